@@ -1,0 +1,86 @@
+# SPDX-License-Identifier: GPL-2.0
+# zswap observability toolkit. `make V=1` shows the commands.
+OUTPUT := build
+CLANG ?= clang
+BPFTOOL ?= bpftool
+CC ?= gcc
+ARCH := x86
+VMLINUX := vmlinux/$(ARCH)/vmlinux.h
+INCLUDES := -I$(OUTPUT) -Iinclude -Isrc
+CFLAGS ?= -O2 -g -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers
+BPF_CFLAGS := -g -O2 -Wall -target bpf -D__TARGET_ARCH_$(ARCH) -Ivmlinux/$(ARCH) -Iinclude
+# Static, so the same binaries run inside the guests' busybox initramfs.
+LDLIBS := -static -lbpf -lelf -lz -ljson-c -lm
+LDLIBS_DYN := -lbpf -lelf -lz -ljson-c -lm
+
+ifeq ($(V),1)
+Q =
+msg =
+else
+Q = @
+msg = @printf '  %-8s %s\n' "$(1)" "$(2)";
+endif
+
+APPS := zswap-gate
+CORE_OBJS := trace_helpers.o planner.o counters.o histogram.o metrics.o \
+	     record.o session.o summary.o
+BPF_OBJS := zswapstat.bpf.o
+TOOLS := hog
+UNIT_TESTS := test_unit
+
+.PHONY: all clean test test-unit test-host test-guest bench deps
+.DELETE_ON_ERROR:
+.SECONDARY:
+
+all: $(addprefix $(OUTPUT)/,$(APPS) $(TOOLS))
+
+$(OUTPUT):
+	$(Q)mkdir -p $@
+
+$(OUTPUT)/%.bpf.o: bpf/%.bpf.c include/zswapstat.h $(VMLINUX) | $(OUTPUT)
+	$(call msg,BPF,$@)
+	$(Q)$(CLANG) $(BPF_CFLAGS) -c $< -o $@
+
+$(OUTPUT)/%.skel.h: $(OUTPUT)/%.bpf.o | $(OUTPUT)
+	$(call msg,GEN-SKEL,$@)
+	$(Q)$(BPFTOOL) gen skeleton $< > $@
+
+$(OUTPUT)/session.o: $(OUTPUT)/zswapstat.skel.h
+
+$(OUTPUT)/%.o: src/%.c $(wildcard src/*.h include/*.h) | $(OUTPUT)
+	$(call msg,CC,$@)
+	$(Q)$(CC) $(CFLAGS) $(INCLUDES) -c $< -o $@
+
+$(OUTPUT)/zswap-gate: $(OUTPUT)/zswap-gate.o $(addprefix $(OUTPUT)/,$(CORE_OBJS))
+	$(call msg,BINARY,$@)
+	$(Q)$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
+
+$(OUTPUT)/hog: tools/hog.c | $(OUTPUT)
+	$(call msg,BINARY,$@)
+	$(Q)$(CC) -O2 -Wall -static -pthread $< -o $@
+
+# Unit tests link the core without BPF (no privileges needed).
+UNIT_CORE := planner.o counters.o histogram.o metrics.o record.o
+$(OUTPUT)/test_unit: tests/unit/test_unit.c $(wildcard tests/unit/*.c tests/unit/*.h) $(addprefix $(OUTPUT)/,$(UNIT_CORE))
+	$(call msg,BINARY,$@)
+	$(Q)$(CC) $(CFLAGS) $(INCLUDES) -Itests/unit tests/unit/*.c $(addprefix $(OUTPUT)/,$(UNIT_CORE)) $(LDLIBS_DYN) -o $@
+
+deps:
+	tools/install-deps.sh
+
+test: test-unit test-host test-guest
+
+test-unit: $(OUTPUT)/test_unit
+	$(OUTPUT)/test_unit tests/fixtures
+
+test-host: all
+	tests/host/run.sh
+
+test-guest: all
+	tests/guest/run.sh
+
+bench: all
+	bench/run.sh
+
+clean:
+	rm -rf $(OUTPUT)

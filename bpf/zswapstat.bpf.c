@@ -1,0 +1,682 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * zswap event counters, latency histograms and swap write bio origins.
+ *
+ * Every hook exists in up to three flavours (fentry/fexit, kprobe/kretprobe,
+ * tracepoint-derived). The frontend's hook planner picks one per metric,
+ * sets the attach target of the generic fentry/kprobe programs (function
+ * names differ between kernels) and switches the others off before load.
+ */
+#include "vmlinux.h"
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_core_read.h>
+#include <bpf/bpf_tracing.h>
+#include "zswapstat.h"
+
+#define MAX_TASKS 10240
+#define REQ_OP_MASK 0xff	/* (1 << REQ_OP_BITS) - 1 */
+
+/* Set by the planner before load. */
+const volatile __u32 store_ret_kind = ZS_RET_BOOL_TRUE_OK;
+const volatile __u32 load_ret_kind = ZS_RET_BOOL_TRUE_OK;
+const volatile __u64 shrink_worker_addr;	/* work->func to match */
+const volatile __u64 shrinker_scan_addr;	/* shrinker->scan_objects */
+const volatile __u64 slow_ns = 10000000;	/* slow store/load event */
+const volatile bool emit_bio_events;
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, ZC_NR);
+	__type(key, __u32);
+	__type(value, __u64);
+} counters SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, ZH_NR);
+	__type(key, __u32);
+	__type(value, struct zs_hist_slots);
+} hists SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 4096);
+	__type(key, __u64);
+	__type(value, struct zs_cgroup_counts);
+} cgroup_counts SEC(".maps");
+
+/* Entry timestamps of stores and loads, per thread. */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, MAX_TASKS);
+	__type(key, __u32);
+	__type(value, __u64);
+} store_start SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, MAX_TASKS);
+	__type(key, __u32);
+	__type(value, __u64);
+} load_start SEC(".maps");
+
+/*
+ * Why a task's swap write bios are zswap writeback: it is marked while it
+ * runs the writeback code, and the bio counts as writeback only when the
+ * task has not re-entered reclaim since (writeback allocates folios and
+ * may swap out other pages from inside its own reclaim).
+ */
+struct task_tag {
+	__u32 wb_depth;		/* fentry/kprobe on the writeback function */
+	__u32 worker;		/* inside shrink_worker (tp or fentry) */
+	__u32 shrinker_depth;	/* inside the zswap shrinker scan */
+	__u32 swapout_depth;	/* inside swap_writepage(): nested swap-out */
+	__u32 reclaim_depth;	/* vmscan reclaim begin/end nesting */
+	__u32 reclaim_at_mark;	/* reclaim_depth when the first mark was set */
+	__u64 worker_start_ns;
+	__u64 scan_start_ns;
+	__u64 wb_pages;		/* writeback pages since the run started */
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, MAX_TASKS);
+	__type(key, __u32);
+	__type(value, struct task_tag);
+} task_tags SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_RINGBUF);
+	__uint(max_entries, 1 << 20);
+} events SEC(".maps");
+
+static __always_inline void counter_add(__u32 idx, __u64 val)
+{
+	__u64 *c = bpf_map_lookup_elem(&counters, &idx);
+
+	if (c)
+		*c += val;
+}
+
+static __always_inline __u32 log2_u64(__u64 v)
+{
+	__u32 r = 0;
+
+	/* Bounded loop: at most 64 iterations, unrolled by clang. */
+	for (int i = 32; i > 0; i >>= 1) {
+		if (v >= (1ULL << i)) {
+			v >>= i;
+			r += i;
+		}
+	}
+	return r;
+}
+
+static __always_inline void hist_add(__u32 idx, __u32 slot, __u64 val)
+{
+	struct zs_hist_slots *h = bpf_map_lookup_elem(&hists, &idx);
+
+	if (!h)
+		return;
+	if (slot >= ZS_HIST_SLOTS)
+		slot = ZS_HIST_SLOTS - 1;
+	h->slots[slot]++;
+	h->sum += val;
+}
+
+static __always_inline struct task_tag *tag_get(bool create)
+{
+	__u32 tid = (__u32)bpf_get_current_pid_tgid();
+	struct task_tag zero = {}, *t;
+
+	t = bpf_map_lookup_elem(&task_tags, &tid);
+	if (t || !create)
+		return t;
+	if (bpf_map_update_elem(&task_tags, &tid, &zero, BPF_NOEXIST) &&
+	    !bpf_map_lookup_elem(&task_tags, &tid)) {
+		counter_add(ZC_TASK_MAP_FULL, 1);
+		return NULL;
+	}
+	return bpf_map_lookup_elem(&task_tags, &tid);
+}
+
+static __always_inline bool tag_marked(const struct task_tag *t)
+{
+	return t->wb_depth || t->worker || t->shrinker_depth;
+}
+
+/* Drop a tag that no longer says anything, so the map stays small. */
+static __always_inline void tag_put(struct task_tag *t)
+{
+	__u32 tid = (__u32)bpf_get_current_pid_tgid();
+
+	if (!tag_marked(t) && !t->swapout_depth && !t->reclaim_depth)
+		bpf_map_delete_elem(&task_tags, &tid);
+}
+
+/* Called before a mark is raised: remember the reclaim nesting level. */
+static __always_inline void tag_mark_begin(struct task_tag *t)
+{
+	if (!tag_marked(t)) {
+		t->reclaim_at_mark = t->reclaim_depth;
+		t->wb_pages = 0;
+	}
+}
+
+static __always_inline void emit(__u32 type, __u64 dur, __u64 value,
+				 __u32 origin, __u64 cgid)
+{
+	struct zs_event *e;
+
+	e = bpf_ringbuf_reserve(&events, sizeof(*e), 0);
+	if (!e) {
+		counter_add(ZC_RINGBUF_DROPS, 1);
+		return;
+	}
+	e->type = type;
+	e->pid = (__u32)bpf_get_current_pid_tgid();
+	e->ts_ns = bpf_ktime_get_ns();
+	e->duration_ns = dur;
+	e->cgroup_id = cgid;
+	e->value = value;
+	e->origin = origin;
+	bpf_get_current_comm(e->comm, sizeof(e->comm));
+	bpf_ringbuf_submit(e, 0);
+}
+
+static __always_inline bool ret_ok(__u32 kind, long ret)
+{
+	if (kind == ZS_RET_ZERO_OK)
+		return (int)ret == 0;
+	return (ret & 0xff) != 0;
+}
+
+/* store and load */
+
+static __always_inline int op_enter(void *start_map)
+{
+	__u32 tid = (__u32)bpf_get_current_pid_tgid();
+	__u64 ts = bpf_ktime_get_ns();
+
+	bpf_map_update_elem(start_map, &tid, &ts, BPF_ANY);
+	return 0;
+}
+
+static __always_inline int op_exit(void *start_map, bool is_store, long ret)
+{
+	__u32 tid = (__u32)bpf_get_current_pid_tgid();
+	__u64 *tsp, delta;
+	bool ok;
+
+	tsp = bpf_map_lookup_elem(start_map, &tid);
+	if (!tsp) {
+		counter_add(ZC_MISSING_START, 1);
+		return 0;
+	}
+	delta = bpf_ktime_get_ns() - *tsp;
+	bpf_map_delete_elem(start_map, &tid);
+
+	if (is_store) {
+		ok = ret_ok(store_ret_kind, ret);
+		counter_add(ZC_STORE_CALLS, 1);
+		counter_add(ok ? ZC_STORE_SUCCESS : ZC_STORE_REJECT, 1);
+		hist_add(ZH_STORE_LAT, log2_u64(delta), delta);
+	} else {
+		ok = ret_ok(load_ret_kind, ret);
+		counter_add(ZC_LOAD_CALLS, 1);
+		if (ok)
+			counter_add(ZC_LOAD_HITS, 1);
+		hist_add(ZH_LOAD_LAT, log2_u64(delta), delta);
+	}
+	if (delta >= slow_ns)
+		emit(is_store ? ZE_STORE_SLOW : ZE_LOAD_SLOW, delta, ok, 0,
+		     bpf_get_current_cgroup_id());
+	return 0;
+}
+
+/* writeback marks */
+
+static __always_inline int wb_enter(void)
+{
+	struct task_tag *t = tag_get(true);
+
+	if (t) {
+		tag_mark_begin(t);
+		t->wb_depth++;
+	}
+	return 0;
+}
+
+static __always_inline int wb_exit(long ret, bool count)
+{
+	struct task_tag *t = tag_get(false);
+
+	if (count)
+		counter_add(ret == 0 ? ZC_WB_SUCCESS : ZC_WB_FAIL, 1);
+	if (t && t->wb_depth) {
+		t->wb_depth--;
+		tag_put(t);
+	}
+	return 0;
+}
+
+static __always_inline int swapout_enter(void)
+{
+	struct task_tag *t = tag_get(false);
+
+	/* Only tasks inside writeback care about nested swap-out. */
+	if (t && tag_marked(t))
+		t->swapout_depth++;
+	return 0;
+}
+
+static __always_inline int swapout_exit(void)
+{
+	struct task_tag *t = tag_get(false);
+
+	if (t && t->swapout_depth) {
+		t->swapout_depth--;
+		tag_put(t);
+	}
+	return 0;
+}
+
+static __always_inline int worker_enter(void)
+{
+	struct task_tag *t = tag_get(true);
+
+	counter_add(ZC_SHRINK_WORKER, 1);
+	if (t) {
+		tag_mark_begin(t);
+		t->worker = 1;
+		t->worker_start_ns = bpf_ktime_get_ns();
+	}
+	return 0;
+}
+
+static __always_inline int worker_exit(void)
+{
+	struct task_tag *t = tag_get(false);
+
+	if (!t || !t->worker)
+		return 0;
+	emit(ZE_SHRINK_WORKER, bpf_ktime_get_ns() - t->worker_start_ns,
+	     t->wb_pages, ZS_ORIGIN_WRITEBACK, 0);
+	t->worker = 0;
+	tag_put(t);
+	return 0;
+}
+
+static __always_inline int scan_enter(void)
+{
+	struct task_tag *t = tag_get(true);
+
+	counter_add(ZC_SHRINKER_SCAN, 1);
+	if (t) {
+		tag_mark_begin(t);
+		if (!t->shrinker_depth)
+			t->scan_start_ns = bpf_ktime_get_ns();
+		t->shrinker_depth++;
+	}
+	return 0;
+}
+
+static __always_inline int scan_exit(long freed)
+{
+	struct task_tag *t = tag_get(false);
+
+	if (freed > 0)
+		counter_add(ZC_SHRINKER_FREED, freed);
+	if (!t || !t->shrinker_depth)
+		return 0;
+	if (--t->shrinker_depth == 0)
+		emit(ZE_SHRINKER_SCAN, bpf_ktime_get_ns() - t->scan_start_ns,
+		     freed > 0 ? freed : 0, ZS_ORIGIN_WRITEBACK,
+		     bpf_get_current_cgroup_id());
+	tag_put(t);
+	return 0;
+}
+
+/* fentry / fexit flavour: attach targets are set by the planner */
+
+SEC("fentry")
+int BPF_PROG(fe_store)
+{
+	return op_enter(&store_start);
+}
+
+SEC("fexit")
+int fx_store(__u64 *ctx)
+{
+	__u64 ret = 0;
+
+	bpf_get_func_ret(ctx, &ret);
+	return op_exit(&store_start, true, ret);
+}
+
+SEC("fentry")
+int BPF_PROG(fe_load)
+{
+	return op_enter(&load_start);
+}
+
+SEC("fexit")
+int fx_load(__u64 *ctx)
+{
+	__u64 ret = 0;
+
+	bpf_get_func_ret(ctx, &ret);
+	return op_exit(&load_start, false, ret);
+}
+
+SEC("fentry")
+int BPF_PROG(fe_wb)
+{
+	return wb_enter();
+}
+
+/* fexit of zswap_writeback_entry: 0 is success */
+SEC("fexit")
+int fx_wb(__u64 *ctx)
+{
+	__u64 ret = 0;
+
+	bpf_get_func_ret(ctx, &ret);
+	return wb_exit((int)ret, true);
+}
+
+/* fexit of shrink_memcg_cb, where zswap_writeback_entry is inlined */
+SEC("fexit")
+int fx_wb_nocount(__u64 *ctx)
+{
+	return wb_exit(0, false);
+}
+
+SEC("fentry")
+int BPF_PROG(fe_shrink_worker)
+{
+	return worker_enter();
+}
+
+SEC("fexit")
+int BPF_PROG(fx_shrink_worker)
+{
+	return worker_exit();
+}
+
+SEC("fentry")
+int BPF_PROG(fe_shrink_memcg)
+{
+	counter_add(ZC_SHRINK_MEMCG, 1);
+	return 0;
+}
+
+SEC("fentry")
+int BPF_PROG(fe_shrinker_scan)
+{
+	return scan_enter();
+}
+
+SEC("fexit")
+int fx_shrinker_scan(__u64 *ctx)
+{
+	__u64 ret = 0;
+
+	bpf_get_func_ret(ctx, &ret);
+	return scan_exit((long)ret);
+}
+
+SEC("fentry")
+int BPF_PROG(fe_swapout)
+{
+	return swapout_enter();
+}
+
+SEC("fexit")
+int BPF_PROG(fx_swapout)
+{
+	return swapout_exit();
+}
+
+/* kprobe / kretprobe flavour: attached by name from user space */
+
+SEC("kprobe")
+int kp_store(struct pt_regs *ctx)
+{
+	return op_enter(&store_start);
+}
+
+SEC("kretprobe")
+int krp_store(struct pt_regs *ctx)
+{
+	return op_exit(&store_start, true, PT_REGS_RC(ctx));
+}
+
+SEC("kprobe")
+int kp_load(struct pt_regs *ctx)
+{
+	return op_enter(&load_start);
+}
+
+SEC("kretprobe")
+int krp_load(struct pt_regs *ctx)
+{
+	return op_exit(&load_start, false, PT_REGS_RC(ctx));
+}
+
+SEC("kprobe")
+int kp_wb(struct pt_regs *ctx)
+{
+	return wb_enter();
+}
+
+SEC("kretprobe")
+int krp_wb(struct pt_regs *ctx)
+{
+	return wb_exit((int)PT_REGS_RC(ctx), true);
+}
+
+SEC("kretprobe")
+int krp_wb_nocount(struct pt_regs *ctx)
+{
+	return wb_exit(0, false);
+}
+
+SEC("kprobe")
+int kp_shrink_worker(struct pt_regs *ctx)
+{
+	return worker_enter();
+}
+
+SEC("kretprobe")
+int krp_shrink_worker(struct pt_regs *ctx)
+{
+	return worker_exit();
+}
+
+SEC("kprobe")
+int kp_shrink_memcg(struct pt_regs *ctx)
+{
+	counter_add(ZC_SHRINK_MEMCG, 1);
+	return 0;
+}
+
+SEC("kprobe")
+int kp_shrinker_scan(struct pt_regs *ctx)
+{
+	return scan_enter();
+}
+
+SEC("kretprobe")
+int krp_shrinker_scan(struct pt_regs *ctx)
+{
+	return scan_exit(PT_REGS_RC(ctx));
+}
+
+SEC("kprobe")
+int kp_swapout(struct pt_regs *ctx)
+{
+	return swapout_enter();
+}
+
+SEC("kretprobe")
+int krp_swapout(struct pt_regs *ctx)
+{
+	return swapout_exit();
+}
+
+/* tracepoint flavour */
+
+SEC("tp_btf/workqueue_execute_start")
+int BPF_PROG(tp_wq_start, struct work_struct *work)
+{
+	if ((__u64)BPF_CORE_READ(work, func) != shrink_worker_addr)
+		return 0;
+	return worker_enter();
+}
+
+SEC("tp_btf/workqueue_execute_end")
+int BPF_PROG(tp_wq_end, struct work_struct *work)
+{
+	/* work may be freed by now: the tag alone says whether it was ours */
+	return worker_exit();
+}
+
+SEC("tp_btf/mm_shrink_slab_start")
+int BPF_PROG(tp_slab_start, struct shrinker *shr)
+{
+	if ((__u64)BPF_CORE_READ(shr, scan_objects) != shrinker_scan_addr)
+		return 0;
+	return scan_enter();
+}
+
+SEC("tp_btf/mm_shrink_slab_end")
+int BPF_PROG(tp_slab_end, struct shrinker *shr, int nid, int freed)
+{
+	if ((__u64)BPF_CORE_READ(shr, scan_objects) != shrinker_scan_addr)
+		return 0;
+	return scan_exit(freed);
+}
+
+static __always_inline int reclaim_begin(void)
+{
+	struct task_tag *t = tag_get(false);
+
+	/* Nesting matters only for tasks already inside writeback. */
+	if (t && tag_marked(t))
+		t->reclaim_depth++;
+	return 0;
+}
+
+static __always_inline int reclaim_end(void)
+{
+	struct task_tag *t = tag_get(false);
+
+	if (t && t->reclaim_depth) {
+		t->reclaim_depth--;
+		tag_put(t);
+	}
+	return 0;
+}
+
+SEC("tp_btf/mm_vmscan_direct_reclaim_begin")
+int BPF_PROG(tp_direct_begin)
+{
+	return reclaim_begin();
+}
+
+SEC("tp_btf/mm_vmscan_direct_reclaim_end")
+int BPF_PROG(tp_direct_end)
+{
+	return reclaim_end();
+}
+
+SEC("tp_btf/mm_vmscan_memcg_reclaim_begin")
+int BPF_PROG(tp_memcg_begin)
+{
+	return reclaim_begin();
+}
+
+SEC("tp_btf/mm_vmscan_memcg_reclaim_end")
+int BPF_PROG(tp_memcg_end)
+{
+	return reclaim_end();
+}
+
+static __always_inline bool tag_says_writeback(const struct task_tag *t)
+{
+	return tag_marked(t) && !t->swapout_depth &&
+	       t->reclaim_depth == t->reclaim_at_mark;
+}
+
+SEC("tp_btf/block_bio_queue")
+int BPF_PROG(tp_bio_queue, struct bio *bio)
+{
+	__u32 opf = BPF_CORE_READ(bio, bi_opf);
+	__u32 req_swap = 1U << bpf_core_enum_value(enum req_flag_bits, __REQ_SWAP);
+	__u32 pages, origin = ZS_ORIGIN_RECLAIM;
+	struct task_tag *t;
+
+	if ((opf & REQ_OP_MASK) != REQ_OP_WRITE || !(opf & req_swap))
+		return 0;
+	pages = BPF_CORE_READ(bio, bi_iter.bi_size) >> 12;
+	t = tag_get(false);
+	if (t && tag_says_writeback(t)) {
+		origin = ZS_ORIGIN_WRITEBACK;
+		t->wb_pages += pages;
+		counter_add(ZC_BIO_WRITEBACK, 1);
+		counter_add(ZC_PAGES_WRITEBACK, pages);
+		hist_add(ZH_PPB_WRITEBACK, pages, pages);
+	} else {
+		counter_add(ZC_BIO_RECLAIM, 1);
+		counter_add(ZC_PAGES_RECLAIM, pages);
+		hist_add(ZH_PPB_RECLAIM, pages, pages);
+	}
+	if (emit_bio_events)
+		emit(ZE_BIO, 0, pages, origin, bpf_get_current_cgroup_id());
+	return 0;
+}
+
+SEC("tp_btf/count_memcg_events")
+int BPF_PROG(tp_memcg_events, struct mem_cgroup *memcg, int item,
+	     unsigned long val)
+{
+	struct zs_cgroup_counts zero = {}, *cc;
+	__u64 cgid;
+	int which;
+
+	if (bpf_core_enum_value_exists(enum vm_event_item, ZSWPOUT) &&
+	    item == bpf_core_enum_value(enum vm_event_item, ZSWPOUT))
+		which = 0;
+	else if (bpf_core_enum_value_exists(enum vm_event_item, ZSWPIN) &&
+		 item == bpf_core_enum_value(enum vm_event_item, ZSWPIN))
+		which = 1;
+	else if (bpf_core_enum_value_exists(enum vm_event_item, ZSWPWB) &&
+		 item == bpf_core_enum_value(enum vm_event_item, ZSWPWB))
+		which = 2;
+	else
+		return 0;
+
+	cgid = BPF_CORE_READ(memcg, css.cgroup, kn, id);
+	cc = bpf_map_lookup_elem(&cgroup_counts, &cgid);
+	if (!cc) {
+		bpf_map_update_elem(&cgroup_counts, &cgid, &zero, BPF_NOEXIST);
+		cc = bpf_map_lookup_elem(&cgroup_counts, &cgid);
+	}
+	if (which == 0) {
+		counter_add(ZC_MEMCG_ZSWPOUT, val);
+		if (cc)
+			__sync_fetch_and_add(&cc->zswpout, val);
+	} else if (which == 1) {
+		counter_add(ZC_MEMCG_ZSWPIN, val);
+		if (cc)
+			__sync_fetch_and_add(&cc->zswpin, val);
+	} else {
+		counter_add(ZC_MEMCG_ZSWPWB, val);
+		if (cc)
+			__sync_fetch_and_add(&cc->zswpwb, val);
+	}
+	return 0;
+}
+
+char LICENSE[] SEC("license") = "GPL";

@@ -1,0 +1,372 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Parsers and readers of the kernel's counter files. */
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "counters.h"
+
+void kvset_free(struct kvset *s)
+{
+	free(s->items);
+	memset(s, 0, sizeof(*s));
+}
+
+int kvset_set(struct kvset *s, const char *name, double value)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		if (!strcmp(s->items[i].name, name)) {
+			s->items[i].value = value;
+			return 0;
+		}
+	}
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? s->cap * 2 : 64;
+		struct kv *items = realloc(s->items, cap * sizeof(*items));
+
+		if (!items)
+			return -1;
+		s->items = items;
+		s->cap = cap;
+	}
+	snprintf(s->items[s->n].name, KV_NAME_LEN, "%s", name);
+	s->items[s->n++].value = value;
+	return 0;
+}
+
+bool kvset_get(const struct kvset *s, const char *name, double *value)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		if (!strcmp(s->items[i].name, name)) {
+			*value = s->items[i].value;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Parse a number that must end at whitespace or the end of the text. */
+static bool parse_number(const char *p, const char **end, double *v)
+{
+	char *e;
+
+	errno = 0;
+	*v = strtod(p, &e);
+	if (e == p || errno || (*e && !isspace((unsigned char)*e)))
+		return false;
+	*end = e;
+	return true;
+}
+
+/* Lines of "name value" (vmstat, memory.stat). */
+int parse_key_value(const char *text, struct kvset *out)
+{
+	const char *p = text;
+	int n = 0;
+
+	while (*p) {
+		char name[KV_NAME_LEN];
+		const char *e;
+		size_t len = strcspn(p, " \t\n");
+		double v;
+
+		if (len == 0) {
+			p += strspn(p, " \t\n");
+			continue;
+		}
+		if (len >= KV_NAME_LEN)
+			return -1;
+		memcpy(name, p, len);
+		name[len] = '\0';
+		p += len;
+		p += strspn(p, " \t");
+		if (!parse_number(p, &e, &v))
+			return -1;
+		if (kvset_set(out, name, v))
+			return -1;
+		n++;
+		p = e;
+		p += strspn(p, " \t");
+		if (*p && *p != '\n')
+			return -1;
+	}
+	return n;
+}
+
+/* "Zswap:    1234 kB" lines; values in kB are turned into bytes. */
+int parse_meminfo(const char *text, struct kvset *out)
+{
+	const char *p = text;
+	int n = 0;
+
+	while (*p) {
+		char name[KV_NAME_LEN];
+		const char *colon = strchr(p, ':'), *nl, *e;
+		double v;
+
+		nl = strchr(p, '\n');
+		if (!nl)
+			nl = p + strlen(p);
+		if (nl == p) {
+			p++;
+			continue;
+		}
+		if (!colon || colon > nl || colon - p >= KV_NAME_LEN)
+			return -1;
+		memcpy(name, p, colon - p);
+		name[colon - p] = '\0';
+		p = colon + 1;
+		p += strspn(p, " \t");
+		if (!parse_number(p, &e, &v))
+			return -1;
+		p = e + strspn(e, " \t");
+		if (!strncmp(p, "kB", 2)) {
+			v *= 1024;
+			p += 2;
+		}
+		if (p != nl || kvset_set(out, name, v))
+			return -1;
+		n++;
+		p = *nl ? nl + 1 : nl;
+	}
+	return n;
+}
+
+/*
+ * "some avg10=0.00 avg60=0.00 avg300=0.00 total=123" and a "full" line;
+ * keeps some_total and full_total in microseconds.
+ */
+int parse_pressure(const char *text, struct kvset *out)
+{
+	const char *p = text;
+	int n = 0;
+
+	while (*p) {
+		char kind[8], key[KV_NAME_LEN];
+		const char *nl = strchr(p, '\n'), *t;
+		double v;
+
+		if (!nl)
+			nl = p + strlen(p);
+		if (nl == p) {
+			p++;
+			continue;
+		}
+		if (sscanf(p, "%7s", kind) != 1 ||
+		    (strcmp(kind, "some") && strcmp(kind, "full")))
+			return -1;
+		t = strstr(p, "total=");
+		if (!t || t > nl || !parse_number(t + 6, &t, &v))
+			return -1;
+		snprintf(key, sizeof(key), "%s_total", kind);
+		if (kvset_set(out, key, v))
+			return -1;
+		n++;
+		p = *nl ? nl + 1 : nl;
+	}
+	return n;
+}
+
+/* "8:0 rbytes=1 wbytes=2 rios=3 wios=4 dbytes=0 dios=0 cost.vrate=..." */
+int parse_io_stat(const char *text, struct kvset *out)
+{
+	const char *p = text;
+	int n = 0;
+
+	while (*p) {
+		char dev[16], key[KV_NAME_LEN];
+		const char *nl = strchr(p, '\n');
+		size_t len;
+
+		if (!nl)
+			nl = p + strlen(p);
+		if (nl == p) {
+			p++;
+			continue;
+		}
+		len = strcspn(p, " \n");
+		if (len == 0 || len >= sizeof(dev) || !strchr(p, ':') ||
+		    strchr(p, ':') > p + len)
+			return -1;
+		memcpy(dev, p, len);
+		dev[len] = '\0';
+		p += len;
+		while (p < nl) {
+			const char *eq, *e;
+			double v;
+
+			p += strspn(p, " ");
+			if (p >= nl)
+				break;
+			eq = strchr(p, '=');
+			if (!eq || eq > nl || eq - p >= KV_NAME_LEN - 16)
+				return -1;
+			snprintf(key, sizeof(key), "%s.%.*s", dev, (int)(eq - p), p);
+			if (!parse_number(eq + 1, &e, &v) || e > nl)
+				return -1;
+			if (kvset_set(out, key, v))
+				return -1;
+			n++;
+			p = e;
+		}
+		p = *nl ? nl + 1 : nl;
+	}
+	return n;
+}
+
+char *read_file(const char *path, size_t max)
+{
+	size_t len = 0, cap = 4096;
+	char *buf = malloc(cap);
+	ssize_t r;
+	int fd;
+
+	if (!buf)
+		return NULL;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		free(buf);
+		return NULL;
+	}
+	while ((r = read(fd, buf + len, cap - len - 1)) > 0) {
+		len += r;
+		if (len + 1 == cap) {
+			char *nbuf;
+
+			if (cap >= max)
+				break;
+			cap *= 2;
+			nbuf = realloc(buf, cap);
+			if (!nbuf) {
+				free(buf);
+				close(fd);
+				return NULL;
+			}
+			buf = nbuf;
+		}
+	}
+	close(fd);
+	if (r < 0) {
+		free(buf);
+		return NULL;
+	}
+	buf[len] = '\0';
+	return buf;
+}
+
+typedef int (*parse_fn)(const char *text, struct kvset *out);
+
+static bool read_parsed(const char *path, parse_fn parse, struct kvset *out)
+{
+	char *text = read_file(path, 1 << 20);
+	int r;
+
+	if (!text)
+		return false;
+	r = parse(text, out);
+	free(text);
+	return r >= 0;
+}
+
+static void read_debugfs_dir(const char *dir, struct zs_snapshot *s)
+{
+	struct dirent *de;
+	DIR *d = opendir(dir);
+
+	if (!d)
+		return;
+	s->has_debugfs = true;
+	while ((de = readdir(d))) {
+		char path[512], *text, *end;
+		double v;
+
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+		text = read_file(path, 4096);
+		if (!text)
+			continue;
+		v = strtod(text, &end);
+		if (end != text && (*end == '\n' || !*end))
+			kvset_set(&s->debugfs, de->d_name, v);
+		free(text);
+	}
+	closedir(d);
+}
+
+int snapshot_take(struct zs_snapshot *s, const char *debugfs_dir,
+		  const char *cgroup)
+{
+	char path[512];
+	char *text;
+
+	memset(s, 0, sizeof(*s));
+	s->zswap_current = -1;
+	if (!read_parsed("/proc/vmstat", parse_key_value, &s->vmstat))
+		return -1;
+	read_parsed("/proc/meminfo", parse_meminfo, &s->meminfo);
+	read_debugfs_dir(debugfs_dir, s);
+	if (!cgroup)
+		return 0;
+	s->has_cgroup = true;
+	snprintf(path, sizeof(path), "%s/memory.stat", cgroup);
+	read_parsed(path, parse_key_value, &s->memory_stat);
+	snprintf(path, sizeof(path), "%s/io.stat", cgroup);
+	read_parsed(path, parse_io_stat, &s->io_stat);
+	snprintf(path, sizeof(path), "%s/memory.pressure", cgroup);
+	read_parsed(path, parse_pressure, &s->memory_pressure);
+	snprintf(path, sizeof(path), "%s/io.pressure", cgroup);
+	read_parsed(path, parse_pressure, &s->io_pressure);
+	snprintf(path, sizeof(path), "%s/memory.zswap.current", cgroup);
+	text = read_file(path, 64);
+	if (text) {
+		s->zswap_current = strtod(text, NULL);
+		free(text);
+	}
+	return 0;
+}
+
+void snapshot_free(struct zs_snapshot *s)
+{
+	kvset_free(&s->vmstat);
+	kvset_free(&s->meminfo);
+	kvset_free(&s->debugfs);
+	kvset_free(&s->memory_stat);
+	kvset_free(&s->io_stat);
+	kvset_free(&s->memory_pressure);
+	kvset_free(&s->io_pressure);
+}
+
+static void read_param(const char *dir, const char *name, char *out,
+		       size_t len)
+{
+	char path[512], *text;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	text = read_file(path, 256);
+	if (!text) {
+		snprintf(out, len, "n/a");
+		return;
+	}
+	text[strcspn(text, "\n")] = '\0';
+	snprintf(out, len, "%s", text);
+	free(text);
+}
+
+void zswap_params_read(struct zswap_params *p, const char *dir)
+{
+	read_param(dir, "enabled", p->enabled, sizeof(p->enabled));
+	read_param(dir, "compressor", p->compressor, sizeof(p->compressor));
+	read_param(dir, "zpool", p->zpool, sizeof(p->zpool));
+	read_param(dir, "max_pool_percent", p->max_pool_percent,
+		   sizeof(p->max_pool_percent));
+	read_param(dir, "accept_threshold_percent",
+		   p->accept_threshold_percent,
+		   sizeof(p->accept_threshold_percent));
+	read_param(dir, "shrinker_enabled", p->shrinker_enabled,
+		   sizeof(p->shrinker_enabled));
+}

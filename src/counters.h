@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Readers of the kernel's own zswap counters: /proc/vmstat, debugfs zswap/,
+ * /proc/meminfo, zswap module parameters, and a cgroup's memory.stat,
+ * io.stat and pressure files. Parsers take text so tests can feed them
+ * files captured from real kernels.
+ */
+#ifndef __COUNTERS_H
+#define __COUNTERS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define KV_NAME_LEN 64
+
+struct kv {
+	char name[KV_NAME_LEN];
+	double value;
+};
+
+struct kvset {
+	struct kv *items;
+	size_t n, cap;
+};
+
+void kvset_free(struct kvset *s);
+int kvset_set(struct kvset *s, const char *name, double value);
+/* Returns true and sets *value when name is present. */
+bool kvset_get(const struct kvset *s, const char *name, double *value);
+
+/* Parsers: return the number of values read, -1 on malformed input. */
+int parse_key_value(const char *text, struct kvset *out);	/* vmstat, memory.stat */
+int parse_meminfo(const char *text, struct kvset *out);		/* kB -> bytes */
+int parse_pressure(const char *text, struct kvset *out);	/* some_total, full_total (us) */
+/* io.stat: one line per device; keys are "MAJ:MIN.wios" etc. */
+int parse_io_stat(const char *text, struct kvset *out);
+
+char *read_file(const char *path, size_t max);
+
+/* Everything the counters say at one moment. */
+struct zs_snapshot {
+	struct kvset vmstat;
+	struct kvset meminfo;
+	struct kvset debugfs;		/* every file under debugfs zswap/ */
+	struct kvset memory_stat;	/* of the observed cgroup */
+	struct kvset io_stat;
+	struct kvset memory_pressure;
+	struct kvset io_pressure;
+	double zswap_current;		/* memory.zswap.current, -1 if absent */
+	bool has_debugfs;
+	bool has_cgroup;
+};
+
+/* cgroup may be NULL: then only the system-wide files are read. */
+int snapshot_take(struct zs_snapshot *s, const char *debugfs_dir,
+		  const char *cgroup);
+void snapshot_free(struct zs_snapshot *s);
+
+/* Module parameters as strings ("enabled" -> "Y"). */
+struct zswap_params {
+	char enabled[8];
+	char compressor[32];
+	char zpool[32];
+	char max_pool_percent[8];
+	char accept_threshold_percent[8];
+	char shrinker_enabled[8];
+};
+
+void zswap_params_read(struct zswap_params *p, const char *dir);
+
+#endif /* __COUNTERS_H */

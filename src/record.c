@@ -1,0 +1,456 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Record files through json-c. */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <json-c/json.h>
+#include "counters.h"
+#include "record.h"
+#include "session.h"
+
+static const char *const hist_kind_names[] = { "log2", "linear" };
+
+static json_object *metric_json(const struct metric *m)
+{
+	json_object *o = json_object_new_object();
+
+	if (m->has_value) {
+		double v = m->value;
+
+		if (v == (long long)v && fabs(v) < 9e15)
+			json_object_object_add(o, "value",
+					       json_object_new_int64((long long)v));
+		else
+			json_object_object_add(o, "value",
+					       json_object_new_double(v));
+	} else {
+		json_object_object_add(o, "value", NULL);
+	}
+	json_object_object_add(o, "unit", json_object_new_string(m->unit));
+	json_object_object_add(o, "source",
+			       json_object_new_string(src_name(m->src)));
+	if (!m->has_value)
+		json_object_object_add(o, "reason",
+				       json_object_new_string(m->reason));
+	return o;
+}
+
+static json_object *hist_json(const struct hist_metric *hm)
+{
+	json_object *o = json_object_new_object(), *b = json_object_new_array();
+	unsigned long long lo, hi;
+
+	json_object_object_add(o, "unit", json_object_new_string(hm->unit));
+	json_object_object_add(o, "source",
+			       json_object_new_string(src_name(hm->src)));
+	json_object_object_add(o, "kind",
+			       json_object_new_string(hist_kind_names[hm->h.kind]));
+	json_object_object_add(o, "count",
+			       json_object_new_int64(hist_count(&hm->h)));
+	json_object_object_add(o, "sum", json_object_new_double(hm->h.sum));
+	for (int i = 0; i < HIST_SLOTS; i++) {
+		json_object *e;
+
+		if (!hm->h.slots[i])
+			continue;
+		hist_slot_bounds(hm->h.kind, i, &lo, &hi);
+		e = json_object_new_object();
+		json_object_object_add(e, "slot", json_object_new_int(i));
+		json_object_object_add(e, "low", json_object_new_uint64(lo));
+		json_object_object_add(e, "high", json_object_new_uint64(hi));
+		json_object_object_add(e, "count",
+				       json_object_new_uint64(hm->h.slots[i]));
+		json_object_array_add(b, e);
+	}
+	json_object_object_add(o, "buckets", b);
+	return o;
+}
+
+static json_object *plan_json(const struct zs_plan *plan)
+{
+	json_object *o = json_object_new_object();
+	json_object *hooks = json_object_new_object();
+	json_object *metrics = json_object_new_object();
+
+	for (int h = 0; h < HOOK_NR; h++) {
+		const struct hook_cand *c = plan_hook(plan, h);
+		const struct hook_choice *hc = &plan->hooks[h];
+		json_object *e = json_object_new_object();
+		json_object *sk = json_object_new_array();
+
+		json_object_object_add(e, "source", json_object_new_string(
+			src_name(c ? c->kind : SRC_NONE)));
+		json_object_object_add(e, "target",
+				       c ? json_object_new_string(c->target) : NULL);
+		for (int i = 0; i < MAX_CANDS; i++) {
+			char buf[WHY_LEN + 64];
+
+			if (!hc->why[i][0] || i == hc->chosen ||
+			    (hc->chosen >= 0 && i > hc->chosen))
+				continue;
+			snprintf(buf, sizeof(buf), "%s %s: %s",
+				 src_name(hook_defs[h].cands[i].kind),
+				 hook_defs[h].cands[i].target, hc->why[i]);
+			json_object_array_add(sk, json_object_new_string(buf));
+		}
+		json_object_object_add(e, "skipped", sk);
+		json_object_object_add(hooks, hook_defs[h].name, e);
+	}
+	for (size_t m = 0; m < nr_metric_defs; m++) {
+		json_object *e = json_object_new_object();
+
+		json_object_object_add(e, "source", json_object_new_string(
+			src_name(plan->metrics[m].src)));
+		json_object_object_add(e, "skipped", json_object_new_string(
+			plan->metrics[m].reason));
+		json_object_object_add(metrics, metric_defs[m].name, e);
+	}
+	json_object_object_add(o, "hooks", hooks);
+	json_object_object_add(o, "metrics", metrics);
+	return o;
+}
+
+static json_object *meta_zswap_json(const struct record_meta *m)
+{
+	json_object *z = json_object_new_object();
+
+	json_object_object_add(z, "enabled", json_object_new_string(m->zswap_enabled));
+	json_object_object_add(z, "compressor", json_object_new_string(m->compressor));
+	json_object_object_add(z, "zpool", json_object_new_string(m->zpool));
+	json_object_object_add(z, "max_pool_percent",
+			       json_object_new_string(m->max_pool_percent));
+	json_object_object_add(z, "accept_threshold_percent",
+			       json_object_new_string(m->accept_threshold_percent));
+	json_object_object_add(z, "shrinker_enabled",
+			       json_object_new_string(m->shrinker_enabled));
+	return z;
+}
+
+int record_write(const char *path, const struct record_meta *meta,
+		 const struct zs_plan *plan, const struct metric_set *ms,
+		 const struct prog_stats *ps, int nr_ps)
+{
+	json_object *root = json_object_new_object(), *o, *a;
+	char tmp[4096];
+	const char *text;
+	int fd, err = 0;
+	size_t len;
+
+	json_object_object_add(root, "schema", json_object_new_string(RECORD_SCHEMA));
+	o = json_object_new_object();
+	json_object_object_add(o, "release",
+			       json_object_new_string(meta->kernel_release));
+	json_object_object_add(root, "kernel", o);
+	json_object_object_add(root, "hostname",
+			       json_object_new_string(meta->hostname));
+	json_object_object_add(root, "zswap", meta_zswap_json(meta));
+	json_object_object_add(root, "cgroup", meta->cgroup[0] ?
+			       json_object_new_string(meta->cgroup) : NULL);
+	a = json_object_new_array();
+	for (char **p = meta->argv; p && *p; p++)
+		json_object_array_add(a, json_object_new_string(*p));
+	json_object_object_add(root, "command", a);
+	json_object_object_add(root, "start_unix",
+			       json_object_new_int64(meta->start_unix));
+	json_object_object_add(root, "duration_s",
+			       json_object_new_double(meta->duration_s));
+	json_object_object_add(root, "wall_time_s", meta->wall_time_s >= 0 ?
+			       json_object_new_double(meta->wall_time_s) : NULL);
+	json_object_object_add(root, "exit_code", meta->exit_code >= 0 ?
+			       json_object_new_int(meta->exit_code) : NULL);
+	json_object_object_add(root, "complete",
+			       json_object_new_boolean(meta->complete));
+	a = json_object_new_array();
+	for (int i = 0; i < meta->nr_notes; i++)
+		json_object_array_add(a, json_object_new_string(meta->notes[i]));
+	json_object_object_add(root, "notes", a);
+	if (plan)
+		json_object_object_add(root, "plan", plan_json(plan));
+	o = json_object_new_object();
+	for (size_t i = 0; i < ms->n; i++)
+		json_object_object_add(o, ms->m[i].name, metric_json(&ms->m[i]));
+	json_object_object_add(root, "metrics", o);
+	o = json_object_new_object();
+	for (size_t i = 0; i < ms->nh; i++)
+		json_object_object_add(o, ms->h[i].name, hist_json(&ms->h[i]));
+	json_object_object_add(root, "histograms", o);
+	if (ps && nr_ps) {
+		o = json_object_new_object();
+		for (int i = 0; i < nr_ps; i++) {
+			json_object *e = json_object_new_object();
+
+			json_object_object_add(e, "run_cnt",
+					       json_object_new_uint64(ps[i].run_cnt));
+			json_object_object_add(e, "run_time_ns",
+					       json_object_new_uint64(ps[i].run_time_ns));
+			json_object_object_add(e, "mean_ns", json_object_new_double(
+				ps[i].run_cnt ? (double)ps[i].run_time_ns / ps[i].run_cnt : 0));
+			json_object_object_add(o, ps[i].name, e);
+		}
+		json_object_object_add(root, "self_stats", o);
+	}
+
+	text = json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY |
+					      JSON_C_TO_STRING_NOSLASHESCAPE);
+	len = strlen(text);
+	snprintf(tmp, sizeof(tmp), "%s.tmp.%d", path, getpid());
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		err = -errno;
+		goto out;
+	}
+	if (write(fd, text, len) != (ssize_t)len || write(fd, "\n", 1) != 1 ||
+	    fsync(fd))
+		err = errno ? -errno : -EIO;
+	if (close(fd) && !err)
+		err = -errno;
+	if (!err && rename(tmp, path))
+		err = -errno;
+	if (err)
+		unlink(tmp);
+out:
+	json_object_put(root);
+	return err;
+}
+
+/* Reading: every field is checked; errors name the file and the field. */
+
+static bool get_typed(json_object *o, const char *key, json_type t,
+		      bool nullable, json_object **out, const char *file,
+		      const char *where, char *err, size_t len)
+{
+	json_object *v;
+
+	if (!json_object_object_get_ex(o, key, &v)) {
+		snprintf(err, len, "%s: field %s%s: missing", file, where, key);
+		return false;
+	}
+	if (v == NULL && nullable) {
+		*out = NULL;
+		return true;
+	}
+	if (!json_object_is_type(v, t) &&
+	    !(t == json_type_double && json_object_is_type(v, json_type_int))) {
+		snprintf(err, len, "%s: field %s%s: expected %s", file, where,
+			 key, json_type_to_name(t));
+		return false;
+	}
+	*out = v;
+	return true;
+}
+
+static void copy_str(char *dst, size_t len, json_object *o)
+{
+	snprintf(dst, len, "%s", o ? json_object_get_string(o) : "");
+}
+
+static enum zs_src src_from_name(const char *name)
+{
+	for (int s = SRC_FENTRY; s < SRC_NR; s++)
+		if (!strcmp(src_name(s), name))
+			return s;
+	return SRC_END;
+}
+
+static int load_metrics(json_object *metrics, struct record *rec,
+			const char *file, char *err, size_t len)
+{
+	json_object_object_foreach(metrics, name, val) {
+		char where[METRIC_NAME_LEN + 16];
+		json_object *v, *unit, *src;
+		enum zs_src s;
+		struct metric *m;
+
+		snprintf(where, sizeof(where), "metrics.%s.", name);
+		if (!json_object_is_type(val, json_type_object)) {
+			snprintf(err, len, "%s: field metrics.%s: expected object",
+				 file, name);
+			return -1;
+		}
+		if (strlen(name) >= METRIC_NAME_LEN) {
+			snprintf(err, len, "%s: field metrics.%s: name too long",
+				 file, name);
+			return -1;
+		}
+		if (!get_typed(val, "value", json_type_double, true, &v, file,
+			       where, err, len) ||
+		    !get_typed(val, "unit", json_type_string, false, &unit, file,
+			       where, err, len) ||
+		    !get_typed(val, "source", json_type_string, false, &src,
+			       file, where, err, len))
+			return -1;
+		s = src_from_name(json_object_get_string(src));
+		if (s == SRC_END) {
+			snprintf(err, len, "%s: field %ssource: unknown source '%s'",
+				 file, where, json_object_get_string(src));
+			return -1;
+		}
+		if (v) {
+			double d = json_object_get_double(v);
+
+			if (isnan(d) || isinf(d)) {
+				snprintf(err, len, "%s: field %svalue: not a finite number",
+					 file, where);
+				return -1;
+			}
+			m = metric_set_value(&rec->metrics, name,
+					     json_object_get_string(unit), s, d);
+		} else {
+			json_object *r = NULL;
+
+			json_object_object_get_ex(val, "reason", &r);
+			m = metric_set_na(&rec->metrics, name,
+					  json_object_get_string(unit),
+					  r ? json_object_get_string(r) : "");
+		}
+		if (!m)
+			return -1;
+	}
+	return 0;
+}
+
+static int load_hists(json_object *hists, struct record *rec,
+		      const char *file, char *err, size_t len)
+{
+	json_object_object_foreach(hists, name, val) {
+		char where[METRIC_NAME_LEN + 16];
+		json_object *unit, *src, *kind, *buckets, *sum;
+		struct hist h = {};
+		size_t n;
+
+		snprintf(where, sizeof(where), "histograms.%s.", name);
+		if (!json_object_is_type(val, json_type_object) ||
+		    strlen(name) >= METRIC_NAME_LEN) {
+			snprintf(err, len, "%s: field histograms.%s: expected object",
+				 file, name);
+			return -1;
+		}
+		if (!get_typed(val, "unit", json_type_string, false, &unit, file, where, err, len) ||
+		    !get_typed(val, "source", json_type_string, false, &src, file, where, err, len) ||
+		    !get_typed(val, "kind", json_type_string, false, &kind, file, where, err, len) ||
+		    !get_typed(val, "sum", json_type_double, false, &sum, file, where, err, len) ||
+		    !get_typed(val, "buckets", json_type_array, false, &buckets, file, where, err, len))
+			return -1;
+		if (!strcmp(json_object_get_string(kind), "log2"))
+			h.kind = HIST_LOG2;
+		else if (!strcmp(json_object_get_string(kind), "linear"))
+			h.kind = HIST_LINEAR;
+		else {
+			snprintf(err, len, "%s: field %skind: unknown kind", file, where);
+			return -1;
+		}
+		h.sum = json_object_get_double(sum);
+		n = json_object_array_length(buckets);
+		for (size_t i = 0; i < n; i++) {
+			json_object *b = json_object_array_get_idx(buckets, i);
+			json_object *slot, *count;
+			int s;
+
+			snprintf(where, sizeof(where), "histograms.%s.buckets[%zu].",
+				 name, i);
+			if (!json_object_is_type(b, json_type_object) ||
+			    !get_typed(b, "slot", json_type_int, false, &slot, file, where, err, len) ||
+			    !get_typed(b, "count", json_type_int, false, &count, file, where, err, len))
+				return -1;
+			s = json_object_get_int(slot);
+			if (s < 0 || s >= HIST_SLOTS || json_object_get_int64(count) < 0) {
+				snprintf(err, len, "%s: field %s: slot or count out of range",
+					 file, where);
+				return -1;
+			}
+			h.slots[s] = json_object_get_uint64(count);
+		}
+		if (!metric_set_hist(&rec->metrics, name, json_object_get_string(unit),
+				     src_from_name(json_object_get_string(src)), &h))
+			return -1;
+	}
+	return 0;
+}
+
+int record_load(const char *path, struct record *rec, char *err, size_t len)
+{
+	struct json_tokener *tok;
+	json_object *root = NULL, *v, *o;
+	char *text;
+	int ret = -1;
+
+	memset(rec, 0, sizeof(*rec));
+	text = read_file(path, 64 << 20);
+	if (!text) {
+		snprintf(err, len, "%s: cannot read: %s", path, strerror(errno));
+		return -1;
+	}
+	tok = json_tokener_new();
+	root = json_tokener_parse_ex(tok, text, strlen(text));
+	if (!root || json_tokener_get_error(tok) != json_tokener_success) {
+		enum json_tokener_error e = json_tokener_get_error(tok);
+
+		snprintf(err, len, "%s: at byte %zu: %s", path,
+			 json_tokener_get_parse_end(tok),
+			 e == json_tokener_continue ? "unexpected end of file (truncated?)" :
+			 json_tokener_error_desc(e));
+		goto out;
+	}
+	if (json_tokener_get_parse_end(tok) < strlen(text) &&
+	    text[json_tokener_get_parse_end(tok) + strspn(text + json_tokener_get_parse_end(tok), " \t\r\n")]) {
+		snprintf(err, len, "%s: at byte %zu: trailing data after the record",
+			 path, json_tokener_get_parse_end(tok));
+		goto out;
+	}
+	if (!json_object_is_type(root, json_type_object)) {
+		snprintf(err, len, "%s: at byte 0: not a JSON object", path);
+		goto out;
+	}
+	if (!get_typed(root, "schema", json_type_string, false, &v, path, "", err, len))
+		goto out;
+	if (strcmp(json_object_get_string(v), RECORD_SCHEMA)) {
+		snprintf(err, len, "%s: field schema: '%s' is not %s", path,
+			 json_object_get_string(v), RECORD_SCHEMA);
+		goto out;
+	}
+	if (!get_typed(root, "kernel", json_type_object, false, &o, path, "", err, len) ||
+	    !get_typed(o, "release", json_type_string, false, &v, path, "kernel.", err, len))
+		goto out;
+	copy_str(rec->meta.kernel_release, sizeof(rec->meta.kernel_release), v);
+	if (!get_typed(root, "complete", json_type_boolean, false, &v, path, "", err, len))
+		goto out;
+	rec->meta.complete = json_object_get_boolean(v);
+	if (!get_typed(root, "duration_s", json_type_double, false, &v, path, "", err, len))
+		goto out;
+	rec->meta.duration_s = json_object_get_double(v);
+	if (!get_typed(root, "wall_time_s", json_type_double, true, &v, path, "", err, len))
+		goto out;
+	rec->meta.wall_time_s = v ? json_object_get_double(v) : -1;
+	if (!get_typed(root, "exit_code", json_type_int, true, &v, path, "", err, len))
+		goto out;
+	rec->meta.exit_code = v ? json_object_get_int(v) : -1;
+	if (!get_typed(root, "zswap", json_type_object, false, &o, path, "", err, len))
+		goto out;
+	if (json_object_object_get_ex(o, "compressor", &v))
+		copy_str(rec->meta.compressor, sizeof(rec->meta.compressor), v);
+	if (json_object_object_get_ex(o, "enabled", &v))
+		copy_str(rec->meta.zswap_enabled, sizeof(rec->meta.zswap_enabled), v);
+	if (!get_typed(root, "metrics", json_type_object, false, &o, path, "", err, len) ||
+	    load_metrics(o, rec, path, err, len))
+		goto out;
+	if (!get_typed(root, "histograms", json_type_object, false, &o, path, "", err, len) ||
+	    load_hists(o, rec, path, err, len))
+		goto out;
+	ret = 0;
+out:
+	if (ret)
+		metric_set_free(&rec->metrics);
+	json_object_put(root);
+	json_tokener_free(tok);
+	free(text);
+	return ret;
+}
+
+void record_free(struct record *rec)
+{
+	metric_set_free(&rec->metrics);
+}

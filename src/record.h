@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Record files: one JSON document per observed run, schema
+ * "zswap-record/1". Written through json-c; read back with every field
+ * checked, so a truncated or foreign file is rejected with its position.
+ */
+#ifndef __RECORD_H
+#define __RECORD_H
+
+#include <stdbool.h>
+#include "metrics.h"
+#include "planner.h"
+
+#define RECORD_SCHEMA "zswap-record/1"
+
+struct record_meta {
+	char kernel_release[128];
+	char hostname[64];
+	char cgroup[256];
+	char zswap_enabled[8], compressor[32], zpool[32];
+	char max_pool_percent[8], accept_threshold_percent[8];
+	char shrinker_enabled[8];
+	char **argv;		/* observed command, NULL-terminated, or NULL */
+	double duration_s;	/* observation window */
+	double wall_time_s;	/* of the command, or -1 */
+	int exit_code;		/* of the command, or -1 */
+	bool complete;
+	long long start_unix;
+	char notes[12][160];
+	int nr_notes;
+};
+
+struct prog_stats;
+
+/* Writes atomically (temp file + rename). Returns 0 or -errno. */
+int record_write(const char *path, const struct record_meta *meta,
+		 const struct zs_plan *plan, const struct metric_set *ms,
+		 const struct prog_stats *ps, int nr_ps);
+
+struct record {
+	struct record_meta meta;
+	struct metric_set metrics;
+};
+
+/*
+ * Loads and validates a record. On failure returns -1 and writes
+ * "FILE: at byte N: what" or "FILE: field PATH: what" into err.
+ */
+int record_load(const char *path, struct record *rec, char *err, size_t len);
+void record_free(struct record *rec);
+
+#endif /* __RECORD_H */

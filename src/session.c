@@ -1,0 +1,819 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The shared core: environment checks, planning, loading, collecting. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include "session.h"
+#include "trace_helpers.h"
+#include "zswapstat.skel.h"
+
+#define CAP_PERFMON_BIT 38
+#define CAP_BPF_BIT 39
+#define CAP_SYS_ADMIN_BIT 21
+
+void session_note(struct session *s, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (s->nr_notes >= MAX_NOTES)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(s->notes[s->nr_notes++], sizeof(s->notes[0]), fmt, ap);
+	va_end(ap);
+}
+
+static bool has_cap(unsigned long long eff, int bit)
+{
+	return eff & (1ULL << bit);
+}
+
+int session_check_env(void)
+{
+	unsigned long long eff = 0;
+	char *status = read_file("/proc/self/status", 1 << 16), *p;
+
+	p = status ? strstr(status, "CapEff:") : NULL;
+	if (p)
+		eff = strtoull(p + 7, NULL, 16);
+	free(status);
+	if (!has_cap(eff, CAP_SYS_ADMIN_BIT) &&
+	    !(has_cap(eff, CAP_BPF_BIT) && has_cap(eff, CAP_PERFMON_BIT))) {
+		fprintf(stderr, "error: needs root, or CAP_BPF and CAP_PERFMON "
+			"(run with sudo)\n");
+		return EXIT_USAGE;
+	}
+	if (access("/sys/kernel/btf/vmlinux", R_OK)) {
+		fprintf(stderr, "error: no kernel BTF at /sys/kernel/btf/vmlinux "
+			"(needs CONFIG_DEBUG_INFO_BTF=y)\n");
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+/* Real capability probes for the planner. */
+
+struct real_caps {
+	struct kvset vmstat;
+	struct kvset memory_stat;
+};
+
+static bool real_fentry(void *ctx, const char *func, char *why, size_t len)
+{
+	return fentry_can_attach(func, why, len);
+}
+
+static bool real_kprobe(void *ctx, const char *func, char *why, size_t len)
+{
+	return kprobe_exists(func, why, len);
+}
+
+static bool real_tp(void *ctx, const char *tp, char *why, size_t len)
+{
+	return tp_btf_exists(tp, why, len);
+}
+
+static bool real_ksym(void *ctx, const char *sym)
+{
+	return ksym_addr(sym) != 0;
+}
+
+static bool real_counter(void *ctx, const char *name)
+{
+	struct real_caps *rc = ctx;
+	const char *colon = strchr(name, ':');
+	char path[512];
+	double v;
+
+	if (!colon)
+		return false;
+	if (!strncmp(name, "vmstat:", 7))
+		return kvset_get(&rc->vmstat, colon + 1, &v);
+	if (!strncmp(name, "memory.stat:", 12))
+		return kvset_get(&rc->memory_stat, colon + 1, &v);
+	if (!strncmp(name, "debugfs:", 8)) {
+		snprintf(path, sizeof(path), "%s/%s", DEBUGFS_ZSWAP, colon + 1);
+		return access(path, R_OK) == 0;
+	}
+	return false;
+}
+
+static void env_notes(struct session *s)
+{
+	const char *note;
+	char *swaps;
+	struct utsname u;
+
+	if (uname(&u) == 0)
+		snprintf(s->kernel_release, sizeof(s->kernel_release), "%s",
+			 u.release);
+	note = ensure_debugfs();
+	if (note)
+		session_note(s, "%s", note);
+	note = ensure_tracefs();
+	if (note)
+		session_note(s, "%s", note);
+	zswap_params_read(&s->params, ZSWAP_PARAMS);
+	if (!strcmp(s->params.enabled, "n/a"))
+		session_note(s, "zswap is not built into this kernel");
+	else if (s->params.enabled[0] != 'Y')
+		session_note(s, "zswap is disabled (echo Y > %s/enabled)",
+			     ZSWAP_PARAMS);
+	swaps = read_file("/proc/swaps", 1 << 16);
+	if (!swaps || !strchr(swaps, '\n') || !strchr(swaps, '\n')[1])
+		session_note(s, "no swap is active: zswap stores nothing "
+			     "without a swap device");
+	free(swaps);
+	if (access(DEBUGFS_ZSWAP, R_OK))
+		session_note(s, "%s is absent: debugfs counters are n/a",
+			     DEBUGFS_ZSWAP);
+}
+
+int session_plan(struct session *s, const struct session_opts *opts)
+{
+	struct real_caps rc = {};
+	struct zs_caps caps = {
+		.fentry = real_fentry,
+		.kprobe = real_kprobe,
+		.tp = real_tp,
+		.ksym = real_ksym,
+		.counter = real_counter,
+		.ctx = &rc,
+		.no_fentry = opts->no_fentry,
+		.no_kprobe = opts->no_kprobe,
+	};
+	char path[PATH_MAX + 16], *text;
+	int err;
+
+	memset(s, 0, sizeof(*s));
+	s->opts = *opts;
+	s->stats_fd = -1;
+	env_notes(s);
+	text = read_file("/proc/vmstat", 1 << 20);
+	if (text)
+		parse_key_value(text, &rc.vmstat);
+	free(text);
+	if (opts->cgroup) {
+		snprintf(path, sizeof(path), "%s/memory.stat", opts->cgroup);
+		text = read_file(path, 1 << 20);
+		if (text)
+			parse_key_value(text, &rc.memory_stat);
+		free(text);
+	}
+	err = plan_make(&s->plan, &caps);
+	kvset_free(&rc.vmstat);
+	kvset_free(&rc.memory_stat);
+	return err ? EXIT_FAIL : EXIT_OK;
+}
+
+/* BPF programs that implement each flavour of each hook: entry, exit. */
+struct hook_progs {
+	enum zs_hook hook;
+	enum zs_src kind;
+	bool counts;		/* the counting exit variant */
+	const char *entry, *exit;
+};
+
+static const struct hook_progs hook_progs[] = {
+	{ HOOK_STORE, SRC_FENTRY, true, "fe_store", "fx_store" },
+	{ HOOK_STORE, SRC_KPROBE, true, "kp_store", "krp_store" },
+	{ HOOK_LOAD, SRC_FENTRY, true, "fe_load", "fx_load" },
+	{ HOOK_LOAD, SRC_KPROBE, true, "kp_load", "krp_load" },
+	{ HOOK_WB, SRC_FENTRY, true, "fe_wb", "fx_wb" },
+	{ HOOK_WB, SRC_FENTRY, false, "fe_wb", "fx_wb_nocount" },
+	{ HOOK_WB, SRC_KPROBE, true, "kp_wb", "krp_wb" },
+	{ HOOK_WB, SRC_KPROBE, false, "kp_wb", "krp_wb_nocount" },
+	{ HOOK_WORKER, SRC_FENTRY, false, "fe_shrink_worker", "fx_shrink_worker" },
+	{ HOOK_WORKER, SRC_KPROBE, false, "kp_shrink_worker", "krp_shrink_worker" },
+	{ HOOK_WORKER, SRC_TRACEPOINT, false, "tp_wq_start", "tp_wq_end" },
+	{ HOOK_SHRINK_MEMCG, SRC_FENTRY, false, "fe_shrink_memcg", NULL },
+	{ HOOK_SHRINK_MEMCG, SRC_KPROBE, false, "kp_shrink_memcg", NULL },
+	{ HOOK_SCAN, SRC_FENTRY, true, "fe_shrinker_scan", "fx_shrinker_scan" },
+	{ HOOK_SCAN, SRC_KPROBE, true, "kp_shrinker_scan", "krp_shrinker_scan" },
+	{ HOOK_SCAN, SRC_TRACEPOINT, false, "tp_slab_start", "tp_slab_end" },
+	{ HOOK_SWAPOUT, SRC_FENTRY, false, "fe_swapout", "fx_swapout" },
+	{ HOOK_SWAPOUT, SRC_KPROBE, false, "kp_swapout", "krp_swapout" },
+	{ HOOK_RECLAIM, SRC_TRACEPOINT, false, "tp_direct_begin", "tp_direct_end" },
+	{ HOOK_RECLAIM, SRC_TRACEPOINT, false, "tp_memcg_begin", "tp_memcg_end" },
+	{ HOOK_BIO, SRC_TRACEPOINT, false, "tp_bio_queue", NULL },
+	{ HOOK_MEMCG_EVENTS, SRC_TRACEPOINT, false, "tp_memcg_events", NULL },
+};
+
+#define NR_HOOK_PROGS (sizeof(hook_progs) / sizeof(hook_progs[0]))
+
+static bool hook_progs_match(const struct hook_progs *hp,
+			     const struct hook_cand *c)
+{
+	if (hp->kind != c->kind)
+		return false;
+	/* tracepoint rows have one variant; others pick by counting */
+	return hp->kind == SRC_TRACEPOINT || hp->counts == c->counts;
+}
+
+static int enable_prog(struct session *s, const char *name,
+		       const struct hook_cand *c)
+{
+	struct bpf_program *p;
+
+	p = bpf_object__find_program_by_name(s->skel->obj, name);
+	if (!p)
+		return -ENOENT;
+	bpf_program__set_autoload(p, true);
+	if (c->kind == SRC_FENTRY)
+		return bpf_program__set_attach_target(p, 0, c->target);
+	return 0;
+}
+
+static int configure_progs(struct session *s)
+{
+	struct bpf_program *p;
+	int err;
+
+	bpf_object__for_each_program(p, s->skel->obj)
+		bpf_program__set_autoload(p, false);
+	for (size_t i = 0; i < NR_HOOK_PROGS; i++) {
+		const struct hook_progs *hp = &hook_progs[i];
+		const struct hook_cand *c = plan_hook(&s->plan, hp->hook);
+
+		if (!c || !hook_progs_match(hp, c))
+			continue;
+		err = enable_prog(s, hp->entry, c);
+		if (!err && hp->exit)
+			err = enable_prog(s, hp->exit, c);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+static void set_rodata(struct session *s)
+{
+	const struct hook_cand *c;
+	int is_bool;
+
+	c = plan_hook(&s->plan, HOOK_STORE);
+	if (c) {
+		is_bool = btf_func_returns_bool(c->target);
+		s->skel->rodata->store_ret_kind = is_bool == 0 ?
+			ZS_RET_ZERO_OK : ZS_RET_BOOL_TRUE_OK;
+	}
+	c = plan_hook(&s->plan, HOOK_LOAD);
+	if (c) {
+		is_bool = btf_func_returns_bool(c->target);
+		s->skel->rodata->load_ret_kind = is_bool == 0 ?
+			ZS_RET_ZERO_OK : ZS_RET_BOOL_TRUE_OK;
+	}
+	s->skel->rodata->shrink_worker_addr = ksym_addr("shrink_worker");
+	s->skel->rodata->shrinker_scan_addr = ksym_addr("zswap_shrinker_scan");
+	if (s->opts.slow_ns)
+		s->skel->rodata->slow_ns = s->opts.slow_ns;
+	s->skel->rodata->emit_bio_events = s->opts.bio_events;
+}
+
+/* Kprobes are attached by name, since the name differs per kernel. */
+static int attach_progs(struct session *s)
+{
+	for (size_t i = 0; i < NR_HOOK_PROGS; i++) {
+		const struct hook_progs *hp = &hook_progs[i];
+		const struct hook_cand *c = plan_hook(&s->plan, hp->hook);
+		const char *names[2] = { hp->entry, hp->exit };
+
+		if (!c || !hook_progs_match(hp, c))
+			continue;
+		for (int k = 0; k < 2 && names[k]; k++) {
+			struct bpf_program *p;
+			struct bpf_link *l;
+
+			p = bpf_object__find_program_by_name(s->skel->obj,
+							     names[k]);
+			if (c->kind == SRC_KPROBE)
+				l = bpf_program__attach_kprobe(p, k == 1,
+							       c->target);
+			else
+				l = bpf_program__attach(p);
+			if (!l || libbpf_get_error(l)) {
+				fprintf(stderr, "error: attaching %s to %s: %s\n",
+					names[k], c->target, strerror(errno));
+				return -1;
+			}
+			if (s->nr_links >= MAX_LINKS)
+				return -1;
+			s->links[s->nr_links++] = l;
+		}
+	}
+	return 0;
+}
+
+static int handle_event(void *ctx, void *data, size_t len)
+{
+	struct session *s = ctx;
+
+	if (len < sizeof(struct zs_event))
+		return 0;
+	s->events++;
+	if (s->opts.on_event)
+		return s->opts.on_event(s->opts.event_ctx, data);
+	return 0;
+}
+
+static int libbpf_print(enum libbpf_print_level level, const char *fmt,
+			va_list args)
+{
+	return vfprintf(stderr, fmt, args);
+}
+
+static int libbpf_quiet(enum libbpf_print_level level, const char *fmt,
+			va_list args)
+{
+	return level == LIBBPF_WARN ? 0 : 0;
+}
+
+static int try_load(struct session *s)
+{
+	int err;
+
+	s->skel = zswapstat_bpf__open();
+	if (!s->skel)
+		return -errno;
+	set_rodata(s);
+	err = configure_progs(s);
+	if (!err)
+		err = zswapstat_bpf__load(s->skel);
+	if (err) {
+		zswapstat_bpf__destroy(s->skel);
+		s->skel = NULL;
+	}
+	return err;
+}
+
+static unsigned long long cgroup_id_of(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) ? 0 : st.st_ino;
+}
+
+int session_open(struct session *s, const struct session_opts *opts)
+{
+	int err;
+
+	err = session_check_env();
+	if (err)
+		return err;
+	if (opts->cgroup && access(opts->cgroup, F_OK)) {
+		fprintf(stderr, "error: cgroup %s does not exist\n", opts->cgroup);
+		return EXIT_USAGE;
+	}
+	libbpf_set_print(opts->verbose ? libbpf_print : libbpf_quiet);
+	err = session_plan(s, opts);
+	if (err)
+		return err;
+	err = try_load(s);
+	if (err && !s->opts.no_fentry) {
+		/* A probe said yes and the verifier said no: degrade. */
+		session_note(s, "load with fentry failed (%s): using kprobes",
+			     strerror(-err));
+		plan_free(&s->plan);
+		s->opts.no_fentry = true;
+		err = session_plan(s, &s->opts);
+		if (!err)
+			err = try_load(s);
+	}
+	if (err) {
+		fprintf(stderr, "error: loading BPF programs failed: %s "
+			"(run with -v for the verifier log)\n", strerror(-err));
+		return EXIT_FAIL;
+	}
+	if (attach_progs(s))
+		return EXIT_FAIL;
+	s->rb = ring_buffer__new(bpf_map__fd(s->skel->maps.events),
+				 handle_event, s, NULL);
+	if (!s->rb) {
+		fprintf(stderr, "error: ring buffer: %s\n", strerror(errno));
+		return EXIT_FAIL;
+	}
+	if (opts->self_stats) {
+		s->stats_fd = bpf_enable_stats(BPF_STATS_RUN_TIME);
+		if (s->stats_fd < 0)
+			session_note(s, "bpf_stats unavailable: %s",
+				     strerror(errno));
+	}
+	if (opts->cgroup)
+		s->cgroup_id = cgroup_id_of(opts->cgroup);
+	return EXIT_OK;
+}
+
+static void read_counters(struct session *s, unsigned long long *out)
+{
+	int ncpu = libbpf_num_possible_cpus();
+	unsigned long long *vals = calloc(ncpu, sizeof(*vals));
+	int fd = bpf_map__fd(s->skel->maps.counters);
+
+	for (__u32 k = 0; k < ZC_NR; k++) {
+		out[k] = 0;
+		if (!vals || bpf_map_lookup_elem(fd, &k, vals))
+			continue;
+		for (int c = 0; c < ncpu; c++)
+			out[k] += vals[c];
+	}
+	free(vals);
+}
+
+static void read_hists(struct session *s, struct zs_hist_slots *out)
+{
+	int ncpu = libbpf_num_possible_cpus();
+	struct zs_hist_slots *vals = calloc(ncpu, sizeof(*vals));
+	int fd = bpf_map__fd(s->skel->maps.hists);
+
+	for (__u32 k = 0; k < ZH_NR; k++) {
+		memset(&out[k], 0, sizeof(out[k]));
+		if (!vals || bpf_map_lookup_elem(fd, &k, vals))
+			continue;
+		for (int c = 0; c < ncpu; c++) {
+			for (int i = 0; i < ZS_HIST_SLOTS; i++)
+				out[k].slots[i] += vals[c].slots[i];
+			out[k].sum += vals[c].sum;
+		}
+	}
+	free(vals);
+}
+
+static void read_cgroup_counts(struct session *s, struct zs_cgroup_counts *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (s->cgroup_id)
+		bpf_map_lookup_elem(bpf_map__fd(s->skel->maps.cgroup_counts),
+				    &s->cgroup_id, out);
+}
+
+unsigned long long session_counter(struct session *s, enum zs_counter c)
+{
+	unsigned long long now[ZC_NR];
+
+	read_counters(s, now);
+	return now[c] - s->base[c];
+}
+
+int session_begin(struct session *s)
+{
+	read_counters(s, s->base);
+	read_hists(s, s->hbase);
+	read_cgroup_counts(s, &s->cg_base);
+	return snapshot_take(&s->before, DEBUGFS_ZSWAP, s->opts.cgroup);
+}
+
+int session_poll(struct session *s, int timeout_ms)
+{
+	int n = ring_buffer__poll(s->rb, timeout_ms);
+
+	return n == -EINTR ? 0 : n;
+}
+
+/* Values of one window, handed to the per-metric evaluators. */
+struct window {
+	struct session *s;
+	unsigned long long ctr[ZC_NR];
+	struct zs_hist_slots hist[ZH_NR];
+	struct zs_cgroup_counts cg;
+	struct zs_snapshot after;
+};
+
+static bool delta_of(const struct kvset *a, const struct kvset *b,
+		     const char *name, double *out)
+{
+	double va, vb;
+
+	if (!kvset_get(a, name, &va) || !kvset_get(b, name, &vb))
+		return false;
+	*out = vb - va;
+	return true;
+}
+
+/*
+ * Stores refused, as the kernel counts them: every reject_* counter plus
+ * pool_limit_hit (a store that finds the pool full is refused). Stores
+ * refused while a full pool drains to accept_threshold_percent are counted
+ * by no kernel counter, so this is a lower bound; the plan says so.
+ */
+static double debugfs_rejects(const struct window *w)
+{
+	const struct kvset *after = &w->after.debugfs;
+	double sum = 0, d;
+
+	for (size_t i = 0; i < after->n; i++)
+		if ((!strncmp(after->items[i].name, "reject_", 7) ||
+		     !strcmp(after->items[i].name, "pool_limit_hit")) &&
+		    delta_of(&w->s->before.debugfs, after, after->items[i].name, &d))
+			sum += d;
+	return sum;
+}
+
+static bool counter_value(const struct window *w, const char *metric,
+			  const char *counter, double *v, char *why,
+			  size_t len)
+{
+	const struct zs_snapshot *a = &w->s->before, *b = &w->after;
+	const char *key = strchr(counter, ':') + 1;
+	double x, y;
+
+	if (!strcmp(metric, "store_calls") || !strcmp(metric, "reject_rate")) {
+		if (!delta_of(&a->vmstat, &b->vmstat, "zswpout", &x))
+			return false;
+		y = debugfs_rejects(w);
+		if (!strcmp(metric, "store_calls")) {
+			*v = x + y;
+			return true;
+		}
+		if (x + y == 0) {
+			snprintf(why, len, "no stores in the window");
+			return false;
+		}
+		*v = y / (x + y);
+		return true;
+	}
+	if (!strcmp(metric, "store_reject")) {
+		*v = debugfs_rejects(w);
+		return true;
+	}
+	if (!strcmp(metric, "pool_bytes") || !strcmp(metric, "stored_pages"))
+		return kvset_get(&b->debugfs, key, v);
+	if (!strcmp(metric, "compression_ratio")) {
+		if (!kvset_get(&b->debugfs, "stored_pages", &x) ||
+		    !kvset_get(&b->debugfs, "pool_total_size", &y))
+			return false;
+		if (y == 0) {
+			snprintf(why, len, "zswap pool is empty");
+			return false;
+		}
+		*v = x * 4096 / y;
+		return true;
+	}
+	if (!strncmp(counter, "vmstat:", 7))
+		return delta_of(&a->vmstat, &b->vmstat, key, v);
+	if (!strncmp(counter, "debugfs:", 8))
+		return delta_of(&a->debugfs, &b->debugfs, key, v);
+	if (!strncmp(counter, "memory.stat:", 12))
+		return delta_of(&a->memory_stat, &b->memory_stat, key, v);
+	return false;
+}
+
+struct hooked_counter {
+	const char *metric;
+	enum zs_counter ctr;
+};
+
+static const struct hooked_counter hooked_counters[] = {
+	{ "store_calls", ZC_STORE_CALLS },
+	{ "store_success", ZC_STORE_SUCCESS },
+	{ "store_reject", ZC_STORE_REJECT },
+	{ "load_calls", ZC_LOAD_CALLS },
+	{ "load_hits", ZC_LOAD_HITS },
+	{ "written_back_pages", ZC_WB_SUCCESS },
+	{ "writeback_failures", ZC_WB_FAIL },
+	{ "shrink_worker_wakeups", ZC_SHRINK_WORKER },
+	{ "shrink_memcg_calls", ZC_SHRINK_MEMCG },
+	{ "shrinker_scan_calls", ZC_SHRINKER_SCAN },
+	{ "shrinker_freed", ZC_SHRINKER_FREED },
+	{ "swap_write_bios{origin=writeback}", ZC_BIO_WRITEBACK },
+	{ "swap_write_bios{origin=reclaim}", ZC_BIO_RECLAIM },
+	{ "swap_write_pages{origin=writeback}", ZC_PAGES_WRITEBACK },
+	{ "swap_write_pages{origin=reclaim}", ZC_PAGES_RECLAIM },
+};
+
+static bool ratio(double num, double den, double *v, char *why, size_t len,
+		  const char *what)
+{
+	if (den == 0) {
+		snprintf(why, len, "no %s in the window", what);
+		return false;
+	}
+	*v = num / den;
+	return true;
+}
+
+static bool origin_marked(const struct session *s)
+{
+	return plan_hook(&s->plan, HOOK_WB) || plan_hook(&s->plan, HOOK_WORKER) ||
+	       plan_hook(&s->plan, HOOK_SCAN);
+}
+
+static bool hooked_value(const struct window *w, const char *metric, double *v,
+			 char *why, size_t len)
+{
+	const unsigned long long *c = w->ctr;
+
+	if (strstr(metric, "{origin=") && !origin_marked(w->s)) {
+		snprintf(why, len, "no hook marks zswap writeback tasks "
+			 "(writeback, shrink_worker and shrinker hooks all n/a)");
+		return false;
+	}
+	if (!strcmp(metric, "reject_rate"))
+		return ratio(c[ZC_STORE_REJECT], c[ZC_STORE_CALLS], v, why, len,
+			     "stores");
+	if (!strcmp(metric, "pages_per_bio{origin=writeback}"))
+		return ratio(c[ZC_PAGES_WRITEBACK], c[ZC_BIO_WRITEBACK], v, why,
+			     len, "writeback bios");
+	if (!strcmp(metric, "pages_per_bio{origin=reclaim}"))
+		return ratio(c[ZC_PAGES_RECLAIM], c[ZC_BIO_RECLAIM], v, why, len,
+			     "reclaim bios");
+	if (!strncmp(metric, "cgroup_", 7)) {
+		if (!w->s->cgroup_id) {
+			snprintf(why, len, "no --cgroup given");
+			return false;
+		}
+		*v = !strcmp(metric, "cgroup_zswpout") ? w->cg.zswpout :
+		     !strcmp(metric, "cgroup_zswpin") ? w->cg.zswpin :
+		     w->cg.zswpwb;
+		return true;
+	}
+	for (size_t i = 0; i < sizeof(hooked_counters) / sizeof(hooked_counters[0]); i++) {
+		if (!strcmp(hooked_counters[i].metric, metric)) {
+			*v = c[hooked_counters[i].ctr];
+			return true;
+		}
+	}
+	snprintf(why, len, "no evaluator for %s", metric);
+	return false;
+}
+
+static void add_hist(struct metric_set *out, const struct window *w,
+		     const char *name, const char *unit, enum zs_hist idx,
+		     enum hist_kind kind, enum zs_src src)
+{
+	struct hist h = { .kind = kind };
+
+	for (int i = 0; i < HIST_SLOTS; i++)
+		h.slots[i] = w->hist[idx].slots[i];
+	h.sum = (double)w->hist[idx].sum;
+	metric_set_hist(out, name, unit, src, &h);
+}
+
+static void collect_hists(struct metric_set *out, const struct window *w)
+{
+	const struct session *s = w->s;
+	enum zs_src src;
+
+	src = plan_hook_src(&s->plan, HOOK_STORE);
+	if (src != SRC_NONE)
+		add_hist(out, w, "store_latency_ns", "ns", ZH_STORE_LAT,
+			 HIST_LOG2, src);
+	src = plan_hook_src(&s->plan, HOOK_LOAD);
+	if (src != SRC_NONE)
+		add_hist(out, w, "load_latency_ns", "ns", ZH_LOAD_LAT,
+			 HIST_LOG2, src);
+	src = plan_hook_src(&s->plan, HOOK_BIO);
+	if (src != SRC_NONE && origin_marked(s)) {
+		add_hist(out, w, "pages_per_bio{origin=writeback}", "pages",
+			 ZH_PPB_WRITEBACK, HIST_LINEAR, src);
+		add_hist(out, w, "pages_per_bio{origin=reclaim}", "pages",
+			 ZH_PPB_RECLAIM, HIST_LINEAR, src);
+	}
+}
+
+static void metric_name_for(const struct session *s, const char *name,
+			    char *out, size_t len)
+{
+	if (!strncmp(name, "cgroup_", 7) && s->opts.cgroup)
+		snprintf(out, len, "%s{cgroup=%s}", name, s->opts.cgroup);
+	else
+		snprintf(out, len, "%s", name);
+}
+
+int session_collect(struct session *s, struct metric_set *out)
+{
+	struct window w = { .s = s };
+	char why[METRIC_REASON_LEN], name[METRIC_NAME_LEN];
+
+	session_poll(s, 0);
+	read_counters(s, w.ctr);
+	read_hists(s, w.hist);
+	read_cgroup_counts(s, &w.cg);
+	for (int k = 0; k < ZC_NR; k++)
+		w.ctr[k] -= s->base[k];
+	for (int k = 0; k < ZH_NR; k++) {
+		for (int i = 0; i < ZS_HIST_SLOTS; i++)
+			w.hist[k].slots[i] -= s->hbase[k].slots[i];
+		w.hist[k].sum -= s->hbase[k].sum;
+	}
+	w.cg.zswpout -= s->cg_base.zswpout;
+	w.cg.zswpin -= s->cg_base.zswpin;
+	w.cg.zswpwb -= s->cg_base.zswpwb;
+	if (snapshot_take(&w.after, DEBUGFS_ZSWAP, s->opts.cgroup))
+		return -1;
+
+	for (size_t m = 0; m < nr_metric_defs; m++) {
+		const struct metric_def *d = &metric_defs[m];
+		const struct metric_choice *mc = &s->plan.metrics[m];
+		bool ok = false;
+		double v = 0;
+
+		metric_name_for(s, d->name, name, sizeof(name));
+		if (!strncmp(d->name, "cgroup_", 7) && !s->opts.cgroup)
+			continue;
+		if (!strcmp(d->name, "store_latency_ns") ||
+		    !strcmp(d->name, "load_latency_ns"))
+			continue;	/* histograms only */
+		why[0] = '\0';
+		if (mc->src == SRC_COUNTER)
+			ok = counter_value(&w, d->name,
+					   d->srcs[mc->src_idx].counter, &v,
+					   why, sizeof(why));
+		else if (mc->src != SRC_NONE)
+			ok = hooked_value(&w, d->name, &v, why, sizeof(why));
+		else
+			snprintf(why, sizeof(why), "%s", mc->reason);
+		if (ok)
+			metric_set_value(out, name, d->unit, mc->src, v);
+		else
+			metric_set_na(out, name, d->unit,
+				      why[0] ? why : "counter unreadable");
+	}
+	/* every reject reason this kernel's debugfs has */
+	for (size_t i = 0; i < w.after.debugfs.n; i++) {
+		const char *k = w.after.debugfs.items[i].name;
+		double d;
+
+		if (!strncmp(k, "reject_", 7) &&
+		    delta_of(&s->before.debugfs, &w.after.debugfs, k, &d))
+			metric_set_value(out, k, "calls", SRC_COUNTER, d);
+	}
+	collect_hists(out, &w);
+	metric_set_value(out, "ringbuf_drops", "events", SRC_TRACEPOINT,
+			 w.ctr[ZC_RINGBUF_DROPS]);
+	snapshot_free(&w.after);
+	return 0;
+}
+
+int session_prog_stats(struct session *s, struct prog_stats *out, int max)
+{
+	struct bpf_program *p;
+	int n = 0;
+
+	bpf_object__for_each_program(p, s->skel->obj) {
+		struct bpf_prog_info info = {};
+		__u32 len = sizeof(info);
+		int fd = bpf_program__fd(p);
+
+		if (fd < 0 || n >= max)
+			continue;
+		if (bpf_obj_get_info_by_fd(fd, &info, &len))
+			continue;
+		snprintf(out[n].name, sizeof(out[n].name), "%s",
+			 bpf_program__name(p));
+		out[n].run_cnt = info.run_cnt;
+		out[n].run_time_ns = info.run_time_ns;
+		n++;
+	}
+	return n;
+}
+
+void session_close(struct session *s)
+{
+	for (int i = 0; i < s->nr_links; i++)
+		bpf_link__destroy(s->links[i]);
+	s->nr_links = 0;
+	ring_buffer__free(s->rb);
+	s->rb = NULL;
+	zswapstat_bpf__destroy(s->skel);
+	s->skel = NULL;
+	if (s->stats_fd >= 0)
+		close(s->stats_fd);
+	snapshot_free(&s->before);
+	plan_free(&s->plan);
+}
+
+void plan_print(FILE *f, const struct zs_plan *plan)
+{
+	fprintf(f, "%-16s %-11s %-28s %s\n", "HOOK", "SOURCE", "TARGET",
+		"SKIPPED");
+	for (int h = 0; h < HOOK_NR; h++) {
+		const struct hook_cand *c = plan_hook(plan, h);
+		const struct hook_choice *hc = &plan->hooks[h];
+
+		fprintf(f, "%-16s %-11s %-28s", hook_defs[h].name,
+			src_name(c ? c->kind : SRC_NONE), c ? c->target : "-");
+		for (int i = 0; i < MAX_CANDS; i++) {
+			if (!hc->why[i][0] || i == hc->chosen)
+				continue;
+			if (hc->chosen >= 0 && i > hc->chosen)
+				break;
+			fprintf(f, " [%s %s: %s]",
+				src_name(hook_defs[h].cands[i].kind),
+				hook_defs[h].cands[i].target, hc->why[i]);
+		}
+		fputc('\n', f);
+	}
+	fprintf(f, "\n%-36s %-11s %s\n", "METRIC", "SOURCE", "WHY NOT RICHER / N/A");
+	for (size_t m = 0; m < nr_metric_defs; m++) {
+		const struct metric_choice *mc = &plan->metrics[m];
+
+		fprintf(f, "%-36s %-11s %s\n", metric_defs[m].name,
+			src_name(mc->src), mc->reason);
+	}
+}

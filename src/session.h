@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The shared core every tool uses: checks the environment, plans hooks,
+ * loads and attaches the BPF programs, and turns one observation window
+ * (BPF maps plus the kernel's counter files) into a metric_set.
+ */
+#ifndef __SESSION_H
+#define __SESSION_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include "counters.h"
+#include "metrics.h"
+#include "planner.h"
+#include "zswapstat.h"
+
+#define DEBUGFS_ZSWAP "/sys/kernel/debug/zswap"
+#define ZSWAP_PARAMS "/sys/module/zswap/parameters"
+#define MAX_NOTES 12
+#define MAX_LINKS 48
+
+/* Exit codes shared by the tools. */
+enum {
+	EXIT_OK = 0,
+	EXIT_FAIL = 1,		/* runtime failure, or gate regression */
+	EXIT_USAGE = 2,		/* bad input or environment */
+};
+
+typedef int (*event_fn)(void *ctx, const struct zs_event *e);
+
+struct session_opts {
+	bool no_fentry;
+	bool no_kprobe;
+	bool verbose;
+	bool self_stats;	/* enable bpf_stats for run counts and time */
+	bool bio_events;	/* one ring buffer event per swap write bio */
+	unsigned long long slow_ns;
+	const char *cgroup;	/* cgroup directory to observe, or NULL */
+	event_fn on_event;
+	void *event_ctx;
+};
+
+struct prog_stats {
+	char name[32];
+	unsigned long long run_cnt;
+	unsigned long long run_time_ns;
+};
+
+struct session {
+	struct session_opts opts;
+	struct zswapstat_bpf *skel;
+	struct zs_plan plan;
+	struct ring_buffer *rb;
+	struct bpf_link *links[MAX_LINKS];
+	int nr_links;
+	int stats_fd;
+	struct zs_snapshot before;
+	unsigned long long base[ZC_NR];
+	struct zs_hist_slots hbase[ZH_NR];
+	struct zs_cgroup_counts cg_base;
+	unsigned long long cgroup_id;
+	struct zswap_params params;
+	char notes[MAX_NOTES][160];
+	int nr_notes;
+	unsigned long long events;
+	char kernel_release[128];
+};
+
+/* Checks privileges and BTF; on failure prints one line, returns EXIT_USAGE. */
+int session_check_env(void);
+/* Plans with real probes, without loading anything. */
+int session_plan(struct session *s, const struct session_opts *opts);
+/* Plans, loads and attaches; returns 0 or an exit code. */
+int session_open(struct session *s, const struct session_opts *opts);
+/* Starts the window: snapshots counters and map values. */
+int session_begin(struct session *s);
+int session_poll(struct session *s, int timeout_ms);
+/* Ends the window and fills out. */
+int session_collect(struct session *s, struct metric_set *out);
+int session_prog_stats(struct session *s, struct prog_stats *out, int max);
+unsigned long long session_counter(struct session *s, enum zs_counter c);
+void session_close(struct session *s);
+void session_note(struct session *s, const char *fmt, ...);
+void plan_print(FILE *f, const struct zs_plan *plan);
+
+#endif /* __SESSION_H */

@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Probes for what this kernel lets us attach, and kernel symbol lookup. */
+#ifndef __TRACE_HELPERS_H
+#define __TRACE_HELPERS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/*
+ * Each probe really tries the thing where that is cheap (load and attach
+ * a trivial program), and writes why it failed into why[len].
+ */
+bool fentry_can_attach(const char *func, char *why, size_t len);
+bool kprobe_exists(const char *func, char *why, size_t len);
+bool tp_btf_exists(const char *tp, char *why, size_t len);
+bool btf_func_exists(const char *func);
+
+/* Return type of a kernel function from BTF: 1 bool, 0 int, -1 unknown. */
+int btf_func_returns_bool(const char *func);
+
+/* Address of a kernel symbol from /proc/kallsyms, 0 when not found. */
+unsigned long long ksym_addr(const char *name);
+
+/* Mount debugfs/tracefs when missing; returns a note or NULL. */
+const char *ensure_debugfs(void);
+const char *ensure_tracefs(void);
+const char *tracefs_root(void);
+
+#endif /* __TRACE_HELPERS_H */

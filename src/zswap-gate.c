@@ -1,0 +1,373 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * zswap-gate: records the zswap metrics of a workload run.
+ *
+ *   zswap-gate record -o FILE [--cgroup PATH] [--duration S | -- CMD ARGS...]
+ *   zswap-gate plan [--no-fentry] [--no-kprobe]
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/wait.h>
+#include <json-c/json.h>
+#include "record.h"
+#include "session.h"
+#include "summary.h"
+
+static volatile sig_atomic_t exiting;
+static volatile sig_atomic_t got_signal;
+
+static void sig_handler(int sig)
+{
+	exiting = 1;
+	got_signal = sig;
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+"usage: zswap-gate record -o FILE [options] [--duration S | -- COMMAND ARGS...]\n"
+"       zswap-gate plan [--no-fentry] [--no-kprobe] [--cgroup PATH]\n"
+"\n"
+"record options:\n"
+"  -o, --output FILE     write the JSON record here (atomically)\n"
+"  -c, --cgroup PATH     observe this cgroup; COMMAND is started inside it\n"
+"  -d, --duration S      observe for S seconds (without COMMAND)\n"
+"  -e, --events FILE     keep per-event detail as JSON lines\n"
+"      --slow-ns N       store/load slower than N ns become events\n"
+"      --self-stats      add each program's run count and ns per run\n"
+"      --no-fentry       use the next source where fentry would be used\n"
+"      --no-kprobe       likewise for kprobes\n"
+"      --plan            print the hook plan before recording\n"
+"  -q, --quiet           no summary\n"
+"  -v, --verbose         libbpf debug output\n"
+"\n"
+"exit: 0 recorded, 1 runtime failure, 2 bad usage or environment\n");
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static const char *const event_names[] = {
+	[ZE_BIO] = "bio", [ZE_STORE_SLOW] = "slow_store",
+	[ZE_LOAD_SLOW] = "slow_load", [ZE_SHRINK_WORKER] = "shrink_worker",
+	[ZE_SHRINKER_SCAN] = "shrinker_scan",
+};
+
+static int write_event(void *ctx, const struct zs_event *e)
+{
+	FILE *f = ctx;
+	json_object *o;
+	char comm[17];
+
+	if (!f || e->type < ZE_BIO || e->type > ZE_SHRINKER_SCAN)
+		return 0;
+	memcpy(comm, e->comm, 16);
+	comm[16] = '\0';
+	o = json_object_new_object();
+	json_object_object_add(o, "type", json_object_new_string(event_names[e->type]));
+	json_object_object_add(o, "ts_ns", json_object_new_uint64(e->ts_ns));
+	json_object_object_add(o, "pid", json_object_new_int(e->pid));
+	json_object_object_add(o, "comm", json_object_new_string(comm));
+	json_object_object_add(o, "cgroup_id", json_object_new_uint64(e->cgroup_id));
+	if (e->type == ZE_BIO) {
+		json_object_object_add(o, "pages", json_object_new_uint64(e->value));
+		json_object_object_add(o, "origin", json_object_new_string(
+			e->origin == ZS_ORIGIN_WRITEBACK ? "writeback" : "reclaim"));
+	} else {
+		json_object_object_add(o, "duration_ns",
+				       json_object_new_uint64(e->duration_ns));
+		json_object_object_add(o, "value", json_object_new_uint64(e->value));
+	}
+	fprintf(f, "%s\n", json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN));
+	json_object_put(o);
+	return 0;
+}
+
+/* Moves the calling process into cgroup (v2 cgroup.procs, v1 tasks). */
+static int enter_cgroup(const char *cgroup)
+{
+	char path[PATH_MAX + 32], pid[16];
+	int fd, n;
+
+	snprintf(path, sizeof(path), "%s/cgroup.procs", cgroup);
+	fd = open(path, O_WRONLY);
+	if (fd < 0) {
+		snprintf(path, sizeof(path), "%s/tasks", cgroup);
+		fd = open(path, O_WRONLY);
+	}
+	if (fd < 0)
+		return -1;
+	n = snprintf(pid, sizeof(pid), "%d", getpid());
+	n = write(fd, pid, n) == n ? 0 : -1;
+	close(fd);
+	return n;
+}
+
+static pid_t start_command(char **argv, const char *cgroup)
+{
+	pid_t pid = fork();
+
+	if (pid != 0)
+		return pid;
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	if (cgroup && enter_cgroup(cgroup)) {
+		fprintf(stderr, "error: cannot enter cgroup %s: %s\n", cgroup,
+			strerror(errno));
+		_exit(126);
+	}
+	execvp(argv[0], argv);
+	fprintf(stderr, "error: cannot run %s: %s\n", argv[0], strerror(errno));
+	_exit(127);
+}
+
+struct record_opts {
+	struct session_opts sess;
+	const char *output;
+	const char *events;
+	double duration;
+	bool print_plan;
+	bool quiet;
+	char **argv;
+};
+
+static void fill_meta(struct record_meta *m, const struct session *s,
+		      const struct record_opts *o)
+{
+	snprintf(m->kernel_release, sizeof(m->kernel_release), "%s",
+		 s->kernel_release);
+	gethostname(m->hostname, sizeof(m->hostname) - 1);
+	snprintf(m->cgroup, sizeof(m->cgroup), "%s",
+		 o->sess.cgroup ? o->sess.cgroup : "");
+	snprintf(m->zswap_enabled, sizeof(m->zswap_enabled), "%s", s->params.enabled);
+	snprintf(m->compressor, sizeof(m->compressor), "%s", s->params.compressor);
+	snprintf(m->zpool, sizeof(m->zpool), "%s", s->params.zpool);
+	snprintf(m->max_pool_percent, sizeof(m->max_pool_percent), "%s",
+		 s->params.max_pool_percent);
+	snprintf(m->accept_threshold_percent, sizeof(m->accept_threshold_percent),
+		 "%s", s->params.accept_threshold_percent);
+	snprintf(m->shrinker_enabled, sizeof(m->shrinker_enabled), "%s",
+		 s->params.shrinker_enabled);
+	m->argv = o->argv;
+	for (int i = 0; i < s->nr_notes && i < 12; i++)
+		snprintf(m->notes[m->nr_notes++], sizeof(m->notes[0]), "%s",
+			 s->notes[i]);
+}
+
+static int do_record(struct record_opts *o)
+{
+	struct record_meta meta = { .wall_time_s = -1, .exit_code = -1 };
+	struct metric_set ms = {};
+	struct prog_stats ps[64];
+	struct session s;
+	FILE *events = NULL;
+	double t0, t_end = 0;
+	pid_t child = -1;
+	int err, status, nr_ps = 0;
+
+	if (o->events) {
+		events = fopen(o->events, "w");
+		if (!events) {
+			fprintf(stderr, "error: %s: %s\n", o->events, strerror(errno));
+			return EXIT_USAGE;
+		}
+		o->sess.on_event = write_event;
+		o->sess.event_ctx = events;
+		o->sess.bio_events = true;
+	}
+	err = session_open(&s, &o->sess);
+	if (err) {
+		if (events)
+			fclose(events);
+		return err;
+	}
+	if (o->print_plan)
+		plan_print(stderr, &s.plan);
+	signal(SIGINT, sig_handler);
+	signal(SIGTERM, sig_handler);
+	session_begin(&s);
+	meta.start_unix = time(NULL);
+	t0 = now_s();
+	if (o->argv)
+		child = start_command(o->argv, o->sess.cgroup);
+	else
+		t_end = t0 + o->duration;
+
+	while (!exiting) {
+		session_poll(&s, 100);
+		if (child > 0) {
+			pid_t r = waitpid(child, &status, WNOHANG);
+
+			if (r == child) {
+				meta.wall_time_s = now_s() - t0;
+				meta.exit_code = WIFEXITED(status) ?
+					WEXITSTATUS(status) : 128 + WTERMSIG(status);
+				child = -1;
+				break;
+			}
+		} else if (now_s() >= t_end) {
+			break;
+		}
+	}
+	meta.duration_s = now_s() - t0;
+	meta.complete = !got_signal;
+	if (child > 0) {
+		/* interrupted: stop the command, keep what was observed */
+		kill(child, got_signal ? got_signal : SIGTERM);
+		waitpid(child, &status, 0);
+		meta.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) :
+			128 + WTERMSIG(status);
+		meta.wall_time_s = now_s() - t0;
+	}
+	fill_meta(&meta, &s, o);
+	if (session_collect(&s, &ms)) {
+		fprintf(stderr, "error: reading counters failed\n");
+		err = EXIT_FAIL;
+		goto out;
+	}
+	if (o->sess.self_stats)
+		nr_ps = session_prog_stats(&s, ps, 64);
+	err = record_write(o->output, &meta, &s.plan, &ms, ps, nr_ps);
+	if (err) {
+		fprintf(stderr, "error: writing %s: %s\n", o->output, strerror(-err));
+		err = EXIT_FAIL;
+		goto out;
+	}
+	if (!o->quiet)
+		summary_print(stdout, &meta, &ms, s.events);
+	if (!meta.complete)
+		fprintf(stderr, "interrupted: %s marked incomplete\n", o->output);
+out:
+	if (events)
+		fclose(events);
+	metric_set_free(&ms);
+	session_close(&s);
+	return err;
+}
+
+enum {
+	OPT_NO_FENTRY = 256,
+	OPT_NO_KPROBE,
+	OPT_PLAN,
+	OPT_SELF_STATS,
+	OPT_SLOW_NS,
+};
+
+static const struct option long_opts[] = {
+	{ "output", required_argument, NULL, 'o' },
+	{ "cgroup", required_argument, NULL, 'c' },
+	{ "duration", required_argument, NULL, 'd' },
+	{ "events", required_argument, NULL, 'e' },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "no-fentry", no_argument, NULL, OPT_NO_FENTRY },
+	{ "no-kprobe", no_argument, NULL, OPT_NO_KPROBE },
+	{ "plan", no_argument, NULL, OPT_PLAN },
+	{ "self-stats", no_argument, NULL, OPT_SELF_STATS },
+	{ "slow-ns", required_argument, NULL, OPT_SLOW_NS },
+	{ NULL, 0, NULL, 0 },
+};
+
+static int parse_opts(int argc, char **argv, struct record_opts *o)
+{
+	char *end;
+	int c;
+
+	optind = 2;	/* after the subcommand */
+	while ((c = getopt_long(argc, argv, "+o:c:d:e:qvh", long_opts, NULL)) != -1) {
+		switch (c) {
+		case 'o': o->output = optarg; break;
+		case 'c': o->sess.cgroup = optarg; break;
+		case 'd':
+			o->duration = strtod(optarg, &end);
+			if (*end || o->duration <= 0) {
+				fprintf(stderr, "error: bad duration '%s'\n", optarg);
+				return EXIT_USAGE;
+			}
+			break;
+		case 'e': o->events = optarg; break;
+		case 'q': o->quiet = true; break;
+		case 'v': o->sess.verbose = true; break;
+		case 'h': usage(stdout); exit(EXIT_OK);
+		case OPT_NO_FENTRY: o->sess.no_fentry = true; break;
+		case OPT_NO_KPROBE: o->sess.no_kprobe = true; break;
+		case OPT_PLAN: o->print_plan = true; break;
+		case OPT_SELF_STATS: o->sess.self_stats = true; break;
+		case OPT_SLOW_NS:
+			o->sess.slow_ns = strtoull(optarg, &end, 10);
+			if (*end) {
+				fprintf(stderr, "error: bad --slow-ns '%s'\n", optarg);
+				return EXIT_USAGE;
+			}
+			break;
+		default:
+			usage(stderr);
+			return EXIT_USAGE;
+		}
+	}
+	if (optind < argc)
+		o->argv = &argv[optind];
+	return EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+	struct record_opts o = {};
+	struct session s;
+	int err;
+
+	if (argc < 2) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
+		usage(stdout);
+		return EXIT_OK;
+	}
+	if (strcmp(argv[1], "record") && strcmp(argv[1], "plan")) {
+		fprintf(stderr, "error: unknown command '%s'\n", argv[1]);
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	err = parse_opts(argc, argv, &o);
+	if (err)
+		return err;
+	if (!strcmp(argv[1], "plan")) {
+		err = session_check_env();
+		if (err)
+			return err;
+		if (session_plan(&s, &o.sess))
+			return EXIT_FAIL;
+		for (int i = 0; i < s.nr_notes; i++)
+			printf("note: %s\n", s.notes[i]);
+		plan_print(stdout, &s.plan);
+		plan_free(&s.plan);
+		return EXIT_OK;
+	}
+	if (!o.output) {
+		fprintf(stderr, "error: record needs -o FILE\n");
+		return EXIT_USAGE;
+	}
+	if (!o.argv && o.duration <= 0) {
+		fprintf(stderr, "error: record needs --duration S or -- COMMAND\n");
+		return EXIT_USAGE;
+	}
+	if (o.argv && o.duration > 0) {
+		fprintf(stderr, "error: --duration and a COMMAND exclude each other\n");
+		return EXIT_USAGE;
+	}
+	return do_record(&o);
+}

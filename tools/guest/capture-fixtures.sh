@@ -1,0 +1,170 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# capture-fixtures.sh - (re)capture the real kernel files the parser unit
+# tests read, into tests/fixtures/<ver>/.
+#
+# Usage: capture-fixtures.sh [6.1] [6.12] [6.18]     (default: all three)
+#
+#   6.1, 6.12  boot the guest kernel (run-guest.sh), make it swap through
+#              zswap from a memory-limited cgroup v2 child (fixtures-guest.sh
+#              with a static hog.c) and copy back the files it read, plus
+#              btf_funcs.txt from the kernel's own BTF (extract-vmlinux.sh,
+#              btf-facts.sh).
+#   6.18       this host, read as it is: zswap and swap are NOT touched
+#              (another user owns them); its memory controller is cgroup v1,
+#              whose files go to memcg_v1/ and blkio_v1/ since their format
+#              differs from v2's.
+#
+# Needs root (debugfs, cgroups), gcc, bpftool, qemu-system-x86_64.
+
+set -u
+
+die() { echo "capture-fixtures: error: $*" >&2; exit 1; }
+say() { echo "capture-fixtures: $*"; }
+
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+cache=${ZSWAP_CACHE:-$repo/.cache}
+fixtures=$repo/tests/fixtures
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/capture-fixtures.XXXXXX") || exit 1
+trap 'rm -rf "$work"' EXIT
+
+# Replace only what this script produces, leave other files alone.
+clean() {
+	mkdir -p "$1"
+	rm -rf "$1"/debugfs_zswap "$1"/zswap_parameters "$1"/memcg_v1 \
+		"$1"/blkio_v1 "$1"/btf_funcs.txt "$1"/available_filter_functions.txt
+}
+
+guest() {
+	ver=$1 dst=$fixtures/$1
+	[ -x "$work/hog" ] || gcc -O2 -Wall -static -o "$work/hog" "$here/hog.c" ||
+		die "cannot build hog.c statically (glibc static libs missing?)"
+	say "$ver: booting the guest"
+	"$here/run-guest.sh" -k "$ver" -c 2 -m 512M -d 512 -t 600 -q \
+		-o "$work/out-$ver" -s "$here/fixtures-guest.sh" -f "$work/hog" -f "$here/btf-facts.sh"
+	rc=$?
+	[ $rc = 0 ] || die "$ver: guest run failed ($rc), see $work/out-$ver/console.log"
+	clean "$dst"
+	cp -r "$work/out-$ver/fixtures/." "$dst/"
+
+	# BTF facts from the image itself; the ELF is cached beside vmlinuz.
+	kdir=$cache/kernels/$ver
+	if [ ! -s "$kdir/vmlinux" ]; then
+		"$here/extract-vmlinux.sh" "$kdir/vmlinuz" > "$kdir/vmlinux.tmp" ||
+			die "$ver: cannot extract vmlinux"
+		mv "$kdir/vmlinux.tmp" "$kdir/vmlinux"
+	fi
+	"$here/btf-facts.sh" "$kdir/vmlinux" > "$dst/btf_funcs.txt" ||
+		die "$ver: btf-facts failed"
+	{
+		echo "Captured by tools/guest/capture-fixtures.sh on $(date -u +%Y-%m-%d)"
+		echo "kernel: $(cat "$dst/uname_r") (Debian package, qemu TCG, 2 vCPUs, 512M, 512 MiB virtio swap disk)"
+		echo "load: zswap enabled at run time, max_pool_percent=5; child cgroup"
+		echo "/sys/fs/cgroup/fixture with memory.max=32M wrote 16 MiB of /dev/urandom"
+		echo "to tmpfs, then hog.c touched 128 MiB (1 KiB random + zeros per page)"
+		echo "twice; files read while the hog still held its memory."
+		echo "btf_funcs.txt: btf-facts.sh on the vmlinux extracted from vmlinuz."
+		echo "available_filter_functions.txt: read inside the guest."
+	} > "$dst/CAPTURED"
+	say "$ver: $(ls "$dst" | wc -l) entries in $dst"
+}
+
+host() {
+	dst=$fixtures/6.18
+	rel=$(uname -r)
+	case $rel in 6.18*) ;; *) say "warning: host runs $rel, not 6.18; capturing anyway into $dst" ;; esac
+	clean "$dst"
+	uname -r > "$dst/uname_r"
+	cp /proc/vmstat "$dst/proc_vmstat"
+	cp /proc/meminfo "$dst/proc_meminfo"
+	for f in /proc/pressure/*; do
+		[ -r "$f" ] && cp "$f" "$dst/proc_pressure_${f##*/}"
+	done
+
+	mkdir -p "$dst/zswap_parameters"
+	cp /sys/module/zswap/parameters/* "$dst/zswap_parameters/"
+
+	# debugfs only if it can be had; unmount it again if we mounted it.
+	mounted=
+	if [ ! -d /sys/kernel/debug/zswap ] && ! mountpoint -q /sys/kernel/debug; then
+		mount -t debugfs debugfs /sys/kernel/debug && mounted=1
+	fi
+	if [ -d /sys/kernel/debug/zswap ]; then
+		mkdir -p "$dst/debugfs_zswap"
+		cp /sys/kernel/debug/zswap/* "$dst/debugfs_zswap/"
+	else
+		say "6.18: no /sys/kernel/debug/zswap, debugfs_zswap not captured"
+	fi
+	# Same listing as the guests make, for the planner's host tests.
+	aff=/sys/kernel/tracing/available_filter_functions
+	[ -r $aff ] || aff=/sys/kernel/debug/tracing/available_filter_functions
+	if [ -r $aff ]; then
+		for fn in $("$here/btf-facts.sh" --funcs); do
+			if grep -q -e "^$fn\$" -e "^$fn " $aff; then
+				echo "$fn yes"
+			else
+				echo "$fn no"
+				grep -o "^$fn\.[a-z]*\.[0-9]*" $aff | sed "s/^/# clone: /"
+			fi
+		done > "$dst/available_filter_functions.txt"
+	fi
+	[ -n "$mounted" ] && umount /sys/kernel/debug
+
+	# The process's own v1 memory cgroup, and the cgroup2 it sits in
+	# (no controllers there, but pressure files).
+	memcg=$(sed -n 's/^[0-9]*:memory:\(.*\)/\1/p' /proc/self/cgroup)
+	if [ -n "$memcg" ] && [ -d "/sys/fs/cgroup/memory$memcg" ]; then
+		mkdir -p "$dst/memcg_v1"
+		for f in memory.stat memory.usage_in_bytes memory.limit_in_bytes \
+			 memory.max_usage_in_bytes memory.failcnt \
+			 memory.memsw.usage_in_bytes memory.memsw.limit_in_bytes \
+			 memory.swappiness memory.oom_control; do
+			[ -r "/sys/fs/cgroup/memory$memcg/$f" ] &&
+				cp "/sys/fs/cgroup/memory$memcg/$f" "$dst/memcg_v1/"
+		done
+		echo "$memcg" > "$dst/memcg_v1/PATH"
+	fi
+	blkcg=$(sed -n 's/^[0-9]*:blkio:\(.*\)/\1/p' /proc/self/cgroup)
+	if [ -n "$blkcg" ] && [ -d "/sys/fs/cgroup/blkio$blkcg" ]; then
+		mkdir -p "$dst/blkio_v1"
+		for f in /sys/fs/cgroup/blkio$blkcg/blkio.*; do
+			# skip write-only files such as blkio.reset_stats
+			cat "$f" > "$dst/blkio_v1/${f##*/}" 2>/dev/null ||
+				rm -f "$dst/blkio_v1/${f##*/}"
+		done
+		echo "$blkcg" > "$dst/blkio_v1/PATH"
+	fi
+	cg2=$(sed -n 's/^0::\(.*\)/\1/p' /proc/self/cgroup)
+	cg2root=$(awk '$3 == "cgroup2" { print $2; exit }' /proc/mounts)
+	if [ -n "$cg2root" ]; then
+		for f in memory.pressure io.pressure memory.stat io.stat; do
+			[ -r "$cg2root$cg2/$f" ] && cp "$cg2root$cg2/$f" "$dst/"
+		done
+	fi
+
+	"$here/btf-facts.sh" /sys/kernel/btf/vmlinux > "$dst/btf_funcs.txt" ||
+		die "6.18: btf-facts failed"
+	{
+		echo "Captured by tools/guest/capture-fixtures.sh on $(date -u +%Y-%m-%d)"
+		echo "kernel: $rel (the build host), read as found: zswap and swap state"
+		echo "belong to another user and were not changed."
+		echo "memcg_v1/: cgroup v1 memory files of $memcg (v1 format)."
+		echo "blkio_v1/: cgroup v1 blkio files of ${blkcg:-?} (no io.stat in v1)."
+		echo "memory.pressure, io.pressure: cgroup2 ${cg2:-/} at $cg2root (no controllers)."
+		echo "btf_funcs.txt: btf-facts.sh on /sys/kernel/btf/vmlinux."
+	} > "$dst/CAPTURED"
+	say "6.18: $(ls "$dst" | wc -l) entries in $dst"
+}
+
+[ "$(id -u)" = 0 ] || die "needs root"
+[ $# -gt 0 ] || set -- 6.1 6.12 6.18
+for v in "$@"; do
+	case $v in
+	6.1|6.12) guest "$v" ;;
+	6.18|host) host ;;
+	*) die "unknown kernel '$v' (want 6.1, 6.12 or 6.18)" ;;
+	esac
+done

@@ -1,0 +1,223 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# fetch-kernels.sh - download and unpack the guest kernels used by the
+# guest-kernel test tier:
+#
+#   6.1   Debian 12's newest linux-image-6.1.0-N-amd64-unsigned
+#   6.12  Debian 13's newest linux-image-6.12.*+deb13-amd64-unsigned
+#
+# Usage: fetch-kernels.sh [6.1] [6.12]      (default: both)
+#
+# Result, per version, in ${ZSWAP_CACHE:-<repo>/.cache}/kernels/<ver>/:
+#   vmlinuz        the bzImage
+#   release        its `uname -r`
+#   config         the kernel's .config (to tell built-in from module)
+#   modules/*.ko   the modules the initramfs needs, decompressed
+#   modules.load   their names in dependency (insmod) order
+#
+# The system's apt configuration is never modified.  Debian 12 kernels are
+# looked up in the system's own package lists (read only); Debian 13's come
+# from a private apt configuration under the cache directory that points at
+# the same archive host as the system's sources.  The archive address is
+# derived at run time and never written into the repository.
+#
+# Already cached kernels are not fetched again; delete the directory to
+# force a refresh.
+
+set -eu
+
+die() { echo "fetch-kernels: error: $*" >&2; exit 1; }
+say() { echo "fetch-kernels: $*"; }
+
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+cache=${ZSWAP_CACHE:-$repo/.cache}
+kdir=$cache/kernels
+debs=$kdir/debs
+apt_priv=$kdir/apt-trixie
+
+# Modules the guests may need, if they are modules and not built in:
+# the virtio disk stack, zswap's pool allocators and its compressors.
+# Dependencies are added from modules.dep; names that are built in or
+# absent on a kernel are skipped.
+WANT_MODULES="virtio virtio_ring virtio_pci_legacy_dev virtio_pci_modern_dev
+	virtio_pci virtio_blk zsmalloc zbud z3fold lzo lzo_rle lz4 lz4_compress
+	lz4_decompress lz4hc zstd zstd_compress zstd_decompress"
+
+# Print the URI of the main Debian archive used by the system's sources:
+# the first 'deb' entry that is not the security archive.  Both the
+# one-line format and deb822 (.sources) files are understood.
+debian_mirror() {
+	if [ -n "${ZSWAP_DEBIAN_MIRROR:-}" ]; then
+		echo "$ZSWAP_DEBIAN_MIRROR"
+		return
+	fi
+	{
+		for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
+			[ -r "$f" ] || continue
+			# deb [opts] URI suite comp...
+			sed -n 's/^[[:space:]]*deb[[:space:]]\+\(\[[^]]*\][[:space:]]\+\)\?\([^[:space:]]\+\).*/\2/p' "$f"
+		done
+		for f in /etc/apt/sources.list.d/*.sources; do
+			[ -r "$f" ] || continue
+			# only stanzas with Types: deb; URIs: may hold several
+			awk '{ l = tolower($0) }
+			     l ~ /^[[:space:]]*$/ { if (deb) print uris; deb = 0; uris = ""; next }
+			     l ~ /^types:/ && l ~ /[[:space:]]deb([[:space:]]|$)/ { deb = 1 }
+			     l ~ /^uris:/ { sub(/^[^:]*:[[:space:]]*/, ""); uris = $0 }
+			     END { if (deb) print uris }' "$f" | tr ' ' '\n'
+		done
+	} | grep -E '^(https?|ftp)://' | grep -v -- '-security' |
+		grep -E '/debian/?$' | head -n 1 | sed 's,/$,,'
+}
+
+# apt-get with the private Debian 13 configuration: a sources list naming
+# the system's archive host ($mirror), lists and cache under the cache dir.
+apt_trixie() {
+	mkdir -p "$apt_priv/lists/partial" "$apt_priv/cache/archives/partial"
+	echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $mirror trixie main" \
+		> "$apt_priv/sources.list"
+	apt-get -q -o Dir::Etc::sourcelist="$apt_priv/sources.list" \
+		-o Dir::Etc::sourceparts=- \
+		-o Dir::State::Lists="$apt_priv/lists" \
+		-o Dir::Cache="$apt_priv/cache" \
+		-o Debug::NoLocking=1 -o APT::Sandbox::User=root "$@"
+}
+
+apt_cache_trixie() {
+	apt-cache -o Dir::Etc::sourcelist="$apt_priv/sources.list" \
+		-o Dir::Etc::sourceparts=- \
+		-o Dir::State::Lists="$apt_priv/lists" \
+		-o Dir::Cache="$apt_priv/cache" "$@"
+}
+
+# newest package name matching an extended regex, from `apt-cache search`
+newest() {
+	sed 's/ - .*//' | grep -E "^$1\$" | sort -V | tail -n 1
+}
+
+# Download $1 into $debs (skipped if the .deb is already there).
+# $2 = "system" or "trixie" chooses the apt configuration.
+download() {
+	pkg=$1 cfg=$2
+	mkdir -p "$debs"
+	set -- "$debs/${pkg}"_*.deb
+	if [ -f "$1" ]; then
+		say "using cached $(basename "$1")"
+		deb=$1
+		return
+	fi
+	say "downloading $pkg ..."
+	if [ "$cfg" = trixie ]; then
+		(cd "$debs" && apt_trixie download "$pkg") ||
+			die "download of $pkg from Debian 13 failed"
+	else
+		(cd "$debs" && apt-get -q -o APT::Sandbox::User=root download "$pkg") ||
+			die "download of $pkg failed (try 'apt-get update')"
+	fi
+	set -- "$debs/${pkg}"_*.deb
+	[ -f "$1" ] || die "apt-get download left no $pkg .deb in $debs"
+	deb=$1
+}
+
+# Copy module $1 (and, first, the modules it depends on) from $mtree to
+# $out.new/modules/, decompressed, appending names to modules.load in insmod
+# order.  The package ships no modules.dep (depmod runs at install time),
+# so dependencies are read from each module's .modinfo "depends=" string.
+# Names not in the index are built in or absent: skipped.
+add_module() {
+	grep -qx "$1" "$out.new/modules.load" && return 0
+	p=$(awk -v n="$1" '$1 == n { print $2; exit }' "$tmp/index")
+	[ -n "$p" ] || return 0
+	case $p in
+	*.ko.xz)  xz -dc "$p" ;;
+	*.ko.zst) zstd -qdc "$p" ;;
+	*.ko.gz)  gzip -dc "$p" ;;
+	*)        cat "$p" ;;
+	esac > "$out.new/modules/$1.ko"
+	deps=$(tr '\0' '\n' < "$out.new/modules/$1.ko" |
+		sed -n 's/^depends=//p' | head -n 1 | tr ',-' ' _')
+	for d in $deps; do
+		add_module "$d"
+	done
+	echo "$1" >> "$out.new/modules.load"
+}
+
+# Unpack $deb and install vmlinuz, config, release and modules into $out.
+install_kernel() {
+	ver=$1 out=$kdir/$1
+	tmp=$(mktemp -d "$kdir/unpack.XXXXXX")
+	trap 'rm -rf "$tmp"' EXIT
+	say "unpacking $(basename "$deb")"
+	dpkg -x "$deb" "$tmp" || die "dpkg -x $deb failed"
+
+	set -- "$tmp"/boot/vmlinuz-*
+	[ -f "$1" ] || die "no boot/vmlinuz-* in $deb"
+	rel=${1##*/vmlinuz-}
+	# 6.1 keeps modules in /lib/modules, 6.12 (merged /usr) in /usr/lib
+	mtree=
+	for d in "$tmp/lib/modules/$rel" "$tmp/usr/lib/modules/$rel"; do
+		[ -f "$d/modules.builtin" ] && mtree=$d
+	done
+	[ -n "$mtree" ] || die "no modules for $rel in $deb"
+	find "$mtree/kernel" -name '*.ko*' | awk '{
+		n = $0; sub(/.*\//, "", n); sub(/\.ko.*/, "", n); gsub(/-/, "_", n)
+		print n, $0 }' > "$tmp/index"
+
+	rm -rf "$out.new"
+	mkdir -p "$out.new/modules"
+	cp "$1" "$out.new/vmlinuz"
+	cp "$tmp/boot/config-$rel" "$out.new/config"
+	cp "$mtree/modules.builtin" "$out.new/modules.builtin"
+	: > "$out.new/modules.load"
+	for m in $WANT_MODULES; do
+		add_module "$m"
+	done
+	echo "$rel" > "$out.new/release"
+	rm -rf "$out"
+	mv "$out.new" "$out"
+	rm -rf "$tmp"
+	trap - EXIT
+	say "$ver: $rel ready in $out (modules: $(echo $(cat "$out/modules.load")))"
+}
+
+fetch_61() {
+	if [ -f "$kdir/6.1/vmlinuz" ] && [ -s "$kdir/6.1/release" ]; then
+		say "6.1: cached $(cat "$kdir/6.1/release")"
+		return
+	fi
+	pkg=$(apt-cache search --names-only '^linux-image-6\.1\.0-.*-amd64-unsigned$' |
+		newest 'linux-image-6\.1\.0-[0-9]+-amd64-unsigned')
+	[ -n "$pkg" ] || die "no linux-image-6.1.0-*-amd64-unsigned in the system's package lists (run 'apt-get update')"
+	say "6.1: newest package is $pkg"
+	download "$pkg" system
+	install_kernel 6.1
+}
+
+fetch_612() {
+	if [ -f "$kdir/6.12/vmlinuz" ] && [ -s "$kdir/6.12/release" ]; then
+		say "6.12: cached $(cat "$kdir/6.12/release")"
+		return
+	fi
+	mirror=$(debian_mirror)
+	[ -n "$mirror" ] || die "cannot find the Debian archive address in /etc/apt/sources.list(.d); set ZSWAP_DEBIAN_MIRROR"
+	say "6.12: updating private Debian 13 package lists in $apt_priv"
+	apt_trixie update || die "apt-get update of the private Debian 13 lists failed"
+	pkg=$(apt_cache_trixie search --names-only '^linux-image-6\.12\..*\+deb13-amd64-unsigned$' |
+		newest 'linux-image-6\.12\.[0-9]+\+deb13-amd64-unsigned')
+	[ -n "$pkg" ] || die "no linux-image-6.12.*+deb13-amd64-unsigned in Debian 13's lists"
+	say "6.12: newest package is $pkg"
+	download "$pkg" trixie
+	install_kernel 6.12
+}
+
+[ $# -gt 0 ] || set -- 6.1 6.12
+mkdir -p "$kdir"
+for v in "$@"; do
+	case $v in
+	6.1)  fetch_61 ;;
+	6.12) fetch_612 ;;
+	*)    die "unknown kernel '$v' (want 6.1 or 6.12)" ;;
+	esac
+done

@@ -1,0 +1,143 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# run-guest.sh - boot a Debian guest kernel under qemu (TCG), run a script
+# in it and bring its results back.
+#
+# Usage: run-guest.sh -k 6.1|6.12 -o OUTDIR -s GUEST_SCRIPT
+#                     [-c CPUS] [-m MEM] [-d SWAP_MiB] [-t TIMEOUT_S]
+#                     [-f FILE]... [-D DIR]... [-a KERNEL_ARGS] [-q]
+#
+#   -k VER     guest kernel: 6.1 (Debian 12) or 6.12 (Debian 13)
+#   -o OUTDIR  receives console.log and everything the script left in
+#              $RESULTS (plus rc and guest-test.log, written by /init)
+#   -s SCRIPT  run in the guest as /opt/zswap/guest-test.sh, cwd $RESULTS,
+#              env RESULTS=/results KREL=<uname -r>, PATH has /opt/zswap
+#   -c CPUS    vCPUs (default 2)
+#   -m MEM     guest memory, qemu syntax (default 512M)
+#   -d MiB     swap disk size, /dev/vda in the guest (default 512; 0 = none)
+#   -t SECS    host-side timeout for the whole run (default 600)
+#   -f FILE    ship FILE as /opt/zswap/<basename> (repeatable)
+#   -D DIR     ship DIR as /opt/zswap/<basename DIR>/ (repeatable)
+#   -a ARGS    extra kernel command line (e.g. zswap.enabled=1)
+#   -q         do not echo the guest console to stdout (it still goes to
+#              OUTDIR/console.log)
+#
+# Exit status: the guest script's exit code; 124 if the host timeout
+# fired; 125 if the results never came back (panic, crash, garbled);
+# 2 on a usage or setup error.
+
+set -u
+
+die() { echo "run-guest: error: $*" >&2; exit 2; }
+
+here=$(cd "$(dirname "$0")" && pwd)
+
+ver= outdir= script= cpus=2 mem=512M swap_mib=512 timeout_s=600
+append_extra= quiet=0
+ship=()
+
+usage() {
+	sed -n 's/^# \{0,1\}//; /^Usage:/,/^Exit status/p' "$0" | sed '$d' >&2
+	exit 2
+}
+
+while getopts k:o:s:c:m:d:t:f:D:a:qh opt; do
+	case $opt in
+	k) ver=$OPTARG ;;
+	o) outdir=$OPTARG ;;
+	s) script=$OPTARG ;;
+	c) cpus=$OPTARG ;;
+	m) mem=$OPTARG ;;
+	d) swap_mib=$OPTARG ;;
+	t) timeout_s=$OPTARG ;;
+	f) ship+=(-f "$OPTARG") ;;
+	D) ship+=(-D "$OPTARG") ;;
+	a) append_extra=$OPTARG ;;
+	q) quiet=1 ;;
+	*) usage ;;
+	esac
+done
+[ -n "$ver" ] && [ -n "$outdir" ] && [ -n "$script" ] || usage
+case $ver in 6.1|6.12) ;; *) die "-k must be 6.1 or 6.12, not '$ver'" ;; esac
+[[ $cpus =~ ^[0-9]+$ ]] || die "-c wants a number of CPUs"
+[[ $swap_mib =~ ^[0-9]+$ ]] || die "-d wants a size in MiB"
+[[ $timeout_s =~ ^[0-9]+$ ]] || die "-t wants seconds"
+[ -f "$script" ] || die "guest script $script not found"
+
+cache=${ZSWAP_CACHE:-$(cd "$here/../.." && pwd)/.cache}
+kdir=$cache/kernels/$ver
+
+"$here/fetch-kernels.sh" "$ver" || die "could not fetch kernel $ver"
+
+mkdir -p "$outdir" || die "cannot create $outdir"
+outdir=$(cd "$outdir" && pwd)
+work=$(mktemp -d "${TMPDIR:-/tmp}/zswap-guest.XXXXXX") || die "mktemp failed"
+trap 'rm -rf "$work"' EXIT
+
+"$here/mkinitramfs.sh" -k "$ver" -o "$work/initramfs.cpio.gz" \
+	-s "$script" "${ship[@]}" || die "initramfs build failed"
+
+cmdline="console=ttyS0 quiet panic=-1 $append_extra"
+drive=()
+if [ "$swap_mib" -gt 0 ]; then
+	# sparse: costs no disk until the guest swaps
+	truncate -s "${swap_mib}M" "$work/swap.img" || die "cannot create swap image"
+	drive=(-drive "file=$work/swap.img,format=raw,if=virtio")
+else
+	cmdline="$cmdline noswap"
+fi
+
+# Console lines end in CRLF; the base64 block sits between the markers.
+BEGIN_MARK=@@ZSWAP-GUEST-RESULTS-BEGIN@@
+END_MARK=@@ZSWAP-GUEST-RESULTS-END@@
+
+echo "run-guest: booting $(cat "$kdir/release") with $cpus CPUs, $mem, swap ${swap_mib} MiB, timeout ${timeout_s}s"
+start=$(date +%s.%N)
+# -no-reboot plus panic=-1 turns a guest panic into a qemu exit; timeout
+# (TERM, then KILL 10 s later) bounds a hung guest.  stdin is /dev/null
+# so the serial/monitor mux never reads the caller's terminal.
+timeout -k 10 "$timeout_s" \
+	qemu-system-x86_64 -accel tcg,thread=multi -cpu max \
+		-smp "$cpus" -m "$mem" \
+		-kernel "$kdir/vmlinuz" -initrd "$work/initramfs.cpio.gz" \
+		-append "$cmdline" "${drive[@]}" \
+		-nographic -no-reboot -net none < /dev/null 2>&1 |
+	tee "$outdir/console.log" |
+	if [ "$quiet" = 1 ]; then
+		cat > /dev/null
+	else
+		# do not flood the terminal with the base64 block
+		sed -u "/$BEGIN_MARK/,/$END_MARK/{/$BEGIN_MARK/!{/$END_MARK/!d}}"
+	fi
+qrc=${PIPESTATUS[0]}
+elapsed=$(echo "$(date +%s.%N) $start" | awk '{ printf "%.1f", $1 - $2 }')
+
+if [ "$qrc" = 124 ] || [ "$qrc" = 137 ]; then
+	echo "run-guest: TIMEOUT: guest $ver did not power off within ${timeout_s}s (see $outdir/console.log)" >&2
+	exit 124
+fi
+
+tr -d '\r' < "$outdir/console.log" |
+	sed -n "/^$BEGIN_MARK\$/,/^$END_MARK/p" > "$work/block"
+sum=$(sed -n "s/^$END_MARK \([0-9a-f]*\)\$/\1/p" "$work/block")
+if [ -z "$sum" ]; then
+	echo "run-guest: NO RESULTS: guest $ver exited (qemu status $qrc) after ${elapsed}s without sending results; panic or crash? (see $outdir/console.log)" >&2
+	exit 125
+fi
+grep -v -e "^$BEGIN_MARK" -e "^$END_MARK" "$work/block" | base64 -d > "$work/results.tar.gz" 2>/dev/null
+if [ "$(md5sum < "$work/results.tar.gz" | cut -d' ' -f1)" != "$sum" ]; then
+	echo "run-guest: NO RESULTS: the results from guest $ver were garbled on the console (checksum mismatch; see $outdir/console.log)" >&2
+	exit 125
+fi
+tar -C "$outdir" -xzf "$work/results.tar.gz" || {
+	echo "run-guest: NO RESULTS: cannot unpack the results of guest $ver" >&2
+	exit 125
+}
+rc=$(cat "$outdir/rc" 2>/dev/null)
+[[ $rc =~ ^[0-9]+$ ]] || {
+	echo "run-guest: NO RESULTS: guest $ver sent no exit code" >&2
+	exit 125
+}
+echo "run-guest: $ver done in ${elapsed}s, guest script exit code $rc, results in $outdir"
+exit "$rc"
