@@ -716,9 +716,10 @@ int session_collect(struct session *s, struct metric_set *out)
 		metric_name_for(s, d->name, name, sizeof(name));
 		if (!strncmp(d->name, "cgroup_", 7) && !s->opts.cgroup)
 			continue;
-		if (!strcmp(d->name, "store_latency_ns") ||
-		    !strcmp(d->name, "load_latency_ns"))
-			continue;	/* histograms only */
+		/* latencies are histograms; only their n/a goes here */
+		if ((!strcmp(d->name, "store_latency_ns") ||
+		     !strcmp(d->name, "load_latency_ns")) && mc->src != SRC_NONE)
+			continue;
 		why[0] = '\0';
 		if (mc->src == SRC_COUNTER)
 			ok = counter_value(&w, d->name,

@@ -30,7 +30,48 @@
 # HOST RECIPES (6.18 host, zswap off and no swap beforehand; run from the
 # repository root after `gcc -O2 -static -o build/hog tools/hog.c`):
 #
-# RECIPE_RESULTS_PLACEHOLDER
+# Recipe A: pool limit + shrink_worker writeback (about 19 s)
+#   tools/zswap-env.sh setup --swapfile /tmp/zswap-env.swap --size 2048 \
+#           --max-pool-percent 1 --shrinker N
+#   tools/memcg-run.sh 128 zrun -- sh -c './build/hog -m 512 -w 15 -c 1536 -s 1 &
+#           sleep 3; ./build/hog -m 512 -p 4 -c 1536 -s 2; wait'
+#   tools/zswap-env.sh restore
+# A cold hog fills 512 MiB and sits idle for 15 s while a hot hog churns
+# 512 MiB four times in the same 128 MiB cgroup; the pool (1% = ~241 MB)
+# fills with the cold pages, stores hit the limit, shrink_worker rotates
+# the cold entries (second chance) and writes them back; then the cold hog
+# verifies its data (read back from zswap and from the swap file).
+# A single sequential hog (-m 1024 -p 2..4) hits the pool limit as well but
+# writes back almost nothing (0-35 pages): its loads drain the LRU head
+# before shrink_worker, which gives up after 16 rotations of referenced
+# entries, comes back to them.
+# Measured deltas, 3 runs (all debugfs reject_* counters, decompress_fail
+# and stored_incompressible_pages stayed 0; shrink_worker runs counted
+# with the workqueue_execute_start tracepoint):
+#            wall  zswpout zswpin  zswpwb pswpout pswpin pool_limit_hit wb_pages sw_runs
+#   run 1  18.7 s   448488 203413   66011  342862 321007         162590    66011    8751
+#   run 2  18.7 s   468760 220288   73206  326412 304127         156772    73206    8750
+#   run 3  18.9 s   445573 202666   71545  352618 321732          76696    71545    8751
+# peak stored_pages ~149.6k, peak pool_total_size ~252.8 MB (the limit).
+# Rejects: every store refused for the pool limit goes straight to swap:
+# pswpout - zswpwb = ~270k per run; only part of them are counted in
+# pool_limit_hit (the rest are refused by the accept_threshold hysteresis,
+# cur between 90% and 100% of the limit, and counted nowhere).
+# Variant: cold hog -c 4096 (incompressible) instead of -c 1536: 19.9 s,
+# zswpwb 47740, pool_limit_hit 48380, peak stored_incompressible_pages
+# 61669, reject_compress_poor 0 (6.18 stores such pages as-is).
+#
+# Recipe B: zswap shrinker (shrinker_enabled=Y, no pool limit) -- does NOT
+# work on this host: with memory cgroup v1 the kernel does not account
+# zswap per memcg (obj_cgroup_charge_zswap returns early on v1), so
+# zswap_shrinker_count() sees 0 stored pages and zswap_shrinker_scan is
+# never called (0 mm_shrink_slab_start events for it; zswpwb 0 with the
+# same workload and --shrinker Y, default max_pool_percent 20: zswpout
+# 721986, zswpin 524391, pswpout 0). Run it in a guest with cgroup2
+# (memcg-run.sh uses memory.max there); NOT yet run, a starting point only
+# (--swapdev runs mkswap on the device: use a scratch disk):
+#   tools/zswap-env.sh setup --swapdev /dev/vda --shrinker Y
+#   tools/memcg-run.sh 64 zrun -- ./build/hog -m 256 -p 3 -c 1536
 #
 
 ZSWAP_PARAMS=/sys/module/zswap/parameters

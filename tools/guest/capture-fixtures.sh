@@ -99,9 +99,14 @@ host() {
 		say "6.18: no /sys/kernel/debug/zswap, debugfs_zswap not captured"
 	fi
 	# Same listing as the guests make, for the planner's host tests.
+	# (test -r is not enough: root may still get EPERM on open)
 	aff=/sys/kernel/tracing/available_filter_functions
-	[ -r $aff ] || aff=/sys/kernel/debug/tracing/available_filter_functions
-	if [ -r $aff ]; then
+	head -c 1 $aff > /dev/null 2>&1 || aff=/sys/kernel/debug/tracing/available_filter_functions
+	aff_note="available_filter_functions.txt: read on the host."
+	if ! head -c 1 $aff > /dev/null 2>&1; then
+		aff_note="available_filter_functions: not readable here ($(head -c 1 $aff 2>&1 >/dev/null | sed 's/.*: //')), not captured."
+		say "6.18: $aff_note"
+	else
 		for fn in $("$here/btf-facts.sh" --funcs); do
 			if grep -q -e "^$fn\$" -e "^$fn " $aff; then
 				echo "$fn yes"
@@ -114,7 +119,8 @@ host() {
 	[ -n "$mounted" ] && umount /sys/kernel/debug
 
 	# The process's own v1 memory cgroup, and the cgroup2 it sits in
-	# (no controllers there, but pressure files).
+	# (no controllers there, but pressure files).  Paths are not recorded:
+	# they name this machine's sandbox, not anything the tests need.
 	memcg=$(sed -n 's/^[0-9]*:memory:\(.*\)/\1/p' /proc/self/cgroup)
 	if [ -n "$memcg" ] && [ -d "/sys/fs/cgroup/memory$memcg" ]; then
 		mkdir -p "$dst/memcg_v1"
@@ -125,7 +131,6 @@ host() {
 			[ -r "/sys/fs/cgroup/memory$memcg/$f" ] &&
 				cp "/sys/fs/cgroup/memory$memcg/$f" "$dst/memcg_v1/"
 		done
-		echo "$memcg" > "$dst/memcg_v1/PATH"
 	fi
 	blkcg=$(sed -n 's/^[0-9]*:blkio:\(.*\)/\1/p' /proc/self/cgroup)
 	if [ -n "$blkcg" ] && [ -d "/sys/fs/cgroup/blkio$blkcg" ]; then
@@ -135,7 +140,6 @@ host() {
 			cat "$f" > "$dst/blkio_v1/${f##*/}" 2>/dev/null ||
 				rm -f "$dst/blkio_v1/${f##*/}"
 		done
-		echo "$blkcg" > "$dst/blkio_v1/PATH"
 	fi
 	cg2=$(sed -n 's/^0::\(.*\)/\1/p' /proc/self/cgroup)
 	cg2root=$(awk '$3 == "cgroup2" { print $2; exit }' /proc/mounts)
@@ -151,10 +155,12 @@ host() {
 		echo "Captured by tools/guest/capture-fixtures.sh on $(date -u +%Y-%m-%d)"
 		echo "kernel: $rel (the build host), read as found: zswap and swap state"
 		echo "belong to another user and were not changed."
-		echo "memcg_v1/: cgroup v1 memory files of $memcg (v1 format)."
-		echo "blkio_v1/: cgroup v1 blkio files of ${blkcg:-?} (no io.stat in v1)."
-		echo "memory.pressure, io.pressure: cgroup2 ${cg2:-/} at $cg2root (no controllers)."
+		echo "memcg_v1/: cgroup v1 memory files of the capturing process's own"
+		echo "memory cgroup (v1 format; v1 has no memory.pressure)."
+		echo "blkio_v1/: cgroup v1 blkio files of its blkio cgroup (no io.stat in v1)."
+		echo "memory.pressure, io.pressure: its cgroup2 (no controllers enabled there)."
 		echo "btf_funcs.txt: btf-facts.sh on /sys/kernel/btf/vmlinux."
+		echo "$aff_note"
 	} > "$dst/CAPTURED"
 	say "6.18: $(ls "$dst" | wc -l) entries in $dst"
 }

@@ -1,0 +1,155 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Live host tier: the real running kernel (tracepoint-only on the 6.18
+# build machines), a real swap file, real zswap and a memory-limited
+# cgroup. Every number the toolkit derives from BPF events is reconciled
+# with the kernel's own counters (vmstat, debugfs zswap) of the same window.
+# Needs root. Leaves swap and zswap as it found them.
+set -u
+cd "$(dirname "$0")/../.."
+. tests/lib.sh
+
+GATE=build/zswap-gate
+HOG=build/hog
+WORK=$(mktemp -d /tmp/zswap-host.XXXXXX)
+export ZSWAP_ENV_STATE=$WORK/env.state
+CG=""
+
+if [ "$(id -u)" -ne 0 ]; then
+	echo "SKIP live host tier: needs root (it enables zswap and swap)"
+	exit 1
+fi
+command -v jq >/dev/null || { echo "jq missing: run tools/install-deps.sh"; exit 1; }
+
+cleanup() {
+	[ -n "$CG" ] && rmdir "$CG" 2>/dev/null
+	tools/zswap-env.sh restore >/dev/null 2>&1
+	rm -rf "$WORK"
+}
+trap cleanup EXIT INT TERM
+
+state() {
+	cat /sys/module/zswap/parameters/* 2>/dev/null | tr '\n' ' '
+	tail -n +2 /proc/swaps | awk '{print $1}' | tr '\n' ' '
+}
+
+# A child of our own memory cgroup (v1 on the host, v2 in guests).
+make_cgroup() {
+	limit_mib=$1
+	if grep -q memory /sys/fs/cgroup/cgroup.controllers 2>/dev/null; then
+		CG=/sys/fs/cgroup/zswap-host-test.$$
+		mkdir "$CG" && echo $((limit_mib << 20)) > "$CG/memory.max"
+	else
+		own=$(awk -F: '$2 ~ /(^|,)memory(,|$)/ { print $3 }' /proc/self/cgroup)
+		CG=/sys/fs/cgroup/memory${own%/}/zswap-host-test.$$
+		mkdir "$CG" && echo $((limit_mib << 20)) > "$CG/memory.limit_in_bytes"
+	fi
+}
+
+STATE_BEFORE=$(state)
+
+# --- bad input -------------------------------------------------------
+out=$($GATE record --bogus 2>&1); rc=$?
+check "unknown option: usage and exit 2" [ $rc -eq 2 ]
+check "unknown option: usage printed" sh -c "echo \"\$1\" | grep -q usage:" _ "$out"
+out=$(setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all \
+	$GATE record -o "$WORK/x.json" -d 1 2>&1); rc=$?
+check "not root: exit 2" [ $rc -eq 2 ]
+check "not root: one clear line" sh -c \
+	'[ "$(echo "$1" | wc -l)" -eq 1 ] && echo "$1" | grep -q "needs root"' _ "$out"
+$GATE record -o "$WORK/nocg.json" --cgroup /sys/fs/cgroup/does-not-exist -d 1 \
+	>/dev/null 2>&1
+check "missing cgroup: exit 2" [ $? -eq 2 ]
+
+# zswap disabled and no swap: the record runs and says so
+echo N > /sys/module/zswap/parameters/enabled
+$GATE record -q -o "$WORK/off.json" -d 1
+check "zswap off: record still written" [ -s "$WORK/off.json" ]
+check "zswap off: header says disabled" \
+	sh -c 'jq -r ".notes[]" "$1" | grep -q "zswap is disabled"' _ "$WORK/off.json"
+check "no swap: header says so" \
+	sh -c 'jq -r ".notes[]" "$1" | grep -q "no swap is active"' _ "$WORK/off.json"
+
+# --- the workload ----------------------------------------------------
+tools/zswap-env.sh setup --swapfile "$WORK/swap" --size 2048 \
+	--max-pool-percent 1 --shrinker N >/dev/null || { fail "zswap-env setup"; summary; exit 1; }
+make_cgroup 128 || { fail "cgroup"; summary; exit 1; }
+
+$GATE plan > "$WORK/plan.txt" 2>&1
+check "plan: fentry refused with its reason" \
+	grep -q "fentry zswap_store: program load refused" "$WORK/plan.txt"
+
+V0_WB=$(vmstat zswpwb); D0_WB=$(dbgfs written_back_pages)
+V0_OUT=$(vmstat zswpout); V0_PSWPOUT=$(vmstat pswpout)
+D0_PLH=$(dbgfs pool_limit_hit)
+# Recipe A of tools/zswap-env.sh: a cold hog idles while a hot one churns,
+# so the pool fills with cold entries that shrink_worker writes back.
+$GATE record -q --self-stats -o "$WORK/run.json" --events "$WORK/ev.jsonl" \
+	--cgroup "$CG" -- sh -c "$HOG -q -m 512 -w 15 -c 1536 -s 1 & sleep 3;
+	$HOG -q -m 512 -p 4 -c 1536 -s 2; wait"
+rc=$?
+V1_WB=$(vmstat zswpwb); D1_WB=$(dbgfs written_back_pages)
+V1_OUT=$(vmstat zswpout); V1_PSWPOUT=$(vmstat pswpout)
+D1_PLH=$(dbgfs pool_limit_hit)
+R=$WORK/run.json
+
+check "record exits 0" [ $rc -eq 0 ]
+check "record complete, command exit 0" \
+	[ "$(jq -r '.complete' "$R") $(jq -r '.exit_code' "$R")" = "true 0" ]
+wb=$(metric "$R" written_back_pages)
+bio_wb=$(metric "$R" "swap_write_pages{origin=writeback}")
+bio_rc=$(metric "$R" "swap_write_pages{origin=reclaim}")
+echo "written back: vmstat $((V1_WB - V0_WB)), debugfs $((D1_WB - D0_WB)), record $wb, bios(writeback) $bio_wb"
+check "writeback happened (debugfs delta > 1000)" gt $((D1_WB - D0_WB)) 1000
+check "zswpwb (record) = vmstat delta within 1%" \
+	within "$(metric "$R" zswpwb)" $((V1_WB - V0_WB)) 1
+check "written_back_pages (record) = debugfs delta within 1%" \
+	within "$wb" $((D1_WB - D0_WB)) 1
+check "swap_write_pages{origin=writeback} (block tracepoint) = written_back_pages within 1%" \
+	within "$bio_wb" "$wb" 1
+check "swap write pages, both origins (block tracepoint) = pswpout delta within 1%" \
+	within "$(awk -v a="$bio_wb" -v b="$bio_rc" 'BEGIN{print a+b}')" $((V1_PSWPOUT - V0_PSWPOUT)) 1
+check "cgroup_zswpout (memcg tracepoint) = vmstat zswpout delta within 1%" \
+	within "$(metric "$R" "cgroup_zswpout{cgroup=$CG}")" $((V1_OUT - V0_OUT)) 1
+check "cgroup_zswpwb (memcg tracepoint) = debugfs written_back_pages within 1%" \
+	within "$(metric "$R" "cgroup_zswpwb{cgroup=$CG}")" $((D1_WB - D0_WB)) 1
+if gt $((D1_PLH - D0_PLH)) 0; then
+	check "pool_limit_hit grew, so shrink_worker_wakeups > 0" \
+		gt "$(metric "$R" shrink_worker_wakeups)" 0
+fi
+check "shrink_worker_wakeups comes from the workqueue tracepoint" \
+	[ "$(msource "$R" shrink_worker_wakeups)" = tracepoint ]
+check "store_latency_ns is null with a reason, not 0" \
+	sh -c '[ "$(jq -r ".metrics.store_latency_ns.value" "$1")" = null ] &&
+	       [ "$(jq -r ".histograms.store_latency_ns // 0" "$1")" = 0 ] &&
+	       jq -r ".metrics.store_latency_ns.reason" "$1" | grep -q kprobe' _ "$R"
+check "load_calls is null with a reason" \
+	sh -c '[ "$(jq -r ".metrics.load_calls.value" "$1")" = null ] &&
+	       jq -r ".metrics.load_calls.reason" "$1" | grep -q fentry' _ "$R"
+check "ring buffer drops are reported" [ "$(metric "$R" ringbuf_drops)" != null ]
+nev=$(grep -c '"type":"bio"' "$WORK/ev.jsonl")
+allbios=$(awk -v a="$(metric "$R" "swap_write_bios{origin=writeback}")" \
+	-v b="$(metric "$R" "swap_write_bios{origin=reclaim}")" 'BEGIN{print a+b}')
+drops=$(metric "$R" ringbuf_drops)
+check "every bio event is kept or counted as dropped" \
+	[ $((nev + drops)) -eq "$allbios" ]
+check "--self-stats has run counts" \
+	gt "$(jq '[.self_stats[].run_cnt] | add' "$R")" 0
+
+# --- failing command and interruption ----------------------------------
+$GATE record -q -o "$WORK/fail.json" -- sh -c 'exit 7'
+check "failing command: exit code kept in the record" \
+	[ "$(jq -r .exit_code "$WORK/fail.json")" = 7 ]
+$GATE record -q -o "$WORK/int.json" -- sleep 30 &
+gp=$!
+sleep 2
+kill -INT $gp
+wait $gp
+check "SIGINT: record written and marked incomplete" \
+	[ "$(jq -r .complete "$WORK/int.json")" = false ]
+
+rmdir "$CG" && CG=""
+tools/zswap-env.sh restore >/dev/null
+check "swap and zswap state restored" [ "$(state)" = "$STATE_BEFORE" ]
+summary

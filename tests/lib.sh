@@ -1,0 +1,39 @@
+# SPDX-License-Identifier: GPL-2.0
+# Shell test helpers: assertions that count, and JSON field access (jq).
+# POSIX sh; sourced by the host and guest tiers.
+
+PASSED=0
+FAILED=0
+
+pass() { PASSED=$((PASSED + 1)); echo "ok   $*"; }
+fail() { FAILED=$((FAILED + 1)); echo "FAIL $*"; }
+
+# check DESCRIPTION COMMAND...: passes when COMMAND succeeds
+check() {
+	desc=$1
+	shift
+	if "$@"; then pass "$desc"; else fail "$desc"; fi
+}
+
+# within A B PCT: |A - B| <= PCT% of max(|B|, 1)
+within() {
+	awk -v a="$1" -v b="$2" -v p="$3" 'BEGIN {
+		d = a - b; if (d < 0) d = -d
+		m = b < 0 ? -b : b; if (m < 1) m = 1
+		exit !(d <= m * p / 100) }'
+}
+
+gt() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a > b) }'; }
+
+# metric FILE NAME: value of a metric in a record ("null" when n/a)
+metric() { jq -r --arg n "$2" '.metrics[$n].value' "$1"; }
+msource() { jq -r --arg n "$2" '.metrics[$n].source' "$1"; }
+
+# counter NAME: /proc/vmstat or debugfs zswap value
+vmstat() { awk -v k="$1" '$1 == k { print $2 }' /proc/vmstat; }
+dbgfs() { cat "/sys/kernel/debug/zswap/$1"; }
+
+summary() {
+	echo "$PASSED passed, $FAILED failed"
+	[ "$FAILED" -eq 0 ]
+}

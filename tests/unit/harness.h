@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* A minimal test harness: CHECK records a failure and goes on. */
+#ifndef __HARNESS_H
+#define __HARNESS_H
+
+#include <stdio.h>
+
+extern int tests_passed, tests_failed;
+extern const char *fixtures_dir;
+
+#define CHECK(cond, ...) do {						\
+	if (cond) {							\
+		tests_passed++;						\
+	} else {							\
+		tests_failed++;						\
+		fprintf(stderr, "FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond); \
+		fprintf(stderr, __VA_ARGS__);				\
+		fputc('\n', stderr);					\
+	}								\
+} while (0)
+
+void test_parsers(void);
+void test_planner(void);
+void test_histogram(void);
+void test_record(void);
+
+#endif /* __HARNESS_H */

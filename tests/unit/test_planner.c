@@ -1,0 +1,264 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The planner's decisions for capability sets recorded from real kernels:
+ * tests/fixtures/<release>/btf_funcs.txt (functions and tracepoints in the
+ * kernel's BTF) and available_filter_functions.txt (what kprobes accept).
+ * Expected choices come from the kernels' sources: 6.1 has only the
+ * frontswap names and no shrink_memcg; 6.12 has zswap_store and
+ * shrink_memcg; the 6.18 host refuses fentry and has no kprobes.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "counters.h"
+#include "harness.h"
+#include "planner.h"
+
+struct fixture_caps {
+	char *btf;		/* btf_funcs.txt */
+	char *kfuncs;		/* available_filter_functions.txt */
+	char *vmstat;
+	bool fentry_refused;
+	bool no_kprobes;
+	bool has_debugfs;
+};
+
+static char *fixture(const char *ver, const char *name)
+{
+	char path[512];
+
+	snprintf(path, sizeof(path), "%s/%s/%s", fixtures_dir, ver, name);
+	return read_file(path, 1 << 20);
+}
+
+/* Whole-word line search: "func zswap_store " at a line start. */
+static bool has_line(const char *text, const char *a, const char *b)
+{
+	char needle[160];
+	size_t n;
+	const char *p = text;
+
+	if (!text)
+		return false;
+	n = snprintf(needle, sizeof(needle), "%s %s", a, b);
+	while ((p = strstr(p, needle))) {
+		bool start = p == text || p[-1] == '\n';
+		char end = p[n];
+
+		if (start && (end == ' ' || end == '\n' || end == '\0' || end == '('))
+			return true;
+		p += n;
+	}
+	return false;
+}
+
+static bool fx_fentry(void *ctx, const char *func, char *why, size_t len)
+{
+	struct fixture_caps *fc = ctx;
+
+	if (!has_line(fc->btf, "func", func)) {
+		snprintf(why, len, "%s not in BTF", func);
+		return false;
+	}
+	if (fc->fentry_refused) {
+		snprintf(why, len, "program load refused (Operation not permitted)");
+		return false;
+	}
+	return true;
+}
+
+static bool fx_kprobe(void *ctx, const char *func, char *why, size_t len)
+{
+	struct fixture_caps *fc = ctx;
+
+	if (fc->no_kprobes) {
+		snprintf(why, len, "kernel has no kprobe PMU");
+		return false;
+	}
+	/* lines of "NAME yes|no", read in the guest */
+	if (!has_line(fc->kfuncs, func, "yes")) {
+		snprintf(why, len, "%s not probeable", func);
+		return false;
+	}
+	return true;
+}
+
+static bool fx_tp(void *ctx, const char *tp, char *why, size_t len)
+{
+	struct fixture_caps *fc = ctx;
+	char name[128];
+
+	snprintf(name, sizeof(name), "btf_trace_%s", tp);
+	/* tracepoints the fixture does not list are old and everywhere */
+	if (has_line(fc->btf, "tp", name) || has_line(fc->btf, "tp", tp)) {
+		char yes[140];
+
+		snprintf(yes, sizeof(yes), "%s yes", name);
+		if (has_line(fc->btf, "tp", yes) || strstr(fc->btf, yes))
+			return true;
+		snprintf(yes, sizeof(yes), "%s yes", tp);
+		if (strstr(fc->btf, yes))
+			return true;
+		snprintf(why, len, "tracepoint %s absent", tp);
+		return false;
+	}
+	return true;
+}
+
+static bool fx_ksym(void *ctx, const char *sym)
+{
+	struct fixture_caps *fc = ctx;
+
+	return has_line(fc->btf, "func", sym);
+}
+
+static bool fx_counter(void *ctx, const char *name)
+{
+	struct fixture_caps *fc = ctx;
+	struct kvset s = {};
+	double v;
+	bool ok = false;
+
+	if (!strncmp(name, "debugfs:", 8))
+		return fc->has_debugfs;
+	if (!strncmp(name, "vmstat:", 7) && fc->vmstat) {
+		parse_key_value(fc->vmstat, &s);
+		ok = kvset_get(&s, name + 7, &v);
+		kvset_free(&s);
+	}
+	return ok;
+}
+
+static bool plan_for(const char *ver, bool fentry_refused, bool no_kprobes,
+		     bool no_fentry, struct zs_plan *plan, struct fixture_caps *fc)
+{
+	struct zs_caps caps = {
+		.fentry = fx_fentry, .kprobe = fx_kprobe, .tp = fx_tp,
+		.ksym = fx_ksym, .counter = fx_counter, .ctx = fc,
+		.no_fentry = no_fentry,
+	};
+
+	memset(fc, 0, sizeof(*fc));
+	fc->btf = fixture(ver, "btf_funcs.txt");
+	fc->kfuncs = fixture(ver, "available_filter_functions.txt");
+	fc->vmstat = fixture(ver, "proc_vmstat");
+	fc->fentry_refused = fentry_refused;
+	fc->no_kprobes = no_kprobes;
+	fc->has_debugfs = true;
+	CHECK(fc->btf != NULL, "%s: btf_funcs.txt fixture missing", ver);
+	if (!fc->btf)
+		return false;
+	return plan_make(plan, &caps) == 0;
+}
+
+static void fc_free(struct fixture_caps *fc)
+{
+	free(fc->btf);
+	free(fc->kfuncs);
+	free(fc->vmstat);
+}
+
+static const char *target(const struct zs_plan *p, enum zs_hook h)
+{
+	const struct hook_cand *c = plan_hook(p, h);
+
+	return c ? c->target : "none";
+}
+
+static enum zs_src msrc(const struct zs_plan *p, const char *metric)
+{
+	int i = metric_index(metric);
+
+	return i < 0 ? SRC_END : p->metrics[i].src;
+}
+
+static void plan_6_1(void)
+{
+	struct fixture_caps fc;
+	struct zs_plan p;
+
+	if (!plan_for("6.1", false, false, false, &p, &fc))
+		goto out;
+	CHECK(plan_hook_src(&p, HOOK_STORE) == SRC_FENTRY &&
+	      !strcmp(target(&p, HOOK_STORE), "zswap_frontswap_store"),
+	      "6.1 store via fentry zswap_frontswap_store, got %s",
+	      target(&p, HOOK_STORE));
+	CHECK(!strcmp(target(&p, HOOK_LOAD), "zswap_frontswap_load"),
+	      "6.1 load target %s", target(&p, HOOK_LOAD));
+	CHECK(!strcmp(target(&p, HOOK_WB), "zswap_writeback_entry"),
+	      "6.1 writeback target %s", target(&p, HOOK_WB));
+	CHECK(msrc(&p, "written_back_pages") == SRC_FENTRY, "6.1 wb via fexit");
+	CHECK(msrc(&p, "shrink_memcg_calls") == SRC_NONE,
+	      "6.1 has no shrink_memcg: n/a");
+	CHECK(msrc(&p, "zswpwb") == SRC_NONE, "6.1 has no zswpwb in vmstat");
+	CHECK(msrc(&p, "store_latency_ns") == SRC_FENTRY, "6.1 store latency");
+	plan_free(&p);
+
+	/* --no-fentry: the kprobe path */
+	if (!plan_for("6.1", false, false, true, &p, &fc))
+		goto out;
+	CHECK(plan_hook_src(&p, HOOK_STORE) == SRC_KPROBE &&
+	      !strcmp(target(&p, HOOK_STORE), "zswap_frontswap_store"),
+	      "6.1 --no-fentry store via kprobe, got %s", src_name(plan_hook_src(&p, HOOK_STORE)));
+	CHECK(strstr(p.metrics[metric_index("store_calls")].reason, "--no-fentry") != NULL,
+	      "the plan says why fentry was skipped: %s",
+	      p.metrics[metric_index("store_calls")].reason);
+	plan_free(&p);
+out:
+	fc_free(&fc);
+}
+
+static void plan_6_12(void)
+{
+	struct fixture_caps fc;
+	struct zs_plan p;
+
+	if (!plan_for("6.12", false, false, false, &p, &fc))
+		goto out;
+	CHECK(!strcmp(target(&p, HOOK_STORE), "zswap_store"),
+	      "6.12 store target %s", target(&p, HOOK_STORE));
+	CHECK(plan_hook_src(&p, HOOK_SHRINK_MEMCG) == SRC_FENTRY,
+	      "6.12 shrink_memcg via fentry");
+	CHECK(!strcmp(target(&p, HOOK_SWAPOUT), "swap_writepage"),
+	      "6.12 nested swap-out via swap_writepage, got %s",
+	      target(&p, HOOK_SWAPOUT));
+	CHECK(msrc(&p, "zswpwb") == SRC_COUNTER, "6.12 vmstat has zswpwb");
+	plan_free(&p);
+out:
+	fc_free(&fc);
+}
+
+static void plan_6_18_host(void)
+{
+	struct fixture_caps fc;
+	struct zs_plan p;
+	int i;
+
+	if (!plan_for("6.18", true, true, false, &p, &fc))
+		goto out;
+	CHECK(plan_hook_src(&p, HOOK_STORE) == SRC_NONE, "host: no store hook");
+	CHECK(msrc(&p, "store_calls") == SRC_COUNTER, "host: store_calls from counters");
+	CHECK(msrc(&p, "store_latency_ns") == SRC_NONE, "host: no store latency");
+	i = metric_index("store_latency_ns");
+	CHECK(strstr(p.metrics[i].reason, "Operation not permitted") &&
+	      strstr(p.metrics[i].reason, "kprobe"),
+	      "host: n/a reason names fentry and kprobe: %s", p.metrics[i].reason);
+	CHECK(plan_hook_src(&p, HOOK_WORKER) == SRC_TRACEPOINT,
+	      "host: shrink_worker from the workqueue tracepoint");
+	CHECK(msrc(&p, "writeback_failures") == SRC_NONE,
+	      "host: zswap_writeback_entry inlined, no failure count");
+	CHECK(msrc(&p, "swap_write_bios{origin=writeback}") == SRC_TRACEPOINT,
+	      "host: bios from block_bio_queue");
+	CHECK(msrc(&p, "cgroup_zswpwb") == SRC_TRACEPOINT,
+	      "host: per-cgroup events from count_memcg_events");
+	plan_free(&p);
+out:
+	fc_free(&fc);
+}
+
+void test_planner(void)
+{
+	plan_6_1();
+	plan_6_12();
+	plan_6_18_host();
+}

@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Unit tests: no privileges, no BPF. Usage: test_unit FIXTURES_DIR */
+#include <stdio.h>
+#include "harness.h"
+
+int tests_passed, tests_failed;
+const char *fixtures_dir = "tests/fixtures";
+
+int main(int argc, char **argv)
+{
+	if (argc > 1)
+		fixtures_dir = argv[1];
+	test_parsers();
+	test_planner();
+	test_histogram();
+	test_record();
+	printf("%d passed, %d failed\n", tests_passed, tests_failed);
+	return tests_failed ? 1 : 0;
+}
