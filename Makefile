@@ -68,7 +68,8 @@ $(OUTPUT)/test_unit: tests/unit/test_unit.c $(wildcard tests/unit/*.c tests/unit
 deps:
 	tools/install-deps.sh
 
-test: test-unit test-host test-guest
+test: all $(OUTPUT)/test_unit
+	tests/run-all.sh
 
 test-unit: $(OUTPUT)/test_unit
 	$(OUTPUT)/test_unit tests/fixtures

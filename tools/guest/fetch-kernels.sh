@@ -203,7 +203,7 @@ fetch_612() {
 	mirror=$(debian_mirror)
 	[ -n "$mirror" ] || die "cannot find the Debian archive address in /etc/apt/sources.list(.d); set ZSWAP_DEBIAN_MIRROR"
 	say "6.12: updating private Debian 13 package lists in $apt_priv"
-	apt_trixie update || die "apt-get update of the private Debian 13 lists failed"
+	apt_trixie --error-on=any update || die "apt-get update of the private Debian 13 lists failed"
 	pkg=$(apt_cache_trixie search --names-only '^linux-image-6\.12\..*\+deb13-amd64-unsigned$' |
 		newest 'linux-image-6\.12\.[0-9]+\+deb13-amd64-unsigned')
 	[ -n "$pkg" ] || die "no linux-image-6.12.*+deb13-amd64-unsigned in Debian 13's lists"

@@ -38,7 +38,8 @@ append_extra= quiet=0
 ship=()
 
 usage() {
-	sed -n 's/^# \{0,1\}//; /^Usage:/,/^Exit status/p' "$0" | sed '$d' >&2
+	# the header comment from "Usage:" to its end
+	sed -n '/^# Usage:/,/^[^#]/{/^#/s/^# \{0,1\}//p}' "$0" >&2
 	exit 2
 }
 

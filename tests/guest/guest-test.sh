@@ -1,0 +1,47 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Runs inside a guest kernel (busybox, see tools/guest/init.sh). Drives the
+# workload under two recorders attached at once -- the richest plan
+# (fentry) and --no-fentry (kprobes) -- and leaves the records and the
+# kernel's counters in $RESULTS; tests/guest/run.sh checks them on the host.
+cd /opt/zswap || exit 1
+P=/sys/module/zswap/parameters
+
+counters() {
+	grep -E '^(zswp|pswp)' /proc/vmstat
+	for f in /sys/kernel/debug/zswap/*; do
+		echo "$(basename "$f") $(cat "$f")"
+	done
+}
+
+echo 1 > $P/enabled
+echo 10 > $P/max_pool_percent
+[ -e $P/zpool ] && echo zbud > $P/zpool 2>/dev/null
+cat $P/* > "$RESULTS/params" 2>/dev/null
+./zswap-gate plan > "$RESULTS/plan.txt" 2>&1
+./zswap-gate plan --no-fentry > "$RESULTS/plan-nofentry.txt" 2>&1
+
+CG=/sys/fs/cgroup/hog
+mkdir -p $CG
+echo $((48 << 20)) > $CG/memory.max
+
+counters > "$RESULTS/before.txt"
+# The kprobe recorder spans the whole workload: it starts first and
+# stops once the workload is done.
+./zswap-gate record -q --no-fentry -o "$RESULTS/kprobe.json" -- \
+	sh -c 'while [ ! -e /tmp/done ]; do sleep 0.2; done' \
+	> "$RESULTS/kprobe.log" 2>&1 &
+kp=$!
+sleep 4
+./zswap-gate record --self-stats -o "$RESULTS/fentry.json" --cgroup $CG -- \
+	sh -c './hog -q -m 160 -w 8 -c 1536 -s 1 & sleep 2;
+	       ./hog -q -m 96 -p 3 -c 1536 -s 2; wait' \
+	> "$RESULTS/fentry.log" 2>&1
+echo $? > "$RESULTS/fentry.rc"
+touch /tmp/done
+wait $kp
+echo $? > "$RESULTS/kprobe.rc"
+counters > "$RESULTS/after.txt"
+rmdir $CG
+exit 0

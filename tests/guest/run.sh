@@ -1,0 +1,87 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Guest kernel tier: boots Debian's 6.1 and 6.12 kernels under qemu (TCG),
+# where fentry, kprobes and cgroup2 work, runs tests/guest/guest-test.sh
+# there and checks the results here: the plan uses fentry, fexit counts
+# reconcile with the kernel's counters, and a kprobe recorder attached at
+# the same time agrees with the fentry recorder within 1%.
+set -u
+cd "$(dirname "$0")/../.."
+. tests/lib.sh
+
+OUT=${GUEST_OUT:-build/guest}
+KERNELS=${GUEST_KERNELS:-"6.1 6.12"}
+
+command -v jq >/dev/null || { echo "jq missing: run tools/install-deps.sh"; exit 1; }
+[ -e /dev/kvm ] || echo "note: no /dev/kvm, qemu runs under TCG"
+
+# value FILE METRIC
+value() { jq -r --arg n "$2" '.metrics[$n].value' "$1"; }
+# cdelta NAME: after - before of a counter captured in the guest
+cdelta() {
+	awk -v k="$1" 'FNR == NR && $1 == k { b = $2 } FNR != NR && $1 == k { a = $2 }
+		END { print a - b }' "$D/before.txt" "$D/after.txt"
+}
+
+check_kernel() {
+	ver=$1
+	D=$OUT/$ver
+	rm -rf "$D"
+	mkdir -p "$D"
+	tools/guest/run-guest.sh -q -k "$ver" -c 2 -m 512M -d 512 -t 900 -o "$D" \
+		-s tests/guest/guest-test.sh -f build/zswap-gate -f build/hog
+	rc=$?
+	check "$ver: guest ran the test script (rc $rc)" [ $rc -eq 0 ]
+	[ -s "$D/fentry.json" ] || { fail "$ver: no fentry record"; return; }
+	F=$D/fentry.json
+	K=$D/kprobe.json
+
+	check "$ver: recorders exit 0" [ "$(cat "$D/fentry.rc") $(cat "$D/kprobe.rc")" = "0 0" ]
+	check "$ver: plan uses fentry for stores" \
+		[ "$(jq -r .plan.hooks.store.source "$F")" = fentry ]
+	check "$ver: --no-fentry plan uses kprobes for stores" \
+		[ "$(jq -r .plan.hooks.store.source "$K")" = kprobe ]
+	check "$ver: store latency histogram from fentry" \
+		gt "$(jq -r '.histograms.store_latency_ns.count' "$F")" 0
+
+	calls=$(value "$F" store_calls)
+	succ=$(value "$F" store_success)
+	rej=$(value "$F" store_reject)
+	echo "$ver: stores $calls = $succ + $rej, zswpout $(cdelta zswpout)"
+	check "$ver: stores happened" gt "$calls" 1000
+	check "$ver: store_calls = store_success + store_reject" \
+		[ "$calls" -eq $((succ + rej)) ]
+	check "$ver: store_success (fexit) = zswpout delta within 1%" \
+		within "$succ" "$(cdelta zswpout)" 1
+	krej=$(($(cdelta pool_limit_hit) + $(cdelta reject_compress_poor) +
+		$(cdelta reject_alloc_fail) + $(cdelta reject_kmemcache_fail) +
+		$(cdelta reject_reclaim_fail)))
+	# the kernel counts no reject while a full pool drains to the
+	# accept threshold, so its counters are a lower bound
+	check "$ver: store_reject (fexit) >= the kernel's reject counters ($rej >= $krej)" \
+		[ "$rej" -ge "$krej" ]
+	check "$ver: load_hits (fexit) = zswpin delta within 1%" \
+		within "$(value "$F" load_hits)" "$(cdelta zswpin)" 1
+	wb=$(value "$F" written_back_pages)
+	echo "$ver: written back $wb, debugfs $(cdelta written_back_pages), bios $(value "$F" "swap_write_pages{origin=writeback}")"
+	check "$ver: writeback happened" gt "$wb" 0
+	check "$ver: written_back_pages (fexit) = debugfs delta within 1%" \
+		within "$wb" "$(cdelta written_back_pages)" 1
+	check "$ver: swap_write_pages{origin=writeback} = written_back_pages within 1%" \
+		within "$(value "$F" "swap_write_pages{origin=writeback}")" "$wb" 1
+	check "$ver: shrink_worker_wakeups via fentry > 0" \
+		gt "$(value "$F" shrink_worker_wakeups)" 0
+
+	for m in store_calls store_success store_reject load_calls load_hits \
+		 written_back_pages shrink_worker_wakeups \
+		 "swap_write_pages{origin=writeback}"; do
+		check "$ver: kprobe recorder agrees on $m within 1% ($(value "$K" "$m") vs $(value "$F" "$m"))" \
+			within "$(value "$K" "$m")" "$(value "$F" "$m")" 1
+	done
+}
+
+for k in $KERNELS; do
+	check_kernel "$k"
+done
+summary

@@ -1,0 +1,23 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Installs the Debian 12 packages the toolkit builds, runs and tests with,
+# only those that are missing. Needs root (apt-get).
+set -eu
+PKGS="clang llvm make gcc libbpf-dev bpftool libelf-dev zlib1g-dev
+libjson-c-dev jq qemu-system-x86 busybox-static xz-utils util-linux
+ca-certificates debian-archive-keyring"
+
+missing=""
+for p in $PKGS; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
+		missing="$missing $p"
+done
+if [ -z "$missing" ]; then
+	echo "install-deps: all packages present"
+	exit 0
+fi
+echo "install-deps: installing$missing"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+# shellcheck disable=SC2086
+apt-get install -y -qq --no-install-recommends $missing >/dev/null
