@@ -39,7 +39,7 @@ apt_priv=$kdir/apt-trixie
 
 # Modules the guests may need, if they are modules and not built in:
 # the virtio disk stack, zswap's pool allocators and its compressors.
-# Dependencies are added from modules.dep; names that are built in or
+# Their dependencies are added (see add_module); names that are built in or
 # absent on a kernel are skipped.
 WANT_MODULES="virtio virtio_ring virtio_pci_legacy_dev virtio_pci_modern_dev
 	virtio_pci virtio_blk zsmalloc zbud z3fold lzo lzo_rle lz4 lz4_compress
@@ -179,7 +179,7 @@ install_kernel() {
 	mv "$out.new" "$out"
 	rm -rf "$tmp"
 	trap - EXIT
-	say "$ver: $rel ready in $out (modules: $(echo $(cat "$out/modules.load")))"
+	say "$ver: $rel ready in $out (modules: $(tr "\n" " " < "$out/modules.load"))"
 }
 
 fetch_61() {

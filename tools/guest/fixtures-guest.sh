@@ -48,7 +48,7 @@ done
 # hit: read the files once zswap's counters stand still for a second
 # (at most ~15 s), so they agree with each other as far as possible.
 snap() { cat /sys/kernel/debug/zswap/*; grep -E '^(pswp|zswp)' /proc/vmstat; }
-prev= i=0
+prev='' i=0
 while [ $i -lt 15 ]; do
 	cur=$(snap)
 	[ "$cur" = "$prev" ] && break

@@ -25,7 +25,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 cache=${ZSWAP_CACHE:-$repo/.cache}
 
-ver= out= script= files= dirs=
+ver='' out='' script='' files='' dirs=''
 nl='
 '
 while getopts k:o:s:f:D: opt; do

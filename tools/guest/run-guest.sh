@@ -33,8 +33,8 @@ die() { echo "run-guest: error: $*" >&2; exit 2; }
 
 here=$(cd "$(dirname "$0")" && pwd)
 
-ver= outdir= script= cpus=2 mem=512M swap_mib=512 timeout_s=600
-append_extra= quiet=0
+ver='' outdir='' script='' cpus=2 mem=512M swap_mib=512 timeout_s=600
+append_extra='' quiet=0
 ship=()
 
 usage() {
