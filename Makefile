@@ -21,7 +21,7 @@ Q = @
 msg = @printf '  %-8s %s\n' "$(1)" "$(2)";
 endif
 
-APPS := zswap-gate
+APPS := zswap-gate hookbench
 CORE_OBJS := trace_helpers.o planner.o counters.o histogram.o metrics.o \
 	     record.o session.o summary.o
 BPF_OBJS := zswapstat.bpf.o
@@ -52,6 +52,12 @@ $(OUTPUT)/%.o: src/%.c $(wildcard src/*.h include/*.h) | $(OUTPUT)
 	$(Q)$(CC) $(CFLAGS) $(INCLUDES) -c $< -o $@
 
 $(OUTPUT)/zswap-gate: $(OUTPUT)/zswap-gate.o $(addprefix $(OUTPUT)/,$(CORE_OBJS))
+	$(call msg,BINARY,$@)
+	$(Q)$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
+
+$(OUTPUT)/hookbench.o: $(OUTPUT)/empty.skel.h
+
+$(OUTPUT)/hookbench: $(OUTPUT)/hookbench.o
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
 

@@ -33,6 +33,20 @@ msource() { jq -r --arg n "$2" '.metrics[$n].source' "$1"; }
 vmstat() { awk -v k="$1" '$1 == k { print $2 }' /proc/vmstat; }
 dbgfs() { cat "/sys/kernel/debug/zswap/$1"; }
 
+# A child of our own memory cgroup (v1 on the host, v2 in guests).
+# make_cgroup LIMIT_MiB [NAME]: sets CG to the new cgroup's path
+make_cgroup() {
+	limit_mib=$1
+	if grep -q memory /sys/fs/cgroup/cgroup.controllers 2>/dev/null; then
+		CG=/sys/fs/cgroup/${2:-zswap-test}.$$
+		mkdir "$CG" && echo $((limit_mib << 20)) > "$CG/memory.max"
+	else
+		own=$(awk -F: '$2 ~ /(^|,)memory(,|$)/ { print $3 }' /proc/self/cgroup)
+		CG=/sys/fs/cgroup/memory${own%/}/${2:-zswap-test}.$$
+		mkdir "$CG" && echo $((limit_mib << 20)) > "$CG/memory.limit_in_bytes"
+	fi
+}
+
 summary() {
 	echo "$PASSED passed, $FAILED failed"
 	[ "$FAILED" -eq 0 ]

@@ -34,19 +34,6 @@ state() {
 	tail -n +2 /proc/swaps | awk '{print $1}' | tr '\n' ' '
 }
 
-# A child of our own memory cgroup (v1 on the host, v2 in guests).
-make_cgroup() {
-	limit_mib=$1
-	if grep -q memory /sys/fs/cgroup/cgroup.controllers 2>/dev/null; then
-		CG=/sys/fs/cgroup/zswap-host-test.$$
-		mkdir "$CG" && echo $((limit_mib << 20)) > "$CG/memory.max"
-	else
-		own=$(awk -F: '$2 ~ /(^|,)memory(,|$)/ { print $3 }' /proc/self/cgroup)
-		CG=/sys/fs/cgroup/memory${own%/}/zswap-host-test.$$
-		mkdir "$CG" && echo $((limit_mib << 20)) > "$CG/memory.limit_in_bytes"
-	fi
-}
-
 STATE_BEFORE=$(state)
 
 # --- bad input -------------------------------------------------------

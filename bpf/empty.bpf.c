@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Empty programs on the tracepoints zswapstat uses: the baseline of the
+ * hook cost benchmark (bench/run.sh). Each returns at once.
+ */
+#include "vmlinux.h"
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_tracing.h>
+
+#define EMPTY(tp) SEC("tp_btf/" #tp) int BPF_PROG(e_##tp) { return 0; }
+
+EMPTY(block_bio_queue)
+EMPTY(workqueue_execute_start)
+EMPTY(workqueue_execute_end)
+EMPTY(mm_shrink_slab_start)
+EMPTY(mm_shrink_slab_end)
+EMPTY(mm_vmscan_direct_reclaim_begin)
+EMPTY(mm_vmscan_direct_reclaim_end)
+EMPTY(mm_vmscan_memcg_reclaim_begin)
+EMPTY(mm_vmscan_memcg_reclaim_end)
+EMPTY(count_memcg_events)
+
+char LICENSE[] SEC("license") = "GPL";
