@@ -376,6 +376,7 @@ int record_load(const char *path, struct record *rec, char *err, size_t len)
 	struct json_tokener *tok;
 	json_object *root = NULL, *v, *o;
 	char *text;
+	size_t end;
 	int ret = -1;
 
 	memset(rec, 0, sizeof(*rec));
@@ -395,10 +396,10 @@ int record_load(const char *path, struct record *rec, char *err, size_t len)
 			 json_tokener_error_desc(e));
 		goto out;
 	}
-	if (json_tokener_get_parse_end(tok) < strlen(text) &&
-	    text[json_tokener_get_parse_end(tok) + strspn(text + json_tokener_get_parse_end(tok), " \t\r\n")]) {
+	end = json_tokener_get_parse_end(tok);
+	if (text[end + strspn(text + end, " \t\r\n")]) {
 		snprintf(err, len, "%s: at byte %zu: trailing data after the record",
-			 path, json_tokener_get_parse_end(tok));
+			 path, end);
 		goto out;
 	}
 	if (!json_object_is_type(root, json_type_object)) {

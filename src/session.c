@@ -328,10 +328,11 @@ static int libbpf_print(enum libbpf_print_level level, const char *fmt,
 	return vfprintf(stderr, fmt, args);
 }
 
+/* Quiet unless -v: probe failures are expected and the plan reports them. */
 static int libbpf_quiet(enum libbpf_print_level level, const char *fmt,
 			va_list args)
 {
-	return level == LIBBPF_WARN ? 0 : 0;
+	return 0;
 }
 
 static int try_load(struct session *s)
