@@ -181,7 +181,11 @@ static __always_inline void emit(__u32 type, __u64 dur, __u64 value,
 	e->value = value;
 	e->origin = origin;
 	bpf_get_current_comm(e->comm, sizeof(e->comm));
-	bpf_ringbuf_submit(e, 0);
+	/*
+	 * A wakeup per event costs microseconds (irq_work); the frontend
+	 * drains the buffer on its poll interval instead.
+	 */
+	bpf_ringbuf_submit(e, BPF_RB_NO_WAKEUP);
 }
 
 static __always_inline bool ret_ok(__u32 kind, long ret)

@@ -469,11 +469,16 @@ int session_begin(struct session *s)
 	return snapshot_take(&s->before, DEBUGFS_ZSWAP, s->opts.cgroup);
 }
 
+/* Events are submitted without wakeups: wait, then drain. */
 int session_poll(struct session *s, int timeout_ms)
 {
 	int n = ring_buffer__poll(s->rb, timeout_ms);
 
-	return n == -EINTR ? 0 : n;
+	if (n == -EINTR)
+		n = 0;
+	if (n >= 0)
+		n += ring_buffer__consume(s->rb);
+	return n;
 }
 
 /* Values of one window, handed to the per-metric evaluators. */
@@ -686,12 +691,25 @@ static void metric_name_for(const struct session *s, const char *name,
 		snprintf(out, len, "%s", name);
 }
 
+static void detach_all(struct session *s)
+{
+	for (int i = 0; i < s->nr_links; i++)
+		bpf_link__destroy(s->links[i]);
+	s->nr_links = 0;
+}
+
+void session_stop(struct session *s)
+{
+	detach_all(s);
+}
+
 int session_collect(struct session *s, struct metric_set *out)
 {
 	struct window w = { .s = s };
 	char why[METRIC_REASON_LEN], name[METRIC_NAME_LEN];
 
-	session_poll(s, 0);
+	/* after session_stop() this drains every event the counters saw */
+	ring_buffer__consume(s->rb);
 	read_counters(s, w.ctr);
 	read_hists(s, w.hist);
 	read_cgroup_counts(s, &w.cg);
@@ -777,9 +795,7 @@ int session_prog_stats(struct session *s, struct prog_stats *out, int max)
 
 void session_close(struct session *s)
 {
-	for (int i = 0; i < s->nr_links; i++)
-		bpf_link__destroy(s->links[i]);
-	s->nr_links = 0;
+	detach_all(s);
 	ring_buffer__free(s->rb);
 	s->rb = NULL;
 	zswapstat_bpf__destroy(s->skel);

@@ -75,6 +75,8 @@ int session_open(struct session *s, const struct session_opts *opts);
 /* Starts the window: snapshots counters and map values. */
 int session_begin(struct session *s);
 int session_poll(struct session *s, int timeout_ms);
+/* Detaches the programs: ends the window exactly, before collecting. */
+void session_stop(struct session *s);
 /* Ends the window and fills out. */
 int session_collect(struct session *s, struct metric_set *out);
 int session_prog_stats(struct session *s, struct prog_stats *out, int max);

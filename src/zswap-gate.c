@@ -231,6 +231,7 @@ static int do_record(struct record_opts *o)
 			128 + WTERMSIG(status);
 		meta.wall_time_s = now_s() - t0;
 	}
+	session_stop(&s);
 	fill_meta(&meta, &s, o);
 	if (session_collect(&s, &ms)) {
 		fprintf(stderr, "error: reading counters failed\n");
