@@ -377,12 +377,18 @@ int session_open(struct session *s, const struct session_opts *opts)
 		return err;
 	err = try_load(s);
 	if (err && !s->opts.no_fentry) {
-		/* A probe said yes and the verifier said no: degrade. */
-		session_note(s, "load with fentry failed (%s): using kprobes",
-			     strerror(-err));
+		/*
+		 * A probe said yes and the verifier said no: degrade. The
+		 * options are copied first, since session_plan() clears *s.
+		 */
+		struct session_opts retry = s->opts;
+		int load_err = err;
+
+		retry.no_fentry = true;
 		plan_free(&s->plan);
-		s->opts.no_fentry = true;
-		err = session_plan(s, &s->opts);
+		err = session_plan(s, &retry);
+		session_note(s, "load with fentry failed (%s): using kprobes",
+			     strerror(-load_err));
 		if (!err)
 			err = try_load(s);
 	}
@@ -451,14 +457,6 @@ static void read_cgroup_counts(struct session *s, struct zs_cgroup_counts *out)
 	if (s->cgroup_id)
 		bpf_map_lookup_elem(bpf_map__fd(s->skel->maps.cgroup_counts),
 				    &s->cgroup_id, out);
-}
-
-unsigned long long session_counter(struct session *s, enum zs_counter c)
-{
-	unsigned long long now[ZC_NR];
-
-	read_counters(s, now);
-	return now[c] - s->base[c];
 }
 
 int session_begin(struct session *s)

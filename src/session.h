@@ -80,7 +80,6 @@ void session_stop(struct session *s);
 /* Ends the window and fills out. */
 int session_collect(struct session *s, struct metric_set *out);
 int session_prog_stats(struct session *s, struct prog_stats *out, int max);
-unsigned long long session_counter(struct session *s, enum zs_counter c);
 void session_close(struct session *s);
 void session_note(struct session *s, const char *fmt, ...);
 void plan_print(FILE *f, const struct zs_plan *plan);
