@@ -80,11 +80,12 @@ test: all $(OUTPUT)/test_unit
 test-unit: $(OUTPUT)/test_unit
 	$(OUTPUT)/test_unit tests/fixtures
 
+# T=NAME runs one script of a tier, e.g. `make test-host T=record`.
 test-host: all
-	tests/host/run.sh
+	tests/tier.sh tests/host $(T)
 
 test-guest: all
-	tests/guest/run.sh
+	tests/tier.sh tests/guest $(T)
 
 bench: all
 	bench/run.sh

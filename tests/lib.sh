@@ -51,3 +51,11 @@ summary() {
 	echo "$PASSED passed, $FAILED failed"
 	[ "$FAILED" -eq 0 ]
 }
+
+# Only one test at a time may own the host's swap and zswap settings,
+# and only one qemu guest runs at a time on the two-core machines: the
+# scripts take these locks (held until the script exits).
+host_lock() {
+	exec 9>/run/zswap-toolkit.host.lock
+	flock 9
+}

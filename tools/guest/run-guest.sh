@@ -93,6 +93,10 @@ fi
 BEGIN_MARK=@@ZSWAP-GUEST-RESULTS-BEGIN@@
 END_MARK=@@ZSWAP-GUEST-RESULTS-END@@
 
+# One guest at a time: two TCG guests on two cores slow each other past
+# their timeouts.
+exec 8>/run/zswap-toolkit.guest.lock
+flock 8
 echo "run-guest: booting $(cat "$kdir/release") with $cpus CPUs, $mem, swap ${swap_mib} MiB, timeout ${timeout_s}s"
 start=$(date +%s.%N)
 # -no-reboot plus panic=-1 turns a guest panic into a qemu exit; timeout

@@ -9,6 +9,7 @@
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
+host_lock
 
 GATE=build/zswap-gate
 HOG=build/hog

@@ -4,7 +4,7 @@
 # Runs inside a guest kernel (busybox, see tools/guest/init.sh). Drives the
 # workload under two recorders attached at once -- the richest plan
 # (fentry) and --no-fentry (kprobes) -- and leaves the records and the
-# kernel's counters in $RESULTS; tests/guest/run.sh checks them on the host.
+# kernel's counters in $RESULTS; tests/guest/record.test.sh checks them on the host.
 cd /opt/zswap || exit 1
 P=/sys/module/zswap/parameters
 

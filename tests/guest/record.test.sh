@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Guest kernel tier: boots Debian's 6.1 and 6.12 kernels under qemu (TCG),
-# where fentry, kprobes and cgroup2 work, runs tests/guest/guest-test.sh
+# where fentry, kprobes and cgroup2 work, runs tests/guest/record.in-guest.sh
 # there and checks the results here: the plan uses fentry, fexit counts
 # reconcile with the kernel's counters, and a kprobe recorder attached at
 # the same time agrees with the fentry recorder within 1%.
@@ -30,7 +30,7 @@ check_kernel() {
 	rm -rf "$D"
 	mkdir -p "$D"
 	tools/guest/run-guest.sh -q -k "$ver" -c 2 -m 512M -d 512 -t 900 -o "$D" \
-		-s tests/guest/guest-test.sh -f build/zswap-gate -f build/hog
+		-s tests/guest/record.in-guest.sh -f build/zswap-gate -f build/hog
 	rc=$?
 	check "$ver: guest ran the test script (rc $rc)" [ $rc -eq 0 ]
 	[ -s "$D/fentry.json" ] || { fail "$ver: no fentry record"; return; }
