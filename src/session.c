@@ -461,6 +461,7 @@ static void read_cgroup_counts(struct session *s, struct zs_cgroup_counts *out)
 
 int session_begin(struct session *s)
 {
+	snapshot_free(&s->before);
 	read_counters(s, s->base);
 	read_hists(s, s->hbase);
 	read_cgroup_counts(s, &s->cg_base);
@@ -696,9 +697,30 @@ static void detach_all(struct session *s)
 	s->nr_links = 0;
 }
 
+/*
+ * Tracepoint unregistration frees its probes after an RCU grace period, so
+ * a program that was running on another CPU can still add to a counter or
+ * reserve an event after detach returns. Wait until the counters hold
+ * still, so the final drain sees every event they counted.
+ */
+static void settle(struct session *s)
+{
+	unsigned long long a[ZC_NR], b[ZC_NR];
+
+	read_counters(s, a);
+	for (int i = 0; i < 50; i++) {
+		usleep(10000);
+		read_counters(s, b);
+		if (!memcmp(a, b, sizeof(a)))
+			return;
+		memcpy(a, b, sizeof(a));
+	}
+}
+
 void session_stop(struct session *s)
 {
 	detach_all(s);
+	settle(s);
 }
 
 int session_collect(struct session *s, struct metric_set *out)

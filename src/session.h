@@ -72,12 +72,19 @@ int session_check_env(void);
 int session_plan(struct session *s, const struct session_opts *opts);
 /* Plans, loads and attaches; returns 0 or an exit code. */
 int session_open(struct session *s, const struct session_opts *opts);
-/* Starts the window: snapshots counters and map values. */
+/*
+ * Starts the window: snapshots counters and map values. Periodic tools
+ * call it again to start the next window.
+ */
 int session_begin(struct session *s);
 int session_poll(struct session *s, int timeout_ms);
 /* Detaches the programs: ends the window exactly, before collecting. */
 void session_stop(struct session *s);
-/* Ends the window and fills out. */
+/*
+ * Fills out with the window from session_begin() to now. While attached
+ * it may be called repeatedly (periodic tools); after session_stop() it
+ * also drains every event of the window.
+ */
 int session_collect(struct session *s, struct metric_set *out);
 int session_prog_stats(struct session *s, struct prog_stats *out, int max);
 void session_close(struct session *s);

@@ -120,6 +120,7 @@ nev=$(grep -c '"type":"bio"' "$WORK/ev.jsonl")
 allbios=$(awk -v a="$(metric "$R" "swap_write_bios{origin=writeback}")" \
 	-v b="$(metric "$R" "swap_write_bios{origin=reclaim}")" 'BEGIN{print a+b}')
 drops=$(metric "$R" ringbuf_drops)
+echo "bio events: kept $nev, dropped $drops, counted $allbios"
 check "every bio event is kept or counted as dropped" \
 	[ $((nev + drops)) -eq "$allbios" ]
 check "--self-stats has run counts" \
