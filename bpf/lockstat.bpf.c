@@ -1,0 +1,257 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Lock contention by (lock address, kernel stack), with wait histograms.
+ *
+ * lock:contention_begin records a start timestamp and the stack; the
+ * matching contention_end adds the wait to the aggregate of that lock and
+ * stack. Spinning locks cannot sleep or migrate while contended, so their
+ * start lives in a per-CPU slot; sleeping locks (mutex, rwsem) keep it
+ * per task. A begin while one is already in progress in the same slot
+ * (an interrupt contending while its task spins, a mutex going from
+ * optimistic spinning to sleeping) is ignored, as perf's
+ * lock_contention.bpf.c does, so a contention is counted once. The
+ * frontend accounts the starts still in progress at the end of the window.
+ *
+ * Every program exists as tp_btf and as raw_tp; the frontend keeps one
+ * pair with bpf_program__set_autoload().
+ */
+#include "vmlinux.h"
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_tracing.h>
+#include "lockstat.h"
+
+#define EEXIST 17
+#define E2BIG 7
+
+/* Set by the frontend: kallsyms addresses of zswap's tree arrays. */
+const volatile __u64 trees_addr;	/* zswap_trees[] */
+const volatile __u64 nr_trees_addr;	/* nr_zswap_trees[] (6.8+) */
+const volatile __u32 nr_types;		/* entries of zswap_trees[] to read */
+
+/* Set at the start of the window; contentions begun before are not kept. */
+bool enabled;
+
+__u64 fails[LS_FAIL_NR];
+
+/* Filled by read_trees() when the frontend test-runs it. */
+__u64 tree_ptrs[LS_MAX_TYPES];
+__u32 tree_nrs[LS_MAX_TYPES];
+int trees_read_err;
+
+struct {
+	__uint(type, BPF_MAP_TYPE_STACK_TRACE);
+	__uint(key_size, sizeof(__u32));
+	__uint(value_size, LS_STACK_DEPTH * sizeof(__u64));
+	__uint(max_entries, LS_MAX_STACKS);
+} stacks SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, LS_MAX_TASKS);
+	__type(key, __u32);
+	__type(value, struct ls_tstamp);
+} tstamp_task SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct ls_tstamp);
+} tstamp_cpu SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, LS_MAX_LOCKS);
+	__type(key, struct ls_key);
+	__type(value, struct ls_value);
+} lock_stat SEC(".maps");
+
+static __always_inline void count_fail(int what)
+{
+	__sync_fetch_and_add(&fails[what], 1);
+}
+
+static __always_inline bool is_spinning(__u32 flags)
+{
+	return (flags & (LCB_F_SPIN | LCB_F_MUTEX)) == LCB_F_SPIN;
+}
+
+/* The slot for a new contention, or NULL when one is in progress. */
+static __always_inline struct ls_tstamp *start_slot(__u32 flags)
+{
+	struct ls_tstamp *t, zero = {};
+	__u32 idx = 0, pid;
+
+	if (is_spinning(flags)) {
+		t = bpf_map_lookup_elem(&tstamp_cpu, &idx);
+		if (t && t->lock) {
+			count_fail(LS_FAIL_NESTED);
+			return NULL;
+		}
+		return t;
+	}
+	pid = (__u32)bpf_get_current_pid_tgid();
+	t = bpf_map_lookup_elem(&tstamp_task, &pid);
+	if (t) {
+		if (t->lock) {
+			count_fail(LS_FAIL_NESTED);
+			return NULL;
+		}
+		return t;
+	}
+	if (bpf_map_update_elem(&tstamp_task, &pid, &zero, BPF_NOEXIST)) {
+		count_fail(LS_FAIL_TASK_FULL);
+		return NULL;
+	}
+	return bpf_map_lookup_elem(&tstamp_task, &pid);
+}
+
+static __always_inline int on_begin(void *ctx, __u64 lock, __u32 flags)
+{
+	struct ls_tstamp *t;
+
+	if (!enabled)
+		return 0;
+	t = start_slot(flags);
+	if (!t)
+		return 0;
+	t->ts = bpf_ktime_get_ns();
+	t->lock = lock;
+	t->flags = flags;
+	t->stack_id = bpf_get_stackid(ctx, &stacks, 0);
+	if (t->stack_id < 0)
+		count_fail(LS_FAIL_STACK);
+	return 0;
+}
+
+static __always_inline __u32 log2_slot(__u64 v)
+{
+	__u32 r = 0, shift;
+
+	shift = (v > 0xffffffff) << 5; v >>= shift; r |= shift;
+	shift = (v > 0xffff) << 4; v >>= shift; r |= shift;
+	shift = (v > 0xff) << 3; v >>= shift; r |= shift;
+	shift = (v > 0xf) << 2; v >>= shift; r |= shift;
+	shift = (v > 0x3) << 1; v >>= shift; r |= shift;
+	r |= (v >> 1);
+	return r;
+}
+
+/* Inserted as the first value of a new key (too big for the BPF stack). */
+const struct ls_value zero_value;
+
+static __always_inline void account(struct ls_tstamp *t, __u64 wait)
+{
+	struct ls_key key = { .lock = t->lock, .stack_id = t->stack_id };
+	__u32 slot = log2_slot(wait) & (LS_HIST_SLOTS - 1);
+	struct ls_value *v;
+	long err;
+
+	v = bpf_map_lookup_elem(&lock_stat, &key);
+	if (!v) {
+		/* -EEXIST: another CPU inserted it first, which is fine */
+		err = bpf_map_update_elem(&lock_stat, &key, &zero_value,
+					  BPF_NOEXIST);
+		if (err && err != -EEXIST) {
+			count_fail(LS_FAIL_MAP_FULL);
+			return;
+		}
+		v = bpf_map_lookup_elem(&lock_stat, &key);
+		if (!v) {
+			count_fail(LS_FAIL_MAP_FULL);
+			return;
+		}
+		v->flags = t->flags;
+	}
+	__sync_fetch_and_add(&v->count, 1);
+	__sync_fetch_and_add(&v->total_ns, wait);
+	__sync_fetch_and_add(&v->slots[slot], 1);
+	/* racy like perf's: a lost max/min update is one sample's worth */
+	if (v->max_ns < wait)
+		v->max_ns = wait;
+	if (!v->min_ns || v->min_ns > wait)
+		v->min_ns = wait;
+}
+
+static __always_inline int on_end(__u64 lock)
+{
+	struct ls_tstamp *t;
+	__u32 idx = 0, pid = 0;
+	bool per_task = false;
+	__u64 now;
+
+	if (!enabled)
+		return 0;
+	/*
+	 * The end does not say which kind of lock it was. A spinning
+	 * contention in progress on this CPU is the innermost one: a task
+	 * cannot wait on a sleeping lock while it spins.
+	 */
+	t = bpf_map_lookup_elem(&tstamp_cpu, &idx);
+	if (!t || !t->lock) {
+		pid = (__u32)bpf_get_current_pid_tgid();
+		t = bpf_map_lookup_elem(&tstamp_task, &pid);
+		per_task = true;
+	}
+	if (!t || t->lock != lock) {
+		count_fail(LS_FAIL_MISSING_START);
+		return 0;
+	}
+	now = bpf_ktime_get_ns();
+	if (now < t->ts)
+		count_fail(LS_FAIL_TIME);
+	else
+		account(t, now - t->ts);
+	t->lock = 0;
+	if (per_task)
+		bpf_map_delete_elem(&tstamp_task, &pid);
+	return 0;
+}
+
+SEC("tp_btf/contention_begin")
+int BPF_PROG(btf_begin, void *lock, unsigned int flags)
+{
+	return on_begin(ctx, (__u64)lock, flags);
+}
+
+SEC("tp_btf/contention_end")
+int BPF_PROG(btf_end, void *lock, int ret)
+{
+	return on_end((__u64)lock);
+}
+
+SEC("raw_tp/contention_begin")
+int raw_begin(struct bpf_raw_tracepoint_args *ctx)
+{
+	return on_begin(ctx, ctx->args[0], (__u32)ctx->args[1]);
+}
+
+SEC("raw_tp/contention_end")
+int raw_end(struct bpf_raw_tracepoint_args *ctx)
+{
+	return on_end(ctx->args[0]);
+}
+
+/*
+ * Reads zswap_trees[] (and nr_zswap_trees[]) so the frontend can tell
+ * which tree a lock address belongs to. Never attached: the frontend
+ * runs it with BPF_PROG_TEST_RUN at the end of the window.
+ */
+SEC("raw_tp/bpf_test_finish")
+int read_trees(void *ctx)
+{
+	for (__u32 i = 0; i < LS_MAX_TYPES; i++) {
+		if (i >= nr_types)
+			break;
+		if (bpf_probe_read_kernel(&tree_ptrs[i], sizeof(__u64),
+					  (void *)(trees_addr + i * 8)))
+			trees_read_err++;
+		if (nr_trees_addr &&
+		    bpf_probe_read_kernel(&tree_nrs[i], sizeof(__u32),
+					  (void *)(nr_trees_addr + i * 4)))
+			trees_read_err++;
+	}
+	return 0;
+}
+
+char LICENSE[] SEC("license") = "GPL";

@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Structures shared by bpf/lockstat.bpf.c and its frontends
+ * (zswap-lockstat, zswap-gate record --locks).
+ *
+ * Contentions are aggregated in the kernel per (lock address, stack id),
+ * with a log2 histogram of the wait; user space symbolises each stack
+ * once and decides which lock class and zswap operation it belongs to.
+ */
+#ifndef __LOCKSTAT_H
+#define __LOCKSTAT_H
+
+#ifndef __VMLINUX_H__
+#include <linux/types.h>
+#endif
+
+#define LS_STACK_DEPTH	32	/* frames kept per stack */
+#define LS_HIST_SLOTS	64	/* log2(ns) slots, as struct hist */
+#define LS_MAX_LOCKS	10240	/* (lock, stack) aggregates */
+#define LS_MAX_STACKS	16384
+#define LS_MAX_TASKS	16384	/* sleeping-lock waiters at once */
+#define LS_MAX_TYPES	32	/* >= MAX_SWAPFILES on every kernel */
+
+/* Contention flags of lock:contention_begin (include/trace/events/lock.h). */
+#define LCB_F_SPIN	(1U << 0)
+#define LCB_F_READ	(1U << 1)
+#define LCB_F_WRITE	(1U << 2)
+#define LCB_F_RT	(1U << 3)
+#define LCB_F_PERCPU	(1U << 4)
+#define LCB_F_MUTEX	(1U << 5)
+
+struct ls_key {
+	__u64 lock;
+	__s32 stack_id;		/* < 0: the stack could not be stored */
+	__u32 pad;
+};
+
+struct ls_value {
+	__u64 count;
+	__u64 total_ns;
+	__u64 max_ns;
+	__u64 min_ns;
+	__u32 flags;		/* contention_begin flags of the first one */
+	__u32 pad;
+	__u64 slots[LS_HIST_SLOTS];
+};
+
+/* A contention in progress: per CPU (spinning) or per task (sleeping). */
+struct ls_tstamp {
+	__u64 ts;
+	__u64 lock;		/* 0: no contention in progress */
+	__s32 stack_id;
+	__u32 flags;
+};
+
+/* What the frontend cannot see, counted in the kernel (.bss). */
+enum ls_fail {
+	LS_FAIL_MISSING_START,	/* contention_end without a begin we kept */
+	LS_FAIL_MAP_FULL,	/* aggregate map full: contention dropped */
+	LS_FAIL_TASK_FULL,	/* per-task timestamp map full */
+	LS_FAIL_STACK,		/* stack could not be stored */
+	LS_FAIL_TIME,		/* end before begin (clock went back) */
+	LS_FAIL_NESTED,		/* begin inside a begin: ignored, as perf */
+	LS_FAIL_NR,
+};
+
+#endif /* __LOCKSTAT_H */

@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Lock contention of one window: the (lock, stack) aggregates read from
+ * the kernel, classified, grouped by lock class and caller, and printed
+ * as text or JSON or turned into metrics for zswap-gate records.
+ */
+#ifndef __LOCK_REPORT_H
+#define __LOCK_REPORT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include "histogram.h"
+#include "ksyms.h"
+#include "lock_classify.h"
+#include "lock_trees.h"
+#include "lockstat.h"
+#include "metrics.h"
+
+struct lock_entry {
+	unsigned long long lock;
+	int stack_id;
+	unsigned int flags;
+	unsigned long long count;	/* includes pending */
+	unsigned long long total_ns;
+	unsigned long long max_ns;
+	unsigned long long pending;	/* still waiting at the end */
+	struct hist h;			/* log2 of the wait in ns */
+	int nframes;
+	unsigned long long ips[LS_STACK_DEPTH];
+	/* set by lock_data_classify() */
+	struct lock_verdict v;
+	char caller[128];		/* first frame outside locking */
+	char zfunc[64];			/* zswap function of the operation */
+	int tree_type, tree_index;	/* -1: not a known tree lock */
+};
+
+struct lock_data {
+	struct lock_entry *e;
+	size_t n, cap;
+	unsigned long long fails[LS_FAIL_NR];
+	unsigned long long pending;	/* contentions accounted at the end */
+	double duration_s;
+	bool symbols;			/* false: kallsyms restricted */
+	enum tree_layout layout;
+	bool trees_mapped;
+	char trees_why[200];
+	char hook[64];			/* "tp_btf" or "raw_tp" */
+	char hook_why[160];		/* why tp_btf was not used */
+	char kernel[128];
+	const char *const *argv;	/* the command, or NULL */
+	int exit_code;
+	char notes[8][200];
+	int nr_notes;
+};
+
+/* One row of the report: a lock class and a caller. */
+struct lock_group {
+	enum lock_class cls;
+	enum zswap_op op;
+	bool zswap;
+	char caller[64];		/* function name of the caller */
+	char zfunc[64];
+	unsigned long long count, total_ns, max_ns, pending;
+	struct hist h;
+	int nlocks;			/* distinct lock addresses */
+	int example;			/* entry whose stack is shown */
+};
+
+struct tree_row {
+	unsigned long long lock;
+	int type, index;		/* -1: unknown */
+	enum lock_class cls;
+	unsigned long long count, total_ns, max_ns;
+};
+
+void lock_data_free(struct lock_data *d);
+void lock_data_note(struct lock_data *d, const char *fmt, ...);
+/* Adds a kernel aggregate; slots are LS_HIST_SLOTS log2 buckets. */
+struct lock_entry *lock_data_add(struct lock_data *d, unsigned long long lock,
+				 int stack_id, unsigned int flags,
+				 unsigned long long count,
+				 unsigned long long total_ns,
+				 unsigned long long max_ns,
+				 const unsigned long long *slots);
+/*
+ * A contention still in progress at end_ns (begun at start_ns): counted
+ * with the wait it had so far. Returns false when start_ns > end_ns.
+ */
+bool lock_data_add_pending(struct lock_data *d, unsigned long long lock,
+			   int stack_id, unsigned int flags,
+			   unsigned long long start_ns,
+			   unsigned long long end_ns);
+struct lock_entry *lock_data_find(struct lock_data *d, unsigned long long lock,
+				  int stack_id);
+/* Symbolises stacks (ks may be restricted) and classifies every entry. */
+void lock_data_classify(struct lock_data *d, const struct ksyms *ks,
+			const struct lock_trees *trees);
+bool lock_entry_is_zswap(const struct lock_entry *e);
+
+/* Groups by (class, operation, caller), heaviest total wait first. */
+int lock_groups(const struct lock_data *d, bool all, struct lock_group **out);
+/* Rows per tree lock (class tree or xarray), by type and index. */
+int lock_tree_rows(const struct lock_data *d, struct tree_row **out);
+
+void lock_report_text(FILE *f, const struct lock_data *d, const struct ksyms *ks,
+		      bool all, bool plan);
+int lock_report_json(FILE *f, const struct lock_data *d, const struct ksyms *ks,
+		     bool all);
+/*
+ * Adds lock_wait_ns{lock=CLASS,caller=OP} histograms and
+ * lock_contentions{lock=CLASS,caller=OP} values for zswap's locks, and
+ * lock_failures{kind=...} counters.
+ */
+void lock_report_metrics(const struct lock_data *d, struct metric_set *ms);
+/* "1.23 ms" */
+void fmt_ns(double ns, char *buf, size_t len);
+
+#endif /* __LOCK_REPORT_H */

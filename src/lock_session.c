@@ -1,0 +1,274 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Loads and attaches bpf/lockstat.bpf.c and reads one window out of it. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/utsname.h>
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include "lock_session.h"
+#include "session.h"
+#include "trace_helpers.h"
+#include "lockstat.skel.h"
+
+unsigned long long mono_ns(void)
+{
+	struct timespec ts;
+
+	/* the clock bpf_ktime_get_ns() reads */
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+static bool lock_tp_in_tracefs(void)
+{
+	char path[256];
+
+	ensure_tracefs();
+	snprintf(path, sizeof(path), "%s/events/lock/contention_begin",
+		 tracefs_root());
+	return access(path, F_OK) == 0;
+}
+
+static int load(struct lock_session *ls, bool raw)
+{
+	struct lockstat_bpf *skel = lockstat_bpf__open();
+	int err;
+
+	if (!skel)
+		return -errno;
+	bpf_program__set_autoload(skel->progs.btf_begin, !raw);
+	bpf_program__set_autoload(skel->progs.btf_end, !raw);
+	bpf_program__set_autoload(skel->progs.raw_begin, raw);
+	bpf_program__set_autoload(skel->progs.raw_end, raw);
+	skel->rodata->trees_addr = ls->trees.trees_addr;
+	skel->rodata->nr_trees_addr = ls->trees.nr_trees_addr;
+	skel->rodata->nr_types = ls->trees.mappable ? ls->trees.nr_types : 0;
+	err = lockstat_bpf__load(skel);
+	if (err) {
+		lockstat_bpf__destroy(skel);
+		return err;
+	}
+	ls->skel = skel;
+	ls->raw_tp = raw;
+	return 0;
+}
+
+static int attach(struct lock_session *ls)
+{
+	struct bpf_program *b = ls->raw_tp ? ls->skel->progs.raw_begin :
+					     ls->skel->progs.btf_begin;
+	struct bpf_program *e = ls->raw_tp ? ls->skel->progs.raw_end :
+					     ls->skel->progs.btf_end;
+
+	ls->links[0] = bpf_program__attach(b);
+	if (!ls->links[0] || libbpf_get_error(ls->links[0])) {
+		ls->links[0] = NULL;
+		return -errno;
+	}
+	ls->links[1] = bpf_program__attach(e);
+	if (!ls->links[1] || libbpf_get_error(ls->links[1])) {
+		ls->links[1] = NULL;
+		return -errno;
+	}
+	return 0;
+}
+
+int lock_session_open(struct lock_session *ls, const struct lock_session_opts *o)
+{
+	char why[WHY_LEN];
+	int err;
+
+	memset(ls, 0, sizeof(*ls));
+	ls->opts = *o;
+	if (!lock_tp_in_tracefs() &&
+	    !tp_btf_exists("contention_begin", why, sizeof(why))) {
+		fprintf(stderr, "error: this kernel has no lock:contention_begin "
+			"tracepoint (needs Linux 5.19 or later)\n");
+		return EXIT_USAGE;
+	}
+	err = ksyms_load(&ls->ks, NULL);
+	if (err)
+		fprintf(stderr, "warning: /proc/kallsyms: %s: raw addresses\n",
+			strerror(-err));
+	else if (ls->ks.restricted)
+		fprintf(stderr, "warning: /proc/kallsyms hides addresses "
+			"(kptr_restrict): stacks print as raw addresses and "
+			"locks are not attributed to zswap\n");
+	lock_trees_plan(&ls->trees, &ls->ks);
+
+	if (o->force_raw_tp) {
+		snprintf(ls->hook_why, sizeof(ls->hook_why), "--raw-tp given");
+		err = load(ls, true);
+	} else if (!tp_btf_exists("contention_begin", why, sizeof(why))) {
+		snprintf(ls->hook_why, sizeof(ls->hook_why), "%s", why);
+		err = load(ls, true);
+	} else {
+		err = load(ls, false);
+		if (err) {
+			snprintf(ls->hook_why, sizeof(ls->hook_why),
+				 "load refused (%s)", strerror(-err));
+			err = load(ls, true);
+		}
+	}
+	if (!err)
+		err = attach(ls);
+	if (err) {
+		fprintf(stderr, "error: loading or attaching the lock programs "
+			"failed: %s (run with -v for the verifier log)\n",
+			strerror(-err));
+		return EXIT_FAIL;
+	}
+	return EXIT_OK;
+}
+
+void lock_session_begin(struct lock_session *ls)
+{
+	ls->t_start = mono_ns();
+	ls->skel->bss->enabled = true;
+}
+
+void lock_session_stop(struct lock_session *ls)
+{
+	ls->skel->bss->enabled = false;
+	ls->t_end = mono_ns();
+	for (int i = 0; i < 2; i++) {
+		bpf_link__destroy(ls->links[i]);
+		ls->links[i] = NULL;
+	}
+	/* programs still running on other CPUs finish within a grace period */
+	usleep(50000);
+}
+
+static void read_stack(struct lock_session *ls, struct lock_entry *e)
+{
+	__u64 ips[LS_STACK_DEPTH] = {};
+
+	e->nframes = 0;
+	if (e->stack_id < 0 ||
+	    bpf_map_lookup_elem(bpf_map__fd(ls->skel->maps.stacks),
+				&e->stack_id, ips))
+		return;
+	for (int i = 0; i < LS_STACK_DEPTH && ips[i]; i++)
+		e->ips[e->nframes++] = ips[i];
+}
+
+static void read_aggregates(struct lock_session *ls, struct lock_data *d)
+{
+	int fd = bpf_map__fd(ls->skel->maps.lock_stat);
+	struct ls_key key, next, *prev = NULL;
+	struct ls_value v;
+
+	while (!bpf_map_get_next_key(fd, prev, &next)) {
+		key = next;
+		prev = &key;
+		if (bpf_map_lookup_elem(fd, &key, &v) || !v.count)
+			continue;
+		lock_data_add(d, key.lock, key.stack_id, v.flags, v.count,
+			      v.total_ns, v.max_ns, v.slots);
+	}
+}
+
+/* Contentions still waiting when the window ended count up to its end. */
+static void read_pending(struct lock_session *ls, struct lock_data *d)
+{
+	int ncpu = libbpf_num_possible_cpus();
+	int fd = bpf_map__fd(ls->skel->maps.tstamp_task);
+	struct ls_tstamp *per_cpu = calloc(ncpu, sizeof(*per_cpu)), t;
+	__u32 key, next, *prev = NULL, zero = 0;
+
+	if (per_cpu && !bpf_map_lookup_elem(bpf_map__fd(ls->skel->maps.tstamp_cpu),
+					    &zero, per_cpu)) {
+		for (int c = 0; c < ncpu; c++)
+			if (per_cpu[c].lock && per_cpu[c].ts >= ls->t_start)
+				lock_data_add_pending(d, per_cpu[c].lock,
+						      per_cpu[c].stack_id,
+						      per_cpu[c].flags,
+						      per_cpu[c].ts, ls->t_end);
+	}
+	free(per_cpu);
+	while (!bpf_map_get_next_key(fd, prev, &next)) {
+		key = next;
+		prev = &key;
+		if (bpf_map_lookup_elem(fd, &key, &t) || !t.lock)
+			continue;
+		if (t.ts >= ls->t_start)
+			lock_data_add_pending(d, t.lock, t.stack_id, t.flags,
+					      t.ts, ls->t_end);
+	}
+}
+
+/* Runs read_trees() once to learn where every tree's lock is. */
+static void map_trees(struct lock_session *ls, struct lock_data *d)
+{
+	LIBBPF_OPTS(bpf_test_run_opts, opts);
+	int err;
+
+	d->layout = ls->trees.layout;
+	if (!ls->trees.mappable) {
+		snprintf(d->trees_why, sizeof(d->trees_why), "%s", ls->trees.why);
+		return;
+	}
+	err = bpf_prog_test_run_opts(bpf_program__fd(ls->skel->progs.read_trees),
+				     &opts);
+	if (err || ls->skel->bss->trees_read_err) {
+		snprintf(d->trees_why, sizeof(d->trees_why),
+			 "reading zswap_trees failed (%s)",
+			 err ? strerror(errno) : "bpf_probe_read_kernel");
+		return;
+	}
+	lock_trees_build(&ls->trees, ls->skel->bss->tree_ptrs,
+			 ls->trees.nr_trees_addr ? ls->skel->bss->tree_nrs : NULL,
+			 ls->trees.nr_types);
+	d->trees_mapped = true;
+	if (!ls->trees.n)
+		snprintf(d->trees_why, sizeof(d->trees_why),
+			 "no swap device has a zswap tree");
+}
+
+int lock_session_collect(struct lock_session *ls, struct lock_data *d)
+{
+	struct utsname u;
+
+	memset(d, 0, sizeof(*d));
+	if (!ls->t_end)
+		ls->t_end = mono_ns();
+	d->duration_s = (ls->t_end - ls->t_start) / 1e9;
+	snprintf(d->hook, sizeof(d->hook), "%s", ls->raw_tp ? "raw_tp" : "tp_btf");
+	snprintf(d->hook_why, sizeof(d->hook_why), "%s", ls->hook_why);
+	if (uname(&u) == 0)
+		snprintf(d->kernel, sizeof(d->kernel), "%s", u.release);
+	for (int i = 0; i < LS_FAIL_NR; i++)
+		d->fails[i] = ls->skel->bss->fails[i];
+	read_aggregates(ls, d);
+	read_pending(ls, d);
+	for (size_t i = 0; i < d->n; i++)
+		read_stack(ls, &d->e[i]);
+	map_trees(ls, d);
+	lock_data_classify(d, &ls->ks, &ls->trees);
+	return 0;
+}
+
+int lock_session_metrics(struct lock_session *ls, struct metric_set *ms)
+{
+	struct lock_data d;
+	int err = lock_session_collect(ls, &d);
+
+	if (!err)
+		lock_report_metrics(&d, ms);
+	lock_data_free(&d);
+	return err;
+}
+
+void lock_session_close(struct lock_session *ls)
+{
+	for (int i = 0; i < 2; i++)
+		bpf_link__destroy(ls->links[i]);
+	lockstat_bpf__destroy(ls->skel);
+	ls->skel = NULL;
+	ksyms_free(&ls->ks);
+	lock_trees_free(&ls->trees);
+}

@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Lock contention for any tool: open (plan, load, attach), begin, stop,
+ * collect into a struct lock_data, or add its metrics to a metric_set.
+ *
+ *	lock_session_open(&ls, &opts);
+ *	lock_session_begin(&ls);
+ *	... workload ...
+ *	lock_session_stop(&ls);
+ *	lock_session_collect(&ls, &data);	// or lock_session_metrics()
+ *	lock_session_close(&ls);
+ */
+#ifndef __LOCK_SESSION_H
+#define __LOCK_SESSION_H
+
+#include <stdbool.h>
+#include "ksyms.h"
+#include "lock_report.h"
+#include "lock_trees.h"
+#include "metrics.h"
+
+struct lock_session_opts {
+	bool force_raw_tp;	/* skip tp_btf (tests the fallback) */
+	bool verbose;
+};
+
+struct lock_session {
+	struct lock_session_opts opts;
+	struct lockstat_bpf *skel;
+	struct bpf_link *links[2];
+	struct ksyms ks;
+	struct lock_trees trees;
+	bool raw_tp;
+	char hook_why[160];
+	unsigned long long t_start, t_end;	/* CLOCK_MONOTONIC ns */
+};
+
+/* Returns EXIT_OK, or EXIT_USAGE with one line printed (no tracepoints). */
+int lock_session_open(struct lock_session *ls, const struct lock_session_opts *o);
+void lock_session_begin(struct lock_session *ls);
+/* Ends the window: no contention is kept after this. */
+void lock_session_stop(struct lock_session *ls);
+int lock_session_collect(struct lock_session *ls, struct lock_data *d);
+/* Collects and adds lock_wait_ns{...} / lock_contentions{...} metrics. */
+int lock_session_metrics(struct lock_session *ls, struct metric_set *ms);
+void lock_session_close(struct lock_session *ls);
+unsigned long long mono_ns(void);
+
+#endif /* __LOCK_SESSION_H */

@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: GPL-2.0
+/* zswap tree lock addresses: which swap type and tree index a lock is. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <bpf/btf.h>
+#include <bpf/libbpf.h>
+#include "lock_trees.h"
+#include "lockstat.h"
+
+/* Kernel addresses start here on x86-64; anything else is not a pointer. */
+#define KERNEL_MIN 0xffff800000000000ULL
+#define MAX_TREES_PER_TYPE (1U << 20)
+
+enum tree_layout tree_layout_of(bool btf_has_zswap_tree, bool has_nr_trees_sym,
+				bool has_trees_sym, bool has_frontswap)
+{
+	if (!btf_has_zswap_tree)
+		return TL_XARRAY_SPLIT;		/* 6.10 dropped the struct */
+	if (has_nr_trees_sym)
+		return TL_RB_SPLIT;
+	if (has_trees_sym || has_frontswap)
+		return TL_RB_PER_TYPE;
+	return TL_UNKNOWN;
+}
+
+/* Size of struct name and the offset of its member, from kernel BTF. */
+static bool btf_member(const char *name, const char *member,
+		       unsigned int *size, unsigned int *off)
+{
+	struct btf *btf = btf__load_vmlinux_btf();
+	const struct btf_member *m;
+	const struct btf_type *t;
+	bool found = false;
+	int id;
+
+	if (!btf || libbpf_get_error(btf))
+		return false;
+	id = btf__find_by_name_kind(btf, name, BTF_KIND_STRUCT);
+	if (id > 0) {
+		t = btf__type_by_id(btf, id);
+		m = btf_members(t);
+		for (int i = 0; i < btf_vlen(t); i++, m++) {
+			if (strcmp(btf__name_by_offset(btf, m->name_off), member))
+				continue;
+			*size = t->size;
+			*off = btf_member_bit_offset(t, i) / 8;
+			found = true;
+			break;
+		}
+	}
+	btf__free(btf);
+	return found;
+}
+
+void lock_trees_plan(struct lock_trees *t, const struct ksyms *ks)
+{
+	unsigned int size = 0, off = 0;
+	bool rb, has_store;
+	unsigned long long next;
+
+	memset(t, 0, sizeof(*t));
+	rb = btf_member("zswap_tree", "lock", &size, &off);
+	if (!rb && !btf_member("xarray", "xa_lock", &size, &off)) {
+		snprintf(t->why, sizeof(t->why), "no struct zswap_tree or "
+			 "struct xarray in the kernel's BTF");
+		return;
+	}
+	t->tree_size = size;
+	t->lock_off = off;
+	if (ks->restricted) {
+		snprintf(t->why, sizeof(t->why), "/proc/kallsyms hides "
+			 "addresses (kptr_restrict): tree index unknown");
+		return;
+	}
+	t->trees_addr = ksyms_addr(ks, "zswap_trees");
+	t->nr_trees_addr = ksyms_addr(ks, "nr_zswap_trees");
+	has_store = ksyms_addr(ks, "zswap_store") || ksyms_addr(ks, "zswap_frontswap_store");
+	t->layout = tree_layout_of(rb, t->nr_trees_addr, t->trees_addr,
+				   ksyms_addr(ks, "zswap_frontswap_store"));
+	if (!has_store) {
+		t->layout = TL_UNKNOWN;
+		snprintf(t->why, sizeof(t->why), "zswap is not in this kernel");
+		return;
+	}
+	if (!t->trees_addr) {
+		snprintf(t->why, sizeof(t->why), "zswap_trees is not in "
+			 "/proc/kallsyms (kernel without CONFIG_KALLSYMS_ALL): "
+			 "tree locks are listed by address, tree index unknown");
+		return;
+	}
+	if (t->layout == TL_RB_PER_TYPE && !rb) {
+		snprintf(t->why, sizeof(t->why), "no struct zswap_tree in BTF");
+		return;
+	}
+	next = ksyms_next_addr(ks, "zswap_trees");
+	t->nr_types = LS_MAX_TYPES;
+	if (next > t->trees_addr && (next - t->trees_addr) / 8 < LS_MAX_TYPES)
+		t->nr_types = (next - t->trees_addr) / 8;
+	t->mappable = true;
+}
+
+static int cmp_lock(const void *a, const void *b)
+{
+	const struct tree_lock *x = a, *y = b;
+
+	return x->lock < y->lock ? -1 : x->lock > y->lock;
+}
+
+int lock_trees_build(struct lock_trees *t, const unsigned long long *ptrs,
+		     const unsigned int *nrs, unsigned int n)
+{
+	size_t total = 0, k = 0;
+
+	free(t->locks);
+	t->locks = NULL;
+	t->n = 0;
+	for (unsigned int i = 0; i < n; i++) {
+		if (ptrs[i] < KERNEL_MIN)
+			continue;
+		if (t->layout == TL_RB_PER_TYPE)
+			total++;
+		else if (nrs && nrs[i] <= MAX_TREES_PER_TYPE)
+			total += nrs[i];
+	}
+	if (!total)
+		return 0;
+	t->locks = calloc(total, sizeof(*t->locks));
+	if (!t->locks)
+		return -1;
+	for (unsigned int i = 0; i < n; i++) {
+		unsigned int nr;
+
+		if (ptrs[i] < KERNEL_MIN)
+			continue;
+		nr = t->layout == TL_RB_PER_TYPE ? 1 :
+		     (nrs && nrs[i] <= MAX_TREES_PER_TYPE ? nrs[i] : 0);
+		for (unsigned int j = 0; j < nr; j++) {
+			t->locks[k].lock = ptrs[i] +
+				(unsigned long long)j * t->tree_size + t->lock_off;
+			t->locks[k].type = i;
+			t->locks[k].index = j;
+			k++;
+		}
+	}
+	t->n = k;
+	qsort(t->locks, t->n, sizeof(*t->locks), cmp_lock);
+	return 0;
+}
+
+const struct tree_lock *lock_trees_find(const struct lock_trees *t,
+					unsigned long long lock)
+{
+	struct tree_lock key = { .lock = lock };
+
+	if (!t->n)
+		return NULL;
+	return bsearch(&key, t->locks, t->n, sizeof(key), cmp_lock);
+}
+
+void lock_trees_free(struct lock_trees *t)
+{
+	free(t->locks);
+	t->locks = NULL;
+	t->n = 0;
+}

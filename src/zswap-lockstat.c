@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * zswap-lockstat: one-shot report of zswap lock contention by lock class,
+ * caller and tree.
+ *
+ *   zswap-lockstat [-d SECONDS | -- COMMAND ARGS...] [--all] [--json] [--plan]
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/wait.h>
+#include <bpf/libbpf.h>
+#include "lock_report.h"
+#include "lock_session.h"
+#include "session.h"
+
+static volatile sig_atomic_t exiting;
+
+static void sig_handler(int sig)
+{
+	exiting = sig;
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+"usage: zswap-lockstat [-d SECONDS | -- COMMAND ARGS...] [--all] [--json] [--plan]\n"
+"\n"
+"Attaches to lock:contention_begin/end, waits for SECONDS or until COMMAND\n"
+"exits, and prints one report of the contention on zswap's locks (tree\n"
+"spinlock or xarray lock per split tree, acomp context mutex, LRU lock,\n"
+"zpool lock) by lock class, zswap operation and caller, with wait\n"
+"histograms and the spread over tree indexes.\n"
+"\n"
+"  -d, --duration S   observe for S seconds\n"
+"  -a, --all          every contended kernel lock, zswap's marked with *\n"
+"  -j, --json         JSON instead of text\n"
+"  -p, --plan         print the plan (hooks, symbols, tree mapping); alone:\n"
+"                     print it and exit\n"
+"      --raw-tp       use raw_tp programs even where tp_btf works\n"
+"  -v, --verbose      libbpf debug output\n"
+"\n"
+"exit: 0 reported, 1 runtime failure, 2 bad usage or environment\n");
+}
+
+static int libbpf_print(enum libbpf_print_level level, const char *fmt,
+			va_list args)
+{
+	return vfprintf(stderr, fmt, args);
+}
+
+static int libbpf_quiet(enum libbpf_print_level level, const char *fmt,
+			va_list args)
+{
+	return 0;
+}
+
+/* So a typo fails before anything is attached. */
+static bool in_path(const char *cmd)
+{
+	char *path, *dir, *save, buf[4096];
+	bool found = false;
+
+	if (strchr(cmd, '/'))
+		return access(cmd, X_OK) == 0;
+	path = strdup(getenv("PATH") ? getenv("PATH") : "/bin:/usr/bin");
+	for (dir = strtok_r(path, ":", &save); dir && !found;
+	     dir = strtok_r(NULL, ":", &save)) {
+		snprintf(buf, sizeof(buf), "%s/%s", dir, cmd);
+		found = access(buf, X_OK) == 0;
+	}
+	free(path);
+	return found;
+}
+
+enum { OPT_RAW_TP = 256 };
+
+static const struct option long_opts[] = {
+	{ "duration", required_argument, NULL, 'd' },
+	{ "all", no_argument, NULL, 'a' },
+	{ "json", no_argument, NULL, 'j' },
+	{ "plan", no_argument, NULL, 'p' },
+	{ "raw-tp", no_argument, NULL, OPT_RAW_TP },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+int main(int argc, char **argv)
+{
+	struct lock_session_opts so = {};
+	struct lock_session ls;
+	struct lock_data d;
+	bool all = false, json = false, plan = false;
+	double duration = 0;
+	char **cmd = NULL, *end;
+	unsigned long long t_stop;
+	pid_t child = -1;
+	int c, err, status, exit_code = -1;
+
+	while ((c = getopt_long(argc, argv, "+d:ajpvh", long_opts, NULL)) != -1) {
+		switch (c) {
+		case 'd':
+			duration = strtod(optarg, &end);
+			if (*end || duration <= 0) {
+				fprintf(stderr, "error: bad duration '%s'\n", optarg);
+				return EXIT_USAGE;
+			}
+			break;
+		case 'a': all = true; break;
+		case 'j': json = true; break;
+		case 'p': plan = true; break;
+		case 'v': so.verbose = true; break;
+		case OPT_RAW_TP: so.force_raw_tp = true; break;
+		case 'h': usage(stdout); return EXIT_OK;
+		default: usage(stderr); return EXIT_USAGE;
+		}
+	}
+	if (optind < argc)
+		cmd = &argv[optind];
+	if (cmd && duration > 0) {
+		fprintf(stderr, "error: -d and a COMMAND exclude each other\n");
+		return EXIT_USAGE;
+	}
+	if (!cmd && duration <= 0 && !plan) {
+		fprintf(stderr, "error: needs -d SECONDS or -- COMMAND (see --help)\n");
+		return EXIT_USAGE;
+	}
+	if (cmd && !in_path(cmd[0])) {
+		fprintf(stderr, "error: command not found: %s\n", cmd[0]);
+		return EXIT_USAGE;
+	}
+	err = session_check_env();
+	if (err)
+		return err;
+	libbpf_set_print(so.verbose ? libbpf_print : libbpf_quiet);
+	err = lock_session_open(&ls, &so);
+	if (err) {
+		lock_session_close(&ls);
+		return err;
+	}
+	signal(SIGINT, sig_handler);
+	signal(SIGTERM, sig_handler);
+	lock_session_begin(&ls);
+	if (cmd) {
+		child = fork();
+		if (child == 0) {
+			signal(SIGINT, SIG_DFL);
+			signal(SIGTERM, SIG_DFL);
+			execvp(cmd[0], cmd);
+			fprintf(stderr, "error: cannot run %s: %s\n", cmd[0],
+				strerror(errno));
+			_exit(127);
+		}
+		while (!exiting) {
+			if (waitpid(child, &status, 0) == child) {
+				exit_code = WIFEXITED(status) ? WEXITSTATUS(status) :
+					    128 + WTERMSIG(status);
+				child = -1;
+				break;
+			}
+		}
+	} else if (duration > 0) {
+		t_stop = ls.t_start + (unsigned long long)(duration * 1e9);
+		while (!exiting && mono_ns() < t_stop)
+			usleep(20000);
+	}
+	lock_session_stop(&ls);
+	if (child > 0) {
+		kill(child, SIGTERM);
+		waitpid(child, &status, 0);
+		exit_code = WIFEXITED(status) ? WEXITSTATUS(status) :
+			    128 + WTERMSIG(status);
+	}
+	lock_session_collect(&ls, &d);
+	if (cmd) {
+		d.argv = (const char *const *)cmd;
+		d.exit_code = exit_code;
+		if (d.duration_s < 0.1)
+			lock_data_note(&d, "the command exited at once (after "
+				       "%.3f s): the report covers only that",
+				       d.duration_s);
+	}
+	if (!cmd && duration <= 0)
+		lock_data_note(&d, "plan only: nothing was observed");
+	if (exiting)
+		lock_data_note(&d, "interrupted by signal %d after %.1f s",
+			       (int)exiting, d.duration_s);
+	if (json)
+		err = lock_report_json(stdout, &d, &ls.ks, all) ? EXIT_FAIL : EXIT_OK;
+	else
+		lock_report_text(stdout, &d, &ls.ks, all, plan || (!cmd && duration <= 0));
+	lock_data_free(&d);
+	lock_session_close(&ls);
+	return err;
+}
