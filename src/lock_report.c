@@ -550,6 +550,11 @@ int lock_report_json(FILE *f, const struct lock_data *d, const struct ksyms *ks,
 	json_object_object_add(o, "schema", json_object_new_string("zswap-lockstat/1"));
 	json_object_object_add(o, "kernel", json_object_new_string(d->kernel));
 	json_object_object_add(o, "duration_s", json_object_new_double(d->duration_s));
+	x = json_object_new_object();
+	json_object_object_add(x, "clock", json_object_new_string("CLOCK_MONOTONIC"));
+	json_object_object_add(x, "start_ns", json_object_new_uint64(d->start_ns));
+	json_object_object_add(x, "end_ns", json_object_new_uint64(d->end_ns));
+	json_object_object_add(o, "window", x);
 	if (d->argv) {
 		a = json_object_new_array();
 		for (int i = 0; d->argv[i]; i++)
@@ -615,6 +620,8 @@ int lock_report_json(FILE *f, const struct lock_data *d, const struct ksyms *ks,
 		json_object_object_add(x, "caller", json_object_new_string(g[i].caller));
 		json_object_object_add(x, "zswap_function", json_object_new_string(g[i].zfunc));
 		json_object_object_add(x, "zswap", json_object_new_boolean(g[i].zswap));
+		json_object_object_add(x, "flags", json_object_new_int(
+			d->e[g[i].example].flags));
 		add_stats(x, &s);
 		json_object_object_add(x, "pending", json_object_new_uint64(g[i].pending));
 		json_object_object_add(x, "locks", json_object_new_int(g[i].nlocks));
@@ -690,6 +697,14 @@ int lock_report_json(FILE *f, const struct lock_data *d, const struct ksyms *ks,
 void lock_report_metrics(const struct lock_data *d, struct metric_set *ms)
 {
 	char name[METRIC_NAME_LEN];
+	unsigned long long zswap = 0;
+
+	/* always present, so records of quiet runs still compare */
+	for (size_t i = 0; i < d->n; i++)
+		if (lock_entry_is_zswap(&d->e[i]))
+			zswap += d->e[i].count;
+	metric_set_value(ms, "lock_contentions{lock=any,caller=any}",
+			 "contentions", SRC_TRACEPOINT, zswap);
 
 	for (int c = 0; c < LC_NR; c++) {
 		for (int op = ZOP_STORE; op < ZOP_NR; op++) {

@@ -40,6 +40,7 @@ struct lock_data {
 	unsigned long long fails[LS_FAIL_NR];
 	unsigned long long pending;	/* contentions accounted at the end */
 	double duration_s;
+	unsigned long long start_ns, end_ns;	/* CLOCK_MONOTONIC window */
 	bool symbols;			/* false: kallsyms restricted */
 	enum tree_layout layout;
 	bool trees_mapped;

@@ -237,6 +237,8 @@ int lock_session_collect(struct lock_session *ls, struct lock_data *d)
 	if (!ls->t_end)
 		ls->t_end = mono_ns();
 	d->duration_s = (ls->t_end - ls->t_start) / 1e9;
+	d->start_ns = ls->t_start;
+	d->end_ns = ls->t_end;
 	snprintf(d->hook, sizeof(d->hook), "%s", ls->raw_tp ? "raw_tp" : "tp_btf");
 	snprintf(d->hook_why, sizeof(d->hook_why), "%s", ls->hook_why);
 	if (uname(&u) == 0)

@@ -16,6 +16,7 @@
 #include <unistd.h>
 #include <sys/wait.h>
 #include <json-c/json.h>
+#include "lock_session.h"
 #include "record.h"
 #include "session.h"
 #include "summary.h"
@@ -45,6 +46,7 @@ static void usage(FILE *f)
 "      --no-fentry       use the next source where fentry would be used\n"
 "      --no-kprobe       likewise for kprobes\n"
 "      --plan            print the hook plan before recording\n"
+"      --locks           add zswap lock contention (zswap-lockstat's metrics)\n"
 "  -q, --quiet           no summary\n"
 "  -v, --verbose         libbpf debug output\n"
 "\n"
@@ -140,6 +142,7 @@ struct record_opts {
 	double duration;
 	bool print_plan;
 	bool quiet;
+	bool locks;
 	char **argv;
 };
 
@@ -172,6 +175,7 @@ static int do_record(struct record_opts *o)
 	struct metric_set ms = {};
 	struct prog_stats ps[64];
 	struct session s;
+	struct lock_session ls;
 	FILE *events = NULL;
 	double t0, t_end = 0;
 	pid_t child = -1;
@@ -195,9 +199,21 @@ static int do_record(struct record_opts *o)
 	}
 	if (o->print_plan)
 		plan_print(stderr, &s.plan);
+	if (o->locks) {
+		struct lock_session_opts lo = { .verbose = o->sess.verbose };
+
+		err = lock_session_open(&ls, &lo);
+		if (err) {
+			lock_session_close(&ls);
+			session_close(&s);
+			return err;
+		}
+	}
 	signal(SIGINT, sig_handler);
 	signal(SIGTERM, sig_handler);
 	session_begin(&s);
+	if (o->locks)
+		lock_session_begin(&ls);
 	meta.start_unix = time(NULL);
 	t0 = now_s();
 	if (o->argv)
@@ -232,12 +248,16 @@ static int do_record(struct record_opts *o)
 		meta.wall_time_s = now_s() - t0;
 	}
 	session_stop(&s);
+	if (o->locks)
+		lock_session_stop(&ls);
 	fill_meta(&meta, &s, o);
 	if (session_collect(&s, &ms)) {
 		fprintf(stderr, "error: reading counters failed\n");
 		err = EXIT_FAIL;
 		goto out;
 	}
+	if (o->locks)
+		lock_session_metrics(&ls, &ms);
 	if (o->sess.self_stats)
 		nr_ps = session_prog_stats(&s, ps, 64);
 	err = record_write(o->output, &meta, &s.plan, &ms, ps, nr_ps);
@@ -254,6 +274,8 @@ out:
 	if (events)
 		fclose(events);
 	metric_set_free(&ms);
+	if (o->locks)
+		lock_session_close(&ls);
 	session_close(&s);
 	return err;
 }
@@ -264,6 +286,7 @@ enum {
 	OPT_PLAN,
 	OPT_SELF_STATS,
 	OPT_SLOW_NS,
+	OPT_LOCKS,
 };
 
 static const struct option long_opts[] = {
@@ -279,6 +302,7 @@ static const struct option long_opts[] = {
 	{ "plan", no_argument, NULL, OPT_PLAN },
 	{ "self-stats", no_argument, NULL, OPT_SELF_STATS },
 	{ "slow-ns", required_argument, NULL, OPT_SLOW_NS },
+	{ "locks", no_argument, NULL, OPT_LOCKS },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -306,6 +330,7 @@ static int parse_opts(int argc, char **argv, struct record_opts *o)
 		case OPT_NO_FENTRY: o->sess.no_fentry = true; break;
 		case OPT_NO_KPROBE: o->sess.no_kprobe = true; break;
 		case OPT_PLAN: o->print_plan = true; break;
+		case OPT_LOCKS: o->locks = true; break;
 		case OPT_SELF_STATS: o->sess.self_stats = true; break;
 		case OPT_SLOW_NS:
 			o->sess.slow_ns = strtoull(optarg, &end, 10);

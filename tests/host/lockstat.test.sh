@@ -1,0 +1,255 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Live host tier for zswap-lockstat: several concurrent swapping hogs in a
+# 128 MiB memory cgroup on the real kernel (tp_btf on the 6.18 hosts).
+#  - zswap's locks are contended and attributed with plausible stacks
+#    (every zswap row's stack holds a locking frame and a zswap function,
+#    xarray rows an xa_* call made by zswap, lru rows a list_lru call);
+#  - peer cross-check: Debian's perf (`perf lock record`, tracepoint mode,
+#    -k mono so its clock is ours) records the same window; its
+#    contention_begin/end events, paired per CPU (spinning) or per task
+#    (sleeping) as ours are, give per lock address counts that agree with
+#    ours within 5%; `perf lock contention` sees the same zswap callers;
+#  - bad input: usage errors exit 2, kptr_restrict gives raw addresses and
+#    a warning, a command that exits at once gives an empty report.
+# Needs root. Leaves swap, zswap and kptr_restrict as it found them.
+set -u
+cd "$(dirname "$0")/../.."
+. tests/lib.sh
+
+LS=build/zswap-lockstat
+GATE=build/zswap-gate
+HOG=build/hog
+WORK=$(mktemp -d /tmp/zswap-lockstat.XXXXXX)
+[ -n "${LOCKSTAT_KEEP:-}" ] && echo "work dir: $WORK (kept)"
+export ZSWAP_ENV_STATE=$WORK/env.state
+CG=""
+KPTR=$(cat /proc/sys/kernel/kptr_restrict)
+PERF_PID=""
+
+if [ "$(id -u)" -ne 0 ]; then
+	echo "SKIP lockstat host tier: needs root"
+	exit 1
+fi
+command -v jq >/dev/null || { echo "jq missing: run tools/install-deps.sh"; exit 1; }
+host_lock
+
+cleanup() {
+	[ -n "$PERF_PID" ] && kill -INT "$PERF_PID" 2>/dev/null
+	echo "$KPTR" > /proc/sys/kernel/kptr_restrict
+	[ -n "$CG" ] && rmdir "$CG" 2>/dev/null
+	tools/zswap-env.sh restore >/dev/null 2>&1
+	[ -n "${LOCKSTAT_KEEP:-}" ] || rm -rf "$WORK"
+}
+trap cleanup EXIT INT TERM
+
+state() {
+	cat /sys/module/zswap/parameters/* 2>/dev/null | tr '\n' ' '
+	tail -n +2 /proc/swaps | awk '{print $1}' | tr '\n' ' '
+	cat /proc/sys/kernel/kptr_restrict
+}
+STATE_BEFORE=$(state)
+
+# --- bad input -------------------------------------------------------
+$LS --bogus >/dev/null 2>&1
+check "unknown option: exit 2" [ $? -eq 2 ]
+out=$($LS 2>&1); rc=$?
+check "no duration and no command: exit 2 with one line" \
+	sh -c '[ "$1" -eq 2 ] && [ "$(echo "$2" | wc -l)" -eq 1 ]' _ $rc "$out"
+$LS -d 1 -- true >/dev/null 2>&1
+check "-d and a command together: exit 2" [ $? -eq 2 ]
+$LS -d abc >/dev/null 2>&1
+check "bad duration: exit 2" [ $? -eq 2 ]
+out=$($LS -- no-such-command-xyz 2>&1); rc=$?
+check "command not found: exit 2, says so" \
+	sh -c '[ "$1" -eq 2 ] && echo "$2" | grep -q "command not found"' _ $rc "$out"
+out=$(setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all \
+	$LS -d 1 2>&1); rc=$?
+check "not root: exit 2 with one line" \
+	sh -c '[ "$1" -eq 2 ] && [ "$(echo "$2" | wc -l)" -eq 1 ]' _ $rc "$out"
+
+$LS --plan > "$WORK/plan.txt" 2>&1
+check "plan: hooks are tp_btf on this kernel" grep -q "hooks *tp_btf" "$WORK/plan.txt"
+check "plan: tree mapping states its availability" \
+	grep -Eq "trees .*(mapped to swap type|tree index n/a: .+)" "$WORK/plan.txt"
+
+# A command that exits at once: an empty report that says so.
+$LS -- true > "$WORK/true.txt" 2>&1
+check "command exiting at once: exit 0" [ $? -eq 0 ]
+check "command exiting at once: the report says so" \
+	grep -q "exited at once" "$WORK/true.txt"
+check "command exiting at once: no zswap contention reported" \
+	grep -Eq "no lock contention observed|no contention on zswap's locks" "$WORK/true.txt"
+
+# --- the workload ----------------------------------------------------
+tools/zswap-env.sh setup --swapfile "$WORK/swap" --size 2048 --shrinker N \
+	>/dev/null || { fail "zswap-env setup"; summary; exit 1; }
+make_cgroup 128 zswap-lockstat || { fail "cgroup"; summary; exit 1; }
+# Six hogs of two threads each churn 768 MiB through a 128 MiB cgroup:
+# stores and loads from up to 12 tasks on the two CPUs.
+workload() {
+	echo "echo \$\$ > $CG/tasks 2>/dev/null || echo \$\$ > $CG/cgroup.procs
+	for s in 1 2 3 4 5 6; do $HOG -q -m 128 -p $1 -j 2 -s \$s & done; wait"
+}
+
+PERF_OK=0
+if command -v perf >/dev/null &&
+	perf lock record -k mono -a -o "$WORK/probe.data" -- true >/dev/null 2>&1; then
+	PERF_OK=1
+	perf lock record -k mono -a -o "$WORK/perf.data" > "$WORK/perf.log" 2>&1 &
+	PERF_PID=$!
+	sleep 2
+else
+	echo "note: perf lock record does not work here; no peer cross-check"
+fi
+Z0=$(vmstat zswpout)
+$LS --all --json -- sh -c "$(workload 3)" > "$WORK/run.json" 2> "$WORK/run.err"
+rc=$?
+Z1=$(vmstat zswpout)
+if [ -n "$PERF_PID" ]; then
+	sleep 1
+	kill -INT "$PERF_PID"
+	wait "$PERF_PID"
+	PERF_PID=""
+fi
+R=$WORK/run.json
+check "zswap-lockstat exits 0" [ $rc -eq 0 ]
+check "the workload stored pages in zswap (zswpout delta $((Z1 - Z0)))" gt $((Z1 - Z0)) 10000
+total=$(jq .contentions "$R")
+zs=$(jq .zswap_contentions "$R")
+echo "contentions: $total, under zswap: $zs"
+jq -r '.callers[] | select(.zswap) |
+	"  \(.class) / \(.op) / \(.caller): \(.contentions), total \(.total_ns) ns, p99 <= \(.p99_ns) ns"' "$R"
+check "zswap lock contention observed" gt "$zs" 50
+check "plan: tp_btf used" [ "$(jq -r .plan.hook "$R")" = tp_btf ]
+check "stores and loads both contend" \
+	sh -c '[ "$(jq "[.callers[] | select(.zswap and .op == \"store\")] | length" "$1")" -gt 0 ] &&
+	       [ "$(jq "[.callers[] | select(.zswap and .op == \"load\")] | length" "$1")" -gt 0 ]' _ "$R"
+check "a zswap tree lock class (xarray or tree) is contended" \
+	[ "$(jq '[.classes[] | select(.class == "xarray" or .class == "tree")] | length' "$R")" -gt 0 ]
+# plausible stacks: checked frame by frame on the symbolised stacks
+bad=$(jq -r '.callers[] | select(.zswap) |
+	select((.stack | map(test("^(_raw_|queued_|native_queued|__pv_queued|__mutex|mutex_|osq_|rwsem|down_)")) | any | not)
+	    or (.stack | map(test("^(zswap_|shrink_memcg|shrink_worker)")) | any | not)) | .caller' "$R")
+check "every zswap row's stack has a locking frame and a zswap function${bad:+ (not: $bad)}" [ -z "$bad" ]
+bad=$(jq -r '.callers[] | select(.class == "xarray") |
+	select(.caller | test("^(xa_|__xa_|xas_|zswap_writeback_entry|shrink_memcg_cb)") | not) | .caller' "$R")
+check "xarray rows are called from xa_* (or zswap's inline xa_cmpxchg)${bad:+ (not: $bad)}" [ -z "$bad" ]
+bad=$(jq -r '.callers[] | select(.class == "lru") | select(.caller | test("list_lru") | not) | .caller' "$R")
+check "lru rows are list_lru calls${bad:+ (not: $bad)}" [ -z "$bad" ]
+bad=$(jq -r '.callers[] | select(.class == "zpool") | select(.caller | test("^(zs_|zbud|z3fold|zpool)") | not) | .caller' "$R")
+check "zpool rows are allocator calls${bad:+ (not: $bad)}" [ -z "$bad" ]
+check "percentiles are ordered and bounded by max" \
+	[ "$(jq '[.callers[] | select(.p50_ns <= .p90_ns and .p90_ns <= .p99_ns and .p99_ns <= .max_ns)] | length' "$R")" \
+	  -eq "$(jq '.callers | length' "$R")" ]
+check "histogram counts add up to the contentions" \
+	[ "$(jq '[.callers[] | select(([.histogram[].count] | add) == .contentions)] | length' "$R")" \
+	  -eq "$(jq '.callers | length' "$R")" ]
+check "per-address counts add up to the total" \
+	[ "$(jq '[.locks[].contentions] | add' "$R")" -eq "$total" ]
+check "tree rows carry the reason when the index is unknown" \
+	sh -c '[ "$(jq -r .plan.tree_mapping "$1")" = true ] ||
+	       [ -n "$(jq -r .plan.tree_mapping_why "$1")" ]' _ "$R"
+check "failure counters are reported" \
+	[ "$(jq '.failures | length' "$R")" -eq 6 ]
+echo "failures: $(jq -c .failures "$R")"
+check "stack failures under 5% of contentions" \
+	[ $(($(jq .failures.stack_failures "$R") * 20)) -le "$total" ]
+
+# --- peer cross-check with perf --------------------------------------
+if [ $PERF_OK -eq 1 ]; then
+	s0=$(jq .window.start_ns "$R"); s1=$(jq .window.end_ns "$R")
+	perf script -i "$WORK/perf.data" --ns -F tid,cpu,time,event,trace \
+		> "$WORK/perf.txt" 2> "$WORK/perf-script.err"
+	lost=$(perf report -i "$WORK/perf.data" --stats 2>/dev/null |
+		awk '/LOST/ { n += $NF } END { print n + 0 }')
+	echo "perf: $(grep -c contention_begin "$WORK/perf.txt") begin events, lost records $lost"
+	# The same pairing as bpf/lockstat.bpf.c: begins inside the window,
+	# spinning ones per CPU, others per task, nested begins ignored,
+	# contentions still waiting at the end counted.
+	awk -v s0="$s0" -v s1="$s1" '
+	{
+		split($3, t, "[.:]"); ns = t[1] * 1000000000 + t[2]
+		if (ns > s1) next
+		cpu = $2; tid = $1; lock = $5
+		if ($4 == "lock:contention_begin:") {
+			if (ns < s0) next
+			spin = ($6 ~ /SPIN/ && $6 !~ /MUTEX/)
+			if (spin) { if (cs[cpu] != "") next; cs[cpu] = lock }
+			else { if (ts[tid] != "") next; ts[tid] = lock }
+		} else if ($4 == "lock:contention_end:") {
+			if (cs[cpu] != "") {
+				if (cs[cpu] == lock) { n[lock]++; cs[cpu] = "" }
+			} else if (ts[tid] == lock) { n[lock]++; ts[tid] = "" }
+		}
+	}
+	END {
+		for (c in cs) if (cs[c] != "") n[cs[c]]++
+		for (k in ts) if (ts[k] != "") n[ts[k]]++
+		for (l in n) print l, n[l]
+	}' "$WORK/perf.txt" | sort > "$WORK/perf.counts"
+	jq -r '.locks[] | select(.zswap) | "\(.lock) \(.contentions)"' "$R" | sort > "$WORK/ours.zswap"
+	jq -r '.locks[] | "\(.lock) \(.contentions)"' "$R" | sort > "$WORK/ours.all"
+	join "$WORK/ours.zswap" "$WORK/perf.counts" > "$WORK/joined.zswap"
+	ours_z=$(awk '{ s += $2 } END { print s + 0 }' "$WORK/ours.zswap")
+	perf_z=$(join -a 1 -e 0 -o 0,2.2 "$WORK/ours.zswap" "$WORK/perf.counts" |
+		 awk '{ s += $2 } END { print s + 0 }')
+	ours_all=$(awk '{ s += $2 } END { print s + 0 }' "$WORK/ours.all")
+	perf_all=$(awk '{ s += $2 } END { print s + 0 }' "$WORK/perf.counts")
+	echo "zswap lock addresses: ours $ours_z, perf $perf_z; all locks: ours $ours_all, perf $perf_all"
+	check "perf has records in our window" gt "$perf_all" 0
+	check "perf lost no records (else the comparison is void)" [ "$lost" -eq 0 ]
+	check "zswap lock addresses: contentions agree with perf within 5% ($ours_z vs $perf_z)" \
+		within "$ours_z" "$perf_z" 5
+	check "all lock addresses: contentions agree with perf within 5% ($ours_all vs $perf_all)" \
+		within "$ours_all" "$perf_all" 5
+	nbig=0 nbad=0
+	while read -r lock a b; do
+		[ "$a" -ge 50 ] || continue
+		nbig=$((nbig + 1))
+		within "$a" "$b" 5 || { nbad=$((nbad + 1)); echo "  $lock: ours $a, perf $b"; }
+	done < "$WORK/joined.zswap"
+	check "each zswap lock with >= 50 contentions agrees with perf within 5% ($nbad of $nbig differ)" \
+		[ "$nbig" -gt 0 ] && [ "$nbad" -eq 0 ]
+	# perf's own report (its callers) names the same zswap callers
+	perf lock contention -i "$WORK/perf.data" -E 200 > "$WORK/perf-contention.txt" 2>&1
+	top=$(jq -r '[.callers[] | select(.zswap)] | sort_by(-.contentions) | .[0].caller' "$R")
+	echo "perf lock contention, zswap-related rows:"
+	grep -E "xa_|zs_|list_lru|zswap" "$WORK/perf-contention.txt" | head -8
+	check "perf lock contention reports our top zswap caller ($top)" \
+		grep -q " $top+" "$WORK/perf-contention.txt"
+fi
+
+# --- fallback programs, records ----------------------------------------
+$LS --raw-tp --json -- sh -c "$(workload 1)" > "$WORK/raw.json" 2>/dev/null
+check "--raw-tp: raw_tp programs used" [ "$(jq -r .plan.hook "$WORK/raw.json")" = raw_tp ]
+check "--raw-tp: zswap contention observed" gt "$(jq .zswap_contentions "$WORK/raw.json")" 0
+
+$GATE record -q --locks -o "$WORK/gate.json" -- sh -c "$(workload 1)"
+check "zswap-gate record --locks: exit 0" [ $? -eq 0 ]
+gl=$(jq '[.metrics | to_entries[] | select(.key | test("^lock_contentions\\{lock=(?!any)")) | .value.value] | add // 0' "$WORK/gate.json")
+check "record has lock_contentions{lock=..,caller=..} ($gl)" gt "$gl" 0
+check "record: lock_contentions{lock=any,caller=any} is their sum" \
+	[ "$(metric "$WORK/gate.json" "lock_contentions{lock=any,caller=any}")" = "$gl" ]
+check "record has lock_wait_ns histograms" \
+	[ "$(jq '[.histograms | keys[] | select(startswith("lock_wait_ns{"))] | length' "$WORK/gate.json")" -gt 0 ]
+
+# --- kptr_restrict: raw addresses and a warning -----------------------
+echo 2 > /proc/sys/kernel/kptr_restrict
+$LS --all --json -- sh -c "$(workload 1)" > "$WORK/kptr.json" 2> "$WORK/kptr.err"
+rc=$?
+echo "$KPTR" > /proc/sys/kernel/kptr_restrict
+check "kptr_restrict=2: exit 0" [ $rc -eq 0 ]
+check "kptr_restrict=2: warning printed" grep -q "kptr_restrict" "$WORK/kptr.err"
+check "kptr_restrict=2: plan says symbols are unavailable" \
+	[ "$(jq -r .plan.symbols "$WORK/kptr.json")" = false ]
+check "kptr_restrict=2: contended locks still listed" \
+	gt "$(jq '.callers | length' "$WORK/kptr.json")" 0
+check "kptr_restrict=2: stacks are raw addresses" \
+	[ "$(jq '[.callers[].stack[] | select(test("^0x[0-9a-f]+$") | not)] | length' "$WORK/kptr.json")" -eq 0 ]
+
+rmdir "$CG" && CG=""
+tools/zswap-env.sh restore >/dev/null
+check "swap, zswap and kptr_restrict restored" [ "$(state)" = "$STATE_BEFORE" ]
+summary
