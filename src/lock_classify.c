@@ -196,6 +196,15 @@ enum zswap_op zswap_op_of(const char *const *syms, int n, int *frame)
 	if (first_zswap < 0)
 		return ZOP_NONE;
 	*frame = first_zswap;
+	/*
+	 * zswap_invalidate() ends in a tail call of zswap_entry_free(), so
+	 * its frame is gone: an entry freed straight from the swap code is
+	 * an invalidation.
+	 */
+	sym_base(syms[first_zswap], b, sizeof(b));
+	if (!strcmp(b, "zswap_entry_free") && first_zswap + 1 < n &&
+	    syms[first_zswap + 1] && !is_zswap_frame(syms[first_zswap + 1]))
+		return ZOP_INVALIDATE;
 	return ZOP_OTHER;
 }
 

@@ -1,0 +1,416 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * zswap-lockstat's pure parts: lock classification of kernel stacks
+ * recorded on real 6.1, 6.12 and 6.18 kernels (tests/fixtures/lockstat/,
+ * expectations reviewed against each kernel's mm/zswap.c), percentiles of
+ * the log2 wait histograms, accounting of contentions still pending at
+ * the end of the window, the tree address map and the kallsyms reader.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <json-c/json.h>
+#include "harness.h"
+#include "ksyms.h"
+#include "lock_classify.h"
+#include "lock_report.h"
+#include "lock_trees.h"
+#include "lockstat.h"
+
+#define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+static enum lock_class class_by_name(const char *s)
+{
+	for (int c = 0; c < LC_NR; c++)
+		if (!strcmp(s, lock_class_name(c)))
+			return c;
+	return LC_OTHER;	/* "none": not zswap's */
+}
+
+static enum zswap_op op_by_name(const char *s)
+{
+	for (int o = 0; o < ZOP_NR; o++)
+		if (!strcmp(s, zswap_op_name(o)))
+			return o;
+	return ZOP_NR;
+}
+
+static enum tree_layout layout_by_name(const char *s)
+{
+	if (!strcmp(s, "rb"))
+		return TL_RB_PER_TYPE;
+	if (!strcmp(s, "rb-split"))
+		return TL_RB_SPLIT;
+	if (!strcmp(s, "xarray"))
+		return TL_XARRAY_SPLIT;
+	return TL_UNKNOWN;
+}
+
+/* Replays every stack of a fixture; returns the number of stacks. */
+static int replay(const char *name, int *zswap_stacks)
+{
+	char path[512], line[512], cls[32], op[32], *frames[LS_STACK_DEPTH];
+	enum tree_layout layout = TL_UNKNOWN;
+	unsigned int flags = 0;
+	int n = -1, stacks = 0;
+	FILE *f;
+
+	*zswap_stacks = 0;
+	snprintf(path, sizeof(path), "%s/lockstat/%s", fixtures_dir, name);
+	f = fopen(path, "r");
+	CHECK(f != NULL, "fixture %s", path);
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (line[0] == '#' || !line[0])
+			continue;
+		if (!strncmp(line, "layout ", 7)) {
+			layout = layout_by_name(line + 7);
+			continue;
+		}
+		if (!strncmp(line, "stack ", 6)) {
+			char spec[80];
+
+			CHECK(sscanf(line, "stack %u %79s", &flags, spec) == 2,
+			      "%s: bad line '%s'", name, line);
+			*strchr(spec, '/') = ' ';
+			sscanf(spec, "%31s %31s", cls, op);
+			n = 0;
+			continue;
+		}
+		if (!strcmp(line, "end")) {
+			struct lock_verdict v = lock_classify(
+				(const char *const *)frames, n, flags, layout, false);
+			bool want_zswap = op_by_name(op) != ZOP_NONE;
+
+			stacks++;
+			*zswap_stacks += want_zswap;
+			CHECK(v.op == op_by_name(op), "%s stack %d (caller %s): op %s, want %s",
+			      name, stacks, v.caller >= 0 ? frames[v.caller] : "-",
+			      zswap_op_name(v.op), op);
+			if (want_zswap)
+				CHECK(v.cls == class_by_name(cls),
+				      "%s stack %d (caller %s): class %s, want %s", name,
+				      stacks, v.caller >= 0 ? frames[v.caller] : "-",
+				      lock_class_name(v.cls), cls);
+			CHECK(v.caller < 0 || !is_locking_frame(frames[v.caller]),
+			      "%s stack %d: caller is a locking frame", name, stacks);
+			for (int i = 0; i < n; i++)
+				free(frames[i]);
+			n = -1;
+			continue;
+		}
+		if (n >= 0 && n < LS_STACK_DEPTH)
+			frames[n++] = strdup(line);
+	}
+	fclose(f);
+	return stacks;
+}
+
+static void test_fixtures(void)
+{
+	static const char *const files[] = { "6.1.stacks", "6.12.stacks", "6.18.stacks" };
+
+	for (int i = 0; i < N(files); i++) {
+		char path[512];
+		int z, n;
+
+		snprintf(path, sizeof(path), "%s/lockstat/%s", fixtures_dir, files[i]);
+		if (access(path, R_OK)) {
+			CHECK(0, "missing fixture %s", path);
+			continue;
+		}
+		n = replay(files[i], &z);
+		CHECK(n > 0 && z > 0, "%s: %d stacks, %d under zswap", files[i], n, z);
+	}
+}
+
+/* Stacks written from each kernel's source where a fixture lacks one. */
+static void test_source_stacks(void)
+{
+	const char *tree61[] = { "native_queued_spin_lock_slowpath+0x1f",
+		"_raw_spin_lock+0x1d", "zswap_frontswap_store+0x2a5",
+		"__frontswap_store+0x6e", "swap_writepage+0x3e" };
+	const char *acomp61[] = { "__mutex_lock.constprop.0+0x8e",
+		"zswap_frontswap_load+0x10c", "__frontswap_load+0x6e" };
+	const char *zbud61[] = { "_raw_spin_lock+0x1d", "zbud_alloc+0x64",
+		"zswap_frontswap_store+0x1f1" };
+	const char *wb612[] = { "_raw_spin_lock+0x1d", "shrink_memcg_cb+0x1b0",
+		"__list_lru_walk_one+0x7a", "list_lru_walk_one+0x18",
+		"shrink_memcg+0x9e", "shrink_worker+0x90" };
+	const char *shrinker612[] = { "_raw_spin_lock+0x1d",
+		"__list_lru_walk_one+0x2c", "list_lru_walk_one+0x18",
+		"zswap_shrinker_scan+0x8a", "do_shrink_slab+0x13a" };
+	const char *irq[] = { "_raw_spin_lock+0x1d", "try_to_wake_up+0x4e",
+		"handle_softirqs+0xcd", "__irq_exit_rcu+0x8e",
+		"sysvec_apic_timer_interrupt+0x31", "zswap_store+0x10" };
+	const char *swapcache[] = { "_raw_spin_lock_irq+0x20",
+		"__filemap_add_folio+0x100", "add_to_swap_cache+0x90",
+		"__read_swap_cache_async+0x130", "zswap_writeback_entry+0x80" };
+	const char *bpf_only[] = { "0xffffffffc0025d9f", "bpf_trace_run2+0xf2" };
+	struct lock_verdict v;
+
+	v = lock_classify(tree61, N(tree61), LCB_F_SPIN, TL_RB_PER_TYPE, false);
+	CHECK(v.cls == LC_TREE && v.op == ZOP_STORE && v.caller == 2,
+	      "6.1 tree lock in zswap_frontswap_store: %s/%s caller %d",
+	      lock_class_name(v.cls), zswap_op_name(v.op), v.caller);
+	v = lock_classify(acomp61, N(acomp61), LCB_F_MUTEX, TL_RB_PER_TYPE, false);
+	CHECK(v.cls == LC_ACOMP && v.op == ZOP_LOAD, "6.1 acomp mutex: %s/%s",
+	      lock_class_name(v.cls), zswap_op_name(v.op));
+	v = lock_classify(zbud61, N(zbud61), LCB_F_SPIN, TL_RB_PER_TYPE, false);
+	CHECK(v.cls == LC_ZPOOL && v.op == ZOP_STORE, "6.1 zbud lock: %s/%s",
+	      lock_class_name(v.cls), zswap_op_name(v.op));
+	v = lock_classify(wb612, N(wb612), LCB_F_SPIN, TL_XARRAY_SPLIT, false);
+	CHECK(v.cls == LC_XARRAY && v.op == ZOP_WRITEBACK,
+	      "6.12 inline xa_cmpxchg in shrink_memcg_cb: %s/%s",
+	      lock_class_name(v.cls), zswap_op_name(v.op));
+	v = lock_classify(shrinker612, N(shrinker612), LCB_F_SPIN, TL_XARRAY_SPLIT, false);
+	CHECK(v.cls == LC_LRU && v.op == ZOP_SHRINKER, "6.12 shrinker list_lru: %s/%s",
+	      lock_class_name(v.cls), zswap_op_name(v.op));
+	v = lock_classify(irq, N(irq), LCB_F_SPIN, TL_XARRAY_SPLIT, false);
+	CHECK(v.op == ZOP_NONE && v.cls == LC_OTHER,
+	      "a softirq's lock inside zswap_store is not zswap's: %s",
+	      zswap_op_name(v.op));
+	v = lock_classify(swapcache, N(swapcache), LCB_F_SPIN, TL_XARRAY_SPLIT, false);
+	CHECK(v.cls == LC_OTHER && v.op == ZOP_WRITEBACK,
+	      "swap cache xarray under writeback is not a zswap tree: %s",
+	      lock_class_name(v.cls));
+	v = lock_classify(tree61, N(tree61), LCB_F_SPIN, TL_XARRAY_SPLIT, true);
+	CHECK(v.cls == LC_XARRAY, "a known tree address settles the class");
+	v = lock_classify(bpf_only, N(bpf_only), LCB_F_SPIN, TL_UNKNOWN, false);
+	CHECK(v.caller == -1 && v.op == ZOP_NONE, "BPF frames only: no caller (%d)",
+	      v.caller);
+}
+
+static void test_sym_helpers(void)
+{
+	char b[64];
+
+	sym_base("vms_clear_ptes.part.0+0xc6", b, sizeof(b));
+	CHECK(!strcmp(b, "vms_clear_ptes"), "sym_base: %s", b);
+	sym_base("zs_free+0x7e ([kernel.kallsyms])", b, sizeof(b));
+	CHECK(!strcmp(b, "zs_free"), "sym_base perf style: %s", b);
+	CHECK(is_locking_frame("__pv_queued_spin_lock_slowpath+0x10e"), "pv slowpath");
+	CHECK(is_locking_frame("__mutex_lock.constprop.0+0x8e"), "mutex");
+	CHECK(is_locking_frame("bpf_trace_run2+0xf2"), "tracing frame");
+	CHECK(!is_locking_frame("xa_store+0x1a"), "xa_store is a caller");
+	CHECK(is_zswap_frame("shrink_memcg_cb+0x10") && is_zswap_frame("zswap_load"),
+	      "zswap frames");
+	CHECK(!is_zswap_frame("shrink_node+0x2ff"), "shrink_node is not zswap's");
+}
+
+static void test_pending(void)
+{
+	unsigned long long slots[LS_HIST_SLOTS] = {};
+	struct lock_data d = {};
+	struct lock_entry *e;
+
+	slots[6] = 2;	/* two waits of 64..127 ns */
+	slots[7] = 1;
+	lock_data_add(&d, 0xffff888100000000ULL, 5, LCB_F_SPIN, 3, 300, 150, slots);
+	/* begun at 1000 ns, window ended at 1500 ns: 500 ns so far */
+	CHECK(lock_data_add_pending(&d, 0xffff888100000000ULL, 5, LCB_F_SPIN,
+				    1000, 1500), "pending accepted");
+	e = lock_data_find(&d, 0xffff888100000000ULL, 5);
+	CHECK(e && e->count == 4 && e->total_ns == 800 && e->pending == 1 &&
+	      e->max_ns == 500 && e->h.slots[8] == 1 && e->h.sum == 800,
+	      "pending merged into its aggregate: count %llu total %llu max %llu",
+	      e ? e->count : 0, e ? e->total_ns : 0, e ? e->max_ns : 0);
+	CHECK(lock_data_add_pending(&d, 0xffff888100000040ULL, -14, LCB_F_MUTEX,
+				    0, 2000000), "pending on a new lock");
+	e = lock_data_find(&d, 0xffff888100000040ULL, -14);
+	CHECK(e && e->count == 1 && e->h.slots[20] == 1 && e->flags == LCB_F_MUTEX,
+	      "new entry for a pending contention (2 ms in slot 20)");
+	CHECK(!lock_data_add_pending(&d, 1, 1, 0, 2000, 1000),
+	      "a start after the end is refused");
+	CHECK(d.n == 2 && d.pending == 2, "two pending, two entries (%zu, %llu)",
+	      d.n, d.pending);
+	lock_data_free(&d);
+}
+
+/* 100 waits of 1..100 us: known percentiles against the log2 bounds. */
+static void test_percentiles(void)
+{
+	struct lock_data d = {};
+	struct lock_group *g;
+	unsigned long long p50, p90, p99;
+	int ng;
+
+	d.symbols = true;
+	for (int i = 1; i <= 100; i++)
+		lock_data_add_pending(&d, 0xffff888100000000ULL, 1, LCB_F_SPIN,
+				      0, i * 1000ULL);
+	for (size_t i = 0; i < d.n; i++)
+		d.e[i].v.op = ZOP_STORE;	/* pretend it is zswap's */
+	ng = lock_groups(&d, false, &g);
+	CHECK(ng == 1 && g[0].count == 100 && g[0].max_ns == 100000 &&
+	      g[0].total_ns == 5050000, "one group of 100");
+	p50 = hist_percentile(&g[0].h, 50);
+	p90 = hist_percentile(&g[0].h, 90);
+	p99 = hist_percentile(&g[0].h, 99);
+	/* true values 50, 90, 99 us; a log2 bound is >= and < 2x */
+	CHECK(p50 >= 50000 && p50 < 100000, "p50 bound %llu", p50);
+	CHECK(p90 >= 90000 && p90 < 180000, "p90 bound %llu", p90);
+	CHECK(p99 >= 99000 && p99 < 198000, "p99 bound %llu", p99);
+	CHECK(p50 == 65535 && p90 == 131071, "slot bounds 2^16-1, 2^17-1 (%llu %llu)",
+	      p50, p90);
+	free(g);
+
+	/* the JSON report clamps bounds to the largest wait seen */
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	struct ksyms ks = {};
+	json_object *o, *c, *v;
+
+	lock_report_json(f, &d, &ks, false);
+	fclose(f);
+	o = json_tokener_parse(buf);
+	CHECK(o && json_object_object_get_ex(o, "callers", &c) &&
+	      json_object_array_length(c) == 1, "JSON has one caller row");
+	if (o && c && json_object_array_length(c) == 1) {
+		json_object *row = json_object_array_get_idx(c, 0);
+
+		json_object_object_get_ex(row, "p99_ns", &v);
+		CHECK(json_object_get_uint64(v) == 100000, "p99 clamped to max: %llu",
+		      (unsigned long long)json_object_get_uint64(v));
+		json_object_object_get_ex(row, "p50_ns", &v);
+		CHECK(json_object_get_uint64(v) == 65535, "p50 in JSON");
+		json_object_object_get_ex(row, "mean_ns", &v);
+		CHECK(json_object_get_double(v) == 50500, "mean 50.5 us");
+		json_object_object_get_ex(row, "pending", &v);
+		CHECK(json_object_get_uint64(v) == 100, "pending in JSON");
+	}
+	json_object_put(o);
+	free(buf);
+	lock_data_free(&d);
+}
+
+static void test_trees(void)
+{
+	struct lock_trees t = { .layout = TL_RB_PER_TYPE, .tree_size = 16, .lock_off = 8 };
+	unsigned long long ptrs[3] = { 0xffff888100000000ULL, 0, 0xffff888200000000ULL };
+	unsigned long long xptrs[2] = { 0xffff888300000000ULL, 0x1234 };
+	unsigned int nrs[2] = { 8, 4 };
+	const struct tree_lock *tl;
+
+	CHECK(tree_layout_of(true, false, true, true) == TL_RB_PER_TYPE, "6.1 layout");
+	CHECK(tree_layout_of(true, true, true, false) == TL_RB_SPLIT, "6.8 layout");
+	CHECK(tree_layout_of(false, true, true, false) == TL_XARRAY_SPLIT, "6.12 layout");
+	CHECK(tree_layout_of(false, false, false, false) == TL_XARRAY_SPLIT,
+	      "6.18 host without data symbols: still xarray from BTF");
+
+	lock_trees_build(&t, ptrs, NULL, 3);
+	CHECK(t.n == 2, "two swap types with a tree (%zu)", t.n);
+	tl = lock_trees_find(&t, 0xffff888200000008ULL);
+	CHECK(tl && tl->type == 2 && tl->index == 0, "type 2's tree lock");
+	CHECK(!lock_trees_find(&t, 0xffff888200000000ULL), "not the lock's address");
+
+	t.layout = TL_XARRAY_SPLIT;
+	t.lock_off = 0;
+	lock_trees_build(&t, xptrs, nrs, 2);
+	CHECK(t.n == 8, "8 xarrays of type 0, garbage pointer ignored (%zu)", t.n);
+	tl = lock_trees_find(&t, 0xffff888300000000ULL + 3 * 16);
+	CHECK(tl && tl->type == 0 && tl->index == 3, "xarray index 3");
+	CHECK(!lock_trees_find(&t, 0xffff888300000000ULL + 8 * 16), "past the last tree");
+	lock_trees_free(&t);
+}
+
+static char *write_tmp(const char *text)
+{
+	char *path = strdup("/tmp/test_lockstat.XXXXXX");
+	int fd = mkstemp(path);
+
+	if (write(fd, text, strlen(text)) < 0)
+		path[0] = '\0';
+	close(fd);
+	return path;
+}
+
+static void test_ksyms_and_classify(void)
+{
+	char *ok = write_tmp(
+		"ffffffff81000000 T _stext\n"
+		"ffffffff81100000 T _raw_spin_lock\n"
+		"ffffffff81100040 T xa_store\n"
+		"ffffffff81200000 t zswap_store\n"
+		"ffffffff81201000 T swap_writeout\n"
+		"ffffffff83000000 b zswap_trees\n"
+		"ffffffff83000100 b nr_zswap_trees\n");
+	char *hidden = write_tmp(
+		"0000000000000000 T _stext\n"
+		"0000000000000000 t zswap_store\n");
+	struct lock_trees t = { .layout = TL_XARRAY_SPLIT, .tree_size = 16 };
+	unsigned long long ptrs[1] = { 0xffff888300000000ULL };
+	unsigned int nrs[1] = { 4 };
+	struct lock_data d = {};
+	struct lock_entry *e;
+	unsigned long long slots[LS_HIST_SLOTS] = { [10] = 7 };
+	struct ksyms ks;
+	char b[64];
+
+	CHECK(ksyms_load(&ks, ok) == 0 && !ks.restricted, "kallsyms loaded");
+	ksyms_format(&ks, 0xffffffff81200375ULL, b, sizeof(b));
+	CHECK(!strcmp(b, "zswap_store+0x375"), "symbolised: %s", b);
+	ksyms_format(&ks, 0xffffffffc0025d9fULL, b, sizeof(b));
+	CHECK(!strcmp(b, "0xffffffffc0025d9f"), "past the last symbol: raw (%s)", b);
+	CHECK(ksyms_addr(&ks, "zswap_trees") == 0xffffffff83000000ULL &&
+	      ksyms_next_addr(&ks, "zswap_trees") == 0xffffffff83000100ULL,
+	      "data symbol and the one after it");
+
+	lock_trees_build(&t, ptrs, nrs, 1);
+	e = lock_data_add(&d, 0xffff888300000020ULL, 3, LCB_F_SPIN, 7, 7000, 1500, slots);
+	e->nframes = 4;
+	e->ips[0] = 0xffffffff81100010ULL;	/* _raw_spin_lock+0x10 */
+	e->ips[1] = 0xffffffff81100050ULL;	/* xa_store+0x10 */
+	e->ips[2] = 0xffffffff81200417ULL;	/* zswap_store+0x417 */
+	e->ips[3] = 0xffffffff81201124ULL;
+	lock_data_classify(&d, &ks, &t);
+	CHECK(e->v.cls == LC_XARRAY && e->v.op == ZOP_STORE && e->tree_type == 0 &&
+	      e->tree_index == 2 && !strcmp(e->caller, "xa_store+0x10") &&
+	      !strcmp(e->zfunc, "zswap_store"),
+	      "classified: %s/%s tree %d:%d caller %s", lock_class_name(e->v.cls),
+	      zswap_op_name(e->v.op), e->tree_type, e->tree_index, e->caller);
+
+	struct metric_set ms = {};
+	const struct metric *m;
+
+	lock_report_metrics(&d, &ms);
+	m = metric_set_find(&ms, "lock_contentions{lock=xarray,caller=store}");
+	CHECK(m && m->value == 7, "lock_contentions metric");
+	m = metric_set_find(&ms, "lock_contentions{lock=any,caller=any}");
+	CHECK(m && m->value == 7, "lock_contentions total");
+	CHECK(metric_set_find_hist(&ms, "lock_wait_ns{lock=xarray,caller=store}") != NULL,
+	      "lock_wait_ns histogram");
+	metric_set_free(&ms);
+	ksyms_free(&ks);
+
+	/* kptr_restrict: every address 0, nothing resolves, nothing crashes */
+	CHECK(ksyms_load(&ks, hidden) == 0 && ks.restricted, "restricted kallsyms");
+	ksyms_format(&ks, 0xffffffff81200375ULL, b, sizeof(b));
+	CHECK(!strcmp(b, "0xffffffff81200375"), "raw address when restricted");
+	CHECK(ksyms_addr(&ks, "zswap_store") == 0, "no address when restricted");
+	lock_data_classify(&d, &ks, NULL);
+	CHECK(!d.symbols && d.e[0].v.op == ZOP_NONE && d.e[0].caller[0] == '0',
+	      "unattributed without symbols (caller %s)", d.e[0].caller);
+	ksyms_free(&ks);
+	lock_trees_free(&t);
+	lock_data_free(&d);
+	unlink(ok);
+	unlink(hidden);
+	free(ok);
+	free(hidden);
+}
+
+void test_lockstat(void)
+{
+	test_sym_helpers();
+	test_source_stacks();
+	test_fixtures();
+	test_pending();
+	test_percentiles();
+	test_trees();
+	test_ksyms_and_classify();
+}
