@@ -97,6 +97,7 @@ test-guest: all
 
 bench: all
 	bench/run.sh
+	bench/lockstat.sh
 
 clean:
 	rm -rf $(OUTPUT)

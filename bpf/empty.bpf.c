@@ -19,5 +19,7 @@ EMPTY(mm_vmscan_direct_reclaim_end)
 EMPTY(mm_vmscan_memcg_reclaim_begin)
 EMPTY(mm_vmscan_memcg_reclaim_end)
 EMPTY(count_memcg_events)
+EMPTY(contention_begin)
+EMPTY(contention_end)
 
 char LICENSE[] SEC("license") = "GPL";

@@ -143,9 +143,16 @@ const struct ls_value zero_value;
 static __always_inline void account(struct ls_tstamp *t, __u64 wait)
 {
 	struct ls_key key = { .lock = t->lock, .stack_id = t->stack_id };
-	__u32 slot = log2_slot(wait) & (LS_HIST_SLOTS - 1);
+	__u32 slot = log2_slot(wait);
 	struct ls_value *v;
 	long err;
+
+	/*
+	 * The compiler knows slot < 64 and would drop the mask; older
+	 * verifiers (6.1) cannot prove it, so hide the value and mask it.
+	 */
+	barrier_var(slot);
+	slot &= LS_HIST_SLOTS - 1;
 
 	v = bpf_map_lookup_elem(&lock_stat, &key);
 	if (!v) {

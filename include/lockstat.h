@@ -14,7 +14,7 @@
 #include <linux/types.h>
 #endif
 
-#define LS_STACK_DEPTH	32	/* frames kept per stack */
+#define LS_STACK_DEPTH	20	/* frames kept per stack */
 #define LS_HIST_SLOTS	64	/* log2(ns) slots, as struct hist */
 #define LS_MAX_LOCKS	10240	/* (lock, stack) aggregates */
 #define LS_MAX_STACKS	16384

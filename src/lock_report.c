@@ -483,6 +483,11 @@ void lock_report_text(FILE *f, const struct lock_data *d, const struct ksyms *ks
 			i + 1 < LS_FAIL_NR ? "," : "\n");
 	fprintf(f, "pending at the end: %llu contentions counted up to the end "
 		"of the window\n", d->pending);
+	for (int i = 0; i < d->nr_progs; i++)
+		fprintf(f, "self: %s ran %llu times, %.1f ns per run\n",
+			d->progs[i].name, d->progs[i].run_cnt,
+			d->progs[i].run_cnt ? (double)d->progs[i].run_time_ns /
+			d->progs[i].run_cnt : 0);
 }
 
 /* ---- JSON -------------------------------------------------------- */
@@ -686,6 +691,22 @@ int lock_report_json(FILE *f, const struct lock_data *d, const struct ksyms *ks,
 		json_object_array_add(a, json_object_new_string(
 			"no lock contention observed in the window"));
 	json_object_object_add(o, "notes", a);
+	if (d->nr_progs) {
+		x = json_object_new_object();
+		for (int i = 0; i < d->nr_progs; i++) {
+			json_object *p = json_object_new_object();
+
+			json_object_object_add(p, "run_cnt",
+					       json_object_new_uint64(d->progs[i].run_cnt));
+			json_object_object_add(p, "run_time_ns",
+					       json_object_new_uint64(d->progs[i].run_time_ns));
+			json_object_object_add(p, "mean_ns", json_object_new_double(
+				d->progs[i].run_cnt ? (double)d->progs[i].run_time_ns /
+				d->progs[i].run_cnt : 0));
+			json_object_object_add(x, d->progs[i].name, p);
+		}
+		json_object_object_add(o, "self_stats", x);
+	}
 	err = fprintf(f, "%s\n", json_object_to_json_string_ext(o,
 		      JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE)) < 0;
 	json_object_put(o);

@@ -52,6 +52,12 @@ struct lock_data {
 	int exit_code;
 	char notes[8][200];
 	int nr_notes;
+	/* --self-stats: the attached programs' bpf_stats */
+	int nr_progs;
+	struct {
+		char name[32];
+		unsigned long long run_cnt, run_time_ns;
+	} progs[2];
 };
 
 /* One row of the report: a lock class and a caller. */

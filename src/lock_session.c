@@ -84,6 +84,7 @@ int lock_session_open(struct lock_session *ls, const struct lock_session_opts *o
 
 	memset(ls, 0, sizeof(*ls));
 	ls->opts = *o;
+	ls->stats_fd = -1;
 	if (!lock_tp_in_tracefs() &&
 	    !tp_btf_exists("contention_begin", why, sizeof(why))) {
 		fprintf(stderr, "error: this kernel has no lock:contention_begin "
@@ -113,6 +114,12 @@ int lock_session_open(struct lock_session *ls, const struct lock_session_opts *o
 				 "load refused (%s)", strerror(-err));
 			err = load(ls, true);
 		}
+	}
+	if (!err && o->self_stats) {
+		ls->stats_fd = bpf_enable_stats(BPF_STATS_RUN_TIME);
+		if (ls->stats_fd < 0)
+			fprintf(stderr, "warning: bpf_stats unavailable: %s\n",
+				strerror(errno));
 	}
 	if (!err)
 		err = attach(ls);
@@ -229,6 +236,27 @@ static void map_trees(struct lock_session *ls, struct lock_data *d)
 			 "no swap device has a zswap tree");
 }
 
+static void read_prog_stats(struct lock_session *ls, struct lock_data *d)
+{
+	struct bpf_program *progs[2] = {
+		ls->raw_tp ? ls->skel->progs.raw_begin : ls->skel->progs.btf_begin,
+		ls->raw_tp ? ls->skel->progs.raw_end : ls->skel->progs.btf_end,
+	};
+
+	for (int i = 0; i < 2; i++) {
+		struct bpf_prog_info info = {};
+		__u32 len = sizeof(info);
+
+		if (bpf_obj_get_info_by_fd(bpf_program__fd(progs[i]), &info, &len))
+			continue;
+		snprintf(d->progs[d->nr_progs].name, sizeof(d->progs[0].name),
+			 "%s", bpf_program__name(progs[i]));
+		d->progs[d->nr_progs].run_cnt = info.run_cnt;
+		d->progs[d->nr_progs].run_time_ns = info.run_time_ns;
+		d->nr_progs++;
+	}
+}
+
 int lock_session_collect(struct lock_session *ls, struct lock_data *d)
 {
 	struct utsname u;
@@ -251,6 +279,8 @@ int lock_session_collect(struct lock_session *ls, struct lock_data *d)
 		read_stack(ls, &d->e[i]);
 	map_trees(ls, d);
 	lock_data_classify(d, &ls->ks, &ls->trees);
+	if (ls->stats_fd >= 0)
+		read_prog_stats(ls, d);
 	return 0;
 }
 
@@ -271,6 +301,9 @@ void lock_session_close(struct lock_session *ls)
 		bpf_link__destroy(ls->links[i]);
 	lockstat_bpf__destroy(ls->skel);
 	ls->skel = NULL;
+	if (ls->stats_fd >= 0)
+		close(ls->stats_fd);
+	ls->stats_fd = -1;
 	ksyms_free(&ls->ks);
 	lock_trees_free(&ls->trees);
 }

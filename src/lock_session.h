@@ -22,6 +22,7 @@
 struct lock_session_opts {
 	bool force_raw_tp;	/* skip tp_btf (tests the fallback) */
 	bool verbose;
+	bool self_stats;	/* bpf_stats: run count and time per program */
 };
 
 struct lock_session {
@@ -33,6 +34,7 @@ struct lock_session {
 	bool raw_tp;
 	char hook_why[160];
 	unsigned long long t_start, t_end;	/* CLOCK_MONOTONIC ns */
+	int stats_fd;
 };
 
 /* Returns EXIT_OK, or EXIT_USAGE with one line printed (no tracepoints). */

@@ -43,6 +43,7 @@ static void usage(FILE *f)
 "  -p, --plan         print the plan (hooks, symbols, tree mapping); alone:\n"
 "                     print it and exit\n"
 "      --raw-tp       use raw_tp programs even where tp_btf works\n"
+"      --self-stats   add the programs' run counts and ns per run (bpf_stats)\n"
 "  -v, --verbose      libbpf debug output\n"
 "\n"
 "exit: 0 reported, 1 runtime failure, 2 bad usage or environment\n");
@@ -78,7 +79,7 @@ static bool in_path(const char *cmd)
 	return found;
 }
 
-enum { OPT_RAW_TP = 256 };
+enum { OPT_RAW_TP = 256, OPT_SELF_STATS };
 
 static const struct option long_opts[] = {
 	{ "duration", required_argument, NULL, 'd' },
@@ -86,6 +87,7 @@ static const struct option long_opts[] = {
 	{ "json", no_argument, NULL, 'j' },
 	{ "plan", no_argument, NULL, 'p' },
 	{ "raw-tp", no_argument, NULL, OPT_RAW_TP },
+	{ "self-stats", no_argument, NULL, OPT_SELF_STATS },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
@@ -117,6 +119,7 @@ int main(int argc, char **argv)
 		case 'p': plan = true; break;
 		case 'v': so.verbose = true; break;
 		case OPT_RAW_TP: so.force_raw_tp = true; break;
+		case OPT_SELF_STATS: so.self_stats = true; break;
 		case 'h': usage(stdout); return EXIT_OK;
 		default: usage(stderr); return EXIT_USAGE;
 		}

@@ -1,0 +1,81 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Guest tier for zswap-lockstat: Debian's 6.1 (one rb-tree and spinlock
+# per swap type, zbud) and 6.12 (an xarray per 64 MiB of swap, zsmalloc)
+# under qemu with four vCPUs and concurrent swapping hogs
+# (tests/guest/lockstat.in-guest.sh). Checks: zswap's tree lock is
+# contended on 6.1; on 6.12 the report spreads the contention over tree
+# indexes; the address map of zswap_trees[] (read through kallsyms, which
+# Debian builds with CONFIG_KALLSYMS_ALL) agrees with the stack-based
+# classification for every tree lock; the tree indexes fit the 512 MiB
+# swap disk (8 trees of 64 MiB).
+set -u
+cd "$(dirname "$0")/../.."
+. tests/lib.sh
+
+OUT=${GUEST_OUT:-build/guest}/lockstat
+KERNELS=${GUEST_KERNELS:-"6.1 6.12"}
+command -v jq >/dev/null || { echo "jq missing: run tools/install-deps.sh"; exit 1; }
+
+cdelta() {
+	awk -v k="$1" 'FNR == NR && $1 == k { b = $2 } FNR != NR && $1 == k { a = $2 }
+		END { print a - b }' "$D/before.txt" "$D/after.txt"
+}
+
+check_kernel() {
+	ver=$1
+	D=$OUT/$ver
+	rm -rf "$D"
+	mkdir -p "$D"
+	tools/guest/run-guest.sh -q -k "$ver" -c 4 -m 512M -d 512 -t 400 -o "$D" \
+		-s tests/guest/lockstat.in-guest.sh -f build/zswap-lockstat -f build/hog
+	rc=$?
+	check "$ver: guest ran the test script (rc $rc)" [ $rc -eq 0 ]
+	R=$D/lockstat.json
+	[ -s "$R" ] || { fail "$ver: no report"; cat "$D/lockstat.err" 2>/dev/null; return; }
+	check "$ver: zswap-lockstat exit 0" [ "$(cat "$D/lockstat.rc")" = 0 ]
+	check "$ver: four vCPUs" [ "$(cat "$D/nproc")" = 4 ]
+	check "$ver: tp_btf hooks" [ "$(jq -r .plan.hook "$R")" = tp_btf ]
+	check "$ver: symbols resolved" [ "$(jq -r .plan.symbols "$R")" = true ]
+	check "$ver: tree map read from zswap_trees ($(jq -r .plan.tree_mapping_why "$R"))" \
+		[ "$(jq -r .plan.tree_mapping "$R")" = true ]
+	check "$ver: the workload used zswap (zswpout $(cdelta zswpout))" gt "$(cdelta zswpout)" 5000
+	echo "$ver: $(jq .contentions "$R") contentions, $(jq .zswap_contentions "$R") under zswap, failures $(jq -c .failures "$R")"
+	jq -r '.callers[] | select(.zswap) |
+		"  \(.class) / \(.op) / \(.caller): \(.contentions), p99 <= \(.p99_ns) ns"' "$R"
+	jq -r '.trees[] | "  tree \(.type):\(.index) \(.lock) \(.contentions)"' "$R"
+	check "$ver: zswap lock contention observed" gt "$(jq .zswap_contentions "$R")" 0
+	unmapped=$(jq '[.trees[] | select(.type == null)] | length' "$R")
+	check "$ver: every tree lock found by its stack is in zswap_trees[] ($unmapped not)" \
+		[ "$unmapped" -eq 0 ]
+	check "$ver: tree indexes fit a 512 MiB swap disk (< 8)" \
+		[ "$(jq '[.trees[] | select(.index != null and .index >= 8)] | length' "$R")" -eq 0 ]
+	case $ver in
+	6.1)
+		check "6.1: layout is one rb-tree per swap type" \
+			[ "$(jq -r .plan.tree_layout "$R")" = "rb-tree per swap type" ]
+		tree=$(jq '[.callers[] | select(.class == "tree") | .contentions] | add // 0' "$R")
+		check "6.1: the tree spinlock is contended ($tree)" gt "$tree" 0
+		check "6.1: one tree, index 0" \
+			[ "$(jq '[.trees[] | select(.index != 0)] | length' "$R")" -eq 0 ]
+		bad=$(jq -r '.callers[] | select(.class == "tree") |
+			select(.caller | test("^zswap_frontswap_|^zswap_writeback_entry") | not) | .caller' "$R")
+		check "6.1: tree lock callers are the frontswap hooks${bad:+ (not: $bad)}" [ -z "$bad" ]
+		;;
+	6.12)
+		check "6.12: layout is an xarray per 64 MiB" \
+			[ "$(jq -r .plan.tree_layout "$R")" = "xarray per 64 MiB of swap" ]
+		n=$(jq '[.trees[] | select(.class == "xarray") | .index] | unique | length' "$R")
+		check "6.12: xarray contention spread over several tree indexes ($n)" gt "$n" 1
+		bad=$(jq -r '.callers[] | select(.class == "xarray") |
+			select(.caller | test("^(xa_|__xa_|xas_|zswap_writeback_entry|shrink_memcg_cb)") | not) | .caller' "$R")
+		check "6.12: xarray callers are xa_* from zswap${bad:+ (not: $bad)}" [ -z "$bad" ]
+		;;
+	esac
+}
+
+for k in $KERNELS; do
+	check_kernel "$k"
+done
+summary
