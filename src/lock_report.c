@@ -358,7 +358,9 @@ static void print_plan(FILE *f, const struct lock_data *d)
 		"n/a: /proc/kallsyms hides addresses (kptr_restrict); raw addresses");
 	fprintf(f, "  trees      %s; ", tree_layout_name(d->layout));
 	if (d->trees_mapped)
-		fprintf(f, "lock addresses mapped to swap type and tree index\n");
+		fprintf(f, "%zu tree lock addresses mapped to swap type and "
+			"tree index (zswap_trees at 0x%llx, %u types read)\n",
+			d->trees_known, d->trees_addr, d->nr_types);
 	else
 		fprintf(f, "tree index n/a: %s\n", d->trees_why);
 }
@@ -575,6 +577,10 @@ int lock_report_json(FILE *f, const struct lock_data *d, const struct ksyms *ks,
 			       json_object_new_string(tree_layout_name(d->layout)));
 	json_object_object_add(x, "tree_mapping", json_object_new_boolean(d->trees_mapped));
 	json_object_object_add(x, "tree_mapping_why", json_object_new_string(d->trees_why));
+	json_object_object_add(x, "zswap_trees", hex(d->trees_addr));
+	json_object_object_add(x, "swap_types_read", json_object_new_int(d->nr_types));
+	json_object_object_add(x, "swap_types_with_trees", json_object_new_int(d->types_with_trees));
+	json_object_object_add(x, "tree_locks_known", json_object_new_uint64(d->trees_known));
 	json_object_object_add(o, "plan", x);
 	x = json_object_new_object();
 	for (int i = 0; i < LS_FAIL_NR; i++)

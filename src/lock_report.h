@@ -45,6 +45,10 @@ struct lock_data {
 	enum tree_layout layout;
 	bool trees_mapped;
 	char trees_why[200];
+	unsigned long long trees_addr;	/* &zswap_trees[0], 0 unknown */
+	unsigned int nr_types;		/* zswap_trees[] entries read */
+	unsigned int types_with_trees;	/* non-NULL zswap_trees[i] */
+	size_t trees_known;		/* tree lock addresses known */
 	char hook[64];			/* "tp_btf" or "raw_tp" */
 	char hook_why[160];		/* why tp_btf was not used */
 	char kernel[128];

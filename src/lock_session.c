@@ -215,6 +215,8 @@ static void map_trees(struct lock_session *ls, struct lock_data *d)
 	int err;
 
 	d->layout = ls->trees.layout;
+	d->trees_addr = ls->trees.trees_addr;
+	d->nr_types = ls->trees.nr_types;
 	if (!ls->trees.mappable) {
 		snprintf(d->trees_why, sizeof(d->trees_why), "%s", ls->trees.why);
 		return;
@@ -231,6 +233,16 @@ static void map_trees(struct lock_session *ls, struct lock_data *d)
 			 ls->trees.nr_trees_addr ? ls->skel->bss->tree_nrs : NULL,
 			 ls->trees.nr_types);
 	d->trees_mapped = true;
+	d->trees_known = ls->trees.n;
+	for (unsigned int i = 0; i < ls->trees.nr_types; i++) {
+		if (!ls->skel->bss->tree_ptrs[i])
+			continue;
+		d->types_with_trees++;
+		if (getenv("LOCKSTAT_DEBUG"))
+			fprintf(stderr, "zswap_trees[%u] = 0x%llx, nr %u\n", i,
+				(unsigned long long)ls->skel->bss->tree_ptrs[i],
+				ls->skel->bss->tree_nrs[i]);
+	}
 	if (!ls->trees.n)
 		snprintf(d->trees_why, sizeof(d->trees_why),
 			 "no swap device has a zswap tree");

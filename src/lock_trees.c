@@ -8,8 +8,12 @@
 #include "lock_trees.h"
 #include "lockstat.h"
 
-/* Kernel addresses start here on x86-64; anything else is not a pointer. */
-#define KERNEL_MIN 0xffff800000000000ULL
+/*
+ * Kernel addresses start here on x86-64 with 5-level page tables (the
+ * direct map at 0xff11000000000000, as in qemu -cpu max guests; 4-level
+ * kernels use 0xffff8...): anything below is not a pointer.
+ */
+#define KERNEL_MIN 0xff00000000000000ULL
 #define MAX_TREES_PER_TYPE (1U << 20)
 
 enum tree_layout tree_layout_of(bool btf_has_zswap_tree, bool has_nr_trees_sym,

@@ -226,7 +226,7 @@ $LS --raw-tp --json -- sh -c "$(workload 1)" > "$WORK/raw.json" 2>/dev/null
 check "--raw-tp: raw_tp programs used" [ "$(jq -r .plan.hook "$WORK/raw.json")" = raw_tp ]
 check "--raw-tp: zswap contention observed" gt "$(jq .zswap_contentions "$WORK/raw.json")" 0
 
-$GATE record -q --locks -o "$WORK/gate.json" -- sh -c "$(workload 1)"
+$GATE record -q --locks -o "$WORK/gate.json" -- sh -c "$(workload 2)"
 check "zswap-gate record --locks: exit 0" [ $? -eq 0 ]
 gl=$(jq '[.metrics | to_entries[] | select(.key | test("^lock_contentions\\{lock=(?!any)")) | .value.value] | add // 0' "$WORK/gate.json")
 check "record has lock_contentions{lock=..,caller=..} ($gl)" gt "$gl" 0

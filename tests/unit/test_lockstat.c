@@ -292,7 +292,8 @@ static void test_trees(void)
 {
 	struct lock_trees t = { .layout = TL_RB_PER_TYPE, .tree_size = 16, .lock_off = 8 };
 	unsigned long long ptrs[3] = { 0xffff888100000000ULL, 0, 0xffff888200000000ULL };
-	unsigned long long xptrs[2] = { 0xffff888300000000ULL, 0x1234 };
+	/* a 5-level paging direct map pointer, as in the qemu guests */
+	unsigned long long xptrs[2] = { 0xff4616addff91300ULL, 0x1234 };
 	unsigned int nrs[2] = { 8, 4 };
 	const struct tree_lock *tl;
 
@@ -312,9 +313,9 @@ static void test_trees(void)
 	t.lock_off = 0;
 	lock_trees_build(&t, xptrs, nrs, 2);
 	CHECK(t.n == 8, "8 xarrays of type 0, garbage pointer ignored (%zu)", t.n);
-	tl = lock_trees_find(&t, 0xffff888300000000ULL + 3 * 16);
+	tl = lock_trees_find(&t, 0xff4616addff91300ULL + 3 * 16);
 	CHECK(tl && tl->type == 0 && tl->index == 3, "xarray index 3");
-	CHECK(!lock_trees_find(&t, 0xffff888300000000ULL + 8 * 16), "past the last tree");
+	CHECK(!lock_trees_find(&t, 0xff4616addff91300ULL + 8 * 16), "past the last tree");
 	lock_trees_free(&t);
 }
 
