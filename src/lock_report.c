@@ -341,8 +341,17 @@ static void print_header(FILE *f, const char *what)
 static void print_stack(FILE *f, const struct lock_entry *e, const struct ksyms *ks)
 {
 	char b[160];
+	int k = 0, shown = 0;
 
-	for (int k = 0; k < e->nframes && k < 12; k++) {
+	/* the BPF program and the tracepoint glue say nothing: skip them */
+	if (!ks->restricted)
+		for (; k < e->nframes; k++) {
+			ksyms_format(ks, e->ips[k], b, sizeof(b));
+			if (strncmp(b, "0x", 2) && strncmp(b, "bpf_trace_run", 13) &&
+			    strncmp(b, "__bpf_trace_", 12) && strncmp(b, "__traceiter_", 12))
+				break;
+		}
+	for (; k < e->nframes && shown < 12; k++, shown++) {
 		ksyms_format(ks, e->ips[k], b, sizeof(b));
 		fprintf(f, "            %s\n", b);
 	}
