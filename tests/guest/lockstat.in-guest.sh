@@ -6,11 +6,9 @@
 # zswap-lockstat watches; leaves its report and the kernel's counters in
 # $RESULTS for tests/guest/lockstat.test.sh.
 #
-# Under TCG a guest spends most of its time compressing, so zswap's locks
-# are rarely contended (a first run with lzo-compressed pages: 3
-# contentions in 150 s, none of them zswap's). The hogs therefore write
-# pages that cost almost nothing to compress, so the time goes to the
-# stores, loads and invalidations and their locks: on 6.1 zero-filled
+# Under TCG a guest spends most of its time compressing, so the hogs
+# write pages that cost almost nothing to compress and the time goes to
+# the stores, loads and invalidations and their locks: on 6.1 zero-filled
 # pages (zswap keeps them as same-filled entries: tree lock, no zpool),
 # on 6.12 pages of 64 random bytes (zero pages never reach zswap there:
 # the swap layer keeps them in its zeromap).

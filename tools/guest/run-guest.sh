@@ -23,6 +23,9 @@
 #   -q         do not echo the guest console to stdout (it still goes to
 #              OUTDIR/console.log)
 #
+# Environment: ZSWAP_GUEST_CPU overrides the qemu CPU model (default max;
+# the lock tier uses max,hypervisor=off, see tests/guest/lockstat.test.sh).
+#
 # Exit status: the guest script's exit code; 124 if the host timeout
 # fired; 125 if the results never came back (panic, crash, garbled);
 # 2 on a usage or setup error.
@@ -103,7 +106,7 @@ start=$(date +%s.%N)
 # (TERM, then KILL 10 s later) bounds a hung guest.  stdin is /dev/null
 # so the serial/monitor mux never reads the caller's terminal.
 timeout -k 10 "$timeout_s" \
-	qemu-system-x86_64 -accel tcg,thread=multi -cpu max \
+	qemu-system-x86_64 -accel tcg,thread=multi -cpu "${ZSWAP_GUEST_CPU:-max}" \
 		-smp "$cpus" -m "$mem" \
 		-kernel "$kdir/vmlinuz" -initrd "$work/initramfs.cpio.gz" \
 		-append "$cmdline" "${drive[@]}" \
