@@ -12,6 +12,7 @@
 set -u
 cd "$(dirname "$0")/.."
 . tests/lib.sh
+host_lock
 RUNS=${RUNS:-5}
 OUT=build/bench
 mkdir -p "$OUT"
