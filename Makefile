@@ -89,6 +89,7 @@ test-guest: all
 
 bench: all
 	bench/run.sh
+	bench/guest.sh
 
 clean:
 	rm -rf $(OUTPUT)
