@@ -57,7 +57,7 @@ $(OUTPUT)/zswap-gate: $(OUTPUT)/zswap-gate.o $(addprefix $(OUTPUT)/,$(CORE_OBJS)
 
 $(OUTPUT)/hookbench.o: $(OUTPUT)/empty.skel.h
 
-$(OUTPUT)/hookbench: $(OUTPUT)/hookbench.o
+$(OUTPUT)/hookbench: $(OUTPUT)/hookbench.o $(OUTPUT)/trace_helpers.o
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
 

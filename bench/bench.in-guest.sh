@@ -21,9 +21,9 @@ while [ $i -lt "$RUNS" ]; do
 	t0=$(now); sh -c "$WORKLOAD"; t1=$(now)
 	echo "detached $(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')" >> "$RESULTS/walls"
 	t0=$(now)
-	./zswap-gate record -q --self-stats -o "$RESULTS/rec.json" -- sh -c "$WORKLOAD"
+	./zswap-gate record -q --self-stats -o "$RESULTS/rec.$i.json" -- sh -c "$WORKLOAD"
 	t1=$(now)
-	echo "attached $(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')" >> "$RESULTS/walls"
+	echo "total $(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')" >> "$RESULTS/walls"
 	i=$((i + 1))
 done
 funcs=$(./zswap-gate plan | awk '$2 == "fentry" { print $3 }')

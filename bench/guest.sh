@@ -17,7 +17,10 @@ echo "$RUNS" > "$OUT/runs"
 tools/guest/run-guest.sh -q -k "$VER" -c 2 -m 512M -d 512 -t 3000 -o "$OUT" \
 	-s bench/bench.in-guest.sh -f build/zswap-gate -f build/hog \
 	-f build/hookbench -f "$OUT/runs" || exit 1
+for r in "$OUT"/rec.*.json; do
+	echo "attached $(jq .wall_time_s "$r")" >> "$OUT/walls"
+done
 echo "== $VER guest: hook cost (ns per run under TCG; last record vs empty program)"
-bench/hookcost.sh "$OUT/rec.json" "$OUT/empty.txt"
+bench/hookcost.sh "$OUT/rec.$((RUNS - 1)).json" "$OUT/empty.txt"
 echo "== $VER guest: workload wall time"
 bench/walls.sh "$OUT/walls"

@@ -42,7 +42,8 @@ while [ $i -lt "$RUNS" ]; do
 	t0=$(now)
 	build/zswap-gate record -q --self-stats -o "$OUT/rec.$i.json" -- sh -c "$WORKLOAD"
 	t1=$(now)
-	echo "attached $(echo "$t1 - $t0" | bc)" >> "$OUT/walls"
+	echo "total $(echo "$t1 - $t0" | bc)" >> "$OUT/walls"
+	echo "attached $(jq .wall_time_s "$OUT/rec.$i.json")" >> "$OUT/walls"
 	i=$((i + 1))
 done
 build/hookbench -- sh -c "$WORKLOAD" > "$OUT/empty.txt"

@@ -16,6 +16,7 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include "empty.skel.h"
+#include "trace_helpers.h"
 
 #define MAX_FUNCS 16
 
@@ -29,7 +30,15 @@ static struct empty_bpf *open_instance(const char *func)
 		return NULL;
 	bpf_object__for_each_program(p, skel->obj) {
 		bool pair = p == skel->progs.e_fentry || p == skel->progs.e_fexit;
+		const char *tp = strchr(bpf_program__section_name(p), '/');
+		char why[128];
 
+		/* tracepoints come and go between kernels: skip absent ones */
+		if (!func && !pair && tp && !tp_btf_exists(tp + 1, why, sizeof(why))) {
+			fprintf(stderr, "hookbench: skipping %s: %s\n", tp + 1, why);
+			bpf_program__set_autoload(p, false);
+			continue;
+		}
 		bpf_program__set_autoload(p, func ? pair : !pair);
 		if (func && pair && bpf_program__set_attach_target(p, 0, func))
 			goto fail;
