@@ -358,8 +358,9 @@ static void draw_rate(struct tui_grid *g, int x, int y, int w,
 		return;
 	}
 	if (!x0->has_value) {
+		/* the reason only where it can be read; else see "sources" */
 		grid_printf(g, x, y, w, TA_NONE, "%-14s %9s %-10s %s", label,
-			    "n/a", "n/a", x0->reason);
+			    "n/a", "n/a", w - 36 >= 16 ? x0->reason : "");
 		return;
 	}
 	tui_rate(m, x0->name, &v);
@@ -437,13 +438,15 @@ static const int col_width[COL_NR] = {
 	[COL_IOCOST] = 6,
 };
 
+#define PATH_MAX_W 72
+
 static int path_width(int w)
 {
 	int pw = w;
 
 	for (int c = 1; c < COL_NR; c++)
 		pw -= col_width[c] + 1;
-	return pw < 8 ? 8 : pw;
+	return pw < 8 ? 8 : pw > PATH_MAX_W ? PATH_MAX_W : pw;
 }
 
 /* The tail of a long path: the leaf names the cgroup. */
@@ -662,17 +665,19 @@ static void hist_lines(struct lines *ls, const struct tui_model *m,
 			last = i;
 		}
 	}
-	/* the heaviest slots when the range is too long to show */
-	if (last - first + 1 > HIST_MAX_ROWS)
-		last = first + HIST_MAX_ROWS - 1;
 	bw = w - 32;
 	if (bw > 40)
 		bw = 40;
 	if (bw < 4)
 		bw = 4;
-	for (int i = first; i <= last; i++) {
+	for (int i = first, rows = 0; i <= last && rows < HIST_MAX_ROWS; i++) {
 		char bar[64];
 		int k = (int)(hm->h.slots[i] * bw / max);
+
+		/* log2 ranges are shown whole; linear ones by their used slots */
+		if (hm->h.kind == HIST_LINEAR && !hm->h.slots[i])
+			continue;
+		rows++;
 
 		if (hm->h.slots[i] && !k)
 			k = 1;
@@ -736,7 +741,7 @@ static void source_lines(struct lines *ls, const struct tui_model *m)
 				  x->reason);
 			continue;
 		}
-		if (tui_metric_kind(x->name) == TK_COUNT)
+		if (tui_metric_kind(x->name) == TK_COUNT || x->value >= 1000)
 			snprintf(val, sizeof(val), "%.0f", x->value);
 		else
 			snprintf(val, sizeof(val), "%.4g", x->value);
@@ -849,13 +854,23 @@ static void draw_status(struct tui_grid *g, const struct tui_model *m,
 			    "filter cgroups: %s_   (Enter apply, Esc clear)",
 			    v->filter);
 	} else {
-		grid_printf(g, 0, y, g->w, TA_REVERSE,
-			    "%s | sort %s %s | filter '%s' | rows %zu/%zu | "
-			    "tab panel  s sort  r reverse  / filter  p pause  "
-			    "+/- interval  h help  q quit",
-			    tui_panel_names[v->focus], tui_col_names[v->sort_col],
-			    v->sort_reverse ? "rev" : "", v->filter, n,
-			    m->nr_rows);
+		char left[LINE];
+		const char *keys = "tab panel  s sort  r reverse  / filter  "
+				   "p pause  +/- interval  h help  q quit";
+
+		snprintf(left, sizeof(left), "%s | sort %s%s | filter %s%s%s | "
+			 "rows %zu/%zu", tui_panel_names[v->focus],
+			 tui_col_names[v->sort_col],
+			 v->sort_reverse ? " reversed" : "",
+			 v->filter[0] ? "'" : "", v->filter[0] ? v->filter : "none",
+			 v->filter[0] ? "'" : "", n, m->nr_rows);
+		tui_grid_put(g, 0, y, g->w, TA_REVERSE, left);
+		if ((int)(strlen(left) + strlen(keys)) + 3 <= g->w)
+			tui_grid_put(g, g->w - strlen(keys), y, strlen(keys),
+				     TA_REVERSE, keys);
+		else
+			tui_grid_put(g, g->w - 15, y, 15, TA_REVERSE,
+				     "h help  q quit");
 	}
 	grid_attr(g, 0, y, g->w, TA_REVERSE);
 }
@@ -939,7 +954,13 @@ void tui_layout(struct tui_grid *g, const struct tui_model *m,
 	} else {
 		/* cgroups above; histograms beside history and sources */
 		int left = w / 2, avail = h - 1 - y;
-		int top = avail / 2, hy, ny, hist_rows = SER_NR;
+		int top = (int)m->nr_rows + 4, hy, ny, hist_rows = SER_NR;
+
+		/* the table takes what its rows need, up to half */
+		if (top > avail / 2)
+			top = avail / 2;
+		if (top < 6)
+			top = 6;
 
 		panel_title(g, 0, y, w, v, PANEL_CGROUPS);
 		draw_panel(g, (struct rect){ 0, y + 1, w, top - 1 }, m, v,
