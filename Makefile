@@ -23,7 +23,7 @@ endif
 
 APPS := zswap-gate hookbench zswaptop
 CORE_OBJS := trace_helpers.o planner.o counters.o histogram.o metrics.o \
-	     record.o session.o summary.o
+	     record.o session.o summary.o cgroup_stats.o
 BPF_OBJS := zswapstat.bpf.o
 TOOLS := hog
 UNIT_TESTS := test_unit
@@ -72,7 +72,7 @@ $(OUTPUT)/hog: tools/hog.c | $(OUTPUT)
 	$(Q)$(CC) -O2 -Wall -static -pthread $< -o $@
 
 # Unit tests link the core without BPF (no privileges needed).
-UNIT_CORE := planner.o counters.o histogram.o metrics.o record.o \
+UNIT_CORE := planner.o counters.o histogram.o metrics.o record.o cgroup_stats.o \
 	     tui_model.o tui_layout.o
 $(OUTPUT)/test_unit: tests/unit/test_unit.c $(wildcard tests/unit/*.c tests/unit/*.h) $(addprefix $(OUTPUT)/,$(UNIT_CORE))
 	$(call msg,BINARY,$@)
