@@ -96,6 +96,7 @@ test-guest: all
 
 bench: all
 	bench/run.sh
+	bench/zswaptop.sh
 
 clean:
 	rm -rf $(OUTPUT)

@@ -865,11 +865,12 @@ static void draw_status(struct tui_grid *g, const struct tui_model *m,
 			 v->filter[0] ? "'" : "", v->filter[0] ? v->filter : "none",
 			 v->filter[0] ? "'" : "", n, m->nr_rows);
 		tui_grid_put(g, 0, y, g->w, TA_REVERSE, left);
-		if ((int)(strlen(left) + strlen(keys)) + 3 <= g->w)
-			tui_grid_put(g, g->w - strlen(keys), y, strlen(keys),
+		/* the bottom-right cell stays blank: curses cannot write it */
+		if ((int)(strlen(left) + strlen(keys)) + 4 <= g->w)
+			tui_grid_put(g, g->w - 1 - strlen(keys), y, strlen(keys),
 				     TA_REVERSE, keys);
 		else
-			tui_grid_put(g, g->w - 15, y, 15, TA_REVERSE,
+			tui_grid_put(g, g->w - 16, y, 15, TA_REVERSE,
 				     "h help  q quit");
 	}
 	grid_attr(g, 0, y, g->w, TA_REVERSE);
