@@ -546,10 +546,17 @@ static int draw_cgroups(struct tui_grid *g, struct rect r,
 		scroll = 0;
 	for (int i = 0; i < body && scroll + i < (int)n; i++)
 		draw_table_row(g, r.x, y++, r.w, &m->rows[order[scroll + i]]);
-	if (!n)
-		grid_printf(g, r.x, y++, r.w, TA_NONE, v->filter[0] ?
-			    "(no cgroup matches filter '%s')" :
-			    "(no cgroups)", v->filter);
+	if (!n && v->filter[0])
+		grid_printf(g, r.x, y++, r.w, TA_NONE,
+			    "(no cgroup matches filter '%s')", v->filter);
+	else if (!n && m->col_reason[COL_ZSWPOUT][0])
+		grid_printf(g, r.x, y++, r.w, TA_NONE,
+			    "(no cgroup rows: per-cgroup zswap counts n/a: %s)",
+			    m->col_reason[COL_ZSWPOUT]);
+	else if (!n)
+		grid_printf(g, r.x, y++, r.w, TA_NONE,
+			    "(no cgroup has stored, loaded or written back "
+			    "pages since zswaptop started)");
 	if (foot[0]) {
 		if (r.h >= 0)
 			y = r.y + r.h - 1;

@@ -465,6 +465,18 @@ static void test_layout(void)
 	v.filter[0] = '\0';
 	v.sort_col = COL_ZSWPOUT;
 
+	/* no rows because the kernel has no per-cgroup event source */
+	{
+		size_t saved = m.nr_rows;
+
+		m.nr_rows = 0;
+		t = render(&m, &v, 80, 24);
+		CHECK(strstr(t, "(no cgroup rows: per-cgroup zswap counts n/a: "
+			      "no count_memcg_events"), "empty table says why");
+		free(t);
+		m.nr_rows = saved;
+	}
+
 	/* batch frame and totals */
 	tui_grid_init(&g, 160, tui_batch_rows(&m));
 	rows = tui_layout_batch(&g, &m, &v);
