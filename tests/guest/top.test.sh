@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# Guest kernel tier for zswaptop: on a kernel where fentry works (Debian's
-# 6.12 by default; GUEST_KERNELS="6.1 6.12" for both), batch frames summed
+# Guest kernel tier for zswaptop: on the kernels where fentry works (Debian's
+# 6.1 and 6.12; GUEST_KERNELS picks), batch frames summed
 # over a run equal a zswap-gate record of the same workload within 1%,
 # fexit-only metrics (load_calls, writeback_failures) and the latency
 # histograms included; the per-cgroup counts are n/a with the reason
@@ -12,7 +12,7 @@ cd "$(dirname "$0")/../.."
 . tests/lib.sh
 
 OUT=${GUEST_OUT:-build/guest-top}
-KERNELS=${GUEST_KERNELS:-6.12}
+KERNELS=${GUEST_KERNELS:-"6.1 6.12"}
 command -v jq >/dev/null || { echo "jq missing: run tools/install-deps.sh"; exit 1; }
 
 check_kernel() {
