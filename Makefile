@@ -21,9 +21,9 @@ Q = @
 msg = @printf '  %-8s %s\n' "$(1)" "$(2)";
 endif
 
-APPS := zswap-gate hookbench
+APPS := zswap-gate hookbench zswaptop
 CORE_OBJS := trace_helpers.o planner.o counters.o histogram.o metrics.o \
-	     record.o session.o summary.o
+	     record.o session.o summary.o cgroup_stats.o
 BPF_OBJS := zswapstat.bpf.o
 TOOLS := hog
 UNIT_TESTS := test_unit
@@ -55,6 +55,12 @@ $(OUTPUT)/zswap-gate: $(OUTPUT)/zswap-gate.o $(addprefix $(OUTPUT)/,$(CORE_OBJS)
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
 
+# zswaptop: ncurses linked statically (ncursesw + tinfo) like the rest.
+TOP_OBJS := zswaptop.o tui_model.o tui_layout.o tui_screen.o tui_cgroups.o
+$(OUTPUT)/zswaptop: $(addprefix $(OUTPUT)/,$(TOP_OBJS) $(CORE_OBJS))
+	$(call msg,BINARY,$@)
+	$(Q)$(CC) $(CFLAGS) $^ -static -lncursesw -ltinfo $(LDLIBS) -o $@
+
 $(OUTPUT)/hookbench.o: $(OUTPUT)/empty.skel.h
 
 $(OUTPUT)/hookbench: $(OUTPUT)/hookbench.o $(OUTPUT)/trace_helpers.o
@@ -66,7 +72,8 @@ $(OUTPUT)/hog: tools/hog.c | $(OUTPUT)
 	$(Q)$(CC) -O2 -Wall -static -pthread $< -o $@
 
 # Unit tests link the core without BPF (no privileges needed).
-UNIT_CORE := planner.o counters.o histogram.o metrics.o record.o
+UNIT_CORE := planner.o counters.o histogram.o metrics.o record.o cgroup_stats.o \
+	     tui_model.o tui_layout.o
 $(OUTPUT)/test_unit: tests/unit/test_unit.c $(wildcard tests/unit/*.c tests/unit/*.h) $(addprefix $(OUTPUT)/,$(UNIT_CORE))
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) $(INCLUDES) -Itests/unit tests/unit/*.c $(addprefix $(OUTPUT)/,$(UNIT_CORE)) $(LDLIBS_DYN) -o $@
@@ -90,6 +97,7 @@ test-guest: all
 bench: all
 	bench/run.sh
 	bench/guest.sh
+	bench/zswaptop.sh
 
 clean:
 	rm -rf $(OUTPUT)
