@@ -156,6 +156,8 @@ int gate_apply(struct gate_rules *g, struct comparison *c, char *err,
 		bool ignored = false, ruled = false;
 		char why[sizeof(m->failed_by)];
 
+		m->gated = m->failed = false;
+		m->failed_by[0] = '\0';
 		for (size_t j = 0; j < g->n; j++) {
 			struct gate_rule *r = &g->r[j];
 

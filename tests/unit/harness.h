@@ -23,5 +23,7 @@ void test_parsers(void);
 void test_planner(void);
 void test_histogram(void);
 void test_record(void);
+void test_stats(void);
+void test_compare(void);
 
 #endif /* __HARNESS_H */
