@@ -93,6 +93,7 @@ test-guest: all
 
 bench: all
 	bench/run.sh
+	bench/compare.sh
 
 clean:
 	rm -rf $(OUTPUT)

@@ -16,17 +16,16 @@ cat $P/* > "$RESULTS/params" 2>/dev/null
 
 CG=/sys/fs/cgroup/hog
 mkdir -p $CG
-echo $((48 << 20)) > $CG/memory.max
+echo $((32 << 20)) > $CG/memory.max
 mkdir -p "$RESULTS/runs"
 
 # A smaller cut of record.in-guest.sh's workload (~20 s there): a cold
-# hog pushed out by a second one that re-reads its pages, about 5 s per
-# run under TCG.
+# hog pushed out by a second one that re-reads its pages.
 i=1
 while [ $i -le "$RUNS" ]; do
 	./zswap-gate record -q -o "$RESULTS/runs/run$i.json" --cgroup $CG -- \
-		sh -c './hog -q -m 96 -w 2 -c 1536 -s 1 & sleep 1;
-		       ./hog -q -m 64 -p 2 -c 1536 -s 2; wait' \
+		sh -c './hog -q -m 64 -w 1 -c 1536 -s 1 & sleep 1;
+		       ./hog -q -m 48 -p 2 -c 1536 -s 2; wait' \
 		> "$RESULTS/run$i.log" 2>&1
 	rc=$?
 	echo $rc > "$RESULTS/run$i.rc"
