@@ -185,13 +185,20 @@ static int hist_plot(FILE *f, const struct comparison *c,
 		xml_text(f, c->arm[k].label);
 		fprintf(f, ": %llu events</text>\n", total[k]);
 	}
-	/* slot labels: lower bounds, thinned to about 12 */
-	for (int i = first; i <= last; i += (nslots + 11) / 12) {
+	/* slot labels: lower bounds, thinned to about 8, 64K not 65536 */
+	for (int i = first; i <= last; i += (nslots + 7) / 8) {
+		static const char sfx[] = " KMGTPE";
 		unsigned long long lo, up;
+		int e = 0;
 
 		hist_slot_bounds(h->sum[0].kind, i, &lo, &up);
-		fprintf(f, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%llu</text>\n",
-			LEFT + slot_w * (i - first + 0.5), H - BOTTOM + 14, lo);
+		while (lo >= 1024 && !(lo % 1024) && e < 6) {
+			lo /= 1024;
+			e++;
+		}
+		fprintf(f, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%llu%.*s</text>\n",
+			LEFT + slot_w * (i - first + 0.5), H - BOTTOM + 14, lo,
+			e ? 1 : 0, &sfx[e]);
 	}
 	fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">", LEFT + plot_w / 2,
 		H - BOTTOM + 32);
