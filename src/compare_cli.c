@@ -78,10 +78,12 @@ int compare_main(int argc, char **argv)
 
 	/* Options only before "--": everything after it is arm B. */
 	for (sep = 1; sep < argc && strcmp(argv[sep], "--"); sep++)
-		;
+		if (!strcmp(argv[sep], "-h") || !strcmp(argv[sep], "--help")) {
+			compare_usage(stdout);
+			return EXIT_PASS;
+		}
 	if (sep == argc) {
-		fprintf(stderr, "error: compare needs BASE... -- NEW...\n");
-		compare_usage(stderr);
+		fprintf(stderr, "error: compare needs BASE... -- NEW... (see compare --help)\n");
 		return EXIT_BAD_INPUT;
 	}
 	optind = 1;
