@@ -243,8 +243,40 @@ static void test_format(void)
 	CHECK(!strcmp(buf, "0.6895 +- 0.0000"), "%s", buf);
 }
 
+static void test_directions(void)
+{
+	static const struct {
+		const char *name;
+		enum direction dir;
+		bool gating;
+	} want[] = {
+		{ "pages_per_bio{origin=writeback}", DIR_HIGHER_BETTER, true },
+		{ "pages_per_bio{origin=reclaim}", DIR_HIGHER_BETTER, false },
+		{ "reject_rate", DIR_LOWER_BETTER, true },
+		{ "reject_compress_poor", DIR_LOWER_BETTER, false },
+		{ "swap_write_bios{origin=reclaim}", DIR_LOWER_BETTER, true },
+		{ "iocost_debt_us{cgroup=/sys/fs/cgroup/build}", DIR_LOWER_BETTER, true },
+		{ "wall_time_s", DIR_LOWER_BETTER, true },
+		{ "store_latency_ns{stat=mean}", DIR_LOWER_BETTER, false },
+		{ "store_calls", DIR_NEUTRAL, false },
+		{ "zswpout", DIR_NEUTRAL, false },
+	};
+
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		const struct metric_direction *d = metric_direction_of(want[i].name);
+
+		CHECK(d->dir == want[i].dir && d->gating == want[i].gating,
+		      "%s: %s%s (pattern %s)", want[i].name, direction_name(d->dir),
+		      d->gating ? ", gating" : "", d->pattern);
+	}
+	CHECK(direction_verdict(DIR_HIGHER_BETTER, 1.07, 1.30) > 0 &&
+	      direction_verdict(DIR_LOWER_BETTER, 1.07, 1.30) < 0 &&
+	      direction_verdict(DIR_NEUTRAL, 1, 2) == 0, "verdicts");
+}
+
 void test_compare(void)
 {
+	test_directions();
 	snprintf(path_a, sizeof(path_a), "%s/records/seed000/a", fixtures_dir);
 	snprintf(path_b, sizeof(path_b), "%s/records/seed000/b", fixtures_dir);
 	test_seed000_arms();
