@@ -149,7 +149,7 @@ static void print_lists(FILE *f, const struct comparison *c, bool md)
 
 void compare_print_table(FILE *f, const struct comparison *c)
 {
-	int wname = 6, wunit = 4, wa = 1, wb = 1;
+	int wname = 6, wunit = 4, wa = 1, wb = 1, wch = 7;
 	char a[128], b[128], ch[32], pt[16], pu[16];
 
 	for (size_t i = 0; i < c->n; i++) {
@@ -164,13 +164,15 @@ void compare_print_table(FILE *f, const struct comparison *c)
 		wunit = l > wunit ? l : wunit;
 		format_arm(a, sizeof(a), c, m, ARM_A);
 		format_arm(b, sizeof(b), c, m, ARM_B);
+		format_change(ch, sizeof(ch), m);
 		wa = (int)strlen(a) > wa ? (int)strlen(a) : wa;
 		wb = (int)strlen(b) > wb ? (int)strlen(b) : wb;
+		wch = (int)strlen(ch) > wch ? (int)strlen(ch) : wch;
 	}
 	print_header(f, c, "");
-	fprintf(f, "\n%-*s  %-*s  %*s  %*s  %7s    %6s  %6s  %s\n", wname, "metric",
+	fprintf(f, "\n%-*s  %-*s  %*s  %*s  %*s    %6s  %6s  %s\n", wname, "metric",
 		wunit, "unit", wa, c->arm[ARM_A].label, wb, c->arm[ARM_B].label,
-		"change", "p(t)", "p(U)", "verdict");
+		wch, "change", "p(t)", "p(U)", "verdict");
 	for (size_t i = 0; i < c->n; i++) {
 		const struct cmp_metric *m = &c->m[i];
 
@@ -181,8 +183,8 @@ void compare_print_table(FILE *f, const struct comparison *c)
 		format_change(ch, sizeof(ch), m);
 		format_p(pt, sizeof(pt), m->has_welch, m->welch.p);
 		format_p(pu, sizeof(pu), m->has_mwu, m->mwu.p);
-		fprintf(f, "%-*s  %-*s  %*s  %*s  %7s %s  %6s  %6s  %s%s\n", wname,
-			m->name, wunit, m->unit, wa, a, wb, b, ch,
+		fprintf(f, "%-*s  %-*s  %*s  %*s  %*s %s  %6s  %6s  %s%s\n", wname,
+			m->name, wunit, m->unit, wa, a, wb, b, wch, ch,
 			m->significant ? "*" : " ", pt, pu, verdict_word(m),
 			m->failed ? "  FAIL" : "");
 	}
