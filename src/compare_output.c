@@ -149,8 +149,8 @@ static void print_lists(FILE *f, const struct comparison *c, bool md)
 
 void compare_print_table(FILE *f, const struct comparison *c)
 {
-	int wname = 6, wunit = 4, wa = 1, wb = 1, wch = 7;
-	char a[128], b[128], ch[32], pt[16], pu[16];
+	int wname = 6, wunit = 4, wa = 1, wb = 1, wch = 7, n;
+	char a[128], b[128], ch[32], pt[16], pu[16], line[1024];
 
 	for (size_t i = 0; i < c->n; i++) {
 		const struct cmp_metric *m = &c->m[i];
@@ -183,10 +183,15 @@ void compare_print_table(FILE *f, const struct comparison *c)
 		format_change(ch, sizeof(ch), m);
 		format_p(pt, sizeof(pt), m->has_welch, m->welch.p);
 		format_p(pu, sizeof(pu), m->has_mwu, m->mwu.p);
-		fprintf(f, "%-*s  %-*s  %*s  %*s  %*s %s  %6s  %6s  %s%s\n", wname,
-			m->name, wunit, m->unit, wa, a, wb, b, wch, ch,
-			m->significant ? "*" : " ", pt, pu, verdict_word(m),
-			m->failed ? "  FAIL" : "");
+		n = snprintf(line, sizeof(line), "%-*s  %-*s  %*s  %*s  %*s %s  %6s  %6s  %s%s",
+			     wname, m->name, wunit, m->unit, wa, a, wb, b, wch, ch,
+			     m->significant ? "*" : " ", pt, pu, verdict_word(m),
+			     m->failed ? "  FAIL" : "");
+		if (n > (int)sizeof(line) - 1)
+			n = sizeof(line) - 1;
+		while (n > 0 && line[n - 1] == ' ')
+			line[--n] = '\0';
+		fprintf(f, "%s\n", line);
 	}
 	print_lists(f, c, false);
 }
