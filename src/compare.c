@@ -383,7 +383,8 @@ static void finish_metric(struct comparison *c, struct cmp_metric *m)
 	}
 	if (!m->arm[ARM_A].n || !m->arm[ARM_B].n) {
 		m->status = CMP_MISSING;
-		m->lacking_arm = m->arm[ARM_A].n ? ARM_B : ARM_A;
+		m->lacking_arm = m->arm[ARM_A].n ? ARM_B :
+				 m->arm[ARM_B].n ? ARM_A : ARM_BOTH;
 		return;
 	}
 	m->has_change = m->mean[ARM_A] != 0;

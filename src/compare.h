@@ -18,6 +18,7 @@
 
 #define ARM_A 0
 #define ARM_B 1
+#define ARM_BOTH 2
 #define MIN_RUNS 3	/* fewer runs in an arm: "too few runs", never gated */
 #define MWU_MIN_RUNS 5	/* the rank test is shown from 5 runs per arm */
 
@@ -42,7 +43,8 @@ struct cmp_metric {
 	struct arm_values arm[2];
 	/* filled by comparison_finish() */
 	enum cmp_status status;
-	int lacking_arm;	/* MISSING/DROPPED/TOO_FEW: the arm at fault */
+	int lacking_arm;	/* MISSING/DROPPED/TOO_FEW: the arm at fault,
+				 * ARM_BOTH: MISSING in both arms */
 	size_t absent_runs[2];	/* records of the arm without the metric */
 	double mean[2], sd[2];
 	bool has_change;	/* false when mean A is 0 */

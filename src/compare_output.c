@@ -119,7 +119,11 @@ static void print_lists(FILE *f, const struct comparison *c, bool md)
 					(md ? "**Dropped** (in the records of one arm only)" :
 					 "dropped (in the records of one arm only):"));
 			any = true;
-			if (s == CMP_MISSING)
+			if (s == CMP_MISSING && k == ARM_BOTH)
+				fprintf(f, "%s%s: n/a in both arms: %s: %s; %s: %s\n",
+					item, m->name, c->arm[0].label, m->arm[0].reason,
+					c->arm[1].label, m->arm[1].reason);
+			else if (s == CMP_MISSING)
 				fprintf(f, "%s%s: n/a in %s (%s): %s\n", item, m->name,
 					c->arm[k].label, c->arm[k].kernels,
 					m->arm[k].reason);
@@ -260,7 +264,8 @@ static json_object *metric_json(const struct comparison *c,
 	json_object_object_add(o, "a", arm_json(c, m, ARM_A));
 	json_object_object_add(o, "b", arm_json(c, m, ARM_B));
 	json_object_object_add(o, "lacking_arm", m->lacking_arm < 0 ? NULL :
-			       json_object_new_string(c->arm[m->lacking_arm].label));
+			       json_object_new_string(m->lacking_arm == ARM_BOTH ? "both" :
+						      c->arm[m->lacking_arm].label));
 	json_object_object_add(o, "change_pct", m->has_change ?
 			       jnum(m->change_pct) : NULL);
 	if (m->has_welch) {

@@ -229,6 +229,47 @@ static void test_bad_input(void)
 	comparison_free(&c);
 }
 
+/* Records built in memory: n/a in both arms, n/a in some runs only. */
+static void test_in_memory(void)
+{
+	struct comparison c;
+	const struct cmp_metric *m;
+	char err[256], *out;
+
+	comparison_init(&c, 0.05, false);
+	for (int k = 0; k < 2; k++)
+		for (int i = 0; i < 4; i++) {
+			struct record rec = { .meta = { .complete = true, .wall_time_s = -1 } };
+
+			snprintf(rec.meta.kernel_release, sizeof(rec.meta.kernel_release), "6.%d", k);
+			metric_set_na(&rec.metrics, "pages_per_bio{origin=writeback}", "pages",
+				      "no writeback bios");
+			if (i == 0)
+				metric_set_na(&rec.metrics, "compression_ratio", "ratio",
+					      "zswap pool is empty");
+			else
+				metric_set_value(&rec.metrics, "compression_ratio", "ratio",
+						 SRC_COUNTER, 2 + 0.1 * i + k);
+			CHECK(!comparison_add_record(&c, k, &rec, "mem", err, sizeof(err)),
+			      "add: %s", err);
+			metric_set_free(&rec.metrics);
+		}
+	CHECK(!comparison_finish(&c, err, sizeof(err)), "finish: %s", err);
+	m = find(&c, "pages_per_bio{origin=writeback}");
+	CHECK(m && m->status == CMP_MISSING && m->lacking_arm == ARM_BOTH,
+	      "n/a in both arms: missing in both");
+	m = find(&c, "compression_ratio");
+	CHECK(m && m->status == CMP_COMPARED && m->arm[0].n == 3 && m->arm[0].na_runs == 1,
+	      "n/a in 1 of 4 runs: compared over 3");
+	CHECK(m && m->significant && m->verdict > 0, "ratio 2.2 -> 3.2: better");
+	out = render(&c, compare_print_table);
+	CHECK(strstr(out, "pages_per_bio{origin=writeback}: n/a in both arms") &&
+	      strstr(out, "(n=3)") && strstr(out, "n/a in 1 of 4 runs of arm A (zswap pool is empty)"),
+	      "table:\n%s", out);
+	free(out);
+	comparison_free(&c);
+}
+
 static void test_format(void)
 {
 	char buf[64];
@@ -283,5 +324,6 @@ void test_compare(void)
 	test_regression();
 	test_too_few_runs();
 	test_bad_input();
+	test_in_memory();
 	test_format();
 }
