@@ -10,8 +10,8 @@ INCLUDES := -I$(OUTPUT) -Iinclude -Isrc
 CFLAGS ?= -O2 -g -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers
 BPF_CFLAGS := -g -O2 -Wall -target bpf -D__TARGET_ARCH_$(ARCH) -Ivmlinux/$(ARCH) -Iinclude
 # Static, so the same binaries run inside the guests' busybox initramfs.
-LDLIBS := -static -lbpf -lelf -lz -ljson-c -lm
-LDLIBS_DYN := -lbpf -lelf -lz -ljson-c -lm
+LDLIBS := -static -lbpf -lelf -lz -ljson-c -lgsl -lgslcblas -lm
+LDLIBS_DYN := -lbpf -lelf -lz -ljson-c -lgsl -lgslcblas -lm
 
 ifeq ($(V),1)
 Q =
@@ -24,6 +24,9 @@ endif
 APPS := zswap-gate hookbench zswaptop
 CORE_OBJS := trace_helpers.o planner.o counters.o histogram.o metrics.o \
 	     record.o session.o summary.o cgroup_stats.o
+# zswap-gate compare and run
+GATE_OBJS := stats.o metric_direction.o compare.o compare_output.o \
+	     gate_rules.o svg_plot.o compare_cli.o gate_run.o
 BPF_OBJS := zswapstat.bpf.o
 TOOLS := hog
 UNIT_TESTS := test_unit
@@ -51,7 +54,7 @@ $(OUTPUT)/%.o: src/%.c $(wildcard src/*.h include/*.h) | $(OUTPUT)
 	$(call msg,CC,$@)
 	$(Q)$(CC) $(CFLAGS) $(INCLUDES) -c $< -o $@
 
-$(OUTPUT)/zswap-gate: $(OUTPUT)/zswap-gate.o $(addprefix $(OUTPUT)/,$(CORE_OBJS))
+$(OUTPUT)/zswap-gate: $(OUTPUT)/zswap-gate.o $(addprefix $(OUTPUT)/,$(CORE_OBJS) $(GATE_OBJS))
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
 
@@ -73,7 +76,8 @@ $(OUTPUT)/hog: tools/hog.c | $(OUTPUT)
 
 # Unit tests link the core without BPF (no privileges needed).
 UNIT_CORE := planner.o counters.o histogram.o metrics.o record.o cgroup_stats.o \
-	     tui_model.o tui_layout.o
+	     tui_model.o tui_layout.o \
+	     stats.o metric_direction.o compare.o compare_output.o gate_rules.o
 $(OUTPUT)/test_unit: tests/unit/test_unit.c $(wildcard tests/unit/*.c tests/unit/*.h) $(addprefix $(OUTPUT)/,$(UNIT_CORE))
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) $(INCLUDES) -Itests/unit tests/unit/*.c $(addprefix $(OUTPUT)/,$(UNIT_CORE)) $(LDLIBS_DYN) -o $@
@@ -98,6 +102,7 @@ bench: all
 	bench/run.sh
 	bench/guest.sh
 	bench/zswaptop.sh
+	bench/compare.sh
 
 clean:
 	rm -rf $(OUTPUT)

@@ -25,5 +25,7 @@ void test_histogram(void);
 void test_record(void);
 void test_tui(void);
 void test_cgroup_stats(void);
+void test_stats(void);
+void test_compare(void);
 
 #endif /* __HARNESS_H */

@@ -16,6 +16,8 @@ int main(int argc, char **argv)
 	test_record();
 	test_tui();
 	test_cgroup_stats();
+	test_stats();
+	test_compare();
 	printf("%d passed, %d failed\n", tests_passed, tests_failed);
 	return tests_failed ? 1 : 0;
 }
