@@ -21,7 +21,7 @@ Q = @
 msg = @printf '  %-8s %s\n' "$(1)" "$(2)";
 endif
 
-APPS := zswap-gate hookbench
+APPS := zswap-gate zswap-export hookbench
 CORE_OBJS := trace_helpers.o planner.o counters.o histogram.o metrics.o \
 	     record.o session.o summary.o cgroup_stats.o
 BPF_OBJS := zswapstat.bpf.o
@@ -55,6 +55,11 @@ $(OUTPUT)/zswap-gate: $(OUTPUT)/zswap-gate.o $(addprefix $(OUTPUT)/,$(CORE_OBJS)
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
 
+EXPORT_OBJS := prom_writer.o atomic_file.o export_map.o
+$(OUTPUT)/zswap-export: $(OUTPUT)/zswap-export.o $(addprefix $(OUTPUT)/,$(CORE_OBJS) $(EXPORT_OBJS))
+	$(call msg,BINARY,$@)
+	$(Q)$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
+
 $(OUTPUT)/hookbench.o: $(OUTPUT)/empty.skel.h
 
 $(OUTPUT)/hookbench: $(OUTPUT)/hookbench.o
@@ -66,7 +71,8 @@ $(OUTPUT)/hog: tools/hog.c | $(OUTPUT)
 	$(Q)$(CC) -O2 -Wall -static -pthread $< -o $@
 
 # Unit tests link the core without BPF (no privileges needed).
-UNIT_CORE := planner.o counters.o histogram.o metrics.o record.o cgroup_stats.o
+UNIT_CORE := planner.o counters.o histogram.o metrics.o record.o cgroup_stats.o \
+	     prom_writer.o atomic_file.o export_map.o
 $(OUTPUT)/test_unit: tests/unit/test_unit.c $(wildcard tests/unit/*.c tests/unit/*.h) $(addprefix $(OUTPUT)/,$(UNIT_CORE))
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) $(INCLUDES) -Itests/unit tests/unit/*.c $(addprefix $(OUTPUT)/,$(UNIT_CORE)) $(LDLIBS_DYN) -o $@
