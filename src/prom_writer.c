@@ -212,7 +212,7 @@ int prom_add_hist(struct prom_doc *d, const char *name, const char *help,
 			if (bounds[i] == (long long)bounds[i])
 				prom_format_value(bounds[i], val, sizeof(val));
 			else
-				snprintf(val, sizeof(val), "%.10g", bounds[i]);
+				snprintf(val, sizeof(val), "%.12g", bounds[i]);
 		} else {
 			snprintf(val, sizeof(val), "+Inf");
 		}
@@ -242,6 +242,8 @@ int prom_write(const struct prom_doc *d, FILE *out)
 	for (size_t i = 0; i < d->n; i++) {
 		const struct prom_family *f = &d->f[i];
 
+		if (!f->n)	/* its only sample was refused */
+			continue;
 		prom_escape_help(f->help, help, sizeof(help));
 		fprintf(out, "# HELP %s %s\n# TYPE %s %s\n", f->name, help, f->name,
 			type_names[f->type]);

@@ -24,5 +24,6 @@ void test_planner(void);
 void test_histogram(void);
 void test_record(void);
 void test_cgroup_stats(void);
+void test_prom(void);
 
 #endif /* __HARNESS_H */

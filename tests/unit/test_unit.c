@@ -15,6 +15,7 @@ int main(int argc, char **argv)
 	test_histogram();
 	test_record();
 	test_cgroup_stats();
+	test_prom();
 	printf("%d passed, %d failed\n", tests_passed, tests_failed);
 	return tests_failed ? 1 : 0;
 }
