@@ -73,6 +73,33 @@ static const struct export_map export_maps[] = {
 	{ "reject_*", "zswap_rejects_total", PROM_COUNTER, 1,
 	  "Stores zswap refused, by the kernel's debugfs reject_<reason> counter.",
 	  "reason" },
+	/*
+	 * zswap-lockstat (issue 4) and iostall (issue 5) metrics: exported
+	 * as soon as their modules add them to the collected metric_set.
+	 */
+	CTR("lock_contentions", "zswap_lock_contentions_total",
+	    "Lock contentions, by lock class and caller."),
+	CTR("lock_failures", "zswap_lock_failures_total",
+	    "Lock contentions the BPF side could not account, by kind."),
+	SKIP("lock_wait_ns", "a histogram: zswap_lock_wait_seconds"),
+	SKIP("lock_pending_at_end", "one-shot reports only"),
+	{ "iocost_debt_us", "zswap_iocost_debt_seconds_total", PROM_COUNTER, 1e-6,
+	  "Time the cgroup spent in iocost debt (io.stat cost.indebt).", NULL },
+	{ "iocost_wait_us", "zswap_iocost_wait_seconds_total", PROM_COUNTER, 1e-6,
+	  "Time the cgroup's IOs waited for iocost budget (io.stat cost.wait).", NULL },
+	{ "iocost_indelay_us", "zswap_iocost_indelay_seconds_total", PROM_COUNTER, 1e-6,
+	  "Time the cgroup spent delayed by iocost (io.stat cost.indelay).", NULL },
+	CTR("iocost_forgive_events", "zswap_iocost_forgive_events_total",
+	    "iocost forgave the cgroup's debt (iocost_iocg_forgive_debt)."),
+	{ "io_pressure_full_us", "zswap_cgroup_io_pressure_full_seconds_total",
+	  PROM_COUNTER, 1e-6,
+	  "Time all tasks of the cgroup stalled on io (io.pressure full total).", NULL },
+	{ "memory_pressure_full_us", "zswap_cgroup_memory_pressure_full_seconds_total",
+	  PROM_COUNTER, 1e-6,
+	  "Time all tasks of the cgroup stalled on memory (memory.pressure full total).",
+	  NULL },
+	GAUGE("zswap_pool_bytes", "zswap_cgroup_zswap_bytes",
+	      "Compressed bytes the cgroup holds in zswap (memory.zswap.current)."),
 };
 
 /* log2 ns: upper bounds 255 ns .. 17 s; linear pages: 1 .. 62 pages. */
@@ -89,6 +116,9 @@ static const struct export_hist_map export_hist_maps[] = {
 	  "zswap_load latency.", log2_slots, N(log2_slots) },
 	{ "pages_per_bio", "zswap_swap_write_bio_pages", 1,
 	  "Pages per swap write bio, by origin.", page_slots, N(page_slots) },
+	{ "lock_wait_ns", "zswap_lock_wait_seconds", NS,
+	  "Time waited for a contended lock, by lock class and caller.",
+	  log2_slots, N(log2_slots) },
 };
 
 const struct export_map *export_map_find(const char *base)

@@ -126,6 +126,14 @@ static void test_table_complete(void)
 	      !strcmp(export_map_find("reject_compress_poor")->rest_label, "reason"),
 	      "reject_<reason> rows give the reason label");
 	CHECK(!export_map_find("reject_"), "bare prefix is not a reason");
+	/* rows for the lock and iocost modules' metrics */
+	CHECK(export_hist_map_find("lock_wait_ns") &&
+	      export_hist_map_find("lock_wait_ns")->scale == 1e-9,
+	      "lock_wait_ns histogram in seconds");
+	CHECK(export_map_find("iocost_debt_us") &&
+	      export_map_find("iocost_debt_us")->scale == 1e-6 &&
+	      !strcmp(export_map_find("iocost_debt_us")->prom,
+		      "zswap_iocost_debt_seconds_total"), "iocost debt in seconds");
 }
 
 static void test_doc_rules(void)
