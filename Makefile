@@ -95,6 +95,7 @@ test-guest: all
 
 bench: all
 	bench/run.sh
+	bench/export.sh
 
 clean:
 	rm -rf $(OUTPUT)
