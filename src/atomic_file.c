@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Atomic replacement of a file: temporary file, fsync, rename, fsync dir. */
+#include <dirent.h>
 #include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
@@ -68,6 +71,41 @@ int atomic_file_check_dir(const char *path, const char **what)
 	close(fd);
 	unlink(tmp);
 	return 0;
+}
+
+int atomic_file_remove_stale(const char *path)
+{
+	char dir[PATH_MAX], prefix[NAME_MAX + 2], full[PATH_MAX + NAME_MAX + 2];
+	const char *base;
+	struct dirent *de;
+	size_t plen;
+	int n = 0;
+	DIR *d;
+
+	split(path, dir, sizeof(dir), &base);
+	snprintf(prefix, sizeof(prefix), ".%s.", base);
+	plen = strlen(prefix);
+	d = opendir(dir);
+	if (!d)
+		return 0;
+	while ((de = readdir(d))) {
+		char *end;
+		long pid;
+
+		if (strncmp(de->d_name, prefix, plen))
+			continue;
+		pid = strtol(de->d_name + plen, &end, 10);
+		if (pid <= 0 || strcmp(end, ".tmp"))
+			continue;
+		/* a live writer's file is its own business */
+		if (pid == getpid() || !kill(pid, 0) || errno != ESRCH)
+			continue;
+		snprintf(full, sizeof(full), "%s/%s", dir, de->d_name);
+		if (!unlink(full))
+			n++;
+	}
+	closedir(d);
+	return n;
 }
 
 static int write_all(int fd, const char *buf, size_t len)

@@ -22,6 +22,11 @@ void atomic_file_tmp_name(const char *path, char *out, size_t len);
  * names the failing step.
  */
 int atomic_file_check_dir(const char *path, const char **what);
+/*
+ * Removes temporary files of path left by writers that no longer run
+ * (killed with SIGKILL mid-write). Returns how many were removed.
+ */
+int atomic_file_remove_stale(const char *path);
 /* Returns 0 or -errno; *what (may be NULL) names the failing step. */
 int atomic_file_write(const char *path, const void *buf, size_t len,
 		      const char **what);

@@ -325,6 +325,10 @@ int main(int argc, char **argv)
 			strerror(-err));
 		return EXIT_USAGE;
 	}
+	err = atomic_file_remove_stale(x.output);
+	if (err)
+		fprintf(stderr, "zswap-export: removed %d temporary file(s) of "
+			"writers that were killed\n", err);
 	if (strlen(x.output) < 5 || strcmp(x.output + strlen(x.output) - 5, ".prom"))
 		fprintf(stderr, "zswap-export: note: node_exporter's textfile "
 			"collector reads only *.prom files\n");

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include "atomic_file.h"
 #include "counters.h"
 #include "export_map.h"
@@ -319,6 +320,25 @@ static void test_atomic(void)
 	CHECK(text && !strcmp(text, "new\n"), "old file intact after a failed write");
 	free(text);
 	rmdir(tmp);
+	/* a killed writer's temporary file goes, a live one's stays */
+	{
+		char dead[256], live[256];
+		pid_t child = fork();
+		FILE *f;
+
+		if (child == 0)
+			_exit(0);
+		waitpid(child, NULL, 0);
+		snprintf(dead, sizeof(dead), "%s/.zswap.prom.%d.tmp", dir, (int)child);
+		snprintf(live, sizeof(live), "%s/.zswap.prom.1.tmp", dir);	/* init */
+		if ((f = fopen(dead, "w")))
+			fclose(f);
+		if ((f = fopen(live, "w")))
+			fclose(f);
+		CHECK(atomic_file_remove_stale(path) == 1 && access(dead, F_OK) &&
+		      !access(live, F_OK), "stale temporary file removed, live one kept");
+		unlink(live);
+	}
 	snprintf(tmp, sizeof(tmp), "%s/missing/zswap.prom", dir);
 	CHECK(atomic_file_check_dir(tmp, &what) == -ENOENT, "missing dir: -ENOENT");
 	CHECK(atomic_file_check_dir(path, &what) == 0, "still fine");
