@@ -19,11 +19,12 @@ NCG=${NCG:-500}
 SECS=${EXPORT_BENCH_SECONDS:-60}
 OUT=build/bench-export
 rm -rf "$OUT"
-mkdir -p "$OUT/tf"
+mkdir -p "$OUT/tf" "$OUT/tf15"
 export ZSWAP_ENV_STATE=$OUT/env.state
-PARENT="" EXP_PID=""
+PARENT="" EXP_PID="" EXP2_PID=""
 cleanup() {
 	[ -n "$EXP_PID" ] && kill "$EXP_PID" 2>/dev/null && wait "$EXP_PID" 2>/dev/null
+	[ -n "$EXP2_PID" ] && kill "$EXP2_PID" 2>/dev/null && wait "$EXP2_PID" 2>/dev/null
 	if [ -n "$PARENT" ]; then
 		for d in "$PARENT"/cg*; do rmdir "$d" 2>/dev/null; done
 		rmdir "$PARENT" 2>/dev/null
@@ -43,6 +44,9 @@ v1=false
 build/zswap-export -o "$OUT/tf/zswap.prom" --interval 1 --cgroups -v \
 	2> "$OUT/writes.log" &
 EXP_PID=$!
+# part 2's exporter counts the same events from the start
+build/zswap-export -o "$OUT/tf15/zswap.prom" --interval 15 --cgroups 2>/dev/null &
+EXP2_PID=$!
 sleep 2
 echo "== creating $NCG memory cgroups, each swapping into zswap"
 i=0
@@ -72,22 +76,21 @@ awk -v n="$NCG" '/write [0-9]+:/ {
 grep -o "[0-9]* bytes, [0-9]* cgroups" "$OUT/writes.log" | tail -n 1 |
 	sed 's/^/last file: /'
 
-echo "== exporter CPU at a 15 s interval, $SECS s, $NCG cgroups present"
-build/zswap-export -o "$OUT/tf/zswap.prom" --interval 15 --cgroups 2>/dev/null &
-EXP_PID=$!
-sleep 2	# loading and attaching is a one-time cost, not the steady state
+echo "== exporter CPU at a 15 s interval, $SECS s, $NCG cgroups with events"
+EXP_PID=$EXP2_PID
+EXP2_PID=""
 ticks() { awk '{ print $14 + $15 }' "/proc/$EXP_PID/stat"; }
 # "time seconds" of the BPF programs, from one file (written every 15 s)
 prog_s() {
 	awk '/^zswap_exporter_last_write_timestamp_seconds/ { t = $2 }
 	     /^zswap_exporter_program_run_seconds_total/ { s += $2 }
-	     END { printf "%.3f %.6f", t, s }' "$OUT/tf/zswap.prom" 2>/dev/null
+	     END { printf "%.3f %.6f", t, s }' "$OUT/tf15/zswap.prom" 2>/dev/null
 }
 c0=$(ticks); t0=$(date +%s.%N)
-sleep 16	# a file exists from here on
 first=$(prog_s)
-sleep "$((SECS - 16))"
+sleep "$SECS"
 c1=$(ticks); t1=$(date +%s.%N); last=$(prog_s)
+echo "rows in its file: $(grep -c '^zswap_cgroup_stored_pages_total' "$OUT/tf15/zswap.prom")"
 hz=$(getconf CLK_TCK)
 awk -v c0="$c0" -v c1="$c1" -v t0="$t0" -v t1="$t1" -v hz="$hz" 'BEGIN {
 	cpu = (c1 - c0) / hz; wall = t1 - t0

@@ -133,13 +133,27 @@ static char *label_string(const struct prom_label *labels, int n,
 	return s;
 }
 
+/* FNV-1a */
+static unsigned long sample_hash(const char *labels, const char *suffix)
+{
+	unsigned long h = 2166136261UL;
+
+	for (const char *p = labels; *p; p++)
+		h = (h ^ (unsigned char)*p) * 16777619UL;
+	for (const char *p = suffix; *p; p++)
+		h = (h ^ (unsigned char)*p) * 16777619UL;
+	return h;
+}
+
 static int sample_add(struct prom_family *f, char *labels, const char *suffix,
 		      double value)
 {
+	unsigned long h = sample_hash(labels, suffix);
 	struct prom_sample *s;
 
+	/* a family of 500 cgroups: compare hashes, strings only on a match */
 	for (size_t i = 0; i < f->n; i++) {
-		if (!strcmp(f->s[i].suffix, suffix) &&
+		if (f->s[i].hash == h && !strcmp(f->s[i].suffix, suffix) &&
 		    !strcmp(f->s[i].labels, labels)) {
 			free(labels);
 			return -EEXIST;
@@ -158,6 +172,7 @@ static int sample_add(struct prom_family *f, char *labels, const char *suffix,
 	}
 	s = &f->s[f->n++];
 	s->labels = labels;
+	s->hash = h;
 	snprintf(s->suffix, sizeof(s->suffix), "%s", suffix);
 	s->value = value;
 	return 0;

@@ -25,6 +25,7 @@ struct prom_label {
 
 struct prom_sample {
 	char *labels;		/* escaped: name="value",... (may be empty) */
+	unsigned long hash;	/* of labels and suffix: cheap duplicate checks */
 	char suffix[8];		/* "", "_bucket", "_sum", "_count" */
 	double value;
 };

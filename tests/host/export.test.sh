@@ -134,34 +134,8 @@ check "exporter writes its first file" wait_write "$OUT" 0
 check "node_exporter answers on 127.0.0.1:$NE_PORT" up "http://127.0.0.1:$NE_PORT/metrics"
 check "promtool check metrics passes on the file" sh -c 'promtool check metrics < "$1"' _ "$OUT"
 
-# --- a cgroup with quotes and a backslash in its name --------------------
-# It fills 96 MiB against a 32 MiB limit, then idles: the pool holds still,
-# so the gauges can be compared with debugfs read right after a write.
-sh -c 'echo $$ > "$1/tasks" && exec "$2" -q -m 96 -c 1536 -w 6' _ "$ODD" "$HOG" &
-hp=$!
-sleep 3
-wait_write "$OUT" "$(now)"
-D_STORED=$(dbgfs stored_pages); D_POOL=$(dbgfs pool_total_size)
-echo "gauges: file stored_pages $(val "$OUT" zswap_stored_pages), debugfs $D_STORED;" \
-	"pool_bytes $(val "$OUT" zswap_pool_bytes), debugfs $D_POOL"
-check "zswap_stored_pages (gauge) = debugfs stored_pages within 1%" \
-	within "$(val "$OUT" zswap_stored_pages)" "$D_STORED" 1
-check "zswap_pool_bytes (gauge) = debugfs pool_total_size within 1%" \
-	within "$(val "$OUT" zswap_pool_bytes)" "$D_POOL" 1
-check "the idle hog keeps pages in zswap (debugfs stored_pages > 1000)" gt "$D_STORED" 1000
-check "gauges have TYPE gauge" sh -c 'grep -q "^# TYPE zswap_pool_bytes gauge" "$1" &&
-	grep -q "^# TYPE zswap_stored_pages gauge" "$1"' _ "$OUT"
-wait $hp
-wait_write "$OUT" "$(now)"
-esc=$(printf '%s' "$ODD_REL" | sed 's/\\/\\\\/g; s/"/\\"/g')
-check "odd cgroup name escaped in the file" \
-	grep -qF "zswap_cgroup_stored_pages_total{cgroup=\"$esc\"}" "$OUT"
-check "odd cgroup stored pages > 0" \
-	gt "$(val "$OUT" "zswap_cgroup_stored_pages_total{cgroup=\"$esc\"}")" 0
-check "promtool still passes with the odd cgroup" sh -c 'promtool check metrics < "$1"' _ "$OUT"
-
-# --- the same window through node_exporter and zswap-gate record ---------
-# Prometheus starts now, so the rules' 5m window holds this phase only.
+# Prometheus scrapes from before the first swap activity, so every counter
+# starts at ~0 in its window and rate() extrapolates them all alike.
 PROM_PORT=$(free_port)
 cat > "$WORK/prometheus.yml" <<EOF
 global:
@@ -178,7 +152,19 @@ prometheus --config.file="$WORK/prometheus.yml" --storage.tsdb.path="$WORK/tsdb"
 	--web.listen-address="127.0.0.1:$PROM_PORT" > "$WORK/prom.log" 2>&1 &
 PROM_PID=$!
 check "Prometheus answers on 127.0.0.1:$PROM_PORT" up "http://127.0.0.1:$PROM_PORT/-/ready"
-sleep 3
+# its first sample, taken before any workload
+promq() {
+	curl -s "http://127.0.0.1:$PROM_PORT/api/v1/query" --data-urlencode "query=$1" |
+		jq -r '.data.result[0].value[1] // "none"'
+}
+i=0
+while [ "$(promq zswap_store_calls_total)" = none ] && [ $i -lt 100 ]; do
+	sleep 0.2
+	i=$((i + 1))
+done
+check "Prometheus scraped the exporter's counters" [ "$(promq zswap_store_calls_total)" != none ]
+
+# --- the same window through node_exporter and zswap-gate record ---------
 A=$WORK/a.txt B=$WORK/b.txt R=$WORK/run.json
 wait_write "$OUT" "$(now)"
 curl -sf "http://127.0.0.1:$NE_PORT/metrics" > "$A"
@@ -192,8 +178,6 @@ curl -sf "http://127.0.0.1:$NE_PORT/metrics" > "$B"
 check "node_textfile_scrape_error is 0" [ "$(val "$B" node_textfile_scrape_error)" = 0 ]
 check "node_exporter serves the histogram with its TYPE" \
 	grep -q '^# TYPE zswap_swap_write_bio_pages histogram' "$B"
-check "node_exporter serves the odd cgroup escaped" \
-	grep -qF "zswap_cgroup_stored_pages_total{cgroup=\"$esc\"}" "$B"
 wb=$(metric "$R" written_back_pages)
 echo "record: written back $wb, stores $(metric "$R" store_calls), writeback bios $(metric "$R" "swap_write_bios{origin=writeback}")"
 check "writeback happened in the window (record > 1000 pages)" gt "$wb" 1000
@@ -226,20 +210,66 @@ check "hook plan exported" grep -qE \
 	'^zswap_hook_source_info\{metric="store_calls",(reason="",)?source="counter"\} 1$' "$B"
 
 # --- a recording rule evaluated by a running Prometheus ------------------
+# Scrapes lag under the workload: wait until Prometheus holds B's value,
+# then for two rule evaluations.
+# (numbers compared as numbers: node_exporter writes 1e6 as 1e+06)
+same() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a == a + 0 && a + 0 == b + 0) }'; }
+i=0
+while ! same "$(promq zswap_store_calls_total)" "$(val "$B" zswap_store_calls_total)" &&
+      [ $i -lt 150 ]; do
+	sleep 0.2
+	i=$((i + 1))
+done
+check "Prometheus caught up with the last scrape" \
+	same "$(promq zswap_store_calls_total)" "$(val "$B" zswap_store_calls_total)"
+sleep 2.5
 Q="zswap:swap_write_pages_per_bio:rate5m{origin=\"writeback\"}"
-sleep 3
-rule=$(curl -s "http://127.0.0.1:$PROM_PORT/api/v1/query" --data-urlencode "query=$Q" |
-	jq -r '.data.result[0].value[1] // "none"')
+rule=$(promq "$Q")
 ppb=$(metric "$R" "pages_per_bio{origin=writeback}")
 echo "recording rule $Q = $rule; record pages_per_bio{origin=writeback} = $ppb"
 check "recording rule pages per writeback bio = record's within 2%" within_rel "$rule" "$ppb" 2
 # rate() extrapolates each series on its own: 2%, not 1%
 Q=zswap:reject_ratio:rate5m
-rule=$(curl -s "http://127.0.0.1:$PROM_PORT/api/v1/query" --data-urlencode "query=$Q" |
-	jq -r '.data.result[0].value[1] // "none"')
+rule=$(promq "$Q")
 rr=$(metric "$R" reject_rate)
 echo "recording rule $Q = $rule; record reject_rate = $rr"
+for q in 'increase(zswap_store_rejects_total[5m])' 'increase(zswap_store_calls_total[5m])' \
+	 'resets(zswap_store_rejects_total[5m])' 'resets(zswap_store_calls_total[5m])' \
+	 'count_over_time(zswap_store_calls_total[5m])'; do
+	echo "  $q = $(promq "$q")"
+done
 check "recording rule reject ratio = record's reject_rate within 2%" within_rel "$rule" "$rr" 2
+
+# --- a cgroup with quotes and a backslash in its name --------------------
+# It fills 96 MiB against a 32 MiB limit, then idles: the pool holds still,
+# so the gauges can be compared with debugfs read right after a write.
+sh -c 'echo $$ > "$1/tasks" && exec "$2" -q -m 96 -c 1536 -w 6' _ "$ODD" "$HOG" &
+hp=$!
+sleep 3
+wait_write "$OUT" "$(now)"
+D_STORED=$(dbgfs stored_pages); D_POOL=$(dbgfs pool_total_size)
+echo "gauges: file stored_pages $(val "$OUT" zswap_stored_pages), debugfs $D_STORED;" \
+	"pool_bytes $(val "$OUT" zswap_pool_bytes), debugfs $D_POOL"
+check "zswap_stored_pages (gauge) = debugfs stored_pages within 1%" \
+	within "$(val "$OUT" zswap_stored_pages)" "$D_STORED" 1
+check "zswap_pool_bytes (gauge) = debugfs pool_total_size within 1%" \
+	within "$(val "$OUT" zswap_pool_bytes)" "$D_POOL" 1
+check "the idle hog keeps pages in zswap (debugfs stored_pages > 1000)" gt "$D_STORED" 1000
+check "gauges have TYPE gauge" sh -c 'grep -q "^# TYPE zswap_pool_bytes gauge" "$1" &&
+	grep -q "^# TYPE zswap_stored_pages gauge" "$1"' _ "$OUT"
+wait $hp
+wait_write "$OUT" "$(now)"
+esc=$(printf '%s' "$ODD_REL" | sed 's/\\/\\\\/g; s/"/\\"/g')
+check "odd cgroup name escaped in the file" \
+	grep -qF "zswap_cgroup_stored_pages_total{cgroup=\"$esc\"}" "$OUT"
+check "odd cgroup stored pages > 0" \
+	gt "$(val "$OUT" "zswap_cgroup_stored_pages_total{cgroup=\"$esc\"}")" 0
+check "promtool still passes with the odd cgroup" sh -c 'promtool check metrics < "$1"' _ "$OUT"
+curl -sf "http://127.0.0.1:$NE_PORT/metrics" > "$WORK/c.txt"
+check "node_exporter serves the odd cgroup escaped" \
+	grep -qF "zswap_cgroup_stored_pages_total{cgroup=\"$esc\"}" "$WORK/c.txt"
+check "node_textfile_scrape_error is 0 with the odd cgroup" \
+	[ "$(val "$WORK/c.txt" node_textfile_scrape_error)" = 0 ]
 
 # --- disk full on a tiny tmpfs ---------------------------------------------
 stop "$EXP_PID"; EXP_PID=""
