@@ -62,7 +62,7 @@ static void usage(FILE *f)
 "      --no-kprobe       likewise for kprobes\n"
 "  -v, --verbose         libbpf debug output; one line per write\n"
 "\n"
-"Counters count from the exporter's start. SIGTERM/SIGINT: the write in\n"
+"Counters count from the exporter's start. SIGTERM/SIGINT/SIGHUP: the write in\n"
 "progress is finished, then it exits.\n"
 "exit: 0 ok, 1 runtime failure (or --once could not write), 2 bad usage or\n"
 "environment\n");
@@ -193,7 +193,7 @@ static char *render(struct exporter *x, size_t *len)
 }
 
 /*
- * One write, with SIGTERM and SIGINT held off until it is done, so a
+ * One write, with SIGTERM, SIGINT and SIGHUP held off until it is done, so a
  * signal never leaves a temporary file behind.
  */
 static int write_once(struct exporter *x)
@@ -208,6 +208,7 @@ static int write_once(struct exporter *x)
 	sigemptyset(&block);
 	sigaddset(&block, SIGTERM);
 	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGHUP);
 	sigprocmask(SIG_BLOCK, &block, &old);
 	buf = render(x, &len);
 	if (buf)
@@ -337,6 +338,7 @@ int main(int argc, char **argv)
 		return err;
 	signal(SIGTERM, on_signal);
 	signal(SIGINT, on_signal);
+	signal(SIGHUP, on_signal);
 	x.start_time = wall_s();
 	if (session_begin(&x.s)) {
 		fprintf(stderr, "error: reading the kernel's counters failed\n");
