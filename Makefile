@@ -62,7 +62,7 @@ $(OUTPUT)/zswap-export: $(OUTPUT)/zswap-export.o $(addprefix $(OUTPUT)/,$(CORE_O
 
 $(OUTPUT)/hookbench.o: $(OUTPUT)/empty.skel.h
 
-$(OUTPUT)/hookbench: $(OUTPUT)/hookbench.o
+$(OUTPUT)/hookbench: $(OUTPUT)/hookbench.o $(OUTPUT)/trace_helpers.o
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
 
@@ -95,6 +95,7 @@ test-guest: all
 
 bench: all
 	bench/run.sh
+	bench/guest.sh
 	bench/export.sh
 
 clean:

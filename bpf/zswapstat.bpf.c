@@ -124,19 +124,28 @@ static __always_inline void hist_add(__u32 idx, __u32 slot, __u64 val)
 	h->sum += val;
 }
 
+/*
+ * Tags alive in task_tags. Most events (every bio, reclaim and workqueue
+ * item on the machine) come from untagged tasks while no task is tagged
+ * at all; a load of this global spares them the hash lookup.
+ */
+__u64 nr_tags;
+
 static __always_inline struct task_tag *tag_get(bool create)
 {
 	__u32 tid = (__u32)bpf_get_current_pid_tgid();
 	struct task_tag zero = {}, *t;
 
+	if (!create && !nr_tags)
+		return NULL;
 	t = bpf_map_lookup_elem(&task_tags, &tid);
 	if (t || !create)
 		return t;
-	if (bpf_map_update_elem(&task_tags, &tid, &zero, BPF_NOEXIST) &&
-	    !bpf_map_lookup_elem(&task_tags, &tid)) {
+	if (bpf_map_update_elem(&task_tags, &tid, &zero, BPF_NOEXIST)) {
 		counter_add(ZC_TASK_MAP_FULL, 1);
 		return NULL;
 	}
+	__sync_fetch_and_add(&nr_tags, 1);
 	return bpf_map_lookup_elem(&task_tags, &tid);
 }
 
@@ -150,8 +159,9 @@ static __always_inline void tag_put(struct task_tag *t)
 {
 	__u32 tid = (__u32)bpf_get_current_pid_tgid();
 
-	if (!tag_marked(t) && !t->swapout_depth && !t->reclaim_depth)
-		bpf_map_delete_elem(&task_tags, &tid);
+	if (!tag_marked(t) && !t->swapout_depth && !t->reclaim_depth &&
+	    !bpf_map_delete_elem(&task_tags, &tid))
+		__sync_fetch_and_sub(&nr_tags, 1);
 }
 
 /* Called before a mark is raised: remember the reclaim nesting level. */
@@ -534,7 +544,8 @@ int krp_swapout(struct pt_regs *ctx)
 SEC("tp_btf/workqueue_execute_start")
 int BPF_PROG(tp_wq_start, struct work_struct *work)
 {
-	if ((__u64)BPF_CORE_READ(work, func) != shrink_worker_addr)
+	/* tp_btf arguments are BTF pointers: plain loads, no helper call */
+	if ((__u64)work->func != shrink_worker_addr)
 		return 0;
 	return worker_enter();
 }
@@ -549,7 +560,7 @@ int BPF_PROG(tp_wq_end, struct work_struct *work)
 SEC("tp_btf/mm_shrink_slab_start")
 int BPF_PROG(tp_slab_start, struct shrinker *shr)
 {
-	if ((__u64)BPF_CORE_READ(shr, scan_objects) != shrinker_scan_addr)
+	if ((__u64)shr->scan_objects != shrinker_scan_addr)
 		return 0;
 	return scan_enter();
 }
@@ -557,7 +568,7 @@ int BPF_PROG(tp_slab_start, struct shrinker *shr)
 SEC("tp_btf/mm_shrink_slab_end")
 int BPF_PROG(tp_slab_end, struct shrinker *shr, int nid, int freed)
 {
-	if ((__u64)BPF_CORE_READ(shr, scan_objects) != shrinker_scan_addr)
+	if ((__u64)shr->scan_objects != shrinker_scan_addr)
 		return 0;
 	return scan_exit(freed);
 }
@@ -616,14 +627,14 @@ static __always_inline bool tag_says_writeback(const struct task_tag *t)
 SEC("tp_btf/block_bio_queue")
 int BPF_PROG(tp_bio_queue, struct bio *bio)
 {
-	__u32 opf = BPF_CORE_READ(bio, bi_opf);
+	__u32 opf = bio->bi_opf;
 	__u32 req_swap = 1U << bpf_core_enum_value(enum req_flag_bits, __REQ_SWAP);
 	__u32 pages, origin = ZS_ORIGIN_RECLAIM;
 	struct task_tag *t;
 
 	if ((opf & REQ_OP_MASK) != REQ_OP_WRITE || !(opf & req_swap))
 		return 0;
-	pages = BPF_CORE_READ(bio, bi_iter.bi_size) >> 12;
+	pages = bio->bi_iter.bi_size >> 12;
 	t = tag_get(false);
 	if (t && tag_says_writeback(t)) {
 		origin = ZS_ORIGIN_WRITEBACK;
@@ -661,7 +672,7 @@ int BPF_PROG(tp_memcg_events, struct mem_cgroup *memcg, int item,
 	else
 		return 0;
 
-	cgid = BPF_CORE_READ(memcg, css.cgroup, kn, id);
+	cgid = memcg->css.cgroup->kn->id;
 	cc = bpf_map_lookup_elem(&cgroup_counts, &cgid);
 	if (!cc) {
 		bpf_map_update_elem(&cgroup_counts, &cgid, &zero, BPF_NOEXIST);

@@ -586,7 +586,8 @@ static const struct hooked_counter hooked_counters[] = {
 	{ "writeback_failures", ZC_WB_FAIL },
 	{ "shrink_worker_wakeups", ZC_SHRINK_WORKER },
 	{ "shrink_memcg_calls", ZC_SHRINK_MEMCG },
-	{ "shrinker_scan_calls", ZC_SHRINKER_SCAN },
+	{ "shrinker_scan_calls", ZC_SHRINKER_SCAN },	/* fentry, kprobe */
+	{ "shrinker_slab_passes", ZC_SHRINKER_SCAN },	/* tracepoint */
 	{ "shrinker_freed", ZC_SHRINKER_FREED },
 	{ "swap_write_bios{origin=writeback}", ZC_BIO_WRITEBACK },
 	{ "swap_write_bios{origin=reclaim}", ZC_BIO_RECLAIM },
