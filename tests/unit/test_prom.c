@@ -282,7 +282,8 @@ static void test_golden(void)
 	      "ratios and n/a values are not exported");
 	CHECK(out && strstr(out, "zswap_cgroup_stored_pages_total{cgroup=\"/q\\\"uote\\\\s\\nnl\"} 3\n"),
 	      "cgroup path escaped");
-	CHECK(out && sample(out, "zswap_cgroup_memory_pressure_full_seconds_total{cgroup=\"/a/b\"}") == 1.5,
+	CHECK(out && sample(out, "zswap_cgroup_memory_pressure_full_seconds_total"
+			    "{cgroup=\"/a/b\"}") == 1.5,
 	      "pressure in seconds");
 	free(golden);
 	free(out);
