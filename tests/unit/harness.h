@@ -27,5 +27,6 @@ void test_tui(void);
 void test_cgroup_stats(void);
 void test_stats(void);
 void test_compare(void);
+void test_prom(void);
 
 #endif /* __HARNESS_H */

@@ -113,6 +113,7 @@ static int tree_make(struct tree *t)
 	if (mkdir(t->a, 0755) || mkdir(t->ab, 0755) || mkdir(t->c, 0755) ||
 	    mkdir(t->odd, 0755))
 		return -1;
+	put(t->root, "cgroup.controllers", "memory io\n");	/* a cgroup2 root */
 	return 0;
 }
 
@@ -255,6 +256,20 @@ static void test_table(const struct tree *t)
 	CHECK(rab && rab->has_zswap_bytes && rab->zswap_bytes == 8192,
 	      "memory.stat zswap line");
 
+	/* a v1 hierarchy (no cgroup.controllers at its root): no files read */
+	{
+		char ctl[256];
+		struct cgroup_paths *v1;
+
+		snprintf(ctl, sizeof(ctl), "%s/cgroup.controllers", t->root);
+		unlink(ctl);
+		v1 = cgroup_paths_new(t->root);
+		CHECK(!cgroup_table_build(&tab, v1, &now, NULL, 0) && tab.n == 3 &&
+		      tab.rows[0].path_known && !tab.rows[0].has_zswap_bytes &&
+		      !tab.rows[0].has_mem_full, "v1: paths, but no v2 files read");
+		cgroup_paths_free(v1);
+		put(t->root, "cgroup.controllers", "memory io\n");
+	}
 	/* a removed cgroup keeps its row, marked */
 	{
 		struct cgroup_counts_set gone = {};

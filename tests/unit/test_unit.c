@@ -18,6 +18,7 @@ int main(int argc, char **argv)
 	test_cgroup_stats();
 	test_stats();
 	test_compare();
+	test_prom();
 	printf("%d passed, %d failed\n", tests_passed, tests_failed);
 	return tests_failed ? 1 : 0;
 }
