@@ -10,8 +10,8 @@ INCLUDES := -I$(OUTPUT) -Iinclude -Isrc
 CFLAGS ?= -O2 -g -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers
 BPF_CFLAGS := -g -O2 -Wall -target bpf -D__TARGET_ARCH_$(ARCH) -Ivmlinux/$(ARCH) -Iinclude
 # Static, so the same binaries run inside the guests' busybox initramfs.
-LDLIBS := -static -lbpf -lelf -lz -ljson-c -lm
-LDLIBS_DYN := -lbpf -lelf -lz -ljson-c -lm
+LDLIBS := -static -lbpf -lelf -lz -ljson-c -lgsl -lgslcblas -lm
+LDLIBS_DYN := -lbpf -lelf -lz -ljson-c -lgsl -lgslcblas -lm
 
 ifeq ($(V),1)
 Q =
@@ -21,9 +21,13 @@ Q = @
 msg = @printf '  %-8s %s\n' "$(1)" "$(2)";
 endif
 
-APPS := zswap-gate hookbench zswap-lockstat
+APPS := zswap-gate zswap-export hookbench zswaptop zswap-lockstat
 CORE_OBJS := trace_helpers.o planner.o counters.o histogram.o metrics.o \
-	     record.o session.o summary.o
+	     record.o session.o summary.o cgroup_stats.o
+# zswap-gate compare and run
+GATE_OBJS := stats.o metric_direction.o compare.o compare_output.o \
+	     gate_rules.o svg_plot.o compare_cli.o gate_run.o
+# zswap-lockstat, and zswap-gate record --locks
 LOCK_OBJS := ksyms.o lock_classify.o lock_trees.o lock_report.o lock_session.o
 BPF_OBJS := zswapstat.bpf.o
 TOOLS := hog
@@ -54,7 +58,7 @@ $(OUTPUT)/%.o: src/%.c $(wildcard src/*.h include/*.h) | $(OUTPUT)
 	$(call msg,CC,$@)
 	$(Q)$(CC) $(CFLAGS) $(INCLUDES) -c $< -o $@
 
-$(OUTPUT)/zswap-gate: $(OUTPUT)/zswap-gate.o $(addprefix $(OUTPUT)/,$(CORE_OBJS) $(LOCK_OBJS))
+$(OUTPUT)/zswap-gate: $(OUTPUT)/zswap-gate.o $(addprefix $(OUTPUT)/,$(CORE_OBJS) $(GATE_OBJS) $(LOCK_OBJS))
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
 
@@ -62,9 +66,19 @@ $(OUTPUT)/zswap-lockstat: $(OUTPUT)/zswap-lockstat.o $(addprefix $(OUTPUT)/,$(CO
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
 
+# zswaptop: ncurses linked statically (ncursesw + tinfo) like the rest.
+TOP_OBJS := zswaptop.o tui_model.o tui_layout.o tui_screen.o tui_cgroups.o
+$(OUTPUT)/zswaptop: $(addprefix $(OUTPUT)/,$(TOP_OBJS) $(CORE_OBJS))
+	$(call msg,BINARY,$@)
+	$(Q)$(CC) $(CFLAGS) $^ -static -lncursesw -ltinfo $(LDLIBS) -o $@
+EXPORT_OBJS := prom_writer.o atomic_file.o export_map.o
+$(OUTPUT)/zswap-export: $(OUTPUT)/zswap-export.o $(addprefix $(OUTPUT)/,$(CORE_OBJS) $(EXPORT_OBJS))
+	$(call msg,BINARY,$@)
+	$(Q)$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
+
 $(OUTPUT)/hookbench.o: $(OUTPUT)/empty.skel.h
 
-$(OUTPUT)/hookbench: $(OUTPUT)/hookbench.o
+$(OUTPUT)/hookbench: $(OUTPUT)/hookbench.o $(OUTPUT)/trace_helpers.o
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
 
@@ -73,7 +87,10 @@ $(OUTPUT)/hog: tools/hog.c | $(OUTPUT)
 	$(Q)$(CC) -O2 -Wall -static -pthread $< -o $@
 
 # Unit tests link the core without BPF (no privileges needed).
-UNIT_CORE := planner.o counters.o histogram.o metrics.o record.o \
+UNIT_CORE := planner.o counters.o histogram.o metrics.o record.o cgroup_stats.o \
+	     tui_model.o tui_layout.o \
+	     stats.o metric_direction.o compare.o compare_output.o gate_rules.o \
+	     prom_writer.o atomic_file.o export_map.o \
 	     ksyms.o lock_classify.o lock_trees.o lock_report.o
 $(OUTPUT)/test_unit: tests/unit/test_unit.c $(wildcard tests/unit/*.c tests/unit/*.h) $(addprefix $(OUTPUT)/,$(UNIT_CORE))
 	$(call msg,BINARY,$@)
@@ -97,6 +114,10 @@ test-guest: all
 
 bench: all
 	bench/run.sh
+	bench/guest.sh
+	bench/zswaptop.sh
+	bench/compare.sh
+	bench/export.sh
 	bench/lockstat.sh
 
 clean:
