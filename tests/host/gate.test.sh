@@ -137,6 +137,11 @@ check "--plot: 5 dots per arm" \
 check "--plot: plain SVG, no script" sh -c '! grep -qi "<script" "$1"/*.svg "$1"/index.html' _ "$WORK/plot"
 check "--plot: index lists every chart" \
 	[ "$(grep -c '<img' "$WORK/plot/index.html")" -eq "$(ls "$WORK"/plot/*.svg | wc -l)" ]
+touch "$WORK/plot/dots-stale.svg"
+$GATE compare --plot "$WORK/plot" --fail-on 'store_calls:ignore' $A -- $B > /dev/null
+nsig=$($GATE compare --json $A -- $B | jq '[.metrics[] | select(.significant)] | length')
+check "--plot again into the same DIR: only the new comparison's charts ($nsig)" \
+	[ "$(ls "$WORK"/plot/dots-*.svg | wc -l)" -eq "$nsig" ]
 if command -v xmllint >/dev/null; then
 	check "--plot: well-formed XML" xmllint --noout "$WORK"/plot/*.svg
 fi
