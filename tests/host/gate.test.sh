@@ -167,6 +167,9 @@ check "run: exit 0 (got $rc: $(tail -n 1 "$WORK/err"))" [ "$rc" -eq 0 ]
 check "run: 3 records per arm" [ "$(ls "$R"/a/*.json "$R"/b/*.json | wc -l)" -eq 6 ]
 check "run: parameters restored ($(params))" [ "$(params)" = "$BEFORE" ]
 check "run: restore reported" has "zswap parameters restored" "$WORK/err"
+check "run: values before the runs kept in params.before" \
+	[ "$(awk '{ printf "%s=%s ", $1, $2 }' "$R/params.before")" = \
+	  "shrinker_enabled=$(cat $P/shrinker_enabled) max_pool_percent=$(cat $P/max_pool_percent) " ]
 for f in "$R"/a/*.json; do
 	check "run: $(basename "$f") of A recorded under shrinker N, pool 2%" \
 		[ "$(jq -r '"\(.zswap.shrinker_enabled) \(.zswap.max_pool_percent)"' "$f")" = "N 2" ]
