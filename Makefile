@@ -21,9 +21,9 @@ Q = @
 msg = @printf '  %-8s %s\n' "$(1)" "$(2)";
 endif
 
-APPS := zswap-gate hookbench
+APPS := zswap-gate zswap-export hookbench zswaptop
 CORE_OBJS := trace_helpers.o planner.o counters.o histogram.o metrics.o \
-	     record.o session.o summary.o
+	     record.o session.o summary.o cgroup_stats.o
 # zswap-gate compare and run
 GATE_OBJS := stats.o metric_direction.o compare.o compare_output.o \
 	     gate_rules.o svg_plot.o compare_cli.o gate_run.o
@@ -58,6 +58,16 @@ $(OUTPUT)/zswap-gate: $(OUTPUT)/zswap-gate.o $(addprefix $(OUTPUT)/,$(CORE_OBJS)
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
 
+# zswaptop: ncurses linked statically (ncursesw + tinfo) like the rest.
+TOP_OBJS := zswaptop.o tui_model.o tui_layout.o tui_screen.o tui_cgroups.o
+$(OUTPUT)/zswaptop: $(addprefix $(OUTPUT)/,$(TOP_OBJS) $(CORE_OBJS))
+	$(call msg,BINARY,$@)
+	$(Q)$(CC) $(CFLAGS) $^ -static -lncursesw -ltinfo $(LDLIBS) -o $@
+EXPORT_OBJS := prom_writer.o atomic_file.o export_map.o
+$(OUTPUT)/zswap-export: $(OUTPUT)/zswap-export.o $(addprefix $(OUTPUT)/,$(CORE_OBJS) $(EXPORT_OBJS))
+	$(call msg,BINARY,$@)
+	$(Q)$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
+
 $(OUTPUT)/hookbench.o: $(OUTPUT)/empty.skel.h
 
 $(OUTPUT)/hookbench: $(OUTPUT)/hookbench.o $(OUTPUT)/trace_helpers.o
@@ -69,8 +79,10 @@ $(OUTPUT)/hog: tools/hog.c | $(OUTPUT)
 	$(Q)$(CC) -O2 -Wall -static -pthread $< -o $@
 
 # Unit tests link the core without BPF (no privileges needed).
-UNIT_CORE := planner.o counters.o histogram.o metrics.o record.o \
-	     stats.o metric_direction.o compare.o compare_output.o gate_rules.o
+UNIT_CORE := planner.o counters.o histogram.o metrics.o record.o cgroup_stats.o \
+	     tui_model.o tui_layout.o \
+	     stats.o metric_direction.o compare.o compare_output.o gate_rules.o \
+	     prom_writer.o atomic_file.o export_map.o
 $(OUTPUT)/test_unit: tests/unit/test_unit.c $(wildcard tests/unit/*.c tests/unit/*.h) $(addprefix $(OUTPUT)/,$(UNIT_CORE))
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) $(INCLUDES) -Itests/unit tests/unit/*.c $(addprefix $(OUTPUT)/,$(UNIT_CORE)) $(LDLIBS_DYN) -o $@
@@ -94,7 +106,9 @@ test-guest: all
 bench: all
 	bench/run.sh
 	bench/guest.sh
+	bench/zswaptop.sh
 	bench/compare.sh
+	bench/export.sh
 
 clean:
 	rm -rf $(OUTPUT)

@@ -45,20 +45,24 @@ struct {
 	__type(value, struct zs_cgroup_counts);
 } cgroup_counts SEC(".maps");
 
-/* Entry timestamps of stores and loads, per thread. */
-struct {
-	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(max_entries, MAX_TASKS);
-	__type(key, __u32);
-	__type(value, __u64);
-} store_start SEC(".maps");
+/*
+ * Entry timestamps of stores and loads, per thread. Task storage, not a
+ * hash keyed by tid: a store or load may sleep and migrate, and the
+ * storage lookup is lockless where a hash update and delete per call take
+ * a bucket lock (measured: 2.4 us vs 0.2 us for an empty fentry in the
+ * 6.12 guest).
+ */
+struct op_start {
+	__u64 store_ns;
+	__u64 load_ns;
+};
 
 struct {
-	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(max_entries, MAX_TASKS);
-	__type(key, __u32);
-	__type(value, __u64);
-} load_start SEC(".maps");
+	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__type(key, int);
+	__type(value, struct op_start);
+} op_start SEC(".maps");
 
 /*
  * Why a task's swap write bios are zswap writeback: it is marked while it
@@ -207,28 +211,40 @@ static __always_inline bool ret_ok(__u32 kind, long ret)
 
 /* store and load */
 
-static __always_inline int op_enter(void *start_map)
+static __always_inline int op_enter(bool is_store)
 {
-	__u32 tid = (__u32)bpf_get_current_pid_tgid();
-	__u64 ts = bpf_ktime_get_ns();
+	struct op_start *st;
 
-	bpf_map_update_elem(start_map, &tid, &ts, BPF_ANY);
+	st = bpf_task_storage_get(&op_start, bpf_get_current_task_btf(), 0,
+				  BPF_LOCAL_STORAGE_GET_F_CREATE);
+	if (!st) {
+		counter_add(ZC_TASK_MAP_FULL, 1);
+		return 0;
+	}
+	if (is_store)
+		st->store_ns = bpf_ktime_get_ns();
+	else
+		st->load_ns = bpf_ktime_get_ns();
 	return 0;
 }
 
-static __always_inline int op_exit(void *start_map, bool is_store, long ret)
+static __always_inline int op_exit(bool is_store, long ret)
 {
-	__u32 tid = (__u32)bpf_get_current_pid_tgid();
-	__u64 *tsp, delta;
+	struct op_start *st;
+	__u64 start, delta;
 	bool ok;
 
-	tsp = bpf_map_lookup_elem(start_map, &tid);
-	if (!tsp) {
+	st = bpf_task_storage_get(&op_start, bpf_get_current_task_btf(), 0, 0);
+	start = !st ? 0 : is_store ? st->store_ns : st->load_ns;
+	if (!start) {
 		counter_add(ZC_MISSING_START, 1);
 		return 0;
 	}
-	delta = bpf_ktime_get_ns() - *tsp;
-	bpf_map_delete_elem(start_map, &tid);
+	delta = bpf_ktime_get_ns() - start;
+	if (is_store)
+		st->store_ns = 0;
+	else
+		st->load_ns = 0;
 
 	if (is_store) {
 		ok = ret_ok(store_ret_kind, ret);
@@ -356,7 +372,7 @@ static __always_inline int scan_exit(long freed)
 SEC("fentry")
 int BPF_PROG(fe_store)
 {
-	return op_enter(&store_start);
+	return op_enter(true);
 }
 
 SEC("fexit")
@@ -365,13 +381,13 @@ int fx_store(__u64 *ctx)
 	__u64 ret = 0;
 
 	bpf_get_func_ret(ctx, &ret);
-	return op_exit(&store_start, true, ret);
+	return op_exit(true, ret);
 }
 
 SEC("fentry")
 int BPF_PROG(fe_load)
 {
-	return op_enter(&load_start);
+	return op_enter(false);
 }
 
 SEC("fexit")
@@ -380,7 +396,7 @@ int fx_load(__u64 *ctx)
 	__u64 ret = 0;
 
 	bpf_get_func_ret(ctx, &ret);
-	return op_exit(&load_start, false, ret);
+	return op_exit(false, ret);
 }
 
 SEC("fentry")
@@ -457,25 +473,25 @@ int BPF_PROG(fx_swapout)
 SEC("kprobe")
 int kp_store(struct pt_regs *ctx)
 {
-	return op_enter(&store_start);
+	return op_enter(true);
 }
 
 SEC("kretprobe")
 int krp_store(struct pt_regs *ctx)
 {
-	return op_exit(&store_start, true, PT_REGS_RC(ctx));
+	return op_exit(true, PT_REGS_RC(ctx));
 }
 
 SEC("kprobe")
 int kp_load(struct pt_regs *ctx)
 {
-	return op_enter(&load_start);
+	return op_enter(false);
 }
 
 SEC("kretprobe")
 int krp_load(struct pt_regs *ctx)
 {
-	return op_exit(&load_start, false, PT_REGS_RC(ctx));
+	return op_exit(false, PT_REGS_RC(ctx));
 }
 
 SEC("kprobe")
