@@ -267,6 +267,30 @@ static int write_arms_file(const struct run_opts *o)
 	return fclose(f);
 }
 
+/*
+ * The values before the first run, as "P V" lines in DIR/params.before:
+ * what to write back by hand if run itself is killed (SIGKILL).
+ */
+static int write_saved_file(const struct run_opts *o, const struct saved *s)
+{
+	char path[PATH_MAX];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/params.before", o->out);
+	f = fopen(path, "w");
+	if (!f) {
+		fprintf(stderr, "error: cannot write %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	for (int i = 0; i < s->n; i++)
+		fprintf(f, "%s %s\n", s->p[i].name, s->p[i].value);
+	if (fclose(f)) {
+		fprintf(stderr, "error: cannot write %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 enum { OPT_ARM_A = 256, OPT_ARM_B, OPT_NO_FENTRY, OPT_NO_KPROBE, OPT_SELF_STATS };
 
 static const struct option opts[] = {
@@ -365,7 +389,7 @@ int gate_run_main(int argc, char **argv)
 		fprintf(stderr, "error: cannot write %s/arms.txt\n", o.out);
 		return 2;
 	}
-	if (save_params(&saved, o.arm))
+	if (save_params(&saved, o.arm) || write_saved_file(&o, &saved))
 		return 2;
 	/* from here on every way out goes through restore_params() */
 	sigemptyset(&sa.sa_mask);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* SVG charts of a comparison: dot plots and overlaid histograms. */
+#include <dirent.h>
 #include <errno.h>
 #include <fnmatch.h>
 #include <math.h>
@@ -213,6 +214,32 @@ static bool hist_wanted(const char *name)
 	       !fnmatch("store_latency_ns*", name, 0);
 }
 
+/* Charts of an earlier comparison in the same DIR would look current. */
+static int remove_old_charts(const char *dir, char *err, size_t len)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char path[4096];
+
+	if (!d) {
+		snprintf(err, len, "%s: %s", dir, strerror(errno));
+		return -1;
+	}
+	while ((e = readdir(d))) {
+		if (fnmatch("dots-*.svg", e->d_name, 0) &&
+		    fnmatch("hist-*.svg", e->d_name, 0))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		if (unlink(path) && errno != ENOENT) {
+			snprintf(err, len, "%s: %s", path, strerror(errno));
+			closedir(d);
+			return -1;
+		}
+	}
+	closedir(d);
+	return 0;
+}
+
 int svg_plot_write(const char *dir, const struct comparison *c, char *err,
 		   size_t len)
 {
@@ -224,6 +251,8 @@ int svg_plot_write(const char *dir, const struct comparison *c, char *err,
 		snprintf(err, len, "%s: %s", dir, strerror(errno));
 		return -1;
 	}
+	if (remove_old_charts(dir, err, len))
+		return -1;
 	snprintf(path, sizeof(path), "%s/index.html", dir);
 	index = fopen(path, "w");
 	if (!index) {

@@ -14,7 +14,10 @@
 #include <stddef.h>
 #include "compare.h"
 
-/* Creates DIR if needed. Returns the number of charts, or -1 with err. */
+/*
+ * Creates DIR if needed and replaces the dots-*.svg and hist-*.svg an
+ * earlier comparison left there. Returns the number of charts, or -1.
+ */
 int svg_plot_write(const char *dir, const struct comparison *c, char *err,
 		   size_t len);
 

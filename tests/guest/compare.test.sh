@@ -51,6 +51,7 @@ done
 A=$OUT/6.1/runs
 B=$OUT/6.12/runs
 J=$OUT/compare.json
+rm -rf "$OUT/plot"
 $GATE compare --json --label-a 6.1 --label-b 6.12 "$A" -- "$B" > "$J" 2> "$OUT/compare.err"
 jrc=$?
 $GATE compare --label-a 6.1 --label-b 6.12 --plot "$OUT/plot" "$A" -- "$B" > "$OUT/compare.txt" 2>&1

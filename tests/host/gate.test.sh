@@ -137,6 +137,11 @@ check "--plot: 5 dots per arm" \
 check "--plot: plain SVG, no script" sh -c '! grep -qi "<script" "$1"/*.svg "$1"/index.html' _ "$WORK/plot"
 check "--plot: index lists every chart" \
 	[ "$(grep -c '<img' "$WORK/plot/index.html")" -eq "$(ls "$WORK"/plot/*.svg | wc -l)" ]
+touch "$WORK/plot/dots-stale.svg"
+$GATE compare --plot "$WORK/plot" --fail-on 'store_calls:ignore' $A -- $B > /dev/null
+nsig=$($GATE compare --json $A -- $B | jq '[.metrics[] | select(.significant)] | length')
+check "--plot again into the same DIR: only the new comparison's charts ($nsig)" \
+	[ "$(ls "$WORK"/plot/dots-*.svg | wc -l)" -eq "$nsig" ]
 if command -v xmllint >/dev/null; then
 	check "--plot: well-formed XML" xmllint --noout "$WORK"/plot/*.svg
 fi
@@ -162,6 +167,9 @@ check "run: exit 0 (got $rc: $(tail -n 1 "$WORK/err"))" [ "$rc" -eq 0 ]
 check "run: 3 records per arm" [ "$(ls "$R"/a/*.json "$R"/b/*.json | wc -l)" -eq 6 ]
 check "run: parameters restored ($(params))" [ "$(params)" = "$BEFORE" ]
 check "run: restore reported" has "zswap parameters restored" "$WORK/err"
+check "run: values before the runs kept in params.before" \
+	[ "$(awk '{ printf "%s=%s ", $1, $2 }' "$R/params.before")" = \
+	  "shrinker_enabled=$(cat $P/shrinker_enabled) max_pool_percent=$(cat $P/max_pool_percent) " ]
 for f in "$R"/a/*.json; do
 	check "run: $(basename "$f") of A recorded under shrinker N, pool 2%" \
 		[ "$(jq -r '"\(.zswap.shrinker_enabled) \(.zswap.max_pool_percent)"' "$f")" = "N 2" ]
