@@ -25,6 +25,7 @@ static const struct metric_direction table[] = {
 	{ "shrink_worker_wakeups", L, false, "shrink_worker runs" },
 	{ "shrink_memcg_calls", L, false, "shrink_memcg calls" },
 	{ "shrinker_scan_calls", L, false, "zswap shrinker scans" },
+	{ "shrinker_slab_passes", L, false, "shrink_slab passes over zswap" },
 	/* seeds 000 and 002: iocost debt and wait, IO and memory pressure */
 	{ "iocost_debt*", L, true, "time the cgroup was in iocost debt" },
 	{ "iocost_*wait*", L, false, "time waited for iocost budget" },
@@ -33,8 +34,10 @@ static const struct metric_direction table[] = {
 	{ "*pressure_some*", L, false, "time some tasks were stalled" },
 	{ "store_latency_ns*", L, false, "zswap_store latency" },
 	{ "load_latency_ns*", L, false, "zswap_load latency" },
-	{ "lock_*wait*", L, false, "time waiting for zswap locks" },
-	{ "lock_*contend*", L, false, "zswap lock contentions" },
+	/* seed 001: tree lock contention (zswap-lockstat, record --locks) */
+	{ "lock_wait_ns*", L, false, "time waiting for zswap locks" },
+	{ "lock_contentions*", L, false, "zswap lock contentions" },
+	{ "lock_failures*", L, false, "contentions the tracer lost" },
 	{ "pswpin", L, false, "pages read back from the swap device" },
 	{ "pswpout", L, false, "pages written to the swap device" },
 	{ "compression_ratio", H, false, "stored bytes per pool byte" },

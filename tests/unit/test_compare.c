@@ -299,6 +299,9 @@ static void test_directions(void)
 		{ "iocost_debt_us{cgroup=/sys/fs/cgroup/build}", DIR_LOWER_BETTER, true },
 		{ "wall_time_s", DIR_LOWER_BETTER, true },
 		{ "store_latency_ns{stat=mean}", DIR_LOWER_BETTER, false },
+		/* names zswap-gate record --locks writes */
+		{ "lock_contentions{lock=tree,caller=zswap_store}", DIR_LOWER_BETTER, false },
+		{ "lock_wait_ns{lock=tree,caller=zswap_store}{stat=mean}", DIR_LOWER_BETTER, false },
 		{ "store_calls", DIR_NEUTRAL, false },
 		{ "zswpout", DIR_NEUTRAL, false },
 	};
