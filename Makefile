@@ -23,8 +23,8 @@ endif
 
 APPS := zswap-gate hookbench
 CORE_OBJS := trace_helpers.o planner.o counters.o histogram.o metrics.o \
-	     record.o session.o summary.o
-BPF_OBJS := zswapstat.bpf.o
+	     record.o session.o summary.o iocost_stat.o iostall.o
+BPF_OBJS := zswapstat.bpf.o iostall.bpf.o
 TOOLS := hog
 UNIT_TESTS := test_unit
 
@@ -37,7 +37,7 @@ all: $(addprefix $(OUTPUT)/,$(APPS) $(TOOLS))
 $(OUTPUT):
 	$(Q)mkdir -p $@
 
-$(OUTPUT)/%.bpf.o: bpf/%.bpf.c include/zswapstat.h $(VMLINUX) | $(OUTPUT)
+$(OUTPUT)/%.bpf.o: bpf/%.bpf.c $(wildcard include/*.h) $(VMLINUX) | $(OUTPUT)
 	$(call msg,BPF,$@)
 	$(Q)$(CLANG) $(BPF_CFLAGS) -c $< -o $@
 
@@ -46,6 +46,7 @@ $(OUTPUT)/%.skel.h: $(OUTPUT)/%.bpf.o | $(OUTPUT)
 	$(Q)$(BPFTOOL) gen skeleton $< > $@
 
 $(OUTPUT)/session.o: $(OUTPUT)/zswapstat.skel.h
+$(OUTPUT)/iostall.o: $(OUTPUT)/zswapstat.skel.h $(OUTPUT)/iostall.skel.h
 
 $(OUTPUT)/%.o: src/%.c $(wildcard src/*.h include/*.h) | $(OUTPUT)
 	$(call msg,CC,$@)
@@ -66,7 +67,7 @@ $(OUTPUT)/hog: tools/hog.c | $(OUTPUT)
 	$(Q)$(CC) -O2 -Wall -static -pthread $< -o $@
 
 # Unit tests link the core without BPF (no privileges needed).
-UNIT_CORE := planner.o counters.o histogram.o metrics.o record.o
+UNIT_CORE := planner.o counters.o histogram.o metrics.o record.o iocost_stat.o
 $(OUTPUT)/test_unit: tests/unit/test_unit.c $(wildcard tests/unit/*.c tests/unit/*.h) $(addprefix $(OUTPUT)/,$(UNIT_CORE))
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) $(INCLUDES) -Itests/unit tests/unit/*.c $(addprefix $(OUTPUT)/,$(UNIT_CORE)) $(LDLIBS_DYN) -o $@
