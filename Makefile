@@ -21,7 +21,7 @@ Q = @
 msg = @printf '  %-8s %s\n' "$(1)" "$(2)";
 endif
 
-APPS := zswap-gate hookbench
+APPS := zswap-gate hookbench zswap-iostall
 CORE_OBJS := trace_helpers.o planner.o counters.o histogram.o metrics.o \
 	     record.o session.o summary.o iocost_stat.o iostall.o
 BPF_OBJS := zswapstat.bpf.o iostall.bpf.o
@@ -53,6 +53,10 @@ $(OUTPUT)/%.o: src/%.c $(wildcard src/*.h include/*.h) | $(OUTPUT)
 	$(Q)$(CC) $(CFLAGS) $(INCLUDES) -c $< -o $@
 
 $(OUTPUT)/zswap-gate: $(OUTPUT)/zswap-gate.o $(addprefix $(OUTPUT)/,$(CORE_OBJS))
+	$(call msg,BINARY,$@)
+	$(Q)$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
+
+$(OUTPUT)/zswap-iostall: $(OUTPUT)/zswap-iostall.o $(addprefix $(OUTPUT)/,$(CORE_OBJS))
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
 
@@ -90,6 +94,7 @@ test-guest: all
 
 bench: all
 	bench/run.sh
+	bench/iostall.sh
 
 clean:
 	rm -rf $(OUTPUT)

@@ -29,6 +29,8 @@ const volatile __u64 fault_lo[2], fault_hi[2];	/* page fault entry */
 
 /* Newest vrate from iocost_ioc_vrate_adj (vtime per ns, as the kernel's). */
 __u64 vrate_last;
+/* Tasks switched out inside writeback and not back yet (offcpu_start). */
+__s64 nr_offcpu;
 
 /* Shared with zswapstat.bpf.c: same definition, fd reused. */
 struct {
@@ -366,8 +368,11 @@ static __always_inline void offcpu_begin(void *ctx, struct task_struct *prev,
 	classify_stack(ctx, &st.throttle, &fault);
 	st.kind = task_kind(prev, fault);
 	st.ts_ns = bpf_ktime_get_ns();
-	if (bpf_map_update_elem(&offcpu_start, &tid, &st, BPF_ANY))
+	if (bpf_map_update_elem(&offcpu_start, &tid, &st, BPF_NOEXIST)) {
 		ctr_add(IS_C_MAP_FULL, 1);
+		return;
+	}
+	__sync_fetch_and_add(&nr_offcpu, 1);
 }
 
 static __always_inline void offcpu_end(struct task_struct *next, __u32 tid,
@@ -377,7 +382,8 @@ static __always_inline void offcpu_end(struct task_struct *next, __u32 tid,
 	__u32 kind = st->kind, thr = st->throttle;
 	struct is_task zero = {}, *tk;
 
-	bpf_map_delete_elem(&offcpu_start, &tid);
+	if (!bpf_map_delete_elem(&offcpu_start, &tid))
+		__sync_fetch_and_add(&nr_offcpu, -1);
 	if (kind >= IS_KIND_NR || thr >= IS_THR_NR)
 		return;
 	ctr_add(IS_C_OFFCPU_NS + kind, delta);
@@ -404,23 +410,33 @@ static __always_inline void offcpu_end(struct task_struct *next, __u32 tid,
 }
 
 /*
- * Fires on every context switch: two hash lookups and out for tasks that
- * are not inside writeback and were not switched out inside it.
+ * Fires on every context switch, so it returns early: zswap writeback
+ * runs in workqueue workers (shrink_worker) or inside reclaim (the zswap
+ * shrinker; direct, memcg and kswapd reclaim all set PF_MEMALLOC), so
+ * only such tasks are looked up in task_tags; and the incoming task is
+ * looked up only while some task is off CPU inside writeback.
+ * tp_btf arguments are trusted pointers: plain loads, no probe_read.
  */
 SEC("tp_btf/sched_switch")
 int BPF_PROG(is_sched_switch, bool preempt, struct task_struct *prev,
 	     struct task_struct *next)
 {
-	__u32 ptid = BPF_CORE_READ(prev, pid), ntid = BPF_CORE_READ(next, pid);
 	struct is_offcpu_start *st;
 	struct task_tag *t;
+	__u32 tid;
 
-	t = bpf_map_lookup_elem(&task_tags, &ptid);
-	if (t && tag_marked(t))
-		offcpu_begin(ctx, prev, ptid);
-	st = bpf_map_lookup_elem(&offcpu_start, &ntid);
+	if (prev->flags & (PF_WQ_WORKER | PF_MEMALLOC)) {
+		tid = prev->pid;
+		t = bpf_map_lookup_elem(&task_tags, &tid);
+		if (t && tag_marked(t))
+			offcpu_begin(ctx, prev, tid);
+	}
+	if (nr_offcpu <= 0)
+		return 0;
+	tid = next->pid;
+	st = bpf_map_lookup_elem(&offcpu_start, &tid);
 	if (st)
-		offcpu_end(next, ntid, st);
+		offcpu_end(next, tid, st);
 	return 0;
 }
 

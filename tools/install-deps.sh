@@ -5,7 +5,7 @@
 set -eu
 PKGS="clang llvm make gcc libbpf-dev bpftool libelf-dev zlib1g-dev
 libjson-c-dev jq qemu-system-x86 busybox-static xz-utils util-linux
-ca-certificates debian-archive-keyring bc"
+ca-certificates debian-archive-keyring bc fio"
 
 missing=""
 for p in $PKGS; do

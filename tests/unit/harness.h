@@ -23,5 +23,6 @@ void test_parsers(void);
 void test_planner(void);
 void test_histogram(void);
 void test_record(void);
+void test_iostall(void);
 
 #endif /* __HARNESS_H */

@@ -14,6 +14,7 @@ int main(int argc, char **argv)
 	test_planner();
 	test_histogram();
 	test_record();
+	test_iostall();
 	printf("%d passed, %d failed\n", tests_passed, tests_failed);
 	return tests_failed ? 1 : 0;
 }

@@ -1,0 +1,99 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Runs inside a guest kernel (busybox, see tools/guest/init.sh), series
+# 000's setup at small scale: iocost on the virtio disk with a slow user
+# linear cost model, a memory-limited cgroup running the hog with zswap
+# writeback (and the zswap shrinker where it exists), recorded alone and
+# next to a sibling cgroup running fio random writes with 10 times its
+# io.weight. Leaves the records, the recorders' exit codes and the
+# kernel's files in $RESULTS; tests/guest/iocost.test.sh checks them.
+cd /opt/zswap || exit 1
+R=$RESULTS
+P=/sys/module/zswap/parameters
+CGR=/sys/fs/cgroup
+HOG=$CGR/hog
+WRITER=$CGR/writer
+DBG=/sys/module/blk_cgroup/parameters/blkcg_debug_stats
+# Debian's fio with its libraries, run through the shipped loader.
+F=/opt/zswap/fio
+HOGCMD="./hog -q -m 128 -p 2 -c 1536 -s 1"
+mkdir -p $R/fixtures
+
+# swap on the first 192 MiB of the disk, fio's target on the rest: one
+# device, so iocost weighs the two cgroups against each other
+swapoff /dev/vda
+printf 'o\nn\np\n1\n\n+192M\nn\np\n2\n\n\nw\n' | fdisk /dev/vda > $R/fdisk.log 2>&1
+i=0
+while [ ! -b /dev/vda2 ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+mkswap /dev/vda1 > /dev/null && swapon /dev/vda1 || echo "swap on vda1 failed"
+DEV=$(cat /sys/block/vda/dev)
+
+echo 1 > $P/enabled
+echo 3 > $P/max_pool_percent
+[ -e $P/shrinker_enabled ] && echo Y > $P/shrinker_enabled
+cat $P/* > $R/params 2>/dev/null
+
+mkdir $HOG $WRITER
+echo $((48 << 20)) > $HOG/memory.max
+echo 100 > $HOG/io.weight
+echo 1000 > $WRITER/io.weight
+
+# bad input 1: iocost not enabled yet
+echo "iocost: bad input, $(cut -d" " -f1 /proc/uptime) s"
+./zswap-gate record --iocost -q -o $R/off.json --cgroup $HOG -- \
+	./hog -q -m 16 -p 1 > $R/off.log 2>&1
+echo $? > $R/off.rc
+# bad input 2: a cgroup that does not exist
+./zswap-gate record --iocost -q -o $R/missing.json --cgroup $CGR/no-such-cgroup \
+	-- true > $R/missing.log 2> $R/missing.err
+echo $? > $R/missing.rc
+
+# iocost: a linear model of about 16 MB/s, vrate kept within 50-150%
+echo "$DEV ctrl=user model=linear rbps=16777216 rseqiops=4096 rrandiops=4096 wbps=16777216 wseqiops=4096 wrandiops=4096" \
+	> $CGR/io.cost.model
+echo "$DEV enable=1 ctrl=user rpct=95.00 rlat=10000 wpct=95.00 wlat=10000 min=50.00 max=150.00" \
+	> $CGR/io.cost.qos
+cat $CGR/io.cost.model > $R/fixtures/io.cost.model
+cat $CGR/io.cost.qos > $R/fixtures/io.cost.qos
+cat /proc/self/mounts > $R/fixtures/mounts
+cat $DBG > $R/debug_stats 2>/dev/null
+
+echo "iocost: hog alone, $(cut -d" " -f1 /proc/uptime) s"
+# A: the hog alone. The command ends with a pause so iocost pays the
+# debt and idles the cgroup inside the window (its stat is then final).
+./zswap-gate record --iocost --self-stats -o $R/alone.json --cgroup $HOG -- \
+	sh -c "$HOGCMD; sleep 4" > $R/alone.log 2>&1
+echo $? > $R/alone.rc
+cat $HOG/io.stat > $R/fixtures/io.stat.debug
+
+echo "iocost: hog next to fio, $(cut -d" " -f1 /proc/uptime) s"
+# B: the same hog next to fio in the sibling cgroup. fio stops when the
+# hog is done, so the hog's debt is paid and its cgroup idles in the
+# window here too.
+sh -c "echo \$\$ > $WRITER/cgroup.procs; exec $F/ld-linux-x86-64.so.2 \
+	--library-path $F/lib $F/fio --name=randwrite --filename=/dev/vda2 \
+	--rw=randwrite --bs=4k --direct=1 --ioengine=psync --thread \
+	--time_based --runtime=600 --output=$R/fio.out" &
+echo $! > /tmp/fio.pid
+sleep 3
+./zswap-gate record --iocost --self-stats -o $R/writer.json --cgroup $HOG -- \
+	sh -c "$HOGCMD; kill \$(cat /tmp/fio.pid); sleep 4" > $R/writer.log 2>&1
+echo $? > $R/writer.rc
+cat $WRITER/io.stat > $R/fixtures/io.stat.writer
+kill "$(cat /tmp/fio.pid)" 2>/dev/null
+wait
+
+echo "iocost: debug stats off, $(cut -d" " -f1 /proc/uptime) s"
+# bad input 3: debug stats off -> the three cost.* counters are n/a
+if echo N > $DBG 2>/dev/null; then
+	./zswap-gate record --iocost -q -o $R/nodebug.json --cgroup $HOG -- \
+		sh -c "./hog -q -m 80 -p 2 -c 1536 -s 3; sleep 2" > $R/nodebug.log 2>&1
+	echo $? > $R/nodebug.rc
+	cat $HOG/io.stat > $R/fixtures/io.stat.nodebug
+	echo Y > $DBG
+else
+	echo "cannot write $DBG" > $R/nodebug.log
+fi
+echo "iocost: done, $(cut -d" " -f1 /proc/uptime) s"
+exit 0
