@@ -79,9 +79,15 @@ static int ksym_ranges(struct ksym_range_req *req, int n)
 			char name[128], type;
 			unsigned long long addr;
 			char *nl = strchr(p, '\n');
+			int ok;
 
-			if (sscanf(p, "%llx %c %127s", &addr, &type, name) == 3 &&
-			    addr) {
+			/* sscanf scans to the end of its input: one line at a time */
+			if (nl)
+				*nl = '\0';
+			ok = sscanf(p, "%llx %c %127s", &addr, &type, name) == 3;
+			if (nl)
+				*nl = '\n';
+			if (ok && addr) {
 				for (int i = 0; i < n; i++) {
 					if (pass == 0 && !req[i].lo &&
 					    !strcmp(name, req[i].name)) {

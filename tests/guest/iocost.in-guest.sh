@@ -17,8 +17,23 @@ WRITER=$CGR/writer
 DBG=/sys/module/blk_cgroup/parameters/blkcg_debug_stats
 # Debian's fio with its libraries, run through the shipped loader.
 F=/opt/zswap/fio
-HOGCMD="./hog -q -m 128 -p 2 -c 1536 -s 1"
+HOGCMD="./hog -q -m 96 -p 2 -c 1536 -s 1"
 mkdir -p $R/fixtures
+
+up() { cut -d" " -f1 /proc/uptime; }
+# rec NAME SECONDS ARGS...: a bounded record run; its exit code and the
+# tail of its output (the stall report) go to $R and the console
+rec() {
+	name=$1 secs=$2
+	shift 2
+	echo "iocost: $name starts at $(up) s"
+	timeout -s TERM "$secs" ./zswap-gate record --iocost -o "$R/$name.json" "$@" \
+		> "$R/$name.log" 2>&1
+	echo $? > "$R/$name.rc"
+	echo "iocost: $name exit $(cat "$R/$name.rc") at $(up) s"
+	grep -E '^(iocost_debt|iocost_wait|io_stat_cost|swap_write_req|io_stat_wios|zswap_wb|wb_offcpu_us )' "$R/$name.log"
+	sed -n '/^who sleeps/,$p' "$R/$name.log"
+}
 
 # swap on the first 192 MiB of the disk, fio's target on the rest: one
 # device, so iocost weighs the two cgroups against each other
@@ -28,6 +43,7 @@ i=0
 while [ ! -b /dev/vda2 ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
 mkswap /dev/vda1 > /dev/null && swapon /dev/vda1 || echo "swap on vda1 failed"
 DEV=$(cat /sys/block/vda/dev)
+echo "iocost: disk $DEV, swap: $(tail -n +2 /proc/swaps | tr -s ' ' | cut -d' ' -f1-3)"
 
 echo 1 > $P/enabled
 echo 3 > $P/max_pool_percent
@@ -40,10 +56,7 @@ echo 100 > $HOG/io.weight
 echo 1000 > $WRITER/io.weight
 
 # bad input 1: iocost not enabled yet
-echo "iocost: bad input, $(cut -d" " -f1 /proc/uptime) s"
-./zswap-gate record --iocost -q -o $R/off.json --cgroup $HOG -- \
-	./hog -q -m 16 -p 1 > $R/off.log 2>&1
-echo $? > $R/off.rc
+rec off 60 --cgroup $HOG -- ./hog -q -m 16 -p 1
 # bad input 2: a cgroup that does not exist
 ./zswap-gate record --iocost -q -o $R/missing.json --cgroup $CGR/no-such-cgroup \
 	-- true > $R/missing.log 2> $R/missing.err
@@ -59,41 +72,35 @@ cat $CGR/io.cost.qos > $R/fixtures/io.cost.qos
 cat /proc/self/mounts > $R/fixtures/mounts
 cat $DBG > $R/debug_stats 2>/dev/null
 
-echo "iocost: hog alone, $(cut -d" " -f1 /proc/uptime) s"
 # A: the hog alone. The command ends with a pause so iocost pays the
 # debt and idles the cgroup inside the window (its stat is then final).
-./zswap-gate record --iocost --self-stats -o $R/alone.json --cgroup $HOG -- \
-	sh -c "$HOGCMD; sleep 4" > $R/alone.log 2>&1
-echo $? > $R/alone.rc
+rec alone 240 --self-stats --cgroup $HOG -- sh -c "$HOGCMD; sleep 4"
 cat $HOG/io.stat > $R/fixtures/io.stat.debug
 
-echo "iocost: hog next to fio, $(cut -d" " -f1 /proc/uptime) s"
-# B: the same hog next to fio in the sibling cgroup. fio stops when the
-# hog is done, so the hog's debt is paid and its cgroup idles in the
-# window here too.
+# B: the same hog next to fio in the sibling cgroup, for fio's first
+# 20 s; fio is also stopped when the hog is done, so the hog's debt is
+# paid and its cgroup idles in the window here too.
 sh -c "echo \$\$ > $WRITER/cgroup.procs; exec $F/ld-linux-x86-64.so.2 \
 	--library-path $F/lib $F/fio --name=randwrite --filename=/dev/vda2 \
 	--rw=randwrite --bs=4k --direct=1 --ioengine=psync --thread \
-	--time_based --runtime=600 --output=$R/fio.out" &
+	--time_based --runtime=23 --output=$R/fio.out" &
 echo $! > /tmp/fio.pid
 sleep 3
-./zswap-gate record --iocost --self-stats -o $R/writer.json --cgroup $HOG -- \
-	sh -c "$HOGCMD; kill \$(cat /tmp/fio.pid); sleep 4" > $R/writer.log 2>&1
-echo $? > $R/writer.rc
+rec writer 300 --self-stats --cgroup $HOG -- \
+	sh -c "$HOGCMD; kill \$(cat /tmp/fio.pid) 2>/dev/null; sleep 4"
 cat $WRITER/io.stat > $R/fixtures/io.stat.writer
 kill "$(cat /tmp/fio.pid)" 2>/dev/null
 wait
 
-echo "iocost: debug stats off, $(cut -d" " -f1 /proc/uptime) s"
 # bad input 3: debug stats off -> the three cost.* counters are n/a
 if echo N > $DBG 2>/dev/null; then
-	./zswap-gate record --iocost -q -o $R/nodebug.json --cgroup $HOG -- \
-		sh -c "./hog -q -m 80 -p 2 -c 1536 -s 3; sleep 2" > $R/nodebug.log 2>&1
-	echo $? > $R/nodebug.rc
+	rec nodebug 120 --cgroup $HOG -- sh -c "./hog -q -m 64 -p 1 -c 1536 -s 3; sleep 2"
 	cat $HOG/io.stat > $R/fixtures/io.stat.nodebug
 	echo Y > $DBG
 else
 	echo "cannot write $DBG" > $R/nodebug.log
 fi
-echo "iocost: done, $(cut -d" " -f1 /proc/uptime) s"
+cat $R/fio.out 2>/dev/null | grep -E 'IOPS|lat \(' | head -3
+dmesg | grep -iE 'hung|blocked for|oom|BUG|WARN' | head -20
+echo "iocost: done at $(up) s"
 exit 0

@@ -114,7 +114,7 @@ check_kernel() {
 	D=$OUT/$ver
 	rm -rf "$D"
 	mkdir -p "$D"
-	tools/guest/run-guest.sh -q -k "$ver" -c 2 -m 768M -d 512 -t 1200 -o "$D" \
+	tools/guest/run-guest.sh -q -k "$ver" -c 2 -m 768M -d 512 -t 900 -o "$D" \
 		-a "blk_cgroup.blkcg_debug_stats=Y" \
 		-s tests/guest/iocost.in-guest.sh -f build/zswap-gate -f build/hog \
 		-D "$OUT/bundle/fio"
