@@ -34,9 +34,9 @@ trap cleanup EXIT INT TERM
 tools/zswap-env.sh setup --swapfile /tmp/zswap-bench-iostall.swap --size 2048 \
 	--max-pool-percent 1 --shrinker N >/dev/null || exit 1
 make_cgroup 128 zswap-bench-iostall || exit 1
-WORKLOAD="(echo \$\$ > $CG/cgroup.procs 2>/dev/null || echo \$\$ > $CG/tasks;
-	build/hog -q -m 512 -w 10 -c 1536 -s 1 & sleep 3;
-	build/hog -q -m 512 -p 3 -c 1536 -s 2; wait) &
+WORKLOAD="sh -c 'echo \$\$ > $CG/cgroup.procs 2>/dev/null || echo \$\$ > $CG/tasks;
+	build/hog -q -m 512 -w 15 -c 1536 -s 1 & sleep 3;
+	build/hog -q -m 512 -p 4 -c 1536 -s 2; wait' &
 	dd if=/dev/zero bs=64 count=300000 2>/dev/null | dd of=/dev/null bs=64 2>/dev/null;
 	wait"
 

@@ -68,10 +68,11 @@ struct {
 	__type(value, struct is_cg_bios);
 } cg_bios SEC(".maps");
 
+/* Task storage: the incoming task's entry is a pointer away, no hashing. */
 struct {
-	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(max_entries, ZS_MAX_TASKS);
-	__type(key, __u32);
+	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__type(key, int);
 	__type(value, struct is_offcpu_start);
 } offcpu_start SEC(".maps");
 
@@ -359,19 +360,24 @@ static __always_inline __u32 task_kind(struct task_struct *p, bool fault)
 	return IS_KIND_APP_OTHER;
 }
 
-static __always_inline void offcpu_begin(void *ctx, struct task_struct *prev,
-					 __u32 tid)
+static __always_inline void offcpu_begin(void *ctx, struct task_struct *prev)
 {
-	struct is_offcpu_start st = {};
+	struct is_offcpu_start *st;
+	__u32 throttle = 0;
 	bool fault = false;
 
-	classify_stack(ctx, &st.throttle, &fault);
-	st.kind = task_kind(prev, fault);
-	st.ts_ns = bpf_ktime_get_ns();
-	if (bpf_map_update_elem(&offcpu_start, &tid, &st, BPF_NOEXIST)) {
+	st = bpf_task_storage_get(&offcpu_start, prev, 0,
+				  BPF_LOCAL_STORAGE_GET_F_CREATE);
+	if (!st) {
 		ctr_add(IS_C_MAP_FULL, 1);
 		return;
 	}
+	if (st->ts_ns)		/* already counted as off CPU */
+		return;
+	classify_stack(ctx, &throttle, &fault);
+	st->throttle = throttle;
+	st->kind = task_kind(prev, fault);
+	st->ts_ns = bpf_ktime_get_ns();
 	__sync_fetch_and_add(&nr_offcpu, 1);
 }
 
@@ -382,8 +388,8 @@ static __always_inline void offcpu_end(struct task_struct *next, __u32 tid,
 	__u32 kind = st->kind, thr = st->throttle;
 	struct is_task zero = {}, *tk;
 
-	if (!bpf_map_delete_elem(&offcpu_start, &tid))
-		__sync_fetch_and_add(&nr_offcpu, -1);
+	st->ts_ns = 0;
+	__sync_fetch_and_add(&nr_offcpu, -1);
 	if (kind >= IS_KIND_NR || thr >= IS_THR_NR)
 		return;
 	ctr_add(IS_C_OFFCPU_NS + kind, delta);
@@ -413,8 +419,8 @@ static __always_inline void offcpu_end(struct task_struct *next, __u32 tid,
  * Fires on every context switch, so it returns early: zswap writeback
  * runs in workqueue workers (shrink_worker) or inside reclaim (the zswap
  * shrinker; direct, memcg and kswapd reclaim all set PF_MEMALLOC), so
- * only such tasks are looked up in task_tags; and the incoming task is
- * looked up only while some task is off CPU inside writeback.
+ * only such tasks are looked up in task_tags; and the incoming task's
+ * storage is read only while some task is off CPU inside writeback.
  * tp_btf arguments are trusted pointers: plain loads, no probe_read.
  */
 SEC("tp_btf/sched_switch")
@@ -429,14 +435,13 @@ int BPF_PROG(is_sched_switch, bool preempt, struct task_struct *prev,
 		tid = prev->pid;
 		t = bpf_map_lookup_elem(&task_tags, &tid);
 		if (t && tag_marked(t))
-			offcpu_begin(ctx, prev, tid);
+			offcpu_begin(ctx, prev);
 	}
 	if (nr_offcpu <= 0)
 		return 0;
-	tid = next->pid;
-	st = bpf_map_lookup_elem(&offcpu_start, &tid);
-	if (st)
-		offcpu_end(next, tid, st);
+	st = bpf_task_storage_get(&offcpu_start, next, 0, 0);
+	if (st && st->ts_ns)
+		offcpu_end(next, next->pid, st);
 	return 0;
 }
 

@@ -17,7 +17,7 @@ WRITER=$CGR/writer
 DBG=/sys/module/blk_cgroup/parameters/blkcg_debug_stats
 # Debian's fio with its libraries, run through the shipped loader.
 F=/opt/zswap/fio
-HOGCMD="./hog -q -m 96 -p 2 -c 1536 -s 1"
+HOGCMD="./hog -q -m 80 -p 2 -c 1536 -s 1"
 mkdir -p $R/fixtures
 
 up() { cut -d" " -f1 /proc/uptime; }
@@ -46,14 +46,26 @@ DEV=$(cat /sys/block/vda/dev)
 echo "iocost: disk $DEV, swap: $(tail -n +2 /proc/swaps | tr -s ' ' | cut -d' ' -f1-3)"
 
 echo 1 > $P/enabled
+# 6.1 writes back only from zpools that can evict (zbud); 6.12 has no zpool choice to make
+[ -e $P/zpool ] && echo zbud > $P/zpool 2>/dev/null
 echo 3 > $P/max_pool_percent
 [ -e $P/shrinker_enabled ] && echo Y > $P/shrinker_enabled
 cat $P/* > $R/params 2>/dev/null
 
+# progress on the console every 10 s, so a slow run shows where it is
+monitor() {
+	while :; do
+		sleep 10
+		echo "iocost-mon $(up) s: swap out $(awk '$1 == "pswpout" { print $2 }' /proc/vmstat) wb $(cat /sys/kernel/debug/zswap/written_back_pages 2>/dev/null) hog mem $(cat $HOG/memory.current 2>/dev/null) io $(grep -o 'wios=[0-9]* .*' $HOG/io.stat 2>/dev/null | cut -c1-120)"
+	done
+}
 mkdir $HOG $WRITER
 echo $((48 << 20)) > $HOG/memory.max
 echo 100 > $HOG/io.weight
 echo 1000 > $WRITER/io.weight
+
+monitor &
+monpid=$!
 
 # bad input 1: iocost not enabled yet
 rec off 60 --cgroup $HOG -- ./hog -q -m 16 -p 1
@@ -62,10 +74,11 @@ rec off 60 --cgroup $HOG -- ./hog -q -m 16 -p 1
 	-- true > $R/missing.log 2> $R/missing.err
 echo $? > $R/missing.rc
 
-# iocost: a linear model of about 16 MB/s, vrate kept within 50-150%
-echo "$DEV ctrl=user model=linear rbps=16777216 rseqiops=4096 rrandiops=4096 wbps=16777216 wseqiops=4096 wrandiops=4096" \
+# iocost: a linear model of about 32 MB/s, 8k IOPS; vrate pinned at 100%
+# (TCG's disk latencies would otherwise drag it down)
+echo "$DEV ctrl=user model=linear rbps=33554432 rseqiops=8192 rrandiops=8192 wbps=33554432 wseqiops=8192 wrandiops=8192" \
 	> $CGR/io.cost.model
-echo "$DEV enable=1 ctrl=user rpct=95.00 rlat=10000 wpct=95.00 wlat=10000 min=50.00 max=150.00" \
+echo "$DEV enable=1 ctrl=user rpct=95.00 rlat=250000 wpct=95.00 wlat=250000 min=100.00 max=100.00" \
 	> $CGR/io.cost.qos
 cat $CGR/io.cost.model > $R/fixtures/io.cost.model
 cat $CGR/io.cost.qos > $R/fixtures/io.cost.qos
@@ -77,20 +90,17 @@ cat $DBG > $R/debug_stats 2>/dev/null
 rec alone 240 --self-stats --cgroup $HOG -- sh -c "$HOGCMD; sleep 4"
 cat $HOG/io.stat > $R/fixtures/io.stat.debug
 
-# B: the same hog next to fio in the sibling cgroup, for fio's first
-# 20 s; fio is also stopped when the hog is done, so the hog's debt is
-# paid and its cgroup idles in the window here too.
-sh -c "echo \$\$ > $WRITER/cgroup.procs; exec $F/ld-linux-x86-64.so.2 \
-	--library-path $F/lib $F/fio --name=randwrite --filename=/dev/vda2 \
-	--rw=randwrite --bs=4k --direct=1 --ioengine=psync --thread \
-	--time_based --runtime=23 --output=$R/fio.out" &
-echo $! > /tmp/fio.pid
-sleep 3
-rec writer 300 --self-stats --cgroup $HOG -- \
-	sh -c "$HOGCMD; kill \$(cat /tmp/fio.pid) 2>/dev/null; sleep 4"
+# B: the same hog next to fio in the sibling cgroup: the command starts
+# fio (which moves itself into the writer cgroup), lets it run alone for
+# 2 s, runs the hog, and stops fio when the hog is done, so the hog's
+# debt is paid and its cgroup idles in the window here too.
+FIOCMD="echo \$\$ > $WRITER/cgroup.procs; exec $F/ld-linux-x86-64.so.2 \
+--library-path $F/lib $F/fio --name=randwrite --filename=/dev/vda2 \
+--rw=randwrite --bs=4k --direct=1 --ioengine=psync --thread \
+--time_based --runtime=300 --output=$R/fio.out"
+rec writer 300 --self-stats --cgroup $HOG -- sh -c "sh -c '$FIOCMD' & fio=\$!;
+	sleep 2; $HOGCMD; kill \$fio; wait \$fio; sleep 4"
 cat $WRITER/io.stat > $R/fixtures/io.stat.writer
-kill "$(cat /tmp/fio.pid)" 2>/dev/null
-wait
 
 # bad input 3: debug stats off -> the three cost.* counters are n/a
 if echo N > $DBG 2>/dev/null; then
@@ -100,6 +110,7 @@ if echo N > $DBG 2>/dev/null; then
 else
 	echo "cannot write $DBG" > $R/nodebug.log
 fi
+kill $monpid
 cat $R/fio.out 2>/dev/null | grep -E 'IOPS|lat \(' | head -3
 dmesg | grep -iE 'hung|blocked for|oom|BUG|WARN' | head -20
 echo "iocost: done at $(up) s"
