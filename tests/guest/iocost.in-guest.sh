@@ -104,7 +104,7 @@ cat $WRITER/io.stat > $R/fixtures/io.stat.writer
 
 # bad input 3: debug stats off -> the three cost.* counters are n/a
 if echo N > $DBG 2>/dev/null; then
-	rec nodebug 120 --cgroup $HOG -- sh -c "./hog -q -m 64 -p 1 -c 1536 -s 3; sleep 2"
+	rec nodebug 200 --cgroup $HOG -- sh -c "$HOGCMD; sleep 4"
 	cat $HOG/io.stat > $R/fixtures/io.stat.nodebug
 	echo Y > $DBG
 else
