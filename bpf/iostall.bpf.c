@@ -360,7 +360,8 @@ static __always_inline __u32 task_kind(struct task_struct *p, bool fault)
 	return IS_KIND_APP_OTHER;
 }
 
-static __always_inline void offcpu_begin(void *ctx, struct task_struct *prev)
+static __always_inline void offcpu_begin(void *ctx, struct task_struct *prev,
+					 bool preempt)
 {
 	struct is_offcpu_start *st;
 	__u32 throttle = 0;
@@ -374,8 +375,13 @@ static __always_inline void offcpu_begin(void *ctx, struct task_struct *prev)
 	}
 	if (st->ts_ns)		/* already counted as off CPU */
 		return;
-	classify_stack(ctx, &throttle, &fault);
-	st->throttle = throttle;
+	/*
+	 * The stack walk is the costly part: a preempted task is not
+	 * throttled, and a kernel thread is never in a page fault.
+	 */
+	if (!preempt || !(prev->flags & (PF_KTHREAD | PF_WQ_WORKER)))
+		classify_stack(ctx, &throttle, &fault);
+	st->throttle = preempt ? 0 : throttle;
 	st->kind = task_kind(prev, fault);
 	st->ts_ns = bpf_ktime_get_ns();
 	__sync_fetch_and_add(&nr_offcpu, 1);
@@ -435,7 +441,7 @@ int BPF_PROG(is_sched_switch, bool preempt, struct task_struct *prev,
 		tid = prev->pid;
 		t = bpf_map_lookup_elem(&task_tags, &tid);
 		if (t && tag_marked(t))
-			offcpu_begin(ctx, prev);
+			offcpu_begin(ctx, prev, preempt);
 	}
 	if (nr_offcpu <= 0)
 		return 0;
