@@ -557,6 +557,13 @@ static void add_iocost(struct iostall *st, struct metric_set *out,
 		metric_set_value(out, name, "us", SRC_TRACEPOINT, ig->delay_max_us);
 	else
 		metric_set_na(out, name, "us", "no iocost event for this cgroup");
+	/* abs_vdebt is device vtime: 2^37 per second at 100% vrate */
+	name_cg(name, sizeof(name), "iocost_debt_max_us", a);
+	if (ig)
+		metric_set_value(out, name, "us", SRC_TRACEPOINT,
+				 ig->vdebt_max / ((double)(1ULL << 37) / 1e6));
+	else
+		metric_set_na(out, name, "us", "no iocost event for this cgroup");
 	name_cg(name, sizeof(name), "iocost_hweight_inuse_pct", a);
 	if (ig && ig->hweight_inuse)
 		metric_set_value(out, name, "%", SRC_TRACEPOINT,
