@@ -26,6 +26,8 @@ const volatile __u64 thr_hi[IS_MAX_RANGES];
 const volatile __u32 thr_kind[IS_MAX_RANGES];	/* enum is_throttle */
 const volatile __u32 nr_thr;
 const volatile __u64 fault_lo[2], fault_hi[2];	/* page fault entry */
+/* --cgroup's id: its tasks' throttled sleeps are counted, in or out of writeback */
+const volatile __u64 watch_cgid;
 
 /* Newest vrate from iocost_ioc_vrate_adj (vtime per ns, as the kernel's). */
 __u64 vrate_last;
@@ -421,6 +423,42 @@ static __always_inline void offcpu_end(struct task_struct *next, __u32 tid,
 		tk->max_ns = delta;
 }
 
+/* A task of the watched cgroup goes to sleep: count it if it is throttled. */
+static __always_inline void cg_sleep_begin(void *ctx, struct task_struct *prev)
+{
+	struct is_offcpu_start *st;
+	__u32 throttle = 0;
+	bool fault = false;
+
+	classify_stack(ctx, &throttle, &fault);
+	if (!throttle)
+		return;
+	st = bpf_task_storage_get(&offcpu_start, prev, 0,
+				  BPF_LOCAL_STORAGE_GET_F_CREATE);
+	if (!st) {
+		ctr_add(IS_C_MAP_FULL, 1);
+		return;
+	}
+	if (st->cg_ts_ns)
+		return;
+	st->cg_throttle = throttle;
+	st->cg_ts_ns = bpf_ktime_get_ns();
+	__sync_fetch_and_add(&nr_offcpu, 1);
+}
+
+static __always_inline void cg_sleep_end(struct is_offcpu_start *st)
+{
+	__u64 delta = bpf_ktime_get_ns() - st->cg_ts_ns;
+	__u32 thr = st->cg_throttle;
+
+	st->cg_ts_ns = 0;
+	__sync_fetch_and_add(&nr_offcpu, -1);
+	if (thr >= IS_THR_NR)
+		return;
+	ctr_add(IS_C_CG_THR_NS + thr, delta);
+	ctr_add(IS_C_CG_THR_CNT + thr, 1);
+}
+
 /*
  * Fires on every context switch, so it returns early: zswap writeback
  * runs in workqueue workers (shrink_worker) or inside reclaim (the zswap
@@ -443,11 +481,18 @@ int BPF_PROG(is_sched_switch, bool preempt, struct task_struct *prev,
 		if (t && tag_marked(t))
 			offcpu_begin(ctx, prev, preempt);
 	}
+	/* with --cgroup: its tasks' sleeps in block-layer throttling */
+	if (watch_cgid && !preempt && bpf_get_current_cgroup_id() == watch_cgid)
+		cg_sleep_begin(ctx, prev);
 	if (nr_offcpu <= 0)
 		return 0;
 	st = bpf_task_storage_get(&offcpu_start, next, 0, 0);
-	if (st && st->ts_ns)
+	if (!st)
+		return 0;
+	if (st->ts_ns)
 		offcpu_end(next, next->pid, st);
+	if (st->cg_ts_ns)
+		cg_sleep_end(st);
 	return 0;
 }
 

@@ -81,7 +81,10 @@ enum is_counter {
 	IS_C_OFFCPU_NS,				/* + kind */
 	IS_C_OFFCPU_CNT = IS_C_OFFCPU_NS + IS_KIND_NR,	/* + kind */
 	IS_C_THROTTLED_NS = IS_C_OFFCPU_CNT + IS_KIND_NR,	/* + throttle */
-	IS_C_VRATE_ADJ = IS_C_THROTTLED_NS + IS_THR_NR,
+	/* sleeps of the watched cgroup's tasks in block-layer throttling */
+	IS_C_CG_THR_NS = IS_C_THROTTLED_NS + IS_THR_NR,	/* + throttle */
+	IS_C_CG_THR_CNT = IS_C_CG_THR_NS + IS_THR_NR,	/* + throttle */
+	IS_C_VRATE_ADJ = IS_C_CG_THR_CNT + IS_THR_NR,
 	IS_C_STACK_FAIL,			/* bpf_get_stack failed */
 	IS_C_MAP_FULL,				/* an entry could not be added */
 	IS_C_NR,
@@ -97,9 +100,12 @@ struct is_hist {
 };
 
 struct is_offcpu_start {
-	unsigned long long ts_ns;
+	unsigned long long ts_ns;	/* switched out inside writeback */
 	unsigned int kind;
 	unsigned int throttle;
+	unsigned long long cg_ts_ns;	/* watched cgroup, throttled sleep */
+	unsigned int cg_throttle;
+	unsigned int pad;
 };
 
 struct is_task {

@@ -225,6 +225,7 @@ int iostall_open(struct iostall *st, struct session *s, const char *cgroup,
 			return EXIT_FAIL;
 		}
 		set_ranges(st);
+		st->skel->rodata->watch_cgid = st->cgroup_id;
 		st->has_iocost_tp = true;
 		for (size_t i = 0; i < sizeof(iocost_tps) / sizeof(iocost_tps[0]); i++) {
 			if (!tp_btf_exists(iocost_tps[i], why, sizeof(why))) {
@@ -752,6 +753,17 @@ static void add_stalls(struct iostall *st, struct metric_set *out)
 	}
 	add_hist(out, "wb_offcpu_ns{kind=throttled}", &h[IS_H_THROTTLED],
 		 &st->hbase[IS_H_THROTTLED]);
+	/* the --cgroup's tasks, in or out of writeback */
+	for (int t = 1; t < IS_THR_NR && st->cgroup_id; t++) {
+		snprintf(name, sizeof(name), "throttled_sleep_us{cgroup=%.120s,where=%s}",
+			 st->cgroup, thr_names[t]);
+		metric_set_value(out, name, "us", SRC_TRACEPOINT,
+				 c[IS_C_CG_THR_NS + t] / 1000.0);
+		snprintf(name, sizeof(name), "throttled_sleeps{cgroup=%.120s,where=%s}",
+			 st->cgroup, thr_names[t]);
+		metric_set_value(out, name, "sleeps", SRC_TRACEPOINT,
+				 c[IS_C_CG_THR_CNT + t]);
+	}
 	metric_set_value(out, "iostall_stack_failures", "events", SRC_TRACEPOINT,
 			 c[IS_C_STACK_FAIL]);
 	metric_set_value(out, "iostall_map_full", "events", SRC_TRACEPOINT,

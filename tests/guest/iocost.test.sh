@@ -145,6 +145,17 @@ check_kernel() {
 	check "$ver: with the writer the hog's cgroup waits" \
 		gt "$(m "$W" "iocost_wait_us{cgroup=$HOG}")" 0
 	check "$ver: debt is lower without the writer ($da < $dw)" gt "$dw" "$da"
+	# The hog's own sleeps in iocost's wait queue (sched_switch + stack),
+	# an independent view of cost.wait: the kernel counts the time the
+	# queue is non-empty, from enqueue to the waking kick; the sleeps
+	# add each wakeup's scheduling latency (and overlap, with several
+	# waiters), so they agree only roughly.
+	sl=$(m "$W" "throttled_sleep_us{cgroup=$HOG,where=iocost}")
+	wt=$(m "$W" "iocost_wait_us{cgroup=$HOG}")
+	echo "$ver: the hog's sleeps in iocost's wait queue $sl us ($(m "$W" "throttled_sleeps{cgroup=$HOG,where=iocost}") sleeps) vs cost.wait $wt us; in blkcg debt delay $(m "$W" "throttled_sleep_us{cgroup=$HOG,where=blkcg_delay}") us vs cost.indelay $(m "$W" "iocost_indelay_us{cgroup=$HOG}") us"
+	check "$ver: the hog's tasks sleep in iocost's wait queue" gt "$sl" 0
+	check "$ver: those sleeps are within 0.5x-2x of cost.wait ($sl vs $wt)" \
+		awk -v a="$sl" -v b="$wt" 'BEGIN { exit !(a >= b / 2 && a <= b * 2) }'
 	check "$ver: the writer's cgroup is reported" \
 		[ "$(m "$W" "write_requests{cgroup=/sys/fs/cgroup/writer}")" != null ]
 
