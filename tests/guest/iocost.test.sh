@@ -7,9 +7,11 @@
 # hog in a 48 MiB cgroup alone and next to a fio random writer with 10x
 # its io.weight) and checks here:
 #  - with the writer the hog's cgroup has iocost debt and wait;
-#  - time in debt, wait and delay from BPF equal io.stat's cost.* deltas
-#    of the same window within 2%; swap write requests charged to the
-#    cgroup (block_bio_queue) equal io.stat's wios within 1%;
+#  - time in debt, wait and delay read from the iocg at iocost
+#    tracepoints equal io.stat's cost.* deltas of the same window within
+#    2%; so do the hog's sleeps in iocost's wait queue (sched_switch) and
+#    cost.wait; swap write requests charged to the cgroup
+#    (block_bio_queue) equal io.stat's wios within 1%;
 #  - zswap writeback bios seen by iostall equal zswapstat's within 1%;
 #  - who sleeps in writeback: kworkers (and on 6.12, where the shrinker
 #    writes back in reclaim, the hog's own tasks; 6.1 writes back only
@@ -145,17 +147,18 @@ check_kernel() {
 	check "$ver: with the writer the hog's cgroup waits" \
 		gt "$(m "$W" "iocost_wait_us{cgroup=$HOG}")" 0
 	check "$ver: debt is lower without the writer ($da < $dw)" gt "$dw" "$da"
-	# The hog's own sleeps in iocost's wait queue (sched_switch + stack),
-	# an independent view of cost.wait: the kernel counts the time the
-	# queue is non-empty, from enqueue to the waking kick; the sleeps
-	# add each wakeup's scheduling latency (and overlap, with several
-	# waiters), so they agree only roughly.
+	# The hog's own sleeps in iocost's wait queue (sched_switch + stack
+	# in ioc_rqos_throttle): wait time derived from events, independent
+	# of the iocg's accumulator. The kernel counts the time the queue is
+	# non-empty, from enqueue to the waking kick; the sleeps add each
+	# wakeup's scheduling latency, small beside iocost's long waits (a
+	# few sleeps of hundreds of ms here; 0.03% apart when measured).
 	sl=$(m "$W" "throttled_sleep_us{cgroup=$HOG,where=iocost}")
 	wt=$(m "$W" "iocost_wait_us{cgroup=$HOG}")
 	echo "$ver: the hog's sleeps in iocost's wait queue $sl us ($(m "$W" "throttled_sleeps{cgroup=$HOG,where=iocost}") sleeps) vs cost.wait $wt us; in blkcg debt delay $(m "$W" "throttled_sleep_us{cgroup=$HOG,where=blkcg_delay}") us vs cost.indelay $(m "$W" "iocost_indelay_us{cgroup=$HOG}") us"
 	check "$ver: the hog's tasks sleep in iocost's wait queue" gt "$sl" 0
-	check "$ver: those sleeps are within 0.5x-2x of cost.wait ($sl vs $wt)" \
-		awk -v a="$sl" -v b="$wt" 'BEGIN { exit !(a >= b / 2 && a <= b * 2) }'
+	check "$ver: those sleeps = io.stat cost.wait delta within 2% ($sl vs $(m "$W" "io_stat_cost_wait_us{cgroup=$HOG}"))" \
+		within "$sl" "$(m "$W" "io_stat_cost_wait_us{cgroup=$HOG}")" 2
 	check "$ver: the writer's cgroup is reported" \
 		[ "$(m "$W" "write_requests{cgroup=/sys/fs/cgroup/writer}")" != null ]
 
