@@ -631,8 +631,7 @@ static void add_bios(struct metric_set *out, const struct cg_files *a,
 }
 
 /* Bios of zswap writeback: their flags, and whom they were charged to. */
-static void add_wb_flags(struct iostall *st, struct metric_set *out,
-			 struct cg_list *now)
+static void add_wb_flags(struct iostall *st, struct metric_set *out)
 {
 	int fd = bpf_map__fd(st->skel->maps.cg_bios);
 	unsigned long long key, next, *kp = NULL;
@@ -668,7 +667,6 @@ static void add_wb_flags(struct iostall *st, struct metric_set *out,
 		metric_set_na(out, "zswap_wb_req_background_share", "ratio", why);
 		metric_set_na(out, "zswap_wb_charged_root_share", "ratio", why);
 	}
-	(void)now;
 }
 
 static void add_hist(struct metric_set *out, const char *name,
@@ -861,7 +859,7 @@ int iostall_collect(struct iostall *st, struct metric_set *out)
 			metric_set_na(out, "iocost_vrate_pct", "%",
 				      "no vrate adjustment seen");
 	}
-	add_wb_flags(st, out, &now);
+	add_wb_flags(st, out);
 	add_stalls(st, out);
 	free(report);
 	cg_list_free(&now);
