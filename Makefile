@@ -10,8 +10,8 @@ INCLUDES := -I$(OUTPUT) -Iinclude -Isrc
 CFLAGS ?= -O2 -g -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers
 BPF_CFLAGS := -g -O2 -Wall -target bpf -D__TARGET_ARCH_$(ARCH) -Ivmlinux/$(ARCH) -Iinclude
 # Static, so the same binaries run inside the guests' busybox initramfs.
-LDLIBS := -static -lbpf -lelf -lz -ljson-c -lm
-LDLIBS_DYN := -lbpf -lelf -lz -ljson-c -lm
+LDLIBS := -static -lbpf -lelf -lz -ljson-c -lgsl -lgslcblas -lm
+LDLIBS_DYN := -lbpf -lelf -lz -ljson-c -lgsl -lgslcblas -lm
 
 ifeq ($(V),1)
 Q =
@@ -21,9 +21,12 @@ Q = @
 msg = @printf '  %-8s %s\n' "$(1)" "$(2)";
 endif
 
-APPS := zswap-gate hookbench zswap-iostall
+APPS := zswap-gate zswap-export hookbench zswaptop zswap-iostall
 CORE_OBJS := trace_helpers.o planner.o counters.o histogram.o metrics.o \
-	     record.o session.o summary.o iocost_stat.o iostall.o
+	     record.o session.o summary.o cgroup_stats.o iocost_stat.o iostall.o
+# zswap-gate compare and run
+GATE_OBJS := stats.o metric_direction.o compare.o compare_output.o \
+	     gate_rules.o svg_plot.o compare_cli.o gate_run.o
 BPF_OBJS := zswapstat.bpf.o iostall.bpf.o
 TOOLS := hog
 UNIT_TESTS := test_unit
@@ -52,7 +55,17 @@ $(OUTPUT)/%.o: src/%.c $(wildcard src/*.h include/*.h) | $(OUTPUT)
 	$(call msg,CC,$@)
 	$(Q)$(CC) $(CFLAGS) $(INCLUDES) -c $< -o $@
 
-$(OUTPUT)/zswap-gate: $(OUTPUT)/zswap-gate.o $(addprefix $(OUTPUT)/,$(CORE_OBJS))
+$(OUTPUT)/zswap-gate: $(OUTPUT)/zswap-gate.o $(addprefix $(OUTPUT)/,$(CORE_OBJS) $(GATE_OBJS))
+	$(call msg,BINARY,$@)
+	$(Q)$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
+
+# zswaptop: ncurses linked statically (ncursesw + tinfo) like the rest.
+TOP_OBJS := zswaptop.o tui_model.o tui_layout.o tui_screen.o tui_cgroups.o
+$(OUTPUT)/zswaptop: $(addprefix $(OUTPUT)/,$(TOP_OBJS) $(CORE_OBJS))
+	$(call msg,BINARY,$@)
+	$(Q)$(CC) $(CFLAGS) $^ -static -lncursesw -ltinfo $(LDLIBS) -o $@
+EXPORT_OBJS := prom_writer.o atomic_file.o export_map.o
+$(OUTPUT)/zswap-export: $(OUTPUT)/zswap-export.o $(addprefix $(OUTPUT)/,$(CORE_OBJS) $(EXPORT_OBJS))
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
 
@@ -62,7 +75,7 @@ $(OUTPUT)/zswap-iostall: $(OUTPUT)/zswap-iostall.o $(addprefix $(OUTPUT)/,$(CORE
 
 $(OUTPUT)/hookbench.o: $(OUTPUT)/empty.skel.h
 
-$(OUTPUT)/hookbench: $(OUTPUT)/hookbench.o
+$(OUTPUT)/hookbench: $(OUTPUT)/hookbench.o $(OUTPUT)/trace_helpers.o
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
 
@@ -71,7 +84,10 @@ $(OUTPUT)/hog: tools/hog.c | $(OUTPUT)
 	$(Q)$(CC) -O2 -Wall -static -pthread $< -o $@
 
 # Unit tests link the core without BPF (no privileges needed).
-UNIT_CORE := planner.o counters.o histogram.o metrics.o record.o iocost_stat.o
+UNIT_CORE := planner.o counters.o histogram.o metrics.o record.o cgroup_stats.o \
+	     tui_model.o tui_layout.o \
+	     stats.o metric_direction.o compare.o compare_output.o gate_rules.o \
+	     prom_writer.o atomic_file.o export_map.o iocost_stat.o
 $(OUTPUT)/test_unit: tests/unit/test_unit.c $(wildcard tests/unit/*.c tests/unit/*.h) $(addprefix $(OUTPUT)/,$(UNIT_CORE))
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) $(INCLUDES) -Itests/unit tests/unit/*.c $(addprefix $(OUTPUT)/,$(UNIT_CORE)) $(LDLIBS_DYN) -o $@
@@ -94,6 +110,10 @@ test-guest: all
 
 bench: all
 	bench/run.sh
+	bench/guest.sh
+	bench/zswaptop.sh
+	bench/compare.sh
+	bench/export.sh
 	bench/iostall.sh
 
 clean:

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Empty programs on the tracepoints zswapstat uses: the baseline of the
- * hook cost benchmark (bench/run.sh). Each returns at once.
+ * Empty programs on the tracepoints zswapstat uses, and an empty
+ * fentry/fexit pair whose target hookbench sets at run time: the baseline
+ * of the hook cost benchmark (bench/). Each returns at once.
  */
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
@@ -19,5 +20,17 @@ EMPTY(mm_vmscan_direct_reclaim_end)
 EMPTY(mm_vmscan_memcg_reclaim_begin)
 EMPTY(mm_vmscan_memcg_reclaim_end)
 EMPTY(count_memcg_events)
+
+SEC("fentry")
+int BPF_PROG(e_fentry)
+{
+	return 0;
+}
+
+SEC("fexit")
+int BPF_PROG(e_fexit)
+{
+	return 0;
+}
 
 char LICENSE[] SEC("license") = "GPL";

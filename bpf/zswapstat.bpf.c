@@ -45,20 +45,24 @@ struct {
 	__type(value, struct zs_cgroup_counts);
 } cgroup_counts SEC(".maps");
 
-/* Entry timestamps of stores and loads, per thread. */
-struct {
-	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(max_entries, MAX_TASKS);
-	__type(key, __u32);
-	__type(value, __u64);
-} store_start SEC(".maps");
+/*
+ * Entry timestamps of stores and loads, per thread. Task storage, not a
+ * hash keyed by tid: a store or load may sleep and migrate, and the
+ * storage lookup is lockless where a hash update and delete per call take
+ * a bucket lock (measured: 2.4 us vs 0.2 us for an empty fentry in the
+ * 6.12 guest).
+ */
+struct op_start {
+	__u64 store_ns;
+	__u64 load_ns;
+};
 
 struct {
-	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(max_entries, MAX_TASKS);
-	__type(key, __u32);
-	__type(value, __u64);
-} load_start SEC(".maps");
+	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__type(key, int);
+	__type(value, struct op_start);
+} op_start SEC(".maps");
 
 /* struct task_tag is in zswapstat.h: iostall.bpf.c shares this map. */
 struct {
@@ -107,19 +111,28 @@ static __always_inline void hist_add(__u32 idx, __u32 slot, __u64 val)
 	h->sum += val;
 }
 
+/*
+ * Tags alive in task_tags. Most events (every bio, reclaim and workqueue
+ * item on the machine) come from untagged tasks while no task is tagged
+ * at all; a load of this global spares them the hash lookup.
+ */
+__u64 nr_tags;
+
 static __always_inline struct task_tag *tag_get(bool create)
 {
 	__u32 tid = (__u32)bpf_get_current_pid_tgid();
 	struct task_tag zero = {}, *t;
 
+	if (!create && !nr_tags)
+		return NULL;
 	t = bpf_map_lookup_elem(&task_tags, &tid);
 	if (t || !create)
 		return t;
-	if (bpf_map_update_elem(&task_tags, &tid, &zero, BPF_NOEXIST) &&
-	    !bpf_map_lookup_elem(&task_tags, &tid)) {
+	if (bpf_map_update_elem(&task_tags, &tid, &zero, BPF_NOEXIST)) {
 		counter_add(ZC_TASK_MAP_FULL, 1);
 		return NULL;
 	}
+	__sync_fetch_and_add(&nr_tags, 1);
 	return bpf_map_lookup_elem(&task_tags, &tid);
 }
 
@@ -133,8 +146,9 @@ static __always_inline void tag_put(struct task_tag *t)
 {
 	__u32 tid = (__u32)bpf_get_current_pid_tgid();
 
-	if (!tag_marked(t) && !t->swapout_depth && !t->reclaim_depth)
-		bpf_map_delete_elem(&task_tags, &tid);
+	if (!tag_marked(t) && !t->swapout_depth && !t->reclaim_depth &&
+	    !bpf_map_delete_elem(&task_tags, &tid))
+		__sync_fetch_and_sub(&nr_tags, 1);
 }
 
 /* Called before a mark is raised: remember the reclaim nesting level. */
@@ -180,28 +194,40 @@ static __always_inline bool ret_ok(__u32 kind, long ret)
 
 /* store and load */
 
-static __always_inline int op_enter(void *start_map)
+static __always_inline int op_enter(bool is_store)
 {
-	__u32 tid = (__u32)bpf_get_current_pid_tgid();
-	__u64 ts = bpf_ktime_get_ns();
+	struct op_start *st;
 
-	bpf_map_update_elem(start_map, &tid, &ts, BPF_ANY);
+	st = bpf_task_storage_get(&op_start, bpf_get_current_task_btf(), 0,
+				  BPF_LOCAL_STORAGE_GET_F_CREATE);
+	if (!st) {
+		counter_add(ZC_TASK_MAP_FULL, 1);
+		return 0;
+	}
+	if (is_store)
+		st->store_ns = bpf_ktime_get_ns();
+	else
+		st->load_ns = bpf_ktime_get_ns();
 	return 0;
 }
 
-static __always_inline int op_exit(void *start_map, bool is_store, long ret)
+static __always_inline int op_exit(bool is_store, long ret)
 {
-	__u32 tid = (__u32)bpf_get_current_pid_tgid();
-	__u64 *tsp, delta;
+	struct op_start *st;
+	__u64 start, delta;
 	bool ok;
 
-	tsp = bpf_map_lookup_elem(start_map, &tid);
-	if (!tsp) {
+	st = bpf_task_storage_get(&op_start, bpf_get_current_task_btf(), 0, 0);
+	start = !st ? 0 : is_store ? st->store_ns : st->load_ns;
+	if (!start) {
 		counter_add(ZC_MISSING_START, 1);
 		return 0;
 	}
-	delta = bpf_ktime_get_ns() - *tsp;
-	bpf_map_delete_elem(start_map, &tid);
+	delta = bpf_ktime_get_ns() - start;
+	if (is_store)
+		st->store_ns = 0;
+	else
+		st->load_ns = 0;
 
 	if (is_store) {
 		ok = ret_ok(store_ret_kind, ret);
@@ -329,7 +355,7 @@ static __always_inline int scan_exit(long freed)
 SEC("fentry")
 int BPF_PROG(fe_store)
 {
-	return op_enter(&store_start);
+	return op_enter(true);
 }
 
 SEC("fexit")
@@ -338,13 +364,13 @@ int fx_store(__u64 *ctx)
 	__u64 ret = 0;
 
 	bpf_get_func_ret(ctx, &ret);
-	return op_exit(&store_start, true, ret);
+	return op_exit(true, ret);
 }
 
 SEC("fentry")
 int BPF_PROG(fe_load)
 {
-	return op_enter(&load_start);
+	return op_enter(false);
 }
 
 SEC("fexit")
@@ -353,7 +379,7 @@ int fx_load(__u64 *ctx)
 	__u64 ret = 0;
 
 	bpf_get_func_ret(ctx, &ret);
-	return op_exit(&load_start, false, ret);
+	return op_exit(false, ret);
 }
 
 SEC("fentry")
@@ -430,25 +456,25 @@ int BPF_PROG(fx_swapout)
 SEC("kprobe")
 int kp_store(struct pt_regs *ctx)
 {
-	return op_enter(&store_start);
+	return op_enter(true);
 }
 
 SEC("kretprobe")
 int krp_store(struct pt_regs *ctx)
 {
-	return op_exit(&store_start, true, PT_REGS_RC(ctx));
+	return op_exit(true, PT_REGS_RC(ctx));
 }
 
 SEC("kprobe")
 int kp_load(struct pt_regs *ctx)
 {
-	return op_enter(&load_start);
+	return op_enter(false);
 }
 
 SEC("kretprobe")
 int krp_load(struct pt_regs *ctx)
 {
-	return op_exit(&load_start, false, PT_REGS_RC(ctx));
+	return op_exit(false, PT_REGS_RC(ctx));
 }
 
 SEC("kprobe")
@@ -517,7 +543,8 @@ int krp_swapout(struct pt_regs *ctx)
 SEC("tp_btf/workqueue_execute_start")
 int BPF_PROG(tp_wq_start, struct work_struct *work)
 {
-	if ((__u64)BPF_CORE_READ(work, func) != shrink_worker_addr)
+	/* tp_btf arguments are BTF pointers: plain loads, no helper call */
+	if ((__u64)work->func != shrink_worker_addr)
 		return 0;
 	return worker_enter();
 }
@@ -532,7 +559,7 @@ int BPF_PROG(tp_wq_end, struct work_struct *work)
 SEC("tp_btf/mm_shrink_slab_start")
 int BPF_PROG(tp_slab_start, struct shrinker *shr)
 {
-	if ((__u64)BPF_CORE_READ(shr, scan_objects) != shrinker_scan_addr)
+	if ((__u64)shr->scan_objects != shrinker_scan_addr)
 		return 0;
 	return scan_enter();
 }
@@ -540,7 +567,7 @@ int BPF_PROG(tp_slab_start, struct shrinker *shr)
 SEC("tp_btf/mm_shrink_slab_end")
 int BPF_PROG(tp_slab_end, struct shrinker *shr, int nid, int freed)
 {
-	if ((__u64)BPF_CORE_READ(shr, scan_objects) != shrinker_scan_addr)
+	if ((__u64)shr->scan_objects != shrinker_scan_addr)
 		return 0;
 	return scan_exit(freed);
 }
@@ -599,14 +626,14 @@ static __always_inline bool tag_says_writeback(const struct task_tag *t)
 SEC("tp_btf/block_bio_queue")
 int BPF_PROG(tp_bio_queue, struct bio *bio)
 {
-	__u32 opf = BPF_CORE_READ(bio, bi_opf);
+	__u32 opf = bio->bi_opf;
 	__u32 req_swap = 1U << bpf_core_enum_value(enum req_flag_bits, __REQ_SWAP);
 	__u32 pages, origin = ZS_ORIGIN_RECLAIM;
 	struct task_tag *t;
 
 	if ((opf & REQ_OP_MASK) != REQ_OP_WRITE || !(opf & req_swap))
 		return 0;
-	pages = BPF_CORE_READ(bio, bi_iter.bi_size) >> 12;
+	pages = bio->bi_iter.bi_size >> 12;
 	t = tag_get(false);
 	if (t && tag_says_writeback(t)) {
 		origin = ZS_ORIGIN_WRITEBACK;
@@ -644,7 +671,7 @@ int BPF_PROG(tp_memcg_events, struct mem_cgroup *memcg, int item,
 	else
 		return 0;
 
-	cgid = BPF_CORE_READ(memcg, css.cgroup, kn, id);
+	cgid = memcg->css.cgroup->kn->id;
 	cc = bpf_map_lookup_elem(&cgroup_counts, &cgid);
 	if (!cc) {
 		bpf_map_update_elem(&cgroup_counts, &cgid, &zero, BPF_NOEXIST);

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * hookbench: attaches empty programs to zswapstat's tracepoints, runs a
- * command, and prints each program's run count and ns per run from the
- * kernel's bpf_stats. The baseline for bench/run.sh.
+ * hookbench: attaches empty programs to zswapstat's tracepoints (and an
+ * empty fentry/fexit pair to each -f FUNCTION), runs a command, and prints
+ * each program's run count and run time from the kernel's bpf_stats:
+ * "NAME RUNS NS" lines, NAME e_<tracepoint>, e_fentry:FUNC or e_fexit:FUNC.
+ * The baseline for the benchmarks in bench/.
  *
- *   hookbench -- COMMAND ARGS...
+ *   hookbench [-f FUNCTION]... -- COMMAND ARGS...
  */
 #include <errno.h>
 #include <stdio.h>
@@ -14,42 +16,98 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include "empty.skel.h"
+#include "trace_helpers.h"
 
-int main(int argc, char **argv)
+#define MAX_FUNCS 16
+
+/* Instance 0 holds the tracepoints; instance i > 0 the pair on funcs[i]. */
+static struct empty_bpf *open_instance(const char *func)
 {
-	struct empty_bpf *skel;
+	struct empty_bpf *skel = empty_bpf__open();
 	struct bpf_program *p;
-	int stats_fd, status;
-	pid_t pid;
 
-	if (argc < 3 || strcmp(argv[1], "--")) {
-		fprintf(stderr, "usage: hookbench -- COMMAND ARGS...\n");
-		return 2;
+	if (!skel)
+		return NULL;
+	bpf_object__for_each_program(p, skel->obj) {
+		bool pair = p == skel->progs.e_fentry || p == skel->progs.e_fexit;
+		const char *tp = strchr(bpf_program__section_name(p), '/');
+		char why[128];
+
+		/* tracepoints come and go between kernels: skip absent ones */
+		if (!func && !pair && tp && !tp_btf_exists(tp + 1, why, sizeof(why))) {
+			fprintf(stderr, "hookbench: skipping %s: %s\n", tp + 1, why);
+			bpf_program__set_autoload(p, false);
+			continue;
+		}
+		bpf_program__set_autoload(p, func ? pair : !pair);
+		if (func && pair && bpf_program__set_attach_target(p, 0, func))
+			goto fail;
 	}
-	stats_fd = bpf_enable_stats(BPF_STATS_RUN_TIME);
-	skel = empty_bpf__open_and_load();
-	if (stats_fd < 0 || !skel || empty_bpf__attach(skel)) {
-		fprintf(stderr, "error: loading empty programs: %s\n",
-			strerror(errno));
-		return 1;
-	}
-	pid = fork();
-	if (pid == 0) {
-		execvp(argv[2], &argv[2]);
-		_exit(127);
-	}
-	waitpid(pid, &status, 0);
+	if (empty_bpf__load(skel) || empty_bpf__attach(skel))
+		goto fail;
+	return skel;
+fail:
+	fprintf(stderr, "hookbench: empty programs on %s: %s\n",
+		func ? func : "tracepoints", strerror(errno));
+	empty_bpf__destroy(skel);
+	return NULL;
+}
+
+static void print_stats(struct empty_bpf *skel, const char *func)
+{
+	struct bpf_program *p;
+
 	bpf_object__for_each_program(p, skel->obj) {
 		struct bpf_prog_info info = {};
 		__u32 len = sizeof(info);
+		int fd = bpf_program__fd(p);
 
-		if (bpf_obj_get_info_by_fd(bpf_program__fd(p), &info, &len))
+		if (fd < 0 || bpf_obj_get_info_by_fd(fd, &info, &len))
 			continue;
-		printf("%s %llu %llu\n", bpf_program__name(p),
+		printf("%s%s%s %llu %llu\n", bpf_program__name(p),
+		       func ? ":" : "", func ? func : "",
 		       (unsigned long long)info.run_cnt,
 		       (unsigned long long)info.run_time_ns);
 	}
-	empty_bpf__destroy(skel);
+}
+
+int main(int argc, char **argv)
+{
+	struct empty_bpf *skels[MAX_FUNCS + 1] = {};
+	const char *funcs[MAX_FUNCS + 1] = {};
+	int n = 1, stats_fd, status, opt, rc = 1;
+	pid_t pid;
+
+	while ((opt = getopt(argc, argv, "+f:")) != -1) {
+		if (opt != 'f' || n > MAX_FUNCS)
+			goto usage;
+		funcs[n++] = optarg;
+	}
+	if (optind >= argc || strcmp(argv[optind - 1], "--"))
+		goto usage;
+	stats_fd = bpf_enable_stats(BPF_STATS_RUN_TIME);
+	if (stats_fd < 0) {
+		fprintf(stderr, "hookbench: bpf_stats: %s\n", strerror(errno));
+		return 1;
+	}
+	for (int i = 0; i < n; i++)
+		if (!(skels[i] = open_instance(funcs[i])))
+			goto out;
+	pid = fork();
+	if (pid == 0) {
+		execvp(argv[optind], &argv[optind]);
+		_exit(127);
+	}
+	waitpid(pid, &status, 0);
+	for (int i = 0; i < n; i++)
+		print_stats(skels[i], funcs[i]);
+	rc = WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+out:
+	for (int i = 0; i < n; i++)
+		empty_bpf__destroy(skels[i]);
 	close(stats_fd);
-	return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+	return rc;
+usage:
+	fprintf(stderr, "usage: hookbench [-f FUNCTION]... -- COMMAND ARGS...\n");
+	return 2;
 }

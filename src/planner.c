@@ -49,6 +49,7 @@ const struct hook_def hook_defs[HOOK_NR] = {
 #define H_TP(h)		{ SRC_TRACEPOINT, h, NULL, false }
 #define H_FE_N(h)	{ SRC_FENTRY, h, NULL, true }
 #define H_KP_N(h)	{ SRC_KPROBE, h, NULL, true }
+#define H_TP_UNLIKE(h, why)	{ SRC_TRACEPOINT, h, NULL, false, why }
 #define CTR(name)	{ SRC_COUNTER, HOOK_NR, name, false }
 #define HOOKED(h)	H_FE(h), H_KP(h)
 
@@ -78,8 +79,13 @@ const struct metric_def metric_defs[] = {
 	  { HOOKED(HOOK_WORKER), H_TP(HOOK_WORKER) } },
 	{ "shrink_memcg_calls", "calls", "shrink_memcg calls",
 	  { HOOKED(HOOK_SHRINK_MEMCG) } },
-	{ "shrinker_scan_calls", "calls", "zswap shrinker scans",
-	  { HOOKED(HOOK_SCAN), H_TP(HOOK_SCAN) } },
+	{ "shrinker_scan_calls", "calls", "zswap shrinker scan_objects calls",
+	  { HOOKED(HOOK_SCAN), H_TP_UNLIKE(HOOK_SCAN,
+	    "mm_shrink_slab_start fires once per shrink_slab pass, which makes "
+	    "zero or more scan calls: see shrinker_slab_passes") } },
+	{ "shrinker_slab_passes", "calls",
+	  "shrink_slab passes over the zswap shrinker (mm_shrink_slab_start)",
+	  { H_TP(HOOK_SCAN) } },
 	{ "shrinker_freed", "pages", "entries the zswap shrinker freed",
 	  { HOOKED(HOOK_SCAN), H_TP(HOOK_SCAN) } },
 	{ "pool_limit_hit", "events", "stores that found the pool full",
@@ -221,6 +227,11 @@ static void plan_metric(struct zs_plan *plan, size_t m,
 			continue;
 		}
 		c = plan_hook(plan, s->hook);
+		if (c && c->kind == s->kind && s->unlike) {
+			snprintf(mc->reason + used, sizeof(mc->reason) - used,
+				 "%s%s", used ? "; " : "", s->unlike);
+			continue;
+		}
 		if (c && c->kind == s->kind && (!s->needs_count || c->counts)) {
 			mc->src = s->kind;
 			mc->src_idx = i;
@@ -233,6 +244,12 @@ static void plan_metric(struct zs_plan *plan, size_t m,
 		else
 			hook_why(plan, s->hook, s->kind, mc->reason,
 				 sizeof(mc->reason));
+		if (!mc->reason[0] && c)
+			/* a richer flavour won the hook: it feeds other metrics */
+			snprintf(mc->reason, sizeof(mc->reason),
+				 "needs the %s hook by %s; the plan uses %s %s",
+				 hook_defs[s->hook].name, src_name(s->kind),
+				 src_name(c->kind), c->target);
 	}
 }
 

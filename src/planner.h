@@ -76,6 +76,7 @@ struct metric_src {
 	enum zs_hook hook;	/* for fentry/kprobe/tracepoint */
 	const char *counter;	/* for SRC_COUNTER: first file needed */
 	bool needs_count;	/* the hook must count its return value */
+	const char *unlike;	/* why this flavour cannot give the metric */
 };
 
 #define MAX_SRCS 6

@@ -413,6 +413,7 @@ int session_open(struct session *s, const struct session_opts *opts)
 	}
 	if (opts->cgroup)
 		s->cgroup_id = cgroup_id_of(opts->cgroup);
+	s->cgroup_counts_fd = bpf_map__fd(s->skel->maps.cgroup_counts);
 	return EXIT_OK;
 }
 
@@ -465,6 +466,8 @@ int session_begin(struct session *s)
 	read_counters(s, s->base);
 	read_hists(s, s->hbase);
 	read_cgroup_counts(s, &s->cg_base);
+	/* every cgroup's base, for cgroup_table_read() */
+	cgroup_counts_read(s->cgroup_counts_fd, &s->cg_bases);
 	return snapshot_take(&s->before, DEBUGFS_ZSWAP, s->opts.cgroup);
 }
 
@@ -583,7 +586,8 @@ static const struct hooked_counter hooked_counters[] = {
 	{ "writeback_failures", ZC_WB_FAIL },
 	{ "shrink_worker_wakeups", ZC_SHRINK_WORKER },
 	{ "shrink_memcg_calls", ZC_SHRINK_MEMCG },
-	{ "shrinker_scan_calls", ZC_SHRINKER_SCAN },
+	{ "shrinker_scan_calls", ZC_SHRINKER_SCAN },	/* fentry, kprobe */
+	{ "shrinker_slab_passes", ZC_SHRINKER_SCAN },	/* tracepoint */
 	{ "shrinker_freed", ZC_SHRINKER_FREED },
 	{ "swap_write_bios{origin=writeback}", ZC_BIO_WRITEBACK },
 	{ "swap_write_bios{origin=reclaim}", ZC_BIO_RECLAIM },
@@ -823,6 +827,7 @@ void session_close(struct session *s)
 	if (s->stats_fd >= 0)
 		close(s->stats_fd);
 	snapshot_free(&s->before);
+	cgroup_counts_free(&s->cg_bases);
 	plan_free(&s->plan);
 }
 

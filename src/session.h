@@ -9,6 +9,7 @@
 
 #include <limits.h>
 #include <stdbool.h>
+#include "cgroup_stats.h"
 #include "counters.h"
 #include "metrics.h"
 #include "planner.h"
@@ -59,6 +60,8 @@ struct session {
 	struct zs_hist_slots hbase[ZH_NR];
 	struct zs_cgroup_counts cg_base;
 	unsigned long long cgroup_id;
+	int cgroup_counts_fd;		/* the BPF cgroup_counts map */
+	struct cgroup_counts_set cg_bases;	/* every cgroup at session_begin */
 	struct zswap_params params;
 	char notes[MAX_NOTES][160];
 	int nr_notes;

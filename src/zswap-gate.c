@@ -4,6 +4,8 @@
  *
  *   zswap-gate record -o FILE [--cgroup PATH] [--duration S | -- CMD ARGS...]
  *   zswap-gate plan [--no-fentry] [--no-kprobe]
+ *   zswap-gate compare [options] BASE... -- NEW...   (compare_cli.c)
+ *   zswap-gate run -n N --arm-a P=V --arm-b P=V -o DIR ...   (gate_run.c)
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -16,6 +18,8 @@
 #include <unistd.h>
 #include <sys/wait.h>
 #include <json-c/json.h>
+#include "compare_cli.h"
+#include "gate_run.h"
 #include "iostall.h"
 #include "record.h"
 #include "session.h"
@@ -35,6 +39,8 @@ static void usage(FILE *f)
 	fprintf(f,
 "usage: zswap-gate record -o FILE [options] [--duration S | -- COMMAND ARGS...]\n"
 "       zswap-gate plan [--no-fentry] [--no-kprobe] [--cgroup PATH]\n"
+"       zswap-gate compare [options] BASE... -- NEW...   (compare --help)\n"
+"       zswap-gate run -n N --arm-a P=V --arm-b P=V -o DIR ...   (run --help)\n"
 "\n"
 "record options:\n"
 "  -o, --output FILE     write the JSON record here (atomically)\n"
@@ -365,6 +371,10 @@ int main(int argc, char **argv)
 		usage(stdout);
 		return EXIT_OK;
 	}
+	if (!strcmp(argv[1], "compare"))
+		return compare_main(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "run"))
+		return gate_run_main(argc - 1, argv + 1);
 	if (strcmp(argv[1], "record") && strcmp(argv[1], "plan")) {
 		fprintf(stderr, "error: unknown command '%s'\n", argv[1]);
 		usage(stderr);

@@ -4,8 +4,9 @@
 # only those that are missing. Needs root (apt-get).
 set -eu
 PKGS="clang llvm make gcc libbpf-dev bpftool libelf-dev zlib1g-dev
-libjson-c-dev jq qemu-system-x86 busybox-static xz-utils util-linux
-ca-certificates debian-archive-keyring bc fio"
+libjson-c-dev libgsl-dev jq qemu-system-x86 busybox-static xz-utils util-linux
+ca-certificates debian-archive-keyring bc libncurses-dev tmux
+prometheus prometheus-node-exporter fio"
 
 missing=""
 for p in $PKGS; do
@@ -19,5 +20,15 @@ fi
 echo "install-deps: installing$missing"
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
+# prometheus and prometheus-node-exporter would start their services on
+# the default ports; the tests start their own instances on loopback
+# ports, so package installs must not start anything (policy-rc.d 101).
+policy=""
+if [ ! -e /usr/sbin/policy-rc.d ]; then
+	policy=/usr/sbin/policy-rc.d
+	printf '#!/bin/sh\nexit 101\n' > "$policy"
+	chmod 755 "$policy"
+	trap 'rm -f "$policy"' EXIT
+fi
 # shellcheck disable=SC2086
 apt-get install -y -qq --no-install-recommends $missing >/dev/null

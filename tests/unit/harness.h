@@ -23,6 +23,11 @@ void test_parsers(void);
 void test_planner(void);
 void test_histogram(void);
 void test_record(void);
+void test_tui(void);
+void test_cgroup_stats(void);
+void test_stats(void);
+void test_compare(void);
+void test_prom(void);
 void test_iostall(void);
 
 #endif /* __HARNESS_H */

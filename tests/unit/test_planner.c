@@ -223,6 +223,13 @@ static void plan_6_12(void)
 	      "6.12 nested swap-out via swap_writepage, got %s",
 	      target(&p, HOOK_SWAPOUT));
 	CHECK(msrc(&p, "zswpwb") == SRC_COUNTER, "6.12 vmstat has zswpwb");
+	CHECK(msrc(&p, "shrinker_scan_calls") == SRC_FENTRY,
+	      "6.12 shrinker scans via fentry");
+	CHECK(msrc(&p, "shrinker_slab_passes") == SRC_NONE &&
+	      strstr(p.metrics[metric_index("shrinker_slab_passes")].reason,
+		     "the plan uses fentry zswap_shrinker_scan"),
+	      "6.12 slab passes n/a, the reason names the winning flavour: %s",
+	      p.metrics[metric_index("shrinker_slab_passes")].reason);
 	plan_free(&p);
 out:
 	fc_free(&fc);
@@ -251,6 +258,14 @@ static void plan_6_18_host(void)
 	      "host: bios from block_bio_queue");
 	CHECK(msrc(&p, "cgroup_zswpwb") == SRC_TRACEPOINT,
 	      "host: per-cgroup events from count_memcg_events");
+	i = metric_index("shrinker_scan_calls");
+	CHECK(p.metrics[i].src == SRC_NONE &&
+	      strstr(p.metrics[i].reason, "once per shrink_slab pass"),
+	      "host: the slab tracepoint does not count scan calls: %s",
+	      p.metrics[i].reason);
+	CHECK(msrc(&p, "shrinker_slab_passes") == SRC_TRACEPOINT &&
+	      msrc(&p, "shrinker_freed") == SRC_TRACEPOINT,
+	      "host: slab passes and freed from mm_shrink_slab");
 	plan_free(&p);
 out:
 	fc_free(&fc);

@@ -14,6 +14,11 @@ int main(int argc, char **argv)
 	test_planner();
 	test_histogram();
 	test_record();
+	test_tui();
+	test_cgroup_stats();
+	test_stats();
+	test_compare();
+	test_prom();
 	test_iostall();
 	printf("%d passed, %d failed\n", tests_passed, tests_failed);
 	return tests_failed ? 1 : 0;

@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Per-cgroup zswap rows shared by the tools (zswaptop, zswap-export): the
+ * BPF memcg-event counts of the session's cgroup_counts map, keyed by the
+ * memcg's kernfs id, joined with each cgroup's own files. Ids are turned
+ * into paths by walking the memory controller's hierarchy once and
+ * caching the result, so a table of 500 cgroups costs a few stat()s.
+ */
+#ifndef __CGROUP_STATS_H
+#define __CGROUP_STATS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "zswapstat.h"
+
+struct session;
+
+struct cgroup_row {
+	unsigned long long id;		/* cgroup id = kernfs node id (inode) */
+	char path[256];			/* relative to its hierarchy mount, "/" for root */
+	bool path_known;		/* false: removed before it was resolved */
+	unsigned long long zswpout, zswpin, zswpwb; /* BPF memcg-event counts since session_begin */
+	bool has_zswap_bytes;  unsigned long long zswap_bytes;  /* memory.zswap.current, else memory.stat zswap */
+	bool has_mem_full;     unsigned long long mem_pressure_full_us; /* memory.pressure full total */
+	bool has_io_full;      unsigned long long io_pressure_full_us;  /* io.pressure full total */
+};
+
+struct cgroup_table { struct cgroup_row *rows; size_t n, cap; };
+
+/*
+ * Every cgroup with zswap events in the session's cgroup_counts map, plus the
+ * session's --cgroup; ids resolved to paths by walking the memory hierarchy
+ * (v1 memory mount or cgroup2). Returns 0 or -errno.
+ */
+int cgroup_table_read(struct session *s, struct cgroup_table *t);
+void cgroup_table_free(struct cgroup_table *t);
+
+/* ---- building blocks (the session and the unit tests use them) ---- */
+
+/* Counts of every cgroup in the map at one moment, sorted by id. */
+struct cgroup_counts_set {
+	unsigned long long *ids;
+	struct zs_cgroup_counts *counts;
+	size_t n, cap;
+};
+
+/* Reads the whole cgroup_counts map. Returns 0 or -errno. */
+int cgroup_counts_read(int map_fd, struct cgroup_counts_set *out);
+/* Adds one entry (ids may come in any order; sorted by the caller). */
+int cgroup_counts_add(struct cgroup_counts_set *set, unsigned long long id,
+		      const struct zs_cgroup_counts *c);
+void cgroup_counts_sort(struct cgroup_counts_set *set);
+const struct zs_cgroup_counts *
+cgroup_counts_find(const struct cgroup_counts_set *set, unsigned long long id);
+void cgroup_counts_free(struct cgroup_counts_set *set);
+
+/*
+ * The mount point of the memory controller's hierarchy in a mountinfo
+ * text: a v1 "cgroup" mount with the memory option, else a cgroup2 mount.
+ * Returns 0, or -ENOENT when there is none.
+ */
+int cgroup_memory_mount(const char *mountinfo, char *out, size_t len);
+
+/* id -> path cache over one hierarchy. */
+struct cgroup_paths;
+
+struct cgroup_paths *cgroup_paths_new(const char *mount);
+void cgroup_paths_free(struct cgroup_paths *c);
+const char *cgroup_paths_mount(const struct cgroup_paths *c);
+/*
+ * Path of cgroup id relative to the mount ("/" for the root). A cached
+ * path is checked with one stat(); a miss walks the hierarchy again, at
+ * most once per cgroup_paths_next_round(). Returns 0 or -ENOENT.
+ */
+int cgroup_paths_lookup(struct cgroup_paths *c, unsigned long long id,
+			char *out, size_t len);
+void cgroup_paths_next_round(struct cgroup_paths *c);
+unsigned int cgroup_paths_walks(const struct cgroup_paths *c);
+
+/* Fills the rows' file fields from the cgroup's directory (mount + path). */
+void cgroup_row_read_files(struct cgroup_row *r, const char *dir);
+
+/*
+ * Builds rows from counts now minus counts at the window's start (absent
+ * from base: all of it), plus extra_id (0: none) even without events.
+ */
+int cgroup_table_build(struct cgroup_table *t, struct cgroup_paths *c,
+		       const struct cgroup_counts_set *now,
+		       const struct cgroup_counts_set *base,
+		       unsigned long long extra_id);
+
+#endif /* __CGROUP_STATS_H */

@@ -1,0 +1,437 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Loading the arms and computing per-metric statistics. */
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "compare.h"
+
+void comparison_init(struct comparison *c, double alpha, bool allow_incomplete)
+{
+	memset(c, 0, sizeof(*c));
+	c->alpha = alpha;
+	c->allow_incomplete = allow_incomplete;
+	snprintf(c->arm[ARM_A].label, sizeof(c->arm[0].label), "A");
+	snprintf(c->arm[ARM_B].label, sizeof(c->arm[0].label), "B");
+}
+
+void comparison_free(struct comparison *c)
+{
+	for (size_t i = 0; i < c->n; i++) {
+		free(c->m[i].arm[0].v);
+		free(c->m[i].arm[1].v);
+	}
+	free(c->m);
+	free(c->h);
+	free(c->notes);
+	memset(c, 0, sizeof(*c));
+}
+
+void comparison_note(struct comparison *c, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (c->nr_notes == c->notes_cap) {
+		size_t cap = c->notes_cap ? c->notes_cap * 2 : 8;
+		void *p = realloc(c->notes, cap * sizeof(*c->notes));
+
+		if (!p)
+			return;
+		c->notes = p;
+		c->notes_cap = cap;
+	}
+	va_start(ap, fmt);
+	vsnprintf(c->notes[c->nr_notes++], CMP_NOTE_LEN, fmt, ap);
+	va_end(ap);
+}
+
+const char *cmp_status_name(enum cmp_status s)
+{
+	switch (s) {
+	case CMP_COMPARED: return "compared";
+	case CMP_TOO_FEW: return "too_few_runs";
+	case CMP_MISSING: return "missing";
+	default: return "dropped";
+	}
+}
+
+/*
+ * Records of one arm nearly always list their metrics in the same order:
+ * try the slot after the last one found before searching.
+ */
+static struct cmp_metric *find_metric(struct comparison *c, const char *name,
+				      const char *unit)
+{
+	struct cmp_metric *m;
+
+	if (c->hint < c->n && !strcmp(c->m[c->hint].name, name))
+		return &c->m[c->hint++];
+	for (size_t i = 0; i < c->n; i++)
+		if (!strcmp(c->m[i].name, name)) {
+			c->hint = i + 1;
+			return &c->m[i];
+		}
+	if (c->n == c->cap) {
+		size_t cap = c->cap ? c->cap * 2 : 64;
+		void *p = realloc(c->m, cap * sizeof(*c->m));
+
+		if (!p)
+			return NULL;
+		c->m = p;
+		c->cap = cap;
+	}
+	m = &c->m[c->n++];
+	memset(m, 0, sizeof(*m));
+	snprintf(m->name, sizeof(m->name), "%s", name);
+	snprintf(m->unit, sizeof(m->unit), "%s", unit);
+	m->dir = metric_direction_of(name);
+	c->hint = c->n;
+	return m;
+}
+
+static int push_value(struct arm_values *a, double v)
+{
+	if (a->n == a->cap) {
+		size_t cap = a->cap ? a->cap * 2 : 8;
+		double *p = realloc(a->v, cap * sizeof(*p));
+
+		if (!p)
+			return -1;
+		a->v = p;
+		a->cap = cap;
+	}
+	a->v[a->n++] = v;
+	return 0;
+}
+
+/* Units of quantities that cannot be negative (all the toolkit writes). */
+static bool unit_is_count(const char *unit)
+{
+	static const char *const units[] = {
+		"calls", "pages", "bios", "events", "bytes", "ratio",
+		"ns", "us", "ms", "s",
+	};
+
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		if (!strcmp(unit, units[i]))
+			return true;
+	return false;
+}
+
+static int add_value(struct comparison *c, int arm, const char *name,
+		     const char *unit, bool has_value, double v,
+		     const char *reason, const char *path, char *err, size_t len)
+{
+	struct cmp_metric *m;
+
+	if (has_value && (isnan(v) || isinf(v))) {
+		snprintf(err, len, "%s: metric %s: value is not a finite number",
+			 path, name);
+		return -1;
+	}
+	if (has_value && v < 0 && unit_is_count(unit)) {
+		snprintf(err, len, "%s: metric %s: negative %s (%g)", path,
+			 name, unit, v);
+		return -1;
+	}
+	m = find_metric(c, name, unit);
+	if (!m) {
+		snprintf(err, len, "%s: out of memory", path);
+		return -1;
+	}
+	if (strcmp(m->unit, unit)) {
+		snprintf(err, len, "%s: metric %s: unit %s, other records say %s",
+			 path, name, unit, m->unit);
+		return -1;
+	}
+	if (!has_value) {
+		if (!m->arm[arm].na_runs)
+			snprintf(m->arm[arm].reason, sizeof(m->arm[arm].reason),
+				 "%s", reason && reason[0] ? reason : "no reason given");
+		m->arm[arm].na_runs++;
+		return 0;
+	}
+	if (push_value(&m->arm[arm], v)) {
+		snprintf(err, len, "%s: out of memory", path);
+		return -1;
+	}
+	return 0;
+}
+
+static struct cmp_hist *find_hist(struct comparison *c, const char *name,
+				  const char *unit)
+{
+	struct cmp_hist *h;
+
+	for (size_t i = 0; i < c->nh; i++)
+		if (!strcmp(c->h[i].name, name))
+			return &c->h[i];
+	if (c->nh == c->hcap) {
+		size_t cap = c->hcap ? c->hcap * 2 : 8;
+		void *p = realloc(c->h, cap * sizeof(*c->h));
+
+		if (!p)
+			return NULL;
+		c->h = p;
+		c->hcap = cap;
+	}
+	h = &c->h[c->nh++];
+	memset(h, 0, sizeof(*h));
+	snprintf(h->name, sizeof(h->name), "%s", name);
+	snprintf(h->unit, sizeof(h->unit), "%s", unit);
+	return h;
+}
+
+static int add_hist(struct comparison *c, int arm, const struct hist_metric *hm,
+		    const char *path, char *err, size_t len)
+{
+	struct cmp_hist *h = find_hist(c, hm->name, hm->unit);
+	unsigned long long count = hist_count(&hm->h);
+	char name[METRIC_NAME_LEN + 16];
+
+	if (!h) {
+		snprintf(err, len, "%s: out of memory", path);
+		return -1;
+	}
+	if (h->present[arm] && h->sum[arm].kind != hm->h.kind) {
+		snprintf(err, len, "%s: histogram %s: slot kind differs from the arm's other records",
+			 path, hm->name);
+		return -1;
+	}
+	h->sum[arm].kind = hm->h.kind;
+	h->present[arm] = true;
+	for (int i = 0; i < HIST_SLOTS; i++)
+		h->sum[arm].slots[i] += hm->h.slots[i];
+	h->sum[arm].sum += hm->h.sum;
+
+	/* latency histograms: the per-run mean is a metric of its own */
+	if (strcmp(hm->unit, "ns"))
+		return 0;
+	snprintf(name, sizeof(name), "%s{stat=mean}", hm->name);
+	return add_value(c, arm, name, hm->unit, count > 0, hist_mean(&hm->h),
+			 "no events in this run", path, err, len);
+}
+
+static void add_kernel(struct cmp_arm *a, const char *release)
+{
+	size_t l = strlen(a->kernels);
+	const char *p = a->kernels;
+
+	/* already listed? */
+	while ((p = strstr(p, release))) {
+		size_t rl = strlen(release);
+
+		if ((p == a->kernels || p[-1] == ' ') && (p[rl] == ',' || !p[rl]))
+			return;
+		p += rl;
+	}
+	snprintf(a->kernels + l, sizeof(a->kernels) - l, "%s%s",
+		 l ? ", " : "", release);
+}
+
+int comparison_add_record(struct comparison *c, int arm,
+			  const struct record *rec, const char *path,
+			  char *err, size_t len)
+{
+	const struct metric_set *ms = &rec->metrics;
+	struct cmp_arm *a = &c->arm[arm];
+
+	if (!rec->meta.complete) {
+		if (!c->allow_incomplete) {
+			snprintf(err, len, "%s: incomplete record (interrupted run); "
+				 "include it with --allow-incomplete", path);
+			return -1;
+		}
+		a->nr_incomplete++;
+		comparison_note(c, "arm %s: %s is incomplete, included (--allow-incomplete)",
+				a->label, path);
+	}
+	if (!a->nr_records)
+		snprintf(a->first_path, sizeof(a->first_path), "%s", path);
+	a->nr_records++;
+	add_kernel(a, rec->meta.kernel_release);
+	c->hint = 0;
+	for (size_t i = 0; i < ms->n; i++) {
+		const struct metric *m = &ms->m[i];
+
+		if (add_value(c, arm, m->name, m->unit, m->has_value, m->value,
+			      m->reason, path, err, len))
+			return -1;
+	}
+	if (rec->meta.wall_time_s >= 0 &&
+	    add_value(c, arm, "wall_time_s", "s", true, rec->meta.wall_time_s,
+		      NULL, path, err, len))
+		return -1;
+	for (size_t i = 0; i < ms->nh; i++)
+		if (add_hist(c, arm, &ms->h[i], path, err, len))
+			return -1;
+	return 0;
+}
+
+static int add_file(struct comparison *c, int arm, const char *path,
+		    char *err, size_t len)
+{
+	struct record rec;
+	int ret;
+
+	if (record_load(path, &rec, err, len))
+		return -1;
+	ret = comparison_add_record(c, arm, &rec, path, err, len);
+	record_free(&rec);
+	return ret;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Every *.json directly in dir, in name order (run01 before run02). */
+static int add_dir(struct comparison *c, int arm, const char *dir,
+		   char *err, size_t len)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char **names = NULL;
+	size_t n = 0, cap = 0;
+	int ret = 0;
+
+	if (!d) {
+		snprintf(err, len, "%s: cannot read directory: %s", dir, strerror(errno));
+		return -1;
+	}
+	while ((e = readdir(d))) {
+		size_t l = strlen(e->d_name);
+
+		if (l < 6 || strcmp(e->d_name + l - 5, ".json") || e->d_name[0] == '.')
+			continue;
+		if (n == cap) {
+			void *p;
+
+			cap = cap ? cap * 2 : 64;
+			p = realloc(names, cap * sizeof(*names));
+			if (!p) {
+				ret = -1;
+				break;
+			}
+			names = p;
+		}
+		if (!(names[n] = strdup(e->d_name))) {
+			ret = -1;
+			break;
+		}
+		n++;
+	}
+	closedir(d);
+	if (ret)
+		snprintf(err, len, "%s: out of memory", dir);
+	else if (!n) {
+		snprintf(err, len, "%s: no records (*.json) in this directory", dir);
+		ret = -1;
+	}
+	if (!ret)
+		qsort(names, n, sizeof(*names), cmp_str);
+	for (size_t i = 0; i < n && !ret; i++) {
+		char path[4096];
+
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		ret = add_file(c, arm, path, err, len);
+	}
+	for (size_t i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	return ret;
+}
+
+int comparison_add_path(struct comparison *c, int arm, const char *path,
+			char *err, size_t len)
+{
+	struct stat st;
+
+	if (stat(path, &st)) {
+		snprintf(err, len, "%s: cannot read: %s", path, strerror(errno));
+		return -1;
+	}
+	if (S_ISDIR(st.st_mode))
+		return add_dir(c, arm, path, err, len);
+	return add_file(c, arm, path, err, len);
+}
+
+static void finish_metric(struct comparison *c, struct cmp_metric *m)
+{
+	bool seen[2];
+
+	for (int k = 0; k < 2; k++) {
+		struct arm_values *a = &m->arm[k];
+
+		m->absent_runs[k] = c->arm[k].nr_records - a->n - a->na_runs;
+		seen[k] = a->n + a->na_runs > 0;
+		if (a->n)
+			sample_mean_sd(a->v, a->n, &m->mean[k], &m->sd[k]);
+		else
+			m->mean[k] = m->sd[k] = NAN;
+	}
+	m->lacking_arm = -1;
+	if (!seen[ARM_A] || !seen[ARM_B]) {
+		m->status = CMP_DROPPED;
+		m->lacking_arm = seen[ARM_A] ? ARM_B : ARM_A;
+		return;
+	}
+	if (!m->arm[ARM_A].n || !m->arm[ARM_B].n) {
+		m->status = CMP_MISSING;
+		m->lacking_arm = m->arm[ARM_A].n ? ARM_B :
+				 m->arm[ARM_B].n ? ARM_A : ARM_BOTH;
+		return;
+	}
+	m->has_change = m->mean[ARM_A] != 0;
+	if (m->has_change)
+		m->change_pct = (m->mean[ARM_B] - m->mean[ARM_A]) /
+				fabs(m->mean[ARM_A]) * 100;
+	if (m->arm[ARM_A].n < MIN_RUNS || m->arm[ARM_B].n < MIN_RUNS) {
+		m->status = CMP_TOO_FEW;
+		m->lacking_arm = m->arm[ARM_A].n < MIN_RUNS ? ARM_A : ARM_B;
+		return;
+	}
+	m->status = CMP_COMPARED;
+	m->has_welch = !welch_test(m->arm[ARM_A].v, m->arm[ARM_A].n,
+				   m->arm[ARM_B].v, m->arm[ARM_B].n, &m->welch);
+	if (m->arm[ARM_A].n >= MWU_MIN_RUNS && m->arm[ARM_B].n >= MWU_MIN_RUNS)
+		m->has_mwu = !mann_whitney(m->arm[ARM_A].v, m->arm[ARM_A].n,
+					   m->arm[ARM_B].v, m->arm[ARM_B].n,
+					   &m->mwu);
+	m->significant = m->has_welch && m->welch.p < c->alpha;
+	m->verdict = m->significant ?
+		direction_verdict(m->dir->dir, m->mean[ARM_A], m->mean[ARM_B]) : 0;
+}
+
+int comparison_finish(struct comparison *c, char *err, size_t len)
+{
+	for (int k = 0; k < 2; k++)
+		if (!c->arm[k].nr_records) {
+			snprintf(err, len, "arm %s: no records", c->arm[k].label);
+			return -1;
+		}
+	for (size_t i = 0; i < c->n; i++) {
+		struct cmp_metric *m = &c->m[i];
+
+		finish_metric(c, m);
+		for (int k = 0; k < 2; k++) {
+			if (m->status == CMP_DROPPED || m->status == CMP_MISSING)
+				continue;
+			if (m->arm[k].na_runs)
+				comparison_note(c, "%s: n/a in %zu of %zu runs of arm %s (%s); compared over the other runs",
+						m->name, m->arm[k].na_runs,
+						c->arm[k].nr_records, c->arm[k].label,
+						m->arm[k].reason);
+			if (m->absent_runs[k])
+				comparison_note(c, "%s: absent from %zu of %zu records of arm %s; compared over the others",
+						m->name, m->absent_runs[k],
+						c->arm[k].nr_records, c->arm[k].label);
+		}
+	}
+	return 0;
+}

@@ -1,0 +1,337 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Terminal, Markdown and JSON renderings of a comparison. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <json-c/json.h>
+#include "compare_output.h"
+
+static int decimals_for(double mean, double sd)
+{
+	int e, dec;
+
+	if (sd > 0 && isfinite(sd)) {
+		e = (int)floor(log10(sd));
+		dec = (sd / pow(10, e) < 3 ? 1 : 0) - e;
+	} else if (mean == floor(mean) || !isfinite(mean)) {
+		dec = 0;
+	} else {
+		/* a constant fraction: four significant digits */
+		dec = 3 - (int)floor(log10(fabs(mean)));
+	}
+	if (dec < 0)
+		dec = 0;
+	return dec > 9 ? 9 : dec;
+}
+
+void format_mean_sd(char *buf, size_t len, double mean, double sd)
+{
+	int dec = decimals_for(mean, sd);
+
+	snprintf(buf, len, "%.*f +- %.*f", dec, mean, dec, sd);
+}
+
+static void format_arm(char *buf, size_t len, const struct comparison *c,
+		       const struct cmp_metric *m, int k)
+{
+	char ms[96];
+
+	format_mean_sd(ms, sizeof(ms), m->mean[k], m->sd[k]);
+	if (m->arm[k].n != c->arm[k].nr_records)
+		snprintf(buf, len, "%s (n=%zu)", ms, m->arm[k].n);
+	else
+		snprintf(buf, len, "%s", ms);
+}
+
+static void format_change(char *buf, size_t len, const struct cmp_metric *m)
+{
+	if (m->has_change)
+		snprintf(buf, len, "%+.1f%%", m->change_pct);
+	else if (m->mean[ARM_A] == m->mean[ARM_B])
+		snprintf(buf, len, "0");
+	else
+		snprintf(buf, len, "from 0");
+}
+
+static void format_p(char *buf, size_t len, bool has, double p)
+{
+	if (!has)
+		snprintf(buf, len, "-");
+	else if (p < 0.001)
+		snprintf(buf, len, "<0.001");
+	else
+		snprintf(buf, len, "%.3f", p);
+}
+
+static const char *verdict_word(const struct cmp_metric *m)
+{
+	if (m->status == CMP_TOO_FEW)
+		return "too few runs";
+	if (!m->significant)
+		return "";
+	return m->verdict > 0 ? "better" : m->verdict < 0 ? "worse" : "changed";
+}
+
+static size_t arm_runs_n(const struct comparison *c, int k)
+{
+	return c->arm[k].nr_records;
+}
+
+static void print_header(FILE *f, const struct comparison *c, const char *pre)
+{
+	for (int k = 0; k < 2; k++) {
+		const struct cmp_arm *a = &c->arm[k];
+
+		fprintf(f, "%s%s = %zu record%s (%s), kernel %s\n", pre, a->label,
+			a->nr_records, a->nr_records == 1 ? "" : "s",
+			a->first_path, a->kernels);
+	}
+	fprintf(f, "%smean +- sample stddev per arm; change = (%s - %s) / %s; * = significant,\n"
+		"%sWelch's two-sided t-test at alpha %g; p(U): Mann-Whitney U, both arms n >= %d;\n"
+		"%sbetter/worse follow each metric's direction; n < %d runs in an arm is never gated\n",
+		pre, c->arm[ARM_B].label, c->arm[ARM_A].label, c->arm[ARM_A].label,
+		pre, c->alpha, MWU_MIN_RUNS, pre, MIN_RUNS);
+}
+
+static bool shown_in_table(const struct cmp_metric *m)
+{
+	return m->status == CMP_COMPARED || m->status == CMP_TOO_FEW;
+}
+
+/* The lists below the table: what could not be compared, and why. */
+static void print_lists(FILE *f, const struct comparison *c, bool md)
+{
+	const char *item = md ? "- " : "  ";
+	bool any;
+
+	for (int s = CMP_MISSING; s <= CMP_DROPPED; s++) {
+		any = false;
+		for (size_t i = 0; i < c->n; i++) {
+			const struct cmp_metric *m = &c->m[i];
+			int k = m->lacking_arm;
+
+			if (m->status != (enum cmp_status)s)
+				continue;
+			if (!any)
+				fprintf(f, "\n%s\n", s == CMP_MISSING ?
+					(md ? "**Missing** (n/a in every run of one arm: no source there)" :
+					 "missing (n/a in every run of one arm: no source there):") :
+					(md ? "**Dropped** (in the records of one arm only)" :
+					 "dropped (in the records of one arm only):"));
+			any = true;
+			if (s == CMP_MISSING && k == ARM_BOTH)
+				fprintf(f, "%s%s: n/a in both arms: %s: %s; %s: %s\n",
+					item, m->name, c->arm[0].label, m->arm[0].reason,
+					c->arm[1].label, m->arm[1].reason);
+			else if (s == CMP_MISSING)
+				fprintf(f, "%s%s: n/a in %s (%s): %s\n", item, m->name,
+					c->arm[k].label, c->arm[k].kernels,
+					m->arm[k].reason);
+			else
+				fprintf(f, "%s%s: only in %s, not in any record of %s (%s)\n",
+					item, m->name, c->arm[!k].label,
+					c->arm[k].label, c->arm[k].kernels);
+		}
+	}
+	if (c->nr_notes) {
+		fprintf(f, "\n%s\n", md ? "**Notes**" : "notes:");
+		for (size_t i = 0; i < c->nr_notes; i++)
+			fprintf(f, "%s%s\n", item, c->notes[i]);
+	}
+	fprintf(f, "\n");
+	if (!c->nr_failed) {
+		fprintf(f, "%sgate: pass (no metric failed)%s\n", md ? "**" : "",
+			md ? "**" : "");
+		return;
+	}
+	fprintf(f, "%sgate: FAIL, %zu metric%s%s\n", md ? "**" : "", c->nr_failed,
+		c->nr_failed == 1 ? "" : "s", md ? "**" : ":");
+	for (size_t i = 0; i < c->n; i++)
+		if (c->m[i].failed)
+			fprintf(f, "%s%s: %s\n", item, c->m[i].name, c->m[i].failed_by);
+}
+
+void compare_print_table(FILE *f, const struct comparison *c)
+{
+	int wname = 6, wunit = 4, wa = 1, wb = 1, wch = 7, n;
+	char a[128], b[128], ch[32], pt[16], pu[16], line[1024];
+
+	for (size_t i = 0; i < c->n; i++) {
+		const struct cmp_metric *m = &c->m[i];
+		int l;
+
+		if (!shown_in_table(m))
+			continue;
+		l = strlen(m->name);
+		wname = l > wname ? l : wname;
+		l = strlen(m->unit);
+		wunit = l > wunit ? l : wunit;
+		format_arm(a, sizeof(a), c, m, ARM_A);
+		format_arm(b, sizeof(b), c, m, ARM_B);
+		format_change(ch, sizeof(ch), m);
+		wa = (int)strlen(a) > wa ? (int)strlen(a) : wa;
+		wb = (int)strlen(b) > wb ? (int)strlen(b) : wb;
+		wch = (int)strlen(ch) > wch ? (int)strlen(ch) : wch;
+	}
+	print_header(f, c, "");
+	fprintf(f, "\n%-*s  %-*s  %*s  %*s  %*s    %6s  %6s  %s\n", wname, "metric",
+		wunit, "unit", wa, c->arm[ARM_A].label, wb, c->arm[ARM_B].label,
+		wch, "change", "p(t)", "p(U)", "verdict");
+	for (size_t i = 0; i < c->n; i++) {
+		const struct cmp_metric *m = &c->m[i];
+
+		if (!shown_in_table(m))
+			continue;
+		format_arm(a, sizeof(a), c, m, ARM_A);
+		format_arm(b, sizeof(b), c, m, ARM_B);
+		format_change(ch, sizeof(ch), m);
+		format_p(pt, sizeof(pt), m->has_welch, m->welch.p);
+		format_p(pu, sizeof(pu), m->has_mwu, m->mwu.p);
+		n = snprintf(line, sizeof(line), "%-*s  %-*s  %*s  %*s  %*s %s  %6s  %6s  %s%s",
+			     wname, m->name, wunit, m->unit, wa, a, wb, b, wch, ch,
+			     m->significant ? "*" : " ", pt, pu, verdict_word(m),
+			     m->failed ? "  FAIL" : "");
+		if (n > (int)sizeof(line) - 1)
+			n = sizeof(line) - 1;
+		while (n > 0 && line[n - 1] == ' ')
+			line[--n] = '\0';
+		fprintf(f, "%s\n", line);
+	}
+	print_lists(f, c, false);
+}
+
+void compare_print_markdown(FILE *f, const struct comparison *c)
+{
+	char a[128], b[128], ch[32], pt[16], pu[16];
+
+	print_header(f, c, "> ");
+	fprintf(f, "\n| metric | unit | %s | %s | change | p (t) | p (U) | verdict |\n",
+		c->arm[ARM_A].label, c->arm[ARM_B].label);
+	fprintf(f, "|---|---|--:|--:|--:|--:|--:|---|\n");
+	for (size_t i = 0; i < c->n; i++) {
+		const struct cmp_metric *m = &c->m[i];
+
+		if (!shown_in_table(m))
+			continue;
+		format_arm(a, sizeof(a), c, m, ARM_A);
+		format_arm(b, sizeof(b), c, m, ARM_B);
+		format_change(ch, sizeof(ch), m);
+		format_p(pt, sizeof(pt), m->has_welch, m->welch.p);
+		format_p(pu, sizeof(pu), m->has_mwu, m->mwu.p);
+		fprintf(f, "| `%s` | %s | %s | %s | %s%s | %s | %s | %s%s |\n",
+			m->name, m->unit, a, b, ch, m->significant ? " \\*" : "",
+			pt, pu, verdict_word(m), m->failed ? " **FAIL**" : "");
+	}
+	print_lists(f, c, true);
+}
+
+static json_object *jnum(double v)
+{
+	return isfinite(v) ? json_object_new_double(v) : NULL;
+}
+
+static json_object *arm_json(const struct comparison *c,
+			     const struct cmp_metric *m, int k)
+{
+	json_object *o = json_object_new_object(), *v = json_object_new_array();
+
+	json_object_object_add(o, "n", json_object_new_int64(m->arm[k].n));
+	json_object_object_add(o, "na_runs", json_object_new_int64(m->arm[k].na_runs));
+	json_object_object_add(o, "absent_runs", json_object_new_int64(m->absent_runs[k]));
+	json_object_object_add(o, "mean", m->arm[k].n ? jnum(m->mean[k]) : NULL);
+	json_object_object_add(o, "sd", m->arm[k].n ? jnum(m->sd[k]) : NULL);
+	for (size_t i = 0; i < m->arm[k].n; i++)
+		json_object_array_add(v, json_object_new_double(m->arm[k].v[i]));
+	json_object_object_add(o, "values", v);
+	if (m->arm[k].na_runs)
+		json_object_object_add(o, "reason",
+				       json_object_new_string(m->arm[k].reason));
+	return o;
+}
+
+static json_object *metric_json(const struct comparison *c,
+				const struct cmp_metric *m)
+{
+	json_object *o = json_object_new_object(), *t;
+
+	json_object_object_add(o, "name", json_object_new_string(m->name));
+	json_object_object_add(o, "unit", json_object_new_string(m->unit));
+	json_object_object_add(o, "status",
+			       json_object_new_string(cmp_status_name(m->status)));
+	json_object_object_add(o, "better",
+			       json_object_new_string(direction_name(m->dir->dir)));
+	json_object_object_add(o, "gating", json_object_new_boolean(m->dir->gating));
+	json_object_object_add(o, "a", arm_json(c, m, ARM_A));
+	json_object_object_add(o, "b", arm_json(c, m, ARM_B));
+	json_object_object_add(o, "lacking_arm", m->lacking_arm < 0 ? NULL :
+			       json_object_new_string(m->lacking_arm == ARM_BOTH ? "both" :
+						      c->arm[m->lacking_arm].label));
+	json_object_object_add(o, "change_pct", m->has_change ?
+			       jnum(m->change_pct) : NULL);
+	if (m->has_welch) {
+		t = json_object_new_object();
+		json_object_object_add(t, "t", isfinite(m->welch.t) ?
+				       json_object_new_double(m->welch.t) :
+				       json_object_new_string(m->welch.t > 0 ? "inf" : "-inf"));
+		json_object_object_add(t, "df", jnum(m->welch.df));
+		json_object_object_add(t, "p", jnum(m->welch.p));
+		json_object_object_add(o, "welch", t);
+	} else {
+		json_object_object_add(o, "welch", NULL);
+	}
+	if (m->has_mwu) {
+		t = json_object_new_object();
+		json_object_object_add(t, "u", json_object_new_double(m->mwu.u));
+		json_object_object_add(t, "p", jnum(m->mwu.p));
+		json_object_object_add(t, "method", json_object_new_string(
+			m->mwu.method == MWU_EXACT ? "exact" : "normal"));
+		json_object_object_add(o, "mann_whitney", t);
+	} else {
+		json_object_object_add(o, "mann_whitney", NULL);
+	}
+	json_object_object_add(o, "significant", json_object_new_boolean(m->significant));
+	json_object_object_add(o, "verdict", json_object_new_string(
+		m->verdict > 0 ? "better" : m->verdict < 0 ? "worse" :
+		m->significant ? "changed" : "none"));
+	json_object_object_add(o, "gated", json_object_new_boolean(m->gated));
+	json_object_object_add(o, "failed", json_object_new_boolean(m->failed));
+	json_object_object_add(o, "failed_by", m->failed ?
+			       json_object_new_string(m->failed_by) : NULL);
+	return o;
+}
+
+void compare_print_json(FILE *f, const struct comparison *c)
+{
+	json_object *root = json_object_new_object(), *arms, *ms, *notes;
+
+	json_object_object_add(root, "alpha", json_object_new_double(c->alpha));
+	arms = json_object_new_array();
+	for (int k = 0; k < 2; k++) {
+		json_object *a = json_object_new_object();
+
+		json_object_object_add(a, "label", json_object_new_string(c->arm[k].label));
+		json_object_object_add(a, "records",
+				       json_object_new_int64(arm_runs_n(c, k)));
+		json_object_object_add(a, "incomplete",
+				       json_object_new_int64(c->arm[k].nr_incomplete));
+		json_object_object_add(a, "kernels", json_object_new_string(c->arm[k].kernels));
+		json_object_object_add(a, "first_record",
+				       json_object_new_string(c->arm[k].first_path));
+		json_object_array_add(arms, a);
+	}
+	json_object_object_add(root, "arms", arms);
+	ms = json_object_new_array();
+	for (size_t i = 0; i < c->n; i++)
+		json_object_array_add(ms, metric_json(c, &c->m[i]));
+	json_object_object_add(root, "metrics", ms);
+	notes = json_object_new_array();
+	for (size_t i = 0; i < c->nr_notes; i++)
+		json_object_array_add(notes, json_object_new_string(c->notes[i]));
+	json_object_object_add(root, "notes", notes);
+	json_object_object_add(root, "failed", json_object_new_int64(c->nr_failed));
+	json_object_object_add(root, "result", json_object_new_string(
+		c->nr_failed ? "regression" : "pass"));
+	fprintf(f, "%s\n", json_object_to_json_string_ext(root,
+		JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE));
+	json_object_put(root);
+}

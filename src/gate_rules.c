@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Gate rules: parsing and applying them to a finished comparison. */
+#include <ctype.h>
+#include <errno.h>
+#include <fnmatch.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "gate_rules.h"
+
+void gate_rules_free(struct gate_rules *g)
+{
+	free(g->r);
+	memset(g, 0, sizeof(*g));
+}
+
+static int parse_rule(const char *text, struct gate_rule *r, char *what,
+		      size_t len)
+{
+	const char *colon = strrchr(text, ':');
+	const char *arg;
+	char *end;
+
+	memset(r, 0, sizeof(*r));
+	snprintf(r->text, sizeof(r->text), "%s", text);
+	if (!colon || colon == text) {
+		snprintf(what, len, "expected METRIC:+N%%, METRIC:-N%%, METRIC:worse or METRIC:ignore");
+		return -1;
+	}
+	if ((size_t)(colon - text) >= sizeof(r->pattern)) {
+		snprintf(what, len, "metric name too long");
+		return -1;
+	}
+	memcpy(r->pattern, text, colon - text);
+	arg = colon + 1;
+	if (!strcmp(arg, "worse")) {
+		r->kind = RULE_WORSE;
+		return 0;
+	}
+	if (!strcmp(arg, "ignore")) {
+		r->kind = RULE_IGNORE;
+		return 0;
+	}
+	if (arg[0] != '+' && arg[0] != '-') {
+		snprintf(what, len, "threshold '%s' needs a sign (+N%% or -N%%)", arg);
+		return -1;
+	}
+	errno = 0;
+	r->pct = strtod(arg, &end);
+	if (errno || end == arg + 1 || strcmp(end, "%") || isnan(r->pct) ||
+	    r->pct == 0) {
+		snprintf(what, len, "threshold '%s' is not a non-zero percentage like +5%%", arg);
+		return -1;
+	}
+	r->kind = RULE_THRESHOLD;
+	return 0;
+}
+
+int gate_rules_add(struct gate_rules *g, const char *text, const char *origin,
+		   char *err, size_t len)
+{
+	char what[160];
+	struct gate_rule r;
+
+	if (parse_rule(text, &r, what, sizeof(what))) {
+		snprintf(err, len, "%s: rule '%s': %s", origin, text, what);
+		return -1;
+	}
+	snprintf(r.origin, sizeof(r.origin), "%s", origin);
+	if (g->n == g->cap) {
+		size_t cap = g->cap ? g->cap * 2 : 8;
+		void *p = realloc(g->r, cap * sizeof(*g->r));
+
+		if (!p) {
+			snprintf(err, len, "out of memory");
+			return -1;
+		}
+		g->r = p;
+		g->cap = cap;
+	}
+	g->r[g->n++] = r;
+	return 0;
+}
+
+int gate_rules_load(struct gate_rules *g, const char *path, char *err,
+		    size_t len)
+{
+	FILE *f = fopen(path, "r");
+	char line[512], origin[128];
+	int lineno = 0, ret = 0;
+
+	if (!f) {
+		snprintf(err, len, "%s: cannot read: %s", path, strerror(errno));
+		return -1;
+	}
+	while (!ret && fgets(line, sizeof(line), f)) {
+		char *s = line, *e;
+
+		lineno++;
+		if (!strchr(line, '\n') && !feof(f)) {
+			snprintf(err, len, "%s:%d: line too long", path, lineno);
+			ret = -1;
+			break;
+		}
+		if ((e = strchr(s, '#')))
+			*e = '\0';
+		while (isspace((unsigned char)*s))
+			s++;
+		e = s + strlen(s);
+		while (e > s && isspace((unsigned char)e[-1]))
+			*--e = '\0';
+		if (!*s)
+			continue;
+		snprintf(origin, sizeof(origin), "%s:%d", path, lineno);
+		ret = gate_rules_add(g, s, origin, err, len);
+	}
+	fclose(f);
+	return ret;
+}
+
+/* Does rule r fail metric m? Sets why. */
+static bool rule_fails(const struct gate_rule *r, const struct cmp_metric *m)
+{
+	if (!m->significant)
+		return false;
+	switch (r->kind) {
+	case RULE_THRESHOLD:
+		if (!m->has_change)
+			return false;
+		return r->pct > 0 ? m->change_pct >= r->pct :
+				    m->change_pct <= r->pct;
+	case RULE_WORSE:
+		return m->verdict < 0;
+	default:
+		return false;
+	}
+}
+
+static void mark_failed(struct comparison *c, struct cmp_metric *m,
+			const char *why)
+{
+	if (!m->failed)
+		c->nr_failed++;
+	m->failed = true;
+	if (!m->failed_by[0])
+		snprintf(m->failed_by, sizeof(m->failed_by), "%s", why);
+}
+
+int gate_apply(struct gate_rules *g, struct comparison *c, char *err,
+	       size_t len)
+{
+	c->nr_failed = 0;
+	for (size_t i = 0; i < c->n; i++) {
+		struct cmp_metric *m = &c->m[i];
+		bool ignored = false, ruled = false;
+		char why[sizeof(m->failed_by)];
+
+		m->gated = m->failed = false;
+		m->failed_by[0] = '\0';
+		for (size_t j = 0; j < g->n; j++) {
+			struct gate_rule *r = &g->r[j];
+
+			if (fnmatch(r->pattern, m->name, 0))
+				continue;
+			r->matched++;
+			ruled = true;
+			if (r->kind == RULE_IGNORE)
+				ignored = true;
+		}
+		if (!ruled && (g->no_default || !m->dir->gating))
+			continue;
+		if (m->status != CMP_COMPARED) {
+			if (!ignored)
+				comparison_note(c, "%s: not gated (%s)", m->name,
+						m->status == CMP_TOO_FEW ?
+						"too few runs" : cmp_status_name(m->status));
+			continue;
+		}
+		if (ignored)
+			continue;
+		m->gated = true;
+		for (size_t j = 0; j < g->n; j++) {
+			struct gate_rule *r = &g->r[j];
+
+			if (fnmatch(r->pattern, m->name, 0) || !rule_fails(r, m))
+				continue;
+			snprintf(why, sizeof(why), "rule %s (%s)", r->text, r->origin);
+			mark_failed(c, m, why);
+		}
+		if (!g->no_default && m->dir->gating && m->verdict < 0)
+			mark_failed(c, m, "default: significant change in the worse direction");
+	}
+	for (size_t j = 0; j < g->n; j++)
+		if (!g->r[j].matched) {
+			snprintf(err, len, "%s: rule '%s': matches no metric in either arm",
+				 g->r[j].origin, g->r[j].text);
+			return -1;
+		}
+	return 0;
+}

@@ -1,0 +1,404 @@
+// SPDX-License-Identifier: GPL-2.0
+/* zswap-gate run: alternate two zswap configurations, record each run. */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include "gate_run.h"
+
+#define MAX_PARAMS 16
+#define PARAM_LEN 64
+
+struct param {
+	char name[PARAM_LEN];
+	char value[PARAM_LEN];
+};
+
+struct arm_cfg {
+	const char *spec;
+	struct param p[MAX_PARAMS];
+	int n;
+};
+
+struct saved {
+	struct param p[2 * MAX_PARAMS];
+	int n;
+};
+
+static volatile sig_atomic_t stop_signal;
+static volatile pid_t running_child = -1;
+
+static void on_signal(int sig)
+{
+	stop_signal = sig;
+	if (running_child > 0)
+		kill(running_child, sig);
+}
+
+void gate_run_usage(FILE *f)
+{
+	fprintf(f,
+"usage: zswap-gate run -n N --arm-a P=V[,P=V...] --arm-b P=V[,P=V...] -o DIR\n"
+"                      [record options] (--duration S | -- COMMAND ARGS...)\n"
+"  P=V: a zswap module parameter (shrinker_enabled=Y, max_pool_percent=20,\n"
+"       compressor=zstd, ...) set for that arm's runs\n"
+"  -n, --runs N          runs per arm, alternating A B A B ... (default 5)\n"
+"  -o, --output DIR      records go to DIR/a/run-NN.json and DIR/b/run-NN.json\n"
+"record options: -c/--cgroup PATH, -d/--duration S, --no-fentry, --no-kprobe,\n"
+"                --self-stats, -v\n"
+"The parameters are restored afterwards, also on failure and SIGINT/SIGTERM.\n"
+"exit: 0 done, 1 a run failed or interrupted, 2 bad usage or environment\n");
+}
+
+static const char *param_dir(void)
+{
+	const char *d = getenv("ZSWAP_PARAM_DIR");
+
+	return d && *d ? d : ZSWAP_PARAM_DIR;
+}
+
+static int read_param(const char *name, char *buf, size_t len)
+{
+	char path[PATH_MAX];
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/%s", param_dir(), name);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, len - 1);
+	close(fd);
+	if (n < 0)
+		return -1;
+	buf[n] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+	return 0;
+}
+
+static int write_param(const char *name, const char *value)
+{
+	char path[PATH_MAX];
+	size_t l = strlen(value);
+	int fd, ret = 0;
+
+	snprintf(path, sizeof(path), "%s/%s", param_dir(), name);
+	fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	if (write(fd, value, l) != (ssize_t)l)
+		ret = -1;
+	if (close(fd))
+		ret = -1;
+	return ret;
+}
+
+/* "a=1,b=2" into cfg; every parameter must exist. */
+static int parse_arm(const char *spec, struct arm_cfg *cfg, const char *which)
+{
+	char buf[1024], *save, *tok;
+
+	cfg->spec = spec;
+	cfg->n = 0;
+	if (strlen(spec) >= sizeof(buf)) {
+		fprintf(stderr, "error: %s: too long\n", which);
+		return -1;
+	}
+	snprintf(buf, sizeof(buf), "%s", spec);
+	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		char *eq = strchr(tok, '='), cur[PARAM_LEN];
+		struct param *p;
+
+		if (!eq || eq == tok || !eq[1] || strchr(tok, '/') ||
+		    (size_t)(eq - tok) >= PARAM_LEN || strlen(eq + 1) >= PARAM_LEN) {
+			fprintf(stderr, "error: %s: '%s' is not PARAM=VALUE\n", which, tok);
+			return -1;
+		}
+		if (cfg->n == MAX_PARAMS) {
+			fprintf(stderr, "error: %s: more than %d parameters\n", which,
+				MAX_PARAMS);
+			return -1;
+		}
+		p = &cfg->p[cfg->n++];
+		*eq = '\0';
+		snprintf(p->name, sizeof(p->name), "%s", tok);
+		snprintf(p->value, sizeof(p->value), "%s", eq + 1);
+		if (read_param(p->name, cur, sizeof(cur))) {
+			fprintf(stderr, "error: %s: zswap has no parameter '%s' (%s/%s: %s)\n",
+				which, p->name, param_dir(), p->name, strerror(errno));
+			return -1;
+		}
+	}
+	if (!cfg->n) {
+		fprintf(stderr, "error: %s: no PARAM=VALUE\n", which);
+		return -1;
+	}
+	return 0;
+}
+
+static int save_params(struct saved *s, const struct arm_cfg *arms)
+{
+	for (int a = 0; a < 2; a++)
+		for (int i = 0; i < arms[a].n; i++) {
+			const char *name = arms[a].p[i].name;
+			bool dup = false;
+
+			for (int j = 0; j < s->n; j++)
+				dup |= !strcmp(s->p[j].name, name);
+			if (dup)
+				continue;
+			snprintf(s->p[s->n].name, PARAM_LEN, "%s", name);
+			if (read_param(name, s->p[s->n].value, PARAM_LEN)) {
+				fprintf(stderr, "error: cannot read %s/%s: %s\n",
+					param_dir(), name, strerror(errno));
+				return -1;
+			}
+			s->n++;
+		}
+	return 0;
+}
+
+/* Restores in reverse order of saving; says what it could not restore. */
+static int restore_params(const struct saved *s)
+{
+	int ret = 0;
+
+	for (int i = s->n - 1; i >= 0; i--) {
+		char now[PARAM_LEN];
+
+		if (write_param(s->p[i].name, s->p[i].value) ||
+		    read_param(s->p[i].name, now, sizeof(now)) ||
+		    strcmp(now, s->p[i].value)) {
+			fprintf(stderr, "error: could not restore %s/%s to '%s': %s\n",
+				param_dir(), s->p[i].name, s->p[i].value,
+				strerror(errno));
+			ret = -1;
+		}
+	}
+	if (!ret)
+		fprintf(stderr, "run: zswap parameters restored\n");
+	return ret;
+}
+
+static int apply_arm(const struct arm_cfg *cfg, char label)
+{
+	for (int i = 0; i < cfg->n; i++)
+		if (write_param(cfg->p[i].name, cfg->p[i].value)) {
+			fprintf(stderr, "error: arm %c: cannot set %s=%s: %s\n", label,
+				cfg->p[i].name, cfg->p[i].value, strerror(errno));
+			return -1;
+		}
+	return 0;
+}
+
+struct run_opts {
+	int runs;
+	const char *out;
+	struct arm_cfg arm[2];
+	char *rec_args[16];	/* passed through to record */
+	int nr_rec_args;
+	char **cmd;
+};
+
+/* One `zswap-gate record` run; returns its exit status or -1. */
+static int record_once(const struct run_opts *o, const char *path)
+{
+	char *argv[64];
+	int n = 0, status;
+	pid_t pid;
+
+	argv[n++] = "zswap-gate";
+	argv[n++] = "record";
+	argv[n++] = "-q";
+	argv[n++] = "-o";
+	argv[n++] = (char *)path;
+	for (int i = 0; i < o->nr_rec_args; i++)
+		argv[n++] = o->rec_args[i];
+	if (o->cmd) {
+		argv[n++] = "--";
+		for (char **c = o->cmd; *c && n < 63; c++)
+			argv[n++] = *c;
+	}
+	argv[n] = NULL;
+	pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		execv("/proc/self/exe", argv);
+		fprintf(stderr, "error: cannot run zswap-gate record: %s\n", strerror(errno));
+		_exit(127);
+	}
+	running_child = pid;
+	if (stop_signal)	/* raced with the handler: pass it on */
+		kill(pid, stop_signal);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	running_child = -1;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+static int make_dir(const char *path)
+{
+	if (mkdir(path, 0755) && errno != EEXIST) {
+		fprintf(stderr, "error: cannot create %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+static int write_arms_file(const struct run_opts *o)
+{
+	char path[PATH_MAX];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/arms.txt", o->out);
+	f = fopen(path, "w");
+	if (!f)
+		return -1;
+	fprintf(f, "a %s\nb %s\nruns %d\n", o->arm[0].spec, o->arm[1].spec, o->runs);
+	return fclose(f);
+}
+
+enum { OPT_ARM_A = 256, OPT_ARM_B, OPT_NO_FENTRY, OPT_NO_KPROBE, OPT_SELF_STATS };
+
+static const struct option opts[] = {
+	{ "runs", required_argument, NULL, 'n' },
+	{ "output", required_argument, NULL, 'o' },
+	{ "arm-a", required_argument, NULL, OPT_ARM_A },
+	{ "arm-b", required_argument, NULL, OPT_ARM_B },
+	{ "cgroup", required_argument, NULL, 'c' },
+	{ "duration", required_argument, NULL, 'd' },
+	{ "no-fentry", no_argument, NULL, OPT_NO_FENTRY },
+	{ "no-kprobe", no_argument, NULL, OPT_NO_KPROBE },
+	{ "self-stats", no_argument, NULL, OPT_SELF_STATS },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static int parse_run_opts(int argc, char **argv, struct run_opts *o)
+{
+	const char *arm_spec[2] = {};
+	bool duration = false;
+	char *end;
+	int ch;
+
+	o->runs = 5;
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "+n:o:c:d:vh", opts, NULL)) != -1) {
+		if (o->nr_rec_args > 12) {
+			fprintf(stderr, "error: too many record options\n");
+			return -1;
+		}
+		switch (ch) {
+		case 'n':
+			o->runs = strtol(optarg, &end, 10);
+			if (*end || o->runs < 1 || o->runs > 1000) {
+				fprintf(stderr, "error: --runs wants 1..1000, not '%s'\n", optarg);
+				return -1;
+			}
+			break;
+		case 'o': o->out = optarg; break;
+		case OPT_ARM_A: arm_spec[0] = optarg; break;
+		case OPT_ARM_B: arm_spec[1] = optarg; break;
+		case 'c':
+			o->rec_args[o->nr_rec_args++] = "--cgroup";
+			o->rec_args[o->nr_rec_args++] = optarg;
+			break;
+		case 'd':
+			duration = true;
+			o->rec_args[o->nr_rec_args++] = "--duration";
+			o->rec_args[o->nr_rec_args++] = optarg;
+			break;
+		case OPT_NO_FENTRY: o->rec_args[o->nr_rec_args++] = "--no-fentry"; break;
+		case OPT_NO_KPROBE: o->rec_args[o->nr_rec_args++] = "--no-kprobe"; break;
+		case OPT_SELF_STATS: o->rec_args[o->nr_rec_args++] = "--self-stats"; break;
+		case 'v': o->rec_args[o->nr_rec_args++] = "-v"; break;
+		case 'h': gate_run_usage(stdout); exit(0);
+		default:
+			gate_run_usage(stderr);
+			return -1;
+		}
+	}
+	if (optind < argc)
+		o->cmd = &argv[optind];
+	if (!o->out || !arm_spec[0] || !arm_spec[1]) {
+		fprintf(stderr, "error: run needs -o DIR, --arm-a and --arm-b\n");
+		return -1;
+	}
+	if (!o->cmd == !duration) {
+		fprintf(stderr, "error: run needs either --duration S or -- COMMAND\n");
+		return -1;
+	}
+	if (parse_arm(arm_spec[0], &o->arm[0], "--arm-a") ||
+	    parse_arm(arm_spec[1], &o->arm[1], "--arm-b"))
+		return -1;
+	return 0;
+}
+
+int gate_run_main(int argc, char **argv)
+{
+	struct run_opts o = {};
+	struct saved saved = {};
+	struct sigaction sa = { .sa_handler = on_signal };
+	char dir[PATH_MAX], path[PATH_MAX];
+	int ret = 0;
+
+	if (parse_run_opts(argc, argv, &o))
+		return 2;
+	if (make_dir(o.out))
+		return 2;
+	for (int a = 0; a < 2; a++) {
+		snprintf(dir, sizeof(dir), "%s/%c", o.out, 'a' + a);
+		if (make_dir(dir))
+			return 2;
+	}
+	if (write_arms_file(&o)) {
+		fprintf(stderr, "error: cannot write %s/arms.txt\n", o.out);
+		return 2;
+	}
+	if (save_params(&saved, o.arm))
+		return 2;
+	/* from here on every way out goes through restore_params() */
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	for (int i = 1; i <= o.runs && !ret && !stop_signal; i++)
+		for (int a = 0; a < 2 && !ret && !stop_signal; a++) {
+			char label = 'A' + a;
+			int rc;
+
+			if (apply_arm(&o.arm[a], label)) {
+				/* a value the kernel refuses is bad usage */
+				ret = i == 1 ? 2 : 1;
+				break;
+			}
+			snprintf(path, sizeof(path), "%s/%c/run-%02d.json", o.out,
+				 'a' + a, i);
+			fprintf(stderr, "run: %d/%d arm %c (%s) -> %s\n", i, o.runs,
+				label, o.arm[a].spec, path);
+			rc = record_once(&o, path);
+			if (rc) {
+				fprintf(stderr, "error: run %d arm %c: zswap-gate record exited %d\n",
+					i, label, rc);
+				ret = rc == 2 && i == 1 ? 2 : 1;
+			}
+		}
+	if (stop_signal) {
+		fprintf(stderr, "run: interrupted by signal %d; records so far are in %s\n",
+			(int)stop_signal, o.out);
+		ret = 1;
+	}
+	if (restore_params(&saved) && !ret)
+		ret = 1;
+	return ret;
+}

@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Two-sample tests for the gate: Welch's t-test (the t distribution from
+ * GSL) and the Mann-Whitney U test, both two-sided, both computed the
+ * way SciPy's ttest_ind(equal_var=False) and mannwhitneyu() compute them
+ * so the known-answer tests can check them against SciPy.
+ */
+#ifndef __STATS_H
+#define __STATS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Mean and sample (n - 1) standard deviation; sd is 0 when n < 2. */
+void sample_mean_sd(const double *x, size_t n, double *mean, double *sd);
+
+struct welch_result {
+	double t;	/* (mean_b - mean_a) / standard error */
+	double df;	/* Welch-Satterthwaite degrees of freedom */
+	double p;	/* two-sided */
+};
+
+/*
+ * Welch's unequal-variance t-test of b against a. Needs n >= 2 in both
+ * arms (returns -1 otherwise). When both arms have zero variance the
+ * t statistic is undefined: equal means give t = 0, p = 1; different
+ * means give t = +-inf, p = 0 (every run of one arm differs from every
+ * run of the other by the same amount: a deterministic difference).
+ */
+int welch_test(const double *a, size_t na, const double *b, size_t nb,
+	       struct welch_result *r);
+
+enum mwu_method {
+	MWU_EXACT,	/* exact null distribution (no ties, small arms) */
+	MWU_NORMAL,	/* normal approximation, tie and continuity corrected */
+};
+
+struct mwu_result {
+	double u;	/* U of arm a: pairs with a > b, ties count 1/2 */
+	double p;	/* two-sided */
+	enum mwu_method method;
+};
+
+/*
+ * Mann-Whitney U test. The exact distribution is used when there are no
+ * ties and na * nb <= MWU_EXACT_MAX_PAIRS; otherwise the normal
+ * approximation with the tie-corrected variance and a 0.5 continuity
+ * correction (SciPy's method="auto" uses exact below 8 per arm; the two
+ * agree where both apply). Returns -1 when an arm is empty.
+ */
+#define MWU_EXACT_MAX_PAIRS 400
+int mann_whitney(const double *a, size_t na, const double *b, size_t nb,
+		 struct mwu_result *r);
+
+#endif /* __STATS_H */

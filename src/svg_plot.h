@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * --plot DIR: plain SVG files (no script) a browser shows as they are,
+ * and an index.html that lists them:
+ *   dots-METRIC.svg  every run of both arms as a dot, with the arm means,
+ *                    for every significant metric;
+ *   hist-NAME.svg    both arms' histograms overlaid, each as the share of
+ *                    its arm's events per slot (pages per bio, store
+ *                    latency).
+ */
+#ifndef __SVG_PLOT_H
+#define __SVG_PLOT_H
+
+#include <stddef.h>
+#include "compare.h"
+
+/* Creates DIR if needed. Returns the number of charts, or -1 with err. */
+int svg_plot_write(const char *dir, const struct comparison *c, char *err,
+		   size_t len);
+
+#endif /* __SVG_PLOT_H */

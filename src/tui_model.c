@@ -1,0 +1,340 @@
+// SPDX-License-Identifier: GPL-2.0
+/* zswaptop's frame model: windows from two cumulative samples. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "tui_model.h"
+
+const char *const tui_col_names[COL_NR] = {
+	[COL_CGROUP] = "CGROUP",
+	[COL_ZSWAP_BYTES] = "ZSWAP",
+	[COL_ZSWPOUT] = "ZSWPOUT/s",
+	[COL_ZSWPIN] = "ZSWPIN/s",
+	[COL_ZSWPWB] = "ZSWPWB/s",
+	[COL_MEM_FULL] = "MEMFULL%",
+	[COL_IO_FULL] = "IOFULL%",
+	[COL_IOCOST] = "IOCOST",
+};
+
+const char *const tui_series_names[SER_NR] = {
+	[SER_STORES] = "stores",
+	[SER_LOADS] = "loads",
+	[SER_WRITEBACKS] = "writebacks",
+	[SER_REJECTS] = "rejects",
+	[SER_PSWPOUT] = "pswpout",
+	[SER_PSWPIN] = "pswpin",
+};
+
+void tui_sample_free(struct tui_sample *s)
+{
+	metric_set_free(&s->ms);
+	free(s->cg.rows);
+	memset(s, 0, sizeof(*s));
+}
+
+int tui_cg_set_add(struct tui_cg_set *set, const struct tui_cg_sample *row)
+{
+	if (set->n == set->cap) {
+		size_t cap = set->cap ? set->cap * 2 : 16;
+		struct tui_cg_sample *r = realloc(set->rows, cap * sizeof(*r));
+
+		if (!r)
+			return -1;
+		set->rows = r;
+		set->cap = cap;
+	}
+	set->rows[set->n++] = *row;
+	return 0;
+}
+
+void tui_model_free(struct tui_model *m)
+{
+	metric_set_free(&m->win);
+	free(m->rows);
+	m->rows = NULL;
+	m->nr_rows = m->cap_rows = 0;
+}
+
+void tui_model_set_plan(struct tui_model *m, const struct zs_plan *plan)
+{
+	memset(m->plan_counts, 0, sizeof(m->plan_counts));
+	for (size_t i = 0; i < nr_metric_defs; i++) {
+		enum zs_src src = plan->metrics[i].src;
+
+		if (src < SRC_NR)
+			m->plan_counts[src]++;
+	}
+}
+
+void tui_model_add_note(struct tui_model *m, const char *note)
+{
+	if (m->nr_notes < (int)(sizeof(m->notes) / sizeof(m->notes[0])))
+		snprintf(m->notes[m->nr_notes++], sizeof(m->notes[0]), "%s", note);
+}
+
+/* Levels read at the end of the window, not counts. */
+static const char *const gauges[] = {
+	"pool_bytes", "stored_pages", "compression_ratio",
+};
+
+/* Ratios of two counts of the same window: name, numerator, denominator. */
+static const char *const ratios[][3] = {
+	{ "reject_rate", "store_reject", "store_calls" },
+	{ "pages_per_bio{origin=writeback}", "swap_write_pages{origin=writeback}",
+	  "swap_write_bios{origin=writeback}" },
+	{ "pages_per_bio{origin=reclaim}", "swap_write_pages{origin=reclaim}",
+	  "swap_write_bios{origin=reclaim}" },
+};
+
+#define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+
+enum tui_kind tui_metric_kind(const char *name)
+{
+	for (size_t i = 0; i < ARRAY_LEN(gauges); i++)
+		if (!strcmp(name, gauges[i]))
+			return TK_GAUGE;
+	for (size_t i = 0; i < ARRAY_LEN(ratios); i++)
+		if (!strcmp(name, ratios[i][0]))
+			return TK_RATIO;
+	return TK_COUNT;
+}
+
+static void window_count(struct metric_set *win, const struct metric *ma,
+			 const struct metric *mb)
+{
+	if (!mb->has_value)
+		metric_set_na(win, mb->name, mb->unit, mb->reason);
+	else if (!ma)
+		metric_set_na(win, mb->name, mb->unit,
+			      "not present when the window began");
+	else if (!ma->has_value)
+		metric_set_na(win, mb->name, mb->unit, ma->reason);
+	else
+		metric_set_value(win, mb->name, mb->unit, mb->src,
+				 mb->value - ma->value);
+}
+
+static void window_ratio(struct metric_set *win, const struct metric *mb,
+			 const char *num, const char *den)
+{
+	const struct metric *n = metric_set_find(win, num);
+	const struct metric *d = metric_set_find(win, den);
+	char why[METRIC_REASON_LEN];
+
+	if (!n || !d) {
+		metric_set_na(win, mb->name, mb->unit,
+			      mb->has_value ? "parts missing" : mb->reason);
+	} else if (!n->has_value || !d->has_value) {
+		metric_set_na(win, mb->name, mb->unit,
+			      !n->has_value ? n->reason : d->reason);
+	} else if (d->value == 0) {
+		snprintf(why, sizeof(why), "no %s in the window", den);
+		metric_set_na(win, mb->name, mb->unit, why);
+	} else {
+		metric_set_value(win, mb->name, mb->unit, d->src,
+				 n->value / d->value);
+	}
+}
+
+static void window_hists(struct metric_set *win, const struct metric_set *a,
+			 const struct metric_set *b)
+{
+	for (size_t i = 0; i < b->nh; i++) {
+		const struct hist_metric *hb = &b->h[i];
+		const struct hist_metric *ha = metric_set_find_hist(a, hb->name);
+		struct hist h = hb->h;
+
+		if (ha) {
+			for (int k = 0; k < HIST_SLOTS; k++)
+				h.slots[k] -= ha->h.slots[k];
+			h.sum -= ha->h.sum;
+		}
+		metric_set_hist(win, hb->name, hb->unit, hb->src, &h);
+	}
+}
+
+static void window_metrics(struct tui_model *m, const struct tui_sample *a,
+			   const struct tui_sample *b)
+{
+	const struct metric_set *ms = &b->ms;
+
+	metric_set_free(&m->win);
+	/* counts and gauges first, in the sample's order */
+	for (size_t i = 0; i < ms->n; i++) {
+		const struct metric *mb = &ms->m[i];
+
+		switch (tui_metric_kind(mb->name)) {
+		case TK_GAUGE:
+			if (mb->has_value)
+				metric_set_value(&m->win, mb->name, mb->unit,
+						 mb->src, mb->value);
+			else
+				metric_set_na(&m->win, mb->name, mb->unit,
+					      mb->reason);
+			break;
+		case TK_COUNT:
+			window_count(&m->win, metric_set_find(&a->ms, mb->name),
+				     mb);
+			break;
+		case TK_RATIO:
+			/* placeholder keeps the order; filled below */
+			metric_set_na(&m->win, mb->name, mb->unit, "pending");
+			break;
+		}
+	}
+	for (size_t i = 0; i < ms->n; i++) {
+		const struct metric *mb = &ms->m[i];
+
+		for (size_t r = 0; r < ARRAY_LEN(ratios); r++)
+			if (!strcmp(mb->name, ratios[r][0]))
+				window_ratio(&m->win, mb, ratios[r][1],
+					     ratios[r][2]);
+	}
+	window_hists(&m->win, &a->ms, &b->ms);
+}
+
+static const struct tui_cg_sample *cg_find(const struct tui_cg_set *set,
+					   unsigned long long id)
+{
+	for (size_t i = 0; i < set->n; i++)
+		if (set->rows[i].id == id)
+			return &set->rows[i];
+	return NULL;
+}
+
+static void cg_row(struct tui_cg_row *r, const struct tui_cg_sample *ca,
+		   const struct tui_cg_sample *cb, double secs)
+{
+	/* BPF counts start at 0 for a cgroup first seen in this window */
+	unsigned long long out0 = ca ? ca->zswpout : 0;
+	unsigned long long in0 = ca ? ca->zswpin : 0;
+	unsigned long long wb0 = ca ? ca->zswpwb : 0;
+
+	memset(r, 0, sizeof(*r));
+	r->id = cb->id;
+	snprintf(r->path, sizeof(r->path), "%s", cb->path);
+	if (cb->has_counts && (!ca || ca->has_counts)) {
+		r->has[COL_ZSWPOUT] = r->has[COL_ZSWPIN] = r->has[COL_ZSWPWB] = true;
+		r->v[COL_ZSWPOUT] = (double)(cb->zswpout - out0) / secs;
+		r->v[COL_ZSWPIN] = (double)(cb->zswpin - in0) / secs;
+		r->v[COL_ZSWPWB] = (double)(cb->zswpwb - wb0) / secs;
+	}
+	r->has[COL_ZSWAP_BYTES] = cb->has_zswap_bytes;
+	r->v[COL_ZSWAP_BYTES] = cb->zswap_bytes;
+	/* pressure totals are cumulative since the cgroup was created */
+	if (ca && ca->has_mem_full && cb->has_mem_full) {
+		r->has[COL_MEM_FULL] = true;
+		r->v[COL_MEM_FULL] = (cb->mem_full_us - ca->mem_full_us) /
+				     (secs * 1e4);
+	}
+	if (ca && ca->has_io_full && cb->has_io_full) {
+		r->has[COL_IO_FULL] = true;
+		r->v[COL_IO_FULL] = (cb->io_full_us - ca->io_full_us) /
+				    (secs * 1e4);
+	}
+}
+
+static const char *const col_na[COL_NR] = {
+	[COL_ZSWAP_BYTES] = "no memory.zswap.current (cgroup v1, or no "
+			    "per-cgroup zswap accounting)",
+	[COL_MEM_FULL] = "no memory.pressure (cgroup v1 or PSI off), "
+			 "or first window of the cgroup",
+	[COL_IO_FULL] = "no io.pressure (cgroup v1 or PSI off), or first "
+			"window of the cgroup",
+	[COL_IOCOST] = "no iocost source in this build",
+};
+
+static int window_cgroups(struct tui_model *m, const struct tui_sample *a,
+			  const struct tui_sample *b)
+{
+	m->nr_rows = 0;
+	m->has_cg = b->has_cg;
+	snprintf(m->cg_reason, sizeof(m->cg_reason), "%s", b->cg_reason);
+	for (int c = 0; c < COL_NR; c++)
+		snprintf(m->col_reason[c], sizeof(m->col_reason[c]), "%s",
+			 col_na[c] ? col_na[c] : "");
+	snprintf(m->col_reason[COL_ZSWPOUT], TUI_REASON_LEN, "%s",
+		 b->counts_reason);
+	snprintf(m->col_reason[COL_ZSWPIN], TUI_REASON_LEN, "%s",
+		 b->counts_reason);
+	snprintf(m->col_reason[COL_ZSWPWB], TUI_REASON_LEN, "%s",
+		 b->counts_reason);
+	if (!b->has_cg)
+		return 0;
+	if (b->cg.n > m->cap_rows) {
+		struct tui_cg_row *r = realloc(m->rows, b->cg.n * sizeof(*r));
+
+		if (!r)
+			return -1;
+		m->rows = r;
+		m->cap_rows = b->cg.n;
+	}
+	for (size_t i = 0; i < b->cg.n; i++)
+		cg_row(&m->rows[m->nr_rows++], cg_find(&a->cg, b->cg.rows[i].id),
+		       &b->cg.rows[i], m->secs);
+	return 0;
+}
+
+bool tui_rate(const struct tui_model *m, const char *name, double *out)
+{
+	const struct metric *x = metric_set_find(&m->win, name);
+
+	if (!x || !x->has_value)
+		return false;
+	if (tui_metric_kind(name) == TK_COUNT)
+		*out = m->secs > 0 ? x->value / m->secs : 0;
+	else
+		*out = x->value;
+	return true;
+}
+
+const struct metric *tui_metric(const struct tui_model *m, const char *name)
+{
+	return metric_set_find(&m->win, name);
+}
+
+static double series_value(const struct tui_model *m, enum tui_series s)
+{
+	static const char *const names[SER_NR][2] = {
+		[SER_STORES] = { "store_calls", NULL },
+		[SER_LOADS] = { "load_calls", "load_hits" },
+		[SER_WRITEBACKS] = { "written_back_pages", "zswpwb" },
+		[SER_REJECTS] = { "store_reject", NULL },
+		[SER_PSWPOUT] = { "pswpout", NULL },
+		[SER_PSWPIN] = { "pswpin", NULL },
+	};
+	double v;
+
+	for (int i = 0; i < 2 && names[s][i]; i++)
+		if (tui_rate(m, names[s][i], &v))
+			return v;
+	return NAN;
+}
+
+static void history_push(struct tui_model *m)
+{
+	struct tui_history *h = &m->hist;
+
+	for (int s = 0; s < SER_NR; s++)
+		h->v[s][h->head] = series_value(m, s);
+	h->head = (h->head + 1) % TUI_HISTORY;
+	if (h->n < TUI_HISTORY)
+		h->n++;
+}
+
+int tui_model_update(struct tui_model *m, const struct tui_sample *a,
+		     const struct tui_sample *b)
+{
+	m->frame++;
+	m->secs = b->t - a->t;
+	if (m->secs <= 0)
+		m->secs = 1e-9;
+	m->params = b->params;
+	m->mem_total = b->mem_total;
+	window_metrics(m, a, b);
+	if (window_cgroups(m, a, b))
+		return -1;
+	history_push(m);
+	return 0;
+}

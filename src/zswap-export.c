@@ -1,0 +1,364 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * zswap-export: the toolkit's metrics as a Prometheus textfile for
+ * node_exporter's textfile collector.
+ *
+ *   zswap-export --output DIR/zswap.prom [--interval S | --once] [--cgroups]
+ *
+ * One session is opened and begun once; every interval its window (from
+ * the start to now) is collected, so counters only grow, and the file is
+ * replaced atomically. A failed write keeps the previous file and is
+ * retried at the next interval.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/resource.h>
+#include "atomic_file.h"
+#include "cgroup_stats.h"
+#include "export_map.h"
+#include "prom_writer.h"
+#include "session.h"
+
+#define MAX_PROGS 64
+
+static volatile sig_atomic_t exiting;
+
+static void on_signal(int sig)
+{
+	exiting = 1;
+}
+
+struct exporter {
+	const char *output;
+	double interval;
+	bool once;
+	bool cgroups;
+	bool verbose;
+	struct session s;
+	struct cgroup_table table;
+	double start_time;		/* wall clock, seconds */
+	unsigned long long writes, write_errors;
+	bool warned_unmapped;
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+"usage: zswap-export --output DIR/zswap.prom [--interval S | --once] [--cgroups]\n"
+"\n"
+"  -o, --output FILE     the textfile (node_exporter reads DIR/*.prom);\n"
+"                        replaced atomically at every interval\n"
+"  -i, --interval S      seconds between writes (default 15)\n"
+"      --once            write once, after one interval, and exit\n"
+"      --cgroups         per-cgroup metrics (memcg zswap events, zswap bytes,\n"
+"                        memory and io pressure) of every cgroup using zswap\n"
+"      --no-fentry       use the next source where fentry would be used\n"
+"      --no-kprobe       likewise for kprobes\n"
+"  -v, --verbose         libbpf debug output; one line per write\n"
+"\n"
+"Counters count from the exporter's start. SIGTERM/SIGINT/SIGHUP: the write in\n"
+"progress is finished, then it exits.\n"
+"exit: 0 ok, 1 runtime failure (or --once could not write), 2 bad usage or\n"
+"environment\n");
+}
+
+static double wall_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static double mono_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static double cpu_s(void)
+{
+	struct rusage ru;
+
+	getrusage(RUSAGE_SELF, &ru);
+	return ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 +
+	       ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
+}
+
+static void export_params(struct prom_doc *d, const struct session *s)
+{
+	struct zswap_params p;
+	struct prom_label l[6];
+	double v;
+
+	zswap_params_read(&p, ZSWAP_PARAMS);
+	l[0] = (struct prom_label){ "kernel_release", s->kernel_release };
+	l[1] = (struct prom_label){ "enabled", p.enabled };
+	l[2] = (struct prom_label){ "compressor", p.compressor };
+	l[3] = (struct prom_label){ "zpool", p.zpool };
+	l[4] = (struct prom_label){ "shrinker_enabled", p.shrinker_enabled };
+	prom_add(d, "zswap_info", PROM_GAUGE,
+		 "zswap's parameters and the kernel release; value always 1.",
+		 l, 5, 1);
+	if (sscanf(p.max_pool_percent, "%lf", &v) == 1)
+		prom_add(d, "zswap_max_pool_percent", PROM_GAUGE,
+			 "zswap parameter max_pool_percent.", NULL, 0, v);
+	if (sscanf(p.accept_threshold_percent, "%lf", &v) == 1)
+		prom_add(d, "zswap_accept_threshold_percent", PROM_GAUGE,
+			 "zswap parameter accept_threshold_percent.", NULL, 0, v);
+}
+
+static void export_self(struct prom_doc *d, struct exporter *x, double now)
+{
+	struct prog_stats ps[MAX_PROGS];
+	int n = session_prog_stats(&x->s, ps, MAX_PROGS);
+
+	/* without bpf_stats the kernel counts nothing: leave them out */
+	for (int i = 0; x->s.stats_fd >= 0 && i < n; i++) {
+		struct prom_label l = { "program", ps[i].name };
+
+		prom_add(d, "zswap_exporter_program_runs_total", PROM_COUNTER,
+			 "Runs of each BPF program of the exporter (bpf_stats).",
+			 &l, 1, ps[i].run_cnt);
+		prom_add(d, "zswap_exporter_program_run_seconds_total",
+			 PROM_COUNTER,
+			 "Time spent in each BPF program of the exporter (bpf_stats).",
+			 &l, 1, ps[i].run_time_ns * 1e-9);
+	}
+	prom_add(d, "zswap_exporter_last_write_timestamp_seconds", PROM_GAUGE,
+		 "When this file was written (Unix time); a stale value means the "
+		 "exporter stopped writing.", NULL, 0, now);
+	prom_add(d, "zswap_exporter_start_time_seconds", PROM_GAUGE,
+		 "When the exporter started (Unix time); its counters start there.",
+		 NULL, 0, x->start_time);
+	prom_add(d, "zswap_exporter_write_errors_total", PROM_COUNTER,
+		 "Writes of this file that failed (the previous file was kept).",
+		 NULL, 0, x->write_errors);
+	prom_add(d, "zswap_exporter_cpu_seconds_total", PROM_COUNTER,
+		 "CPU time of the exporter process (user and system).",
+		 NULL, 0, cpu_s());
+}
+
+/* Builds the document in memory; returns it (malloc'd) or NULL. */
+static char *render(struct exporter *x, size_t *len)
+{
+	struct metric_set ms = {};
+	struct prom_doc d = {};
+	char *buf = NULL;
+	FILE *f;
+	int unmapped, err;
+
+	err = session_collect(&x->s, &ms);
+	if (err) {
+		fprintf(stderr, "zswap-export: collecting failed\n");
+		metric_set_free(&ms);
+		return NULL;
+	}
+	unmapped = export_metric_set(&d, &ms);
+	if (unmapped && !x->warned_unmapped) {
+		fprintf(stderr, "zswap-export: %d metric(s) have no Prometheus "
+			"mapping (src/export_map.c) and are left out\n", unmapped);
+		x->warned_unmapped = true;
+	}
+	if (x->cgroups) {
+		err = cgroup_table_read(&x->s, &x->table);
+		if (err)
+			fprintf(stderr, "zswap-export: per-cgroup table: %s\n",
+				strerror(-err));
+		else
+			export_cgroups(&d, &x->table);
+	}
+	export_plan(&d, &x->s.plan);
+	export_params(&d, &x->s);
+	export_self(&d, x, wall_s());
+	f = open_memstream(&buf, len);
+	if (f) {
+		err = prom_write(&d, f);
+		if (fclose(f) || err) {
+			free(buf);
+			buf = NULL;
+		}
+	}
+	prom_doc_free(&d);
+	metric_set_free(&ms);
+	return buf;
+}
+
+/*
+ * One write, with SIGTERM, SIGINT and SIGHUP held off until it is done, so a
+ * signal never leaves a temporary file behind.
+ */
+static int write_once(struct exporter *x)
+{
+	sigset_t block, old;
+	const char *what = "rendering";
+	double c0 = cpu_s();
+	size_t len = 0;
+	char *buf;
+	int err = -ENOMEM;
+
+	sigemptyset(&block);
+	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGHUP);
+	sigprocmask(SIG_BLOCK, &block, &old);
+	buf = render(x, &len);
+	if (buf)
+		err = atomic_file_write(x->output, buf, len, &what);
+	free(buf);
+	x->writes++;
+	if (err) {
+		x->write_errors++;
+		fprintf(stderr, "zswap-export: writing %s failed (%s: %s); the "
+			"previous file is kept%s\n", x->output, what, strerror(-err),
+			x->once ? "" : ", retrying at the next interval");
+	} else if (x->verbose) {
+		fprintf(stderr, "zswap-export: write %llu: %zu bytes, %zu cgroups, "
+			"cpu %.2f ms\n", x->writes, len, x->table.n,
+			(cpu_s() - c0) * 1e3);
+	}
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	return err;
+}
+
+/* Waits until deadline (monotonic), draining the ring buffer. */
+static void wait_until(struct exporter *x, double deadline)
+{
+	double rem;
+
+	while (!exiting && (rem = deadline - mono_s()) > 0) {
+		int ms = rem > 0.5 ? 500 : (int)(rem * 1000) + 1;
+
+		session_poll(&x->s, ms);
+	}
+}
+
+static int parse_args(int argc, char **argv, struct exporter *x,
+		      struct session_opts *opts)
+{
+	static const struct option long_opts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "interval", required_argument, NULL, 'i' },
+		{ "once", no_argument, NULL, 1 },
+		{ "cgroups", no_argument, NULL, 2 },
+		{ "no-fentry", no_argument, NULL, 3 },
+		{ "no-kprobe", no_argument, NULL, 4 },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "help", no_argument, NULL, 'h' },
+		{}
+	};
+	char *end;
+	int c;
+
+	while ((c = getopt_long(argc, argv, "o:i:vh", long_opts, NULL)) != -1) {
+		switch (c) {
+		case 'o':
+			x->output = optarg;
+			break;
+		case 'i':
+			errno = 0;
+			x->interval = strtod(optarg, &end);
+			if (errno || *end || end == optarg || !(x->interval >= 0.01) ||
+			    x->interval > 86400) {
+				fprintf(stderr, "error: --interval %s: expected seconds "
+					"between 0.01 and 86400\n", optarg);
+				return EXIT_USAGE;
+			}
+			break;
+		case 1:
+			x->once = true;
+			break;
+		case 2:
+			x->cgroups = true;
+			break;
+		case 3:
+			opts->no_fentry = true;
+			break;
+		case 4:
+			opts->no_kprobe = true;
+			break;
+		case 'v':
+			x->verbose = opts->verbose = true;
+			break;
+		case 'h':
+			usage(stdout);
+			exit(EXIT_OK);
+		default:
+			usage(stderr);
+			return EXIT_USAGE;
+		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, "error: unexpected argument %s\n", argv[optind]);
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (!x->output) {
+		fprintf(stderr, "error: --output FILE is required\n");
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+	struct session_opts opts = { .self_stats = true };
+	struct exporter x = { .interval = 15 };
+	const char *what = "";
+	double next;
+	int err;
+
+	err = parse_args(argc, argv, &x, &opts);
+	if (err)
+		return err;
+	err = atomic_file_check_dir(x.output, &what);
+	if (err) {
+		fprintf(stderr, "error: %s: %s: %s\n", x.output, what,
+			strerror(-err));
+		return EXIT_USAGE;
+	}
+	err = atomic_file_remove_stale(x.output);
+	if (err)
+		fprintf(stderr, "zswap-export: removed %d temporary file(s) of "
+			"writers that were killed\n", err);
+	if (strlen(x.output) < 5 || strcmp(x.output + strlen(x.output) - 5, ".prom"))
+		fprintf(stderr, "zswap-export: note: node_exporter's textfile "
+			"collector reads only *.prom files\n");
+	err = session_open(&x.s, &opts);
+	if (err)
+		return err;
+	signal(SIGTERM, on_signal);
+	signal(SIGINT, on_signal);
+	signal(SIGHUP, on_signal);
+	x.start_time = wall_s();
+	if (session_begin(&x.s)) {
+		fprintf(stderr, "error: reading the kernel's counters failed\n");
+		session_close(&x.s);
+		return EXIT_FAIL;
+	}
+	next = mono_s() + x.interval;
+	err = 0;
+	while (!exiting) {
+		wait_until(&x, next);
+		if (exiting)
+			break;
+		err = write_once(&x);
+		if (x.once)
+			break;
+		next += x.interval;
+		if (next < mono_s())	/* fell behind: skip, don't burst */
+			next = mono_s() + x.interval;
+	}
+	cgroup_table_free(&x.table);
+	session_close(&x.s);
+	return x.once && (err || !x.writes) ? EXIT_FAIL : EXIT_OK;
+}

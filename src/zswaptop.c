@@ -1,0 +1,364 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * zswaptop: what zswap is doing now, system-wide and per cgroup.
+ *
+ *   zswaptop [-d SECONDS] [--cgroup PATH] [-b [-n N] [-w COLS]]
+ *
+ * One session of the shared core (the same plan, programs and counters
+ * as `zswap-gate record`) begins once; every interval session_collect()
+ * reads the cumulative values and a frame is the difference of two
+ * consecutive reads, so frames have no gaps and add up to a record of
+ * the same window.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "session.h"
+#include "tui_model.h"
+#include "tui_layout.h"
+#include "tui_screen.h"
+#include "tui_cgroups.h"
+
+static volatile sig_atomic_t exiting;
+
+static void sig_handler(int sig)
+{
+	exiting = 1;
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+"usage: zswaptop [-d SECONDS] [--cgroup PATH] [-b [-n N] [-w COLS]]\n"
+"\n"
+"  -d, --delay SECONDS   interval between frames (default 1)\n"
+"  -c, --cgroup PATH     observe this cgroup: its counters in the rates,\n"
+"                        the table limited to it and its descendants\n"
+"  -b, --batch           plain-text frames on stdout (like top -b), each\n"
+"                        followed by the window's totals\n"
+"  -n, --frames N        with -b: stop after N frames\n"
+"  -w, --width COLS      with -b: frame width (default 160, at least 80)\n"
+"      --no-fentry       use the next source where fentry would be used\n"
+"      --no-kprobe       likewise for kprobes\n"
+"  -v, --verbose         libbpf debug output\n"
+"\n"
+"keys: q quit, arrows/PgUp/PgDn scroll, s or F6 sort, r reverse, / filter,\n"
+"      p pause, h or ? help, tab next panel, + and - interval\n"
+"exit: 0 ok, 1 runtime failure, 2 bad usage or environment\n");
+}
+
+struct top_opts {
+	struct session_opts sess;
+	double interval;
+	bool batch;
+	long frames;		/* 0: until a signal */
+	int width;
+};
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static int take_sample(struct session *s, struct tui_sample *smp)
+{
+	double total;
+
+	tui_sample_free(smp);
+	if (session_collect(s, &smp->ms))
+		return -1;
+	smp->t = now_s();
+	zswap_params_read(&smp->params, ZSWAP_PARAMS);
+	if (kvset_get(&s->before.meminfo, "MemTotal", &total))
+		smp->mem_total = total;
+	tui_cgroups_read(s, smp);
+	return 0;
+}
+
+static void model_init(struct tui_model *m, const struct session *s,
+		       const struct top_opts *o)
+{
+	memset(m, 0, sizeof(*m));
+	snprintf(m->kernel, sizeof(m->kernel), "%s", s->kernel_release);
+	m->params = s->params;
+	m->interval = o->interval;
+	tui_model_set_plan(m, &s->plan);
+	for (int i = 0; i < s->nr_notes; i++)
+		tui_model_add_note(m, s->notes[i]);
+}
+
+static void stamp_clock(struct tui_model *m)
+{
+	time_t t = time(NULL);
+	struct tm tm;
+
+	localtime_r(&t, &tm);
+	strftime(m->clock, sizeof(m->clock), "%H:%M:%S", &tm);
+}
+
+/* Waits until deadline while draining the ring buffer; false on signal. */
+static bool wait_until(struct session *s, double deadline)
+{
+	for (;;) {
+		double left = deadline - now_s();
+
+		if (exiting)
+			return false;
+		if (left <= 0)
+			return true;
+		session_poll(s, left > 0.5 ? 500 : (int)(left * 1000) + 1);
+	}
+}
+
+static int run_batch(struct session *s, const struct top_opts *o)
+{
+	struct tui_sample a = {}, b = {}, tmp;
+	struct tui_model m;
+	struct tui_view v;
+	struct tui_grid g = {};
+	double deadline;
+	int err = EXIT_OK;
+
+	model_init(&m, s, o);
+	tui_view_init(&v);
+	if (take_sample(s, &a))
+		return EXIT_FAIL;
+	deadline = a.t + o->interval;
+	for (long f = 0; !o->frames || f < o->frames; f++) {
+		if (!wait_until(s, deadline))
+			break;
+		if (take_sample(s, &b)) {
+			err = EXIT_FAIL;
+			break;
+		}
+		deadline += o->interval;
+		stamp_clock(&m);
+		if (tui_model_update(&m, &a, &b) ||
+		    tui_grid_init(&g, o->width, tui_batch_rows(&m))) {
+			err = EXIT_FAIL;
+			break;
+		}
+		tui_grid_print(&g, stdout, tui_layout_batch(&g, &m, &v));
+		tui_grid_free(&g);
+		tui_print_totals(stdout, &m);
+		fputc('\n', stdout);
+		fflush(stdout);
+		tmp = a;
+		a = b;
+		b = tmp;
+	}
+	tui_sample_free(&a);
+	tui_sample_free(&b);
+	tui_model_free(&m);
+	return err;
+}
+
+static const double intervals[] = { 0.25, 0.5, 1, 2, 3, 5, 10, 30, 60 };
+#define NR_INTERVALS (int)(sizeof(intervals) / sizeof(intervals[0]))
+
+static double step_interval(double cur, int dir)
+{
+	if (dir > 0) {
+		for (int i = 0; i < NR_INTERVALS; i++)
+			if (intervals[i] > cur + 1e-9)
+				return intervals[i];
+		return cur;
+	}
+	for (int i = NR_INTERVALS - 1; i >= 0; i--)
+		if (intervals[i] < cur - 1e-9)
+			return intervals[i];
+	return cur;
+}
+
+static int run_tui(struct session *s, struct top_opts *o)
+{
+	struct tui_sample a = {}, b = {}, tmp;
+	struct tui_screen scr;
+	struct tui_model m;
+	struct tui_view v;
+	double deadline;
+	int err = EXIT_OK;
+
+	model_init(&m, s, o);
+	tui_view_init(&v);
+	if (take_sample(s, &a))
+		return EXIT_FAIL;
+	if (tui_screen_open(&scr)) {
+		fprintf(stderr, "error: cannot initialise the terminal "
+			"(TERM=%s): use -b\n", getenv("TERM") ? getenv("TERM") : "");
+		tui_sample_free(&a);
+		return EXIT_USAGE;
+	}
+	deadline = a.t + o->interval;
+	stamp_clock(&m);
+	tui_screen_draw(&scr, &m, &v);
+	while (!exiting) {
+		double left = deadline - now_s();
+		int key;
+		enum tui_action act;
+
+		if (!v.paused && left <= 0) {
+			if (take_sample(s, &b)) {
+				err = EXIT_FAIL;
+				break;
+			}
+			stamp_clock(&m);
+			if (tui_model_update(&m, &a, &b)) {
+				err = EXIT_FAIL;
+				break;
+			}
+			tmp = a;
+			a = b;
+			b = tmp;
+			deadline += o->interval;
+			if (deadline < now_s())
+				deadline = now_s() + o->interval;
+			tui_screen_draw(&scr, &m, &v);
+			continue;
+		}
+		key = tui_screen_key(&scr, v.paused ? 500 :
+				     left > 0.5 ? 500 : (int)(left * 1000) + 1);
+		session_poll(s, 0);
+		if (key < 0)
+			continue;
+		act = tui_screen_handle(&scr, &v, &m, key);
+		if (act == ACT_QUIT)
+			break;
+		if (act == ACT_SLOWER || act == ACT_FASTER) {
+			o->interval = step_interval(o->interval,
+						    act == ACT_SLOWER ? 1 : -1);
+			m.interval = o->interval;
+			deadline = a.t + o->interval;
+		}
+		if (act == ACT_PAUSE && !v.paused)
+			deadline = now_s() + o->interval;
+		if (act != ACT_NONE)
+			tui_screen_draw(&scr, &m, &v);
+	}
+	tui_screen_close(&scr);
+	tui_sample_free(&a);
+	tui_sample_free(&b);
+	tui_model_free(&m);
+	return err;
+}
+
+enum {
+	OPT_NO_FENTRY = 256,
+	OPT_NO_KPROBE,
+};
+
+static const struct option long_opts[] = {
+	{ "delay", required_argument, NULL, 'd' },
+	{ "cgroup", required_argument, NULL, 'c' },
+	{ "batch", no_argument, NULL, 'b' },
+	{ "frames", required_argument, NULL, 'n' },
+	{ "width", required_argument, NULL, 'w' },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "no-fentry", no_argument, NULL, OPT_NO_FENTRY },
+	{ "no-kprobe", no_argument, NULL, OPT_NO_KPROBE },
+	{ NULL, 0, NULL, 0 },
+};
+
+static int parse_opts(int argc, char **argv, struct top_opts *o)
+{
+	bool have_n = false, have_w = false;
+	char *end;
+	int c;
+
+	o->interval = 1;
+	o->width = 160;
+	while ((c = getopt_long(argc, argv, "d:c:bn:w:vh", long_opts, NULL)) != -1) {
+		switch (c) {
+		case 'd':
+			o->interval = strtod(optarg, &end);
+			if (*end || !(o->interval >= 0.1 && o->interval <= 3600)) {
+				fprintf(stderr, "error: bad interval '%s' "
+					"(0.1 to 3600 seconds)\n", optarg);
+				return EXIT_USAGE;
+			}
+			break;
+		case 'c': o->sess.cgroup = optarg; break;
+		case 'b': o->batch = true; break;
+		case 'n':
+			errno = 0;
+			o->frames = strtol(optarg, &end, 10);
+			if (*end || errno || o->frames <= 0) {
+				fprintf(stderr, "error: bad frame count '%s'\n",
+					optarg);
+				return EXIT_USAGE;
+			}
+			have_n = true;
+			break;
+		case 'w':
+			o->width = strtol(optarg, &end, 10);
+			if (*end || o->width < TUI_MIN_W || o->width > 400) {
+				fprintf(stderr, "error: bad width '%s' (%d to 400)\n",
+					optarg, TUI_MIN_W);
+				return EXIT_USAGE;
+			}
+			have_w = true;
+			break;
+		case 'v': o->sess.verbose = true; break;
+		case 'h': usage(stdout); exit(EXIT_OK);
+		case OPT_NO_FENTRY: o->sess.no_fentry = true; break;
+		case OPT_NO_KPROBE: o->sess.no_kprobe = true; break;
+		default:
+			usage(stderr);
+			return EXIT_USAGE;
+		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, "error: unexpected argument '%s'\n", argv[optind]);
+		return EXIT_USAGE;
+	}
+	if ((have_n || have_w) && !o->batch) {
+		fprintf(stderr, "error: -n and -w go with -b (batch mode)\n");
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+	struct top_opts o = {};
+	struct sigaction sa = { .sa_handler = sig_handler };
+	struct session s;
+	int err;
+
+	err = parse_opts(argc, argv, &o);
+	if (err)
+		return err;
+	if (!o.batch && (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))) {
+		fprintf(stderr, "error: not a terminal: use -b for plain-text "
+			"frames (zswaptop -b -n N)\n");
+		return EXIT_USAGE;
+	}
+	err = session_check_env();
+	if (err)
+		return err;
+	err = session_open(&s, &o.sess);
+	if (err)
+		return err;
+	/* no SA_RESTART: a signal ends the wait for a key or an event */
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	if (session_begin(&s)) {
+		fprintf(stderr, "error: reading counters failed\n");
+		session_close(&s);
+		return EXIT_FAIL;
+	}
+	err = o.batch ? run_batch(&s, &o) : run_tui(&s, &o);
+	session_close(&s);
+	return err;
+}

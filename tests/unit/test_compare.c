@@ -1,0 +1,329 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * zswap-gate compare on the fixture records of tests/fixtures/records
+ * (written by make-fixtures.sh with seed 000's means and stddevs): the
+ * statistics, statuses, the gate and bad input. The expected t statistic
+ * is SciPy's (see test_stats.c for the command); scaling both arms by
+ * 1000 leaves t unchanged.
+ */
+#define _GNU_SOURCE
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <json-c/json.h>
+#include "compare.h"
+#include "compare_output.h"
+#include "gate_rules.h"
+#include "harness.h"
+
+static char path_a[512], path_b[512];
+
+static const struct cmp_metric *find(const struct comparison *c, const char *name)
+{
+	for (size_t i = 0; i < c->n; i++)
+		if (!strcmp(c->m[i].name, name))
+			return &c->m[i];
+	return NULL;
+}
+
+static int load(struct comparison *c, const char *a, const char *b,
+		bool incomplete, char *err, size_t len)
+{
+	comparison_init(c, 0.05, incomplete);
+	if (comparison_add_path(c, ARM_A, a, err, len) ||
+	    comparison_add_path(c, ARM_B, b, err, len))
+		return -1;
+	return comparison_finish(c, err, len);
+}
+
+static char *render(const struct comparison *c,
+		    void (*fn)(FILE *, const struct comparison *))
+{
+	char *buf = NULL;
+	size_t size = 0;
+	FILE *f = open_memstream(&buf, &size);
+
+	fn(f, c);
+	fclose(f);
+	return buf;
+}
+
+static void test_seed000_arms(void)
+{
+	struct gate_rules g = {};
+	struct comparison c;
+	const struct cmp_metric *m;
+	char err[1024], *out;
+
+	CHECK(!load(&c, path_a, path_b, false, err, sizeof(err)), "load: %s", err);
+	CHECK(c.arm[0].nr_records == 5 && c.arm[1].nr_records == 5, "5 + 5 records");
+	CHECK(!strcmp(c.arm[0].kernels, "6.1.0-57-amd64"), "kernels %s", c.arm[0].kernels);
+
+	m = find(&c, "swap_write_bios{origin=writeback}");
+	CHECK(m && m->status == CMP_COMPARED, "write requests compared");
+	if (m) {
+		CHECK(fabs(m->mean[0] - 748000) < 1e-6 && fabs(m->sd[0] - 47000) < 1e-6 &&
+		      fabs(m->mean[1] - 596000) < 1e-6 && fabs(m->sd[1] - 26000) < 1e-6,
+		      "mean/sd %g %g %g %g", m->mean[0], m->sd[0], m->mean[1], m->sd[1]);
+		CHECK(fabs(m->welch.t - -6.3278427962515567) < 1e-8, "t %.17g", m->welch.t);
+		CHECK(fabs(m->change_pct - (596.0 - 748) / 748 * 100) < 1e-9,
+		      "change %g", m->change_pct);
+		CHECK(m->significant && m->verdict > 0, "fewer write requests: better");
+		CHECK(m->has_mwu && m->mwu.p < 0.01, "mwu shown (n >= 5), p %g", m->mwu.p);
+	}
+	m = find(&c, "wall_time_s");
+	CHECK(m && m->status == CMP_COMPARED && !m->significant && m->verdict == 0,
+	      "build time: not significant");
+	if (m)
+		CHECK(fabs(m->welch.p - 0.28639186310221559) < 1e-6, "p %g", m->welch.p);
+	m = find(&c, "pages_per_bio{origin=writeback}");
+	CHECK(m && m->significant && m->verdict > 0, "more pages per bio: better");
+	m = find(&c, "zswpwb");
+	CHECK(m && m->status == CMP_MISSING && m->lacking_arm == ARM_A &&
+	      strstr(m->arm[0].reason, "zswpwb absent"),
+	      "zswpwb missing in A with its reason, not -100%%");
+	m = find(&c, "reject_compress_fail");
+	CHECK(m && m->status == CMP_DROPPED && m->lacking_arm == ARM_A,
+	      "reject_compress_fail: dropped, only in B");
+	m = find(&c, "store_latency_ns{stat=mean}");
+	CHECK(m && fabs(m->mean[0] - 3000) < 1e-9 && fabs(m->mean[1] - 6000) < 1e-9,
+	      "latency mean from the histograms");
+	CHECK(c.nh == 1 && c.h[0].sum[0].slots[11] == 100 && c.h[0].sum[1].slots[12] == 100,
+	      "histograms summed over the runs");
+
+	CHECK(!gate_apply(&g, &c, err, sizeof(err)) && c.nr_failed == 0,
+	      "default gate passes when everything gets better (%zu failed)", c.nr_failed);
+	out = render(&c, compare_print_table);
+	CHECK(strstr(out, "748000 +- 47000") && strstr(out, "596000 +- 26000") &&
+	      strstr(out, "-20.3% *") && strstr(out, "gate: pass"),
+	      "table shape:\n%s", out);
+	CHECK(strstr(out, "zswpwb: n/a in A") && strstr(out, "reject_compress_fail: only in B"),
+	      "missing and dropped listed");
+	free(out);
+
+	/* a threshold rule on a significant change fails */
+	CHECK(!gate_rules_add(&g, "swap_write_bios*:-10%", "--fail-on", err, sizeof(err)),
+	      "rule parses");
+	CHECK(!gate_rules_add(&g, "wall_time_s:-0.1%", "--fail-on", err, sizeof(err)),
+	      "rule parses");
+	CHECK(!gate_apply(&g, &c, err, sizeof(err)) && c.nr_failed == 1, "one failed");
+	m = find(&c, "swap_write_bios{origin=writeback}");
+	CHECK(m && m->failed && strstr(m->failed_by, "swap_write_bios*:-10%"),
+	      "failed by the rule");
+	CHECK(!find(&c, "wall_time_s")->failed,
+	      "-0.5%% build time below the threshold but not significant: passes");
+	out = render(&c, compare_print_markdown);
+	CHECK(strstr(out, "| `swap_write_bios{origin=writeback}` |") &&
+	      strstr(out, "**FAIL**") && strstr(out, "**gate: FAIL, 1 metric**"),
+	      "markdown:\n%s", out);
+	free(out);
+	out = render(&c, compare_print_json);
+	{
+		json_object *root = json_tokener_parse(out), *v;
+
+		CHECK(root && json_object_object_get_ex(root, "result", &v) &&
+		      !strcmp(json_object_get_string(v), "regression"), "json result");
+		json_object_put(root);
+	}
+	free(out);
+	gate_rules_free(&g);
+
+	CHECK(!gate_rules_add(&g, "no_such_metric:+5%", "rules.txt:3", err, sizeof(err)),
+	      "rule parses");
+	CHECK(gate_apply(&g, &c, err, sizeof(err)) == -1 &&
+	      strstr(err, "rules.txt:3") && strstr(err, "matches no metric"),
+	      "a rule matching nothing is bad input: %s", err);
+	gate_rules_free(&g);
+	CHECK(gate_rules_add(&g, "reject_rate:5%", "--fail-on", err, sizeof(err)) == -1 &&
+	      strstr(err, "sign"), "unsigned threshold refused: %s", err);
+	CHECK(gate_rules_add(&g, "reject_rate", "--fail-on", err, sizeof(err)) == -1,
+	      "rule without a colon refused");
+	gate_rules_free(&g);
+	comparison_free(&c);
+}
+
+/* B and A swapped: the same changes, now in the worse direction. */
+static void test_regression(void)
+{
+	struct gate_rules g = {};
+	struct comparison c;
+	char err[1024];
+
+	CHECK(!load(&c, path_b, path_a, false, err, sizeof(err)), "load: %s", err);
+	CHECK(!gate_apply(&g, &c, err, sizeof(err)) && c.nr_failed == 2,
+	      "default gate: write requests and pages per bio fail (%zu)", c.nr_failed);
+	CHECK(find(&c, "pages_per_bio{origin=writeback}")->failed &&
+	      find(&c, "swap_write_bios{origin=writeback}")->failed,
+	      "the gating metrics failed");
+	CHECK(!find(&c, "store_latency_ns{stat=mean}")->failed,
+	      "latency got better: not failed");
+	CHECK(!gate_rules_add(&g, "pages_per_bio*:ignore", "--fail-on", err, sizeof(err)) &&
+	      !gate_apply(&g, &c, err, sizeof(err)) && c.nr_failed == 1,
+	      "ignore rule switches the default off for that metric");
+	gate_rules_free(&g);
+	g.no_default = true;
+	CHECK(!gate_apply(&g, &c, err, sizeof(err)) && c.nr_failed == 0,
+	      "--no-default-gate without rules: nothing fails");
+	comparison_free(&c);
+}
+
+static void test_too_few_runs(void)
+{
+	struct gate_rules g = {};
+	struct comparison c;
+	char err[1024], p1[600], p2[600];
+	const struct cmp_metric *m;
+
+	comparison_init(&c, 0.05, false);
+	snprintf(p1, sizeof(p1), "%s/run1.json", path_b);
+	snprintf(p2, sizeof(p2), "%s/run2.json", path_b);
+	CHECK(!comparison_add_path(&c, ARM_A, p1, err, sizeof(err)) &&
+	      !comparison_add_path(&c, ARM_A, p2, err, sizeof(err)) &&
+	      !comparison_add_path(&c, ARM_B, path_a, err, sizeof(err)) &&
+	      !comparison_finish(&c, err, sizeof(err)), "load: %s", err);
+	m = find(&c, "swap_write_bios{origin=writeback}");
+	CHECK(m && m->status == CMP_TOO_FEW && !m->significant, "n = 2: too few runs");
+	CHECK(!gate_rules_add(&g, "swap_write_bios*:worse", "--fail-on", err, sizeof(err)) &&
+	      !gate_apply(&g, &c, err, sizeof(err)) && c.nr_failed == 0,
+	      "too few runs is never gated");
+	gate_rules_free(&g);
+	comparison_free(&c);
+}
+
+static void expect_bad(const char *file, bool incomplete, const char *what)
+{
+	struct comparison c;
+	char path[600], err[1024] = "";
+	int ret;
+
+	snprintf(path, sizeof(path), "%s/records/bad/%s", fixtures_dir, file);
+	comparison_init(&c, 0.05, incomplete);
+	ret = comparison_add_path(&c, ARM_A, path, err, sizeof(err));
+	CHECK(ret == -1 && strstr(err, path) && strstr(err, what),
+	      "%s: ret %d, message '%s' (want the file and '%s')", file, ret, err, what);
+	comparison_free(&c);
+}
+
+static void test_bad_input(void)
+{
+	struct comparison c;
+	char path[600], err[1024];
+
+	expect_bad("incomplete.json", false, "--allow-incomplete");
+	expect_bad("schema2.json", false, "is not zswap-record/1");
+	expect_bad("negative.json", false, "negative calls");
+	expect_bad("nan.json", false, "value");
+	expect_bad("truncated.json", false, "truncated");
+	expect_bad("empty-dir", false, "no records");
+	expect_bad("does-not-exist.json", false, "cannot read");
+
+	/* incomplete records only with --allow-incomplete, and noted */
+	snprintf(path, sizeof(path), "%s/records/bad/incomplete.json", fixtures_dir);
+	comparison_init(&c, 0.05, true);
+	CHECK(!comparison_add_path(&c, ARM_A, path, err, sizeof(err)) &&
+	      c.arm[0].nr_incomplete == 1 && c.nr_notes == 1 &&
+	      strstr(c.notes[0], "incomplete"), "incomplete included and noted");
+	CHECK(comparison_finish(&c, err, sizeof(err)) == -1 &&
+	      strstr(err, "arm B: no records"), "empty arm: %s", err);
+	comparison_free(&c);
+}
+
+/* Records built in memory: n/a in both arms, n/a in some runs only. */
+static void test_in_memory(void)
+{
+	struct comparison c;
+	const struct cmp_metric *m;
+	char err[256], *out;
+
+	comparison_init(&c, 0.05, false);
+	for (int k = 0; k < 2; k++)
+		for (int i = 0; i < 4; i++) {
+			struct record rec = { .meta = { .complete = true, .wall_time_s = -1 } };
+
+			snprintf(rec.meta.kernel_release, sizeof(rec.meta.kernel_release), "6.%d", k);
+			metric_set_na(&rec.metrics, "pages_per_bio{origin=writeback}", "pages",
+				      "no writeback bios");
+			if (i == 0)
+				metric_set_na(&rec.metrics, "compression_ratio", "ratio",
+					      "zswap pool is empty");
+			else
+				metric_set_value(&rec.metrics, "compression_ratio", "ratio",
+						 SRC_COUNTER, 2 + 0.1 * i + k);
+			CHECK(!comparison_add_record(&c, k, &rec, "mem", err, sizeof(err)),
+			      "add: %s", err);
+			metric_set_free(&rec.metrics);
+		}
+	CHECK(!comparison_finish(&c, err, sizeof(err)), "finish: %s", err);
+	m = find(&c, "pages_per_bio{origin=writeback}");
+	CHECK(m && m->status == CMP_MISSING && m->lacking_arm == ARM_BOTH,
+	      "n/a in both arms: missing in both");
+	m = find(&c, "compression_ratio");
+	CHECK(m && m->status == CMP_COMPARED && m->arm[0].n == 3 && m->arm[0].na_runs == 1,
+	      "n/a in 1 of 4 runs: compared over 3");
+	CHECK(m && m->significant && m->verdict > 0, "ratio 2.2 -> 3.2: better");
+	out = render(&c, compare_print_table);
+	CHECK(strstr(out, "pages_per_bio{origin=writeback}: n/a in both arms") &&
+	      strstr(out, "(n=3)") && strstr(out, "n/a in 1 of 4 runs of arm A (zswap pool is empty)"),
+	      "table:\n%s", out);
+	free(out);
+	comparison_free(&c);
+}
+
+static void test_format(void)
+{
+	char buf[64];
+
+	format_mean_sd(buf, sizeof(buf), 748, 47);
+	CHECK(!strcmp(buf, "748 +- 47"), "%s", buf);
+	format_mean_sd(buf, sizeof(buf), 1066, 9);
+	CHECK(!strcmp(buf, "1066 +- 9"), "%s", buf);
+	format_mean_sd(buf, sizeof(buf), 15.04, 2.7);
+	CHECK(!strcmp(buf, "15.0 +- 2.7"), "%s", buf);
+	format_mean_sd(buf, sizeof(buf), 0.6895, 0);
+	CHECK(!strcmp(buf, "0.6895 +- 0.0000"), "%s", buf);
+}
+
+static void test_directions(void)
+{
+	static const struct {
+		const char *name;
+		enum direction dir;
+		bool gating;
+	} want[] = {
+		{ "pages_per_bio{origin=writeback}", DIR_HIGHER_BETTER, true },
+		{ "pages_per_bio{origin=reclaim}", DIR_HIGHER_BETTER, false },
+		{ "reject_rate", DIR_LOWER_BETTER, true },
+		{ "reject_compress_poor", DIR_LOWER_BETTER, false },
+		{ "swap_write_bios{origin=reclaim}", DIR_LOWER_BETTER, true },
+		{ "iocost_debt_us{cgroup=/sys/fs/cgroup/build}", DIR_LOWER_BETTER, true },
+		{ "wall_time_s", DIR_LOWER_BETTER, true },
+		{ "store_latency_ns{stat=mean}", DIR_LOWER_BETTER, false },
+		{ "store_calls", DIR_NEUTRAL, false },
+		{ "zswpout", DIR_NEUTRAL, false },
+	};
+
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		const struct metric_direction *d = metric_direction_of(want[i].name);
+
+		CHECK(d->dir == want[i].dir && d->gating == want[i].gating,
+		      "%s: %s%s (pattern %s)", want[i].name, direction_name(d->dir),
+		      d->gating ? ", gating" : "", d->pattern);
+	}
+	CHECK(direction_verdict(DIR_HIGHER_BETTER, 1.07, 1.30) > 0 &&
+	      direction_verdict(DIR_LOWER_BETTER, 1.07, 1.30) < 0 &&
+	      direction_verdict(DIR_NEUTRAL, 1, 2) == 0, "verdicts");
+}
+
+void test_compare(void)
+{
+	test_directions();
+	snprintf(path_a, sizeof(path_a), "%s/records/seed000/a", fixtures_dir);
+	snprintf(path_b, sizeof(path_b), "%s/records/seed000/b", fixtures_dir);
+	test_seed000_arms();
+	test_regression();
+	test_too_few_runs();
+	test_bad_input();
+	test_in_memory();
+	test_format();
+}
