@@ -90,13 +90,14 @@ cat $DBG > $R/debug_stats 2>/dev/null
 rec alone 240 --self-stats --cgroup $HOG -- sh -c "$HOGCMD; sleep 4"
 cat $HOG/io.stat > $R/fixtures/io.stat.debug
 
-# B: the same hog next to fio in the sibling cgroup: the command starts
+# B: the same hog next to fio (libaio, 8 in flight, so it fills its
+# 10/11 share of the model) in the sibling cgroup: the command starts
 # fio (which moves itself into the writer cgroup), lets it run alone for
 # 2 s, runs the hog, and stops fio when the hog is done, so the hog's
 # debt is paid and its cgroup idles in the window here too.
 FIOCMD="echo \$\$ > $WRITER/cgroup.procs; exec $F/ld-linux-x86-64.so.2 \
 --library-path $F/lib $F/fio --name=randwrite --filename=/dev/vda2 \
---rw=randwrite --bs=4k --direct=1 --ioengine=psync --thread \
+--rw=randwrite --bs=4k --direct=1 --ioengine=libaio --iodepth=8 --thread \
 --time_based --runtime=300 --output=$R/fio.out"
 rec writer 300 --self-stats --cgroup $HOG -- sh -c "sh -c '$FIOCMD' & fio=\$!;
 	sleep 2; $HOGCMD; kill \$fio; wait \$fio; sleep 4"
