@@ -11,6 +11,7 @@
 #include <bpf/bpf_helpers.h>
 #include <bpf/bpf_core_read.h>
 #include <bpf/bpf_tracing.h>
+#include "bits.bpf.h"
 #include "zswapstat.h"
 #include "iostall.h"
 
@@ -99,19 +100,6 @@ static __always_inline void ctr_add(__u32 idx, __u64 val)
 
 	if (c)
 		*c += val;
-}
-
-static __always_inline __u32 log2_u64(__u64 v)
-{
-	__u32 r = 0;
-
-	for (int i = 32; i > 0; i >>= 1) {
-		if (v >= (1ULL << i)) {
-			v >>= i;
-			r += i;
-		}
-	}
-	return r;
 }
 
 static __always_inline void hist_add(__u32 idx, __u64 val)

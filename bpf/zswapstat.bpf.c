@@ -11,6 +11,7 @@
 #include <bpf/bpf_helpers.h>
 #include <bpf/bpf_core_read.h>
 #include <bpf/bpf_tracing.h>
+#include "bits.bpf.h"
 #include "zswapstat.h"
 
 #define MAX_TASKS ZS_MAX_TASKS
@@ -83,20 +84,6 @@ static __always_inline void counter_add(__u32 idx, __u64 val)
 
 	if (c)
 		*c += val;
-}
-
-static __always_inline __u32 log2_u64(__u64 v)
-{
-	__u32 r = 0;
-
-	/* Bounded loop: at most 64 iterations, unrolled by clang. */
-	for (int i = 32; i > 0; i >>= 1) {
-		if (v >= (1ULL << i)) {
-			v >>= i;
-			r += i;
-		}
-	}
-	return r;
 }
 
 static __always_inline void hist_add(__u32 idx, __u32 slot, __u64 val)

@@ -360,37 +360,13 @@ static void clear_hash(int fd, size_t key_size)
 
 static void read_counters(struct iostall *st, unsigned long long *out)
 {
-	int ncpu = libbpf_num_possible_cpus();
-	unsigned long long *vals = calloc(ncpu, sizeof(*vals));
-	int fd = bpf_map__fd(st->skel->maps.is_counters);
-
-	for (__u32 k = 0; k < IS_C_NR; k++) {
-		out[k] = 0;
-		if (!vals || bpf_map_lookup_elem(fd, &k, vals))
-			continue;
-		for (int c = 0; c < ncpu; c++)
-			out[k] += vals[c];
-	}
-	free(vals);
+	percpu_array_sum(bpf_map__fd(st->skel->maps.is_counters), IS_C_NR, 1, out);
 }
 
 static void read_hists(struct iostall *st, struct is_hist *out)
 {
-	int ncpu = libbpf_num_possible_cpus();
-	struct is_hist *vals = calloc(ncpu, sizeof(*vals));
-	int fd = bpf_map__fd(st->skel->maps.is_hists);
-
-	for (__u32 k = 0; k < IS_H_NR; k++) {
-		memset(&out[k], 0, sizeof(out[k]));
-		if (!vals || bpf_map_lookup_elem(fd, &k, vals))
-			continue;
-		for (int c = 0; c < ncpu; c++) {
-			for (int i = 0; i < IS_HIST_SLOTS; i++)
-				out[k].slots[i] += vals[c].slots[i];
-			out[k].sum += vals[c].sum;
-		}
-	}
-	free(vals);
+	percpu_array_sum(bpf_map__fd(st->skel->maps.is_hists), IS_H_NR,
+			 sizeof(*out) / sizeof(__u64), (unsigned long long *)out);
 }
 
 int iostall_begin(struct iostall *st)

@@ -322,18 +322,8 @@ static int handle_event(void *ctx, void *data, size_t len)
 	return 0;
 }
 
-static int libbpf_print(enum libbpf_print_level level, const char *fmt,
-			va_list args)
-{
-	return vfprintf(stderr, fmt, args);
-}
 
 /* Quiet unless -v: probe failures are expected and the plan reports them. */
-static int libbpf_quiet(enum libbpf_print_level level, const char *fmt,
-			va_list args)
-{
-	return 0;
-}
 
 static int try_load(struct session *s)
 {
@@ -371,7 +361,7 @@ int session_open(struct session *s, const struct session_opts *opts)
 		fprintf(stderr, "error: cgroup %s does not exist\n", opts->cgroup);
 		return EXIT_USAGE;
 	}
-	libbpf_set_print(opts->verbose ? libbpf_print : libbpf_quiet);
+	libbpf_verbosity(opts->verbose);
 	err = session_plan(s, opts);
 	if (err)
 		return err;
@@ -419,37 +409,13 @@ int session_open(struct session *s, const struct session_opts *opts)
 
 static void read_counters(struct session *s, unsigned long long *out)
 {
-	int ncpu = libbpf_num_possible_cpus();
-	unsigned long long *vals = calloc(ncpu, sizeof(*vals));
-	int fd = bpf_map__fd(s->skel->maps.counters);
-
-	for (__u32 k = 0; k < ZC_NR; k++) {
-		out[k] = 0;
-		if (!vals || bpf_map_lookup_elem(fd, &k, vals))
-			continue;
-		for (int c = 0; c < ncpu; c++)
-			out[k] += vals[c];
-	}
-	free(vals);
+	percpu_array_sum(bpf_map__fd(s->skel->maps.counters), ZC_NR, 1, out);
 }
 
 static void read_hists(struct session *s, struct zs_hist_slots *out)
 {
-	int ncpu = libbpf_num_possible_cpus();
-	struct zs_hist_slots *vals = calloc(ncpu, sizeof(*vals));
-	int fd = bpf_map__fd(s->skel->maps.hists);
-
-	for (__u32 k = 0; k < ZH_NR; k++) {
-		memset(&out[k], 0, sizeof(out[k]));
-		if (!vals || bpf_map_lookup_elem(fd, &k, vals))
-			continue;
-		for (int c = 0; c < ncpu; c++) {
-			for (int i = 0; i < ZS_HIST_SLOTS; i++)
-				out[k].slots[i] += vals[c].slots[i];
-			out[k].sum += vals[c].sum;
-		}
-	}
-	free(vals);
+	percpu_array_sum(bpf_map__fd(s->skel->maps.hists), ZH_NR,
+			 sizeof(*out) / sizeof(__u64), (unsigned long long *)out);
 }
 
 static void read_cgroup_counts(struct session *s, struct zs_cgroup_counts *out)

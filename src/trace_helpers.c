@@ -231,3 +231,37 @@ const char *tracefs_root(void)
 		return "/sys/kernel/tracing";
 	return "/sys/kernel/debug/tracing";
 }
+
+static int libbpf_print_all(enum libbpf_print_level level, const char *fmt,
+			    va_list args)
+{
+	return vfprintf(stderr, fmt, args);
+}
+
+static int libbpf_print_none(enum libbpf_print_level level, const char *fmt,
+			     va_list args)
+{
+	return 0;
+}
+
+void libbpf_verbosity(bool verbose)
+{
+	libbpf_set_print(verbose ? libbpf_print_all : libbpf_print_none);
+}
+
+void percpu_array_sum(int fd, unsigned int nkeys, size_t words,
+		      unsigned long long *out)
+{
+	int ncpu = libbpf_num_possible_cpus();
+	unsigned long long *vals = ncpu > 0 ? calloc(ncpu, words * sizeof(*vals)) : NULL;
+
+	memset(out, 0, nkeys * words * sizeof(*out));
+	for (__u32 k = 0; k < nkeys; k++) {
+		if (!vals || bpf_map_lookup_elem(fd, &k, vals))
+			continue;
+		for (int c = 0; c < ncpu; c++)
+			for (size_t w = 0; w < words; w++)
+				out[k * words + w] += vals[c * words + w];
+	}
+	free(vals);
+}

@@ -26,4 +26,15 @@ const char *ensure_debugfs(void);
 const char *ensure_tracefs(void);
 const char *tracefs_root(void);
 
+/* libbpf's messages on stderr with verbose, else none. */
+void libbpf_verbosity(bool verbose);
+
+/*
+ * Sums a per-CPU array map over CPUs: keys 0..nkeys-1, each value `words`
+ * u64s wide (a counter, or a histogram's slots and sum); out holds
+ * nkeys * words. A key that cannot be read sums to 0.
+ */
+void percpu_array_sum(int fd, unsigned int nkeys, size_t words,
+		      unsigned long long *out);
+
 #endif /* __TRACE_HELPERS_H */

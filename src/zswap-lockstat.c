@@ -17,6 +17,7 @@
 #include <bpf/libbpf.h>
 #include "lock_report.h"
 #include "lock_session.h"
+#include "trace_helpers.h"
 #include "session.h"
 
 static volatile sig_atomic_t exiting;
@@ -49,17 +50,7 @@ static void usage(FILE *f)
 "exit: 0 reported, 1 runtime failure, 2 bad usage or environment\n");
 }
 
-static int libbpf_print(enum libbpf_print_level level, const char *fmt,
-			va_list args)
-{
-	return vfprintf(stderr, fmt, args);
-}
 
-static int libbpf_quiet(enum libbpf_print_level level, const char *fmt,
-			va_list args)
-{
-	return 0;
-}
 
 /* So a typo fails before anything is attached. */
 static bool in_path(const char *cmd)
@@ -141,7 +132,7 @@ int main(int argc, char **argv)
 	err = session_check_env();
 	if (err)
 		return err;
-	libbpf_set_print(so.verbose ? libbpf_print : libbpf_quiet);
+	libbpf_verbosity(so.verbose);
 	err = lock_session_open(&ls, &so);
 	if (err) {
 		lock_session_close(&ls);
