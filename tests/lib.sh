@@ -29,6 +29,13 @@ gt() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a > b) }'; }
 metric() { jq -r --arg n "$2" '.metrics[$n].value' "$1"; }
 msource() { jq -r --arg n "$2" '.metrics[$n].source' "$1"; }
 
+# cdelta NAME: after - before of a counter a guest script captured
+# ("NAME VALUE" lines of $D/before.txt and $D/after.txt)
+cdelta() {
+	awk -v k="$1" 'FNR == NR && $1 == k { b = $2 } FNR != NR && $1 == k { a = $2 }
+		END { print a - b }' "$D/before.txt" "$D/after.txt"
+}
+
 # counter NAME: /proc/vmstat or debugfs zswap value
 vmstat() { awk -v k="$1" '$1 == k { print $2 }' /proc/vmstat; }
 dbgfs() { cat "/sys/kernel/debug/zswap/$1"; }
@@ -45,6 +52,23 @@ make_cgroup() {
 		CG=/sys/fs/cgroup/memory${own%/}/${2:-zswap-test}.$$
 		mkdir "$CG" && echo $((limit_mib << 20)) > "$CG/memory.limit_in_bytes"
 	fi
+}
+
+# tally NAME LOG: adds LOG's closing "N passed, N failed" line to
+# TOTAL_P and TOTAL_F; a LOG without one (a run that died) is one failure.
+TOTAL_P=0
+TOTAL_F=0
+tally() {
+	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$2" | tail -n 1)
+	if [ -z "$line" ]; then
+		echo "FAIL $1: no result line (did not run to the end)"
+		TOTAL_F=$((TOTAL_F + 1))
+		return
+	fi
+	p=${line%% passed*}
+	f=${line#*passed, }
+	TOTAL_P=$((TOTAL_P + p))
+	TOTAL_F=$((TOTAL_F + ${f%% failed*}))
 }
 
 summary() {

@@ -19,10 +19,6 @@ command -v promtool >/dev/null || { echo "promtool missing: run tools/install-de
 # val FILE SERIES; pdelta SERIES: b.prom - a.prom; cdelta NAME: kernel
 val() { S="$2" awk 'index($0, ENVIRON["S"] " ") == 1 { v = $NF } END { print v + 0 }' "$1"; }
 pdelta() { awk -v a="$(val "$D/a.prom" "$1")" -v b="$(val "$D/b.prom" "$1")" 'BEGIN { print b - a }'; }
-cdelta() {
-	awk -v k="$1" 'FNR == NR && $1 == k { b = $2 } FNR != NR && $1 == k { a = $2 }
-		END { print a - b }' "$D/before.txt" "$D/after.txt"
-}
 
 check_kernel() {
 	ver=$1

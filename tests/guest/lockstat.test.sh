@@ -24,10 +24,6 @@ export ZSWAP_GUEST_CPU=max,hypervisor=off
 KERNELS=${GUEST_KERNELS:-"6.1 6.12"}
 command -v jq >/dev/null || { echo "jq missing: run tools/install-deps.sh"; exit 1; }
 
-cdelta() {
-	awk -v k="$1" 'FNR == NR && $1 == k { b = $2 } FNR != NR && $1 == k { a = $2 }
-		END { print a - b }' "$D/before.txt" "$D/after.txt"
-}
 
 check_kernel() {
 	ver=$1

@@ -16,14 +16,6 @@ KERNELS=${GUEST_KERNELS:-"6.1 6.12"}
 command -v jq >/dev/null || { echo "jq missing: run tools/install-deps.sh"; exit 1; }
 [ -e /dev/kvm ] || echo "note: no /dev/kvm, qemu runs under TCG"
 
-# value FILE METRIC
-value() { jq -r --arg n "$2" '.metrics[$n].value' "$1"; }
-# cdelta NAME: after - before of a counter captured in the guest
-cdelta() {
-	awk -v k="$1" 'FNR == NR && $1 == k { b = $2 } FNR != NR && $1 == k { a = $2 }
-		END { print a - b }' "$D/before.txt" "$D/after.txt"
-}
-
 check_kernel() {
 	ver=$1
 	D=$OUT/$ver
@@ -45,9 +37,9 @@ check_kernel() {
 	check "$ver: store latency histogram from fentry" \
 		gt "$(jq -r '.histograms.store_latency_ns.count' "$F")" 0
 
-	calls=$(value "$F" store_calls)
-	succ=$(value "$F" store_success)
-	rej=$(value "$F" store_reject)
+	calls=$(metric "$F" store_calls)
+	succ=$(metric "$F" store_success)
+	rej=$(metric "$F" store_reject)
 	echo "$ver: stores $calls = $succ + $rej, zswpout $(cdelta zswpout)"
 	check "$ver: stores happened" gt "$calls" 1000
 	check "$ver: store_calls = store_success + store_reject" \
@@ -62,22 +54,22 @@ check_kernel() {
 	check "$ver: store_reject (fexit) >= the kernel's reject counters ($rej >= $krej)" \
 		[ "$rej" -ge "$krej" ]
 	check "$ver: load_hits (fexit) = zswpin delta within 1%" \
-		within "$(value "$F" load_hits)" "$(cdelta zswpin)" 1
-	wb=$(value "$F" written_back_pages)
-	echo "$ver: written back $wb, debugfs $(cdelta written_back_pages), bios $(value "$F" "swap_write_pages{origin=writeback}")"
+		within "$(metric "$F" load_hits)" "$(cdelta zswpin)" 1
+	wb=$(metric "$F" written_back_pages)
+	echo "$ver: written back $wb, debugfs $(cdelta written_back_pages), bios $(metric "$F" "swap_write_pages{origin=writeback}")"
 	check "$ver: writeback happened" gt "$wb" 0
 	check "$ver: written_back_pages (fexit) = debugfs delta within 1%" \
 		within "$wb" "$(cdelta written_back_pages)" 1
 	check "$ver: swap_write_pages{origin=writeback} = written_back_pages within 1%" \
-		within "$(value "$F" "swap_write_pages{origin=writeback}")" "$wb" 1
+		within "$(metric "$F" "swap_write_pages{origin=writeback}")" "$wb" 1
 	check "$ver: shrink_worker_wakeups via fentry > 0" \
-		gt "$(value "$F" shrink_worker_wakeups)" 0
+		gt "$(metric "$F" shrink_worker_wakeups)" 0
 
 	for m in store_calls store_success store_reject load_calls load_hits \
 		 written_back_pages shrink_worker_wakeups \
 		 "swap_write_pages{origin=writeback}"; do
-		check "$ver: kprobe recorder agrees on $m within 1% ($(value "$K" "$m") vs $(value "$F" "$m"))" \
-			within "$(value "$K" "$m")" "$(value "$F" "$m")" 1
+		check "$ver: kprobe recorder agrees on $m within 1% ($(metric "$K" "$m") vs $(metric "$F" "$m"))" \
+			within "$(metric "$K" "$m")" "$(metric "$F" "$m")" 1
 	done
 }
 

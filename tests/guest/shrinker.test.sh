@@ -13,11 +13,6 @@ cd "$(dirname "$0")/../.."
 OUT=${GUEST_OUT:-build/guest}/shrinker
 KERNELS=${GUEST_KERNELS:-"6.1 6.12"}
 
-value() { jq -r --arg n "$2" '.metrics[$n].value' "$1"; }
-cdelta() {
-	awk -v k="$1" 'FNR == NR && $1 == k { b = $2 } FNR != NR && $1 == k { a = $2 }
-		END { print a - b }' "$D/before.txt" "$D/after.txt"
-}
 
 for ver in $KERNELS; do
 	D=$OUT/$ver
@@ -39,29 +34,29 @@ for ver in $KERNELS; do
 		[ "$(cat "$D/fentry.rc") $(cat "$D/tp.rc")" = "0 0" ]
 	check "$ver shrinker: tracepoint plan marks the shrinker from mm_shrink_slab" \
 		[ "$(jq -r .plan.hooks.shrinker_scan.source "$T")" = tracepoint ]
-	scans=$(value "$F" shrinker_scan_calls)
-	wb=$(value "$F" written_back_pages)
-	twb=$(value "$T" zswpwb)
-	tbio=$(value "$T" "swap_write_pages{origin=writeback}")
-	echo "$ver shrinker: scans $scans (tp: slab passes $(value "$T" shrinker_slab_passes)), freed $(value "$F" shrinker_freed), written back $wb, debugfs $(cdelta written_back_pages), shrink_worker $(value "$F" shrink_worker_wakeups)"
+	scans=$(metric "$F" shrinker_scan_calls)
+	wb=$(metric "$F" written_back_pages)
+	twb=$(metric "$T" zswpwb)
+	tbio=$(metric "$T" "swap_write_pages{origin=writeback}")
+	echo "$ver shrinker: scans $scans (tp: slab passes $(metric "$T" shrinker_slab_passes)), freed $(metric "$F" shrinker_freed), written back $wb, debugfs $(cdelta written_back_pages), shrink_worker $(metric "$F" shrink_worker_wakeups)"
 	echo "$ver shrinker: tracepoint recorder: zswpwb $twb, writeback bio pages $tbio"
 	check "$ver shrinker: the shrinker ran (fentry)" gt "$scans" 0
 	check "$ver shrinker: it wrote back" gt "$wb" 100
-	check "$ver shrinker: shrinker_freed > 0" gt "$(value "$F" shrinker_freed)" 0
+	check "$ver shrinker: shrinker_freed > 0" gt "$(metric "$F" shrinker_freed)" 0
 	check "$ver shrinker: written_back_pages (fexit) = debugfs delta within 1%" \
 		within "$wb" "$(cdelta written_back_pages)" 1
 	check "$ver shrinker: fentry writeback bio pages = written_back_pages within 1%" \
-		within "$(value "$F" "swap_write_pages{origin=writeback}")" "$wb" 1
+		within "$(metric "$F" "swap_write_pages{origin=writeback}")" "$wb" 1
 	check "$ver shrinker: tracepoint writeback bio pages = its zswpwb within 1%" \
 		within "$tbio" "$twb" 1
 	check "$ver shrinker: tracepoint plan: scan calls n/a with the reason" \
 		sh -c '[ "$(jq -r ".metrics.shrinker_scan_calls.value" "$1")" = null ] &&
 		       jq -r ".metrics.shrinker_scan_calls.reason" "$1" | grep -q "shrink_slab pass"' _ "$T"
-	check "$ver shrinker: slab passes >= scan calls ($(value "$T" shrinker_slab_passes) >= $scans)" \
-		[ "$(value "$T" shrinker_slab_passes)" -ge "$scans" ]
+	check "$ver shrinker: slab passes >= scan calls ($(metric "$T" shrinker_slab_passes) >= $scans)" \
+		[ "$(metric "$T" shrinker_slab_passes)" -ge "$scans" ]
 	check "$ver shrinker: fentry plan: slab passes n/a with the reason" \
 		sh -c 'jq -r ".metrics.shrinker_slab_passes.reason" "$1" | grep -q "plan uses fentry"' _ "$F"
 	check "$ver shrinker: shrinker_freed, tracepoint = fexit within 1%" \
-		within "$(value "$T" shrinker_freed)" "$(value "$F" shrinker_freed)" 1
+		within "$(metric "$T" shrinker_freed)" "$(metric "$F" shrinker_freed)" 1
 done
 summary
