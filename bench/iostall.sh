@@ -25,11 +25,7 @@ mkdir -p "$OUT"
 host_lock
 export ZSWAP_ENV_STATE=$OUT/env.state
 CG=""
-cleanup() {
-	[ -n "$CG" ] && rmdir "$CG" 2>/dev/null
-	tools/zswap-env.sh restore >/dev/null 2>&1
-}
-trap cleanup EXIT INT TERM
+trap env_cleanup EXIT INT TERM
 
 tools/zswap-env.sh setup --swapfile /tmp/zswap-bench-iostall.swap --size 2048 \
 	--max-pool-percent 1 --shrinker N >/dev/null || exit 1

@@ -20,17 +20,6 @@ mkdir -p "$OUT"
 export ZSWAP_ENV_STATE=$OUT/top-env.state
 SESS=zswaptop-bench-$$
 CG="" LOOP=""
-# The hogs this script started: every task left in its cgroup.
-stop_cgroup_tasks() {
-	[ -n "$1" ] && [ -d "$1" ] || return 0
-	for i in 1 2 3 4 5 6 7 8 9 10; do
-		pids=$(cat "$1/cgroup.procs" 2>/dev/null)
-		[ -z "$pids" ] && return 0
-		# shellcheck disable=SC2086
-		kill $pids 2>/dev/null
-		sleep 0.5
-	done
-}
 cleanup() {
 	tmux kill-session -t "$SESS" 2>/dev/null
 	[ -n "$LOOP" ] && kill "$LOOP" 2>/dev/null

@@ -71,6 +71,29 @@ tally() {
 	TOTAL_F=$((TOTAL_F + ${f%% failed*}))
 }
 
+# stop_cgroup_tasks DIR: kills every task left in the cgroup DIR (the
+# hogs a script started), so swapoff and rmdir can succeed.
+stop_cgroup_tasks() {
+	[ -n "$1" ] && [ -d "$1" ] || return 0
+	for i in 1 2 3 4 5 6 7 8 9 10; do
+		pids=$(cat "$1/cgroup.procs" 2>/dev/null)
+		[ -z "$pids" ] && return 0
+		# shellcheck disable=SC2086
+		kill $pids 2>/dev/null
+		sleep 0.5
+	done
+}
+
+# env_cleanup: the usual EXIT trap of a script that made cgroup $CG and
+# set up swap and zswap with tools/zswap-env.sh.
+env_cleanup() {
+	if [ -n "${CG:-}" ]; then
+		stop_cgroup_tasks "$CG"
+		rmdir "$CG" 2>/dev/null
+	fi
+	tools/zswap-env.sh restore >/dev/null 2>&1
+}
+
 summary() {
 	echo "$PASSED passed, $FAILED failed"
 	[ "$FAILED" -eq 0 ]

@@ -28,17 +28,6 @@ fi
 command -v tmux >/dev/null || { echo "tmux missing: run tools/install-deps.sh"; exit 1; }
 command -v jq >/dev/null || { echo "jq missing: run tools/install-deps.sh"; exit 1; }
 
-# The hogs this script started: every task left in its cgroups.
-stop_cgroup_tasks() {
-	[ -n "$1" ] && [ -d "$1" ] || return 0
-	for i in 1 2 3 4 5 6 7 8 9 10; do
-		pids=$(cat "$1/cgroup.procs" 2>/dev/null)
-		[ -z "$pids" ] && return 0
-		# shellcheck disable=SC2086
-		kill $pids 2>/dev/null
-		sleep 0.5
-	done
-}
 cleanup() {
 	tmux kill-session -t "$SESS" 2>/dev/null
 	tmux kill-session -t "$SESS-term" 2>/dev/null
