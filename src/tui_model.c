@@ -100,11 +100,29 @@ enum tui_kind tui_metric_kind(const char *name)
 	return TK_COUNT;
 }
 
+/*
+ * Counts that only appear once non-zero (one per lock class and caller):
+ * absent at the start of the window means 0, not unknown.
+ */
+static const char *const sparse_counts[] = {
+	"lock_contentions{",
+};
+
+static bool sparse_count(const char *name)
+{
+	for (size_t i = 0; i < ARRAY_LEN(sparse_counts); i++)
+		if (!strncmp(name, sparse_counts[i], strlen(sparse_counts[i])))
+			return true;
+	return false;
+}
+
 static void window_count(struct metric_set *win, const struct metric *ma,
 			 const struct metric *mb)
 {
 	if (!mb->has_value)
 		metric_set_na(win, mb->name, mb->unit, mb->reason);
+	else if (!ma && sparse_count(mb->name))
+		metric_set_value(win, mb->name, mb->unit, mb->src, mb->value);
 	else if (!ma)
 		metric_set_na(win, mb->name, mb->unit,
 			      "not present when the window began");

@@ -111,6 +111,9 @@ struct tui_model {
 	bool has_cg;
 	char cg_reason[TUI_REASON_LEN];
 	char col_reason[COL_NR][TUI_REASON_LEN];	/* n/a cells, per column */
+	/* lock contention: win holds lock_* metrics when locks is set */
+	bool locks;
+	char locks_reason[TUI_REASON_LEN];	/* why the lock panel is n/a */
 	struct tui_history hist;
 };
 
