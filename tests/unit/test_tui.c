@@ -160,6 +160,7 @@ static void make_model(struct tui_model *m)
 	snprintf(m->kernel, sizeof(m->kernel), "6.18.44-test");
 	snprintf(m->clock, sizeof(m->clock), "12:00:00");
 	m->interval = 2;
+	snprintf(m->locks_reason, sizeof(m->locks_reason), "start with --locks");
 	m->plan_counts[SRC_FENTRY] = 0;
 	m->plan_counts[SRC_KPROBE] = 0;
 	m->plan_counts[SRC_TRACEPOINT] = 12;
@@ -511,6 +512,106 @@ static void test_formats(void)
 	CHECK(!strcmp(b, "240.3M"), "%s", b);
 }
 
+/*
+ * Lock metrics as lock_session_metrics() adds them, cumulative: tree/store
+ * from the start, xarray/load only at the end (it first contended in the
+ * window, so it counts from 0), tree/invalidate unchanged.
+ */
+static void add_lock_sample(struct tui_sample *s, bool end)
+{
+	struct hist h = { .kind = HIST_LOG2 };
+
+	metric_set_value(&s->ms, "lock_contentions{lock=any,caller=any}",
+			 "contentions", SRC_TRACEPOINT, end ? 1110 : 100);
+	h.slots[9] = end ? 900 : 80;		/* 512 ns .. 1 us */
+	h.slots[14] = end ? 100 : 10;		/* 16 .. 32 us */
+	h.sum = end ? 900 * 700.0 + 100 * 20000.0 : 80 * 700.0 + 10 * 20000.0;
+	metric_set_hist(&s->ms, "lock_wait_ns{lock=tree,caller=store}", "ns",
+			SRC_TRACEPOINT, &h);
+	metric_set_value(&s->ms, "lock_contentions{lock=tree,caller=store}",
+			 "contentions", SRC_TRACEPOINT, end ? 1000 : 90);
+	memset(&h, 0, sizeof(h));
+	h.kind = HIST_LOG2;
+	h.slots[1] = 10;
+	h.sum = 10 * 3.0;
+	metric_set_hist(&s->ms, "lock_wait_ns{lock=tree,caller=invalidate}", "ns",
+			SRC_TRACEPOINT, &h);
+	metric_set_value(&s->ms, "lock_contentions{lock=tree,caller=invalidate}",
+			 "contentions", SRC_TRACEPOINT, 10);
+	if (end) {
+		memset(&h, 0, sizeof(h));
+		h.kind = HIST_LOG2;
+		h.slots[20] = 100;		/* 1 .. 2 ms */
+		h.sum = 100 * 1.5e6;
+		metric_set_hist(&s->ms, "lock_wait_ns{lock=xarray,caller=load}",
+				"ns", SRC_TRACEPOINT, &h);
+		metric_set_value(&s->ms, "lock_contentions{lock=xarray,caller=load}",
+				 "contentions", SRC_TRACEPOINT, 100);
+	}
+}
+
+static void test_locks(void)
+{
+	struct tui_sample a, b;
+	struct tui_model m = {};
+	struct tui_view v;
+	struct tui_grid g;
+	char *t = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	make_sample(&a, false);
+	make_sample(&b, true);
+	add_lock_sample(&a, false);
+	add_lock_sample(&b, true);
+	m.locks = true;
+	snprintf(m.kernel, sizeof(m.kernel), "6.18.44-test");
+	snprintf(m.clock, sizeof(m.clock), "12:00:00");
+	m.interval = 2;
+	CHECK(tui_model_update(&m, &a, &b) == 0, "model update");
+	CHECK(win(&m, "lock_contentions{lock=tree,caller=store}") == 910,
+	      "lock contentions are a difference");
+	CHECK(win(&m, "lock_contentions{lock=xarray,caller=load}") == 100,
+	      "a lock first contended in the window counts from 0, not n/a");
+	CHECK(win(&m, "lock_contentions{lock=tree,caller=invalidate}") == 0,
+	      "unchanged: 0 in the window");
+
+	tui_view_init(&v);
+	tui_grid_init(&g, 100, tui_batch_rows(&m));
+	f = open_memstream(&t, &len);
+	tui_grid_print(&g, f, tui_layout_batch(&g, &m, &v));
+	fclose(f);
+	tui_grid_free(&g);
+	/* 910 + 100 = 1010 contentions; tree/store waited 820*700 + 90*20000 ns */
+	CHECK(strstr(t, "lock wait (tracepoint): n 1010 "),
+	      "lock wait histogram: every class and caller merged");
+	CHECK(strstr(t, "  tree         store                    455 ") &&
+	      strstr(t, "  xarray       load                      50 "),
+	      "contentions/s per lock and caller (910 and 100 in 2 s)");
+	CHECK(!strstr(t, "invalidate"), "no row for a caller without contention "
+	      "in the window");
+	CHECK(strstr(t, "  all                                  1010 contentions"),
+	      "the zswap total");
+	golden("batch-locks-100.txt", t);
+	free(t);
+
+	/* without --locks: n/a with how to get it */
+	m.locks = false;
+	snprintf(m.locks_reason, sizeof(m.locks_reason), "start with --locks");
+	tui_grid_init(&g, 100, tui_batch_rows(&m));
+	t = NULL;
+	f = open_memstream(&t, &len);
+	tui_grid_print(&g, f, tui_layout_batch(&g, &m, &v));
+	fclose(f);
+	tui_grid_free(&g);
+	CHECK(strstr(t, "lock wait: n/a (start with --locks)") &&
+	      !strstr(t, "CONTENTIONS/s"), "lock panel n/a without --locks");
+	free(t);
+	tui_model_free(&m);
+	tui_sample_free(&a);
+	tui_sample_free(&b);
+}
+
 void test_tui(void)
 {
 	test_formats();
@@ -519,4 +620,5 @@ void test_tui(void)
 	test_history_ring();
 	test_sort_filter();
 	test_layout();
+	test_locks();
 }
