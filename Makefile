@@ -21,15 +21,15 @@ Q = @
 msg = @printf '  %-8s %s\n' "$(1)" "$(2)";
 endif
 
-APPS := zswap-gate zswap-export hookbench zswaptop zswap-lockstat
+APPS := zswap-gate zswap-export hookbench zswaptop zswap-lockstat zswap-iostall
 CORE_OBJS := trace_helpers.o planner.o counters.o histogram.o metrics.o \
-	     record.o session.o summary.o cgroup_stats.o
+	     record.o session.o summary.o cgroup_stats.o iocost_stat.o iostall.o
 # zswap-gate compare and run
 GATE_OBJS := stats.o metric_direction.o compare.o compare_output.o \
 	     gate_rules.o svg_plot.o compare_cli.o gate_run.o
 # zswap-lockstat, and zswap-gate record --locks
 LOCK_OBJS := ksyms.o lock_classify.o lock_trees.o lock_report.o lock_session.o
-BPF_OBJS := zswapstat.bpf.o
+BPF_OBJS := zswapstat.bpf.o iostall.bpf.o
 TOOLS := hog
 UNIT_TESTS := test_unit
 
@@ -42,7 +42,7 @@ all: $(addprefix $(OUTPUT)/,$(APPS) $(TOOLS))
 $(OUTPUT):
 	$(Q)mkdir -p $@
 
-$(OUTPUT)/%.bpf.o: bpf/%.bpf.c include/zswapstat.h $(VMLINUX) | $(OUTPUT)
+$(OUTPUT)/%.bpf.o: bpf/%.bpf.c $(wildcard include/*.h) $(VMLINUX) | $(OUTPUT)
 	$(call msg,BPF,$@)
 	$(Q)$(CLANG) $(BPF_CFLAGS) -c $< -o $@
 
@@ -53,6 +53,7 @@ $(OUTPUT)/%.skel.h: $(OUTPUT)/%.bpf.o | $(OUTPUT)
 $(OUTPUT)/session.o: $(OUTPUT)/zswapstat.skel.h
 $(OUTPUT)/lockstat.bpf.o: include/lockstat.h
 $(OUTPUT)/lock_session.o: $(OUTPUT)/lockstat.skel.h
+$(OUTPUT)/iostall.o: $(OUTPUT)/zswapstat.skel.h $(OUTPUT)/iostall.skel.h
 
 $(OUTPUT)/%.o: src/%.c $(wildcard src/*.h include/*.h) | $(OUTPUT)
 	$(call msg,CC,$@)
@@ -76,6 +77,10 @@ $(OUTPUT)/zswap-export: $(OUTPUT)/zswap-export.o $(addprefix $(OUTPUT)/,$(CORE_O
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
 
+$(OUTPUT)/zswap-iostall: $(OUTPUT)/zswap-iostall.o $(addprefix $(OUTPUT)/,$(CORE_OBJS))
+	$(call msg,BINARY,$@)
+	$(Q)$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
+
 $(OUTPUT)/hookbench.o: $(OUTPUT)/empty.skel.h
 
 $(OUTPUT)/hookbench: $(OUTPUT)/hookbench.o $(OUTPUT)/trace_helpers.o
@@ -91,7 +96,8 @@ UNIT_CORE := planner.o counters.o histogram.o metrics.o record.o cgroup_stats.o 
 	     tui_model.o tui_layout.o \
 	     stats.o metric_direction.o compare.o compare_output.o gate_rules.o \
 	     prom_writer.o atomic_file.o export_map.o \
-	     ksyms.o lock_classify.o lock_trees.o lock_report.o
+	     ksyms.o lock_classify.o lock_trees.o lock_report.o \
+	     iocost_stat.o
 $(OUTPUT)/test_unit: tests/unit/test_unit.c $(wildcard tests/unit/*.c tests/unit/*.h) $(addprefix $(OUTPUT)/,$(UNIT_CORE))
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) $(INCLUDES) -Itests/unit tests/unit/*.c $(addprefix $(OUTPUT)/,$(UNIT_CORE)) $(LDLIBS_DYN) -o $@
@@ -119,6 +125,7 @@ bench: all
 	bench/compare.sh
 	bench/export.sh
 	bench/lockstat.sh
+	bench/iostall.sh
 
 clean:
 	rm -rf $(OUTPUT)

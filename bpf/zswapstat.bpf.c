@@ -13,7 +13,7 @@
 #include <bpf/bpf_tracing.h>
 #include "zswapstat.h"
 
-#define MAX_TASKS 10240
+#define MAX_TASKS ZS_MAX_TASKS
 #define REQ_OP_MASK 0xff	/* (1 << REQ_OP_BITS) - 1 */
 
 /* Set by the planner before load. */
@@ -64,24 +64,7 @@ struct {
 	__type(value, struct op_start);
 } op_start SEC(".maps");
 
-/*
- * Why a task's swap write bios are zswap writeback: it is marked while it
- * runs the writeback code, and the bio counts as writeback only when the
- * task has not re-entered reclaim since (writeback allocates folios and
- * may swap out other pages from inside its own reclaim).
- */
-struct task_tag {
-	__u32 wb_depth;		/* fentry/kprobe on the writeback function */
-	__u32 worker;		/* inside shrink_worker (tp or fentry) */
-	__u32 shrinker_depth;	/* inside the zswap shrinker scan */
-	__u32 swapout_depth;	/* inside swap_writepage(): nested swap-out */
-	__u32 reclaim_depth;	/* vmscan reclaim begin/end nesting */
-	__u32 reclaim_at_mark;	/* reclaim_depth when the first mark was set */
-	__u64 worker_start_ns;
-	__u64 scan_start_ns;
-	__u64 wb_pages;		/* writeback pages since the run started */
-};
-
+/* struct task_tag is in zswapstat.h: iostall.bpf.c shares this map. */
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
 	__uint(max_entries, MAX_TASKS);

@@ -21,6 +21,7 @@
 #include "compare_cli.h"
 #include "gate_run.h"
 #include "lock_session.h"
+#include "iostall.h"
 #include "record.h"
 #include "session.h"
 #include "summary.h"
@@ -49,6 +50,8 @@ static void usage(FILE *f)
 "  -e, --events FILE     keep per-event detail as JSON lines\n"
 "      --slow-ns N       store/load slower than N ns become events\n"
 "      --self-stats      add each program's run count and ns per run\n"
+"      --iocost          per-cgroup iocost debt/wait/delay, swap write charging,\n"
+"                        and who sleeps inside zswap writeback\n"
 "      --no-fentry       use the next source where fentry would be used\n"
 "      --no-kprobe       likewise for kprobes\n"
 "      --plan            print the hook plan before recording\n"
@@ -149,6 +152,7 @@ struct record_opts {
 	bool print_plan;
 	bool quiet;
 	bool locks;
+	bool iocost;
 	char **argv;
 };
 
@@ -180,6 +184,7 @@ static int do_record(struct record_opts *o)
 	struct record_meta meta = { .wall_time_s = -1, .exit_code = -1 };
 	struct metric_set ms = {};
 	struct prog_stats ps[64];
+	struct iostall st = {};
 	struct session s;
 	struct lock_session ls;
 	FILE *events = NULL;
@@ -203,6 +208,11 @@ static int do_record(struct record_opts *o)
 			fclose(events);
 		return err;
 	}
+	if (o->iocost) {
+		err = iostall_open(&st, &s, o->sess.cgroup, false, o->sess.verbose);
+		if (err)
+			goto out;
+	}
 	if (o->print_plan)
 		plan_print(stderr, &s.plan);
 	if (o->locks) {
@@ -220,6 +230,8 @@ static int do_record(struct record_opts *o)
 	session_begin(&s);
 	if (o->locks)
 		lock_session_begin(&ls);
+	if (o->iocost)
+		iostall_begin(&st);
 	meta.start_unix = time(NULL);
 	t0 = now_s();
 	if (o->argv)
@@ -253,6 +265,8 @@ static int do_record(struct record_opts *o)
 			128 + WTERMSIG(status);
 		meta.wall_time_s = now_s() - t0;
 	}
+	if (o->iocost)
+		iostall_stop(&st);
 	session_stop(&s);
 	if (o->locks)
 		lock_session_stop(&ls);
@@ -264,8 +278,15 @@ static int do_record(struct record_opts *o)
 	}
 	if (o->locks)
 		lock_session_metrics(&ls, &ms);
-	if (o->sess.self_stats)
+	if (o->iocost && iostall_collect(&st, &ms)) {
+		fprintf(stderr, "error: reading iostall maps failed\n");
+		err = EXIT_FAIL;
+		goto out;
+	}
+	if (o->sess.self_stats) {
 		nr_ps = session_prog_stats(&s, ps, 64);
+		nr_ps += iostall_prog_stats(&st, ps + nr_ps, 64 - nr_ps);
+	}
 	err = record_write(o->output, &meta, &s.plan, &ms, ps, nr_ps);
 	if (err) {
 		fprintf(stderr, "error: writing %s: %s\n", o->output, strerror(-err));
@@ -274,11 +295,14 @@ static int do_record(struct record_opts *o)
 	}
 	if (!o->quiet)
 		summary_print(stdout, &meta, &ms, s.events);
+	if (!o->quiet && o->iocost)
+		iostall_report(stdout, &st, &ms);
 	if (!meta.complete)
 		fprintf(stderr, "interrupted: %s marked incomplete\n", o->output);
 out:
 	if (events)
 		fclose(events);
+	iostall_close(&st);
 	metric_set_free(&ms);
 	if (o->locks)
 		lock_session_close(&ls);
@@ -293,6 +317,7 @@ enum {
 	OPT_SELF_STATS,
 	OPT_SLOW_NS,
 	OPT_LOCKS,
+	OPT_IOCOST,
 };
 
 static const struct option long_opts[] = {
@@ -309,6 +334,7 @@ static const struct option long_opts[] = {
 	{ "self-stats", no_argument, NULL, OPT_SELF_STATS },
 	{ "slow-ns", required_argument, NULL, OPT_SLOW_NS },
 	{ "locks", no_argument, NULL, OPT_LOCKS },
+	{ "iocost", no_argument, NULL, OPT_IOCOST },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -338,6 +364,7 @@ static int parse_opts(int argc, char **argv, struct record_opts *o)
 		case OPT_PLAN: o->print_plan = true; break;
 		case OPT_LOCKS: o->locks = true; break;
 		case OPT_SELF_STATS: o->sess.self_stats = true; break;
+		case OPT_IOCOST: o->iocost = true; break;
 		case OPT_SLOW_NS:
 			o->sess.slow_ns = strtoull(optarg, &end, 10);
 			if (*end) {

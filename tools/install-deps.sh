@@ -6,7 +6,7 @@ set -eu
 PKGS="clang llvm make gcc libbpf-dev bpftool libelf-dev zlib1g-dev
 libjson-c-dev libgsl-dev jq qemu-system-x86 busybox-static xz-utils util-linux
 ca-certificates debian-archive-keyring bc libncurses-dev tmux
-prometheus prometheus-node-exporter linux-perf"
+prometheus prometheus-node-exporter linux-perf fio"
 
 missing=""
 for p in $PKGS; do

@@ -29,5 +29,6 @@ void test_stats(void);
 void test_compare(void);
 void test_prom(void);
 void test_lockstat(void);
+void test_iostall(void);
 
 #endif /* __HARNESS_H */

@@ -20,6 +20,7 @@ int main(int argc, char **argv)
 	test_compare();
 	test_prom();
 	test_lockstat();
+	test_iostall();
 	printf("%d passed, %d failed\n", tests_passed, tests_failed);
 	return tests_failed ? 1 : 0;
 }

@@ -1,0 +1,951 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * iocost and writeback stalls: loads bpf/iostall.bpf.c beside a session,
+ * and turns its maps and the cgroups' io.stat/pressure files into
+ * per-cgroup metrics.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <ftw.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include "iostall.h"
+#include "trace_helpers.h"
+#include "zswapstat.skel.h"
+#include "iostall.skel.h"
+
+static const char *const kind_names[IS_KIND_NR] = {
+	[IS_KIND_KWORKER] = "kworker",
+	[IS_KIND_KTHREAD] = "kthread",
+	[IS_KIND_APP_FAULT] = "app_fault",
+	[IS_KIND_APP_RECLAIM] = "app_reclaim",
+	[IS_KIND_APP_OTHER] = "app_other",
+};
+
+static const char *const thr_names[IS_THR_NR] = {
+	[IS_THR_NONE] = "none",
+	[IS_THR_IOCOST] = "iocost",
+	[IS_THR_RQ_QOS] = "rq_qos",
+	[IS_THR_BLKCG_DELAY] = "blkcg_delay",
+	[IS_THR_WBT] = "wbt",
+};
+
+const char *is_kind_name(int kind)
+{
+	return kind >= 0 && kind < IS_KIND_NR ? kind_names[kind] : "?";
+}
+
+const char *is_throttle_name(int thr)
+{
+	return thr >= 0 && thr < IS_THR_NR ? thr_names[thr] : "?";
+}
+
+/* Block-layer throttling: where a task sleeps when an IO controller holds it. */
+static const struct {
+	const char *sym;
+	enum is_throttle kind;
+} thr_syms[] = {
+	{ "ioc_rqos_throttle", IS_THR_IOCOST },
+	{ "rq_qos_wait", IS_THR_RQ_QOS },
+	{ "blkcg_maybe_throttle_current", IS_THR_BLKCG_DELAY },
+	{ "blkcg_maybe_throttle_blkg", IS_THR_BLKCG_DELAY },
+	{ "wbt_wait", IS_THR_WBT },
+};
+
+#define NR_THR_SYMS (sizeof(thr_syms) / sizeof(thr_syms[0]))
+
+/*
+ * [start, end) of text symbols: end is the next symbol's address, which
+ * kallsyms does not give directly, so the whole table is read once.
+ */
+struct ksym_range_req {
+	const char *name;
+	unsigned long long lo, hi;
+};
+
+static int ksym_ranges(struct ksym_range_req *req, int n)
+{
+	char *text = read_file("/proc/kallsyms", 64 << 20), *p;
+	int found = 0;
+
+	if (!text)
+		return -1;
+	for (int pass = 0; pass < 2; pass++) {
+		for (p = text; *p; ) {
+			char name[128], type;
+			unsigned long long addr;
+			char *nl = strchr(p, '\n');
+			int ok;
+
+			/* sscanf scans to the end of its input: one line at a time */
+			if (nl)
+				*nl = '\0';
+			ok = sscanf(p, "%llx %c %127s", &addr, &type, name) == 3;
+			if (nl)
+				*nl = '\n';
+			if (ok && addr) {
+				for (int i = 0; i < n; i++) {
+					if (pass == 0 && !req[i].lo &&
+					    !strcmp(name, req[i].name)) {
+						req[i].lo = addr;
+						found++;
+					} else if (pass == 1 && req[i].lo &&
+						   addr > req[i].lo &&
+						   (!req[i].hi || addr < req[i].hi)) {
+						req[i].hi = addr;
+					}
+				}
+			}
+			if (!nl)
+				break;
+			p = nl + 1;
+		}
+	}
+	free(text);
+	return found;
+}
+
+static void set_ranges(struct iostall *st)
+{
+	struct ksym_range_req req[NR_THR_SYMS + 2] = {};
+	int nr = 0;
+
+	for (size_t i = 0; i < NR_THR_SYMS; i++)
+		req[i].name = thr_syms[i].sym;
+	req[NR_THR_SYMS].name = "asm_exc_page_fault";
+	req[NR_THR_SYMS + 1].name = "exc_page_fault";
+	ksym_ranges(req, NR_THR_SYMS + 2);
+	for (size_t i = 0; i < NR_THR_SYMS && nr < IS_MAX_RANGES; i++) {
+		if (!req[i].lo || !req[i].hi)
+			continue;
+		st->skel->rodata->thr_lo[nr] = req[i].lo;
+		st->skel->rodata->thr_hi[nr] = req[i].hi;
+		st->skel->rodata->thr_kind[nr] = thr_syms[i].kind;
+		nr++;
+	}
+	st->skel->rodata->nr_thr = nr;
+	for (int i = 0; i < 2; i++) {
+		st->skel->rodata->fault_lo[i] = req[NR_THR_SYMS + i].lo;
+		st->skel->rodata->fault_hi[i] = req[NR_THR_SYMS + i].hi;
+	}
+}
+
+static const char *const iocost_tps[] = {
+	"iocost_iocg_activate", "iocost_iocg_idle", "iocost_inuse_shortage",
+	"iocost_inuse_transfer", "iocost_inuse_adjust",
+	"iocost_iocg_forgive_debt", "iocost_ioc_vrate_adj",
+};
+
+static const char *const iocost_progs[] = {
+	"is_iocg_activate", "is_iocg_idle", "is_inuse_shortage",
+	"is_inuse_transfer", "is_inuse_adjust", "is_forgive_debt",
+	"is_vrate_adj",
+};
+
+static void read_qos(struct iostall *st)
+{
+	char path[PATH_MAX + 32], *text;
+
+	snprintf(path, sizeof(path), "%s/%s", st->cgroup_root, IOCOST_QOS_PATH);
+	text = read_file(path, 1 << 16);
+	st->qos_readable = text != NULL;
+	if (!text || parse_iocost_qos(text, &st->qos) < 0)
+		memset(&st->qos, 0, sizeof(st->qos));
+	free(text);
+	snprintf(path, sizeof(path), "%s/cgroup.controllers", st->cgroup_root);
+	text = read_file(path, 4096);
+	st->io_controller = text && (!strncmp(text, "io", 2) ? (text[2] == ' ' ||
+				     text[2] == '\n') : strstr(text, " io ") ||
+				     strstr(text, " io\n"));
+	free(text);
+	text = read_file(BLKCG_DEBUG_STATS, 64);
+	st->debug_stats = text && text[0] == 'Y';
+	free(text);
+}
+
+static int attach(struct iostall *st, struct bpf_program *p)
+{
+	struct bpf_link *l = bpf_program__attach(p);
+
+	if (!l || libbpf_get_error(l)) {
+		fprintf(stderr, "error: attaching %s: %s\n",
+			bpf_program__name(p), strerror(errno));
+		return -1;
+	}
+	if (st->nr_links >= IOSTALL_MAX_LINKS)
+		return -1;
+	st->links[st->nr_links++] = l;
+	return 0;
+}
+
+int iostall_open(struct iostall *st, struct session *s, const char *cgroup,
+		 bool empty_only, bool verbose)
+{
+	char why[128], *mounts;
+	struct bpf_program *p;
+	struct stat sb;
+	int err;
+
+	memset(st, 0, sizeof(*st));
+	st->empty_only = empty_only;
+	mounts = read_file("/proc/self/mounts", 1 << 20);
+	if (!mounts || !find_cgroup2_root(mounts, st->cgroup_root,
+					  sizeof(st->cgroup_root)))
+		snprintf(st->cgroup_root, sizeof(st->cgroup_root), "/sys/fs/cgroup");
+	free(mounts);
+	if (cgroup) {
+		if (stat(cgroup, &sb) || !S_ISDIR(sb.st_mode)) {
+			fprintf(stderr, "error: cgroup %s does not exist\n", cgroup);
+			return EXIT_USAGE;
+		}
+		if (!realpath(cgroup, st->cgroup))
+			snprintf(st->cgroup, sizeof(st->cgroup), "%s", cgroup);
+		st->cgroup_id = sb.st_ino;
+	}
+	read_qos(st);
+
+	st->skel = iostall_bpf__open();
+	if (!st->skel)
+		return EXIT_FAIL;
+	bpf_object__for_each_program(p, st->skel->obj)
+		bpf_program__set_autoload(p, false);
+	if (empty_only) {
+		bpf_program__set_autoload(st->skel->progs.is_sched_switch_empty, true);
+	} else {
+		/* the writeback tags are zswapstat's */
+		err = bpf_map__reuse_fd(st->skel->maps.task_tags,
+					bpf_map__fd(s->skel->maps.task_tags));
+		if (err) {
+			fprintf(stderr, "error: sharing task_tags: %s\n",
+				strerror(-err));
+			return EXIT_FAIL;
+		}
+		set_ranges(st);
+		st->skel->rodata->watch_cgid = st->cgroup_id;
+		st->has_iocost_tp = true;
+		for (size_t i = 0; i < sizeof(iocost_tps) / sizeof(iocost_tps[0]); i++) {
+			if (!tp_btf_exists(iocost_tps[i], why, sizeof(why))) {
+				st->has_iocost_tp = false;
+				snprintf(st->iocost_tp_why, sizeof(st->iocost_tp_why),
+					 "%s", why);
+				break;
+			}
+		}
+		if (st->has_iocost_tp)
+			for (size_t i = 0; i < sizeof(iocost_progs) / sizeof(iocost_progs[0]); i++)
+				bpf_program__set_autoload(bpf_object__find_program_by_name(
+					st->skel->obj, iocost_progs[i]), true);
+		bpf_program__set_autoload(st->skel->progs.is_bio_queue, true);
+		st->has_switch = tp_btf_exists("sched_switch", why, sizeof(why));
+		if (st->has_switch)
+			bpf_program__set_autoload(st->skel->progs.is_sched_switch, true);
+		else
+			fprintf(stderr, "warning: sched_switch: %s\n", why);
+	}
+	err = iostall_bpf__load(st->skel);
+	if (err) {
+		fprintf(stderr, "error: loading iostall programs failed: %s%s\n",
+			strerror(-err), verbose ? "" : " (run with -v for the "
+			"verifier log)");
+		return EXIT_FAIL;
+	}
+	bpf_object__for_each_program(p, st->skel->obj)
+		if (bpf_program__autoload(p) && attach(st, p))
+			return EXIT_FAIL;
+	return EXIT_OK;
+}
+
+/* cgroup files */
+
+static void cg_files_free(struct cg_files *c)
+{
+	kvset_free(&c->io_stat);
+	kvset_free(&c->io_pressure);
+	kvset_free(&c->memory_pressure);
+}
+
+static void cg_list_free(struct cg_list *l)
+{
+	for (int i = 0; i < l->n; i++)
+		cg_files_free(&l->c[i]);
+	free(l->c);
+	memset(l, 0, sizeof(*l));
+}
+
+static void read_parsed(const char *dir, const char *name,
+			int (*parse)(const char *, struct kvset *),
+			struct kvset *out)
+{
+	char path[PATH_MAX + 64], *text;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	text = read_file(path, 1 << 20);
+	if (text && parse(text, out) < 0)
+		kvset_free(out);
+	free(text);
+}
+
+static void cg_files_read(struct cg_files *c)
+{
+	char path[PATH_MAX + 64], *text;
+
+	read_parsed(c->path, "io.stat", parse_io_stat, &c->io_stat);
+	read_parsed(c->path, "io.pressure", parse_pressure, &c->io_pressure);
+	read_parsed(c->path, "memory.pressure", parse_pressure,
+		    &c->memory_pressure);
+	snprintf(path, sizeof(path), "%s/memory.zswap.current", c->path);
+	text = read_file(path, 64);
+	c->zswap_current = text ? strtod(text, NULL) : -1;
+	free(text);
+}
+
+/* nftw has no context argument: the list being filled */
+static struct cg_list *walk_list;
+
+static int walk_one(const char *path, const struct stat *sb, int flag,
+		    struct FTW *ftw)
+{
+	struct cg_files *c;
+
+	if (flag != FTW_D || walk_list->n >= IOSTALL_MAX_CGROUPS)
+		return 0;
+	if (walk_list->n % 32 == 0) {
+		c = realloc(walk_list->c, (walk_list->n + 32) * sizeof(*c));
+		if (!c)
+			return -1;
+		walk_list->c = c;
+	}
+	c = &walk_list->c[walk_list->n++];
+	memset(c, 0, sizeof(*c));
+	c->id = sb->st_ino;
+	snprintf(c->path, sizeof(c->path), "%s", path);
+	c->zswap_current = -1;
+	return 0;
+}
+
+/* Every cgroup's id and path; files are read only for the ones reported. */
+static void cg_list_walk(struct iostall *st, struct cg_list *l)
+{
+	memset(l, 0, sizeof(*l));
+	walk_list = l;
+	nftw(st->cgroup_root, walk_one, 16, FTW_PHYS | FTW_MOUNT);
+	walk_list = NULL;
+}
+
+static struct cg_files *cg_find(struct cg_list *l, unsigned long long id)
+{
+	for (int i = 0; i < l->n; i++)
+		if (l->c[i].id == id)
+			return &l->c[i];
+	return NULL;
+}
+
+/* BPF maps */
+
+static void clear_hash(int fd, size_t key_size)
+{
+	char next[16];
+
+	if (key_size > sizeof(next))
+		return;
+	/* delete from the start until empty: keys vanish under us */
+	while (!bpf_map_get_next_key(fd, NULL, next))
+		if (bpf_map_delete_elem(fd, next))
+			break;
+}
+
+static void read_counters(struct iostall *st, unsigned long long *out)
+{
+	int ncpu = libbpf_num_possible_cpus();
+	unsigned long long *vals = calloc(ncpu, sizeof(*vals));
+	int fd = bpf_map__fd(st->skel->maps.is_counters);
+
+	for (__u32 k = 0; k < IS_C_NR; k++) {
+		out[k] = 0;
+		if (!vals || bpf_map_lookup_elem(fd, &k, vals))
+			continue;
+		for (int c = 0; c < ncpu; c++)
+			out[k] += vals[c];
+	}
+	free(vals);
+}
+
+static void read_hists(struct iostall *st, struct is_hist *out)
+{
+	int ncpu = libbpf_num_possible_cpus();
+	struct is_hist *vals = calloc(ncpu, sizeof(*vals));
+	int fd = bpf_map__fd(st->skel->maps.is_hists);
+
+	for (__u32 k = 0; k < IS_H_NR; k++) {
+		memset(&out[k], 0, sizeof(out[k]));
+		if (!vals || bpf_map_lookup_elem(fd, &k, vals))
+			continue;
+		for (int c = 0; c < ncpu; c++) {
+			for (int i = 0; i < IS_HIST_SLOTS; i++)
+				out[k].slots[i] += vals[c].slots[i];
+			out[k].sum += vals[c].sum;
+		}
+	}
+	free(vals);
+}
+
+int iostall_begin(struct iostall *st)
+{
+	if (st->empty_only)
+		return 0;
+	clear_hash(bpf_map__fd(st->skel->maps.iocgs), sizeof(__u64));
+	clear_hash(bpf_map__fd(st->skel->maps.cg_bios), sizeof(__u64));
+	clear_hash(bpf_map__fd(st->skel->maps.stall_tasks), sizeof(__u32));
+	read_counters(st, st->cbase);
+	read_hists(st, st->hbase);
+	cg_list_free(&st->before);
+	cg_list_walk(st, &st->before);
+	for (int i = 0; i < st->before.n; i++)
+		cg_files_read(&st->before.c[i]);
+	read_qos(st);
+	return 0;
+}
+
+void iostall_stop(struct iostall *st)
+{
+	unsigned long long a[IS_C_NR], b[IS_C_NR];
+
+	for (int i = 0; i < st->nr_links; i++)
+		bpf_link__destroy(st->links[i]);
+	st->nr_links = 0;
+	if (!st->skel)
+		return;
+	/* programs still running on other CPUs finish within a grace period */
+	read_counters(st, a);
+	for (int i = 0; i < 50; i++) {
+		usleep(10000);
+		read_counters(st, b);
+		if (!memcmp(a, b, sizeof(a)))
+			break;
+		memcpy(a, b, sizeof(a));
+	}
+}
+
+/* metrics */
+
+static void name_cg(char *out, size_t len, const char *metric,
+		    const struct cg_files *c)
+{
+	snprintf(out, len, "%s{cgroup=%.120s}", metric, c->path);
+}
+
+static bool kv_delta(const struct kvset *a, const struct kvset *b,
+		     const char *key, double *out)
+{
+	double va = 0, vb;
+
+	if (!kvset_get(b, key, &vb))
+		return false;
+	kvset_get(a, key, &va);	/* absent before: the cgroup is new */
+	*out = vb - va;
+	return true;
+}
+
+static bool io_stat_delta(const struct kvset *a, const struct kvset *b,
+			  const char *key, double *out)
+{
+	double va = 0, vb;
+
+	if (!io_stat_sum(b, key, &vb))
+		return false;
+	io_stat_sum(a, key, &va);
+	*out = vb - va;
+	return true;
+}
+
+static const char *debug_off_reason(void)
+{
+	return "io.stat prints cost.wait/indebt/indelay only with debug "
+	       "stats: set blk_cgroup.blkcg_debug_stats=Y (kernel command "
+	       "line, or " BLKCG_DEBUG_STATS ")";
+}
+
+struct cost_key {
+	const char *metric;	/* BPF-derived, falls back to io.stat */
+	const char *io_stat;	/* io.stat key */
+	size_t off;		/* in struct is_iocg_stat */
+	bool debug;		/* io.stat prints it only with debug stats */
+};
+
+static const struct cost_key cost_keys[] = {
+	{ "iocost_debt_us", "cost.indebt",
+	  offsetof(struct is_iocg_stat, indebt_us), true },
+	{ "iocost_wait_us", "cost.wait",
+	  offsetof(struct is_iocg_stat, wait_us), true },
+	{ "iocost_indelay_us", "cost.indelay",
+	  offsetof(struct is_iocg_stat, indelay_us), true },
+	{ "iocost_usage_us", "cost.usage",
+	  offsetof(struct is_iocg_stat, usage_us), false },
+};
+
+static unsigned long long stat_at(const struct is_iocg_stat *s, size_t off)
+{
+	return *(const unsigned long long *)((const char *)s + off);
+}
+
+static void add_iocost(struct iostall *st, struct metric_set *out,
+		       const struct cg_files *b, const struct cg_files *a,
+		       const struct is_iocg *ig, const char *off_why)
+{
+	char name[METRIC_NAME_LEN], io_name[METRIC_NAME_LEN + 16], why[256];
+
+	for (size_t k = 0; k < sizeof(cost_keys) / sizeof(cost_keys[0]); k++) {
+		const struct cost_key *ck = &cost_keys[k];
+		bool have_ctr;
+		double ctr = 0;
+
+		name_cg(name, sizeof(name), ck->metric, a);
+		snprintf(io_name, sizeof(io_name), "io_stat_%s_us{cgroup=%.120s}",
+			 ck->io_stat, a->path);
+		for (char *p = io_name; *p && *p != '{'; p++)
+			if (*p == '.')
+				*p = '_';
+		have_ctr = io_stat_delta(&b->io_stat, &a->io_stat, ck->io_stat, &ctr);
+		if (off_why) {
+			metric_set_na(out, name, "us", off_why);
+			metric_set_na(out, io_name, "us", off_why);
+			continue;
+		}
+		if (have_ctr)
+			metric_set_value(out, io_name, "us", SRC_COUNTER, ctr);
+		else
+			metric_set_na(out, io_name, "us", ck->debug && !st->debug_stats ?
+				      debug_off_reason() :
+				      "io.stat of this cgroup has no such key");
+		if (ig) {
+			metric_set_value(out, name, "us", SRC_TRACEPOINT,
+					 stat_at(&ig->last, ck->off) -
+					 stat_at(&ig->first, ck->off));
+		} else if (have_ctr) {
+			/* no iocost event for the cgroup: io.stat, said so */
+			metric_set_value(out, name, "us", SRC_COUNTER, ctr);
+		} else {
+			snprintf(why, sizeof(why), "no iocost event for this "
+				 "cgroup in the window%s%s", ck->debug &&
+				 !st->debug_stats ? ", and " : "",
+				 ck->debug && !st->debug_stats ?
+				 debug_off_reason() : "");
+			metric_set_na(out, name, "us", why);
+		}
+	}
+	if (off_why) {
+		name_cg(name, sizeof(name), "iocost_forgive_events", a);
+		metric_set_na(out, name, "events", off_why);
+		return;
+	}
+	name_cg(name, sizeof(name), "iocost_forgive_events", a);
+	metric_set_value(out, name, "events", SRC_TRACEPOINT,
+			 ig ? ig->events[IS_EV_FORGIVE_DEBT] : 0);
+	name_cg(name, sizeof(name), "iocost_activations", a);
+	metric_set_value(out, name, "events", SRC_TRACEPOINT,
+			 ig ? ig->events[IS_EV_ACTIVATE] : 0);
+	name_cg(name, sizeof(name), "iocost_inuse_adjustments", a);
+	metric_set_value(out, name, "events", SRC_TRACEPOINT,
+			 ig ? ig->events[IS_EV_INUSE_SHORTAGE] +
+			 ig->events[IS_EV_INUSE_TRANSFER] +
+			 ig->events[IS_EV_INUSE_ADJUST] : 0);
+	name_cg(name, sizeof(name), "iocost_delay_max_us", a);
+	if (ig)
+		metric_set_value(out, name, "us", SRC_TRACEPOINT, ig->delay_max_us);
+	else
+		metric_set_na(out, name, "us", "no iocost event for this cgroup");
+	/* abs_vdebt is device vtime: 2^37 per second at 100% vrate */
+	name_cg(name, sizeof(name), "iocost_debt_max_us", a);
+	if (ig)
+		metric_set_value(out, name, "us", SRC_TRACEPOINT,
+				 ig->vdebt_max / ((double)(1ULL << 37) / 1e6));
+	else
+		metric_set_na(out, name, "us", "no iocost event for this cgroup");
+	name_cg(name, sizeof(name), "iocost_hweight_inuse_pct", a);
+	if (ig && ig->hweight_inuse)
+		metric_set_value(out, name, "%", SRC_TRACEPOINT,
+				 ig->hweight_inuse * 100.0 / 65536);
+	else
+		metric_set_na(out, name, "%", "no inuse_* event for this cgroup");
+}
+
+static void add_counters(struct metric_set *out, const struct cg_files *b,
+			 const struct cg_files *a)
+{
+	char name[METRIC_NAME_LEN];
+	double v;
+
+	name_cg(name, sizeof(name), "io_pressure_full_us", a);
+	if (kv_delta(&b->io_pressure, &a->io_pressure, "full_total", &v))
+		metric_set_value(out, name, "us", SRC_COUNTER, v);
+	else
+		metric_set_na(out, name, "us", "no io.pressure (needs "
+			      "CONFIG_PSI and the io controller)");
+	name_cg(name, sizeof(name), "memory_pressure_full_us", a);
+	if (kv_delta(&b->memory_pressure, &a->memory_pressure, "full_total", &v))
+		metric_set_value(out, name, "us", SRC_COUNTER, v);
+	else
+		metric_set_na(out, name, "us", "no memory.pressure (needs "
+			      "CONFIG_PSI and the memory controller)");
+	name_cg(name, sizeof(name), "zswap_pool_bytes", a);
+	if (a->zswap_current >= 0)
+		metric_set_value(out, name, "bytes", SRC_COUNTER, a->zswap_current);
+	else
+		metric_set_na(out, name, "bytes", "no memory.zswap.current in "
+			      "this cgroup");
+	name_cg(name, sizeof(name), "io_stat_wios", a);
+	if (io_stat_delta(&b->io_stat, &a->io_stat, "wios", &v))
+		metric_set_value(out, name, "bios", SRC_COUNTER, v);
+	else
+		metric_set_na(out, name, "bios", "no io.stat lines for this "
+			      "cgroup (no IO, or no io controller)");
+}
+
+static void add_bios(struct metric_set *out, const struct cg_files *a,
+		     const struct is_cg_bios *cb)
+{
+	struct is_cg_bios z = {};
+	char name[METRIC_NAME_LEN];
+
+	if (!cb)
+		cb = &z;
+	name_cg(name, sizeof(name), "write_requests", a);
+	metric_set_value(out, name, "bios", SRC_TRACEPOINT, cb->write_bios);
+	name_cg(name, sizeof(name), "swap_write_requests", a);
+	metric_set_value(out, name, "bios", SRC_TRACEPOINT, cb->swap_bios);
+	name_cg(name, sizeof(name), "swap_write_pages", a);
+	metric_set_value(out, name, "pages", SRC_TRACEPOINT, cb->swap_pages);
+	name_cg(name, sizeof(name), "pages_per_swap_write", a);
+	if (cb->swap_bios)
+		metric_set_value(out, name, "pages", SRC_TRACEPOINT,
+				 (double)cb->swap_pages / cb->swap_bios);
+	else
+		metric_set_na(out, name, "pages", "no swap writes charged to "
+			      "this cgroup in the window");
+	name_cg(name, sizeof(name), "zswap_wb_bios", a);
+	metric_set_value(out, name, "bios", SRC_TRACEPOINT, cb->wb_bios);
+}
+
+/* Bios of zswap writeback: their flags, and whom they were charged to. */
+static void add_wb_flags(struct iostall *st, struct metric_set *out)
+{
+	int fd = bpf_map__fd(st->skel->maps.cg_bios);
+	unsigned long long key, next, *kp = NULL;
+	double total = 0, swap = 0, bg = 0, root = 0, pages = 0;
+	struct is_cg_bios cb;
+
+	while (!bpf_map_get_next_key(fd, kp, &next)) {
+		key = next;
+		kp = &key;
+		if (bpf_map_lookup_elem(fd, &key, &cb))
+			continue;
+		total += cb.wb_bios;
+		pages += cb.wb_pages;
+		swap += cb.wb_req_swap;
+		bg += cb.wb_req_background;
+		/* the root cgroup's kernfs id is 1 */
+		if (key == 1 || key == 0)
+			root += cb.wb_bios;
+	}
+	metric_set_value(out, "zswap_wb_bios", "bios", SRC_TRACEPOINT, total);
+	metric_set_value(out, "zswap_wb_pages", "pages", SRC_TRACEPOINT, pages);
+	if (total) {
+		metric_set_value(out, "zswap_wb_req_swap_share", "ratio",
+				 SRC_TRACEPOINT, swap / total);
+		metric_set_value(out, "zswap_wb_req_background_share", "ratio",
+				 SRC_TRACEPOINT, bg / total);
+		metric_set_value(out, "zswap_wb_charged_root_share", "ratio",
+				 SRC_TRACEPOINT, root / total);
+	} else {
+		const char *why = "no zswap writeback bio in the window";
+
+		metric_set_na(out, "zswap_wb_req_swap_share", "ratio", why);
+		metric_set_na(out, "zswap_wb_req_background_share", "ratio", why);
+		metric_set_na(out, "zswap_wb_charged_root_share", "ratio", why);
+	}
+}
+
+static void add_hist(struct metric_set *out, const char *name,
+		     const struct is_hist *h, const struct is_hist *base)
+{
+	struct hist m = { .kind = HIST_LOG2 };
+
+	for (int i = 0; i < HIST_SLOTS && i < IS_HIST_SLOTS; i++)
+		m.slots[i] = h->slots[i] - base->slots[i];
+	m.sum = (double)(h->sum - base->sum);
+	metric_set_hist(out, name, "ns", SRC_TRACEPOINT, &m);
+}
+
+struct task_row {
+	__u32 tid;
+	struct is_task t;
+};
+
+static int by_total(const void *a, const void *b)
+{
+	const struct task_row *x = a, *y = b;
+
+	return x->t.total_ns < y->t.total_ns ? 1 :
+	       x->t.total_ns > y->t.total_ns ? -1 : 0;
+}
+
+static int read_tasks(struct iostall *st, struct task_row **rows)
+{
+	int fd = bpf_map__fd(st->skel->maps.stall_tasks), n = 0;
+	__u32 key, next, *kp = NULL;
+
+	*rows = calloc(IS_MAX_STALL_TASKS, sizeof(**rows));
+	if (!*rows)
+		return 0;
+	while (n < IS_MAX_STALL_TASKS && !bpf_map_get_next_key(fd, kp, &next)) {
+		key = next;
+		kp = &key;
+		if (bpf_map_lookup_elem(fd, &key, &(*rows)[n].t))
+			continue;
+		(*rows)[n++].tid = key;
+	}
+	qsort(*rows, n, sizeof(**rows), by_total);
+	return n;
+}
+
+static void add_stalls(struct iostall *st, struct metric_set *out)
+{
+	const char *why = "sched_switch tracepoint unavailable";
+	unsigned long long c[IS_C_NR];
+	struct is_hist h[IS_H_NR];
+	char name[METRIC_NAME_LEN];
+	struct task_row *rows;
+	double total = 0, rest = 0;
+	int n;
+
+	if (!st->has_switch) {
+		metric_set_na(out, "wb_offcpu_us", "us", why);
+		return;
+	}
+	read_counters(st, c);
+	read_hists(st, h);
+	for (int k = 0; k < IS_C_NR; k++)
+		c[k] -= st->cbase[k];
+	for (int k = 0; k < IS_KIND_NR; k++) {
+		snprintf(name, sizeof(name), "wb_offcpu_us{kind=%s}", kind_names[k]);
+		metric_set_value(out, name, "us", SRC_TRACEPOINT,
+				 c[IS_C_OFFCPU_NS + k] / 1000.0);
+		snprintf(name, sizeof(name), "wb_offcpu_sleeps{kind=%s}",
+			 kind_names[k]);
+		metric_set_value(out, name, "sleeps", SRC_TRACEPOINT,
+				 c[IS_C_OFFCPU_CNT + k]);
+		total += c[IS_C_OFFCPU_NS + k] / 1000.0;
+		snprintf(name, sizeof(name), "wb_offcpu_ns{kind=%s}", kind_names[k]);
+		add_hist(out, name, &h[k], &st->hbase[k]);
+	}
+	metric_set_value(out, "wb_offcpu_us", "us", SRC_TRACEPOINT, total);
+	for (int t = 1; t < IS_THR_NR; t++) {
+		snprintf(name, sizeof(name), "wb_offcpu_throttled_us{where=%s}",
+			 thr_names[t]);
+		metric_set_value(out, name, "us", SRC_TRACEPOINT,
+				 c[IS_C_THROTTLED_NS + t] / 1000.0);
+	}
+	add_hist(out, "wb_offcpu_ns{kind=throttled}", &h[IS_H_THROTTLED],
+		 &st->hbase[IS_H_THROTTLED]);
+	/* the --cgroup's tasks, in or out of writeback */
+	for (int t = 1; t < IS_THR_NR && st->cgroup_id; t++) {
+		snprintf(name, sizeof(name), "throttled_sleep_us{cgroup=%.120s,where=%s}",
+			 st->cgroup, thr_names[t]);
+		metric_set_value(out, name, "us", SRC_TRACEPOINT,
+				 c[IS_C_CG_THR_NS + t] / 1000.0);
+		snprintf(name, sizeof(name), "throttled_sleeps{cgroup=%.120s,where=%s}",
+			 st->cgroup, thr_names[t]);
+		metric_set_value(out, name, "sleeps", SRC_TRACEPOINT,
+				 c[IS_C_CG_THR_CNT + t]);
+	}
+	metric_set_value(out, "iostall_stack_failures", "events", SRC_TRACEPOINT,
+			 c[IS_C_STACK_FAIL]);
+	metric_set_value(out, "iostall_map_full", "events", SRC_TRACEPOINT,
+			 c[IS_C_MAP_FULL]);
+
+	/* top tasks, then the rest, so the rows add up to the total */
+	n = read_tasks(st, &rows);
+	for (int i = 0; i < n; i++) {
+		if (i >= IOSTALL_TOP_TASKS) {
+			rest += rows[i].t.total_ns / 1000.0;
+			continue;
+		}
+		snprintf(name, sizeof(name), "wb_offcpu_us{task=%.16s/%u,kind=%s}",
+			 rows[i].t.comm, rows[i].tid,
+			 is_kind_name(rows[i].t.kind));
+		metric_set_value(out, name, "us", SRC_TRACEPOINT,
+				 rows[i].t.total_ns / 1000.0);
+	}
+	metric_set_value(out, "wb_offcpu_us{task=rest}", "us", SRC_TRACEPOINT, rest);
+	metric_set_value(out, "wb_offcpu_tasks", "tasks", SRC_TRACEPOINT, n);
+	free(rows);
+}
+
+int iostall_collect(struct iostall *st, struct metric_set *out)
+{
+	const char *off_why = NULL;
+	struct cg_list now;
+	unsigned long long key, next, *kp = NULL;
+	unsigned long long c[IS_C_NR];
+	bool *report;
+	int fd;
+
+	if (st->empty_only)
+		return 0;
+	read_qos(st);
+	if (!st->has_iocost_tp)
+		off_why = st->iocost_tp_why;
+	else
+		off_why = iocost_off_reason(st->cgroup_root, &st->qos,
+					    st->qos_readable, st->io_controller);
+	cg_list_walk(st, &now);
+	report = calloc(now.n ? now.n : 1, sizeof(*report));
+	if (!report) {
+		cg_list_free(&now);
+		return -1;
+	}
+	/* report --cgroup and every non-root cgroup the BPF side saw */
+	for (int i = 0; i < now.n; i++)
+		report[i] = now.c[i].id == st->cgroup_id && st->cgroup_id;
+	for (int m = 0; m < 2; m++) {
+		fd = m ? bpf_map__fd(st->skel->maps.iocgs) :
+			 bpf_map__fd(st->skel->maps.cg_bios);
+		kp = NULL;
+		while (!bpf_map_get_next_key(fd, kp, &next)) {
+			key = next;
+			kp = &key;
+			for (int i = 1; i < now.n; i++)	/* [0] is the root */
+				if (now.c[i].id == key)
+					report[i] = true;
+		}
+	}
+	for (int i = 0; i < now.n; i++) {
+		struct cg_files empty = { .zswap_current = -1 }, *b;
+		struct is_cg_bios cb, *cbp = NULL;
+		struct is_iocg ig, *igp = NULL;
+
+		if (!report[i])
+			continue;
+		cg_files_read(&now.c[i]);
+		b = cg_find(&st->before, now.c[i].id);
+		if (!b)
+			b = &empty;
+		if (!bpf_map_lookup_elem(bpf_map__fd(st->skel->maps.iocgs),
+					 &now.c[i].id, &ig))
+			igp = &ig;
+		if (!bpf_map_lookup_elem(bpf_map__fd(st->skel->maps.cg_bios),
+					 &now.c[i].id, &cb))
+			cbp = &cb;
+		add_iocost(st, out, b, &now.c[i], igp, off_why);
+		add_counters(out, b, &now.c[i]);
+		add_bios(out, &now.c[i], cbp);
+	}
+	read_counters(st, c);
+	if (off_why) {
+		metric_set_na(out, "iocost_vrate_adjustments", "events", off_why);
+		metric_set_na(out, "iocost_vrate_pct", "%", off_why);
+	} else {
+		metric_set_value(out, "iocost_vrate_adjustments", "events",
+				 SRC_TRACEPOINT,
+				 c[IS_C_VRATE_ADJ] - st->cbase[IS_C_VRATE_ADJ]);
+		if (st->skel->bss->vrate_last)
+			metric_set_value(out, "iocost_vrate_pct", "%", SRC_TRACEPOINT,
+					 iocost_vrate_pct(st->skel->bss->vrate_last));
+		else
+			metric_set_na(out, "iocost_vrate_pct", "%",
+				      "no vrate adjustment seen");
+	}
+	add_wb_flags(st, out);
+	add_stalls(st, out);
+	free(report);
+	cg_list_free(&now);
+	return 0;
+}
+
+void iostall_report(FILE *f, struct iostall *st, const struct metric_set *ms)
+{
+	const struct metric *tot = metric_set_find(ms, "wb_offcpu_us");
+	struct task_row *rows;
+	int n;
+
+	if (st->empty_only || !st->skel)
+		return;
+	fprintf(f, "\nwho sleeps inside zswap writeback (off-CPU time):\n");
+	if (!tot || !tot->has_value) {
+		fprintf(f, "  n/a: %s\n", tot ? tot->reason : "not collected");
+		return;
+	}
+	for (int k = 0; k < IS_KIND_NR; k++) {
+		char name[64];
+		const struct metric *m;
+
+		snprintf(name, sizeof(name), "wb_offcpu_us{kind=%s}", kind_names[k]);
+		m = metric_set_find(ms, name);
+		if (m && m->has_value)
+			fprintf(f, "  %-12s %12.1f ms %5.1f%%\n", kind_names[k],
+				m->value / 1000, tot->value ? 100 * m->value /
+				tot->value : 0);
+	}
+	fprintf(f, "  %-12s %12.1f ms\n", "total", tot->value / 1000);
+	for (int t = 1; t < IS_THR_NR; t++) {
+		char name[64];
+		const struct metric *m;
+
+		snprintf(name, sizeof(name), "wb_offcpu_throttled_us{where=%s}",
+			 thr_names[t]);
+		m = metric_set_find(ms, name);
+		if (m && m->has_value && m->value > 0)
+			fprintf(f, "  throttled in %-12s %9.1f ms\n", thr_names[t],
+				m->value / 1000);
+	}
+	n = read_tasks(st, &rows);
+	fprintf(f, "\n  %-16s %8s %-12s %12s %8s %12s %10s\n", "COMM", "TID",
+		"KIND", "OFF-CPU ms", "SLEEPS", "THROTTLED ms", "MAX ms");
+	for (int i = 0; i < n && i < IOSTALL_TOP_TASKS; i++)
+		fprintf(f, "  %-16.16s %8u %-12s %12.1f %8llu %12.1f %10.2f\n",
+			rows[i].t.comm, rows[i].tid, is_kind_name(rows[i].t.kind),
+			rows[i].t.total_ns / 1e6, rows[i].t.count,
+			rows[i].t.throttled_ns / 1e6, rows[i].t.max_ns / 1e6);
+	if (n > IOSTALL_TOP_TASKS)
+		fprintf(f, "  ... %d more tasks\n", n - IOSTALL_TOP_TASKS);
+	free(rows);
+}
+
+int iostall_prog_stats(struct iostall *st, struct prog_stats *out, int max)
+{
+	struct bpf_program *p;
+	int n = 0;
+
+	if (!st->skel)
+		return 0;
+	bpf_object__for_each_program(p, st->skel->obj) {
+		struct bpf_prog_info info = {};
+		__u32 len = sizeof(info);
+		int fd = bpf_program__fd(p);
+
+		if (fd < 0 || n >= max)
+			continue;
+		if (bpf_obj_get_info_by_fd(fd, &info, &len))
+			continue;
+		snprintf(out[n].name, sizeof(out[n].name), "%s",
+			 bpf_program__name(p));
+		out[n].run_cnt = info.run_cnt;
+		out[n].run_time_ns = info.run_time_ns;
+		n++;
+	}
+	return n;
+}
+
+void iostall_close(struct iostall *st)
+{
+	for (int i = 0; i < st->nr_links; i++)
+		bpf_link__destroy(st->links[i]);
+	st->nr_links = 0;
+	iostall_bpf__destroy(st->skel);
+	st->skel = NULL;
+	cg_list_free(&st->before);
+}

@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * iocost and writeback stalls: per-cgroup iocost debt, wait and delay,
+ * swap write requests and their charging, pressure and zswap pool size,
+ * and the off-CPU time of tasks inside zswap writeback. Rides on a
+ * session (it shares zswapstat's writeback task tags) and adds its
+ * metrics to the session's metric_set.
+ */
+#ifndef __IOSTALL_H_USER
+#define __IOSTALL_H_USER
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include "counters.h"
+#include "iocost_stat.h"
+#include "../include/iostall.h"
+#include "metrics.h"
+#include "session.h"
+
+#define IOSTALL_MAX_LINKS 16
+#define IOSTALL_MAX_CGROUPS 256
+#define IOSTALL_TOP_TASKS 10
+
+/* A cgroup's counter files at one moment. */
+struct cg_files {
+	unsigned long long id;		/* kernfs inode number */
+	char path[PATH_MAX];
+	struct kvset io_stat;
+	struct kvset io_pressure;
+	struct kvset memory_pressure;
+	double zswap_current;		/* -1: memory.zswap.current absent */
+};
+
+struct cg_list {
+	struct cg_files *c;
+	int n;
+};
+
+struct iostall {
+	struct iostall_bpf *skel;
+	struct bpf_link *links[IOSTALL_MAX_LINKS];
+	int nr_links;
+	bool empty_only;		/* benchmark baseline */
+	bool has_iocost_tp;		/* iocost tracepoints attached */
+	bool has_switch;		/* sched_switch attached */
+	char iocost_tp_why[128];
+	char cgroup_root[PATH_MAX];
+	char cgroup[PATH_MAX];		/* --cgroup, resolved; "" if none */
+	unsigned long long cgroup_id;
+	struct iocost_qos qos;
+	bool qos_readable;
+	bool io_controller;		/* "io" in the root's cgroup.controllers */
+	bool debug_stats;		/* blkcg_debug_stats=Y */
+	struct cg_list before;
+	unsigned long long cbase[IS_C_NR];
+	struct is_hist hbase[IS_H_NR];
+};
+
+/*
+ * Loads and attaches on top of an open session (reuses its task_tags).
+ * empty_only attaches just an empty sched_switch program (benchmark).
+ * Returns 0 or an exit code (EXIT_USAGE for bad input).
+ */
+int iostall_open(struct iostall *st, struct session *s, const char *cgroup,
+		 bool empty_only, bool verbose);
+/* Starts the window: clears the per-cgroup maps, snapshots counters. */
+int iostall_begin(struct iostall *st);
+void iostall_stop(struct iostall *st);
+/* Adds this window's metrics and histograms to out. */
+int iostall_collect(struct iostall *st, struct metric_set *out);
+/* Who slept inside writeback: kinds and the top tasks, from out. */
+void iostall_report(FILE *f, struct iostall *st, const struct metric_set *ms);
+int iostall_prog_stats(struct iostall *st, struct prog_stats *out, int max);
+void iostall_close(struct iostall *st);
+
+const char *is_kind_name(int kind);
+const char *is_throttle_name(int thr);
+
+#endif /* __IOSTALL_H_USER */

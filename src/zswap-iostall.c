@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * zswap-iostall: runs a command and reports, for its window, per-cgroup
+ * iocost debt/wait/delay and who slept inside zswap writeback, with each
+ * BPF program's run count and ns per run (bpf_stats).
+ *
+ *   zswap-iostall [--cgroup PATH] [-v] -- COMMAND ARGS...
+ *   zswap-iostall --empty -- COMMAND ARGS...
+ *
+ * --empty attaches only an empty program on sched_switch: the baseline
+ * of bench/iostall.sh.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/wait.h>
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include "iostall.h"
+#include "session.h"
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+"usage: zswap-iostall [--cgroup PATH] [-v] -- COMMAND ARGS...\n"
+"       zswap-iostall --empty -- COMMAND ARGS...\n"
+"  -c, --cgroup PATH  report this cgroup (COMMAND is started inside it)\n"
+"      --empty        only an empty sched_switch program (benchmark baseline)\n"
+"  -v, --verbose      libbpf debug output\n"
+"exit: the command's exit code; 1 runtime failure, 2 bad usage or environment\n");
+}
+
+static pid_t run(char **argv, const char *cgroup)
+{
+	pid_t pid = fork();
+	char path[PATH_MAX + 16], buf[16];
+	int fd, n;
+
+	if (pid != 0)
+		return pid;
+	if (cgroup) {
+		snprintf(path, sizeof(path), "%s/cgroup.procs", cgroup);
+		fd = open(path, O_WRONLY);
+		n = snprintf(buf, sizeof(buf), "%d", getpid());
+		if (fd < 0 || write(fd, buf, n) != n) {
+			fprintf(stderr, "error: cannot enter cgroup %s: %s\n",
+				cgroup, strerror(errno));
+			_exit(126);
+		}
+		close(fd);
+	}
+	execvp(argv[0], argv);
+	fprintf(stderr, "error: cannot run %s: %s\n", argv[0], strerror(errno));
+	_exit(127);
+}
+
+static void print_stats(struct iostall *st, struct session *s)
+{
+	struct prog_stats ps[64];
+	int n = 0;
+
+	if (s)
+		n = session_prog_stats(s, ps, 64);
+	n += iostall_prog_stats(st, ps + n, 64 - n);
+	printf("\n%-24s %12s %10s\n", "PROGRAM", "RUNS", "NS/RUN");
+	for (int i = 0; i < n; i++)
+		if (ps[i].run_cnt)
+			printf("%-24s %12llu %10.1f\n", ps[i].name, ps[i].run_cnt,
+			       (double)ps[i].run_time_ns / ps[i].run_cnt);
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "cgroup", required_argument, NULL, 'c' },
+		{ "empty", no_argument, NULL, 'E' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct session_opts so = {};
+	struct metric_set ms = {};
+	struct iostall st = {};
+	struct session s;
+	bool empty = false, have_session = false;
+	int c, err, status, stats_fd;
+	pid_t pid;
+
+	while ((c = getopt_long(argc, argv, "+c:vh", opts, NULL)) != -1) {
+		switch (c) {
+		case 'c': so.cgroup = optarg; break;
+		case 'E': empty = true; break;
+		case 'v': so.verbose = true; break;
+		case 'h': usage(stdout); return EXIT_OK;
+		default: usage(stderr); return EXIT_USAGE;
+		}
+	}
+	if (optind >= argc) {
+		fprintf(stderr, "error: no COMMAND given\n");
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	err = session_check_env();
+	if (err)
+		return err;
+	if (!empty) {
+		err = session_open(&s, &so);
+		if (err)
+			return err;
+		have_session = true;
+	}
+	err = iostall_open(&st, have_session ? &s : NULL, so.cgroup, empty,
+			   so.verbose);
+	if (err)
+		goto out;
+	stats_fd = bpf_enable_stats(BPF_STATS_RUN_TIME);
+	if (stats_fd < 0)
+		fprintf(stderr, "warning: bpf_stats unavailable: %s\n",
+			strerror(errno));
+	signal(SIGINT, SIG_IGN);
+	if (have_session)
+		session_begin(&s);
+	iostall_begin(&st);
+	pid = run(&argv[optind], so.cgroup);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	err = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+	iostall_stop(&st);
+	if (have_session) {
+		session_stop(&s);
+		session_collect(&s, &ms);
+	}
+	iostall_collect(&st, &ms);
+	if (!empty) {
+		for (size_t i = 0; i < ms.n; i++) {
+			const struct metric *m = &ms.m[i];
+
+			if (strncmp(m->name, "iocost_", 7) &&
+			    strncmp(m->name, "io_stat_", 8) &&
+			    strncmp(m->name, "swap_write_req", 14) &&
+			    !strstr(m->name, "pressure"))
+				continue;
+			if (m->has_value)
+				printf("%-60s %14.1f %s\n", m->name, m->value,
+				       m->unit);
+			else
+				printf("%-60s %14s n/a: %s\n", m->name, "n/a",
+				       m->reason);
+		}
+		iostall_report(stdout, &st, &ms);
+	}
+	print_stats(&st, have_session ? &s : NULL);
+	if (stats_fd >= 0)
+		close(stats_fd);
+out:
+	iostall_close(&st);
+	metric_set_free(&ms);
+	if (have_session)
+		session_close(&s);
+	return err;
+}

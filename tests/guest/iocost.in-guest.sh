@@ -1,0 +1,118 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Runs inside a guest kernel (busybox, see tools/guest/init.sh), series
+# 000's setup at small scale: iocost on the virtio disk with a slow user
+# linear cost model, a memory-limited cgroup running the hog with zswap
+# writeback (and the zswap shrinker where it exists), recorded alone and
+# next to a sibling cgroup running fio random writes with 10 times its
+# io.weight. Leaves the records, the recorders' exit codes and the
+# kernel's files in $RESULTS; tests/guest/iocost.test.sh checks them.
+cd /opt/zswap || exit 1
+R=$RESULTS
+P=/sys/module/zswap/parameters
+CGR=/sys/fs/cgroup
+HOG=$CGR/hog
+WRITER=$CGR/writer
+DBG=/sys/module/blk_cgroup/parameters/blkcg_debug_stats
+# Debian's fio with its libraries, run through the shipped loader.
+F=/opt/zswap/fio
+HOGCMD="./hog -q -m 80 -p 2 -c 1536 -s 1"
+mkdir -p $R/fixtures
+
+up() { cut -d" " -f1 /proc/uptime; }
+# rec NAME SECONDS ARGS...: a bounded record run; its exit code and the
+# tail of its output (the stall report) go to $R and the console
+rec() {
+	name=$1 secs=$2
+	shift 2
+	echo "iocost: $name starts at $(up) s"
+	timeout -s TERM "$secs" ./zswap-gate record --iocost -o "$R/$name.json" "$@" \
+		> "$R/$name.log" 2>&1
+	echo $? > "$R/$name.rc"
+	echo "iocost: $name exit $(cat "$R/$name.rc") at $(up) s"
+	grep -E '^(iocost_debt|iocost_wait|io_stat_cost|swap_write_req|io_stat_wios|zswap_wb|wb_offcpu_us )' "$R/$name.log"
+	sed -n '/^who sleeps/,$p' "$R/$name.log"
+}
+
+# swap on the first 192 MiB of the disk, fio's target on the rest: one
+# device, so iocost weighs the two cgroups against each other
+swapoff /dev/vda
+printf 'o\nn\np\n1\n\n+192M\nn\np\n2\n\n\nw\n' | fdisk /dev/vda > $R/fdisk.log 2>&1
+i=0
+while [ ! -b /dev/vda2 ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+mkswap /dev/vda1 > /dev/null && swapon /dev/vda1 || echo "swap on vda1 failed"
+DEV=$(cat /sys/block/vda/dev)
+echo "iocost: disk $DEV, swap: $(tail -n +2 /proc/swaps | tr -s ' ' | cut -d' ' -f1-3)"
+
+echo 1 > $P/enabled
+# 6.1 writes back only from zpools that can evict (zbud); 6.12 has no zpool choice to make
+[ -e $P/zpool ] && echo zbud > $P/zpool 2>/dev/null
+echo 3 > $P/max_pool_percent
+[ -e $P/shrinker_enabled ] && echo Y > $P/shrinker_enabled
+cat $P/* > $R/params 2>/dev/null
+
+# progress on the console every 10 s, so a slow run shows where it is
+monitor() {
+	while :; do
+		sleep 10
+		echo "iocost-mon $(up) s: swap out $(awk '$1 == "pswpout" { print $2 }' /proc/vmstat) wb $(cat /sys/kernel/debug/zswap/written_back_pages 2>/dev/null) hog mem $(cat $HOG/memory.current 2>/dev/null) io $(grep -o 'wios=[0-9]* .*' $HOG/io.stat 2>/dev/null | cut -c1-120)"
+	done
+}
+mkdir $HOG $WRITER
+echo $((48 << 20)) > $HOG/memory.max
+echo 100 > $HOG/io.weight
+echo 1000 > $WRITER/io.weight
+
+monitor &
+monpid=$!
+
+# bad input 1: iocost not enabled yet
+rec off 60 --cgroup $HOG -- ./hog -q -m 16 -p 1
+# bad input 2: a cgroup that does not exist
+./zswap-gate record --iocost -q -o $R/missing.json --cgroup $CGR/no-such-cgroup \
+	-- true > $R/missing.log 2> $R/missing.err
+echo $? > $R/missing.rc
+
+# iocost: a linear model of about 32 MB/s, 8k IOPS; vrate pinned at 100%
+# (TCG's disk latencies would otherwise drag it down)
+echo "$DEV ctrl=user model=linear rbps=33554432 rseqiops=8192 rrandiops=8192 wbps=33554432 wseqiops=8192 wrandiops=8192" \
+	> $CGR/io.cost.model
+echo "$DEV enable=1 ctrl=user rpct=95.00 rlat=250000 wpct=95.00 wlat=250000 min=100.00 max=100.00" \
+	> $CGR/io.cost.qos
+cat $CGR/io.cost.model > $R/fixtures/io.cost.model
+cat $CGR/io.cost.qos > $R/fixtures/io.cost.qos
+cat /proc/self/mounts > $R/fixtures/mounts
+cat $DBG > $R/debug_stats 2>/dev/null
+
+# A: the hog alone. The command ends with a pause so iocost pays the
+# debt and idles the cgroup inside the window (its stat is then final).
+rec alone 240 --self-stats --cgroup $HOG -- sh -c "$HOGCMD; sleep 4"
+cat $HOG/io.stat > $R/fixtures/io.stat.debug
+
+# B: the same hog next to fio (libaio, 8 in flight, so it fills its
+# 10/11 share of the model) in the sibling cgroup: the command starts
+# fio (which moves itself into the writer cgroup), lets it run alone for
+# 2 s, runs the hog, and stops fio when the hog is done, so the hog's
+# debt is paid and its cgroup idles in the window here too.
+FIOCMD="echo \$\$ > $WRITER/cgroup.procs; exec $F/ld-linux-x86-64.so.2 \
+--library-path $F/lib $F/fio --name=randwrite --filename=/dev/vda2 \
+--rw=randwrite --bs=4k --direct=1 --ioengine=libaio --iodepth=8 --thread \
+--time_based --runtime=300 --output=$R/fio.out"
+rec writer 300 --self-stats --cgroup $HOG -- sh -c "sh -c '$FIOCMD' & fio=\$!;
+	sleep 2; $HOGCMD; kill \$fio; wait \$fio; sleep 4"
+cat $WRITER/io.stat > $R/fixtures/io.stat.writer
+
+# bad input 3: debug stats off -> the three cost.* counters are n/a
+if echo N > $DBG 2>/dev/null; then
+	rec nodebug 200 --cgroup $HOG -- sh -c "$HOGCMD; sleep 4"
+	cat $HOG/io.stat > $R/fixtures/io.stat.nodebug
+	echo Y > $DBG
+else
+	echo "cannot write $DBG" > $R/nodebug.log
+fi
+kill $monpid
+cat $R/fio.out 2>/dev/null | grep -E 'IOPS|lat \(' | head -3
+dmesg | grep -iE 'hung|blocked for|oom|BUG|WARN' | head -20
+echo "iocost: done at $(up) s"
+exit 0
