@@ -488,7 +488,7 @@ static void draw_table_row(struct tui_grid *g, int x, int y, int w,
 			snprintf(val, sizeof(val), "n/a");
 		else if (c == COL_ZSWAP_BYTES)
 			tui_fmt_bytes(val, sizeof(val), r->v[c]);
-		else if (c == COL_MEM_FULL || c == COL_IO_FULL)
+		else if (c == COL_MEM_FULL || c == COL_IO_FULL || c == COL_IOCOST)
 			snprintf(val, sizeof(val), "%.1f", r->v[c]);
 		else
 			tui_fmt_num(val, sizeof(val), r->v[c]);

@@ -2,14 +2,16 @@
 /*
  * zswaptop: what zswap is doing now, system-wide and per cgroup.
  *
- *   zswaptop [-d SECONDS] [--cgroup PATH] [--locks] [-b [-n N] [-w COLS]]
+ *   zswaptop [-d SECONDS] [--cgroup PATH] [--locks] [--iocost]
+ *            [-b [-n N] [-w COLS]]
  *
  * One session of the shared core (the same plan, programs and counters
  * as `zswap-gate record`) begins once; every interval session_collect()
  * reads the cumulative values and a frame is the difference of two
  * consecutive reads, so frames have no gaps and add up to a record of
  * the same window. --locks adds the lock module (src/lock_session.c),
- * read the same way: cumulative since its begin, window = difference.
+ * read the same way: cumulative since its begin, window = difference;
+ * --iocost adds iostall (src/iostall.c) for the table's iocost debt.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -20,6 +22,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "iostall.h"
 #include "lock_session.h"
 #include "session.h"
 #include "tui_model.h"
@@ -37,7 +40,8 @@ static void sig_handler(int sig)
 static void usage(FILE *f)
 {
 	fprintf(f,
-"usage: zswaptop [-d SECONDS] [--cgroup PATH] [--locks] [-b [-n N] [-w COLS]]\n"
+"usage: zswaptop [-d SECONDS] [--cgroup PATH] [--locks] [--iocost]\n"
+"                [-b [-n N] [-w COLS]]\n"
 "\n"
 "  -d, --delay SECONDS   interval between frames (default 1)\n"
 "  -c, --cgroup PATH     observe this cgroup: its counters in the rates,\n"
@@ -49,6 +53,9 @@ static void usage(FILE *f)
 "      --locks           lock contention on zswap's locks (lock:contention_*\n"
 "                        tracepoints; every contended kernel lock pays a\n"
 "                        stack walk, ~4.5 us, while zswaptop runs)\n"
+"      --iocost          the table's DEBT%%: %% of the window each cgroup spent\n"
+"                        in iocost debt (needs cgroup v2 +io and io.cost.qos\n"
+"                        enabled on a device; n/a with the reason otherwise)\n"
 "      --no-fentry       use the next source where fentry would be used\n"
 "      --no-kprobe       likewise for kprobes\n"
 "  -v, --verbose         libbpf debug output\n"
@@ -66,6 +73,8 @@ struct top_opts {
 	int width;
 	bool locks;
 	struct lock_session ls;	/* attached when locks */
+	bool iocost;
+	struct iostall st;	/* attached when iocost */
 };
 
 static double now_s(void)
@@ -117,6 +126,8 @@ static int take_sample(struct session *s, struct top_opts *o,
 	if (kvset_get(&s->before.meminfo, "MemTotal", &total))
 		smp->mem_total = total;
 	tui_cgroups_read(s, smp);
+	if (o->iocost && tui_iocost_read(&o->st, smp))
+		return -1;
 	return 0;
 }
 
@@ -295,6 +306,7 @@ enum {
 	OPT_NO_FENTRY = 256,
 	OPT_NO_KPROBE,
 	OPT_LOCKS,
+	OPT_IOCOST,
 };
 
 static const struct option long_opts[] = {
@@ -308,6 +320,7 @@ static const struct option long_opts[] = {
 	{ "no-fentry", no_argument, NULL, OPT_NO_FENTRY },
 	{ "no-kprobe", no_argument, NULL, OPT_NO_KPROBE },
 	{ "locks", no_argument, NULL, OPT_LOCKS },
+	{ "iocost", no_argument, NULL, OPT_IOCOST },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -355,6 +368,7 @@ static int parse_opts(int argc, char **argv, struct top_opts *o)
 		case OPT_NO_FENTRY: o->sess.no_fentry = true; break;
 		case OPT_NO_KPROBE: o->sess.no_kprobe = true; break;
 		case OPT_LOCKS: o->locks = true; break;
+		case OPT_IOCOST: o->iocost = true; break;
 		default:
 			usage(stderr);
 			return EXIT_USAGE;
@@ -402,6 +416,16 @@ int main(int argc, char **argv)
 			return err;
 		}
 	}
+	if (o.iocost) {
+		err = iostall_open(&o.st, &s, o.sess.cgroup, false, o.sess.verbose);
+		if (err) {
+			iostall_close(&o.st);
+			if (o.locks)
+				lock_session_close(&o.ls);
+			session_close(&s);
+			return err;
+		}
+	}
 	/* no SA_RESTART: a signal ends the wait for a key or an event */
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
@@ -410,14 +434,21 @@ int main(int argc, char **argv)
 		fprintf(stderr, "error: reading counters failed\n");
 		if (o.locks)
 			lock_session_close(&o.ls);
+		iostall_close(&o.st);
 		session_close(&s);
 		return EXIT_FAIL;
 	}
 	if (o.locks)
 		lock_session_begin(&o.ls);
-	err = o.batch ? run_batch(&s, &o) : run_tui(&s, &o);
+	if (o.iocost && iostall_begin(&o.st)) {
+		fprintf(stderr, "error: reading iocost counters failed\n");
+		err = EXIT_FAIL;
+	} else {
+		err = o.batch ? run_batch(&s, &o) : run_tui(&s, &o);
+	}
 	if (o.locks)
 		lock_session_close(&o.ls);
+	iostall_close(&o.st);
 	session_close(&s);
 	return err;
 }

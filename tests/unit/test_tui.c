@@ -612,6 +612,69 @@ static void test_locks(void)
 	tui_sample_free(&b);
 }
 
+/* --iocost: % of the window in debt, from iostall's cumulative debt. */
+static void test_iocost(void)
+{
+	struct tui_sample a, b;
+	struct tui_model m = {};
+	struct tui_view v;
+	char *t;
+	int seen = 0;
+
+	make_sample(&a, false);
+	make_sample(&b, true);
+	snprintf(a.iocost_reason, sizeof(a.iocost_reason), "no iocost activity");
+	snprintf(b.iocost_reason, sizeof(b.iocost_reason), "no iocost activity");
+	for (size_t i = 0; i < b.cg.n; i++) {
+		struct tui_cg_sample *c = &b.cg.rows[i];
+
+		if (c->id == 101) {
+			c->has_iocost = true;
+			c->iocost_debt_us = 1500000;	/* 1.5 s since start */
+		}
+		if (c->id == 104) {		/* first reported now */
+			c->has_iocost = true;
+			c->iocost_debt_us = 200000;
+		}
+	}
+	for (size_t i = 0; i < a.cg.n; i++)
+		if (a.cg.rows[i].id == 101) {
+			a.cg.rows[i].has_iocost = true;
+			a.cg.rows[i].iocost_debt_us = 1000000;
+		}
+	CHECK(tui_model_update(&m, &a, &b) == 0, "model update");
+	for (size_t i = 0; i < m.nr_rows; i++) {
+		const struct tui_cg_row *r = &m.rows[i];
+
+		if (r->id == 101) {
+			CHECK(r->has[COL_IOCOST] && fabs(r->v[COL_IOCOST] - 25) < 1e-9,
+			      "0.5 s of debt in a 2 s window: 25%%: %f",
+			      r->v[COL_IOCOST]);
+			seen++;
+		} else if (r->id == 104) {
+			CHECK(r->has[COL_IOCOST] && fabs(r->v[COL_IOCOST] - 10) < 1e-9,
+			      "a cgroup first reported in the window counts from "
+			      "0: %f", r->v[COL_IOCOST]);
+			seen++;
+		} else {
+			CHECK(!r->has[COL_IOCOST], "unreported cgroup: n/a");
+		}
+	}
+	CHECK(seen == 2, "both iocost rows present");
+	tui_view_init(&v);
+	snprintf(m.kernel, sizeof(m.kernel), "6.12.0-test");
+	t = render(&m, &v, 100, 24);
+	CHECK(strstr(t, "DEBT%") && strstr(t, " 25.0") && strstr(t, " 10.0"),
+	      "DEBT%% column:\n%s", t);
+	CHECK(!strcmp(m.col_reason[COL_IOCOST], "no iocost activity"),
+	      "the n/a cells' reason is iostall's: %s", m.col_reason[COL_IOCOST]);
+	golden("100x24-iocost.txt", t);
+	free(t);
+	tui_model_free(&m);
+	tui_sample_free(&a);
+	tui_sample_free(&b);
+}
+
 void test_tui(void)
 {
 	test_formats();
@@ -621,4 +684,5 @@ void test_tui(void)
 	test_sort_filter();
 	test_layout();
 	test_locks();
+	test_iocost();
 }
