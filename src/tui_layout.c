@@ -1133,4 +1133,12 @@ void tui_print_totals(FILE *f, const struct tui_model *m)
 			r->v[COL_ZSWPOUT] * m->secs, r->v[COL_ZSWPIN] * m->secs,
 			r->v[COL_ZSWPWB] * m->secs, r->path);
 	}
+	for (size_t i = 0; i < m->nr_rows; i++) {
+		const struct tui_cg_row *r = &m->rows[i];
+
+		/* DEBT% back to microseconds of the window */
+		if (r->has[COL_IOCOST])
+			fprintf(f, "cgroup_iocost debt_us %.0f %s\n",
+				r->v[COL_IOCOST] * m->secs * 1e4, r->path);
+	}
 }

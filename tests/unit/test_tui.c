@@ -670,6 +670,18 @@ static void test_iocost(void)
 	      "the n/a cells' reason is iostall's: %s", m.col_reason[COL_IOCOST]);
 	golden("100x24-iocost.txt", t);
 	free(t);
+	{
+		size_t len = 0;
+		FILE *f = open_memstream(&t, &len);
+
+		tui_print_totals(f, &m);
+		fclose(f);
+		CHECK(strstr(t, "cgroup_iocost debt_us 500000 "
+			      "/sys/fs/cgroup/memory/zswap-test.4242\n") &&
+		      strstr(t, "cgroup_iocost debt_us 200000 "),
+		      "totals: the window's debt in us per cgroup:\n%s", t);
+		free(t);
+	}
 	tui_model_free(&m);
 	tui_sample_free(&a);
 	tui_sample_free(&b);
