@@ -195,9 +195,10 @@ static int add_lock_metrics(struct exporter *x, struct metric_set *out)
 /*
  * iostall's iocost_* per-cgroup counters (since the exporter started),
  * with the cgroup label as --cgroups writes it: relative to the cgroup2
- * mount. Its other metrics are left out: pressure and memory.zswap.current
- * come from --cgroups as the kernel's totals, the writeback stall
- * breakdown is zswap-gate record --iocost's.
+ * mount. Left out: iocost_* without a mapping row (activations, maxima)
+ * and the writeback stall breakdown, which are zswap-gate record
+ * --iocost's; pressure and memory.zswap.current, which --cgroups exports
+ * as the kernel's totals.
  */
 static int add_iocost_metrics(struct exporter *x, struct metric_set *out,
 			      struct prom_doc *d)
@@ -214,9 +215,13 @@ static int add_iocost_metrics(struct exporter *x, struct metric_set *out,
 	for (size_t i = 0; i < ms.n; i++) {
 		const struct metric *m = &ms.m[i];
 		const char *cg = strstr(m->name, "{cgroup=");
-		char name[METRIC_NAME_LEN];
+		char name[METRIC_NAME_LEN], base[METRIC_NAME_LEN];
 
 		if (strncmp(m->name, "iocost_", 7) || !cg)
+			continue;
+		/* the per-cgroup iocost counters with a row in export_map.c */
+		snprintf(base, sizeof(base), "%.*s", (int)(cg - m->name), m->name);
+		if (!export_map_find(base))
 			continue;
 		cg += 8;
 		if (!strncmp(cg, x->st.cgroup_root, root_len) &&
