@@ -69,11 +69,11 @@ $(OUTPUT)/zswap-lockstat: $(OUTPUT)/zswap-lockstat.o $(addprefix $(OUTPUT)/,$(CO
 
 # zswaptop: ncurses linked statically (ncursesw + tinfo) like the rest.
 TOP_OBJS := zswaptop.o tui_model.o tui_layout.o tui_screen.o tui_cgroups.o
-$(OUTPUT)/zswaptop: $(addprefix $(OUTPUT)/,$(TOP_OBJS) $(CORE_OBJS))
+$(OUTPUT)/zswaptop: $(addprefix $(OUTPUT)/,$(TOP_OBJS) $(CORE_OBJS) $(LOCK_OBJS))
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) $^ -static -lncursesw -ltinfo $(LDLIBS) -o $@
 EXPORT_OBJS := prom_writer.o atomic_file.o export_map.o
-$(OUTPUT)/zswap-export: $(OUTPUT)/zswap-export.o $(addprefix $(OUTPUT)/,$(CORE_OBJS) $(EXPORT_OBJS))
+$(OUTPUT)/zswap-export: $(OUTPUT)/zswap-export.o $(addprefix $(OUTPUT)/,$(CORE_OBJS) $(EXPORT_OBJS) $(LOCK_OBJS))
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
 

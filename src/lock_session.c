@@ -271,10 +271,16 @@ static void read_prog_stats(struct lock_session *ls, struct lock_data *d)
 
 int lock_session_collect(struct lock_session *ls, struct lock_data *d)
 {
+	/*
+	 * Still attached (a live tool reading repeatedly): the values are
+	 * cumulative up to now, and waits still in progress are left to the
+	 * read after they end, so consecutive reads never shrink.
+	 */
+	bool live = ls->links[0] != NULL;
 	struct utsname u;
 
 	memset(d, 0, sizeof(*d));
-	if (!ls->t_end)
+	if (live || !ls->t_end)
 		ls->t_end = mono_ns();
 	d->duration_s = (ls->t_end - ls->t_start) / 1e9;
 	d->start_ns = ls->t_start;
@@ -286,7 +292,8 @@ int lock_session_collect(struct lock_session *ls, struct lock_data *d)
 	for (int i = 0; i < LS_FAIL_NR; i++)
 		d->fails[i] = ls->skel->bss->fails[i];
 	read_aggregates(ls, d);
-	read_pending(ls, d);
+	if (!live)
+		read_pending(ls, d);
 	for (size_t i = 0; i < d->n; i++)
 		read_stack(ls, &d->e[i]);
 	map_trees(ls, d);

@@ -42,6 +42,12 @@ int lock_session_open(struct lock_session *ls, const struct lock_session_opts *o
 void lock_session_begin(struct lock_session *ls);
 /* Ends the window: no contention is kept after this. */
 void lock_session_stop(struct lock_session *ls);
+/*
+ * Before lock_session_stop() it may be called repeatedly: each read is
+ * cumulative since begin, without the waits still in progress (they are
+ * counted once they end), so reads only grow. After stop, waits still in
+ * progress count up to the end of the window.
+ */
 int lock_session_collect(struct lock_session *ls, struct lock_data *d);
 /* Collects and adds lock_wait_ns{...} / lock_contentions{...} metrics. */
 int lock_session_metrics(struct lock_session *ls, struct metric_set *ms);

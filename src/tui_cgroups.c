@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /* zswaptop's per-cgroup rows: cgroup_stats turned into model samples. */
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include "cgroup_stats.h"
+#include "iocost_stat.h"
+#include "iostall.h"
 #include "tui_cgroups.h"
 
 /* path is under (or is) top, both relative to the hierarchy's mount */
@@ -65,4 +68,41 @@ void tui_cgroups_read(struct session *s, struct tui_sample *smp)
 	}
 	smp->has_cg = true;
 	cgroup_table_free(&t);
+}
+
+int tui_iocost_read(struct iostall *st, struct tui_sample *smp)
+{
+	struct metric_set ms = {};
+	const char *off;
+
+	if (iostall_collect(st, &ms)) {
+		metric_set_free(&ms);
+		return -1;
+	}
+	/* the same test iostall_collect() makes, for the n/a reason */
+	off = !st->has_iocost_tp ? st->iocost_tp_why :
+	      iocost_off_reason(st->cgroup_root, &st->qos, st->qos_readable,
+				st->io_controller);
+	snprintf(smp->iocost_reason, sizeof(smp->iocost_reason), "%s",
+		 off ? off : "no iocost activity of the cgroup seen since start");
+	for (size_t i = 0; !off && i < smp->cg.n; i++) {
+		struct tui_cg_sample *c = &smp->cg.rows[i];
+		char dir[PATH_MAX + TUI_PATH_LEN], name[METRIC_NAME_LEN];
+		const struct metric *x;
+
+		/* iostall names cgroups by their cgroup2 directory */
+		snprintf(dir, sizeof(dir), "%s%s", st->cgroup_root,
+			 strcmp(c->path, "/") ? c->path : "");
+		snprintf(name, sizeof(name), "iocost_debt_us{cgroup=%.120s}", dir);
+		x = metric_set_find(&ms, name);
+		if (x && x->has_value) {
+			c->has_iocost = true;
+			c->iocost_debt_us = x->value;
+		} else if (x) {
+			snprintf(smp->iocost_reason, sizeof(smp->iocost_reason),
+				 "%.*s", TUI_REASON_LEN - 1, x->reason);
+		}
+	}
+	metric_set_free(&ms);
+	return 0;
 }

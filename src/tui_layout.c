@@ -488,7 +488,7 @@ static void draw_table_row(struct tui_grid *g, int x, int y, int w,
 			snprintf(val, sizeof(val), "n/a");
 		else if (c == COL_ZSWAP_BYTES)
 			tui_fmt_bytes(val, sizeof(val), r->v[c]);
-		else if (c == COL_MEM_FULL || c == COL_IO_FULL)
+		else if (c == COL_MEM_FULL || c == COL_IO_FULL || c == COL_IOCOST)
 			snprintf(val, sizeof(val), "%.1f", r->v[c]);
 		else
 			tui_fmt_num(val, sizeof(val), r->v[c]);
@@ -602,12 +602,11 @@ static const struct hist_panel hist_panels[] = {
 	{ "load latency", "load_latency_ns" },
 	{ "pages per writeback bio", "pages_per_bio{origin=writeback}" },
 	{ "pages per reclaim bio", "pages_per_bio{origin=reclaim}" },
-	{ "lock wait", NULL },
 };
 
-#define LOCK_NA "no lock contention source in this build " \
-		"(zswap-lockstat's hooks are not in the shared core)"
 #define HIST_MAX_ROWS 12
+/* lock classes x zswap callers (src/lock_classify.c): at most 6 x 8 */
+#define LOCK_MAX_ROWS 48
 
 static void slot_label(char *buf, size_t len, enum hist_kind kind, int i)
 {
@@ -627,31 +626,14 @@ static void slot_label(char *buf, size_t len, enum hist_kind kind, int i)
 	snprintf(buf, len, "%s-%s", a, b);
 }
 
-static void hist_lines(struct lines *ls, const struct tui_model *m,
-		       const struct hist_panel *hp, int w)
+/* The summary line and the bars of one histogram with n > 0 events. */
+static void hist_body(struct lines *ls, const char *title,
+		      const struct hist_metric *hm, unsigned long long n, int w)
 {
-	const struct hist_metric *hm = hp->metric ?
-		metric_set_find_hist(&m->win, hp->metric) : NULL;
-	const struct metric *na = hp->metric ? tui_metric(m, hp->metric) : NULL;
-	unsigned long long n, max = 0;
+	unsigned long long max = 0;
 	int first = -1, last = -1, bw;
 	char p50[16], p99[16], mean[16], label[40];
 
-	if (!hp->metric) {
-		lines_add(ls, "%s: n/a (%s)", hp->title, LOCK_NA);
-		return;
-	}
-	if (!hm) {
-		lines_add(ls, "%s: n/a (%s)", hp->title,
-			  na && !na->has_value ? na->reason : "no source");
-		return;
-	}
-	n = hist_count(&hm->h);
-	if (!n) {
-		lines_add(ls, "%s (%s): no events in the window", hp->title,
-			  src_name(hm->src));
-		return;
-	}
 	if (hm->h.kind == HIST_LOG2) {
 		fmt_ns(p50, sizeof(p50), hist_percentile(&hm->h, 50));
 		fmt_ns(p99, sizeof(p99), hist_percentile(&hm->h, 99));
@@ -661,7 +643,7 @@ static void hist_lines(struct lines *ls, const struct tui_model *m,
 		snprintf(p99, sizeof(p99), "%llu", hist_percentile(&hm->h, 99));
 		snprintf(mean, sizeof(mean), "%.2f", hist_mean(&hm->h));
 	}
-	lines_add(ls, "%s (%s): n %llu  mean %s  p50 %s  p99 %s", hp->title,
+	lines_add(ls, "%s (%s): n %llu  mean %s  p50 %s  p99 %s", title,
 		  src_name(hm->src), n, mean, p50, p99);
 	for (int i = 0; i < HIST_SLOTS; i++) {
 		if (hm->h.slots[i] > max)
@@ -694,6 +676,116 @@ static void hist_lines(struct lines *ls, const struct tui_model *m,
 		slot_label(label, sizeof(label), hm->h.kind, i);
 		lines_add(ls, "  %13s %10llu |%s|", label, hm->h.slots[i], bar);
 	}
+}
+
+static void hist_lines(struct lines *ls, const struct tui_model *m,
+		       const struct hist_panel *hp, int w)
+{
+	const struct hist_metric *hm = metric_set_find_hist(&m->win, hp->metric);
+	const struct metric *na = tui_metric(m, hp->metric);
+	unsigned long long n;
+
+	if (!hm) {
+		lines_add(ls, "%s: n/a (%s)", hp->title,
+			  na && !na->has_value ? na->reason : "no source");
+		return;
+	}
+	n = hist_count(&hm->h);
+	if (!n) {
+		lines_add(ls, "%s (%s): no events in the window", hp->title,
+			  src_name(hm->src));
+		return;
+	}
+	hist_body(ls, hp->title, hm, n, w);
+}
+
+struct lock_row {
+	char lock[32], caller[32];
+	double contentions, wait_ns;
+};
+
+static int lock_row_cmp(const void *pa, const void *pb)
+{
+	const struct lock_row *a = pa, *b = pb;
+	int c;
+
+	if (a->wait_ns != b->wait_ns)
+		return a->wait_ns < b->wait_ns ? 1 : -1;
+	if (a->contentions != b->contentions)
+		return a->contentions < b->contentions ? 1 : -1;
+	c = strcmp(a->lock, b->lock);
+	return c ? c : strcmp(a->caller, b->caller);
+}
+
+/*
+ * Lock wait: every lock_wait_ns{lock=,caller=} of the window merged into
+ * one histogram, then contentions/s and time waited per lock class and
+ * zswap caller (lock_contentions{lock=any,caller=any} is their sum).
+ */
+static void lock_lines(struct lines *ls, const struct tui_model *m, int w)
+{
+	struct hist_metric all = { .src = SRC_TRACEPOINT, .h.kind = HIST_LOG2 };
+	struct lock_row rows[LOCK_MAX_ROWS];
+	const struct metric *any;
+	char rate[16], wait[16], mean[16];
+	unsigned long long n;
+	int nr = 0;
+
+	if (!m->locks) {
+		lines_add(ls, "lock wait: n/a (%s)", m->locks_reason);
+		return;
+	}
+	for (size_t i = 0; i < m->win.nh; i++) {
+		const struct hist_metric *hm = &m->win.h[i];
+
+		if (strncmp(hm->name, "lock_wait_ns{", 13))
+			continue;
+		for (int k = 0; k < HIST_SLOTS; k++)
+			all.h.slots[k] += hm->h.slots[k];
+		all.h.sum += hm->h.sum;
+	}
+	for (size_t i = 0; i < m->win.n && nr < LOCK_MAX_ROWS; i++) {
+		const struct metric *x = &m->win.m[i];
+		const struct hist_metric *hm;
+		struct lock_row *r = &rows[nr];
+		char name[METRIC_NAME_LEN];
+
+		if (!x->has_value || x->value <= 0 ||
+		    sscanf(x->name, "lock_contentions{lock=%31[^,],caller=%31[^}]}",
+			   r->lock, r->caller) != 2 ||
+		    !strcmp(r->lock, "any"))
+			continue;
+		snprintf(name, sizeof(name), "lock_wait_ns{lock=%s,caller=%s}",
+			 r->lock, r->caller);
+		hm = metric_set_find_hist(&m->win, name);
+		r->contentions = x->value;
+		r->wait_ns = hm ? hm->h.sum : 0;
+		nr++;
+	}
+	any = tui_metric(m, "lock_contentions{lock=any,caller=any}");
+	n = hist_count(&all.h);
+	if (!n) {
+		lines_add(ls, "lock wait (tracepoint): no contention on zswap's "
+			  "locks in the window");
+		return;
+	}
+	hist_body(ls, "lock wait", &all, n, w);
+	qsort(rows, nr, sizeof(rows[0]), lock_row_cmp);
+	lines_add(ls, "  %-12s %-14s %13s %10s %10s %8s", "LOCK", "CALLER",
+		  "CONTENTIONS/s", "WAITED", "MEAN", "WAIT%");
+	for (int i = 0; i < nr; i++) {
+		tui_fmt_num(rate, sizeof(rate), rows[i].contentions / m->secs);
+		fmt_ns(wait, sizeof(wait), (unsigned long long)rows[i].wait_ns);
+		fmt_ns(mean, sizeof(mean), (unsigned long long)(rows[i].wait_ns /
+								rows[i].contentions));
+		/* time waited per second of the window, summed over CPUs */
+		lines_add(ls, "  %-12s %-14s %13s %10s %10s %7.2f%%", rows[i].lock,
+			  rows[i].caller, rate, wait, mean,
+			  rows[i].wait_ns / (m->secs * 1e7));
+	}
+	if (any && any->has_value)
+		lines_add(ls, "  %-12s %-14s %13.0f contentions in the %.1f s window",
+			  "all", "", any->value, m->secs);
 }
 
 static const char spark_levels[] = "_.:-=+*#%@";
@@ -764,6 +856,7 @@ static void panel_lines(struct lines *ls, const struct tui_model *m,
 	case PANEL_HISTOGRAMS:
 		for (size_t i = 0; i < ARRAY_LEN(hist_panels); i++)
 			hist_lines(ls, m, &hist_panels[i], w);
+		lock_lines(ls, m, w);
 		break;
 	case PANEL_HISTORY:
 		history_lines(ls, m, w);
@@ -994,7 +1087,8 @@ int tui_batch_rows(const struct tui_model *m)
 {
 	/* header, rates and reasons, every row, all histogram lines */
 	return 16 + (int)ARRAY_LEN(rate_items) + (int)m->nr_rows +
-	       (int)ARRAY_LEN(hist_panels) * (HIST_MAX_ROWS + 1) + SER_NR + 8;
+	       ((int)ARRAY_LEN(hist_panels) + 1) * (HIST_MAX_ROWS + 1) +
+	       LOCK_MAX_ROWS + 2 + SER_NR + 8;
 }
 
 int tui_layout_batch(struct tui_grid *g, const struct tui_model *m,
@@ -1038,5 +1132,13 @@ void tui_print_totals(FILE *f, const struct tui_model *m)
 		fprintf(f, "cgroup zswpout %.0f zswpin %.0f zswpwb %.0f %s\n",
 			r->v[COL_ZSWPOUT] * m->secs, r->v[COL_ZSWPIN] * m->secs,
 			r->v[COL_ZSWPWB] * m->secs, r->path);
+	}
+	for (size_t i = 0; i < m->nr_rows; i++) {
+		const struct tui_cg_row *r = &m->rows[i];
+
+		/* DEBT% back to microseconds of the window */
+		if (r->has[COL_IOCOST])
+			fprintf(f, "cgroup_iocost debt_us %.0f %s\n",
+				r->v[COL_IOCOST] * m->secs * 1e4, r->path);
 	}
 }

@@ -89,8 +89,9 @@ int tui_batch_rows(const struct tui_model *m);
 
 /*
  * The window's counts as "total NAME VALUE SOURCE" lines (n/a with the
- * reason), and per cgroup "cgroup zswpout N zswpin N zswpwb N PATH":
- * summed over the frames of a run they give the run's totals.
+ * reason), per cgroup "cgroup zswpout N zswpin N zswpwb N PATH" and, with
+ * --iocost, "cgroup_iocost debt_us N PATH": summed over the frames of a
+ * run they give the run's totals.
  */
 void tui_print_totals(FILE *f, const struct tui_model *m);
 

@@ -14,7 +14,7 @@ const char *const tui_col_names[COL_NR] = {
 	[COL_ZSWPWB] = "ZSWPWB/s",
 	[COL_MEM_FULL] = "MEMFULL%",
 	[COL_IO_FULL] = "IOFULL%",
-	[COL_IOCOST] = "IOCOST",
+	[COL_IOCOST] = "DEBT%",
 };
 
 const char *const tui_series_names[SER_NR] = {
@@ -100,11 +100,29 @@ enum tui_kind tui_metric_kind(const char *name)
 	return TK_COUNT;
 }
 
+/*
+ * Counts that only appear once non-zero (one per lock class and caller):
+ * absent at the start of the window means 0, not unknown.
+ */
+static const char *const sparse_counts[] = {
+	"lock_contentions{",
+};
+
+static bool sparse_count(const char *name)
+{
+	for (size_t i = 0; i < ARRAY_LEN(sparse_counts); i++)
+		if (!strncmp(name, sparse_counts[i], strlen(sparse_counts[i])))
+			return true;
+	return false;
+}
+
 static void window_count(struct metric_set *win, const struct metric *ma,
 			 const struct metric *mb)
 {
 	if (!mb->has_value)
 		metric_set_na(win, mb->name, mb->unit, mb->reason);
+	else if (!ma && sparse_count(mb->name))
+		metric_set_value(win, mb->name, mb->unit, mb->src, mb->value);
 	else if (!ma)
 		metric_set_na(win, mb->name, mb->unit,
 			      "not present when the window began");
@@ -233,6 +251,17 @@ static void cg_row(struct tui_cg_row *r, const struct tui_cg_sample *ca,
 		r->v[COL_IO_FULL] = (cb->io_full_us - ca->io_full_us) /
 				    (secs * 1e4);
 	}
+	/*
+	 * iocost debt: % of the window in debt. iostall counts from its
+	 * begin and reports a cgroup once it has seen it, so a cgroup not
+	 * reported at the start of the window starts from 0.
+	 */
+	if (cb->has_iocost) {
+		unsigned long long d0 = ca && ca->has_iocost ? ca->iocost_debt_us : 0;
+
+		r->has[COL_IOCOST] = true;
+		r->v[COL_IOCOST] = (cb->iocost_debt_us - d0) / (secs * 1e4);
+	}
 }
 
 static const char *const col_na[COL_NR] = {
@@ -242,7 +271,7 @@ static const char *const col_na[COL_NR] = {
 			 "or first window of the cgroup",
 	[COL_IO_FULL] = "no io.pressure (cgroup v1 or PSI off), or first "
 			"window of the cgroup",
-	[COL_IOCOST] = "no iocost source in this build",
+	[COL_IOCOST] = "start with --iocost",
 };
 
 static int window_cgroups(struct tui_model *m, const struct tui_sample *a,
@@ -260,6 +289,9 @@ static int window_cgroups(struct tui_model *m, const struct tui_sample *a,
 		 b->counts_reason);
 	snprintf(m->col_reason[COL_ZSWPWB], TUI_REASON_LEN, "%s",
 		 b->counts_reason);
+	if (b->iocost_reason[0])
+		snprintf(m->col_reason[COL_IOCOST], TUI_REASON_LEN, "%s",
+			 b->iocost_reason);
 	if (!b->has_cg)
 		return 0;
 	if (b->cg.n > m->cap_rows) {

@@ -31,6 +31,8 @@ struct tui_cg_sample {
 	unsigned long long mem_full_us;
 	bool has_io_full;
 	unsigned long long io_full_us;
+	bool has_iocost;		/* iostall (--iocost) reported the cgroup */
+	unsigned long long iocost_debt_us;	/* since iostall began */
 };
 
 struct tui_cg_set {
@@ -46,6 +48,7 @@ struct tui_sample {
 	bool has_cg;			/* cgroup data was read */
 	char cg_reason[TUI_REASON_LEN];	/* why not */
 	char counts_reason[TUI_REASON_LEN];	/* why a row has no counts */
+	char iocost_reason[TUI_REASON_LEN];	/* why iocost cells are n/a */
 	struct zswap_params params;
 	double mem_total;		/* bytes, 0 if unknown */
 };
@@ -111,6 +114,9 @@ struct tui_model {
 	bool has_cg;
 	char cg_reason[TUI_REASON_LEN];
 	char col_reason[COL_NR][TUI_REASON_LEN];	/* n/a cells, per column */
+	/* lock contention: win holds lock_* metrics when locks is set */
+	bool locks;
+	char locks_reason[TUI_REASON_LEN];	/* why the lock panel is n/a */
 	struct tui_history hist;
 };
 

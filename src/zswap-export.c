@@ -4,6 +4,7 @@
  * node_exporter's textfile collector.
  *
  *   zswap-export --output DIR/zswap.prom [--interval S | --once] [--cgroups]
+ *                [--locks] [--iocost]
  *
  * One session is opened and begun once; every interval its window (from
  * the start to now) is collected, so counters only grow, and the file is
@@ -22,6 +23,9 @@
 #include "atomic_file.h"
 #include "cgroup_stats.h"
 #include "export_map.h"
+#include "iocost_stat.h"
+#include "iostall.h"
+#include "lock_session.h"
 #include "prom_writer.h"
 #include "session.h"
 
@@ -39,8 +43,12 @@ struct exporter {
 	double interval;
 	bool once;
 	bool cgroups;
+	bool locks;
 	bool verbose;
 	struct session s;
+	struct lock_session ls;		/* attached with --locks */
+	bool iocost;
+	struct iostall st;		/* attached with --iocost */
 	struct cgroup_table table;
 	double start_time;		/* wall clock, seconds */
 	unsigned long long writes, write_errors;
@@ -51,6 +59,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 "usage: zswap-export --output DIR/zswap.prom [--interval S | --once] [--cgroups]\n"
+"                    [--locks] [--iocost]\n"
 "\n"
 "  -o, --output FILE     the textfile (node_exporter reads DIR/*.prom);\n"
 "                        replaced atomically at every interval\n"
@@ -58,6 +67,13 @@ static void usage(FILE *f)
 "      --once            write once, after one interval, and exit\n"
 "      --cgroups         per-cgroup metrics (memcg zswap events, zswap bytes,\n"
 "                        memory and io pressure) of every cgroup using zswap\n"
+"      --locks           contention on zswap's locks: zswap_lock_contentions_total\n"
+"                        and zswap_lock_wait_seconds (lock:contention_*\n"
+"                        tracepoints; every contended kernel lock pays a stack\n"
+"                        walk, ~4.5 us)\n"
+"      --iocost          per-cgroup iocost debt, wait, delay and usage\n"
+"                        (zswap_iocost_*_seconds_total) of the cgroups iostall\n"
+"                        saw; zswap_iocost_info says why not when iocost is off\n"
 "      --no-fentry       use the next source where fentry would be used\n"
 "      --no-kprobe       likewise for kprobes\n"
 "  -v, --verbose         libbpf debug output; one line per write\n"
@@ -147,6 +163,92 @@ static void export_self(struct prom_doc *d, struct exporter *x, double now)
 		 NULL, 0, cpu_s());
 }
 
+/*
+ * The lock module's metrics, cumulative since the start while attached
+ * (lock_session.h). Left out: lock=any,caller=any, the sum of the other
+ * series (sum() in PromQL gives it; kept, it would be counted twice), and
+ * lock_pending_at_end, always 0 in a live read.
+ */
+static int add_lock_metrics(struct exporter *x, struct metric_set *out)
+{
+	struct metric_set ls = {};
+	int err = lock_session_metrics(&x->ls, &ls);
+
+	for (size_t i = 0; !err && i < ls.n; i++) {
+		const struct metric *m = &ls.m[i];
+
+		if (!strcmp(m->name, "lock_contentions{lock=any,caller=any}") ||
+		    !strcmp(m->name, "lock_pending_at_end"))
+			continue;
+		if (m->has_value)
+			metric_set_value(out, m->name, m->unit, m->src, m->value);
+		else
+			metric_set_na(out, m->name, m->unit, m->reason);
+	}
+	for (size_t i = 0; !err && i < ls.nh; i++)
+		metric_set_hist(out, ls.h[i].name, ls.h[i].unit, ls.h[i].src,
+				&ls.h[i].h);
+	metric_set_free(&ls);
+	return err;
+}
+
+/*
+ * iostall's iocost_* per-cgroup counters (since the exporter started),
+ * with the cgroup label as --cgroups writes it: relative to the cgroup2
+ * mount. Left out: iocost_* without a mapping row (activations, maxima)
+ * and the writeback stall breakdown, which are zswap-gate record
+ * --iocost's; pressure and memory.zswap.current, which --cgroups exports
+ * as the kernel's totals.
+ */
+static int add_iocost_metrics(struct exporter *x, struct metric_set *out,
+			      struct prom_doc *d)
+{
+	size_t root_len = strlen(x->st.cgroup_root);
+	struct metric_set ms = {};
+	const char *off;
+	struct prom_label l[2];
+
+	if (iostall_collect(&x->st, &ms)) {
+		metric_set_free(&ms);
+		return -1;
+	}
+	for (size_t i = 0; i < ms.n; i++) {
+		const struct metric *m = &ms.m[i];
+		const char *cg = strstr(m->name, "{cgroup=");
+		char name[METRIC_NAME_LEN], base[METRIC_NAME_LEN];
+
+		if (strncmp(m->name, "iocost_", 7) || !cg)
+			continue;
+		/* the per-cgroup iocost counters with a row in export_map.c */
+		snprintf(base, sizeof(base), "%.*s", (int)(cg - m->name), m->name);
+		if (!export_map_find(base))
+			continue;
+		cg += 8;
+		if (!strncmp(cg, x->st.cgroup_root, root_len) &&
+		    (cg[root_len] == '/' || cg[root_len] == '}'))
+			cg += root_len;
+		snprintf(name, sizeof(name), "%.*s{cgroup=%s%s",
+			 (int)(strchr(m->name, '{') - m->name), m->name,
+			 *cg == '}' ? "/" : "", cg);
+		if (m->has_value)
+			metric_set_value(out, name, m->unit, m->src, m->value);
+		else
+			metric_set_na(out, name, m->unit, m->reason);
+	}
+	metric_set_free(&ms);
+	/* the same test iostall_collect() makes */
+	off = !x->st.has_iocost_tp ? x->st.iocost_tp_why :
+	      iocost_off_reason(x->st.cgroup_root, &x->st.qos,
+				x->st.qos_readable, x->st.io_controller);
+	l[0] = (struct prom_label){ "enabled", off ? "0" : "1" };
+	l[1] = (struct prom_label){ "reason", off ? off : "" };
+	prom_add(d, "zswap_iocost_info", PROM_GAUGE,
+		 "Whether iocost is enabled on a device, and if not why "
+		 "(then the zswap_iocost_* series are absent); value always 1.",
+		 l, off ? 2 : 1, 1);
+	return 0;
+}
+
 /* Builds the document in memory; returns it (malloc'd) or NULL. */
 static char *render(struct exporter *x, size_t *len)
 {
@@ -157,6 +259,10 @@ static char *render(struct exporter *x, size_t *len)
 	int unmapped, err;
 
 	err = session_collect(&x->s, &ms);
+	if (!err && x->locks)
+		err = add_lock_metrics(x, &ms);
+	if (!err && x->iocost)
+		err = add_iocost_metrics(x, &ms, &d);
 	if (err) {
 		fprintf(stderr, "zswap-export: collecting failed\n");
 		metric_set_free(&ms);
@@ -251,6 +357,8 @@ static int parse_args(int argc, char **argv, struct exporter *x,
 		{ "cgroups", no_argument, NULL, 2 },
 		{ "no-fentry", no_argument, NULL, 3 },
 		{ "no-kprobe", no_argument, NULL, 4 },
+		{ "locks", no_argument, NULL, 5 },
+		{ "iocost", no_argument, NULL, 6 },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{}
@@ -284,6 +392,12 @@ static int parse_args(int argc, char **argv, struct exporter *x,
 			break;
 		case 4:
 			opts->no_kprobe = true;
+			break;
+		case 5:
+			x->locks = true;
+			break;
+		case 6:
+			x->iocost = true;
 			break;
 		case 'v':
 			x->verbose = opts->verbose = true;
@@ -336,12 +450,45 @@ int main(int argc, char **argv)
 	err = session_open(&x.s, &opts);
 	if (err)
 		return err;
+	if (x.locks) {
+		struct lock_session_opts lo = { .verbose = x.verbose };
+
+		err = lock_session_open(&x.ls, &lo);
+		if (err) {
+			lock_session_close(&x.ls);
+			session_close(&x.s);
+			return err;
+		}
+	}
+	if (x.iocost) {
+		err = iostall_open(&x.st, &x.s, NULL, false, x.verbose);
+		if (err) {
+			iostall_close(&x.st);
+			if (x.locks)
+				lock_session_close(&x.ls);
+			session_close(&x.s);
+			return err;
+		}
+	}
 	signal(SIGTERM, on_signal);
 	signal(SIGINT, on_signal);
 	signal(SIGHUP, on_signal);
 	x.start_time = wall_s();
 	if (session_begin(&x.s)) {
 		fprintf(stderr, "error: reading the kernel's counters failed\n");
+		if (x.locks)
+			lock_session_close(&x.ls);
+		iostall_close(&x.st);
+		session_close(&x.s);
+		return EXIT_FAIL;
+	}
+	if (x.locks)
+		lock_session_begin(&x.ls);
+	if (x.iocost && iostall_begin(&x.st)) {
+		fprintf(stderr, "error: reading the iocost counters failed\n");
+		if (x.locks)
+			lock_session_close(&x.ls);
+		iostall_close(&x.st);
 		session_close(&x.s);
 		return EXIT_FAIL;
 	}
@@ -359,6 +506,9 @@ int main(int argc, char **argv)
 			next = mono_s() + x.interval;
 	}
 	cgroup_table_free(&x.table);
+	if (x.locks)
+		lock_session_close(&x.ls);
+	iostall_close(&x.st);
 	session_close(&x.s);
 	return x.once && (err || !x.writes) ? EXIT_FAIL : EXIT_OK;
 }

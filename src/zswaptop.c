@@ -2,13 +2,16 @@
 /*
  * zswaptop: what zswap is doing now, system-wide and per cgroup.
  *
- *   zswaptop [-d SECONDS] [--cgroup PATH] [-b [-n N] [-w COLS]]
+ *   zswaptop [-d SECONDS] [--cgroup PATH] [--locks] [--iocost]
+ *            [-b [-n N] [-w COLS]]
  *
  * One session of the shared core (the same plan, programs and counters
  * as `zswap-gate record`) begins once; every interval session_collect()
  * reads the cumulative values and a frame is the difference of two
  * consecutive reads, so frames have no gaps and add up to a record of
- * the same window.
+ * the same window. --locks adds the lock module (src/lock_session.c),
+ * read the same way: cumulative since its begin, window = difference;
+ * --iocost adds iostall (src/iostall.c) for the table's iocost debt.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -19,6 +22,8 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "iostall.h"
+#include "lock_session.h"
 #include "session.h"
 #include "tui_model.h"
 #include "tui_layout.h"
@@ -35,7 +40,8 @@ static void sig_handler(int sig)
 static void usage(FILE *f)
 {
 	fprintf(f,
-"usage: zswaptop [-d SECONDS] [--cgroup PATH] [-b [-n N] [-w COLS]]\n"
+"usage: zswaptop [-d SECONDS] [--cgroup PATH] [--locks] [--iocost]\n"
+"                [-b [-n N] [-w COLS]]\n"
 "\n"
 "  -d, --delay SECONDS   interval between frames (default 1)\n"
 "  -c, --cgroup PATH     observe this cgroup: its counters in the rates,\n"
@@ -44,6 +50,12 @@ static void usage(FILE *f)
 "                        followed by the window's totals\n"
 "  -n, --frames N        with -b: stop after N frames\n"
 "  -w, --width COLS      with -b: frame width (default 160, at least 80)\n"
+"      --locks           lock contention on zswap's locks (lock:contention_*\n"
+"                        tracepoints; every contended kernel lock pays a\n"
+"                        stack walk, ~4.5 us, while zswaptop runs)\n"
+"      --iocost          the table's DEBT%%: %% of the window each cgroup spent\n"
+"                        in iocost debt (needs cgroup v2 +io and io.cost.qos\n"
+"                        enabled on a device; n/a with the reason otherwise)\n"
 "      --no-fentry       use the next source where fentry would be used\n"
 "      --no-kprobe       likewise for kprobes\n"
 "  -v, --verbose         libbpf debug output\n"
@@ -59,6 +71,10 @@ struct top_opts {
 	bool batch;
 	long frames;		/* 0: until a signal */
 	int width;
+	bool locks;
+	struct lock_session ls;	/* attached when locks */
+	bool iocost;
+	struct iostall st;	/* attached when iocost */
 };
 
 static double now_s(void)
@@ -69,18 +85,49 @@ static double now_s(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-static int take_sample(struct session *s, struct tui_sample *smp)
+/*
+ * The lock module's cumulative metrics, without lock_pending_at_end: a live
+ * read counts a wait once it has ended, so nothing is ever pending.
+ */
+static int take_lock_sample(struct top_opts *o, struct metric_set *out)
+{
+	struct metric_set ls = {};
+	int err = lock_session_metrics(&o->ls, &ls);
+
+	for (size_t i = 0; !err && i < ls.n; i++) {
+		const struct metric *x = &ls.m[i];
+
+		if (!strcmp(x->name, "lock_pending_at_end"))
+			continue;
+		if (x->has_value)
+			metric_set_value(out, x->name, x->unit, x->src, x->value);
+		else
+			metric_set_na(out, x->name, x->unit, x->reason);
+	}
+	for (size_t i = 0; !err && i < ls.nh; i++)
+		metric_set_hist(out, ls.h[i].name, ls.h[i].unit, ls.h[i].src,
+				&ls.h[i].h);
+	metric_set_free(&ls);
+	return err;
+}
+
+static int take_sample(struct session *s, struct top_opts *o,
+		       struct tui_sample *smp)
 {
 	double total;
 
 	tui_sample_free(smp);
 	if (session_collect(s, &smp->ms))
 		return -1;
+	if (o->locks && take_lock_sample(o, &smp->ms))
+		return -1;
 	smp->t = now_s();
 	zswap_params_read(&smp->params, ZSWAP_PARAMS);
 	if (kvset_get(&s->before.meminfo, "MemTotal", &total))
 		smp->mem_total = total;
 	tui_cgroups_read(s, smp);
+	if (o->iocost && tui_iocost_read(&o->st, smp))
+		return -1;
 	return 0;
 }
 
@@ -91,6 +138,10 @@ static void model_init(struct tui_model *m, const struct session *s,
 	snprintf(m->kernel, sizeof(m->kernel), "%s", s->kernel_release);
 	m->params = s->params;
 	m->interval = o->interval;
+	m->locks = o->locks;
+	if (!o->locks)
+		snprintf(m->locks_reason, sizeof(m->locks_reason),
+			 "start with --locks");
 	tui_model_set_plan(m, &s->plan);
 	for (int i = 0; i < s->nr_notes; i++)
 		tui_model_add_note(m, s->notes[i]);
@@ -119,7 +170,7 @@ static bool wait_until(struct session *s, double deadline)
 	}
 }
 
-static int run_batch(struct session *s, const struct top_opts *o)
+static int run_batch(struct session *s, struct top_opts *o)
 {
 	struct tui_sample a = {}, b = {}, tmp;
 	struct tui_model m;
@@ -130,13 +181,13 @@ static int run_batch(struct session *s, const struct top_opts *o)
 
 	model_init(&m, s, o);
 	tui_view_init(&v);
-	if (take_sample(s, &a))
+	if (take_sample(s, o, &a))
 		return EXIT_FAIL;
 	deadline = a.t + o->interval;
 	for (long f = 0; !o->frames || f < o->frames; f++) {
 		if (!wait_until(s, deadline))
 			break;
-		if (take_sample(s, &b)) {
+		if (take_sample(s, o, &b)) {
 			err = EXIT_FAIL;
 			break;
 		}
@@ -190,7 +241,7 @@ static int run_tui(struct session *s, struct top_opts *o)
 
 	model_init(&m, s, o);
 	tui_view_init(&v);
-	if (take_sample(s, &a))
+	if (take_sample(s, o, &a))
 		return EXIT_FAIL;
 	if (tui_screen_open(&scr)) {
 		fprintf(stderr, "error: cannot initialise the terminal "
@@ -207,7 +258,7 @@ static int run_tui(struct session *s, struct top_opts *o)
 		enum tui_action act;
 
 		if (!v.paused && left <= 0) {
-			if (take_sample(s, &b)) {
+			if (take_sample(s, o, &b)) {
 				err = EXIT_FAIL;
 				break;
 			}
@@ -254,6 +305,8 @@ static int run_tui(struct session *s, struct top_opts *o)
 enum {
 	OPT_NO_FENTRY = 256,
 	OPT_NO_KPROBE,
+	OPT_LOCKS,
+	OPT_IOCOST,
 };
 
 static const struct option long_opts[] = {
@@ -266,6 +319,8 @@ static const struct option long_opts[] = {
 	{ "help", no_argument, NULL, 'h' },
 	{ "no-fentry", no_argument, NULL, OPT_NO_FENTRY },
 	{ "no-kprobe", no_argument, NULL, OPT_NO_KPROBE },
+	{ "locks", no_argument, NULL, OPT_LOCKS },
+	{ "iocost", no_argument, NULL, OPT_IOCOST },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -312,6 +367,8 @@ static int parse_opts(int argc, char **argv, struct top_opts *o)
 		case 'h': usage(stdout); exit(EXIT_OK);
 		case OPT_NO_FENTRY: o->sess.no_fentry = true; break;
 		case OPT_NO_KPROBE: o->sess.no_kprobe = true; break;
+		case OPT_LOCKS: o->locks = true; break;
+		case OPT_IOCOST: o->iocost = true; break;
 		default:
 			usage(stderr);
 			return EXIT_USAGE;
@@ -349,16 +406,49 @@ int main(int argc, char **argv)
 	err = session_open(&s, &o.sess);
 	if (err)
 		return err;
+	if (o.locks) {
+		struct lock_session_opts lo = { .verbose = o.sess.verbose };
+
+		err = lock_session_open(&o.ls, &lo);
+		if (err) {
+			lock_session_close(&o.ls);
+			session_close(&s);
+			return err;
+		}
+	}
+	if (o.iocost) {
+		err = iostall_open(&o.st, &s, o.sess.cgroup, false, o.sess.verbose);
+		if (err) {
+			iostall_close(&o.st);
+			if (o.locks)
+				lock_session_close(&o.ls);
+			session_close(&s);
+			return err;
+		}
+	}
 	/* no SA_RESTART: a signal ends the wait for a key or an event */
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 	if (session_begin(&s)) {
 		fprintf(stderr, "error: reading counters failed\n");
+		if (o.locks)
+			lock_session_close(&o.ls);
+		iostall_close(&o.st);
 		session_close(&s);
 		return EXIT_FAIL;
 	}
-	err = o.batch ? run_batch(&s, &o) : run_tui(&s, &o);
+	if (o.locks)
+		lock_session_begin(&o.ls);
+	if (o.iocost && iostall_begin(&o.st)) {
+		fprintf(stderr, "error: reading iocost counters failed\n");
+		err = EXIT_FAIL;
+	} else {
+		err = o.batch ? run_batch(&s, &o) : run_tui(&s, &o);
+	}
+	if (o.locks)
+		lock_session_close(&o.ls);
+	iostall_close(&o.st);
 	session_close(&s);
 	return err;
 }

@@ -14,6 +14,7 @@ cd "$(dirname "$0")/../.."
 OUT=${GUEST_OUT:-build/guest-top}
 KERNELS=${GUEST_KERNELS:-"6.1 6.12"}
 command -v jq >/dev/null || { echo "jq missing: run tools/install-deps.sh"; exit 1; }
+command -v promtool >/dev/null || { echo "promtool missing: run tools/install-deps.sh"; exit 1; }
 
 check_kernel() {
 	ver=$1
@@ -22,7 +23,7 @@ check_kernel() {
 	mkdir -p "$D"
 	tools/guest/run-guest.sh -q -k "$ver" -c 2 -m 512M -d 512 -t 900 -o "$D" \
 		-s tests/guest/top.in-guest.sh -f build/zswaptop \
-		-f build/zswap-gate -f build/hog
+		-f build/zswap-gate -f build/zswap-export -f build/hog
 	rc=$?
 	check "$ver: guest ran the test script (rc $rc)" [ $rc -eq 0 ]
 	B=$D/batch.txt
@@ -59,6 +60,58 @@ check_kernel() {
 		grep -q "^load latency (fentry): n [1-9]" "$B"
 	check "$ver: per-cgroup counts n/a with the reason" \
 		grep -q "count_memcg_events tracepoint" "$B"
+	case $ver in 6.12) check_iocost "$D" ;; esac
+}
+
+# --iocost on 6.12: zswaptop's DEBT% frames and zswap-export's iocost
+# counters against the cgroup's io.stat cost.* deltas around the hog.
+# Both tools started before the cgroup's first IO and stopped after its
+# debt was paid (io.stat read then), so they cover the same debt: within
+# 2% or 20 ms (an iocost period; the frames' DEBT% keeps 1 us).
+# cost VAR: io.stat cost.VAR delta of /iohog in us
+cost() {
+	for f in before after; do
+		tr ' ' '\n' < "$1/io.stat.$f" | awk -F= -v k="cost.$2" '$1 == k { v = $2 }
+			END { print v + 0 }'
+	done | awk 'NR == 1 { a = $1 } NR == 2 { print $1 - a }'
+}
+close_us() {
+	awk -v a="$1" -v b="$2" 'BEGIN { d = a - b; if (d < 0) d = -d
+		t = b * 0.02; if (t < 20000) t = 20000; exit !(d <= t) }'
+}
+check_iocost() {
+	D=$1
+	B=$D/iocost-batch.txt
+	X=$D/iocost.prom
+	[ -s "$B" ] && [ -s "$X" ] || { fail "6.12 iocost: no batch output or file"; return; }
+	check "6.12 iocost: zswaptop -b --iocost exits 0 on SIGTERM" \
+		[ "$(cat "$D/iocost-batch.rc")" = 0 ]
+	check "6.12 iocost: zswap-export --iocost exits 0 on SIGTERM" \
+		[ "$(cat "$D/iocost-export.rc")" = 0 ]
+	check "6.12 iocost: the hog ran to its end" [ "$(cat "$D/iocost-hog.rc")" = 0 ]
+	check "6.12 iocost: enabled on the disk" grep -q "enable=1" "$D/io.cost.qos"
+	debt=$(cost "$D" indebt)
+	usage=$(cost "$D" usage)
+	echo "6.12 iocost: io.stat cost.indebt $debt us, cost.usage $usage us"
+	check "6.12 iocost: the hog's swap writes ran into debt (> 100 ms)" gt "$debt" 100000
+	check "6.12 iocost: the table has a DEBT% column with values" \
+		grep -q "DEBT%" "$B"
+	b=$(awk '$1 == "cgroup_iocost" && $4 ~ /iohog$/ { s += $3 } END { printf "%.0f\n", s }' "$B")
+	echo "6.12 iocost: zswaptop frames' debt $b us, io.stat $debt us"
+	check "6.12 iocost: zswaptop frames' debt = io.stat cost.indebt (2%, 20 ms)" \
+		close_us "$b" "$debt"
+	check "6.12 iocost: promtool check metrics passes" \
+		sh -c 'promtool check metrics < "$1"' _ "$X"
+	check "6.12 iocost: zswap_iocost_info says enabled" \
+		grep -q '^zswap_iocost_info{enabled="1"} 1' "$X"
+	for k in debt:indebt usage:usage; do
+		e=$(awk -v n="zswap_iocost_${k%%:*}_seconds_total{cgroup=\"/iohog\"}" \
+			'$1 == n { printf "%.0f\n", $2 * 1e6 }' "$X")
+		c=$(cost "$D" "${k#*:}")
+		echo "6.12 iocost: export ${k%%:*} ${e:-none} us, io.stat cost.${k#*:} $c us"
+		check "6.12 iocost: export ${k%%:*} = io.stat cost.${k#*:} (2%, 20 ms)" \
+			close_us "${e:--1000000}" "$c"
+	done
 }
 
 for k in $KERNELS; do

@@ -160,6 +160,7 @@ static void make_model(struct tui_model *m)
 	snprintf(m->kernel, sizeof(m->kernel), "6.18.44-test");
 	snprintf(m->clock, sizeof(m->clock), "12:00:00");
 	m->interval = 2;
+	snprintf(m->locks_reason, sizeof(m->locks_reason), "start with --locks");
 	m->plan_counts[SRC_FENTRY] = 0;
 	m->plan_counts[SRC_KPROBE] = 0;
 	m->plan_counts[SRC_TRACEPOINT] = 12;
@@ -511,6 +512,181 @@ static void test_formats(void)
 	CHECK(!strcmp(b, "240.3M"), "%s", b);
 }
 
+/*
+ * Lock metrics as lock_session_metrics() adds them, cumulative: tree/store
+ * from the start, xarray/load only at the end (it first contended in the
+ * window, so it counts from 0), tree/invalidate unchanged.
+ */
+static void add_lock_sample(struct tui_sample *s, bool end)
+{
+	struct hist h = { .kind = HIST_LOG2 };
+
+	metric_set_value(&s->ms, "lock_contentions{lock=any,caller=any}",
+			 "contentions", SRC_TRACEPOINT, end ? 1110 : 100);
+	h.slots[9] = end ? 900 : 80;		/* 512 ns .. 1 us */
+	h.slots[14] = end ? 100 : 10;		/* 16 .. 32 us */
+	h.sum = end ? 900 * 700.0 + 100 * 20000.0 : 80 * 700.0 + 10 * 20000.0;
+	metric_set_hist(&s->ms, "lock_wait_ns{lock=tree,caller=store}", "ns",
+			SRC_TRACEPOINT, &h);
+	metric_set_value(&s->ms, "lock_contentions{lock=tree,caller=store}",
+			 "contentions", SRC_TRACEPOINT, end ? 1000 : 90);
+	memset(&h, 0, sizeof(h));
+	h.kind = HIST_LOG2;
+	h.slots[1] = 10;
+	h.sum = 10 * 3.0;
+	metric_set_hist(&s->ms, "lock_wait_ns{lock=tree,caller=invalidate}", "ns",
+			SRC_TRACEPOINT, &h);
+	metric_set_value(&s->ms, "lock_contentions{lock=tree,caller=invalidate}",
+			 "contentions", SRC_TRACEPOINT, 10);
+	if (end) {
+		memset(&h, 0, sizeof(h));
+		h.kind = HIST_LOG2;
+		h.slots[20] = 100;		/* 1 .. 2 ms */
+		h.sum = 100 * 1.5e6;
+		metric_set_hist(&s->ms, "lock_wait_ns{lock=xarray,caller=load}",
+				"ns", SRC_TRACEPOINT, &h);
+		metric_set_value(&s->ms, "lock_contentions{lock=xarray,caller=load}",
+				 "contentions", SRC_TRACEPOINT, 100);
+	}
+}
+
+static void test_locks(void)
+{
+	struct tui_sample a, b;
+	struct tui_model m = {};
+	struct tui_view v;
+	struct tui_grid g;
+	char *t = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	make_sample(&a, false);
+	make_sample(&b, true);
+	add_lock_sample(&a, false);
+	add_lock_sample(&b, true);
+	m.locks = true;
+	snprintf(m.kernel, sizeof(m.kernel), "6.18.44-test");
+	snprintf(m.clock, sizeof(m.clock), "12:00:00");
+	m.interval = 2;
+	CHECK(tui_model_update(&m, &a, &b) == 0, "model update");
+	CHECK(win(&m, "lock_contentions{lock=tree,caller=store}") == 910,
+	      "lock contentions are a difference");
+	CHECK(win(&m, "lock_contentions{lock=xarray,caller=load}") == 100,
+	      "a lock first contended in the window counts from 0, not n/a");
+	CHECK(win(&m, "lock_contentions{lock=tree,caller=invalidate}") == 0,
+	      "unchanged: 0 in the window");
+
+	tui_view_init(&v);
+	tui_grid_init(&g, 100, tui_batch_rows(&m));
+	f = open_memstream(&t, &len);
+	tui_grid_print(&g, f, tui_layout_batch(&g, &m, &v));
+	fclose(f);
+	tui_grid_free(&g);
+	/* 910 + 100 = 1010 contentions; tree/store waited 820*700 + 90*20000 ns */
+	CHECK(strstr(t, "lock wait (tracepoint): n 1010 "),
+	      "lock wait histogram: every class and caller merged");
+	CHECK(strstr(t, "  tree         store                    455 ") &&
+	      strstr(t, "  xarray       load                      50 "),
+	      "contentions/s per lock and caller (910 and 100 in 2 s)");
+	CHECK(!strstr(t, "invalidate"), "no row for a caller without contention "
+	      "in the window");
+	CHECK(strstr(t, "  all                                  1010 contentions"),
+	      "the zswap total");
+	golden("batch-locks-100.txt", t);
+	free(t);
+
+	/* without --locks: n/a with how to get it */
+	m.locks = false;
+	snprintf(m.locks_reason, sizeof(m.locks_reason), "start with --locks");
+	tui_grid_init(&g, 100, tui_batch_rows(&m));
+	t = NULL;
+	f = open_memstream(&t, &len);
+	tui_grid_print(&g, f, tui_layout_batch(&g, &m, &v));
+	fclose(f);
+	tui_grid_free(&g);
+	CHECK(strstr(t, "lock wait: n/a (start with --locks)") &&
+	      !strstr(t, "CONTENTIONS/s"), "lock panel n/a without --locks");
+	free(t);
+	tui_model_free(&m);
+	tui_sample_free(&a);
+	tui_sample_free(&b);
+}
+
+/* --iocost: % of the window in debt, from iostall's cumulative debt. */
+static void test_iocost(void)
+{
+	struct tui_sample a, b;
+	struct tui_model m = {};
+	struct tui_view v;
+	char *t;
+	int seen = 0;
+
+	make_sample(&a, false);
+	make_sample(&b, true);
+	snprintf(a.iocost_reason, sizeof(a.iocost_reason), "no iocost activity");
+	snprintf(b.iocost_reason, sizeof(b.iocost_reason), "no iocost activity");
+	for (size_t i = 0; i < b.cg.n; i++) {
+		struct tui_cg_sample *c = &b.cg.rows[i];
+
+		if (c->id == 101) {
+			c->has_iocost = true;
+			c->iocost_debt_us = 1500000;	/* 1.5 s since start */
+		}
+		if (c->id == 104) {		/* first reported now */
+			c->has_iocost = true;
+			c->iocost_debt_us = 200000;
+		}
+	}
+	for (size_t i = 0; i < a.cg.n; i++)
+		if (a.cg.rows[i].id == 101) {
+			a.cg.rows[i].has_iocost = true;
+			a.cg.rows[i].iocost_debt_us = 1000000;
+		}
+	CHECK(tui_model_update(&m, &a, &b) == 0, "model update");
+	for (size_t i = 0; i < m.nr_rows; i++) {
+		const struct tui_cg_row *r = &m.rows[i];
+
+		if (r->id == 101) {
+			CHECK(r->has[COL_IOCOST] && fabs(r->v[COL_IOCOST] - 25) < 1e-9,
+			      "0.5 s of debt in a 2 s window: 25%%: %f",
+			      r->v[COL_IOCOST]);
+			seen++;
+		} else if (r->id == 104) {
+			CHECK(r->has[COL_IOCOST] && fabs(r->v[COL_IOCOST] - 10) < 1e-9,
+			      "a cgroup first reported in the window counts from "
+			      "0: %f", r->v[COL_IOCOST]);
+			seen++;
+		} else {
+			CHECK(!r->has[COL_IOCOST], "unreported cgroup: n/a");
+		}
+	}
+	CHECK(seen == 2, "both iocost rows present");
+	tui_view_init(&v);
+	snprintf(m.kernel, sizeof(m.kernel), "6.12.0-test");
+	t = render(&m, &v, 100, 24);
+	CHECK(strstr(t, "DEBT%") && strstr(t, " 25.0") && strstr(t, " 10.0"),
+	      "DEBT%% column:\n%s", t);
+	CHECK(!strcmp(m.col_reason[COL_IOCOST], "no iocost activity"),
+	      "the n/a cells' reason is iostall's: %s", m.col_reason[COL_IOCOST]);
+	golden("100x24-iocost.txt", t);
+	free(t);
+	{
+		size_t len = 0;
+		FILE *f = open_memstream(&t, &len);
+
+		tui_print_totals(f, &m);
+		fclose(f);
+		CHECK(strstr(t, "cgroup_iocost debt_us 500000 "
+			      "/sys/fs/cgroup/memory/zswap-test.4242\n") &&
+		      strstr(t, "cgroup_iocost debt_us 200000 "),
+		      "totals: the window's debt in us per cgroup:\n%s", t);
+		free(t);
+	}
+	tui_model_free(&m);
+	tui_sample_free(&a);
+	tui_sample_free(&b);
+}
+
 void test_tui(void)
 {
 	test_formats();
@@ -519,4 +695,6 @@ void test_tui(void)
 	test_history_ring();
 	test_sort_filter();
 	test_layout();
+	test_locks();
+	test_iocost();
 }

@@ -1,0 +1,175 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Live host tier for zswaptop --locks and zswap-export --locks: the lock
+# module (src/lock_session.c) read repeatedly while attached. Six swapping
+# hogs contend zswap's locks inside a `zswap-gate record --locks`; zswaptop
+# -b --locks and zswap-export --locks run at the same time, started before
+# the record and stopped after it, so the record's window lies inside
+# theirs. zswap's locks are contended only by the hogs (host_lock: nothing
+# else swaps meanwhile), so the windows see the same contentions; what may
+# differ is what was still waiting at an edge (the record counts waits in
+# progress at its end, a live read counts a wait once it has ended) and
+# any zswap work after the hogs exit. Tolerance: 2% and 5 contentions for
+# counts; time waited, see below.
+# Needs root, jq and promtool. Leaves swap and zswap as it found them.
+set -u
+cd "$(dirname "$0")/../.."
+. tests/lib.sh
+
+TOP=build/zswaptop
+EXP=build/zswap-export
+GATE=build/zswap-gate
+HOG=$PWD/build/hog
+WORK=$(mktemp -d /tmp/zswap-wire.XXXXXX)
+export ZSWAP_ENV_STATE=$WORK/env.state
+CG="" TPID="" XPID=""
+
+if [ "$(id -u)" -ne 0 ]; then
+	echo "SKIP wire host tier: needs root"
+	exit 1
+fi
+for c in jq promtool; do
+	command -v $c >/dev/null || { echo "$c missing: run tools/install-deps.sh"; exit 1; }
+done
+host_lock
+
+cleanup() {
+	[ -n "$TPID" ] && kill "$TPID" 2>/dev/null
+	[ -n "$XPID" ] && kill "$XPID" 2>/dev/null
+	[ -n "$CG" ] && rmdir "$CG" 2>/dev/null
+	tools/zswap-env.sh restore >/dev/null 2>&1
+	[ -n "${WIRE_KEEP:-}" ] && echo "work dir: $WORK (kept)" || rm -rf "$WORK"
+}
+trap cleanup EXIT INT TERM
+
+state() {
+	cat /sys/module/zswap/parameters/* 2>/dev/null | tr '\n' ' '
+	tail -n +2 /proc/swaps | awk '{print $1}' | tr '\n' ' '
+}
+STATE_BEFORE=$(state)
+
+# counts: within 2% or 5 contentions, whichever is larger
+close() {
+	awk -v a="$1" -v b="$2" 'BEGIN { d = a - b; if (d < 0) d = -d
+		t = b * 0.02; if (t < 5) t = 5; exit !(d <= t) }'
+}
+
+# --- without --locks: the panel says how to get it ----------------------
+out=$($TOP -b -n 1 -d 0.2 -w 120 2>&1)
+check "without --locks: lock panel n/a, start with --locks" \
+	sh -c 'echo "$1" | grep -q "^lock wait: n/a (start with --locks)$"' _ "$out"
+check "without --locks: no lock metrics in the totals" \
+	sh -c '! echo "$1" | grep -q "^total lock_"' _ "$out"
+
+# --- the workload ------------------------------------------------------
+tools/zswap-env.sh setup --swapfile "$WORK/swap" --size 2048 --shrinker N \
+	>/dev/null || { fail "zswap-env setup"; summary; exit 1; }
+make_cgroup 128 zswap-wire || { fail "cgroup"; summary; exit 1; }
+# as tests/host/lockstat.test.sh: six hogs of two threads each churn
+# 768 MiB through a 128 MiB cgroup, stores and loads from 12 tasks
+WORKLOAD="echo \$\$ > $CG/tasks 2>/dev/null || echo \$\$ > $CG/cgroup.procs
+	for s in 1 2 3 4 5 6; do $HOG -q -m 128 -p 3 -j 2 -s \$s & done; wait"
+
+$TOP -b --locks -d 1 -w 120 > "$WORK/batch.txt" 2> "$WORK/batch.err" &
+TPID=$!
+$EXP --locks -i 1 -o "$WORK/zswap.prom" 2> "$WORK/exp.err" &
+XPID=$!
+i=0
+while ! { grep -q "^totals frame 1 " "$WORK/batch.txt" && [ -s "$WORK/zswap.prom" ]; } \
+	2>/dev/null && [ $i -lt 30 ]; do
+	sleep 1; i=$((i + 1))
+done
+R=$WORK/rec.json
+$GATE record --locks -q -o "$R" -- sh -c "$WORKLOAD"
+check "record --locks exits 0" [ $? -eq 0 ]
+# a full frame and two exporter writes after the record's end
+sleep 2.5
+kill -TERM $TPID
+wait $TPID
+check "zswaptop -b --locks: SIGTERM ends it with exit 0" [ $? -eq 0 ]
+TPID=""
+cp "$WORK/zswap.prom" "$WORK/final.prom"
+kill -TERM $XPID
+wait $XPID
+check "zswap-export --locks: SIGTERM ends it with exit 0" [ $? -eq 0 ]
+XPID=""
+echo "record: $(jq -r .duration_s "$R") s; zswaptop: $(grep -c "^totals frame " "$WORK/batch.txt") frames"
+
+# --- zswaptop frames vs the record --------------------------------------
+bsum() {
+	awk -v n="$1" '$1 == "total" && $2 == n && $3 != "n/a" { s += $3; k++ }
+		END { if (k) printf "%.0f\n", s; else print "n/a" }' "$WORK/batch.txt"
+}
+any=$(metric "$R" "lock_contentions{lock=any,caller=any}")
+echo "record: $any contentions on zswap's locks, $(metric "$R" lock_pending_at_end) still waiting at its end"
+check "the record saw zswap lock contention" gt "$any" 50
+nz=$(awk '$1 == "total" && $2 == "lock_contentions{lock=any,caller=any}" &&
+	$3 > 0' "$WORK/batch.txt" | wc -l)
+check "zswaptop: frames with non-zero lock contentions ($nz)" gt "$nz" 0
+check "zswaptop: the lock panel shows a histogram and a lock/caller table" \
+	sh -c 'grep -q "^lock wait (tracepoint): n [1-9]" "$1" &&
+	       grep -q "^  LOCK  *CALLER  *CONTENTIONS/s" "$1"' _ "$WORK/batch.txt"
+check "zswaptop: no lock_pending_at_end in a live read" \
+	sh -c '! grep -q "lock_pending_at_end" "$1"' _ "$WORK/batch.txt"
+b=$(bsum "lock_contentions{lock=any,caller=any}")
+echo "lock_contentions{lock=any,caller=any}: frames $b, record $any"
+check "frames sum of zswap lock contentions = record (2%, 5)" close "$b" "$any"
+for n in $(jq -r '.metrics | keys[] | select(startswith("lock_contentions{") and
+		(contains("any") | not))' "$R"); do
+	r=$(metric "$R" "$n")
+	b=$(bsum "$n")
+	[ "$b" = n/a ] && b=0
+	echo "$n: frames $b, record $r"
+	check "frames sum of $n = record (2%, 5)" close "$b" "$r"
+done
+for k in $(jq -r '.metrics | keys[] | select(startswith("lock_failures{"))' "$R"); do
+	echo "$k: frames $(bsum "$k"), record $(metric "$R" "$k")"
+done
+
+# --- zswap-export vs the record -----------------------------------------
+check "export --locks: promtool check metrics passes" \
+	sh -c 'promtool check metrics < "$1" > "$2" 2>&1' _ "$WORK/final.prom" "$WORK/promtool.out"
+[ -s "$WORK/promtool.out" ] && cat "$WORK/promtool.out"
+check "export: lock=any (the sum of the series) is not exported" \
+	sh -c '! grep -q "lock=\"any\"" "$1"' _ "$WORK/final.prom"
+# "zswap_lock_contentions_total{lock="tree",caller="store"} 12" -> value
+pval() { awk -v n="$1" -v l="$2" '$1 == n l { print $2 }' "$WORK/final.prom"; }
+esum=$(awk '/^zswap_lock_contentions_total\{/ { s += $2 } END { print s + 0 }' \
+	"$WORK/final.prom")
+echo "export: sum(zswap_lock_contentions_total) $esum, record $any"
+check "export: sum of lock contentions = record (2%, 5)" close "$esum" "$any"
+for n in $(jq -r '.metrics | keys[] | select(startswith("lock_contentions{") and
+		(contains("any") | not))' "$R"); do
+	lock=$(echo "$n" | sed 's/.*lock=\([^,]*\),caller=\([^}]*\)}/\1/')
+	caller=$(echo "$n" | sed 's/.*lock=\([^,]*\),caller=\([^}]*\)}/\2/')
+	l="{lock=\"$lock\",caller=\"$caller\"}"
+	r=$(metric "$R" "$n")
+	e=$(pval zswap_lock_contentions_total "$l")
+	c=$(pval zswap_lock_wait_seconds_count "$l")
+	s=$(pval zswap_lock_wait_seconds_sum "$l")
+	rs=$(jq -r --arg n "lock_wait_ns{lock=$lock,caller=$caller}" \
+		'.histograms[$n].sum / 1e9' "$R")
+	echo "$lock/$caller: export ${e:-none} (count ${c:-none}, waited ${s:-none} s), record $r (waited $rs s)"
+	check "export $lock/$caller contentions = record (2%, 5)" close "${e:-0}" "$r"
+	check "export $lock/$caller histogram _count = the counter" [ "${c:-0}" = "${e:-0}" ]
+	# The tracepoint runs the tools' programs in attach order and a begin
+	# takes its timestamp before its stack walk: the exporter's waits hold
+	# the record's begin program (one stack walk), the record's hold the
+	# exporter's end program. So the exporter's time waited is the
+	# record's plus up to one stack walk per contention: allowed 0 to
+	# 50 us per contention, less 2% and the mean wait of each contention
+	# only the record counted (in progress at its end).
+	check "export $lock/$caller time waited = record + 0..50 us per contention" \
+		awk -v a="${s:-0}" -v b="$rs" -v n="$r" -v e="${e:-0}" 'BEGIN { d = a - b
+			printf "  export - record: %.1f us per contention\n", d / n * 1e6
+			lo = -b * 0.02 - (n > e ? (n - e) * b / n : 0)
+			exit !(d >= lo && d <= n * 50e-6) }'
+done
+check "export: lock wait histograms are in seconds with +Inf buckets" \
+	grep -q '^zswap_lock_wait_seconds_bucket{lock=.*le="+Inf"}' "$WORK/final.prom"
+
+rmdir "$CG" && CG=""
+tools/zswap-env.sh restore >/dev/null
+check "swap and zswap state restored" [ "$(state)" = "$STATE_BEFORE" ]
+summary
