@@ -67,9 +67,12 @@ tools/zswap-env.sh setup --swapfile "$WORK/swap" --size 2048 --shrinker N \
 	>/dev/null || { fail "zswap-env setup"; summary; exit 1; }
 make_cgroup 128 zswap-wire || { fail "cgroup"; summary; exit 1; }
 # as tests/host/lockstat.test.sh: six hogs of two threads each churn
-# 768 MiB through a 128 MiB cgroup, stores and loads from 12 tasks
+# 768 MiB through a 128 MiB cgroup, stores and loads from 12 tasks. The
+# hogs' swap entries are freed (zswap_invalidate) while their address
+# spaces are torn down, which can finish after wait returns on a loaded
+# machine: the pause keeps those contentions inside the record's window.
 WORKLOAD="echo \$\$ > $CG/tasks 2>/dev/null || echo \$\$ > $CG/cgroup.procs
-	for s in 1 2 3 4 5 6; do $HOG -q -m 128 -p 3 -j 2 -s \$s & done; wait"
+	for s in 1 2 3 4 5 6; do $HOG -q -m 128 -p 3 -j 2 -s \$s & done; wait; sleep 3"
 
 $TOP -b --locks -d 1 -w 120 > "$WORK/batch.txt" 2> "$WORK/batch.err" &
 TPID=$!
