@@ -893,27 +893,7 @@ void iostall_report(FILE *f, struct iostall *st, const struct metric_set *ms)
 
 int iostall_prog_stats(struct iostall *st, struct prog_stats *out, int max)
 {
-	struct bpf_program *p;
-	int n = 0;
-
-	if (!st->skel)
-		return 0;
-	bpf_object__for_each_program(p, st->skel->obj) {
-		struct bpf_prog_info info = {};
-		__u32 len = sizeof(info);
-		int fd = bpf_program__fd(p);
-
-		if (fd < 0 || n >= max)
-			continue;
-		if (bpf_obj_get_info_by_fd(fd, &info, &len))
-			continue;
-		snprintf(out[n].name, sizeof(out[n].name), "%s",
-			 bpf_program__name(p));
-		out[n].run_cnt = info.run_cnt;
-		out[n].run_time_ns = info.run_time_ns;
-		n++;
-	}
-	return n;
+	return st->skel ? object_prog_stats(st->skel->obj, out, max) : 0;
 }
 
 void iostall_close(struct iostall *st)

@@ -318,6 +318,25 @@ static struct stats stats_of(unsigned long long count, unsigned long long total,
 	return s;
 }
 
+/* Stats of zswap's contentions on one lock class, over every group. */
+static struct stats class_stats(const struct lock_group *g, int ng,
+				enum lock_class c)
+{
+	struct hist h = { .kind = HIST_LOG2 };
+	unsigned long long n = 0, t = 0, m = 0;
+
+	for (int i = 0; i < ng; i++) {
+		if (g[i].cls != c || !g[i].zswap)
+			continue;
+		n += g[i].count;
+		t += g[i].total_ns;
+		if (g[i].max_ns > m)
+			m = g[i].max_ns;
+		hist_add(&h, &g[i].h);
+	}
+	return stats_of(n, t, m, &h);
+}
+
 static void print_stats_row(FILE *f, const char *label, const struct stats *s)
 {
 	char t[16], m[16], a[16], p50[16], p90[16], p99[16];
@@ -419,22 +438,10 @@ void lock_report_text(FILE *f, const struct lock_data *d, const struct ksyms *ks
 			print_header(f, "LOCK CLASS");
 		}
 		for (int c = 0; c < LC_NR; c++) {
-			struct hist h = { .kind = HIST_LOG2 };
-			unsigned long long n = 0, t = 0, m = 0;
-			struct stats s;
+			struct stats s = class_stats(g, ng, c);
 
-			for (int i = 0; i < ng; i++) {
-				if (g[i].cls != (enum lock_class)c || !g[i].zswap)
-					continue;
-				n += g[i].count;
-				t += g[i].total_ns;
-				if (g[i].max_ns > m)
-					m = g[i].max_ns;
-				hist_add(&h, &g[i].h);
-			}
-			if (!n)
+			if (!s.count)
 				continue;
-			s = stats_of(n, t, m, &h);
 			print_stats_row(f, lock_class_name(c), &s);
 		}
 		fprintf(f, "\n");
@@ -607,22 +614,10 @@ int lock_report_json(FILE *f, const struct lock_data *d, const struct ksyms *ks,
 	ng = lock_groups(d, all, &g);
 	a = json_object_new_array();
 	for (int c = 0; c < LC_NR && ng > 0; c++) {
-		struct hist h = { .kind = HIST_LOG2 };
-		unsigned long long n = 0, t = 0, m = 0;
-		struct stats s;
+		struct stats s = class_stats(g, ng, c);
 
-		for (int i = 0; i < ng; i++) {
-			if (g[i].cls != (enum lock_class)c || !g[i].zswap)
-				continue;
-			n += g[i].count;
-			t += g[i].total_ns;
-			if (g[i].max_ns > m)
-				m = g[i].max_ns;
-			hist_add(&h, &g[i].h);
-		}
-		if (!n)
+		if (!s.count)
 			continue;
-		s = stats_of(n, t, m, &h);
 		x = json_object_new_object();
 		json_object_object_add(x, "class", json_object_new_string(lock_class_name(c)));
 		add_stats(x, &s);

@@ -760,12 +760,12 @@ int session_collect(struct session *s, struct metric_set *out)
 	return 0;
 }
 
-int session_prog_stats(struct session *s, struct prog_stats *out, int max)
+int object_prog_stats(struct bpf_object *obj, struct prog_stats *out, int max)
 {
 	struct bpf_program *p;
 	int n = 0;
 
-	bpf_object__for_each_program(p, s->skel->obj) {
+	bpf_object__for_each_program(p, obj) {
 		struct bpf_prog_info info = {};
 		__u32 len = sizeof(info);
 		int fd = bpf_program__fd(p);
@@ -781,6 +781,11 @@ int session_prog_stats(struct session *s, struct prog_stats *out, int max)
 		n++;
 	}
 	return n;
+}
+
+int session_prog_stats(struct session *s, struct prog_stats *out, int max)
+{
+	return object_prog_stats(s->skel->obj, out, max);
 }
 
 void session_close(struct session *s)

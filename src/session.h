@@ -27,6 +27,8 @@ enum {
 	EXIT_USAGE = 2,		/* bad input or environment */
 };
 
+struct bpf_object;
+
 typedef int (*event_fn)(void *ctx, const struct zs_event *e);
 
 struct session_opts {
@@ -90,6 +92,8 @@ void session_stop(struct session *s);
  */
 int session_collect(struct session *s, struct metric_set *out);
 int session_prog_stats(struct session *s, struct prog_stats *out, int max);
+/* Run count and time of each loaded program of obj (bpf_stats enabled). */
+int object_prog_stats(struct bpf_object *obj, struct prog_stats *out, int max);
 void session_close(struct session *s);
 void session_note(struct session *s, const char *fmt, ...);
 void plan_print(FILE *f, const struct zs_plan *plan);
