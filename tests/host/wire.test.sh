@@ -70,7 +70,10 @@ make_cgroup 128 zswap-wire || { fail "cgroup"; summary; exit 1; }
 # 768 MiB through a 128 MiB cgroup, stores and loads from 12 tasks. The
 # hogs' swap entries are freed (zswap_invalidate) while their address
 # spaces are torn down, which can finish after wait returns on a loaded
-# machine: the pause keeps those contentions inside the record's window.
+# machine: the pause keeps most of those contentions inside the record's
+# window. Swap slots can also be freed lazily, outside any window, so the
+# tools, attached longer than the record, may see more invalidations:
+# those are checked as "at least the record's", the rest for equality.
 WORKLOAD="echo \$\$ > $CG/tasks 2>/dev/null || echo \$\$ > $CG/cgroup.procs
 	for s in 1 2 3 4 5 6; do $HOG -q -m 128 -p 3 -j 2 -s \$s & done; wait; sleep 3"
 
@@ -115,17 +118,28 @@ check "zswaptop: the lock panel shows a histogram and a lock/caller table" \
 	       grep -q "^  LOCK  *CALLER  *CONTENTIONS/s" "$1"' _ "$WORK/batch.txt"
 check "zswaptop: no lock_pending_at_end in a live read" \
 	sh -c '! grep -q "lock_pending_at_end" "$1"' _ "$WORK/batch.txt"
+# at_least A B: A >= B less the tolerance of close()
+at_least() { awk -v a="$1" -v b="$2" 'BEGIN { t = b * 0.02; if (t < 5) t = 5; exit !(a >= b - t) }'; }
+# sum of the record's, the frames' and the exporter's invalidate contentions
+ri=$(jq '[.metrics | to_entries[] | select(.key | test("^lock_contentions\\{lock=[a-z]+,caller=invalidate\\}$")) | .value.value] | add // 0' "$R")
+bi=0
 b=$(bsum "lock_contentions{lock=any,caller=any}")
-echo "lock_contentions{lock=any,caller=any}: frames $b, record $any"
-check "frames sum of zswap lock contentions = record (2%, 5)" close "$b" "$any"
 for n in $(jq -r '.metrics | keys[] | select(startswith("lock_contentions{") and
 		(contains("any") | not))' "$R"); do
 	r=$(metric "$R" "$n")
-	b=$(bsum "$n")
-	[ "$b" = n/a ] && b=0
-	echo "$n: frames $b, record $r"
-	check "frames sum of $n = record (2%, 5)" close "$b" "$r"
+	f=$(bsum "$n")
+	[ "$f" = n/a ] && f=0
+	echo "$n: frames $f, record $r"
+	case $n in
+	*caller=invalidate*)
+		bi=$((bi + f))
+		check "frames sum of $n >= record (lazy slot frees)" at_least "$f" "$r" ;;
+	*)	check "frames sum of $n = record (2%, 5)" close "$f" "$r" ;;
+	esac
 done
+echo "zswap lock contentions but invalidations: frames $((b - bi)), record $((any - ri))"
+check "frames sum of zswap lock contentions but invalidations = record (2%, 5)" \
+	close "$((b - bi))" "$((any - ri))"
 for k in $(jq -r '.metrics | keys[] | select(startswith("lock_failures{"))' "$R"); do
 	echo "$k: frames $(bsum "$k"), record $(metric "$R" "$k")"
 done
@@ -140,8 +154,11 @@ check "export: lock=any (the sum of the series) is not exported" \
 pval() { awk -v n="$1" -v l="$2" '$1 == n l { print $2 }' "$WORK/final.prom"; }
 esum=$(awk '/^zswap_lock_contentions_total\{/ { s += $2 } END { print s + 0 }' \
 	"$WORK/final.prom")
-echo "export: sum(zswap_lock_contentions_total) $esum, record $any"
-check "export: sum of lock contentions = record (2%, 5)" close "$esum" "$any"
+ei=$(awk '/^zswap_lock_contentions_total\{.*caller="invalidate"/ { s += $2 } END { print s + 0 }' \
+	"$WORK/final.prom")
+echo "export: sum(zswap_lock_contentions_total) $esum ($ei invalidations), record $any ($ri)"
+check "export: sum of lock contentions but invalidations = record (2%, 5)" \
+	close "$((esum - ei))" "$((any - ri))"
 for n in $(jq -r '.metrics | keys[] | select(startswith("lock_contentions{") and
 		(contains("any") | not))' "$R"); do
 	lock=$(echo "$n" | sed 's/.*lock=\([^,]*\),caller=\([^}]*\)}/\1/')
@@ -154,7 +171,12 @@ for n in $(jq -r '.metrics | keys[] | select(startswith("lock_contentions{") and
 	rs=$(jq -r --arg n "lock_wait_ns{lock=$lock,caller=$caller}" \
 		'.histograms[$n].sum / 1e9' "$R")
 	echo "$lock/$caller: export ${e:-none} (count ${c:-none}, waited ${s:-none} s), record $r (waited $rs s)"
-	check "export $lock/$caller contentions = record (2%, 5)" close "${e:-0}" "$r"
+	if [ "$caller" = invalidate ]; then
+		check "export $lock/$caller contentions >= record (lazy slot frees)" \
+			at_least "${e:-0}" "$r"
+	else
+		check "export $lock/$caller contentions = record (2%, 5)" close "${e:-0}" "$r"
+	fi
 	check "export $lock/$caller histogram _count = the counter" [ "${c:-0}" = "${e:-0}" ]
 	# The tracepoint runs the tools' programs in attach order and a begin
 	# takes its timestamp before its stack walk: the exporter's waits hold
@@ -163,6 +185,7 @@ for n in $(jq -r '.metrics | keys[] | select(startswith("lock_contentions{") and
 	# record's plus up to one stack walk per contention: allowed 0 to
 	# 50 us per contention, less 2% and the mean wait of each contention
 	# only the record counted (in progress at its end).
+	[ "$caller" = invalidate ] && continue
 	check "export $lock/$caller time waited = record + 0..50 us per contention" \
 		awk -v a="${s:-0}" -v b="$rs" -v n="$r" -v e="${e:-0}" 'BEGIN { d = a - b
 			printf "  export - record: %.1f us per contention\n", d / n * 1e6
