@@ -18,7 +18,6 @@
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
 #include <bpf/bpf_tracing.h>
-#include "bits.bpf.h"
 #include "lockstat.h"
 
 #define EEXIST 17
@@ -125,13 +124,26 @@ static __always_inline int on_begin(void *ctx, __u64 lock, __u32 flags)
 	return 0;
 }
 
+static __always_inline __u32 log2_slot(__u64 v)
+{
+	__u32 r = 0, shift;
+
+	shift = (v > 0xffffffff) << 5; v >>= shift; r |= shift;
+	shift = (v > 0xffff) << 4; v >>= shift; r |= shift;
+	shift = (v > 0xff) << 3; v >>= shift; r |= shift;
+	shift = (v > 0xf) << 2; v >>= shift; r |= shift;
+	shift = (v > 0x3) << 1; v >>= shift; r |= shift;
+	r |= (v >> 1);
+	return r;
+}
+
 /* Inserted as the first value of a new key (too big for the BPF stack). */
 const struct ls_value zero_value;
 
 static __always_inline void account(struct ls_tstamp *t, __u64 wait)
 {
 	struct ls_key key = { .lock = t->lock, .stack_id = t->stack_id };
-	__u32 slot = log2_u64(wait);
+	__u32 slot = log2_slot(wait);
 	struct ls_value *v;
 	long err;
 

@@ -92,11 +92,6 @@ static __always_inline void hist_add(__u32 idx, __u32 slot, __u64 val)
 
 	if (!h)
 		return;
-	/*
-	 * clang knows log2_u64() < 64 and would drop the clamp, which the
-	 * 6.1 verifier needs to bound the index: keep it.
-	 */
-	barrier_var(slot);
 	if (slot >= ZS_HIST_SLOTS)
 		slot = ZS_HIST_SLOTS - 1;
 	h->slots[slot]++;
