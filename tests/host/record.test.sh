@@ -121,8 +121,10 @@ allbios=$(awk -v a="$(metric "$R" "swap_write_bios{origin=writeback}")" \
 	-v b="$(metric "$R" "swap_write_bios{origin=reclaim}")" 'BEGIN{print a+b}')
 drops=$(metric "$R" ringbuf_drops)
 echo "bio events: kept $nev, dropped $drops, counted $allbios"
+# ringbuf_drops counts lost events of every type (shrink_worker runs too),
+# so kept bio events <= counted bios <= kept + dropped
 check "every bio event is kept or counted as dropped" \
-	[ $((nev + drops)) -eq "$allbios" ]
+	sh -c '[ "$1" -le "$3" ] && [ $(($1 + $2)) -ge "$3" ]' _ "$nev" "$drops" "$allbios"
 check "--self-stats has run counts" \
 	gt "$(jq '[.self_stats[].run_cnt] | add' "$R")" 0
 
