@@ -151,10 +151,26 @@ static void print_lists(FILE *f, const struct comparison *c, bool md)
 			fprintf(f, "%s%s: %s\n", item, c->m[i].name, c->m[i].failed_by);
 }
 
+/* The cells of one metric's row, as every table format shows them. */
+struct row_cells {
+	char a[128], b[128], ch[32], pt[16], pu[16];
+};
+
+static void format_row(struct row_cells *r, const struct comparison *c,
+		       const struct cmp_metric *m)
+{
+	format_arm(r->a, sizeof(r->a), c, m, ARM_A);
+	format_arm(r->b, sizeof(r->b), c, m, ARM_B);
+	format_change(r->ch, sizeof(r->ch), m);
+	format_p(r->pt, sizeof(r->pt), m->has_welch, m->welch.p);
+	format_p(r->pu, sizeof(r->pu), m->has_mwu, m->mwu.p);
+}
+
 void compare_print_table(FILE *f, const struct comparison *c)
 {
 	int wname = 6, wunit = 4, wa = 1, wb = 1, wch = 7, n;
-	char a[128], b[128], ch[32], pt[16], pu[16], line[1024];
+	struct row_cells r;
+	char line[1024];
 
 	for (size_t i = 0; i < c->n; i++) {
 		const struct cmp_metric *m = &c->m[i];
@@ -166,12 +182,10 @@ void compare_print_table(FILE *f, const struct comparison *c)
 		wname = l > wname ? l : wname;
 		l = strlen(m->unit);
 		wunit = l > wunit ? l : wunit;
-		format_arm(a, sizeof(a), c, m, ARM_A);
-		format_arm(b, sizeof(b), c, m, ARM_B);
-		format_change(ch, sizeof(ch), m);
-		wa = (int)strlen(a) > wa ? (int)strlen(a) : wa;
-		wb = (int)strlen(b) > wb ? (int)strlen(b) : wb;
-		wch = (int)strlen(ch) > wch ? (int)strlen(ch) : wch;
+		format_row(&r, c, m);
+		wa = (int)strlen(r.a) > wa ? (int)strlen(r.a) : wa;
+		wb = (int)strlen(r.b) > wb ? (int)strlen(r.b) : wb;
+		wch = (int)strlen(r.ch) > wch ? (int)strlen(r.ch) : wch;
 	}
 	print_header(f, c, "");
 	fprintf(f, "\n%-*s  %-*s  %*s  %*s  %*s    %6s  %6s  %s\n", wname, "metric",
@@ -182,14 +196,10 @@ void compare_print_table(FILE *f, const struct comparison *c)
 
 		if (!shown_in_table(m))
 			continue;
-		format_arm(a, sizeof(a), c, m, ARM_A);
-		format_arm(b, sizeof(b), c, m, ARM_B);
-		format_change(ch, sizeof(ch), m);
-		format_p(pt, sizeof(pt), m->has_welch, m->welch.p);
-		format_p(pu, sizeof(pu), m->has_mwu, m->mwu.p);
+		format_row(&r, c, m);
 		n = snprintf(line, sizeof(line), "%-*s  %-*s  %*s  %*s  %*s %s  %6s  %6s  %s%s",
-			     wname, m->name, wunit, m->unit, wa, a, wb, b, wch, ch,
-			     m->significant ? "*" : " ", pt, pu, verdict_word(m),
+			     wname, m->name, wunit, m->unit, wa, r.a, wb, r.b, wch, r.ch,
+			     m->significant ? "*" : " ", r.pt, r.pu, verdict_word(m),
 			     m->failed ? "  FAIL" : "");
 		if (n > (int)sizeof(line) - 1)
 			n = sizeof(line) - 1;
@@ -202,7 +212,7 @@ void compare_print_table(FILE *f, const struct comparison *c)
 
 void compare_print_markdown(FILE *f, const struct comparison *c)
 {
-	char a[128], b[128], ch[32], pt[16], pu[16];
+	struct row_cells r;
 
 	print_header(f, c, "> ");
 	fprintf(f, "\n| metric | unit | %s | %s | change | p (t) | p (U) | verdict |\n",
@@ -213,14 +223,10 @@ void compare_print_markdown(FILE *f, const struct comparison *c)
 
 		if (!shown_in_table(m))
 			continue;
-		format_arm(a, sizeof(a), c, m, ARM_A);
-		format_arm(b, sizeof(b), c, m, ARM_B);
-		format_change(ch, sizeof(ch), m);
-		format_p(pt, sizeof(pt), m->has_welch, m->welch.p);
-		format_p(pu, sizeof(pu), m->has_mwu, m->mwu.p);
+		format_row(&r, c, m);
 		fprintf(f, "| `%s` | %s | %s | %s | %s%s | %s | %s | %s%s |\n",
-			m->name, m->unit, a, b, ch, m->significant ? " \\*" : "",
-			pt, pu, verdict_word(m), m->failed ? " **FAIL**" : "");
+			m->name, m->unit, r.a, r.b, r.ch, m->significant ? " \\*" : "",
+			r.pt, r.pu, verdict_word(m), m->failed ? " **FAIL**" : "");
 	}
 	print_lists(f, c, true);
 }
