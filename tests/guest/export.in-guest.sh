@@ -9,12 +9,7 @@ cd /opt/zswap || exit 1
 P=/sys/module/zswap/parameters
 OUT=$RESULTS/tf/zswap.prom
 
-counters() {
-	grep -E '^(zswp|pswp)' /proc/vmstat
-	for f in /sys/kernel/debug/zswap/*; do
-		echo "$(basename "$f") $(cat "$f")"
-	done
-}
+. ./guest-lib.sh
 # the file's write timestamp (0 when there is none yet)
 stamp() {
 	awk '$1 == "zswap_exporter_last_write_timestamp_seconds" { t = $2 }

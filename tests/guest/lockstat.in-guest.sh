@@ -15,12 +15,7 @@
 cd /opt/zswap || exit 1
 P=/sys/module/zswap/parameters
 
-counters() {
-	grep -E '^(zswp|pswp)' /proc/vmstat
-	for f in /sys/kernel/debug/zswap/*; do
-		echo "$(basename "$f") $(cat "$f")"
-	done
-}
+. ./guest-lib.sh
 
 echo 1 > $P/enabled
 cat $P/* > "$RESULTS/params" 2>/dev/null

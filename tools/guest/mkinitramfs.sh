@@ -69,6 +69,7 @@ done
 
 cp "$script" "$root/opt/zswap/guest-test.sh"
 chmod 755 "$root/opt/zswap/guest-test.sh"
+cp "$here/guest-lib.sh" "$root/opt/zswap/guest-lib.sh"
 
 # Word splitting on newlines only, so names with blanks survive.
 IFS=$nl
