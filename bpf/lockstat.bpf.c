@@ -2,7 +2,7 @@
 /*
  * Lock contention by (lock address, kernel stack), with wait histograms.
  *
- * lock:contention_begin records a start timestamp and the stack; the
+ * lock:contention_begin records a start timestamp and walks the stack; the
  * matching contention_end adds the wait to the aggregate of that lock and
  * stack. Spinning locks cannot sleep or migrate while contended, so their
  * start lives in a per-CPU slot; sleeping locks (mutex, rwsem) keep it
@@ -21,7 +21,6 @@
 #include "lockstat.h"
 
 #define EEXIST 17
-#define E2BIG 7
 
 /* Set by the frontend: kallsyms addresses of zswap's tree arrays. */
 const volatile __u64 trees_addr;	/* zswap_trees[] */
@@ -37,13 +36,6 @@ __u64 fails[LS_FAIL_NR];
 __u64 tree_ptrs[LS_MAX_TYPES];
 __u32 tree_nrs[LS_MAX_TYPES];
 int trees_read_err;
-
-struct {
-	__uint(type, BPF_MAP_TYPE_STACK_TRACE);
-	__uint(key_size, sizeof(__u32));
-	__uint(value_size, LS_STACK_DEPTH * sizeof(__u64));
-	__uint(max_entries, LS_MAX_STACKS);
-} stacks SEC(".maps");
 
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
@@ -118,8 +110,8 @@ static __always_inline int on_begin(void *ctx, __u64 lock, __u32 flags)
 	t->ts = bpf_ktime_get_ns();
 	t->lock = lock;
 	t->flags = flags;
-	t->stack_id = bpf_get_stackid(ctx, &stacks, 0);
-	if (t->stack_id < 0)
+	/* zero-fills the frames it did not reach, all of them on failure */
+	if (bpf_get_stack(ctx, t->ips, sizeof(t->ips), 0) <= 0)
 		count_fail(LS_FAIL_STACK);
 	return 0;
 }
@@ -142,11 +134,12 @@ const struct ls_value zero_value;
 
 static __always_inline void account(struct ls_tstamp *t, __u64 wait)
 {
-	struct ls_key key = { .lock = t->lock, .stack_id = t->stack_id };
+	struct ls_key key = { .lock = t->lock };
 	__u32 slot = log2_slot(wait);
 	struct ls_value *v;
 	long err;
 
+	__builtin_memcpy(key.ips, t->ips, sizeof(key.ips));
 	/*
 	 * The compiler knows slot < 64 and would drop the mask; older
 	 * verifiers (6.1) cannot prove it, so hide the value and mask it.

@@ -33,17 +33,31 @@ void lock_data_note(struct lock_data *d, const char *fmt, ...)
 	va_end(ap);
 }
 
-struct lock_entry *lock_data_find(struct lock_data *d, unsigned long long lock,
-				  int stack_id)
+/* Frames of ips up to its first 0 (the end of the walk). */
+static int stack_len(const unsigned long long *ips)
 {
+	int n = 0;
+
+	while (ips && n < LS_STACK_DEPTH && ips[n])
+		n++;
+	return n;
+}
+
+struct lock_entry *lock_data_find(struct lock_data *d, unsigned long long lock,
+				  const unsigned long long *ips)
+{
+	int n = stack_len(ips);
+
 	for (size_t i = 0; i < d->n; i++)
-		if (d->e[i].lock == lock && d->e[i].stack_id == stack_id)
+		if (d->e[i].lock == lock && d->e[i].nframes == n &&
+		    (!n || !memcmp(d->e[i].ips, ips, n * sizeof(*ips))))
 			return &d->e[i];
 	return NULL;
 }
 
 static struct lock_entry *new_entry(struct lock_data *d, unsigned long long lock,
-				    int stack_id, unsigned int flags)
+				    const unsigned long long *ips,
+				    unsigned int flags)
 {
 	struct lock_entry *e;
 
@@ -59,7 +73,9 @@ static struct lock_entry *new_entry(struct lock_data *d, unsigned long long lock
 	e = &d->e[d->n++];
 	memset(e, 0, sizeof(*e));
 	e->lock = lock;
-	e->stack_id = stack_id;
+	e->nframes = stack_len(ips);
+	if (e->nframes)
+		memcpy(e->ips, ips, e->nframes * sizeof(*ips));
 	e->flags = flags;
 	e->h.kind = HIST_LOG2;
 	e->tree_type = e->tree_index = -1;
@@ -68,16 +84,16 @@ static struct lock_entry *new_entry(struct lock_data *d, unsigned long long lock
 }
 
 struct lock_entry *lock_data_add(struct lock_data *d, unsigned long long lock,
-				 int stack_id, unsigned int flags,
+				 const unsigned long long *ips, unsigned int flags,
 				 unsigned long long count,
 				 unsigned long long total_ns,
 				 unsigned long long max_ns,
 				 const unsigned long long *slots)
 {
-	struct lock_entry *e = lock_data_find(d, lock, stack_id);
+	struct lock_entry *e = lock_data_find(d, lock, ips);
 
 	if (!e)
-		e = new_entry(d, lock, stack_id, flags);
+		e = new_entry(d, lock, ips, flags);
 	if (!e)
 		return NULL;
 	e->count += count;
@@ -100,7 +116,7 @@ static int log2_slot(unsigned long long v)
 }
 
 bool lock_data_add_pending(struct lock_data *d, unsigned long long lock,
-			   int stack_id, unsigned int flags,
+			   const unsigned long long *ips, unsigned int flags,
 			   unsigned long long start_ns,
 			   unsigned long long end_ns)
 {
@@ -111,7 +127,7 @@ bool lock_data_add_pending(struct lock_data *d, unsigned long long lock,
 		return false;
 	wait = end_ns - start_ns;
 	slots[log2_slot(wait)] = 1;
-	e = lock_data_add(d, lock, stack_id, flags, 1, wait, wait, slots);
+	e = lock_data_add(d, lock, ips, flags, 1, wait, wait, slots);
 	if (!e)
 		return false;
 	e->pending++;

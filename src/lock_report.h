@@ -18,14 +18,13 @@
 
 struct lock_entry {
 	unsigned long long lock;
-	int stack_id;
 	unsigned int flags;
 	unsigned long long count;	/* includes pending */
 	unsigned long long total_ns;
 	unsigned long long max_ns;
 	unsigned long long pending;	/* still waiting at the end */
 	struct hist h;			/* log2 of the wait in ns */
-	int nframes;
+	int nframes;			/* 0: the stack walk failed */
 	unsigned long long ips[LS_STACK_DEPTH];
 	/* set by lock_data_classify() */
 	struct lock_verdict v;
@@ -86,9 +85,13 @@ struct tree_row {
 
 void lock_data_free(struct lock_data *d);
 void lock_data_note(struct lock_data *d, const char *fmt, ...);
+/*
+ * Entries are keyed by lock address and stack: ips holds LS_STACK_DEPTH
+ * frames, innermost first, ended by a 0 (all 0 or NULL: no stack).
+ */
 /* Adds a kernel aggregate; slots are LS_HIST_SLOTS log2 buckets. */
 struct lock_entry *lock_data_add(struct lock_data *d, unsigned long long lock,
-				 int stack_id, unsigned int flags,
+				 const unsigned long long *ips, unsigned int flags,
 				 unsigned long long count,
 				 unsigned long long total_ns,
 				 unsigned long long max_ns,
@@ -98,11 +101,11 @@ struct lock_entry *lock_data_add(struct lock_data *d, unsigned long long lock,
  * with the wait it had so far. Returns false when start_ns > end_ns.
  */
 bool lock_data_add_pending(struct lock_data *d, unsigned long long lock,
-			   int stack_id, unsigned int flags,
+			   const unsigned long long *ips, unsigned int flags,
 			   unsigned long long start_ns,
 			   unsigned long long end_ns);
 struct lock_entry *lock_data_find(struct lock_data *d, unsigned long long lock,
-				  int stack_id);
+				  const unsigned long long *ips);
 /* Symbolises stacks (ks may be restricted) and classifies every entry. */
 void lock_data_classify(struct lock_data *d, const struct ksyms *ks,
 			const struct lock_trees *trees);

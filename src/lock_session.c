@@ -150,19 +150,6 @@ void lock_session_stop(struct lock_session *ls)
 	usleep(50000);
 }
 
-static void read_stack(struct lock_session *ls, struct lock_entry *e)
-{
-	__u64 ips[LS_STACK_DEPTH] = {};
-
-	e->nframes = 0;
-	if (e->stack_id < 0 ||
-	    bpf_map_lookup_elem(bpf_map__fd(ls->skel->maps.stacks),
-				&e->stack_id, ips))
-		return;
-	for (int i = 0; i < LS_STACK_DEPTH && ips[i]; i++)
-		e->ips[e->nframes++] = ips[i];
-}
-
 static void read_aggregates(struct lock_session *ls, struct lock_data *d)
 {
 	int fd = bpf_map__fd(ls->skel->maps.lock_stat);
@@ -174,7 +161,7 @@ static void read_aggregates(struct lock_session *ls, struct lock_data *d)
 		prev = &key;
 		if (bpf_map_lookup_elem(fd, &key, &v) || !v.count)
 			continue;
-		lock_data_add(d, key.lock, key.stack_id, v.flags, v.count,
+		lock_data_add(d, key.lock, key.ips, v.flags, v.count,
 			      v.total_ns, v.max_ns, v.slots);
 	}
 }
@@ -192,7 +179,7 @@ static void read_pending(struct lock_session *ls, struct lock_data *d)
 		for (int c = 0; c < ncpu; c++)
 			if (per_cpu[c].lock && per_cpu[c].ts >= ls->t_start)
 				lock_data_add_pending(d, per_cpu[c].lock,
-						      per_cpu[c].stack_id,
+						      per_cpu[c].ips,
 						      per_cpu[c].flags,
 						      per_cpu[c].ts, ls->t_end);
 	}
@@ -203,7 +190,7 @@ static void read_pending(struct lock_session *ls, struct lock_data *d)
 		if (bpf_map_lookup_elem(fd, &key, &t) || !t.lock)
 			continue;
 		if (t.ts >= ls->t_start)
-			lock_data_add_pending(d, t.lock, t.stack_id, t.flags,
+			lock_data_add_pending(d, t.lock, t.ips, t.flags,
 					      t.ts, ls->t_end);
 	}
 }
@@ -294,8 +281,6 @@ int lock_session_collect(struct lock_session *ls, struct lock_data *d)
 	read_aggregates(ls, d);
 	if (!live)
 		read_pending(ls, d);
-	for (size_t i = 0; i < d->n; i++)
-		read_stack(ls, &d->e[i]);
 	map_trees(ls, d);
 	lock_data_classify(d, &ls->ks, &ls->trees);
 	if (ls->stats_fd >= 0)

@@ -203,30 +203,41 @@ static void test_sym_helpers(void)
 
 static void test_pending(void)
 {
+	static const unsigned long long stack_a[LS_STACK_DEPTH] = {
+		0xffffffff81100010ULL, 0xffffffff81200417ULL };
+	/* stack_a plus one frame: another stack, not a prefix match */
+	static const unsigned long long stack_b[LS_STACK_DEPTH] = {
+		0xffffffff81100010ULL, 0xffffffff81200417ULL, 0xffffffff81201124ULL };
 	unsigned long long slots[LS_HIST_SLOTS] = {};
 	struct lock_data d = {};
 	struct lock_entry *e;
 
 	slots[6] = 2;	/* two waits of 64..127 ns */
 	slots[7] = 1;
-	lock_data_add(&d, 0xffff888100000000ULL, 5, LCB_F_SPIN, 3, 300, 150, slots);
+	lock_data_add(&d, 0xffff888100000000ULL, stack_a, LCB_F_SPIN, 3, 300, 150, slots);
 	/* begun at 1000 ns, window ended at 1500 ns: 500 ns so far */
-	CHECK(lock_data_add_pending(&d, 0xffff888100000000ULL, 5, LCB_F_SPIN,
+	CHECK(lock_data_add_pending(&d, 0xffff888100000000ULL, stack_a, LCB_F_SPIN,
 				    1000, 1500), "pending accepted");
-	e = lock_data_find(&d, 0xffff888100000000ULL, 5);
+	e = lock_data_find(&d, 0xffff888100000000ULL, stack_a);
 	CHECK(e && e->count == 4 && e->total_ns == 800 && e->pending == 1 &&
-	      e->max_ns == 500 && e->h.slots[8] == 1 && e->h.sum == 800,
+	      e->max_ns == 500 && e->h.slots[8] == 1 && e->h.sum == 800 &&
+	      e->nframes == 2,
 	      "pending merged into its aggregate: count %llu total %llu max %llu",
 	      e ? e->count : 0, e ? e->total_ns : 0, e ? e->max_ns : 0);
-	CHECK(lock_data_add_pending(&d, 0xffff888100000040ULL, -14, LCB_F_MUTEX,
-				    0, 2000000), "pending on a new lock");
-	e = lock_data_find(&d, 0xffff888100000040ULL, -14);
-	CHECK(e && e->count == 1 && e->h.slots[20] == 1 && e->flags == LCB_F_MUTEX,
+	CHECK(lock_data_add_pending(&d, 0xffff888100000040ULL, NULL, LCB_F_MUTEX,
+				    0, 2000000), "pending on a new lock, no stack");
+	e = lock_data_find(&d, 0xffff888100000040ULL, NULL);
+	CHECK(e && e->count == 1 && e->h.slots[20] == 1 && e->flags == LCB_F_MUTEX &&
+	      e->nframes == 0,
 	      "new entry for a pending contention (2 ms in slot 20)");
-	CHECK(!lock_data_add_pending(&d, 1, 1, 0, 2000, 1000),
+	CHECK(!lock_data_add_pending(&d, 1, NULL, 0, 2000, 1000),
 	      "a start after the end is refused");
 	CHECK(d.n == 2 && d.pending == 2, "two pending, two entries (%zu, %llu)",
 	      d.n, d.pending);
+	lock_data_add(&d, 0xffff888100000000ULL, stack_b, LCB_F_SPIN, 1, 100, 100, slots);
+	CHECK(d.n == 3 && lock_data_find(&d, 0xffff888100000000ULL, stack_b) &&
+	      lock_data_find(&d, 0xffff888100000000ULL, stack_a)->count == 4,
+	      "a longer stack on the same lock is its own entry (%zu)", d.n);
 	lock_data_free(&d);
 }
 
@@ -240,7 +251,7 @@ static void test_percentiles(void)
 
 	d.symbols = true;
 	for (int i = 1; i <= 100; i++)
-		lock_data_add_pending(&d, 0xffff888100000000ULL, 1, LCB_F_SPIN,
+		lock_data_add_pending(&d, 0xffff888100000000ULL, NULL, LCB_F_SPIN,
 				      0, i * 1000ULL);
 	for (size_t i = 0; i < d.n; i++)
 		d.e[i].v.op = ZOP_STORE;	/* pretend it is zswap's */
@@ -346,6 +357,12 @@ static void test_ksyms_and_classify(void)
 	struct lock_trees t = { .layout = TL_XARRAY_SPLIT, .tree_size = 16 };
 	unsigned long long ptrs[1] = { 0xffff888300000000ULL };
 	unsigned int nrs[1] = { 4 };
+	static const unsigned long long stack[LS_STACK_DEPTH] = {
+		0xffffffff81100010ULL,	/* _raw_spin_lock+0x10 */
+		0xffffffff81100050ULL,	/* xa_store+0x10 */
+		0xffffffff81200417ULL,	/* zswap_store+0x417 */
+		0xffffffff81201124ULL,
+	};
 	struct lock_data d = {};
 	struct lock_entry *e;
 	unsigned long long slots[LS_HIST_SLOTS] = { [10] = 7 };
@@ -362,12 +379,8 @@ static void test_ksyms_and_classify(void)
 	      "data symbol and the one after it");
 
 	lock_trees_build(&t, ptrs, nrs, 1);
-	e = lock_data_add(&d, 0xffff888300000020ULL, 3, LCB_F_SPIN, 7, 7000, 1500, slots);
-	e->nframes = 4;
-	e->ips[0] = 0xffffffff81100010ULL;	/* _raw_spin_lock+0x10 */
-	e->ips[1] = 0xffffffff81100050ULL;	/* xa_store+0x10 */
-	e->ips[2] = 0xffffffff81200417ULL;	/* zswap_store+0x417 */
-	e->ips[3] = 0xffffffff81201124ULL;
+	e = lock_data_add(&d, 0xffff888300000020ULL, stack, LCB_F_SPIN, 7, 7000, 1500,
+			  slots);
 	lock_data_classify(&d, &ks, &t);
 	CHECK(e->v.cls == LC_XARRAY && e->v.op == ZOP_STORE && e->tree_type == 0 &&
 	      e->tree_index == 2 && !strcmp(e->caller, "xa_store+0x10") &&
