@@ -124,6 +124,7 @@ bench: all
 	bench/compare.sh
 	bench/export.sh
 	bench/lockstat.sh
+	bench/lockstat-guest.sh
 	bench/iostall.sh
 
 clean:
