@@ -2,9 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0
 # Runs inside the guest (bench/lockstat-guest.sh): the guest lock tier's
 # workload (tests/guest/lockstat.in-guest.sh: eight 2-thread hogs in a
-# 64 MiB cgroup on four vCPUs) detached and under zswap-lockstat,
-# alternating $RUNS times, each run timing itself; then once under
-# zswap-lockstat --self-stats and once under hookbench's empty programs.
+# 64 MiB cgroup on four vCPUs) detached, under zswap-lockstat (stacks
+# walked only inside zswap's operations) and under zswap-lockstat --all
+# (every stack walked), alternating $RUNS times, each run timing itself;
+# then once under each with --self-stats and once under hookbench's empty
+# programs.
 cd /opt/zswap || exit 1
 P=/sys/module/zswap/parameters
 RUNS=$(cat runs)
@@ -28,8 +30,11 @@ while [ $i -lt "$RUNS" ]; do
 	echo "detached $(cat /tmp/wall)" >> "$RESULTS/walls"
 	./zswap-lockstat --json -- sh -c "$TIMED" > "$RESULTS/run.$i.json"
 	echo "zswap-lockstat $(cat /tmp/wall)" >> "$RESULTS/walls"
+	./zswap-lockstat --all --json -- sh -c "$TIMED" > "$RESULTS/all.$i.json"
+	echo "lockstat--all $(cat /tmp/wall)" >> "$RESULTS/walls"
 	i=$((i + 1))
 done
 ./zswap-lockstat --self-stats --json -- sh -c "$WORKLOAD" > "$RESULTS/stats.json"
+./zswap-lockstat --all --self-stats --json -- sh -c "$WORKLOAD" > "$RESULTS/stats-all.json"
 ./hookbench -- sh -c "$WORKLOAD" > "$RESULTS/empty.txt"
 rmdir $CG

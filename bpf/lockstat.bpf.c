@@ -27,6 +27,14 @@ const volatile __u64 trees_addr;	/* zswap_trees[] */
 const volatile __u64 nr_trees_addr;	/* nr_zswap_trees[] (6.8+) */
 const volatile __u32 nr_types;		/* entries of zswap_trees[] to read */
 
+/*
+ * Set by the frontend when fentry brackets zswap's operations: only a
+ * task inside one has its stack walked (the walk is most of a
+ * contention's cost, and zswap's locks are taken only there). The
+ * others are still timed, as stackless aggregates.
+ */
+const volatile bool walk_zswap_only;
+
 /* Set at the start of the window; contentions begun before are not kept. */
 bool enabled;
 
@@ -57,6 +65,14 @@ struct {
 	__type(key, struct ls_key);
 	__type(value, struct ls_value);
 } lock_stat SEC(".maps");
+
+/* How many zswap operations the task is inside (fentry +1, fexit -1). */
+struct {
+	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__type(key, int);
+	__type(value, __u32);
+} zswap_depth SEC(".maps");
 
 static __always_inline void count_fail(int what)
 {
@@ -98,6 +114,14 @@ static __always_inline struct ls_tstamp *start_slot(__u32 flags)
 	return bpf_map_lookup_elem(&tstamp_task, &pid);
 }
 
+static __always_inline bool in_zswap(void)
+{
+	__u32 *depth = bpf_task_storage_get(&zswap_depth,
+					    bpf_get_current_task_btf(), 0, 0);
+
+	return depth && *depth;
+}
+
 static __always_inline int on_begin(void *ctx, __u64 lock, __u32 flags)
 {
 	struct ls_tstamp *t;
@@ -110,6 +134,10 @@ static __always_inline int on_begin(void *ctx, __u64 lock, __u32 flags)
 	t->ts = bpf_ktime_get_ns();
 	t->lock = lock;
 	t->flags = flags;
+	if (walk_zswap_only && !in_zswap()) {
+		__builtin_memset(t->ips, 0, sizeof(t->ips));
+		return 0;
+	}
 	/* zero-fills the frames it did not reach, all of them on failure */
 	if (bpf_get_stack(ctx, t->ips, sizeof(t->ips), 0) <= 0)
 		count_fail(LS_FAIL_STACK);
@@ -231,6 +259,47 @@ int raw_end(struct bpf_raw_tracepoint_args *ctx)
 {
 	return on_end(ctx->args[0]);
 }
+
+/*
+ * zswap's operations, bracketed: the frontend points each used pair at
+ * one function (bpf_program__set_attach_target) and leaves the rest
+ * unloaded. Eight pairs cover every kernel's set (store, load,
+ * invalidate, swapoff, shrink_worker, the shrinker's scan and count).
+ */
+static __always_inline void zswap_enter(void)
+{
+	__u32 *depth = bpf_task_storage_get(&zswap_depth,
+					    bpf_get_current_task_btf(), 0,
+					    BPF_LOCAL_STORAGE_GET_F_CREATE);
+
+	if (depth)
+		(*depth)++;
+}
+
+static __always_inline void zswap_exit(void)
+{
+	__u32 *depth = bpf_task_storage_get(&zswap_depth,
+					    bpf_get_current_task_btf(), 0, 0);
+
+	/* 0: the task was inside when the tools attached */
+	if (depth && *depth)
+		(*depth)--;
+}
+
+#define ZSWAP_OP_PAIR(n)						\
+SEC("fentry/zswap_store")						\
+int zop_enter##n(void *ctx) { zswap_enter(); return 0; }		\
+SEC("fexit/zswap_store")						\
+int zop_exit##n(void *ctx) { zswap_exit(); return 0; }
+
+ZSWAP_OP_PAIR(0)
+ZSWAP_OP_PAIR(1)
+ZSWAP_OP_PAIR(2)
+ZSWAP_OP_PAIR(3)
+ZSWAP_OP_PAIR(4)
+ZSWAP_OP_PAIR(5)
+ZSWAP_OP_PAIR(6)
+ZSWAP_OP_PAIR(7)
 
 /*
  * Reads zswap_trees[] (and nr_zswap_trees[]) so the frontend can tell

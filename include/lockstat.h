@@ -27,6 +27,7 @@
 #define LS_MAX_LOCKS	10240	/* (lock, stack) aggregates */
 #define LS_MAX_TASKS	16384	/* sleeping-lock waiters at once */
 #define LS_MAX_TYPES	32	/* >= MAX_SWAPFILES on every kernel */
+#define LS_ZOP_PAIRS	8	/* fentry/fexit pairs bracketing zswap ops */
 
 /* Contention flags of lock:contention_begin (include/trace/events/lock.h). */
 #define LCB_F_SPIN	(1U << 0)

@@ -86,17 +86,33 @@ static const char *const locking_prefixes[] = {
 	"__down_read", "__down_write", "rwsem_down_", "rwsem_optimistic_spin",
 	"__rwsem_", "rt_mutex_", "__rt_mutex_", "rt_spin_lock", "rtlock_",
 	"percpu_down_", "__percpu_down_", "percpu_rwsem_",
-	/* the tracepoint and the BPF program that took the stack */
-	"bpf_prog_", "__bpf_prog_", "bpf_trace_run", "__bpf_trace_",
-	"__traceiter_", "trace_contention_", "__probestub_", "bpf_get_stackid",
 };
+
+/*
+ * The tracepoint and the BPF program that took the stack, and the
+ * trampolines of fentry programs attached to functions on it.
+ */
+static const char *const tracing_prefixes[] = {
+	"bpf_prog_", "__bpf_prog_", "bpf_trace_run", "__bpf_trace_",
+	"__traceiter_", "trace_contention_", "__probestub_", "bpf_get_stack",
+	"bpf_trampoline_", "bpf_dispatcher_",
+};
+
+bool is_tracing_frame(const char *sym)
+{
+	char b[128];
+
+	sym_base(sym, b, sizeof(b));
+	return has_prefix(b, tracing_prefixes, ARRAY_LEN(tracing_prefixes));
+}
 
 bool is_locking_frame(const char *sym)
 {
 	char b[128];
 
 	sym_base(sym, b, sizeof(b));
-	return has_prefix(b, locking_prefixes, ARRAY_LEN(locking_prefixes));
+	return has_prefix(b, locking_prefixes, ARRAY_LEN(locking_prefixes)) ||
+	       is_tracing_frame(sym);
 }
 
 int first_caller(const char *const *syms, int n)

@@ -64,7 +64,9 @@ const char *tree_layout_name(enum tree_layout l);
 void sym_base(const char *sym, char *out, int len);
 /* Locking primitives and the tracing frames above them. */
 bool is_locking_frame(const char *sym);
-/* The first frame that is neither, or -1. */
+/* The tracepoint, BPF program or trampoline frames (a subset of those). */
+bool is_tracing_frame(const char *sym);
+/* The first frame that is not a locking frame, or -1. */
 int first_caller(const char *const *syms, int n);
 /* A zswap function on any kernel (6.1 frontswap names to current). */
 bool is_zswap_frame(const char *sym);

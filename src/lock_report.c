@@ -382,8 +382,7 @@ static void print_stack(FILE *f, const struct lock_entry *e, const struct ksyms 
 	if (!ks->restricted)
 		for (; k < e->nframes; k++) {
 			ksyms_format(ks, e->ips[k], b, sizeof(b));
-			if (strncmp(b, "0x", 2) && strncmp(b, "bpf_trace_run", 13) &&
-			    strncmp(b, "__bpf_trace_", 12) && strncmp(b, "__traceiter_", 12))
+			if (strncmp(b, "0x", 2) && !is_tracing_frame(b))
 				break;
 		}
 	for (; k < e->nframes && shown < 12; k++, shown++) {
@@ -397,6 +396,7 @@ static void print_plan(FILE *f, const struct lock_data *d)
 	fprintf(f, "plan:\n  hooks      %s lock:contention_begin/end", d->hook);
 	if (d->hook_why[0])
 		fprintf(f, " [tp_btf skipped: %s]", d->hook_why);
+	fprintf(f, "\n  stacks     %s", d->walks);
 	fprintf(f, "\n  callers    %s\n", d->symbols ?
 		"stacks symbolised from /proc/kallsyms" :
 		"n/a: /proc/kallsyms hides addresses (kptr_restrict); raw addresses");
@@ -604,6 +604,7 @@ int lock_report_json(FILE *f, const struct lock_data *d, const struct ksyms *ks,
 	x = json_object_new_object();
 	json_object_object_add(x, "hook", json_object_new_string(d->hook));
 	json_object_object_add(x, "hook_skipped", json_object_new_string(d->hook_why));
+	json_object_object_add(x, "stacks", json_object_new_string(d->walks));
 	json_object_object_add(x, "symbols", json_object_new_boolean(d->symbols));
 	json_object_object_add(x, "tree_layout",
 			       json_object_new_string(tree_layout_name(d->layout)));

@@ -50,6 +50,7 @@ struct lock_data {
 	size_t trees_known;		/* tree lock addresses known */
 	char hook[64];			/* "tp_btf" or "raw_tp" */
 	char hook_why[160];		/* why tp_btf was not used */
+	char walks[400];		/* whose stacks were walked, and why */
 	char kernel[128];
 	const char *const *argv;	/* the command, or NULL */
 	int exit_code;

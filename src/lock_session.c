@@ -33,6 +33,61 @@ static bool lock_tp_in_tracefs(void)
 	return access(path, F_OK) == 0;
 }
 
+/*
+ * zswap's operations, one row each: the first name this kernel has.
+ * Every lock zswap takes is taken inside one of them (writeback runs in
+ * shrink_worker, the shrinker or a 6.1 store); a contention outside them
+ * is not zswap's and needs no stack walk.
+ */
+static const char *const zswap_op_funcs[][2] = {
+	{ "zswap_store", "zswap_frontswap_store" },
+	{ "zswap_load", "zswap_frontswap_load" },
+	{ "zswap_invalidate", "zswap_frontswap_invalidate_page" },
+	{ "zswap_swapoff", "zswap_frontswap_invalidate_area" },
+	{ "shrink_worker", NULL },
+	{ "zswap_shrinker_scan", NULL },
+	{ "zswap_shrinker_count", NULL },
+};
+
+/* Fills ls->zswap_ops when fentry can bracket every one of them. */
+static void plan_stack_walks(struct lock_session *ls)
+{
+	char why[WHY_LEN];
+
+	ls->nr_zswap_ops = 0;
+	if (ls->opts.walk_all) {
+		snprintf(ls->walk_why, sizeof(ls->walk_why), "--all");
+		return;
+	}
+	for (size_t i = 0; i < sizeof(zswap_op_funcs) / sizeof(zswap_op_funcs[0]); i++) {
+		for (int k = 0; k < 2 && zswap_op_funcs[i][k]; k++) {
+			const char *f = zswap_op_funcs[i][k];
+
+			if (!btf_func_exists(f))
+				continue;
+			if (!fentry_can_attach(f, why, sizeof(why))) {
+				snprintf(ls->walk_why, sizeof(ls->walk_why),
+					 "fentry %s: %s", f, why);
+				ls->nr_zswap_ops = 0;
+				return;
+			}
+			ls->zswap_ops[ls->nr_zswap_ops++] = f;
+			break;
+		}
+	}
+	if (!ls->nr_zswap_ops)
+		snprintf(ls->walk_why, sizeof(ls->walk_why),
+			 "no zswap operation in the kernel's BTF");
+}
+
+static struct bpf_program *zop_prog(struct lockstat_bpf *skel, bool enter, int i)
+{
+	char name[32];
+
+	snprintf(name, sizeof(name), "zop_%s%d", enter ? "enter" : "exit", i);
+	return bpf_object__find_program_by_name(skel->obj, name);
+}
+
 static int load(struct lock_session *ls, bool raw)
 {
 	struct lockstat_bpf *skel = lockstat_bpf__open();
@@ -44,37 +99,62 @@ static int load(struct lock_session *ls, bool raw)
 	bpf_program__set_autoload(skel->progs.btf_end, !raw);
 	bpf_program__set_autoload(skel->progs.raw_begin, raw);
 	bpf_program__set_autoload(skel->progs.raw_end, raw);
+	for (int i = 0; i < LS_ZOP_PAIRS; i++) {
+		for (int enter = 0; enter < 2; enter++) {
+			struct bpf_program *p = zop_prog(skel, enter, i);
+
+			bpf_program__set_autoload(p, i < ls->nr_zswap_ops);
+			if (i < ls->nr_zswap_ops)
+				bpf_program__set_attach_target(p, 0, ls->zswap_ops[i]);
+		}
+	}
+	skel->rodata->walk_zswap_only = ls->nr_zswap_ops > 0;
 	skel->rodata->trees_addr = ls->trees.trees_addr;
 	skel->rodata->nr_trees_addr = ls->trees.nr_trees_addr;
 	skel->rodata->nr_types = ls->trees.mappable ? ls->trees.nr_types : 0;
 	err = lockstat_bpf__load(skel);
 	if (err) {
 		lockstat_bpf__destroy(skel);
-		return err;
+		if (!ls->nr_zswap_ops)
+			return err;
+		/* walk every stack rather than not at all */
+		snprintf(ls->walk_why, sizeof(ls->walk_why),
+			 "loading the fentry brackets failed (%s)", strerror(-err));
+		ls->nr_zswap_ops = 0;
+		return load(ls, raw);
 	}
 	ls->skel = skel;
 	ls->raw_tp = raw;
 	return 0;
 }
 
-static int attach(struct lock_session *ls)
+static int attach_one(struct lock_session *ls, int slot, struct bpf_program *p)
 {
-	struct bpf_program *b = ls->raw_tp ? ls->skel->progs.raw_begin :
-					     ls->skel->progs.btf_begin;
-	struct bpf_program *e = ls->raw_tp ? ls->skel->progs.raw_end :
-					     ls->skel->progs.btf_end;
-
-	ls->links[0] = bpf_program__attach(b);
-	if (!ls->links[0] || libbpf_get_error(ls->links[0])) {
-		ls->links[0] = NULL;
-		return -errno;
-	}
-	ls->links[1] = bpf_program__attach(e);
-	if (!ls->links[1] || libbpf_get_error(ls->links[1])) {
-		ls->links[1] = NULL;
+	ls->links[slot] = bpf_program__attach(p);
+	if (!ls->links[slot] || libbpf_get_error(ls->links[slot])) {
+		ls->links[slot] = NULL;
 		return -errno;
 	}
 	return 0;
+}
+
+/* The brackets first: a contention walked needs its task marked. */
+static int attach(struct lock_session *ls)
+{
+	int err = 0, slot = 2;
+
+	for (int i = 0; i < ls->nr_zswap_ops && !err; i++) {
+		err = attach_one(ls, slot++, zop_prog(ls->skel, true, i));
+		if (!err)
+			err = attach_one(ls, slot++, zop_prog(ls->skel, false, i));
+	}
+	if (!err)
+		err = attach_one(ls, 0, ls->raw_tp ? ls->skel->progs.raw_begin :
+						     ls->skel->progs.btf_begin);
+	if (!err)
+		err = attach_one(ls, 1, ls->raw_tp ? ls->skel->progs.raw_end :
+						     ls->skel->progs.btf_end);
+	return err;
 }
 
 int lock_session_open(struct lock_session *ls, const struct lock_session_opts *o)
@@ -100,6 +180,7 @@ int lock_session_open(struct lock_session *ls, const struct lock_session_opts *o
 			"(kptr_restrict): stacks print as raw addresses and "
 			"locks are not attributed to zswap\n");
 	lock_trees_plan(&ls->trees, &ls->ks);
+	plan_stack_walks(ls);
 
 	if (o->force_raw_tp) {
 		snprintf(ls->hook_why, sizeof(ls->hook_why), "--raw-tp given");
@@ -129,6 +210,18 @@ int lock_session_open(struct lock_session *ls, const struct lock_session_opts *o
 			strerror(-err));
 		return EXIT_FAIL;
 	}
+	/*
+	 * Again, now that our programs and trampolines are in it: else an
+	 * address in them takes the name of the BPF symbol before it.
+	 */
+	if (!ls->ks.restricted && ls->ks.n) {
+		struct ksyms ks;
+
+		if (!ksyms_load(&ks, NULL)) {
+			ksyms_free(&ls->ks);
+			ls->ks = ks;
+		}
+	}
 	return EXIT_OK;
 }
 
@@ -138,14 +231,19 @@ void lock_session_begin(struct lock_session *ls)
 	ls->skel->bss->enabled = true;
 }
 
+static void detach(struct lock_session *ls)
+{
+	for (size_t i = 0; i < sizeof(ls->links) / sizeof(ls->links[0]); i++) {
+		bpf_link__destroy(ls->links[i]);
+		ls->links[i] = NULL;
+	}
+}
+
 void lock_session_stop(struct lock_session *ls)
 {
 	ls->skel->bss->enabled = false;
 	ls->t_end = mono_ns();
-	for (int i = 0; i < 2; i++) {
-		bpf_link__destroy(ls->links[i]);
-		ls->links[i] = NULL;
-	}
+	detach(ls);
 	/* programs still running on other CPUs finish within a grace period */
 	usleep(50000);
 }
@@ -256,6 +354,23 @@ static void read_prog_stats(struct lock_session *ls, struct lock_data *d)
 	}
 }
 
+static void describe_walks(const struct lock_session *ls, char *out, size_t len)
+{
+	int n;
+
+	if (!ls->nr_zswap_ops) {
+		snprintf(out, len, "walked at every contention (%s)", ls->walk_why);
+		return;
+	}
+	n = snprintf(out, len, "walked only in tasks inside a zswap operation "
+		     "(fentry:");
+	for (int i = 0; i < ls->nr_zswap_ops && n > 0 && (size_t)n < len; i++)
+		n += snprintf(out + n, len - n, " %s", ls->zswap_ops[i]);
+	if (n > 0 && (size_t)n < len)
+		snprintf(out + n, len - n, "); other contentions are timed "
+			 "without a stack");
+}
+
 int lock_session_collect(struct lock_session *ls, struct lock_data *d)
 {
 	/*
@@ -274,6 +389,7 @@ int lock_session_collect(struct lock_session *ls, struct lock_data *d)
 	d->end_ns = ls->t_end;
 	snprintf(d->hook, sizeof(d->hook), "%s", ls->raw_tp ? "raw_tp" : "tp_btf");
 	snprintf(d->hook_why, sizeof(d->hook_why), "%s", ls->hook_why);
+	describe_walks(ls, d->walks, sizeof(d->walks));
 	if (uname(&u) == 0)
 		snprintf(d->kernel, sizeof(d->kernel), "%s", u.release);
 	for (int i = 0; i < LS_FAIL_NR; i++)
@@ -301,8 +417,7 @@ int lock_session_metrics(struct lock_session *ls, struct metric_set *ms)
 
 void lock_session_close(struct lock_session *ls)
 {
-	for (int i = 0; i < 2; i++)
-		bpf_link__destroy(ls->links[i]);
+	detach(ls);
 	lockstat_bpf__destroy(ls->skel);
 	ls->skel = NULL;
 	if (ls->stats_fd >= 0)

@@ -23,16 +23,21 @@ struct lock_session_opts {
 	bool force_raw_tp;	/* skip tp_btf (tests the fallback) */
 	bool verbose;
 	bool self_stats;	/* bpf_stats: run count and time per program */
+	bool walk_all;		/* walk every stack (--all), not only zswap's */
 };
 
 struct lock_session {
 	struct lock_session_opts opts;
 	struct lockstat_bpf *skel;
-	struct bpf_link *links[2];
+	struct bpf_link *links[2 + 2 * LS_ZOP_PAIRS];
 	struct ksyms ks;
 	struct lock_trees trees;
 	bool raw_tp;
 	char hook_why[160];
+	/* stacks walked only inside these (fentry); none: every stack */
+	const char *zswap_ops[LS_ZOP_PAIRS];
+	int nr_zswap_ops;
+	char walk_why[160];		/* why every stack is walked */
 	unsigned long long t_start, t_end;	/* CLOCK_MONOTONIC ns */
 	int stats_fd;
 };

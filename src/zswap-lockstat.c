@@ -105,7 +105,7 @@ int main(int argc, char **argv)
 				return EXIT_USAGE;
 			}
 			break;
-		case 'a': all = true; break;
+		case 'a': all = so.walk_all = true; break;
 		case 'j': json = true; break;
 		case 'p': plan = true; break;
 		case 'v': so.verbose = true; break;

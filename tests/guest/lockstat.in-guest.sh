@@ -4,7 +4,8 @@
 # Runs inside a guest kernel (busybox, see tools/guest/init.sh) with four
 # vCPUs: eight 2-thread hogs swap through a 64 MiB memory cgroup while
 # zswap-lockstat watches; leaves its report and the kernel's counters in
-# $RESULTS for tests/guest/lockstat.test.sh.
+# $RESULTS for tests/guest/lockstat.test.sh, with the report of a second
+# instance that walks stacks only inside zswap's operations.
 #
 # Under TCG a guest spends most of its time compressing, so the hogs
 # write pages that cost almost nothing to compress and the time goes to
@@ -32,10 +33,28 @@ case $KREL in
 6.1.*) fill=0 ;;
 *) fill=64 ;;
 esac
+# A second instance in its default mode, attached around the first's
+# window: stacks walked only inside zswap's operations (fentry). It sees
+# the same contentions; its zswap rows must equal the --all instance's.
+./zswap-lockstat --json -d 3600 > "$RESULTS/filtered.json" 2> "$RESULTS/filtered.err" &
+FPID=$!
+# attached once its bpf_link count stops growing (brackets, then the
+# tracepoints)
+links=0
+for i in $(seq 60); do
+	sleep 1
+	n=$(ls -l /proc/$FPID/fd 2>/dev/null | grep -c bpf_link)
+	[ "$n" -ge 2 ] && [ "$n" -eq "$links" ] && break
+	links=$n
+done
+echo "$links" > "$RESULTS/filtered.links"
 ./zswap-lockstat --all --json -- sh -c "echo \$\$ > $CG/cgroup.procs
 	for s in 1 2 3 4 5 6 7 8; do ./hog -q -m 24 -p 4 -j 2 -c $fill -s \$s & done; wait" \
 	> "$RESULTS/lockstat.json" 2> "$RESULTS/lockstat.err"
 echo $? > "$RESULTS/lockstat.rc"
+kill -TERM $FPID
+wait $FPID
+echo $? > "$RESULTS/filtered.rc"
 counters > "$RESULTS/after.txt"
 rmdir $CG
 exit 0
