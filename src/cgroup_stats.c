@@ -438,25 +438,64 @@ static bool read_kv(const char *path, const char *key,
 }
 
 /*
- * One "key value" line of memory.stat, without parsing the other 40-odd:
- * this runs for every cgroup at every interval.
+ * One "key value" line of a memory.stat text, without parsing the other
+ * 40-odd: this runs for every cgroup at every interval.
  */
-static bool read_stat_line(const char *path, const char *key,
-			   unsigned long long *v)
+static bool stat_line(const char *text, const char *key, unsigned long long *v)
 {
-	char *text = read_file(path, 1 << 16), *end;
 	size_t klen = strlen(key);
-	bool ok = false;
+	char *end;
 
-	for (char *p = text; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
+	for (const char *p = text; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
 		if (strncmp(p, key, klen) || p[klen] != ' ')
 			continue;
 		*v = strtoull(p + klen + 1, &end, 10);
-		ok = end != p + klen + 1;
-		break;
+		return end != p + klen + 1;
 	}
+	return false;
+}
+
+static bool read_stat_line(const char *path, const char *key,
+			   unsigned long long *v)
+{
+	char *text = read_file(path, 1 << 16);
+	bool ok = text && stat_line(text, key, v);
+
 	free(text);
 	return ok;
+}
+
+int cgroup_counts_read_memstat(struct cgroup_paths *c,
+			       struct cgroup_counts_set *out, bool *has_zswpwb)
+{
+	int err;
+
+	*has_zswpwb = false;
+	if (!c->v2)
+		return -EOPNOTSUPP;
+	err = walk(c);
+	if (err)
+		return err;
+	for (size_t i = 0; i < c->n; i++) {
+		char path[PATH_MAX + 32], *text;
+		struct zs_cgroup_counts k = {};
+
+		snprintf(path, sizeof(path), "%s%s/memory.stat", c->mount,
+			 strcmp(c->e[i].path, "/") ? c->e[i].path : "");
+		/* removed meanwhile, or no memory controller there */
+		text = read_file(path, 1 << 16);
+		if (text && stat_line(text, "zswpout", &k.zswpout) &&
+		    stat_line(text, "zswpin", &k.zswpin)) {
+			if (stat_line(text, "zswpwb", &k.zswpwb))
+				*has_zswpwb = true;
+			err = cgroup_counts_add(out, c->e[i].id, &k);
+		}
+		free(text);
+		if (err)
+			return err;
+	}
+	/* the walk sorted its entries by id already */
+	return 0;
 }
 
 void cgroup_row_read_files(struct cgroup_row *r, const char *dir)
@@ -594,6 +633,23 @@ static struct cgroup_paths *hierarchy_paths(void)
 	return paths;
 }
 
+int cgroup_counts_snapshot(struct session *s, struct cgroup_counts_set *out,
+			   enum cgroup_counts_src *src, bool *has_zswpwb)
+{
+	struct cgroup_paths *paths = hierarchy_paths();
+	int err;
+
+	*has_zswpwb = true;
+	if (!plan_hook(&s->plan, HOOK_MEMCG_EVENTS) && paths) {
+		*src = CGC_MEMORY_STAT;
+		err = cgroup_counts_read_memstat(paths, out, has_zswpwb);
+		if (err != -EOPNOTSUPP)
+			return err;
+	}
+	*src = plan_hook(&s->plan, HOOK_MEMCG_EVENTS) ? CGC_BPF : CGC_NONE;
+	return cgroup_counts_read(s->cgroup_counts_fd, out);
+}
+
 int cgroup_table_read(struct session *s, struct cgroup_table *t)
 {
 	struct cgroup_counts_set now = {};
@@ -603,12 +659,12 @@ int cgroup_table_read(struct session *s, struct cgroup_table *t)
 	t->n = 0;
 	if (!paths)
 		return -ENOENT;
-	err = cgroup_counts_read(s->cgroup_counts_fd, &now);
-	if (!err) {
-		cgroup_paths_next_round(paths);
+	/* a memory.stat snapshot walks the hierarchy: that is this round's */
+	cgroup_paths_next_round(paths);
+	err = cgroup_counts_snapshot(s, &now, &t->src, &t->has_zswpwb);
+	if (!err)
 		err = cgroup_table_build(t, paths, &now, &s->cg_bases,
 					 s->cgroup_id);
-	}
 	cgroup_counts_free(&now);
 	return err;
 }

@@ -25,7 +25,20 @@ struct cgroup_row {
 	bool has_io_full;      unsigned long long io_pressure_full_us;  /* io.pressure full total */
 };
 
-struct cgroup_table { struct cgroup_row *rows; size_t n, cap; };
+/*
+ * Where a row's zswpout/zswpin/zswpwb come from: the BPF memcg events
+ * (the cgroup's own), or cgroup2 memory.stat on kernels without the
+ * count_memcg_events tracepoint (the cgroup and its descendants), or
+ * nowhere (no tracepoint, cgroup v1).
+ */
+enum cgroup_counts_src { CGC_NONE, CGC_BPF, CGC_MEMORY_STAT };
+
+struct cgroup_table {
+	struct cgroup_row *rows;
+	size_t n, cap;
+	enum cgroup_counts_src src;
+	bool has_zswpwb;	/* memory.stat has zswpwb only from 6.8 */
+};
 
 /*
  * Every cgroup with zswap events in the session's cgroup_counts map, plus the
@@ -46,6 +59,14 @@ struct cgroup_counts_set {
 
 /* Reads the whole cgroup_counts map. Returns 0 or -errno. */
 int cgroup_counts_read(int map_fd, struct cgroup_counts_set *out);
+/*
+ * The session's counts of every cgroup: its BPF map where the kernel has
+ * the count_memcg_events tracepoint, else every cgroup2 memory.stat;
+ * with neither, the (empty) BPF map and *src CGC_NONE. *has_zswpwb is
+ * false when memory.stat lacks zswpwb. Returns 0 or -errno.
+ */
+int cgroup_counts_snapshot(struct session *s, struct cgroup_counts_set *out,
+			   enum cgroup_counts_src *src, bool *has_zswpwb);
 /* Adds one entry (ids may come in any order; sorted by the caller). */
 int cgroup_counts_add(struct cgroup_counts_set *set, unsigned long long id,
 		      const struct zs_cgroup_counts *c);
@@ -75,6 +96,13 @@ const char *cgroup_paths_mount(const struct cgroup_paths *c);
 int cgroup_paths_lookup(struct cgroup_paths *c, unsigned long long id,
 			char *out, size_t len);
 void cgroup_paths_next_round(struct cgroup_paths *c);
+/*
+ * zswpout/zswpin/zswpwb of every cgroup in its memory.stat (cgroup2
+ * only: v1's has no such lines). Walks the hierarchy. Returns 0 or
+ * -errno; *has_zswpwb: some memory.stat had the line.
+ */
+int cgroup_counts_read_memstat(struct cgroup_paths *c,
+			       struct cgroup_counts_set *out, bool *has_zswpwb);
 unsigned int cgroup_paths_walks(const struct cgroup_paths *c);
 
 /* Fills the rows' file fields from the cgroup's directory (mount + path). */

@@ -306,19 +306,35 @@ void export_plan(struct prom_doc *d, const struct zs_plan *plan)
 
 void export_cgroups(struct prom_doc *d, const struct cgroup_table *t)
 {
+	static const char *const src_names[] = {
+		[CGC_NONE] = "none", [CGC_BPF] = "count_memcg_events",
+		[CGC_MEMORY_STAT] = "memory.stat",
+	};
+	struct prom_label src[2] = {
+		{ "source", src_names[t->src] },
+		/* memory.stat counts a cgroup's descendants too */
+		{ "scope", t->src == CGC_MEMORY_STAT ? "subtree" : "cgroup" },
+	};
+
+	prom_add(d, "zswap_cgroup_counts_source_info", PROM_GAUGE,
+		 "Where the per-cgroup page counts come from, and whether a "
+		 "cgroup's count includes its descendants.", src, 2, 1);
 	for (size_t i = 0; i < t->n; i++) {
 		const struct cgroup_row *r = &t->rows[i];
 		struct prom_label l = { "cgroup", r->path };
 
-		prom_add(d, "zswap_cgroup_stored_pages_total", PROM_COUNTER,
-			 "Pages of the memory cgroup stored in zswap (memcg ZSWPOUT events).",
-			 &l, 1, r->zswpout);
-		prom_add(d, "zswap_cgroup_loaded_pages_total", PROM_COUNTER,
-			 "Pages of the memory cgroup loaded from zswap (memcg ZSWPIN events).",
-			 &l, 1, r->zswpin);
-		prom_add(d, "zswap_cgroup_written_back_pages_total", PROM_COUNTER,
-			 "Pages of the memory cgroup written back from zswap (memcg ZSWPWB events).",
-			 &l, 1, r->zswpwb);
+		if (t->src != CGC_NONE) {
+			prom_add(d, "zswap_cgroup_stored_pages_total", PROM_COUNTER,
+				 "Pages of the memory cgroup stored in zswap (memcg ZSWPOUT events).",
+				 &l, 1, r->zswpout);
+			prom_add(d, "zswap_cgroup_loaded_pages_total", PROM_COUNTER,
+				 "Pages of the memory cgroup loaded from zswap (memcg ZSWPIN events).",
+				 &l, 1, r->zswpin);
+		}
+		if (t->src != CGC_NONE && t->has_zswpwb)
+			prom_add(d, "zswap_cgroup_written_back_pages_total", PROM_COUNTER,
+				 "Pages of the memory cgroup written back from zswap (memcg ZSWPWB events).",
+				 &l, 1, r->zswpwb);
 		if (r->has_zswap_bytes)
 			prom_add(d, "zswap_cgroup_zswap_bytes", PROM_GAUGE,
 				 "Compressed bytes the cgroup holds in zswap (memory.zswap.current).",

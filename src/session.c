@@ -428,12 +428,16 @@ static void read_cgroup_counts(struct session *s, struct zs_cgroup_counts *out)
 
 int session_begin(struct session *s)
 {
+	enum cgroup_counts_src src;
+	bool wb;
+
 	snapshot_free(&s->before);
 	read_counters(s, s->base);
 	read_hists(s, s->hbase);
 	read_cgroup_counts(s, &s->cg_base);
 	/* every cgroup's base, for cgroup_table_read() */
-	cgroup_counts_read(s->cgroup_counts_fd, &s->cg_bases);
+	cgroup_counts_free(&s->cg_bases);
+	cgroup_counts_snapshot(s, &s->cg_bases, &src, &wb);
 	return snapshot_take(&s->before, DEBUGFS_ZSWAP, s->opts.cgroup);
 }
 

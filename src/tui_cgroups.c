@@ -27,12 +27,7 @@ void tui_cgroups_read(struct session *s, struct tui_sample *smp)
 
 	smp->cg.n = 0;
 	smp->has_cg = false;
-	/* without the memcg event hook the BPF counts would be silent zeros */
-	counted = plan_hook(&s->plan, HOOK_MEMCG_EVENTS) != NULL;
-	if (!counted)
-		snprintf(smp->counts_reason, sizeof(smp->counts_reason),
-			 "no count_memcg_events tracepoint on this kernel "
-			 "(added in 6.14)");
+	smp->counts_reason[0] = smp->zswpwb_reason[0] = '\0';
 	err = cgroup_table_read(s, &t);
 	if (err) {
 		snprintf(smp->cg_reason, sizeof(smp->cg_reason),
@@ -40,6 +35,16 @@ void tui_cgroups_read(struct session *s, struct tui_sample *smp)
 		cgroup_table_free(&t);
 		return;
 	}
+	counted = t.src != CGC_NONE;
+	if (!counted)
+		snprintf(smp->counts_reason, sizeof(smp->counts_reason),
+			 "no count_memcg_events tracepoint on this kernel "
+			 "(added in 6.14), and cgroup v1's memory.stat has no "
+			 "zswap events");
+	else if (!t.has_zswpwb)
+		snprintf(smp->zswpwb_reason, sizeof(smp->zswpwb_reason),
+			 "memory.stat has no zswpwb before 6.8");
+	smp->counts_subtree = t.src == CGC_MEMORY_STAT;
 	/* --cgroup: that cgroup and its descendants only */
 	for (size_t i = 0; s->cgroup_id && i < t.n; i++)
 		if (t.rows[i].id == s->cgroup_id && t.rows[i].path_known)
@@ -49,6 +54,7 @@ void tui_cgroups_read(struct session *s, struct tui_sample *smp)
 		struct tui_cg_sample c = {
 			.id = r->id,
 			.has_counts = counted,
+			.has_zswpwb = counted && t.has_zswpwb,
 			.zswpout = r->zswpout,
 			.zswpin = r->zswpin,
 			.zswpwb = r->zswpwb,

@@ -505,6 +505,9 @@ static void table_footer(char *buf, size_t len, const struct tui_model *m,
 	size_t used = 0;
 
 	buf[0] = '\0';
+	if (m->counts_subtree)
+		used = snprintf(buf, len, "ZSWPOUT/s, ZSWPIN/s, ZSWPWB/s from memory.stat "
+				"(a row includes its descendants)");
 	for (int c = 1; c < COL_NR; c++) {
 		bool na = false;
 
@@ -1129,9 +1132,15 @@ void tui_print_totals(FILE *f, const struct tui_model *m)
 
 		if (!r->has[COL_ZSWPOUT])
 			continue;
-		fprintf(f, "cgroup zswpout %.0f zswpin %.0f zswpwb %.0f %s\n",
-			r->v[COL_ZSWPOUT] * m->secs, r->v[COL_ZSWPIN] * m->secs,
-			r->v[COL_ZSWPWB] * m->secs, r->path);
+		if (r->has[COL_ZSWPWB])
+			fprintf(f, "cgroup zswpout %.0f zswpin %.0f zswpwb %.0f %s\n",
+				r->v[COL_ZSWPOUT] * m->secs,
+				r->v[COL_ZSWPIN] * m->secs,
+				r->v[COL_ZSWPWB] * m->secs, r->path);
+		else
+			fprintf(f, "cgroup zswpout %.0f zswpin %.0f zswpwb n/a %s\n",
+				r->v[COL_ZSWPOUT] * m->secs,
+				r->v[COL_ZSWPIN] * m->secs, r->path);
 	}
 	for (size_t i = 0; i < m->nr_rows; i++) {
 		const struct tui_cg_row *r = &m->rows[i];

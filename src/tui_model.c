@@ -233,9 +233,12 @@ static void cg_row(struct tui_cg_row *r, const struct tui_cg_sample *ca,
 	r->id = cb->id;
 	snprintf(r->path, sizeof(r->path), "%s", cb->path);
 	if (cb->has_counts && (!ca || ca->has_counts)) {
-		r->has[COL_ZSWPOUT] = r->has[COL_ZSWPIN] = r->has[COL_ZSWPWB] = true;
+		r->has[COL_ZSWPOUT] = r->has[COL_ZSWPIN] = true;
 		r->v[COL_ZSWPOUT] = (double)(cb->zswpout - out0) / secs;
 		r->v[COL_ZSWPIN] = (double)(cb->zswpin - in0) / secs;
+	}
+	if (cb->has_zswpwb && (!ca || ca->has_zswpwb)) {
+		r->has[COL_ZSWPWB] = true;
 		r->v[COL_ZSWPWB] = (double)(cb->zswpwb - wb0) / secs;
 	}
 	r->has[COL_ZSWAP_BYTES] = cb->has_zswap_bytes;
@@ -288,7 +291,8 @@ static int window_cgroups(struct tui_model *m, const struct tui_sample *a,
 	snprintf(m->col_reason[COL_ZSWPIN], TUI_REASON_LEN, "%s",
 		 b->counts_reason);
 	snprintf(m->col_reason[COL_ZSWPWB], TUI_REASON_LEN, "%s",
-		 b->counts_reason);
+		 b->zswpwb_reason[0] ? b->zswpwb_reason : b->counts_reason);
+	m->counts_subtree = b->counts_subtree;
 	if (b->iocost_reason[0])
 		snprintf(m->col_reason[COL_IOCOST], TUI_REASON_LEN, "%s",
 			 b->iocost_reason);

@@ -24,6 +24,7 @@ struct tui_cg_sample {
 	unsigned long long id;
 	char path[TUI_PATH_LEN];
 	bool has_counts;		/* zswpout/zswpin/zswpwb have a source */
+	bool has_zswpwb;		/* ... and zswpwb too */
 	unsigned long long zswpout, zswpin, zswpwb;
 	bool has_zswap_bytes;
 	unsigned long long zswap_bytes;
@@ -48,6 +49,8 @@ struct tui_sample {
 	bool has_cg;			/* cgroup data was read */
 	char cg_reason[TUI_REASON_LEN];	/* why not */
 	char counts_reason[TUI_REASON_LEN];	/* why a row has no counts */
+	char zswpwb_reason[TUI_REASON_LEN];	/* why it has no zswpwb */
+	bool counts_subtree;		/* counts from memory.stat: with descendants */
 	char iocost_reason[TUI_REASON_LEN];	/* why iocost cells are n/a */
 	struct zswap_params params;
 	double mem_total;		/* bytes, 0 if unknown */
@@ -112,6 +115,7 @@ struct tui_model {
 	struct tui_cg_row *rows;
 	size_t nr_rows, cap_rows;
 	bool has_cg;
+	bool counts_subtree;		/* counts from memory.stat */
 	char cg_reason[TUI_REASON_LEN];
 	char col_reason[COL_NR][TUI_REASON_LEN];	/* n/a cells, per column */
 	/* lock contention: win holds lock_* metrics when locks is set */

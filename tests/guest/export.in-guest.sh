@@ -38,10 +38,12 @@ next_write
 next_write	# a file written after the previous second's activity
 cp "$OUT" "$RESULTS/a.prom"
 counters > "$RESULTS/before.txt"
+grep "^zswp" $CG/memory.stat > "$RESULTS/hog.before"
 sh -c 'echo $$ > /sys/fs/cgroup/hog/cgroup.procs &&
        ./hog -q -m 160 -w 6 -c 1536 -s 1 & sleep 2;
        echo $$ > /sys/fs/cgroup/hog/cgroup.procs && ./hog -q -m 96 -p 3 -c 1536 -s 2; wait'
 counters > "$RESULTS/after.txt"
+grep "^zswp" $CG/memory.stat > "$RESULTS/hog.after"
 next_write
 cp "$OUT" "$RESULTS/b.prom"
 kill -TERM $ep

@@ -68,6 +68,27 @@ check_kernel() {
 	echo "$ver: mean store latency ${mean}s"
 	check "$ver: mean store latency between 100 ns and 10 ms" \
 		awk -v m="$mean" 'BEGIN { exit !(m > 1e-7 && m < 1e-2) }'
+
+	# --cgroups before count_memcg_events (6.14): /hog's counts are its
+	# memory.stat deltas, so they equal what the script read around
+	# the hogs (1%: the exporter's window is a little wider)
+	check "$ver: per-cgroup counts from memory.stat, subtree scope" \
+		grep -q '^zswap_cgroup_counts_source_info{source="memory.stat",scope="subtree"} 1$' "$B"
+	hd() { awk -v k="$1" '$1 == k { v[FILENAME] = $2 }
+		END { print v[ARGV[2]] - v[ARGV[1]] }' "$D/hog.before" "$D/hog.after"; }
+	for m in stored:zswpout loaded:zswpin written_back:zswpwb; do
+		n="zswap_cgroup_${m%%:*}_pages_total{cgroup=\"/hog\"}"
+		if ! grep -q "^${m#*:} " "$D/hog.after"; then
+			check "$ver: no ${m%%:*} series where memory.stat has no ${m#*:}" \
+				sh -c '! grep -qF "$1" "$2"' _ "$n" "$B"
+			continue
+		fi
+		e=$(pdelta "$n")
+		echo "$ver: /hog ${m#*:}: export $e, memory.stat delta $(hd "${m#*:}")"
+		check "$ver: /hog ${m%%:*} pages = memory.stat ${m#*:} delta within 1%" \
+			within "$e" "$(hd "${m#*:}")" 1
+	done
+	check "$ver: /hog stored pages > 1000" gt "$(pdelta "zswap_cgroup_stored_pages_total{cgroup=\"/hog\"}")" 1000
 }
 
 for k in $KERNELS; do

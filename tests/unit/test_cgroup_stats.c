@@ -291,6 +291,59 @@ out:
 	cgroup_paths_free(c);
 }
 
+/*
+ * Counts from memory.stat where the kernel has no count_memcg_events
+ * tracepoint: the 6.1 fixture (no zswpwb line) and the 6.12 one, read
+ * by id; a cgroup without memory.stat has no entry; v1 refuses.
+ */
+static void test_memstat_counts(const struct tree *t)
+{
+	char path[512], *m61, *m612;
+	struct cgroup_paths *c = cgroup_paths_new(t->root);
+	struct cgroup_counts_set s = {};
+	const struct zs_cgroup_counts *k;
+	bool wb = true;
+
+	snprintf(path, sizeof(path), "%s/6.1/memory.stat", fixtures_dir);
+	m61 = read_file(path, 1 << 16);
+	snprintf(path, sizeof(path), "%s/6.12/memory.stat", fixtures_dir);
+	m612 = read_file(path, 1 << 16);
+	CHECK(m61 && m612 && strstr(m61, "\nzswpout ") && !strstr(m61, "zswpwb") &&
+	      strstr(m612, "\nzswpwb "), "memory.stat fixtures of 6.1 and 6.12");
+	if (!m61 || !m612)
+		goto out;
+	put(t->c, "memory.stat", m61);
+	CHECK(!cgroup_counts_read_memstat(c, &s, &wb) && !wb,
+	      "6.1: read, no zswpwb line anywhere");
+	k = cgroup_counts_find(&s, ino_of(t->c));
+	CHECK(k && k->zswpout == strtoull(strstr(m61, "\nzswpout ") + 9, NULL, 10) &&
+	      k->zswpin == strtoull(strstr(m61, "\nzswpin ") + 8, NULL, 10),
+	      "6.1: zswpout %llu, zswpin %llu of /c", k ? k->zswpout : 0,
+	      k ? k->zswpin : 0);
+	CHECK(!cgroup_counts_find(&s, ino_of(t->a)), "a cgroup without zswp lines: no entry");
+	cgroup_counts_free(&s);
+
+	put(t->ab, "memory.stat", m612);
+	CHECK(!cgroup_counts_read_memstat(c, &s, &wb) && wb, "6.12: zswpwb present");
+	k = cgroup_counts_find(&s, ino_of(t->ab));
+	CHECK(k && k->zswpwb == strtoull(strstr(m612, "\nzswpwb ") + 8, NULL, 10),
+	      "6.12: zswpwb %llu of /a/b", k ? k->zswpwb : 0);
+	cgroup_counts_free(&s);
+
+	snprintf(path, sizeof(path), "%s/cgroup.controllers", t->root);
+	unlink(path);
+	cgroup_paths_free(c);
+	c = cgroup_paths_new(t->root);
+	CHECK(cgroup_counts_read_memstat(c, &s, &wb) == -EOPNOTSUPP,
+	      "v1: -EOPNOTSUPP");
+	put(t->root, "cgroup.controllers", "memory io\n");
+out:
+	free(m61);
+	free(m612);
+	cgroup_counts_free(&s);
+	cgroup_paths_free(c);
+}
+
 void test_cgroup_stats(void)
 {
 	struct tree t;
@@ -303,5 +356,6 @@ void test_cgroup_stats(void)
 	}
 	test_paths(&t);
 	test_table(&t);
+	test_memstat_counts(&t);
 	tree_remove(&t);
 }

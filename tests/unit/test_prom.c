@@ -256,7 +256,8 @@ static void golden_set(struct metric_set *ms, struct cgroup_table *t)
 static void test_golden(void)
 {
 	struct metric_set ms = {};
-	struct cgroup_table t = {};
+	/* BPF memcg events: each cgroup's own, zswpwb included */
+	struct cgroup_table t = { .src = CGC_BPF, .has_zswpwb = true };
 	struct prom_doc d = {};
 	char path[512], *golden, *out;
 	int unmapped;
@@ -286,6 +287,20 @@ static void test_golden(void)
 			    "{cgroup=\"/a/b\"}") == 1.5,
 	      "pressure in seconds");
 	free(golden);
+	free(out);
+	prom_doc_free(&d);
+
+	/* counts from a 6.1 memory.stat: subtree scope, no zswpwb series */
+	memset(&d, 0, sizeof(d));
+	t.src = CGC_MEMORY_STAT;
+	t.has_zswpwb = false;
+	export_cgroups(&d, &t);
+	out = render(&d);
+	CHECK(out && strstr(out, "zswap_cgroup_counts_source_info{source=\"memory.stat\","
+			    "scope=\"subtree\"} 1\n") &&
+	      sample(out, "zswap_cgroup_stored_pages_total{cgroup=\"/a/b\"}") == 10 &&
+	      !strstr(out, "zswap_cgroup_written_back_pages_total"),
+	      "memory.stat source: subtree, no written-back series");
 	free(out);
 	prom_doc_free(&d);
 	metric_set_free(&ms);

@@ -135,7 +135,8 @@ static void make_sample(struct tui_sample *s, bool end)
 		 "no count_memcg_events tracepoint");
 	for (size_t i = 0; i < NCGS; i++) {
 		const struct seed_cg *c = &cgs[i];
-		struct tui_cg_sample r = { .id = c->id, .has_counts = true };
+		struct tui_cg_sample r = { .id = c->id, .has_counts = true,
+					   .has_zswpwb = true };
 
 		if (c->only_b && !end)
 			continue;
