@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Per-cgroup zswap rows shared by the tools (zswaptop, zswap-export): the
- * BPF memcg-event counts of the session's cgroup_counts map, keyed by the
- * memcg's kernfs id, joined with each cgroup's own files. Ids are turned
- * into paths by walking the memory controller's hierarchy once and
- * caching the result, so a table of 500 cgroups costs a few stat()s.
+ * BPF memcg-event counts of the session's cgroup_counts map (else each
+ * cgroup2 memory.stat), keyed by the memcg's kernfs id, joined with each
+ * cgroup's own files. Ids are turned into paths by walking the memory
+ * controller's hierarchy once and caching the result, so a table of 500
+ * cgroups costs a few stat()s.
  */
 #ifndef __CGROUP_STATS_H
 #define __CGROUP_STATS_H
@@ -19,8 +20,10 @@ struct cgroup_row {
 	unsigned long long id;		/* cgroup id = kernfs node id (inode) */
 	char path[256];			/* relative to its hierarchy mount, "/" for root */
 	bool path_known;		/* false: removed before it was resolved */
-	unsigned long long zswpout, zswpin, zswpwb; /* BPF memcg-event counts since session_begin */
-	bool has_zswap_bytes;  unsigned long long zswap_bytes;  /* memory.zswap.current, else memory.stat zswap */
+	/* since session_begin, from the table's src */
+	unsigned long long zswpout, zswpin, zswpwb;
+	/* memory.zswap.current, else memory.stat zswap */
+	bool has_zswap_bytes;  unsigned long long zswap_bytes;
 	bool has_mem_full;     unsigned long long mem_pressure_full_us; /* memory.pressure full total */
 	bool has_io_full;      unsigned long long io_pressure_full_us;  /* io.pressure full total */
 };
