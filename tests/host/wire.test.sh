@@ -194,15 +194,17 @@ for n in $(jq -r '.metrics | keys[] | select(startswith("lock_contentions{") and
 	# The tracepoint runs the tools' programs in attach order and a begin
 	# takes its timestamp before its stack walk: the exporter's waits hold
 	# the record's begin program (one stack walk), the record's hold the
-	# exporter's end program. So the exporter's time waited is the
-	# record's plus up to one stack walk per contention: allowed 0 to
-	# 50 us per contention, less 2% and the mean wait of each contention
-	# only the record counted (in progress at its end).
+	# exporter's end program (a hash update, under 1 us; measured: 0.5).
+	# So the exporter's time waited is the record's plus one stack walk
+	# less one end program per contention: allowed -2 to 50 us per
+	# contention, less 2% and the mean wait of each contention only the
+	# record counted (in progress at its end). (CI once saw -0.3 us per
+	# contention on a row of 20 short waits, with the walk at 12 frames.)
 	[ "$caller" = invalidate ] && continue
-	check "export $lock/$caller time waited = record + 0..50 us per contention" \
+	check "export $lock/$caller time waited = record + -2..50 us per contention" \
 		awk -v a="${s:-0}" -v b="$rs" -v n="$r" -v e="${e:-0}" 'BEGIN { d = a - b
 			printf "  export - record: %.1f us per contention\n", d / n * 1e6
-			lo = -b * 0.02 - (n > e ? (n - e) * b / n : 0)
+			lo = -b * 0.02 - n * 2e-6 - (n > e ? (n - e) * b / n : 0)
 			exit !(d >= lo && d <= n * 50e-6) }'
 done
 check "export: lock wait histograms are in seconds with +Inf buckets" \
