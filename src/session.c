@@ -437,7 +437,8 @@ int session_begin(struct session *s)
 	read_cgroup_counts(s, &s->cg_base);
 	/* every cgroup's base, for cgroup_table_read() */
 	cgroup_counts_free(&s->cg_bases);
-	cgroup_counts_snapshot(s, &s->cg_bases, &src, &wb);
+	if (s->opts.cgroup_table)
+		cgroup_counts_snapshot(s, &s->cg_bases, &src, &wb);
 	return snapshot_take(&s->before, DEBUGFS_ZSWAP, s->opts.cgroup);
 }
 

@@ -39,6 +39,12 @@ struct session_opts {
 	bool bio_events;	/* one ring buffer event per swap write bio */
 	unsigned long long slow_ns;
 	const char *cgroup;	/* cgroup directory to observe, or NULL */
+	/*
+	 * Per-cgroup tables wanted (zswaptop, zswap-export --cgroups): only
+	 * then does session_begin() take every cgroup's base, which without
+	 * the memcg tracepoint means reading every cgroup's memory.stat.
+	 */
+	bool cgroup_table;
 	event_fn on_event;
 	void *event_ctx;
 };

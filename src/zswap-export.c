@@ -447,6 +447,7 @@ int main(int argc, char **argv)
 	if (strlen(x.output) < 5 || strcmp(x.output + strlen(x.output) - 5, ".prom"))
 		fprintf(stderr, "zswap-export: note: node_exporter's textfile "
 			"collector reads only *.prom files\n");
+	opts.cgroup_table = x.cgroups;
 	err = session_open(&x.s, &opts);
 	if (err)
 		return err;

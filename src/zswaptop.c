@@ -403,6 +403,7 @@ int main(int argc, char **argv)
 	err = session_check_env();
 	if (err)
 		return err;
+	o.sess.cgroup_table = true;
 	err = session_open(&s, &o.sess);
 	if (err)
 		return err;
