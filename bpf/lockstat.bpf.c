@@ -114,10 +114,16 @@ static __always_inline struct ls_tstamp *start_slot(__u32 flags)
 	return bpf_map_lookup_elem(&tstamp_task, &pid);
 }
 
+/* The current task's zswap depth; flags: BPF_LOCAL_STORAGE_GET_F_CREATE */
+static __always_inline __u32 *task_zswap_depth(__u64 flags)
+{
+	return bpf_task_storage_get(&zswap_depth, bpf_get_current_task_btf(),
+				    0, flags);
+}
+
 static __always_inline bool in_zswap(void)
 {
-	__u32 *depth = bpf_task_storage_get(&zswap_depth,
-					    bpf_get_current_task_btf(), 0, 0);
+	__u32 *depth = task_zswap_depth(0);
 
 	return depth && *depth;
 }
@@ -268,9 +274,7 @@ int raw_end(struct bpf_raw_tracepoint_args *ctx)
  */
 static __always_inline void zswap_enter(void)
 {
-	__u32 *depth = bpf_task_storage_get(&zswap_depth,
-					    bpf_get_current_task_btf(), 0,
-					    BPF_LOCAL_STORAGE_GET_F_CREATE);
+	__u32 *depth = task_zswap_depth(BPF_LOCAL_STORAGE_GET_F_CREATE);
 
 	if (depth)
 		(*depth)++;
@@ -278,8 +282,7 @@ static __always_inline void zswap_enter(void)
 
 static __always_inline void zswap_exit(void)
 {
-	__u32 *depth = bpf_task_storage_get(&zswap_depth,
-					    bpf_get_current_task_btf(), 0, 0);
+	__u32 *depth = task_zswap_depth(0);
 
 	/* 0: the task was inside when the tools attached */
 	if (depth && *depth)

@@ -637,16 +637,17 @@ int cgroup_counts_snapshot(struct session *s, struct cgroup_counts_set *out,
 			   enum cgroup_counts_src *src, bool *has_zswpwb)
 {
 	struct cgroup_paths *paths = hierarchy_paths();
+	bool bpf = plan_hook(&s->plan, HOOK_MEMCG_EVENTS) != NULL;
 	int err;
 
 	*has_zswpwb = true;
-	if (!plan_hook(&s->plan, HOOK_MEMCG_EVENTS) && paths) {
+	if (!bpf && paths) {
 		*src = CGC_MEMORY_STAT;
 		err = cgroup_counts_read_memstat(paths, out, has_zswpwb);
 		if (err != -EOPNOTSUPP)
 			return err;
 	}
-	*src = plan_hook(&s->plan, HOOK_MEMCG_EVENTS) ? CGC_BPF : CGC_NONE;
+	*src = bpf ? CGC_BPF : CGC_NONE;
 	return cgroup_counts_read(s->cgroup_counts_fd, out);
 }
 

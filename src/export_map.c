@@ -330,11 +330,12 @@ void export_cgroups(struct prom_doc *d, const struct cgroup_table *t)
 			prom_add(d, "zswap_cgroup_loaded_pages_total", PROM_COUNTER,
 				 "Pages of the memory cgroup loaded from zswap (memcg ZSWPIN events).",
 				 &l, 1, r->zswpin);
+			if (t->has_zswpwb)
+				prom_add(d, "zswap_cgroup_written_back_pages_total",
+					 PROM_COUNTER,
+					 "Pages of the memory cgroup written back from zswap (memcg ZSWPWB events).",
+					 &l, 1, r->zswpwb);
 		}
-		if (t->src != CGC_NONE && t->has_zswpwb)
-			prom_add(d, "zswap_cgroup_written_back_pages_total", PROM_COUNTER,
-				 "Pages of the memory cgroup written back from zswap (memcg ZSWPWB events).",
-				 &l, 1, r->zswpwb);
 		if (r->has_zswap_bytes)
 			prom_add(d, "zswap_cgroup_zswap_bytes", PROM_GAUGE,
 				 "Compressed bytes the cgroup holds in zswap (memory.zswap.current).",

@@ -24,7 +24,7 @@ struct lock_entry {
 	unsigned long long max_ns;
 	unsigned long long pending;	/* still waiting at the end */
 	struct hist h;			/* log2 of the wait in ns */
-	int nframes;			/* 0: the stack walk failed */
+	int nframes;			/* 0: not walked, or the walk failed */
 	unsigned long long ips[LS_STACK_DEPTH];
 	/* set by lock_data_classify() */
 	struct lock_verdict v;
@@ -87,10 +87,10 @@ struct tree_row {
 void lock_data_free(struct lock_data *d);
 void lock_data_note(struct lock_data *d, const char *fmt, ...);
 /*
- * Entries are keyed by lock address and stack: ips holds LS_STACK_DEPTH
- * frames, innermost first, ended by a 0 (all 0 or NULL: no stack).
+ * Adds a kernel aggregate; slots are LS_HIST_SLOTS log2 buckets. Entries
+ * are keyed by lock address and stack: ips holds LS_STACK_DEPTH frames,
+ * innermost first, ended by a 0 (all 0 or NULL: no stack).
  */
-/* Adds a kernel aggregate; slots are LS_HIST_SLOTS log2 buckets. */
 struct lock_entry *lock_data_add(struct lock_data *d, unsigned long long lock,
 				 const unsigned long long *ips, unsigned int flags,
 				 unsigned long long count,

@@ -1129,18 +1129,15 @@ void tui_print_totals(FILE *f, const struct tui_model *m)
 	}
 	for (size_t i = 0; i < m->nr_rows; i++) {
 		const struct tui_cg_row *r = &m->rows[i];
+		char wb[32] = "n/a";
 
 		if (!r->has[COL_ZSWPOUT])
 			continue;
 		if (r->has[COL_ZSWPWB])
-			fprintf(f, "cgroup zswpout %.0f zswpin %.0f zswpwb %.0f %s\n",
-				r->v[COL_ZSWPOUT] * m->secs,
-				r->v[COL_ZSWPIN] * m->secs,
-				r->v[COL_ZSWPWB] * m->secs, r->path);
-		else
-			fprintf(f, "cgroup zswpout %.0f zswpin %.0f zswpwb n/a %s\n",
-				r->v[COL_ZSWPOUT] * m->secs,
-				r->v[COL_ZSWPIN] * m->secs, r->path);
+			snprintf(wb, sizeof(wb), "%.0f", r->v[COL_ZSWPWB] * m->secs);
+		fprintf(f, "cgroup zswpout %.0f zswpin %.0f zswpwb %s %s\n",
+			r->v[COL_ZSWPOUT] * m->secs, r->v[COL_ZSWPIN] * m->secs,
+			wb, r->path);
 	}
 	for (size_t i = 0; i < m->nr_rows; i++) {
 		const struct tui_cg_row *r = &m->rows[i];
