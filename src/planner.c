@@ -133,6 +133,7 @@ static const char *const src_names[SRC_NR] = {
 	[SRC_TRACEPOINT] = "tracepoint",
 	[SRC_COUNTER] = "counter",
 	[SRC_NONE] = "n/a",
+	[SRC_WORKLOAD] = "workload",
 };
 
 const char *src_name(enum zs_src src)

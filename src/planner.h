@@ -18,6 +18,7 @@ enum zs_src {
 	SRC_TRACEPOINT,
 	SRC_COUNTER,
 	SRC_NONE,
+	SRC_WORKLOAD,	/* reported by the workload itself */
 	SRC_NR,
 };
 

@@ -10,12 +10,14 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <json-c/json.h>
 #include "compare_cli.h"
@@ -25,6 +27,7 @@
 #include "record.h"
 #include "session.h"
 #include "summary.h"
+#include "workload_metrics.h"
 
 static volatile sig_atomic_t exiting;
 static volatile sig_atomic_t got_signal;
@@ -126,7 +129,8 @@ static int enter_cgroup(const char *cgroup)
 	return n;
 }
 
-static pid_t start_command(char **argv, const char *cgroup)
+static pid_t start_command(char **argv, const char *cgroup,
+			   const char *wl_file)
 {
 	pid_t pid = fork();
 
@@ -134,6 +138,8 @@ static pid_t start_command(char **argv, const char *cgroup)
 		return pid;
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
+	if (wl_file)
+		setenv(WORKLOAD_METRICS_ENV, wl_file, 1);
 	if (cgroup && enter_cgroup(cgroup)) {
 		fprintf(stderr, "error: cannot enter cgroup %s: %s\n", cgroup,
 			strerror(errno));
@@ -142,6 +148,46 @@ static pid_t start_command(char **argv, const char *cgroup)
 	execvp(argv[0], argv);
 	fprintf(stderr, "error: cannot run %s: %s\n", argv[0], strerror(errno));
 	_exit(127);
+}
+
+/*
+ * The file the command reports its own figures into (workload_metrics.h):
+ * created empty and writable by any user, since the command may drop
+ * privileges. Returns 0 with the path in buf, or -1 (the run goes on
+ * without workload figures and the record says so).
+ */
+static int workload_file_create(char *buf, size_t len)
+{
+	const char *dir = getenv("TMPDIR");
+	int fd;
+
+	snprintf(buf, len, "%s/zswap-workload.XXXXXX", dir && *dir ? dir : "/tmp");
+	fd = mkstemp(buf);
+	if (fd < 0)
+		return -1;
+	fchmod(fd, 0666);
+	close(fd);
+	return 0;
+}
+
+/* Adds the command's figures to ms and a note on bad lines to meta. */
+static void workload_file_collect(const char *path, struct metric_set *ms,
+				  struct record_meta *meta)
+{
+	struct workload_parse r;
+	FILE *f = fopen(path, "r");
+
+	if (!f) {
+		fprintf(stderr, "warning: workload metrics %s: %s\n", path,
+			strerror(errno));
+		return;
+	}
+	workload_metrics_parse(f, path, ms, &r, stderr);
+	fclose(f);
+	if (r.bad && meta->nr_notes < 12)
+		snprintf(meta->notes[meta->nr_notes++], sizeof(meta->notes[0]),
+			 "workload metrics: %d bad line(s) skipped, first %.100s",
+			 r.bad, r.first_error);
 }
 
 struct record_opts {
@@ -188,6 +234,7 @@ static int do_record(struct record_opts *o)
 	struct session s;
 	struct lock_session ls;
 	FILE *events = NULL;
+	char wl_file[PATH_MAX] = "";
 	double t0, t_end = 0;
 	pid_t child = -1;
 	int err, status, nr_ps = 0;
@@ -234,8 +281,14 @@ static int do_record(struct record_opts *o)
 		iostall_begin(&st);
 	meta.start_unix = time(NULL);
 	t0 = now_s();
+	if (o->argv && workload_file_create(wl_file, sizeof(wl_file))) {
+		fprintf(stderr, "warning: no file for the workload's figures: %s\n",
+			strerror(errno));
+		wl_file[0] = '\0';
+	}
 	if (o->argv)
-		child = start_command(o->argv, o->sess.cgroup);
+		child = start_command(o->argv, o->sess.cgroup,
+				      wl_file[0] ? wl_file : NULL);
 	else
 		t_end = t0 + o->duration;
 
@@ -278,6 +331,8 @@ static int do_record(struct record_opts *o)
 	}
 	if (o->locks)
 		lock_session_metrics(&ls, &ms);
+	if (wl_file[0])
+		workload_file_collect(wl_file, &ms, &meta);
 	if (o->iocost && iostall_collect(&st, &ms)) {
 		fprintf(stderr, "error: reading iostall maps failed\n");
 		err = EXIT_FAIL;
@@ -302,6 +357,8 @@ static int do_record(struct record_opts *o)
 out:
 	if (events)
 		fclose(events);
+	if (wl_file[0])
+		unlink(wl_file);
 	iostall_close(&st);
 	metric_set_free(&ms);
 	if (o->locks)
