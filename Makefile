@@ -25,7 +25,7 @@ APPS := zswap-gate zswap-export hookbench zswaptop zswap-lockstat zswap-iostall
 CORE_OBJS := trace_helpers.o planner.o counters.o histogram.o metrics.o \
 	     record.o session.o summary.o cgroup_stats.o iocost_stat.o iostall.o
 # zswap-gate compare and run
-GATE_OBJS := stats.o metric_direction.o compare.o compare_output.o workload_metrics.o \
+GATE_OBJS := stats.o metric_direction.o record_walk.o compare.o compare_output.o workload_metrics.o \
 	     gate_rules.o svg_plot.o compare_cli.o gate_run.o
 # zswap-lockstat, and zswap-gate record --locks
 LOCK_OBJS := ksyms.o lock_classify.o lock_trees.o lock_report.o lock_session.o
@@ -94,7 +94,7 @@ $(OUTPUT)/hog: tools/hog.c | $(OUTPUT)
 # Unit tests link the core without BPF (no privileges needed).
 UNIT_CORE := planner.o counters.o histogram.o metrics.o record.o cgroup_stats.o workload_metrics.o \
 	     tui_model.o tui_layout.o \
-	     stats.o metric_direction.o compare.o compare_output.o gate_rules.o \
+	     stats.o metric_direction.o record_walk.o compare.o compare_output.o gate_rules.o \
 	     prom_writer.o atomic_file.o export_map.o iocost_stat.o \
 	     ksyms.o lock_classify.o lock_trees.o lock_report.o
 $(OUTPUT)/test_unit: tests/unit/test_unit.c $(wildcard tests/unit/*.c tests/unit/*.h) $(addprefix $(OUTPUT)/,$(UNIT_CORE))

@@ -1,14 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Loading the arms and computing per-metric statistics. */
-#include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include "compare.h"
+#include "record_walk.h"
 
 void comparison_init(struct comparison *c, double alpha, bool allow_incomplete)
 {
@@ -272,93 +271,25 @@ int comparison_add_record(struct comparison *c, int arm,
 	return 0;
 }
 
-static int add_file(struct comparison *c, int arm, const char *path,
-		    char *err, size_t len)
+struct add_ctx {
+	struct comparison *c;
+	int arm;
+};
+
+static int add_walked(const struct record *rec, const char *path, void *ctx,
+		      char *err, size_t len)
 {
-	struct record rec;
-	int ret;
+	struct add_ctx *a = ctx;
 
-	if (record_load(path, &rec, err, len))
-		return -1;
-	ret = comparison_add_record(c, arm, &rec, path, err, len);
-	record_free(&rec);
-	return ret;
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* Every *.json directly in dir, in name order (run01 before run02). */
-static int add_dir(struct comparison *c, int arm, const char *dir,
-		   char *err, size_t len)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	char **names = NULL;
-	size_t n = 0, cap = 0;
-	int ret = 0;
-
-	if (!d) {
-		snprintf(err, len, "%s: cannot read directory: %s", dir, strerror(errno));
-		return -1;
-	}
-	while ((e = readdir(d))) {
-		size_t l = strlen(e->d_name);
-
-		if (l < 6 || strcmp(e->d_name + l - 5, ".json") || e->d_name[0] == '.')
-			continue;
-		if (n == cap) {
-			void *p;
-
-			cap = cap ? cap * 2 : 64;
-			p = realloc(names, cap * sizeof(*names));
-			if (!p) {
-				ret = -1;
-				break;
-			}
-			names = p;
-		}
-		if (!(names[n] = strdup(e->d_name))) {
-			ret = -1;
-			break;
-		}
-		n++;
-	}
-	closedir(d);
-	if (ret)
-		snprintf(err, len, "%s: out of memory", dir);
-	else if (!n) {
-		snprintf(err, len, "%s: no records (*.json) in this directory", dir);
-		ret = -1;
-	}
-	if (!ret)
-		qsort(names, n, sizeof(*names), cmp_str);
-	for (size_t i = 0; i < n && !ret; i++) {
-		char path[4096];
-
-		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
-		ret = add_file(c, arm, path, err, len);
-	}
-	for (size_t i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
-	return ret;
+	return comparison_add_record(a->c, a->arm, rec, path, err, len);
 }
 
 int comparison_add_path(struct comparison *c, int arm, const char *path,
 			char *err, size_t len)
 {
-	struct stat st;
+	struct add_ctx a = { c, arm };
 
-	if (stat(path, &st)) {
-		snprintf(err, len, "%s: cannot read: %s", path, strerror(errno));
-		return -1;
-	}
-	if (S_ISDIR(st.st_mode))
-		return add_dir(c, arm, path, err, len);
-	return add_file(c, arm, path, err, len);
+	return record_walk_path(path, add_walked, &a, err, len);
 }
 
 static void finish_metric(struct comparison *c, struct cmp_metric *m)
