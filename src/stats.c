@@ -7,6 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <gsl/gsl_cdf.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_integration.h>
+#include <gsl/gsl_randist.h>
 #include "stats.h"
 
 void sample_mean_sd(const double *x, size_t n, double *mean, double *sd)
@@ -167,4 +170,92 @@ int mann_whitney(const double *a, size_t na, const double *b, size_t nb,
 	if (r->p > 1)
 		r->p = 1;
 	return 0;
+}
+
+/* ---- power of the t-test ------------------------------------------ */
+
+struct nct_arg {
+	double t, df, ncp;
+};
+
+/* P(Z <= t sqrt(v / df) - ncp) weighted by the chi-square(df) density of v */
+static double nct_integrand(double v, void *p)
+{
+	const struct nct_arg *a = p;
+
+	return gsl_cdf_ugaussian_P(a->t * sqrt(v / a->df) - a->ncp) *
+	       gsl_ran_chisq_pdf(v, a->df);
+}
+
+/*
+ * CDF of the noncentral t distribution at t; -1 on a failure. The
+ * chi-square density is integrated over its mean +- 40 standard
+ * deviations: outside it the mass is below 1e-300 for any df, and an
+ * infinite range loses the narrow peak of large df.
+ */
+static double nct_cdf(double t, double df, double ncp)
+{
+	struct nct_arg a = { t, df, ncp };
+	gsl_function f = { nct_integrand, &a };
+	gsl_integration_workspace *w = gsl_integration_workspace_alloc(1000);
+	gsl_error_handler_t *old = gsl_set_error_handler_off();
+	double lo = fmax(0, df - 40 * sqrt(2 * df)), hi = df + 40 * sqrt(2 * df);
+	double res = -1, abserr;
+
+	if (w && !gsl_integration_qag(&f, lo, hi, 1e-13, 1e-10, 1000,
+				      GSL_INTEG_GAUSS61, w, &res, &abserr))
+		res = res < 0 ? 0 : res > 1 ? 1 : res;
+	else
+		res = -1;
+	gsl_set_error_handler(old);
+	if (w)
+		gsl_integration_workspace_free(w);
+	return res;
+}
+
+double t_test_power(double d, unsigned n, double alpha)
+{
+	double df = 2.0 * n - 2, ncp = d * sqrt(n / 2.0), tc, hi, lo;
+
+	if (n < 2)
+		return -1;
+	tc = gsl_cdf_tdist_Pinv(1 - alpha / 2, df);
+	hi = nct_cdf(tc, df, ncp);
+	lo = nct_cdf(-tc, df, ncp);
+	if (hi < 0 || lo < 0)
+		return -1;
+	return 1 - hi + lo;
+}
+
+unsigned t_test_runs_needed(double d, double alpha, double power,
+			    unsigned max_n)
+{
+	unsigned lo = 2, hi = 4;
+	double p;
+
+	if (!(d > 0) || !isfinite(d))
+		return 0;
+	/* the power grows with n: double, then bisect */
+	while ((p = t_test_power(d, hi, alpha)) >= 0 && p < power) {
+		if (hi >= max_n)
+			return 0;
+		lo = hi;
+		hi = hi * 2 > max_n ? max_n : hi * 2;
+	}
+	if (p < 0)
+		return 0;
+	if (t_test_power(d, lo, alpha) >= power)
+		return lo;
+	while (hi - lo > 1) {
+		unsigned mid = lo + (hi - lo) / 2;
+
+		p = t_test_power(d, mid, alpha);
+		if (p < 0)
+			return 0;
+		if (p >= power)
+			hi = mid;
+		else
+			lo = mid;
+	}
+	return hi;
 }

@@ -52,4 +52,20 @@ struct mwu_result {
 int mann_whitney(const double *a, size_t na, const double *b, size_t nb,
 		 struct mwu_result *r);
 
+/*
+ * Power of the two-sided two-sample t-test (pooled variance, n runs in
+ * each arm, df = 2n - 2) for an effect of d standard deviations: the
+ * noncentral t distribution's tails beyond the critical value, by
+ * numerical integration over the chi-square of the variance (the method
+ * of R's power.t.test and statsmodels' TTestIndPower). -1 on a GSL
+ * failure.
+ */
+double t_test_power(double d, unsigned n, double alpha);
+/*
+ * The smallest n >= 2 runs per arm that reach the power; 0 when more
+ * than max_n would be needed, or d is not a positive effect.
+ */
+unsigned t_test_runs_needed(double d, double alpha, double power,
+			    unsigned max_n);
+
 #endif /* __STATS_H */

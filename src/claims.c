@@ -1,0 +1,512 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The claims file reader (claims/FORMAT.md): YAML through libyaml. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "claims.h"
+#include "yaml_tree.h"
+
+static const char *const top_keys[] = {
+	"schema", "series", "source", "setup", "tables", NULL };
+static const char *const source_keys[] = {
+	"seed", "message_id", "where", NULL };
+static const char *const setup_keys[] = {
+	"stated", "machine", "zswap", "memory_max", "io_weight", "iocost",
+	"swap", "duration_s", "workload", "scaled", NULL };
+static const char *const table_keys[] = {
+	"id", "title", "columns", "compare", "runs", "setup", "rows", NULL };
+static const char *const row_keys[] = {
+	"label", "metric", "requires", "unmapped", "unit", "quoted",
+	"change_pct", "claim", "margin_pct", "note", NULL };
+static const char *const quoted_keys[] = { "mean", "sd", "n", "text", NULL };
+
+#define DEFAULT_MARGIN_PCT 5.0
+
+struct reader {
+	struct ydoc d;
+	char *err;
+	size_t len;
+};
+
+const char *claim_dir_name(enum claim_dir d)
+{
+	switch (d) {
+	case CLAIM_LOWER: return "lower";
+	case CLAIM_HIGHER: return "higher";
+	default: return "same";
+	}
+}
+
+int claim_table_col(const struct claim_table *t, const char *name)
+{
+	for (int i = 0; i < t->nr_cols; i++)
+		if (!strcmp(t->col[i], name))
+			return i;
+	return -1;
+}
+
+/* A required (or optional, may be NULL) scalar string into dst. */
+static int get_str(struct reader *r, yaml_node_t *map, const char *key,
+		   bool required, char *dst, size_t dlen)
+{
+	yaml_node_t *n = ymap_get(&r->d, map, key);
+	const char *s = yscalar(n);
+
+	if (!n || yis_null(n)) {
+		if (!required)
+			return 0;
+		yerr(&r->d, map, r->err, r->len, "missing field '%s'", key);
+		return -1;
+	}
+	if (!s) {
+		yerr(&r->d, n, r->err, r->len, "'%s' must be text", key);
+		return -1;
+	}
+	if (strlen(s) >= dlen) {
+		yerr(&r->d, n, r->err, r->len, "'%s' longer than %zu characters",
+		     key, dlen - 1);
+		return -1;
+	}
+	snprintf(dst, dlen, "%s", s);
+	return 0;
+}
+
+static int get_num(struct reader *r, yaml_node_t *map, const char *key,
+		   double *out, bool *present)
+{
+	yaml_node_t *n = ymap_get(&r->d, map, key);
+
+	*present = false;
+	if (!n || yis_null(n))
+		return 0;
+	if (!ynumber(n, out)) {
+		yerr(&r->d, n, r->err, r->len, "'%s' must be a number", key);
+		return -1;
+	}
+	*present = true;
+	return 0;
+}
+
+static int check_map(struct reader *r, yaml_node_t *n, const char *const *keys,
+		     const char *what)
+{
+	if (!n || n->type != YAML_MAPPING_NODE) {
+		yerr(&r->d, n, r->err, r->len, "%s must be a mapping", what);
+		return -1;
+	}
+	return ymap_check_keys(&r->d, n, keys, what, r->err, r->len);
+}
+
+/* A quoted cell: a number, {mean, sd, n, text}, a text such as "OOM", or null. */
+static int read_quoted(struct reader *r, yaml_node_t *n, struct quoted *q)
+{
+	bool has;
+	double v;
+
+	memset(q, 0, sizeof(*q));
+	if (yis_null(n))
+		return 0;
+	q->present = true;
+	if (ynumber(n, &q->mean)) {
+		q->has_mean = true;
+		return 0;
+	}
+	if (yscalar(n)) {
+		snprintf(q->text, sizeof(q->text), "%s", yscalar(n));
+		return 0;
+	}
+	if (check_map(r, n, quoted_keys, "a quoted value"))
+		return -1;
+	if (get_num(r, n, "mean", &q->mean, &q->has_mean) ||
+	    get_num(r, n, "sd", &q->sd, &q->has_sd) ||
+	    get_num(r, n, "n", &v, &has) ||
+	    get_str(r, n, "text", false, q->text, sizeof(q->text)))
+		return -1;
+	if (has)
+		q->n = (int)v;
+	if ((q->has_sd && (q->sd < 0 || !q->has_mean)) || (has && v < 1)) {
+		yerr(&r->d, n, r->err, r->len,
+		     "sd needs a mean and must be >= 0; n must be >= 1");
+		return -1;
+	}
+	return 0;
+}
+
+static int parse_dir(struct reader *r, yaml_node_t *n, enum claim_dir *d)
+{
+	const char *s = yscalar(n);
+
+	if (s && !strcmp(s, "lower"))
+		*d = CLAIM_LOWER;
+	else if (s && !strcmp(s, "higher"))
+		*d = CLAIM_HIGHER;
+	else if (s && !strcmp(s, "same"))
+		*d = CLAIM_SAME;
+	else {
+		yerr(&r->d, n, r->err, r->len,
+		     "claim must be lower, higher or same");
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * A per-comparison field: one scalar for every compared pair, or a list
+ * with one entry per pair. Returns the node of pair i, or NULL.
+ */
+static yaml_node_t *per_cmp(struct reader *r, yaml_node_t *n, size_t i)
+{
+	if (!n || n->type != YAML_SEQUENCE_NODE)
+		return n;
+	return yseq_at(&r->d, n, i);
+}
+
+static int check_per_cmp(struct reader *r, yaml_node_t *n, const char *key,
+			 int nr_cmps)
+{
+	if (n && n->type == YAML_SEQUENCE_NODE && (int)yseq_len(n) != nr_cmps) {
+		yerr(&r->d, n, r->err, r->len,
+		     "'%s' has %zu entries for %d compared pairs", key,
+		     yseq_len(n), nr_cmps);
+		return -1;
+	}
+	return 0;
+}
+
+static int read_metrics(struct reader *r, yaml_node_t *n, struct claim_row *row)
+{
+	size_t cnt = n->type == YAML_SEQUENCE_NODE ? yseq_len(n) : 1;
+
+	if (!cnt || cnt > CLAIM_MAX_METRICS) {
+		yerr(&r->d, n, r->err, r->len, "metric: 1 to %d names",
+		     CLAIM_MAX_METRICS);
+		return -1;
+	}
+	for (size_t i = 0; i < cnt; i++) {
+		yaml_node_t *m = n->type == YAML_SEQUENCE_NODE ?
+			yseq_at(&r->d, n, i) : n;
+		const char *s = yscalar(m);
+
+		if (!s || !*s || strlen(s) >= METRIC_NAME_LEN) {
+			yerr(&r->d, m, r->err, r->len,
+			     "metric must be a record metric name (or glob)");
+			return -1;
+		}
+		snprintf(row->metric[row->nr_metrics++], METRIC_NAME_LEN, "%s", s);
+	}
+	return 0;
+}
+
+/* The claim of pair i: given, or the direction of the quoted values. */
+static int row_claim(struct reader *r, yaml_node_t *rn, struct claim_row *row,
+		     const struct claim_table *t, int i)
+{
+	yaml_node_t *cn = per_cmp(r, ymap_get(&r->d, rn, "claim"), i);
+	yaml_node_t *pn = per_cmp(r, ymap_get(&r->d, rn, "change_pct"), i);
+	const struct quoted *a = &row->q[t->cmp[i][0]], *b = &row->q[t->cmp[i][1]];
+
+	if (pn && !yis_null(pn)) {
+		if (!ynumber(pn, &row->change_pct[i])) {
+			yerr(&r->d, pn, r->err, r->len, "change_pct must be a number");
+			return -1;
+		}
+		row->has_change[i] = true;
+	} else if (a->has_mean && b->has_mean && a->mean != 0) {
+		row->change_pct[i] = (b->mean - a->mean) / fabs(a->mean) * 100;
+		row->has_change[i] = true;
+	}
+	if (cn && !yis_null(cn))
+		return parse_dir(r, cn, &row->dir[i]);
+	if (row->unmapped[0])
+		return 0;	/* nothing is evaluated */
+	if (!row->has_change[i] && !(a->has_mean && b->has_mean)) {
+		yerr(&r->d, rn, r->err, r->len,
+		     "row '%s': no quoted values to derive the claim from: "
+		     "give claim: lower|higher|same", row->label);
+		return -1;
+	}
+	if (row->has_change[i])
+		row->dir[i] = row->change_pct[i] < 0 ? CLAIM_LOWER :
+			      row->change_pct[i] > 0 ? CLAIM_HIGHER : CLAIM_SAME;
+	else
+		row->dir[i] = b->mean < a->mean ? CLAIM_LOWER :
+			      b->mean > a->mean ? CLAIM_HIGHER : CLAIM_SAME;
+	return 0;
+}
+
+static int read_row(struct reader *r, yaml_node_t *rn, struct claim_row *row,
+		    const struct claim_table *t)
+{
+	yaml_node_t *mn, *qn;
+	bool has;
+
+	memset(row, 0, sizeof(*row));
+	row->line = yline(rn);
+	if (check_map(r, rn, row_keys, "a row") ||
+	    get_str(r, rn, "label", true, row->label, sizeof(row->label)) ||
+	    get_str(r, rn, "requires", false, row->requires, sizeof(row->requires)) ||
+	    get_str(r, rn, "unmapped", false, row->unmapped, sizeof(row->unmapped)) ||
+	    get_str(r, rn, "unit", false, row->unit, sizeof(row->unit)) ||
+	    get_str(r, rn, "note", false, row->note, sizeof(row->note)) ||
+	    get_num(r, rn, "margin_pct", &row->margin_pct, &has))
+		return -1;
+	if (!has)
+		row->margin_pct = DEFAULT_MARGIN_PCT;
+	if (row->margin_pct <= 0) {
+		yerr(&r->d, rn, r->err, r->len, "margin_pct must be > 0");
+		return -1;
+	}
+	mn = ymap_get(&r->d, rn, "metric");
+	if (mn && !yis_null(mn) && row->unmapped[0]) {
+		yerr(&r->d, rn, r->err, r->len,
+		     "row '%s': metric and unmapped exclude each other", row->label);
+		return -1;
+	}
+	if ((!mn || yis_null(mn)) && !row->unmapped[0]) {
+		yerr(&r->d, rn, r->err, r->len,
+		     "row '%s': needs a metric, or unmapped: with the reason",
+		     row->label);
+		return -1;
+	}
+	if (mn && !yis_null(mn) && read_metrics(r, mn, row))
+		return -1;
+	qn = ymap_get(&r->d, rn, "quoted");
+	if (!qn || qn->type != YAML_SEQUENCE_NODE ||
+	    (int)yseq_len(qn) != t->nr_cols) {
+		yerr(&r->d, qn ? qn : rn, r->err, r->len,
+		     "row '%s': quoted must list one value per column (%d)",
+		     row->label, t->nr_cols);
+		return -1;
+	}
+	for (int c = 0; c < t->nr_cols; c++)
+		if (read_quoted(r, yseq_at(&r->d, qn, c), &row->q[c]))
+			return -1;
+	if (check_per_cmp(r, ymap_get(&r->d, rn, "claim"), "claim", t->nr_cmps) ||
+	    check_per_cmp(r, ymap_get(&r->d, rn, "change_pct"), "change_pct",
+			  t->nr_cmps))
+		return -1;
+	for (int i = 0; i < t->nr_cmps; i++)
+		if (row_claim(r, rn, row, t, i))
+			return -1;
+	return 0;
+}
+
+static int col_index(struct reader *r, const struct claim_table *t,
+		     yaml_node_t *n)
+{
+	const char *s = yscalar(n);
+	int c = s ? claim_table_col(t, s) : -1;
+
+	if (c < 0)
+		yerr(&r->d, n, r->err, r->len, "compare: '%s' is not a column",
+		     s ? s : "(not text)");
+	return c;
+}
+
+static int read_compare(struct reader *r, yaml_node_t *tn, struct claim_table *t)
+{
+	yaml_node_t *cn = ymap_get(&r->d, tn, "compare");
+
+	if (!cn || yis_null(cn)) {
+		if (t->nr_cols != 2) {
+			yerr(&r->d, tn, r->err, r->len, "table '%s' has %d columns: "
+			     "say which pairs it compares (compare: [[BASE, NEW]])",
+			     t->id, t->nr_cols);
+			return -1;
+		}
+		t->cmp[0][0] = 0;
+		t->cmp[0][1] = 1;
+		t->nr_cmps = 1;
+		return 0;
+	}
+	if (!yseq_len(cn) || yseq_len(cn) > CLAIM_MAX_CMPS) {
+		yerr(&r->d, cn, r->err, r->len, "compare: 1 to %d pairs",
+		     CLAIM_MAX_CMPS);
+		return -1;
+	}
+	for (size_t i = 0; i < yseq_len(cn); i++) {
+		yaml_node_t *p = yseq_at(&r->d, cn, i);
+
+		if (yseq_len(p) != 2) {
+			yerr(&r->d, p, r->err, r->len,
+			     "compare: each pair is [BASE, NEW]");
+			return -1;
+		}
+		t->cmp[i][0] = col_index(r, t, yseq_at(&r->d, p, 0));
+		t->cmp[i][1] = col_index(r, t, yseq_at(&r->d, p, 1));
+		if (t->cmp[i][0] < 0 || t->cmp[i][1] < 0)
+			return -1;
+		if (t->cmp[i][0] == t->cmp[i][1]) {
+			yerr(&r->d, p, r->err, r->len,
+			     "compare: a column against itself");
+			return -1;
+		}
+		t->nr_cmps++;
+	}
+	return 0;
+}
+
+static int read_table(struct reader *r, yaml_node_t *tn, struct claim_table *t)
+{
+	yaml_node_t *cols, *rows;
+	double runs;
+	bool has;
+
+	t->line = yline(tn);
+	if (check_map(r, tn, table_keys, "a table") ||
+	    get_str(r, tn, "id", true, t->id, sizeof(t->id)) ||
+	    get_str(r, tn, "title", true, t->title, sizeof(t->title)) ||
+	    get_str(r, tn, "setup", false, t->setup, sizeof(t->setup)) ||
+	    get_num(r, tn, "runs", &runs, &has))
+		return -1;
+	t->runs = has ? (int)runs : 0;
+	cols = ymap_get(&r->d, tn, "columns");
+	if (yseq_len(cols) < 2 || yseq_len(cols) > CLAIM_MAX_COLS) {
+		yerr(&r->d, cols ? cols : tn, r->err, r->len,
+		     "table '%s': columns must list 2 to %d names", t->id,
+		     CLAIM_MAX_COLS);
+		return -1;
+	}
+	for (size_t i = 0; i < yseq_len(cols); i++) {
+		yaml_node_t *c = yseq_at(&r->d, cols, i);
+		const char *s = yscalar(c);
+
+		if (!s || !*s || strlen(s) >= sizeof(t->col[0]) ||
+		    claim_table_col(t, s) >= 0) {
+			yerr(&r->d, c, r->err, r->len,
+			     "a column name must be short, unique text");
+			return -1;
+		}
+		snprintf(t->col[t->nr_cols++], sizeof(t->col[0]), "%s", s);
+	}
+	if (read_compare(r, tn, t))
+		return -1;
+	rows = ymap_get(&r->d, tn, "rows");
+	if (!yseq_len(rows)) {
+		yerr(&r->d, rows ? rows : tn, r->err, r->len,
+		     "table '%s': rows must list at least one row", t->id);
+		return -1;
+	}
+	t->rows = calloc(yseq_len(rows), sizeof(*t->rows));
+	if (!t->rows) {
+		yerr(&r->d, rows, r->err, r->len, "out of memory");
+		return -1;
+	}
+	for (size_t i = 0; i < yseq_len(rows); i++) {
+		if (read_row(r, yseq_at(&r->d, rows, i), &t->rows[i], t))
+			return -1;
+		t->nr_rows++;
+	}
+	return 0;
+}
+
+/* The workload command, its words joined by blanks, for display. */
+static int read_workload(struct reader *r, yaml_node_t *setup, struct claims *c)
+{
+	yaml_node_t *w = ymap_get(&r->d, setup, "workload");
+	size_t used = 0;
+
+	if (!w || yis_null(w))
+		return 0;
+	if (yscalar(w)) {
+		snprintf(c->workload, sizeof(c->workload), "%s", yscalar(w));
+		return 0;
+	}
+	for (size_t i = 0; i < yseq_len(w); i++) {
+		const char *s = yscalar(yseq_at(&r->d, w, i));
+
+		if (!s) {
+			yerr(&r->d, w, r->err, r->len,
+			     "setup.workload: a command (list of words)");
+			return -1;
+		}
+		used += snprintf(c->workload + used, used < sizeof(c->workload) ?
+				 sizeof(c->workload) - used : 0, "%s%s",
+				 i ? " " : "", s);
+	}
+	return 0;
+}
+
+static int read_claims(struct reader *r, struct claims *c)
+{
+	yaml_node_t *root = ydoc_root(&r->d), *src, *setup, *tables;
+	char schema[64];
+
+	if (check_map(r, root, top_keys, "the claims file") ||
+	    get_str(r, root, "schema", true, schema, sizeof(schema)))
+		return -1;
+	if (strcmp(schema, CLAIMS_SCHEMA)) {
+		yerr(&r->d, ymap_get(&r->d, root, "schema"), r->err, r->len,
+		     "schema '%s' is not %s", schema, CLAIMS_SCHEMA);
+		return -1;
+	}
+	if (get_str(r, root, "series", true, c->series, sizeof(c->series)))
+		return -1;
+	src = ymap_get(&r->d, root, "source");
+	if ((src && check_map(r, src, source_keys, "source")) ||
+	    get_str(r, src, "seed", false, c->seed, sizeof(c->seed)) ||
+	    get_str(r, src, "message_id", false, c->message_id,
+		    sizeof(c->message_id)))
+		return -1;
+	setup = ymap_get(&r->d, root, "setup");
+	if (!setup) {
+		yerr(&r->d, root, r->err, r->len, "missing field 'setup'");
+		return -1;
+	}
+	if (check_map(r, setup, setup_keys, "setup") ||
+	    get_str(r, setup, "stated", true, c->stated_setup,
+		    sizeof(c->stated_setup)) ||
+	    read_workload(r, setup, c))
+		return -1;
+	tables = ymap_get(&r->d, root, "tables");
+	if (!yseq_len(tables)) {
+		yerr(&r->d, tables ? tables : root, r->err, r->len,
+		     "tables must list at least one table");
+		return -1;
+	}
+	c->tables = calloc(yseq_len(tables), sizeof(*c->tables));
+	if (!c->tables) {
+		yerr(&r->d, tables, r->err, r->len, "out of memory");
+		return -1;
+	}
+	for (size_t i = 0; i < yseq_len(tables); i++) {
+		struct claim_table *t = &c->tables[i];
+
+		c->nr_tables++;
+		if (read_table(r, yseq_at(&r->d, tables, i), t))
+			return -1;
+		for (size_t j = 0; j < i; j++)
+			if (!strcmp(c->tables[j].id, t->id)) {
+				yerr(&r->d, yseq_at(&r->d, tables, i), r->err,
+				     r->len, "table id '%s' used twice", t->id);
+				return -1;
+			}
+	}
+	return 0;
+}
+
+int claims_load(const char *path, struct claims *c, char *err, size_t len)
+{
+	struct reader r = { .err = err, .len = len };
+	int ret;
+
+	memset(c, 0, sizeof(*c));
+	snprintf(c->file, sizeof(c->file), "%s", path);
+	if (ydoc_load(&r.d, path, err, len))
+		return -1;
+	ret = read_claims(&r, c);
+	ydoc_free(&r.d);
+	if (ret)
+		claims_free(c);
+	return ret;
+}
+
+void claims_free(struct claims *c)
+{
+	for (size_t i = 0; i < c->nr_tables; i++)
+		free(c->tables[i].rows);
+	free(c->tables);
+	c->tables = NULL;
+	c->nr_tables = 0;
+}

@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: GPL-2.0
+/* YAML tree helpers over libyaml's document API (see yaml_tree.h). */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "yaml_tree.h"
+
+int ydoc_load(struct ydoc *d, const char *path, char *err, size_t len)
+{
+	yaml_parser_t parser;
+	FILE *f;
+	int ok;
+
+	memset(d, 0, sizeof(*d));
+	snprintf(d->file, sizeof(d->file), "%s", path);
+	f = fopen(path, "rb");
+	if (!f) {
+		snprintf(err, len, "%s: cannot read: %s", path, strerror(errno));
+		return -1;
+	}
+	if (!yaml_parser_initialize(&parser)) {
+		fclose(f);
+		snprintf(err, len, "%s: out of memory", path);
+		return -1;
+	}
+	yaml_parser_set_input_file(&parser, f);
+	ok = yaml_parser_load(&parser, &d->doc);
+	if (!ok)
+		snprintf(err, len, "%s:%zu:%zu: %s%s%s", path,
+			 parser.problem_mark.line + 1, parser.problem_mark.column + 1,
+			 parser.problem ? parser.problem : "YAML error",
+			 parser.context ? " " : "", parser.context ? parser.context : "");
+	yaml_parser_delete(&parser);
+	fclose(f);
+	if (!ok)
+		return -1;
+	d->loaded = true;
+	if (!yaml_document_get_root_node(&d->doc)) {
+		snprintf(err, len, "%s: empty file", path);
+		ydoc_free(d);
+		return -1;
+	}
+	return 0;
+}
+
+void ydoc_free(struct ydoc *d)
+{
+	if (d->loaded)
+		yaml_document_delete(&d->doc);
+	d->loaded = false;
+}
+
+yaml_node_t *ydoc_root(struct ydoc *d)
+{
+	return yaml_document_get_root_node(&d->doc);
+}
+
+yaml_node_t *ymap_get(struct ydoc *d, yaml_node_t *map, const char *key)
+{
+	yaml_node_pair_t *p;
+
+	if (!map || map->type != YAML_MAPPING_NODE)
+		return NULL;
+	for (p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
+		yaml_node_t *k = yaml_document_get_node(&d->doc, p->key);
+		const char *s = yscalar(k);
+
+		if (s && !strcmp(s, key))
+			return yaml_document_get_node(&d->doc, p->value);
+	}
+	return NULL;
+}
+
+int ymap_check_keys(struct ydoc *d, yaml_node_t *map, const char *const *allowed,
+		    const char *what, char *err, size_t len)
+{
+	yaml_node_pair_t *p;
+
+	for (p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
+		yaml_node_t *k = yaml_document_get_node(&d->doc, p->key);
+		const char *s = yscalar(k);
+		char known[400] = "";
+		size_t used = 0;
+		int i;
+
+		for (i = 0; s && allowed[i]; i++)
+			if (!strcmp(s, allowed[i]))
+				break;
+		if (s && allowed[i])
+			continue;
+		for (i = 0; allowed[i] && used < sizeof(known); i++)
+			used += snprintf(known + used, sizeof(known) - used, "%s%s",
+					 i ? ", " : "", allowed[i]);
+		yerr(d, k, err, len, "unknown key '%.60s' in %s (known: %s)",
+		     s ? s : "(not a scalar)", what, known);
+		return -1;
+	}
+	return 0;
+}
+
+size_t yseq_len(const yaml_node_t *n)
+{
+	if (!n || n->type != YAML_SEQUENCE_NODE)
+		return 0;
+	return n->data.sequence.items.top - n->data.sequence.items.start;
+}
+
+yaml_node_t *yseq_at(struct ydoc *d, yaml_node_t *seq, size_t i)
+{
+	if (i >= yseq_len(seq))
+		return NULL;
+	return yaml_document_get_node(&d->doc, seq->data.sequence.items.start[i]);
+}
+
+const char *yscalar(const yaml_node_t *n)
+{
+	if (!n || n->type != YAML_SCALAR_NODE)
+		return NULL;
+	return (const char *)n->data.scalar.value;
+}
+
+static bool plain(const yaml_node_t *n)
+{
+	return n && n->type == YAML_SCALAR_NODE &&
+	       n->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
+}
+
+bool yis_null(const yaml_node_t *n)
+{
+	const char *s = yscalar(n);
+
+	return plain(n) && (!*s || !strcmp(s, "~") || !strcmp(s, "null") ||
+			    !strcmp(s, "Null") || !strcmp(s, "NULL"));
+}
+
+bool ynumber(const yaml_node_t *n, double *out)
+{
+	const char *s = yscalar(n);
+	char *end;
+	double v;
+
+	if (!plain(n) || !*s || strlen(s) != n->data.scalar.length)
+		return false;
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno || *end || !isfinite(v))
+		return false;
+	*out = v;
+	return true;
+}
+
+void yerr(struct ydoc *d, const yaml_node_t *n, char *err, size_t len,
+	  const char *fmt, ...)
+{
+	int used = snprintf(err, len, "%s:%d: ", d->file, n ? yline(n) : 1);
+	va_list ap;
+
+	if (used < 0 || (size_t)used >= len)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(err + used, len - used, fmt, ap);
+	va_end(ap);
+}
