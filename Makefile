@@ -10,8 +10,8 @@ INCLUDES := -I$(OUTPUT) -Iinclude -Isrc
 CFLAGS ?= -O2 -g -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers
 BPF_CFLAGS := -g -O2 -Wall -target bpf -D__TARGET_ARCH_$(ARCH) -Ivmlinux/$(ARCH) -Iinclude
 # Static, so the same binaries run inside the guests' busybox initramfs.
-LDLIBS := -static -lbpf -lelf -lz -ljson-c -lgsl -lgslcblas -lm
-LDLIBS_DYN := -lbpf -lelf -lz -ljson-c -lgsl -lgslcblas -lm
+LDLIBS := -static -lbpf -lelf -lz -ljson-c -lyaml -lgsl -lgslcblas -lm
+LDLIBS_DYN := -lbpf -lelf -lz -ljson-c -lyaml -lgsl -lgslcblas -lm
 
 ifeq ($(V),1)
 Q =
@@ -26,11 +26,12 @@ CORE_OBJS := trace_helpers.o planner.o counters.o histogram.o metrics.o \
 	     record.o session.o summary.o cgroup_stats.o iocost_stat.o iostall.o
 # zswap-gate compare and run
 GATE_OBJS := stats.o metric_direction.o record_walk.o compare.o compare_output.o workload_metrics.o \
+	     yaml_tree.o claims.o claims_eval.o claims_output.o claims_cli.o \
 	     gate_rules.o svg_plot.o compare_cli.o gate_run.o
 # zswap-lockstat, and zswap-gate record --locks
 LOCK_OBJS := ksyms.o lock_classify.o lock_trees.o lock_report.o lock_session.o
 BPF_OBJS := zswapstat.bpf.o iostall.bpf.o
-TOOLS := hog
+TOOLS := hog zswap-workload
 UNIT_TESTS := test_unit
 
 .PHONY: all clean test test-unit test-host test-guest bench deps
@@ -91,10 +92,21 @@ $(OUTPUT)/hog: tools/hog.c | $(OUTPUT)
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) -O2 -Wall -static -pthread $< -o $@
 
+# The seeds' workloads: one static binary, one subcommand per workload.
+WORKLOAD_SRCS := $(filter-out %_test.c,$(wildcard tools/workloads/*.c))
+$(OUTPUT)/zswap-workload: $(WORKLOAD_SRCS) $(wildcard tools/workloads/*.h) | $(OUTPUT)
+	$(call msg,BINARY,$@)
+	$(Q)$(CC) $(CFLAGS) -static -pthread $(WORKLOAD_SRCS) -lm -o $@
+
+$(OUTPUT)/latency_test: tools/workloads/latency_test.c tools/workloads/latency.c tools/workloads/latency.h | $(OUTPUT)
+	$(call msg,BINARY,$@)
+	$(Q)$(CC) $(CFLAGS) $(filter %.c,$^) -lm -o $@
+
 # Unit tests link the core without BPF (no privileges needed).
 UNIT_CORE := planner.o counters.o histogram.o metrics.o record.o cgroup_stats.o workload_metrics.o \
 	     tui_model.o tui_layout.o \
 	     stats.o metric_direction.o record_walk.o compare.o compare_output.o gate_rules.o \
+	     yaml_tree.o claims.o claims_eval.o claims_output.o \
 	     prom_writer.o atomic_file.o export_map.o iocost_stat.o \
 	     ksyms.o lock_classify.o lock_trees.o lock_report.o
 $(OUTPUT)/test_unit: tests/unit/test_unit.c $(wildcard tests/unit/*.c tests/unit/*.h) $(addprefix $(OUTPUT)/,$(UNIT_CORE))
@@ -107,7 +119,10 @@ deps:
 test: all $(OUTPUT)/test_unit
 	tests/run-all.sh
 
-test-unit: $(OUTPUT)/test_unit
+# latency_test first: the tiers count the last "N passed" line, and make
+# stops at a failing one, so its failures are never hidden behind a pass.
+test-unit: $(OUTPUT)/test_unit $(OUTPUT)/latency_test
+	$(OUTPUT)/latency_test
 	$(OUTPUT)/test_unit tests/fixtures
 
 # T=NAME runs one script of a tier, e.g. `make test-host T=record`.

@@ -92,7 +92,7 @@ static struct cmp_metric *find_metric(struct comparison *c, const char *name,
 	return m;
 }
 
-static int push_value(struct arm_values *a, double v)
+int arm_values_push(struct arm_values *a, double v)
 {
 	if (a->n == a->cap) {
 		size_t cap = a->cap ? a->cap * 2 : 8;
@@ -154,7 +154,7 @@ static int add_value(struct comparison *c, int arm, const char *name,
 		m->arm[arm].na_runs++;
 		return 0;
 	}
-	if (push_value(&m->arm[arm], v)) {
+	if (arm_values_push(&m->arm[arm], v)) {
 		snprintf(err, len, "%s: out of memory", path);
 		return -1;
 	}
@@ -215,21 +215,20 @@ static int add_hist(struct comparison *c, int arm, const struct hist_metric *hm,
 			 "no events in this run", path, err, len);
 }
 
-static void add_kernel(struct cmp_arm *a, const char *release)
+void kernels_add(char *list, size_t len, const char *release)
 {
-	size_t l = strlen(a->kernels);
-	const char *p = a->kernels;
+	size_t l = strlen(list);
+	const char *p = list;
 
 	/* already listed? */
 	while ((p = strstr(p, release))) {
 		size_t rl = strlen(release);
 
-		if ((p == a->kernels || p[-1] == ' ') && (p[rl] == ',' || !p[rl]))
+		if ((p == list || p[-1] == ' ') && (p[rl] == ',' || !p[rl]))
 			return;
 		p += rl;
 	}
-	snprintf(a->kernels + l, sizeof(a->kernels) - l, "%s%s",
-		 l ? ", " : "", release);
+	snprintf(list + l, len > l ? len - l : 0, "%s%s", l ? ", " : "", release);
 }
 
 int comparison_add_record(struct comparison *c, int arm,
@@ -252,7 +251,7 @@ int comparison_add_record(struct comparison *c, int arm,
 	if (!a->nr_records)
 		snprintf(a->first_path, sizeof(a->first_path), "%s", path);
 	a->nr_records++;
-	add_kernel(a, rec->meta.kernel_release);
+	kernels_add(a->kernels, sizeof(a->kernels), rec->meta.kernel_release);
 	c->hint = 0;
 	for (size_t i = 0; i < ms->n; i++) {
 		const struct metric *m = &ms->m[i];

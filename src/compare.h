@@ -113,4 +113,9 @@ void comparison_note(struct comparison *c, const char *fmt, ...)
 
 const char *cmp_status_name(enum cmp_status s);
 
+/* Appends v to a run list; -1 when out of memory. */
+int arm_values_push(struct arm_values *a, double v);
+/* Adds release to a ", "-separated list of distinct kernel releases. */
+void kernels_add(char *list, size_t len, const char *release);
+
 #endif /* __COMPARE_H */

@@ -53,7 +53,7 @@ static void format_change(char *buf, size_t len, const struct cmp_metric *m)
 		snprintf(buf, len, "from 0");
 }
 
-static void format_p(char *buf, size_t len, bool has, double p)
+void format_p(char *buf, size_t len, bool has, double p)
 {
 	if (!has)
 		snprintf(buf, len, "-");

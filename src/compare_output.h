@@ -20,4 +20,7 @@ void compare_print_json(FILE *f, const struct comparison *c);
  */
 void format_mean_sd(char *buf, size_t len, double mean, double sd);
 
+/* "0.012", "<0.001", or "-" when there is no p. */
+void format_p(char *buf, size_t len, bool has, double p);
+
 #endif /* __COMPARE_OUTPUT_H */

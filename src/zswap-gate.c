@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <json-c/json.h>
+#include "claims_cli.h"
 #include "compare_cli.h"
 #include "gate_run.h"
 #include "lock_session.h"
@@ -45,6 +46,7 @@ static void usage(FILE *f)
 "       zswap-gate plan [--no-fentry] [--no-kprobe] [--cgroup PATH]\n"
 "       zswap-gate compare [options] BASE... -- NEW...   (compare --help)\n"
 "       zswap-gate run -n N --arm-a P=V --arm-b P=V -o DIR ...   (run --help)\n"
+"       zswap-gate claims [options] CLAIMS BASE... -- NEW...   (claims --help)\n"
 "\n"
 "record options:\n"
 "  -o, --output FILE     write the JSON record here (atomically)\n"
@@ -457,6 +459,8 @@ int main(int argc, char **argv)
 		return compare_main(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "run"))
 		return gate_run_main(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "claims"))
+		return claims_main(argc - 1, argv + 1);
 	if (strcmp(argv[1], "record") && strcmp(argv[1], "plan")) {
 		fprintf(stderr, "error: unknown command '%s'\n", argv[1]);
 		usage(stderr);

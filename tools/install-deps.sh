@@ -4,7 +4,7 @@
 # only those that are missing. Needs root (apt-get).
 set -eu
 PKGS="clang llvm make gcc libbpf-dev bpftool libelf-dev zlib1g-dev
-libjson-c-dev libgsl-dev jq qemu-system-x86 busybox-static xz-utils util-linux
+libjson-c-dev libyaml-dev libgsl-dev jq qemu-system-x86 busybox-static xz-utils util-linux
 ca-certificates debian-archive-keyring bc libncurses-dev tmux
 prometheus prometheus-node-exporter linux-perf fio"
 

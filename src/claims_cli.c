@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * zswap-gate claims [options] CLAIMS BASE... -- NEW...
+ *
+ * Loads the claims file and both arms, gives each row a verdict and
+ * prints the series' table with the measured values beside the quoted.
+ */
+#include <getopt.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "claims.h"
+#include "claims_cli.h"
+#include "claims_eval.h"
+#include "claims_output.h"
+
+#define EXIT_HOLD 0
+#define EXIT_CONTRADICTED 1
+#define EXIT_BAD_INPUT 2
+
+void claims_usage(FILE *f)
+{
+	fprintf(f,
+"usage: zswap-gate claims [options] CLAIMS BASE... -- NEW...\n"
+"  CLAIMS: a claims file (claims/*.yaml, format in claims/FORMAT.md)\n"
+"  BASE, NEW: records (zswap-record/1) or directories of records (*.json)\n"
+"  -t, --table ID         only this table of the claims file\n"
+"  -c, --compare B:N      the table columns the arms stand for (default:\n"
+"                         each table's first compared pair)\n"
+"  -a, --alpha A          significance level (default 0.05)\n"
+"      --adjust holm|none p adjustment over the directional rows (default holm)\n"
+"      --fail-on-not-shown  exit 1 also when a row is not shown\n"
+"      --markdown         Markdown tables\n"
+"      --json             JSON\n"
+"      --allow-incomplete include records of interrupted runs\n"
+"      --label-a NAME, --label-b NAME   arm names in the output\n"
+"verdicts: holds, contradicted, not shown (with the runs per arm that would\n"
+"show it), not measurable here (with the reason)\n"
+"exit: 0 no row contradicted, 1 a row contradicted, 2 bad input\n");
+}
+
+enum {
+	OPT_ADJUST = 256,
+	OPT_NOT_SHOWN,
+	OPT_MARKDOWN,
+	OPT_JSON,
+	OPT_INCOMPLETE,
+	OPT_LABEL_A,
+	OPT_LABEL_B,
+};
+
+static const struct option opts[] = {
+	{ "table", required_argument, NULL, 't' },
+	{ "compare", required_argument, NULL, 'c' },
+	{ "alpha", required_argument, NULL, 'a' },
+	{ "adjust", required_argument, NULL, OPT_ADJUST },
+	{ "fail-on-not-shown", no_argument, NULL, OPT_NOT_SHOWN },
+	{ "markdown", no_argument, NULL, OPT_MARKDOWN },
+	{ "json", no_argument, NULL, OPT_JSON },
+	{ "allow-incomplete", no_argument, NULL, OPT_INCOMPLETE },
+	{ "label-a", required_argument, NULL, OPT_LABEL_A },
+	{ "label-b", required_argument, NULL, OPT_LABEL_B },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+struct claims_opts {
+	const char *table, *pair, *label[2];
+	double alpha;
+	bool holm, fail_not_shown, markdown, json, incomplete;
+};
+
+static int parse(int argc, char **argv, struct claims_opts *o)
+{
+	char *end;
+	int ch;
+
+	while ((ch = getopt_long(argc, argv, "t:c:a:h", opts, NULL)) != -1) {
+		switch (ch) {
+		case 't': o->table = optarg; break;
+		case 'c': o->pair = optarg; break;
+		case 'a':
+			o->alpha = strtod(optarg, &end);
+			if (*end || end == optarg || !(o->alpha > 0 && o->alpha < 1)) {
+				fprintf(stderr, "error: --alpha %s: want a number in (0, 1)\n",
+					optarg);
+				return EXIT_BAD_INPUT;
+			}
+			break;
+		case OPT_ADJUST:
+			if (strcmp(optarg, "holm") && strcmp(optarg, "none")) {
+				fprintf(stderr, "error: --adjust %s: want holm or none\n",
+					optarg);
+				return EXIT_BAD_INPUT;
+			}
+			o->holm = !strcmp(optarg, "holm");
+			break;
+		case OPT_NOT_SHOWN: o->fail_not_shown = true; break;
+		case OPT_MARKDOWN: o->markdown = true; break;
+		case OPT_JSON: o->json = true; break;
+		case OPT_INCOMPLETE: o->incomplete = true; break;
+		case OPT_LABEL_A: o->label[0] = optarg; break;
+		case OPT_LABEL_B: o->label[1] = optarg; break;
+		case 'h':
+			claims_usage(stdout);
+			exit(EXIT_HOLD);
+		default:
+			claims_usage(stderr);
+			return EXIT_BAD_INPUT;
+		}
+	}
+	if (o->markdown && o->json) {
+		fprintf(stderr, "error: --markdown and --json exclude each other\n");
+		return EXIT_BAD_INPUT;
+	}
+	return 0;
+}
+
+int claims_main(int argc, char **argv)
+{
+	struct claims_opts o = { .alpha = 0.05, .holm = true,
+				 .label = { "A", "B" } };
+	struct claims_eval e = {};
+	struct claims c = {};
+	char err[1024];
+	int sep, ret = EXIT_BAD_INPUT;
+
+	/* Options only before "--": everything after it is arm B. */
+	for (sep = 1; sep < argc && strcmp(argv[sep], "--"); sep++)
+		;
+	ret = parse(sep, argv, &o);
+	if (ret)
+		return ret;
+	ret = EXIT_BAD_INPUT;
+	if (optind >= sep || sep >= argc) {
+		fprintf(stderr, "error: want CLAIMS BASE... -- NEW...\n");
+		claims_usage(stderr);
+		return ret;
+	}
+	if (optind + 1 >= sep || sep + 1 >= argc) {
+		fprintf(stderr, "error: %s arm has no records\n",
+			optind + 1 >= sep ? "the base" : "the new");
+		return ret;
+	}
+	if (claims_load(argv[optind], &c, err, sizeof(err))) {
+		fprintf(stderr, "error: %s\n", err);
+		return ret;
+	}
+	e.alpha = o.alpha;
+	e.holm = o.holm;
+	e.allow_incomplete = o.incomplete;
+	for (int k = 0; k < 2; k++)
+		snprintf(e.label[k], sizeof(e.label[k]), "%s", o.label[k]);
+	if (claims_eval_init(&e, &c, o.table, o.pair, err, sizeof(err)))
+		goto out;
+	for (int i = optind + 1; i < argc; i++) {
+		if (i == sep)
+			continue;
+		if (claims_eval_add_path(&e, i > sep, argv[i], err, sizeof(err)))
+			goto out;
+	}
+	if (claims_eval_finish(&e, err, sizeof(err)))
+		goto out;
+	if (o.json)
+		claims_print_json(stdout, &c, &e);
+	else if (o.markdown)
+		claims_print_markdown(stdout, &c, &e);
+	else
+		claims_print_table(stdout, &c, &e);
+	ret = e.count[VERDICT_CONTRADICTED] ||
+	      (o.fail_not_shown && e.count[VERDICT_NOT_SHOWN]) ?
+		EXIT_CONTRADICTED : EXIT_HOLD;
+out:
+	if (ret == EXIT_BAD_INPUT)
+		fprintf(stderr, "error: %s\n", err);
+	claims_eval_free(&e);
+	claims_free(&c);
+	return ret;
+}

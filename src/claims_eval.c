@@ -1,0 +1,451 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Verdicts of a claims file's rows on two arms of records (claims_eval.h). */
+#include <fnmatch.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <gsl/gsl_cdf.h>
+#include "claims_eval.h"
+#include "record_walk.h"
+#include "stats.h"
+
+const char *verdict_name(enum verdict v)
+{
+	static const char *const names[VERDICT_NR] = {
+		[VERDICT_HOLDS] = "holds",
+		[VERDICT_CONTRADICTED] = "contradicted",
+		[VERDICT_NOT_SHOWN] = "not shown",
+		[VERDICT_NOT_MEASURABLE] = "not measurable here",
+	};
+
+	return v < VERDICT_NR ? names[v] : "?";
+}
+
+/* ---- selection ----------------------------------------------------- */
+
+static int push_row(struct claims_eval *e, const struct claim_table *t,
+		    const struct claim_row *row, int cmp)
+{
+	struct row_eval *r = realloc(e->r, (e->n + 1) * sizeof(*r));
+
+	if (!r)
+		return -1;
+	e->r = r;
+	r = &e->r[e->n++];
+	memset(r, 0, sizeof(*r));
+	r->t = t;
+	r->row = row;
+	r->cmp = cmp;
+	return 0;
+}
+
+/* The compared pair of t that pair ("BASE:NEW") names; first by default. */
+static int table_pair(const struct claim_table *t, const char *pair)
+{
+	char base[64];
+	const char *colon;
+
+	if (!pair)
+		return 0;
+	colon = strchr(pair, ':');
+	if (!colon || (size_t)(colon - pair) >= sizeof(base))
+		return -1;
+	snprintf(base, sizeof(base), "%.*s", (int)(colon - pair), pair);
+	for (int i = 0; i < t->nr_cmps; i++)
+		if (!strcmp(t->col[t->cmp[i][0]], base) &&
+		    !strcmp(t->col[t->cmp[i][1]], colon + 1))
+			return i;
+	return -1;
+}
+
+int claims_eval_init(struct claims_eval *e, const struct claims *c,
+		     const char *table_id, const char *pair,
+		     char *err, size_t len)
+{
+	bool table_seen = false;
+
+	if (pair && !strchr(pair, ':')) {
+		snprintf(err, len, "--compare '%s': want BASE:NEW column names", pair);
+		return -1;
+	}
+	for (size_t i = 0; i < c->nr_tables; i++) {
+		const struct claim_table *t = &c->tables[i];
+		int cmp;
+
+		if (table_id && strcmp(t->id, table_id))
+			continue;
+		table_seen = true;
+		cmp = table_pair(t, pair);
+		if (cmp < 0)
+			continue;
+		for (size_t j = 0; j < t->nr_rows; j++)
+			if (push_row(e, t, &t->rows[j], cmp)) {
+				snprintf(err, len, "out of memory");
+				return -1;
+			}
+	}
+	if (table_id && !table_seen) {
+		snprintf(err, len, "%s: no table '%s'", c->file, table_id);
+		return -1;
+	}
+	if (!e->n) {
+		snprintf(err, len, "%s: no table compares the columns '%s'",
+			 c->file, pair ? pair : "");
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- a row's value in one record ----------------------------------- */
+
+/* pattern with $CGROUP replaced by the record's cgroup; -1 when it has none */
+static int expand(char *out, size_t len, const char *pattern,
+		  const struct record *rec)
+{
+	const char *at = strstr(pattern, "$CGROUP");
+
+	if (!at) {
+		snprintf(out, len, "%s", pattern);
+		return 0;
+	}
+	if (!rec->meta.cgroup[0])
+		return -1;
+	snprintf(out, len, "%.*s%s%s", (int)(at - pattern), pattern,
+		 rec->meta.cgroup, at + strlen("$CGROUP"));
+	return 0;
+}
+
+static bool has_value(const struct record *rec, const char *name)
+{
+	const struct metric *m = metric_set_find(&rec->metrics, name);
+
+	return m && m->has_value;
+}
+
+/* One pattern's value; false with why when it is n/a in this record. */
+static bool pattern_value(const struct claim_row *row, const char *pattern,
+			  const struct record *rec, double *out,
+			  char *why, size_t len)
+{
+	const struct metric_set *ms = &rec->metrics;
+	const struct metric *m;
+	char name[METRIC_NAME_LEN + 256];
+	bool matched = false;
+
+	if (expand(name, sizeof(name), pattern, rec)) {
+		snprintf(why, len, "%s: the record has no cgroup (record with "
+			 "--cgroup)", pattern);
+		return false;
+	}
+	if (!strcmp(name, "wall_time_s")) {
+		*out = rec->meta.wall_time_s;
+		if (*out >= 0)
+			return true;
+		snprintf(why, len, "wall_time_s: the record observed no command");
+		return false;
+	}
+	if (!strpbrk(name, "*?[")) {
+		m = metric_set_find(ms, name);
+		if (m && m->has_value) {
+			*out = m->value;
+			return true;
+		}
+		snprintf(why, len, "%.100s: %.150s", name, m ? m->reason :
+			 "not in the record (recorded without the option or "
+			 "on a kernel without it)");
+		return false;
+	}
+	*out = 0;
+	for (size_t i = 0; i < ms->n; i++) {
+		if (!ms->m[i].has_value || fnmatch(name, ms->m[i].name, 0))
+			continue;
+		*out += ms->m[i].value;
+		matched = true;
+	}
+	if (matched || (row->requires[0] && has_value(rec, row->requires)))
+		return true;
+	snprintf(why, len, "%.120s: no such metric in the record%s%.90s", name,
+		 row->requires[0] ? ", nor " : "", row->requires);
+	return false;
+}
+
+/* The row's value: its metrics summed. false with why when one is n/a. */
+static bool row_value(const struct claim_row *row, const struct record *rec,
+		      double *out, char *why, size_t len)
+{
+	*out = 0;
+	for (int i = 0; i < row->nr_metrics; i++) {
+		double v;
+
+		if (!pattern_value(row, row->metric[i], rec, &v, why, len))
+			return false;
+		*out += v;
+	}
+	return true;
+}
+
+/* ---- records ------------------------------------------------------- */
+
+struct add_ctx {
+	struct claims_eval *e;
+	int arm;
+};
+
+static int add_record(const struct record *rec, const char *path, void *ctx,
+		      char *err, size_t len)
+{
+	struct add_ctx *a = ctx;
+	struct claims_eval *e = a->e;
+
+	if (!rec->meta.complete && !e->allow_incomplete) {
+		snprintf(err, len, "%s: incomplete record (interrupted run); "
+			 "include it with --allow-incomplete", path);
+		return -1;
+	}
+	e->nr_records[a->arm]++;
+	kernels_add(e->kernels[a->arm], sizeof(e->kernels[0]),
+		    rec->meta.kernel_release);
+	for (size_t i = 0; i < e->n; i++) {
+		struct row_eval *r = &e->r[i];
+		struct arm_values *av = &r->arm[a->arm];
+		double v;
+
+		if (r->row->unmapped[0])
+			continue;
+		if (row_value(r->row, rec, &v, av->reason[0] ? NULL : av->reason,
+			      av->reason[0] ? 0 : sizeof(av->reason))) {
+			if (arm_values_push(av, v)) {
+				snprintf(err, len, "out of memory");
+				return -1;
+			}
+		} else {
+			av->na_runs++;
+		}
+	}
+	return 0;
+}
+
+int claims_eval_add_path(struct claims_eval *e, int arm, const char *path,
+			 char *err, size_t len)
+{
+	struct add_ctx a = { e, arm };
+
+	return record_walk_path(path, add_record, &a, err, len);
+}
+
+/* ---- statistics ---------------------------------------------------- */
+
+static void describe_arm_na(struct row_eval *r, const struct claims_eval *e)
+{
+	for (int k = 0; k < 2; k++)
+		if (!r->arm[k].n) {
+			snprintf(r->why, sizeof(r->why), "%s: %s", e->label[k],
+				 r->arm[k].reason);
+			return;
+		}
+}
+
+/* Mean, sd, change and its 1 - alpha confidence interval (Welch). */
+static void describe(struct row_eval *r, double alpha)
+{
+	double diff, se, q = 0, base;
+	struct welch_result w;
+
+	for (int k = 0; k < 2; k++)
+		sample_mean_sd(r->arm[k].v, r->arm[k].n, &r->mean[k], &r->sd[k]);
+	diff = r->mean[1] - r->mean[0];
+	se = sqrt(r->sd[0] * r->sd[0] / r->arm[0].n +
+		  r->sd[1] * r->sd[1] / r->arm[1].n);
+	if (welch_test(r->arm[0].v, r->arm[0].n, r->arm[1].v, r->arm[1].n, &w) == 0) {
+		r->has_p = true;
+		r->p = r->p_adj = w.p;
+		if (se > 0)
+			q = gsl_cdf_tdist_Pinv(1 - alpha / 2, w.df);
+	}
+	base = fabs(r->mean[0]);
+	r->has_change = base > 0;
+	if (r->has_change) {
+		r->change_pct = diff / base * 100;
+		r->ci_lo_pct = (diff - q * se) / base * 100;
+		r->ci_hi_pct = (diff + q * se) / base * 100;
+	}
+}
+
+/* Holm's step-down adjustment over the directional rows with a p. */
+static int cmp_p(const void *a, const void *b)
+{
+	const struct row_eval *x = *(struct row_eval *const *)a;
+	const struct row_eval *y = *(struct row_eval *const *)b;
+
+	return x->p < y->p ? -1 : x->p > y->p;
+}
+
+static int holm(struct claims_eval *e)
+{
+	struct row_eval **t = calloc(e->n ? e->n : 1, sizeof(*t));
+	double running = 0;
+	size_t m = 0;
+
+	if (!t)
+		return -1;
+	for (size_t i = 0; i < e->n; i++) {
+		struct row_eval *r = &e->r[i];
+
+		if (r->has_p && r->row->dir[r->cmp] != CLAIM_SAME &&
+		    r->verdict != VERDICT_NOT_MEASURABLE)
+			t[m++] = r;
+	}
+	e->nr_tests = m;
+	qsort(t, m, sizeof(*t), cmp_p);
+	for (size_t i = 0; i < m; i++) {
+		double adj = fmin(1, (double)(m - i) * t[i]->p);
+
+		running = fmax(running, adj);
+		t[i]->p_adj = e->holm ? running : t[i]->p;
+	}
+	free(t);
+	return 0;
+}
+
+static double pooled_sd(const struct row_eval *r)
+{
+	return sqrt((r->sd[0] * r->sd[0] + r->sd[1] * r->sd[1]) / 2);
+}
+
+/* Runs per arm to detect the quoted change (else the measured one). */
+static void power_estimate(struct row_eval *r, double alpha)
+{
+	const struct claim_row *row = r->row;
+	double delta, sd = pooled_sd(r);
+
+	if (row->has_change[r->cmp] && r->has_change) {
+		delta = fabs(row->change_pct[r->cmp]) / 100 * fabs(r->mean[0]);
+	} else {
+		delta = fabs(r->mean[1] - r->mean[0]);
+		r->power_for_measured = true;
+	}
+	if (delta <= 0)
+		return;
+	if (sd <= 0) {
+		r->runs_needed = 2;	/* no spread: any difference shows */
+		return;
+	}
+	r->runs_needed = t_test_runs_needed(delta / sd, alpha, CLAIM_POWER,
+					    CLAIM_MAX_RUNS);
+}
+
+static void directional(struct row_eval *r, double alpha)
+{
+	enum claim_dir d = r->row->dir[r->cmp];
+	const struct claim_row *row = r->row;
+	double diff = r->mean[1] - r->mean[0];
+
+	if (r->p_adj < alpha && diff != 0) {
+		bool ok = d == CLAIM_LOWER ? diff < 0 : diff > 0;
+
+		r->verdict = ok ? VERDICT_HOLDS : VERDICT_CONTRADICTED;
+		if (ok && row->has_change[r->cmp] && r->has_change) {
+			double q = fabs(row->change_pct[r->cmp]);
+			double m = fabs(r->change_pct);
+
+			r->far = m * CLAIM_FAR_FACTOR < q || m > q * CLAIM_FAR_FACTOR;
+		}
+		return;
+	}
+	r->verdict = VERDICT_NOT_SHOWN;
+	power_estimate(r, alpha);
+}
+
+/* Equivalence: the change's confidence interval against +- the margin. */
+static void same(struct row_eval *r, double alpha)
+{
+	double margin = r->row->margin_pct, sd = pooled_sd(r);
+	double ref = fabs(r->mean[0]) > 0 ? fabs(r->mean[0]) : fabs(r->mean[1]);
+	double room;
+
+	if (!r->has_change) {
+		/* base 0: the same only when both arms are exactly 0 */
+		r->verdict = ref == 0 && sd == 0 ? VERDICT_HOLDS : VERDICT_NOT_SHOWN;
+		return;
+	}
+	if (r->ci_lo_pct >= -margin && r->ci_hi_pct <= margin) {
+		r->verdict = VERDICT_HOLDS;
+		return;
+	}
+	if (r->ci_lo_pct > margin || r->ci_hi_pct < -margin) {
+		r->verdict = VERDICT_CONTRADICTED;
+		return;
+	}
+	r->verdict = VERDICT_NOT_SHOWN;
+	/* runs for the interval's half width to fit in what the margin leaves */
+	room = margin / 100 * ref - fabs(r->mean[1] - r->mean[0]);
+	if (room <= 0 || sd <= 0)
+		return;
+	for (unsigned n = 2; n <= CLAIM_MAX_RUNS; n += n < 64 ? 1 : n / 8) {
+		double q = gsl_cdf_tdist_Pinv(1 - alpha / 2, 2.0 * n - 2);
+
+		if (q * sd * sqrt(2.0 / n) <= room) {
+			r->runs_needed = n;
+			return;
+		}
+	}
+}
+
+int claims_eval_finish(struct claims_eval *e, char *err, size_t len)
+{
+	for (int k = 0; k < 2; k++)
+		if (!e->nr_records[k]) {
+			snprintf(err, len, "arm %s has no records", e->label[k]);
+			return -1;
+		}
+	for (size_t i = 0; i < e->n; i++) {
+		struct row_eval *r = &e->r[i];
+
+		if (r->row->unmapped[0]) {
+			r->verdict = VERDICT_NOT_MEASURABLE;
+			snprintf(r->why, sizeof(r->why), "unmapped: %s",
+				 r->row->unmapped);
+			continue;
+		}
+		if (!r->arm[0].n || !r->arm[1].n) {
+			r->verdict = VERDICT_NOT_MEASURABLE;
+			describe_arm_na(r, e);
+			continue;
+		}
+		describe(r, e->alpha);
+		if (r->arm[0].n < MIN_RUNS || r->arm[1].n < MIN_RUNS) {
+			r->verdict = VERDICT_NOT_SHOWN;
+			r->has_p = false;
+			snprintf(r->why, sizeof(r->why),
+				 "too few runs (%zu and %zu; %d per arm needed)",
+				 r->arm[0].n, r->arm[1].n, MIN_RUNS);
+		}
+	}
+	if (holm(e)) {
+		snprintf(err, len, "out of memory");
+		return -1;
+	}
+	for (size_t i = 0; i < e->n; i++) {
+		struct row_eval *r = &e->r[i];
+
+		if (r->verdict == VERDICT_NOT_MEASURABLE || !r->has_p)
+			;
+		else if (r->row->dir[r->cmp] == CLAIM_SAME)
+			same(r, e->alpha);
+		else
+			directional(r, e->alpha);
+		e->count[r->verdict]++;
+	}
+	return 0;
+}
+
+void claims_eval_free(struct claims_eval *e)
+{
+	for (size_t i = 0; i < e->n; i++)
+		for (int k = 0; k < 2; k++)
+			free(e->r[i].arm[k].v);
+	free(e->r);
+	e->r = NULL;
+	e->n = 0;
+}

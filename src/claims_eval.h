@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A claims file's rows against two arms of records: a verdict per row.
+ *
+ * Directional claims (lower, higher): Welch's t-test on the row's value
+ * per run, p adjusted by Holm's step-down over every directional row
+ * evaluated in one call (so a patch that changes nothing gives a false
+ * "holds" or "contradicted" in any row with probability <= alpha):
+ *   holds         adjusted p < alpha, measured change in the claimed direction
+ *   contradicted  adjusted p < alpha, in the other direction
+ *   not shown     otherwise, with the runs per arm that would detect the
+ *                 quoted change with the observed spread (80% power)
+ * "same" claims: the 1 - alpha confidence interval of the change against
+ * +- margin_pct of the base mean (two one-sided tests):
+ *   holds inside the margin, contradicted entirely outside it, not shown
+ *   when it straddles it.
+ * not measurable here: the metric is n/a (or absent) in every run of an
+ * arm, with the record's reason, or the row is unmapped, with its reason.
+ */
+#ifndef __CLAIMS_EVAL_H
+#define __CLAIMS_EVAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "claims.h"
+#include "compare.h"
+
+enum verdict {
+	VERDICT_HOLDS,
+	VERDICT_CONTRADICTED,
+	VERDICT_NOT_SHOWN,
+	VERDICT_NOT_MEASURABLE,
+	VERDICT_NR,
+};
+
+#define CLAIM_POWER 0.8
+#define CLAIM_MAX_RUNS 100000
+/* a holding change is "far from quoted" outside [1/2, 2] x the quoted one */
+#define CLAIM_FAR_FACTOR 2.0
+
+struct row_eval {
+	const struct claim_table *t;
+	const struct claim_row *row;
+	int cmp;			/* which compared pair of t */
+	struct arm_values arm[2];
+	enum verdict verdict;
+	double mean[2], sd[2];
+	bool has_change;		/* mean A != 0 */
+	double change_pct, ci_lo_pct, ci_hi_pct;
+	bool has_p;
+	double p, p_adj;
+	bool far;			/* holds, magnitude far from quoted */
+	unsigned runs_needed;		/* not shown: 0 when unknown */
+	bool power_for_measured;	/* no quoted change: for the measured */
+	char why[CLAIM_TEXT_LEN + 64];
+};
+
+struct claims_eval {
+	double alpha;
+	bool holm;
+	bool allow_incomplete;
+	char label[2][64];
+	size_t nr_records[2];
+	char kernels[2][256];
+	struct row_eval *r;
+	size_t n;
+	size_t count[VERDICT_NR];
+	size_t nr_tests;		/* directional rows in Holm's family */
+};
+
+/*
+ * Selects the rows to evaluate: every table (or only table_id), each
+ * with its first compared pair, or the pair "BASE:NEW" by column names
+ * (tables without those columns are left out). -1 with err when nothing
+ * matches.
+ */
+int claims_eval_init(struct claims_eval *e, const struct claims *c,
+		     const char *table_id, const char *pair,
+		     char *err, size_t len);
+/* Adds the records path names (a file or a directory) to arm 0 or 1. */
+int claims_eval_add_path(struct claims_eval *e, int arm, const char *path,
+			 char *err, size_t len);
+/* Statistics and verdicts; -1 with err when an arm has no record. */
+int claims_eval_finish(struct claims_eval *e, char *err, size_t len);
+void claims_eval_free(struct claims_eval *e);
+
+const char *verdict_name(enum verdict v);
+
+#endif /* __CLAIMS_EVAL_H */

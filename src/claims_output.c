@@ -1,0 +1,385 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Terminal, Markdown and JSON renderings of claims verdicts. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <json-c/json.h>
+#include "claims_output.h"
+#include "compare_output.h"
+
+enum {
+	COL_ROW, COL_QA, COL_QB, COL_QCH, COL_MA, COL_MB, COL_MCH, COL_P,
+	COL_VERDICT, NR_COLS,
+};
+
+struct cells {
+	char c[NR_COLS][128];
+};
+
+/* 5363, 1.07, 11345012: integers as they are, fractions to 3 digits */
+static void format_num(char *buf, size_t len, double v)
+{
+	if (v == floor(v) && fabs(v) < 1e15)
+		snprintf(buf, len, "%.0f", v);
+	else if (fabs(v) >= 100)
+		snprintf(buf, len, "%.1f", v);
+	else
+		snprintf(buf, len, "%.3g", v);
+}
+
+static void format_quoted(char *buf, size_t len, const struct quoted *q,
+			  const char *unit)
+{
+	char num[64];
+
+	if (!q->present) {
+		snprintf(buf, len, "-");
+		return;
+	}
+	if (!q->has_mean) {
+		snprintf(buf, len, "%s", q->text);
+		return;
+	}
+	if (q->has_sd)
+		format_mean_sd(num, sizeof(num), q->mean, q->sd);
+	else
+		format_num(num, sizeof(num), q->mean);
+	snprintf(buf, len, "%s%s%s", num, unit[0] ? " " : "", unit);
+}
+
+static void format_measured(char *buf, size_t len, const struct row_eval *r,
+			    const struct claims_eval *e, int k)
+{
+	char ms[96];
+
+	if (!r->arm[k].n) {
+		snprintf(buf, len, "n/a");
+		return;
+	}
+	format_mean_sd(ms, sizeof(ms), r->mean[k], r->sd[k]);
+	if (r->arm[k].n != e->nr_records[k])
+		snprintf(buf, len, "%s (n=%zu)", ms, r->arm[k].n);
+	else
+		snprintf(buf, len, "%s", ms);
+}
+
+static void row_cells(struct cells *x, const struct row_eval *r,
+		      const struct claims_eval *e)
+{
+	const struct claim_row *row = r->row;
+	int a = r->t->cmp[r->cmp][0], b = r->t->cmp[r->cmp][1];
+
+	memset(x, 0, sizeof(*x));
+	snprintf(x->c[COL_ROW], sizeof(x->c[0]), "%s", row->label);
+	format_quoted(x->c[COL_QA], sizeof(x->c[0]), &row->q[a], row->unit);
+	format_quoted(x->c[COL_QB], sizeof(x->c[0]), &row->q[b], row->unit);
+	if (row->has_change[r->cmp])
+		snprintf(x->c[COL_QCH], sizeof(x->c[0]), "%+.1f%%",
+			 row->change_pct[r->cmp]);
+	else
+		snprintf(x->c[COL_QCH], sizeof(x->c[0]), "(%s)",
+			 claim_dir_name(row->dir[r->cmp]));
+	if (row->unmapped[0]) {
+		snprintf(x->c[COL_MA], sizeof(x->c[0]), "unmapped");
+		snprintf(x->c[COL_MB], sizeof(x->c[0]), "-");
+	} else {
+		format_measured(x->c[COL_MA], sizeof(x->c[0]), r, e, 0);
+		format_measured(x->c[COL_MB], sizeof(x->c[0]), r, e, 1);
+	}
+	if (r->has_change && r->has_p)
+		snprintf(x->c[COL_MCH], sizeof(x->c[0]), "%+.1f%% [%+.1f, %+.1f]",
+			 r->change_pct, r->ci_lo_pct, r->ci_hi_pct);
+	else if (r->arm[0].n && r->arm[1].n && !r->has_change)
+		snprintf(x->c[COL_MCH], sizeof(x->c[0]), "%s",
+			 r->mean[1] == r->mean[0] ? "0" : "from 0");
+	else
+		snprintf(x->c[COL_MCH], sizeof(x->c[0]), "-");
+	format_p(x->c[COL_P], sizeof(x->c[0]),
+		 r->has_p && r->row->dir[r->cmp] != CLAIM_SAME, r->p_adj);
+	snprintf(x->c[COL_VERDICT], sizeof(x->c[0]), "%s%s",
+		 verdict_name(r->verdict), r->far ? " (far)" : "");
+}
+
+/* The reason line of a row, empty when it needs none. */
+static void row_reason(char *buf, size_t len, const struct row_eval *r)
+{
+	const struct claim_row *row = r->row;
+
+	buf[0] = '\0';
+	if (r->why[0]) {
+		snprintf(buf, len, "%s", r->why);
+	} else if (r->far) {
+		snprintf(buf, len, "the measured change %+.1f%% is far from the "
+			 "quoted %+.1f%% (outside 1/%g to %g times it)",
+			 r->change_pct, row->change_pct[r->cmp], CLAIM_FAR_FACTOR,
+			 CLAIM_FAR_FACTOR);
+	} else if (r->verdict == VERDICT_NOT_SHOWN &&
+		   row->dir[r->cmp] == CLAIM_SAME) {
+		if (r->runs_needed)
+			snprintf(buf, len, "the %+.1f%% to %+.1f%% interval is not "
+				 "within +-%g%%; about %u runs per arm would narrow it "
+				 "enough", r->ci_lo_pct, r->ci_hi_pct, row->margin_pct,
+				 r->runs_needed);
+		else
+			snprintf(buf, len, "the %+.1f%% to %+.1f%% interval is not "
+				 "within +-%g%%", r->ci_lo_pct, r->ci_hi_pct,
+				 row->margin_pct);
+	} else if (r->verdict == VERDICT_NOT_SHOWN) {
+		if (r->runs_needed)
+			snprintf(buf, len, "%u runs per arm would detect the %s "
+				 "change with this spread (t-test, 80%% power)",
+				 r->runs_needed, r->power_for_measured ? "measured" :
+				 "quoted");
+		else
+			snprintf(buf, len, "no change to detect, or more than %d "
+				 "runs per arm would be needed", CLAIM_MAX_RUNS);
+	}
+	if (row->note[0]) {
+		size_t l = strlen(buf);
+
+		snprintf(buf + l, len - l, "%snote: %s", l ? "; " : "", row->note);
+	}
+}
+
+static void print_header(FILE *f, const struct claims *c,
+			 const struct claims_eval *e, const char *pre)
+{
+	fprintf(f, "%sclaims: %s (%s%s%s)\n", pre, c->series, c->file,
+		c->seed[0] ? ", seed " : "", c->seed);
+	for (int k = 0; k < 2; k++)
+		fprintf(f, "%s%s: %zu record%s, kernel %s\n", pre, e->label[k],
+			e->nr_records[k], e->nr_records[k] == 1 ? "" : "s",
+			e->kernels[k]);
+	fprintf(f, "%salpha %g, p %s over %zu directional row%s; "
+		"holds %zu, contradicted %zu, not shown %zu, not measurable %zu\n",
+		pre, e->alpha, e->holm ? "Holm-adjusted" : "not adjusted",
+		e->nr_tests, e->nr_tests == 1 ? "" : "s", e->count[VERDICT_HOLDS], e->count[VERDICT_CONTRADICTED],
+		e->count[VERDICT_NOT_SHOWN], e->count[VERDICT_NOT_MEASURABLE]);
+}
+
+/* Rows of e from index i on that belong to the same table and pair. */
+static size_t group_end(const struct claims_eval *e, size_t i)
+{
+	size_t j = i + 1;
+
+	while (j < e->n && e->r[j].t == e->r[i].t && e->r[j].cmp == e->r[i].cmp)
+		j++;
+	return j;
+}
+
+static void print_group_title(FILE *f, const struct row_eval *r, const char *pre)
+{
+	const struct claim_table *t = r->t;
+
+	fprintf(f, "\n%stable %s: %s (%s -> %s)\n", pre, t->id, t->title,
+		t->col[t->cmp[r->cmp][0]], t->col[t->cmp[r->cmp][1]]);
+}
+
+/* Cell widths of rows [i, end) under the given headings. */
+static void widths(int *w, const char *const *head, const struct claims_eval *e,
+		   size_t i, size_t end)
+{
+	struct cells x;
+
+	for (int k = 0; k < NR_COLS; k++)
+		w[k] = strlen(head[k]);
+	for (size_t j = i; j < end; j++) {
+		row_cells(&x, &e->r[j], e);
+		for (int k = 0; k < NR_COLS; k++)
+			if ((int)strlen(x.c[k]) > w[k])
+				w[k] = strlen(x.c[k]);
+	}
+}
+
+static void print_cells(FILE *f, const int *w, const char *const *cell)
+{
+	for (int k = 0; k < NR_COLS; k++)
+		fprintf(f, k == COL_ROW ? "%-*s%s" : "%*s%s",
+			k == NR_COLS - 1 ? 0 : w[k], cell[k],
+			k == NR_COLS - 1 ? "\n" : "  ");
+}
+
+void claims_print_table(FILE *f, const struct claims *c,
+			const struct claims_eval *e)
+{
+	char reason[2 * CLAIM_TEXT_LEN];
+
+	print_header(f, c, e, "");
+	for (size_t i = 0; i < e->n; i = group_end(e, i)) {
+		const struct claim_table *t = e->r[i].t;
+		int cmp = e->r[i].cmp, w[NR_COLS], quoted_w;
+		const char *head[NR_COLS] = {
+			"row", t->col[t->cmp[cmp][0]], t->col[t->cmp[cmp][1]],
+			"change", e->label[0], e->label[1], "change [CI]", "p",
+			"verdict",
+		};
+		size_t end = group_end(e, i);
+		struct cells x;
+
+		widths(w, head, e, i, end);
+		print_group_title(f, &e->r[i], "");
+		quoted_w = w[COL_QA] + w[COL_QB] + w[COL_QCH] + 4;
+		fprintf(f, "%*s  %-*s  measured\n", w[COL_ROW], "", quoted_w, "quoted");
+		print_cells(f, w, head);
+		for (size_t j = i; j < end; j++) {
+			const char *cell[NR_COLS];
+
+			row_cells(&x, &e->r[j], e);
+			for (int k = 0; k < NR_COLS; k++)
+				cell[k] = x.c[k];
+			print_cells(f, w, cell);
+		}
+		for (size_t j = i; j < end; j++) {
+			row_reason(reason, sizeof(reason), &e->r[j]);
+			if (reason[0])
+				fprintf(f, "  %s: %s\n", e->r[j].row->label, reason);
+		}
+	}
+}
+
+void claims_print_markdown(FILE *f, const struct claims *c,
+			   const struct claims_eval *e)
+{
+	char reason[2 * CLAIM_TEXT_LEN];
+	struct cells x;
+
+	print_header(f, c, e, "> ");
+	for (size_t i = 0; i < e->n; i = group_end(e, i)) {
+		size_t end = group_end(e, i);
+		const struct claim_table *t = e->r[i].t;
+		int a = t->cmp[e->r[i].cmp][0], b = t->cmp[e->r[i].cmp][1];
+
+		print_group_title(f, &e->r[i], "#### ");
+		fprintf(f, "\n| row | quoted %s | quoted %s | quoted change | "
+			"measured %s | measured %s | measured change [CI] | p | "
+			"verdict |\n|---|--:|--:|--:|--:|--:|--:|--:|---|\n",
+			t->col[a], t->col[b], e->label[0], e->label[1]);
+		for (size_t j = i; j < end; j++) {
+			row_cells(&x, &e->r[j], e);
+			fprintf(f, "|");
+			for (int k = 0; k < NR_COLS; k++)
+				fprintf(f, k == COL_VERDICT ? " **%s** |" : " %s |",
+					x.c[k]);
+			fprintf(f, "\n");
+		}
+		fprintf(f, "\n");
+		for (size_t j = i; j < end; j++) {
+			row_reason(reason, sizeof(reason), &e->r[j]);
+			if (reason[0])
+				fprintf(f, "- %s: %s\n", e->r[j].row->label, reason);
+		}
+	}
+}
+
+static json_object *jnum(double v)
+{
+	return isfinite(v) ? json_object_new_double(v) : NULL;
+}
+
+static json_object *quoted_json(const struct quoted *q)
+{
+	json_object *o;
+
+	if (!q->present)
+		return NULL;
+	o = json_object_new_object();
+	if (q->has_mean)
+		json_object_object_add(o, "mean", jnum(q->mean));
+	if (q->has_sd)
+		json_object_object_add(o, "sd", jnum(q->sd));
+	if (q->n)
+		json_object_object_add(o, "n", json_object_new_int(q->n));
+	if (q->text[0])
+		json_object_object_add(o, "text", json_object_new_string(q->text));
+	return o;
+}
+
+static json_object *row_json(const struct row_eval *r)
+{
+	const struct claim_row *row = r->row;
+	const struct claim_table *t = r->t;
+	json_object *o = json_object_new_object(), *m, *a;
+	char reason[2 * CLAIM_TEXT_LEN];
+
+	json_object_object_add(o, "table", json_object_new_string(t->id));
+	json_object_object_add(o, "label", json_object_new_string(row->label));
+	json_object_object_add(o, "line", json_object_new_int(row->line));
+	json_object_object_add(o, "base", json_object_new_string(t->col[t->cmp[r->cmp][0]]));
+	json_object_object_add(o, "new", json_object_new_string(t->col[t->cmp[r->cmp][1]]));
+	json_object_object_add(o, "claim",
+			       json_object_new_string(claim_dir_name(row->dir[r->cmp])));
+	a = json_object_new_array();
+	for (int i = 0; i < row->nr_metrics; i++)
+		json_object_array_add(a, json_object_new_string(row->metric[i]));
+	json_object_object_add(o, "metrics", a);
+	m = json_object_new_object();
+	json_object_object_add(m, "base", quoted_json(&row->q[t->cmp[r->cmp][0]]));
+	json_object_object_add(m, "new", quoted_json(&row->q[t->cmp[r->cmp][1]]));
+	json_object_object_add(m, "change_pct", row->has_change[r->cmp] ?
+			       jnum(row->change_pct[r->cmp]) : NULL);
+	json_object_object_add(o, "quoted", m);
+	m = json_object_new_object();
+	for (int k = 0; k < 2; k++) {
+		json_object *arm = json_object_new_object();
+
+		json_object_object_add(arm, "n", json_object_new_int((int)r->arm[k].n));
+		json_object_object_add(arm, "na_runs",
+				       json_object_new_int((int)r->arm[k].na_runs));
+		json_object_object_add(arm, "mean", r->arm[k].n ? jnum(r->mean[k]) : NULL);
+		json_object_object_add(arm, "sd", r->arm[k].n ? jnum(r->sd[k]) : NULL);
+		json_object_object_add(m, k ? "new" : "base", arm);
+	}
+	json_object_object_add(m, "change_pct", r->has_change ? jnum(r->change_pct) : NULL);
+	if (r->has_change && r->has_p) {
+		a = json_object_new_array();
+		json_object_array_add(a, jnum(r->ci_lo_pct));
+		json_object_array_add(a, jnum(r->ci_hi_pct));
+		json_object_object_add(m, "ci_pct", a);
+	}
+	json_object_object_add(o, "measured", m);
+	json_object_object_add(o, "p", r->has_p ? jnum(r->p) : NULL);
+	json_object_object_add(o, "p_adjusted", r->has_p ? jnum(r->p_adj) : NULL);
+	json_object_object_add(o, "verdict",
+			       json_object_new_string(verdict_name(r->verdict)));
+	json_object_object_add(o, "far_from_quoted", json_object_new_boolean(r->far));
+	json_object_object_add(o, "runs_needed", r->runs_needed ?
+			       json_object_new_int((int)r->runs_needed) : NULL);
+	row_reason(reason, sizeof(reason), r);
+	json_object_object_add(o, "reason", json_object_new_string(reason));
+	return o;
+}
+
+void claims_print_json(FILE *f, const struct claims *c,
+		       const struct claims_eval *e)
+{
+	json_object *o = json_object_new_object(), *arms, *rows, *cnt;
+
+	json_object_object_add(o, "schema", json_object_new_string("zswap-claims-verdicts/1"));
+	json_object_object_add(o, "claims", json_object_new_string(c->file));
+	json_object_object_add(o, "series", json_object_new_string(c->series));
+	json_object_object_add(o, "alpha", json_object_new_double(e->alpha));
+	json_object_object_add(o, "adjust", json_object_new_string(e->holm ? "holm" : "none"));
+	json_object_object_add(o, "tests", json_object_new_int((int)e->nr_tests));
+	arms = json_object_new_array();
+	for (int k = 0; k < 2; k++) {
+		json_object *a = json_object_new_object();
+
+		json_object_object_add(a, "label", json_object_new_string(e->label[k]));
+		json_object_object_add(a, "records", json_object_new_int((int)e->nr_records[k]));
+		json_object_object_add(a, "kernels", json_object_new_string(e->kernels[k]));
+		json_object_array_add(arms, a);
+	}
+	json_object_object_add(o, "arms", arms);
+	cnt = json_object_new_object();
+	for (int v = 0; v < VERDICT_NR; v++)
+		json_object_object_add(cnt, verdict_name(v),
+				       json_object_new_int((int)e->count[v]));
+	json_object_object_add(o, "counts", cnt);
+	rows = json_object_new_array();
+	for (size_t i = 0; i < e->n; i++)
+		json_object_array_add(rows, row_json(&e->r[i]));
+	json_object_object_add(o, "rows", rows);
+	fprintf(f, "%s\n", json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY |
+		JSON_C_TO_STRING_NOSLASHESCAPE));
+	json_object_put(o);
+}
