@@ -18,7 +18,7 @@ static const char *const table_keys[] = {
 	"id", "title", "columns", "compare", "runs", "setup", "rows", NULL };
 static const char *const row_keys[] = {
 	"label", "metric", "requires", "unmapped", "unit", "quoted",
-	"change_pct", "claim", "margin_pct", "note", NULL };
+	"change_pct", "claim", "margin_pct", "note", "when", NULL };
 static const char *const quoted_keys[] = { "mean", "sd", "n", "text", NULL };
 
 #define DEFAULT_MARGIN_PCT 5.0
@@ -235,6 +235,37 @@ static int row_claim(struct reader *r, yaml_node_t *rn, struct claim_row *row,
 	return 0;
 }
 
+/* when: {PARAM: VALUE, ...}, the zswap parameters the row needs */
+static int read_when(struct reader *r, yaml_node_t *rn, struct claim_row *row)
+{
+	yaml_node_t *w = ymap_get(&r->d, rn, "when");
+	yaml_node_pair_t *p;
+
+	if (!w || yis_null(w))
+		return 0;
+	if (w->type != YAML_MAPPING_NODE) {
+		yerr(&r->d, w, r->err, r->len, "when: a mapping of zswap parameters");
+		return -1;
+	}
+	for (p = w->data.mapping.pairs.start; p < w->data.mapping.pairs.top; p++) {
+		const char *k = yscalar(yaml_document_get_node(&r->d.doc, p->key));
+		const char *v = yscalar(yaml_document_get_node(&r->d.doc, p->value));
+
+		if (!k || !v || row->nr_when == CLAIM_MAX_WHEN ||
+		    strlen(k) >= sizeof(row->when[0][0]) ||
+		    strlen(v) >= sizeof(row->when[0][1])) {
+			yerr(&r->d, w, r->err, r->len,
+			     "when: at most %d short PARAM: VALUE pairs",
+			     CLAIM_MAX_WHEN);
+			return -1;
+		}
+		snprintf(row->when[row->nr_when][0], sizeof(row->when[0][0]), "%s", k);
+		snprintf(row->when[row->nr_when][1], sizeof(row->when[0][1]), "%s", v);
+		row->nr_when++;
+	}
+	return 0;
+}
+
 static int read_row(struct reader *r, yaml_node_t *rn, struct claim_row *row,
 		    const struct claim_table *t)
 {
@@ -269,7 +300,8 @@ static int read_row(struct reader *r, yaml_node_t *rn, struct claim_row *row,
 		     row->label);
 		return -1;
 	}
-	if (mn && !yis_null(mn) && read_metrics(r, mn, row))
+	if ((mn && !yis_null(mn) && read_metrics(r, mn, row)) ||
+	    read_when(r, rn, row))
 		return -1;
 	qn = ymap_get(&r->d, rn, "quoted");
 	if (!qn || qn->type != YAML_SEQUENCE_NODE ||

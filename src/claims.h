@@ -16,6 +16,7 @@
 #define CLAIM_MAX_CMPS 6	/* column pairs a table compares */
 #define CLAIM_MAX_METRICS 4	/* metrics summed into a row's value */
 #define CLAIM_TEXT_LEN 512
+#define CLAIM_MAX_WHEN 4	/* zswap parameters a row is measured with */
 
 enum claim_dir {
 	CLAIM_LOWER,	/* the new column is lower */
@@ -48,6 +49,9 @@ struct claim_row {
 	double change_pct[CLAIM_MAX_CMPS];
 	double margin_pct;		/* CLAIM_SAME: allowed change, % */
 	char note[CLAIM_TEXT_LEN];
+	/* zswap parameters the row was measured with: other records are n/a */
+	char when[CLAIM_MAX_WHEN][2][48];
+	int nr_when;
 };
 
 struct claim_table {
