@@ -220,11 +220,19 @@ struct add_ctx {
 	int arm;
 };
 
-static int add_record(const struct record *rec, const char *path, void *ctx,
+static int add_walked(const struct record *rec, const char *path, void *ctx,
 		      char *err, size_t len)
 {
 	struct add_ctx *a = ctx;
-	struct claims_eval *e = a->e;
+
+	return claims_eval_add_record(a->e, a->arm, rec, path, err, len);
+}
+
+int claims_eval_add_record(struct claims_eval *e, int arm,
+			   const struct record *rec, const char *path,
+			   char *err, size_t len)
+{
+	struct add_ctx ctx = { e, arm }, *a = &ctx;
 
 	if (!rec->meta.complete && !e->allow_incomplete) {
 		snprintf(err, len, "%s: incomplete record (interrupted run); "
@@ -259,7 +267,7 @@ int claims_eval_add_path(struct claims_eval *e, int arm, const char *path,
 {
 	struct add_ctx a = { e, arm };
 
-	return record_walk_path(path, add_record, &a, err, len);
+	return record_walk_path(path, add_walked, &a, err, len);
 }
 
 /* ---- statistics ---------------------------------------------------- */

@@ -80,6 +80,10 @@ int claims_eval_init(struct claims_eval *e, const struct claims *c,
 /* Adds the records path names (a file or a directory) to arm 0 or 1. */
 int claims_eval_add_path(struct claims_eval *e, int arm, const char *path,
 			 char *err, size_t len);
+/* Adds one loaded record (path only names it in messages). */
+int claims_eval_add_record(struct claims_eval *e, int arm,
+			   const struct record *rec, const char *path,
+			   char *err, size_t len);
 /* Statistics and verdicts; -1 with err when an arm has no record. */
 int claims_eval_finish(struct claims_eval *e, char *err, size_t len);
 void claims_eval_free(struct claims_eval *e);

@@ -30,5 +30,6 @@ void test_compare(void);
 void test_prom(void);
 void test_lockstat(void);
 void test_iostall(void);
+void test_claims(void);
 
 #endif /* __HARNESS_H */

@@ -21,6 +21,7 @@ int main(int argc, char **argv)
 	test_prom();
 	test_lockstat();
 	test_iostall();
+	test_claims();
 	printf("%d passed, %d failed\n", tests_passed, tests_failed);
 	return tests_failed ? 1 : 0;
 }

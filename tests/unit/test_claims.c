@@ -1,0 +1,380 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Claims files and verdicts. Known answers: the power of the t-test and
+ * the runs it needs from statsmodels 0.13.5 (Debian 12's
+ * python3-statsmodels: TTestIndPower().power(effect_size=d, nobs1=n,
+ * alpha=a) and .solve_power(effect_size=d, alpha=a, power=p), rounded up),
+ * Welch p-values from SciPy 1.10.1 (ttest_ind(a, b, equal_var=False)).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "claims.h"
+#include "claims_eval.h"
+#include "harness.h"
+#include "stats.h"
+
+static void test_power(void)
+{
+	static const struct { double d; unsigned n; double power; } pw[] = {
+		{ 0.5, 10, 0.185095656 }, { 1.0, 5, 0.286295493 },
+		{ 1.5, 8, 0.796545010 }, { 2.5, 3, 0.635985989 },
+		{ 0.3, 100, 0.560059254 },
+	};
+	static const struct { double d, alpha, power; unsigned n; } need[] = {
+		{ 0.3, 0.05, 0.8, 176 }, { 0.8, 0.05, 0.8, 26 },
+		{ 1.5, 0.05, 0.8, 9 }, { 2.5, 0.05, 0.8, 4 },
+		{ 0.3, 0.01, 0.9, 333 }, { 0.8, 0.01, 0.9, 49 },
+		{ 1.5, 0.01, 0.9, 15 }, { 2.5, 0.01, 0.9, 7 },
+		{ 0.2, 0.05, 0.8, 394 },
+	};
+
+	for (size_t i = 0; i < sizeof(pw) / sizeof(pw[0]); i++) {
+		double p = t_test_power(pw[i].d, pw[i].n, 0.05);
+
+		CHECK(fabs(p - pw[i].power) < 1e-6, "power(d=%g, n=%u) = %.9f, "
+		      "statsmodels %.9f", pw[i].d, pw[i].n, p, pw[i].power);
+	}
+	for (size_t i = 0; i < sizeof(need) / sizeof(need[0]); i++) {
+		unsigned n = t_test_runs_needed(need[i].d, need[i].alpha,
+						need[i].power, 100000);
+
+		CHECK(n == need[i].n, "runs for d=%g alpha=%g power=%g: %u, "
+		      "statsmodels %u", need[i].d, need[i].alpha, need[i].power,
+		      n, need[i].n);
+	}
+	CHECK(t_test_runs_needed(0.001, 0.05, 0.8, 1000) == 0,
+	      "beyond max_n gives 0");
+	CHECK(t_test_runs_needed(0, 0.05, 0.8, 1000) == 0, "no effect gives 0");
+}
+
+/* ---- fixtures built in memory ------------------------------------- */
+
+static char tmpdir[64];
+
+static const char *write_file(const char *name, const char *text)
+{
+	static char path[256];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", tmpdir, name);
+	f = fopen(path, "w");
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+	return path;
+}
+
+#define HEAD "schema: zswap-claims/1\nseries: test series\n" \
+	     "setup:\n  stated: a test\n"
+
+static const char *verdict_claims =
+	HEAD
+	"tables:\n"
+	"  - id: t\n"
+	"    title: known answers\n"
+	"    columns: [base, new]\n"
+	"    rows:\n"
+	"      - label: halves\n"			/* holds, -50% as quoted */
+	"        metric: m_half\n"
+	"        quoted: [100, 50]\n"
+	"      - label: far\n"				/* holds, but -50% vs -10% */
+	"        metric: m_half\n"
+	"        quoted: [100, 90]\n"
+	"      - label: wrong way\n"			/* contradicted */
+	"        metric: m_double\n"
+	"        quoted: [{mean: 10, sd: 1, n: 5}, {mean: 5, sd: 1, n: 5}]\n"
+	"      - label: noise\n"			/* not shown */
+	"        metric: m_noise\n"
+	"        quoted: [100, 90]\n"
+	"      - label: absent\n"			/* not measurable: no metric */
+	"        metric: m_missing\n"
+	"        quoted: [1, 2]\n"
+	"      - label: private\n"			/* not measurable: unmapped */
+	"        unmapped: a proprietary benchmark\n"
+	"        quoted: [\"469k\", \"280k\"]\n"
+	"      - label: steady\n"			/* same, holds */
+	"        metric: m_steady\n"
+	"        quoted: [40214, 40275]\n"
+	"        claim: same\n"
+	"      - label: drifted\n"			/* same, contradicted */
+	"        metric: m_half\n"
+	"        quoted: [40214, 40275]\n"
+	"        claim: same\n"
+	"      - label: glob sum\n"			/* a+b summed, holds */
+	"        metric: [\"g{k=*}\", \"h{k=*}\"]\n"
+	"        requires: g_any\n"
+	"        claim: lower\n"
+	"        quoted: [null, null]\n"
+	"      - label: per cgroup\n"			/* $CGROUP expansion */
+	"        metric: \"c{cgroup=$CGROUP}\"\n"
+	"        claim: lower\n"
+	"        quoted: [null, null]\n"
+	"      - label: other config\n"		/* when: n/a */
+	"        metric: m_half\n"
+	"        when: {shrinker_enabled: Y}\n"
+	"        quoted: [100, 50]\n";
+
+static void add_run(struct claims_eval *e, int arm, int i)
+{
+	static const double half[2][5] = { { 100, 102, 98, 101, 99 },
+					   { 50, 52, 48, 51, 49 } };
+	static const double dbl[2][5] = { { 10, 11, 9, 10, 10 },
+					  { 20, 21, 19, 20, 20 } };
+	static const double noise[2][5] = { { 100, 110, 90, 105, 95 },
+					    { 101, 111, 91, 104, 96 } };
+	struct record rec = {};
+	char err[256], cg[64];
+
+	rec.meta.complete = true;
+	rec.meta.wall_time_s = -1;
+	snprintf(rec.meta.kernel_release, sizeof(rec.meta.kernel_release),
+		 arm ? "6.12.0" : "6.1.0");
+	snprintf(rec.meta.cgroup, sizeof(rec.meta.cgroup), "/run%d", i);
+	snprintf(rec.meta.shrinker_enabled, sizeof(rec.meta.shrinker_enabled), "N");
+	metric_set_value(&rec.metrics, "m_half", "x", SRC_COUNTER, half[arm][i]);
+	metric_set_value(&rec.metrics, "m_double", "x", SRC_COUNTER, dbl[arm][i]);
+	metric_set_value(&rec.metrics, "m_noise", "x", SRC_COUNTER, noise[arm][i]);
+	metric_set_value(&rec.metrics, "m_steady", "x", SRC_COUNTER,
+			 40000 + (i % 2) * 10 + arm * 5);
+	metric_set_value(&rec.metrics, "g_any", "x", SRC_TRACEPOINT, 0);
+	/* arm 0: g{k=a} 60 + h{k=b} 40; arm 1: only g{k=a} 10 (h absent) */
+	metric_set_value(&rec.metrics, "g{k=a}", "x", SRC_TRACEPOINT,
+			 arm ? 10 + i : 60 + i);
+	if (!arm)
+		metric_set_value(&rec.metrics, "h{k=b}", "x", SRC_TRACEPOINT, 40);
+	snprintf(cg, sizeof(cg), "c{cgroup=/run%d}", i);
+	metric_set_value(&rec.metrics, cg, "x", SRC_COUNTER, arm ? 5 + i : 9 + i);
+	CHECK(!claims_eval_add_record(e, arm, &rec, "mem", err, sizeof(err)),
+	      "add record: %s", err);
+	metric_set_free(&rec.metrics);
+}
+
+static const struct row_eval *row_of(const struct claims_eval *e,
+				     const char *label)
+{
+	for (size_t i = 0; i < e->n; i++)
+		if (!strcmp(e->r[i].row->label, label))
+			return &e->r[i];
+	return NULL;
+}
+
+static void expect_verdict(const struct claims_eval *e, const char *label,
+			   enum verdict v)
+{
+	const struct row_eval *r = row_of(e, label);
+
+	CHECK(r && r->verdict == v, "row '%s': %s, want %s (%s)", label,
+	      r ? verdict_name(r->verdict) : "missing", verdict_name(v),
+	      r ? r->why : "");
+}
+
+static void test_verdicts(void)
+{
+	struct claims_eval e = { .alpha = 0.05, .holm = true,
+				 .label = { "A", "B" } };
+	const struct row_eval *r;
+	struct claims c;
+	char err[512];
+
+	CHECK(!claims_load(write_file("v.yaml", verdict_claims), &c, err,
+			   sizeof(err)), "load: %s", err);
+	CHECK(!claims_eval_init(&e, &c, NULL, NULL, err, sizeof(err)),
+	      "init: %s", err);
+	for (int i = 0; i < 5; i++) {
+		add_run(&e, 0, i);
+		add_run(&e, 1, i);
+	}
+	CHECK(!claims_eval_finish(&e, err, sizeof(err)), "finish: %s", err);
+	expect_verdict(&e, "halves", VERDICT_HOLDS);
+	expect_verdict(&e, "far", VERDICT_HOLDS);
+	expect_verdict(&e, "wrong way", VERDICT_CONTRADICTED);
+	expect_verdict(&e, "noise", VERDICT_NOT_SHOWN);
+	expect_verdict(&e, "absent", VERDICT_NOT_MEASURABLE);
+	expect_verdict(&e, "private", VERDICT_NOT_MEASURABLE);
+	expect_verdict(&e, "steady", VERDICT_HOLDS);
+	expect_verdict(&e, "drifted", VERDICT_CONTRADICTED);
+	expect_verdict(&e, "glob sum", VERDICT_HOLDS);
+	expect_verdict(&e, "per cgroup", VERDICT_HOLDS);
+	expect_verdict(&e, "other config", VERDICT_NOT_MEASURABLE);
+
+	r = row_of(&e, "halves");
+	CHECK(r && fabs(r->change_pct + 50) < 1e-9 && !r->far,
+	      "halves: -50%% measured, not far from the quoted -50%%");
+	/* SciPy: ttest_ind(A, B, equal_var=False) p = 2.8344106450917818e-11 */
+	CHECK(r && fabs(r->p / 2.8344106450917818e-11 - 1) < 1e-6,
+	      "halves: Welch p as SciPy's (%g)", r ? r->p : 0);
+	r = row_of(&e, "far");
+	CHECK(r && r->far, "far: -50%% measured is far from the quoted -10%%");
+	/*
+	 * Holm over the 6 directional rows with a p, in order: glob sum
+	 * (t = 90), halves = far (t = 50), wrong way, per cgroup, noise. The
+	 * second p is multiplied by 5, and far's (tied) keeps that maximum.
+	 */
+	CHECK(e.nr_tests == 6, "Holm family: 6 directional rows (%zu)", e.nr_tests);
+	r = row_of(&e, "halves");
+	CHECK(r && fabs(r->p_adj / (5 * 2.8344106450917818e-11) - 1) < 1e-6,
+	      "halves: the second smallest p is multiplied by 5 (%g)",
+	      r ? r->p_adj : 0);
+	CHECK(row_of(&e, "far")->p_adj == r->p_adj, "far: tied, same adjusted p");
+	r = row_of(&e, "noise");
+	/* SciPy: p = 0.9058591582966817; statsmodels: 10.53 -> 11 runs for
+	 * d = 10 / 7.7717 (the quoted -10% of 100, pooled sd) */
+	CHECK(r && fabs(r->p - 0.9058591582966817) < 1e-9 && r->p_adj == r->p,
+	      "noise: p as SciPy's; the largest of 6 is not scaled (%g, %g)",
+	      r ? r->p : 0, r ? r->p_adj : 0);
+	CHECK(r && r->runs_needed == 11 && !r->power_for_measured,
+	      "noise: 11 runs per arm detect the quoted change (%u)",
+	      r ? r->runs_needed : 0);
+	r = row_of(&e, "absent");
+	CHECK(r && strstr(r->why, "m_missing") && strstr(r->why, "not in the record"),
+	      "absent: the reason names the metric (%s)", r ? r->why : "");
+	r = row_of(&e, "private");
+	CHECK(r && strstr(r->why, "proprietary"), "unmapped: its reason (%s)",
+	      r ? r->why : "");
+	r = row_of(&e, "glob sum");
+	CHECK(r && r->mean[0] == 102 && r->mean[1] == 12,
+	      "glob sum: matches summed, a glob matching nothing is 0 with "
+	      "requires (%g, %g)", r ? r->mean[0] : 0, r ? r->mean[1] : 0);
+	r = row_of(&e, "other config");
+	CHECK(r && strstr(r->why, "shrinker_enabled=Y"),
+	      "when: the reason names the parameter (%s)", r ? r->why : "");
+	CHECK(e.count[VERDICT_HOLDS] == 5 && e.count[VERDICT_CONTRADICTED] == 2 &&
+	      e.count[VERDICT_NOT_SHOWN] == 1 && e.count[VERDICT_NOT_MEASURABLE] == 3,
+	      "counts %zu/%zu/%zu/%zu", e.count[0], e.count[1], e.count[2],
+	      e.count[3]);
+	claims_eval_free(&e);
+	claims_free(&c);
+}
+
+/* Table and pair selection; too few runs. */
+static void test_too_few_and_selection(void)
+{
+	struct claims_eval e = { .alpha = 0.05, .holm = true };
+	struct claims c;
+	char err[512];
+
+	CHECK(!claims_load(write_file("v.yaml", verdict_claims), &c, err,
+			   sizeof(err)), "load: %s", err);
+	CHECK(claims_eval_init(&e, &c, "nosuch", NULL, err, sizeof(err)) == -1 &&
+	      strstr(err, "no table 'nosuch'"), "unknown table: %s", err);
+	claims_eval_free(&e);
+	CHECK(claims_eval_init(&e, &c, NULL, "base:other", err, sizeof(err)) == -1 &&
+	      strstr(err, "no table compares"), "unknown pair: %s", err);
+	claims_eval_free(&e);
+	CHECK(!claims_eval_init(&e, &c, "t", "base:new", err, sizeof(err)),
+	      "pair by column names: %s", err);
+	for (int i = 0; i < 2; i++) {
+		add_run(&e, 0, i);
+		add_run(&e, 1, i);
+	}
+	CHECK(!claims_eval_finish(&e, err, sizeof(err)), "finish: %s", err);
+	expect_verdict(&e, "halves", VERDICT_NOT_SHOWN);
+	CHECK(strstr(row_of(&e, "halves")->why, "too few runs"),
+	      "2 runs per arm: too few (%s)", row_of(&e, "halves")->why);
+	claims_eval_free(&e);
+	claims_free(&c);
+}
+
+static void expect_bad(const char *name, const char *text, const char *want)
+{
+	struct claims c;
+	char err[512] = "";
+	const char *path = write_file(name, text);
+	char where[300];
+
+	CHECK(claims_load(path, &c, err, sizeof(err)) == -1 && strstr(err, want),
+	      "%s: error '%s' should contain '%s'", name, err, want);
+	snprintf(where, sizeof(where), "%s:", path);
+	CHECK(!strncmp(err, where, strlen(where)), "%s: error names the file "
+	      "and line (%s)", name, err);
+}
+
+static void test_bad_files(void)
+{
+	struct claims c;
+	char err[512];
+
+	expect_bad("syntax.yaml", HEAD "tables: [\n  - id: x\n",
+		   ":6:3: did not find expected node content");
+	expect_bad("schema.yaml", "schema: zswap-claims/2\nseries: s\n",
+		   ":1: schema 'zswap-claims/2' is not zswap-claims/1");
+	expect_bad("unknown.yaml", HEAD "tabels: []\n",
+		   ":5: unknown key 'tabels' in the claims file");
+	expect_bad("nosetup.yaml", "schema: zswap-claims/1\nseries: s\ntables: []\n",
+		   ":1: missing field 'setup'");
+	expect_bad("nometric.yaml", HEAD "tables:\n  - id: t\n    title: x\n"
+		   "    columns: [a, b]\n    rows:\n      - label: r\n"
+		   "        quoted: [1, 2]\n",
+		   ":10: row 'r': needs a metric, or unmapped: with the reason");
+	expect_bad("cells.yaml", HEAD "tables:\n  - id: t\n    title: x\n"
+		   "    columns: [a, b]\n    rows:\n      - label: r\n"
+		   "        metric: m\n        quoted: [1, 2, 3]\n",
+		   ":12: row 'r': quoted must list one value per column (2)");
+	expect_bad("three.yaml", HEAD "tables:\n  - id: t\n    title: x\n"
+		   "    columns: [a, b, c]\n    rows:\n      - label: r\n"
+		   "        metric: m\n        quoted: [1, 2, 3]\n",
+		   ":6: table 't' has 3 columns: say which pairs it compares");
+	expect_bad("pair.yaml", HEAD "tables:\n  - id: t\n    title: x\n"
+		   "    columns: [a, b]\n    compare: [[a, z]]\n    rows: []\n",
+		   ":9: compare: 'z' is not a column");
+	expect_bad("claim.yaml", HEAD "tables:\n  - id: t\n    title: x\n"
+		   "    columns: [a, b]\n    rows:\n      - label: r\n"
+		   "        metric: m\n        quoted: [1, 2]\n        claim: up\n",
+		   ":13: claim must be lower, higher or same");
+	expect_bad("noclaim.yaml", HEAD "tables:\n  - id: t\n    title: x\n"
+		   "    columns: [a, b]\n    rows:\n      - label: r\n"
+		   "        metric: m\n        quoted: [null, OOM]\n",
+		   "no quoted values to derive the claim from");
+	expect_bad("number.yaml", HEAD "tables:\n  - id: t\n    title: x\n"
+		   "    columns: [a, b]\n    rows:\n      - label: r\n"
+		   "        metric: m\n        quoted: [{mean: lots}, 2]\n",
+		   ":12: 'mean' must be a number");
+	CHECK(claims_load("/nonexistent/c.yaml", &c, err, sizeof(err)) == -1 &&
+	      strstr(err, "/nonexistent/c.yaml: cannot read"),
+	      "missing file: %s", err);
+}
+
+/* Every claims file the repository ships loads. */
+static void test_shipped(void)
+{
+	static const char *const files[] = {
+		"claims/000-batch-writeback-io.yaml",
+		"claims/001-split-zswap-tree.yaml",
+		"claims/002-shrinker-iocost.yaml",
+		"claims/004-shrink-memcg-batch.yaml",
+	};
+	char path[512], err[512];
+
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		struct claims c;
+
+		snprintf(path, sizeof(path), "%s/../../%s", fixtures_dir, files[i]);
+		if (access(path, R_OK))
+			snprintf(path, sizeof(path), "%s", files[i]);
+		CHECK(!claims_load(path, &c, err, sizeof(err)), "%s: %s", files[i], err);
+		claims_free(&c);
+	}
+}
+
+void test_claims(void)
+{
+	char cmd[128];
+
+	snprintf(tmpdir, sizeof(tmpdir), "/tmp/zswap-claims-test.XXXXXX");
+	if (!mkdtemp(tmpdir)) {
+		CHECK(0, "mkdtemp");
+		return;
+	}
+	test_power();
+	test_verdicts();
+	test_too_few_and_selection();
+	test_bad_files();
+	test_shipped();
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
+	if (system(cmd))
+		fprintf(stderr, "warning: could not remove %s\n", tmpdir);
+}
