@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include "claims_cli.h"
 #include "gate_run.h"
 
 #define MAX_PARAMS 16
@@ -52,10 +53,13 @@ void gate_run_usage(FILE *f)
 "       compressor=zstd, ...) set for that arm's runs\n"
 "  -n, --runs N          runs per arm, alternating A B A B ... (default 5)\n"
 "  -o, --output DIR      records go to DIR/a/run-NN.json and DIR/b/run-NN.json\n"
+"  --claims FILE         then the verdicts of a claims file on DIR/a -- DIR/b\n"
+"  --compare B:N         the claims table columns arm A and arm B stand for\n"
 "record options: -c/--cgroup PATH, -d/--duration S, --no-fentry, --no-kprobe,\n"
-"                --self-stats, -v\n"
+"                --self-stats, --locks, --iocost, -v\n"
 "The parameters are restored afterwards, also on failure and SIGINT/SIGTERM.\n"
-"exit: 0 done, 1 a run failed or interrupted, 2 bad usage or environment\n");
+"exit: 0 done, 1 a run failed or interrupted (or, with --claims, a row is\n"
+"contradicted), 2 bad usage or environment\n");
 }
 
 static const char *param_dir(void)
@@ -206,7 +210,36 @@ struct run_opts {
 	char *rec_args[16];	/* passed through to record */
 	int nr_rec_args;
 	char **cmd;
+	const char *claims;	/* verdicts of this claims file at the end */
+	const char *claims_pair;
 };
+
+/* `zswap-gate claims FILE [--compare B:N] DIR/a -- DIR/b`: its exit code. */
+static int claims_verdicts(const struct run_opts *o)
+{
+	char a[PATH_MAX], b[PATH_MAX], *argv[16];
+	int n = 0;
+
+	snprintf(a, sizeof(a), "%s/a", o->out);
+	snprintf(b, sizeof(b), "%s/b", o->out);
+	argv[n++] = "claims";
+	argv[n++] = "--label-a";
+	argv[n++] = (char *)o->arm[0].spec;
+	argv[n++] = "--label-b";
+	argv[n++] = (char *)o->arm[1].spec;
+	if (o->claims_pair) {
+		argv[n++] = "--compare";
+		argv[n++] = (char *)o->claims_pair;
+	}
+	argv[n++] = (char *)o->claims;
+	argv[n++] = a;
+	argv[n++] = "--";
+	argv[n++] = b;
+	argv[n] = NULL;
+	fflush(stdout);
+	optind = 0;	/* getopt starts afresh (run parsed with "+") */
+	return claims_main(n, argv);
+}
 
 /* One `zswap-gate record` run; returns its exit status or -1. */
 static int record_once(const struct run_opts *o, const char *path)
@@ -291,7 +324,10 @@ static int write_saved_file(const struct run_opts *o, const struct saved *s)
 	return 0;
 }
 
-enum { OPT_ARM_A = 256, OPT_ARM_B, OPT_NO_FENTRY, OPT_NO_KPROBE, OPT_SELF_STATS };
+enum {
+	OPT_ARM_A = 256, OPT_ARM_B, OPT_NO_FENTRY, OPT_NO_KPROBE, OPT_SELF_STATS,
+	OPT_LOCKS, OPT_IOCOST, OPT_CLAIMS, OPT_CLAIMS_COMPARE,
+};
 
 static const struct option opts[] = {
 	{ "runs", required_argument, NULL, 'n' },
@@ -303,6 +339,10 @@ static const struct option opts[] = {
 	{ "no-fentry", no_argument, NULL, OPT_NO_FENTRY },
 	{ "no-kprobe", no_argument, NULL, OPT_NO_KPROBE },
 	{ "self-stats", no_argument, NULL, OPT_SELF_STATS },
+	{ "locks", no_argument, NULL, OPT_LOCKS },
+	{ "iocost", no_argument, NULL, OPT_IOCOST },
+	{ "claims", required_argument, NULL, OPT_CLAIMS },
+	{ "compare", required_argument, NULL, OPT_CLAIMS_COMPARE },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
@@ -345,6 +385,10 @@ static int parse_run_opts(int argc, char **argv, struct run_opts *o)
 		case OPT_NO_FENTRY: o->rec_args[o->nr_rec_args++] = "--no-fentry"; break;
 		case OPT_NO_KPROBE: o->rec_args[o->nr_rec_args++] = "--no-kprobe"; break;
 		case OPT_SELF_STATS: o->rec_args[o->nr_rec_args++] = "--self-stats"; break;
+		case OPT_LOCKS: o->rec_args[o->nr_rec_args++] = "--locks"; break;
+		case OPT_IOCOST: o->rec_args[o->nr_rec_args++] = "--iocost"; break;
+		case OPT_CLAIMS: o->claims = optarg; break;
+		case OPT_CLAIMS_COMPARE: o->claims_pair = optarg; break;
 		case 'v': o->rec_args[o->nr_rec_args++] = "-v"; break;
 		case 'h': gate_run_usage(stdout); exit(0);
 		default:
@@ -424,5 +468,7 @@ int gate_run_main(int argc, char **argv)
 	}
 	if (restore_params(&saved) && !ret)
 		ret = 1;
+	if (!ret && o.claims)
+		ret = claims_verdicts(&o);
 	return ret;
 }
