@@ -4,6 +4,7 @@
 # memcg-run.sh [--keep] LIMIT_MiB NAME -- CMD [ARGS...]
 #
 # Run CMD in a new memory-limited cgroup NAME and return CMD's exit status.
+# CMD finds the cgroup's path in the environment variable MEMCG_PATH.
 #  - cgroup v2 (a cgroup2 mount whose cgroup.controllers has "memory"):
 #    a child of this process's cgroup (or of the cgroup2 root when the
 #    memory controller cannot be enabled there) with memory.max = LIMIT
@@ -147,7 +148,7 @@ if ! echo $$ >"$cg/cgroup.procs"; then
 	die "cannot move into $cg"
 fi
 trap 'leave' INT TERM HUP
-"$@"
+MEMCG_PATH=$cg "$@"
 status=$?
 trap - INT TERM HUP
 leave
