@@ -218,9 +218,9 @@ static int row_claim(struct reader *r, yaml_node_t *rn, struct claim_row *row,
 	}
 	if (cn && !yis_null(cn))
 		return parse_dir(r, cn, &row->dir[i]);
-	if (row->unmapped[0])
-		return 0;	/* nothing is evaluated */
 	if (!row->has_change[i] && !(a->has_mean && b->has_mean)) {
+		if (row->unmapped[0])
+			return 0;	/* nothing to evaluate or show */
 		yerr(&r->d, rn, r->err, r->len,
 		     "row '%s': no quoted values to derive the claim from: "
 		     "give claim: lower|higher|same", row->label);

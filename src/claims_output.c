@@ -76,6 +76,8 @@ static void row_cells(struct cells *x, const struct row_eval *r,
 	if (row->has_change[r->cmp])
 		snprintf(x->c[COL_QCH], sizeof(x->c[0]), "%+.1f%%",
 			 row->change_pct[r->cmp]);
+	else if (row->unmapped[0])
+		snprintf(x->c[COL_QCH], sizeof(x->c[0]), "-");
 	else
 		snprintf(x->c[COL_QCH], sizeof(x->c[0]), "(%s)",
 			 claim_dir_name(row->dir[r->cmp]));

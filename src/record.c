@@ -431,10 +431,24 @@ int record_load(const char *path, struct record *rec, char *err, size_t len)
 	rec->meta.exit_code = v ? json_object_get_int(v) : -1;
 	if (!get_typed(root, "zswap", json_type_object, false, &o, path, "", err, len))
 		goto out;
-	if (json_object_object_get_ex(o, "compressor", &v))
-		copy_str(rec->meta.compressor, sizeof(rec->meta.compressor), v);
-	if (json_object_object_get_ex(o, "enabled", &v))
-		copy_str(rec->meta.zswap_enabled, sizeof(rec->meta.zswap_enabled), v);
+	{
+		/* the zswap parameters of the run, as the header names them */
+		struct { const char *key; char *dst; size_t len; } p[] = {
+			{ "enabled", rec->meta.zswap_enabled, sizeof(rec->meta.zswap_enabled) },
+			{ "compressor", rec->meta.compressor, sizeof(rec->meta.compressor) },
+			{ "zpool", rec->meta.zpool, sizeof(rec->meta.zpool) },
+			{ "max_pool_percent", rec->meta.max_pool_percent,
+			  sizeof(rec->meta.max_pool_percent) },
+			{ "accept_threshold_percent", rec->meta.accept_threshold_percent,
+			  sizeof(rec->meta.accept_threshold_percent) },
+			{ "shrinker_enabled", rec->meta.shrinker_enabled,
+			  sizeof(rec->meta.shrinker_enabled) },
+		};
+
+		for (size_t i = 0; i < sizeof(p) / sizeof(p[0]); i++)
+			if (json_object_object_get_ex(o, p[i].key, &v))
+				copy_str(p[i].dst, p[i].len, v);
+	}
 	if (!get_typed(root, "metrics", json_type_object, false, &o, path, "", err, len) ||
 	    load_metrics(o, rec, path, err, len))
 		goto out;

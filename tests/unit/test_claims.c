@@ -338,6 +338,24 @@ static void test_bad_files(void)
 	      "missing file: %s", err);
 }
 
+/* `when:` reads the record's zswap header: every parameter comes back. */
+static void test_record_params(void)
+{
+	struct record rec;
+	char path[512], err[512];
+
+	snprintf(path, sizeof(path), "%s/records/seed000/a/run1.json", fixtures_dir);
+	CHECK(!record_load(path, &rec, err, sizeof(err)), "load: %s", err);
+	CHECK(!strcmp(rec.meta.shrinker_enabled, "Y") &&
+	      !strcmp(rec.meta.max_pool_percent, "20") &&
+	      !strcmp(rec.meta.accept_threshold_percent, "90") &&
+	      !strcmp(rec.meta.zpool, "zbud") && !strcmp(rec.meta.compressor, "lzo"),
+	      "zswap header read back (%s %s %s %s)", rec.meta.shrinker_enabled,
+	      rec.meta.max_pool_percent, rec.meta.accept_threshold_percent,
+	      rec.meta.zpool);
+	record_free(&rec);
+}
+
 /* Every claims file the repository ships loads. */
 static void test_shipped(void)
 {
@@ -373,6 +391,7 @@ void test_claims(void)
 	test_verdicts();
 	test_too_few_and_selection();
 	test_bad_files();
+	test_record_params();
 	test_shipped();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
 	if (system(cmd))
