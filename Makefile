@@ -98,9 +98,9 @@ $(OUTPUT)/zswap-workload: $(WORKLOAD_SRCS) $(wildcard tools/workloads/*.h) | $(O
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) -static -pthread $(WORKLOAD_SRCS) -lm -o $@
 
-$(OUTPUT)/latency_test: tools/workloads/latency_test.c tools/workloads/latency.c tools/workloads/latency.h | $(OUTPUT)
+$(OUTPUT)/latency_test: tools/workloads/latency_test.c tools/workloads/latency.c tools/workloads/latency.h tests/unit/harness.h | $(OUTPUT)
 	$(call msg,BINARY,$@)
-	$(Q)$(CC) $(CFLAGS) $(filter %.c,$^) -lm -o $@
+	$(Q)$(CC) $(CFLAGS) -Itests/unit $(filter %.c,$^) -lm -o $@
 
 # Unit tests link the core without BPF (no privileges needed).
 UNIT_CORE := planner.o counters.o histogram.o metrics.o record.o cgroup_stats.o workload_metrics.o \

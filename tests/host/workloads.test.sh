@@ -1,0 +1,263 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# build/zswap-workload on the host: each seed's workload at a small scale
+# in a 128 MiB memory cgroup (v1 on the 6.18 host) with zswap on, its
+# figures read back from $ZSWAP_WORKLOAD_METRICS and checked against its
+# options, against each other and, where the kernel counts the same
+# thing, against the kernel's counters of the same window: /proc/vmstat
+# zswpout + pswpout for the pages it reclaimed or pushed out, /proc/stat
+# `processes` (every fork and thread) for its tasks, and the shell's own
+# clock for its durations. Then bad input, the metrics file's failure
+# modes, and `zswap-gate record` storing the figures. Needs root; about
+# 20 s. Leaves swap and zswap as it found them.
+set -u
+cd "$(dirname "$0")/../.." || exit 1
+. tests/lib.sh
+
+W=build/zswap-workload
+GATE=build/zswap-gate
+WORK=$(mktemp -d /tmp/zswap-workloads.XXXXXX)
+export ZSWAP_ENV_STATE=$WORK/env.state
+unset ZSWAP_WORKLOAD_METRICS
+CG=""
+
+if [ "$(id -u)" -ne 0 ]; then
+	echo "SKIP workloads host test: needs root (it enables zswap and swap)"
+	exit 1
+fi
+command -v jq >/dev/null || { echo "jq missing: run tools/install-deps.sh"; exit 1; }
+host_lock
+
+cleanup() {
+	env_cleanup
+	rm -rf "$WORK"
+}
+trap cleanup EXIT INT TERM
+
+# zswap's parameters and the active swap areas
+state() { cat /sys/module/zswap/parameters/* 2>/dev/null; awk 'NR > 1 { print $1 }' /proc/swaps; }
+STATE_BEFORE=$(state)
+
+# rc_of CMD...: the exit code; stdout in $WORK/out, stderr in $WORK/err
+rc_of() { "$@" > "$WORK/out" 2> "$WORK/err"; echo $?; }
+has() { grep -qF -- "$1" "$2"; }
+now() { date +%s.%N; }
+isnum() { echo "$1" | grep -qE '^-?[0-9]+(\.[0-9]*)?([eE][-+]?[0-9]+)?$'; }
+# le A B, num_within A B PCT: false, not a pass, when a figure is missing
+le() { isnum "$1" && isnum "$2" && awk -v a="$1" -v b="$2" 'BEGIN { exit !(a <= b) }'; }
+num_within() { isnum "$1" && isnum "$2" && within "$@"; }
+# ordered A B C...: A <= B <= C ...
+ordered() {
+	while [ $# -gt 1 ]; do
+		le "$1" "$2" || return 1
+		shift
+	done
+}
+# usage_err RC WANT_RC [WORD]: exit code WANT_RC and one line on stderr
+# (holding WORD)
+usage_err() {
+	[ "$1" -eq "$2" ] && [ "$(wc -l < "$WORK/err")" -eq 1 ] &&
+		grep -q -- "${3:-}" "$WORK/err"
+}
+calc() { awk "BEGIN { print $1 }"; }
+procs_forked() { awk '$1 == "processes" { print $2 }' /proc/stat; }
+swapped_out() { echo $(($(vmstat zswpout) + $(vmstat pswpout))); }
+
+# fig NAME: the figure's value in the last run's metrics file
+fig() { awk -v n="$1" '$1 == n { print $2 }' "$M"; }
+
+# figures_ok NAME:UNIT...: the file holds exactly these figures, each once,
+# with its unit and a finite decimal value, every line in the protocol
+figures_ok() {
+	[ "$(wc -l < "$M")" -eq $# ] || return 1
+	grep -qvE '^[a-z][a-z0-9_]{0,59} -?[0-9]+(\.[0-9]*)?([eE][-+]?[0-9]+)? [A-Za-z%/_]{1,15}$' \
+		"$M" && return 1
+	for nu in "$@"; do
+		[ "$(awk -v n="${nu%%:*}" -v u="${nu#*:}" \
+			'$1 == n && $3 == u { c++ } END { print c + 0 }' "$M")" -eq 1 ] ||
+			return 1
+	done
+}
+
+# run_in_cg NAME ARGS...: the workload in the cgroup, figures into
+# $WORK/NAME.m ($M); sets RC and WALL (seconds, the shell's clock)
+run_in_cg() {
+	M=$WORK/$1.m
+	shift
+	t0=$(now)
+	ZSWAP_WORKLOAD_METRICS=$M sh -c 'echo $$ > "$0/cgroup.procs" && exec "$@"' \
+		"$CG" $W "$@" 2> "$WORK/err"
+	RC=$?
+	WALL=$(calc "$(now) - $t0")
+	[ $RC -eq 0 ] || cat "$WORK/err"
+}
+
+# --- bad input (no figures are written) ---------------------------------
+for bad in "cache --duration nan" "swappers --mib -1" "build --bogus" \
+	"reclaim --interval-ms 2ms" "cache --hot-pct inf" "build --jobs 0" \
+	"reclaim --method nope" "swappers --procs"; do
+	# shellcheck disable=SC2086
+	check "$bad: exit 2 and one line naming the option" \
+		usage_err "$(rc_of $W $bad)" 2 "$(echo "$bad" | cut -d' ' -f2)"
+done
+check "unknown command: exit 2, one line" usage_err "$(rc_of $W nosuch)" 2 nosuch
+rc_of env ZSWAP_WORKLOAD_METRICS="$WORK/bad.m" $W cache --duration nan >/dev/null
+check "bad input: the metrics file is not even created" [ ! -e "$WORK/bad.m" ]
+help_ok() {
+	[ "$1" -eq 0 ] && grep -q "^usage: " "$WORK/out" && grep -q -- "--seed" "$WORK/out" &&
+		grep -q "^  duration_s " "$WORK/out"
+}
+for c in reclaim build cache swappers; do
+	check "$c --help: exit 0, options and figures documented" help_ok "$(rc_of $W $c --help)"
+done
+
+# The metrics file: unwritable (no such directory, a full device) is exit 1
+# naming the path; a second run appends.
+tiny="swappers --procs 1 --mib 1 --passes 0"
+nodir=$WORK/no/such/dir/m
+# shellcheck disable=SC2086
+check "metrics file in a missing directory: exit 1" \
+	[ "$(rc_of env ZSWAP_WORKLOAD_METRICS="$nodir" $W $tiny)" -eq 1 ]
+check "metrics file in a missing directory: the message names it" has "$nodir" "$WORK/err"
+# shellcheck disable=SC2086
+check "metrics file on a full device (/dev/full): exit 1" \
+	[ "$(rc_of env ZSWAP_WORKLOAD_METRICS=/dev/full $W $tiny)" -eq 1 ]
+check "metrics file on a full device: the message names it" has "/dev/full" "$WORK/err"
+M=$WORK/append.m
+for _ in 1 2; do
+	# shellcheck disable=SC2086
+	ZSWAP_WORKLOAD_METRICS=$M $W $tiny -q
+done
+check "metrics file: appended, not replaced (2 runs x 3 figures)" \
+	[ "$(grep -c . "$M")" -eq 6 ]
+# shellcheck disable=SC2086
+check "-q: no summary on stderr" [ -z "$(ZSWAP_WORKLOAD_METRICS=$M $W $tiny -q 2>&1)" ]
+
+# --- the workloads, zswap on, in a 128 MiB cgroup ------------------------
+# (in 64 MiB, cache's 2 threads over 96 MiB were OOM-killed in about 1 run
+# of 5 on the 6.18 host: every page active, reclaim making no progress)
+tools/zswap-env.sh setup --swapfile "$WORK/swap" --size 1024 \
+	--max-pool-percent 5 --shrinker N >/dev/null ||
+	{ fail "zswap-env setup"; summary; exit 1; }
+make_cgroup 128 workloads || { fail "cgroup"; summary; exit 1; }
+
+# reclaim (seed 004): every page it reclaims, populated or allocated in the
+# timed phase, must be stored by zswap or written to swap: the kernel's
+# zswpout + pswpout delta is >= all of them, with no page of tolerance
+# (other tasks on the host can only add to it).
+out0=$(swapped_out)
+run_in_cg reclaim reclaim --populate 32 --interval-ms 2 --duration 3 --method pageout
+out1=$(swapped_out)
+check "reclaim: exit 0" [ $RC -eq 0 ]
+check "reclaim: the six figures, once each, with units" figures_ok duration_s:s \
+	populate_s:s pages_allocated:pages reclaim_calls:calls \
+	reclaim_shortfalls:calls method_pageout:bool
+pages=$(fig pages_allocated)
+echo "reclaim: $pages pages in $(fig duration_s) s, zswpout + pswpout +$((out1 - out0))"
+check "reclaim: pages_allocated = duration_s / 2 ms within 5%" \
+	num_within "$pages" "$(calc "$(fig duration_s) / 0.002")" 5
+check "reclaim: duration_s = --duration 3 within 1%" num_within "$(fig duration_s)" 3 1
+check "reclaim: populate_s + duration_s <= the shell's wall time" \
+	le "$(calc "$(fig populate_s) + $(fig duration_s)")" "$WALL"
+check "reclaim: one reclaim call per page, no shortfall with pageout" \
+	[ "$(fig reclaim_calls) $(fig reclaim_shortfalls) $(fig method_pageout)" = "$pages 0 1" ]
+check "reclaim: vmstat zswpout + pswpout delta >= pages_allocated" \
+	[ $((out1 - out0)) -ge "$pages" ]
+check "reclaim: ... and >= pages_allocated + the 8192 populated pages" \
+	[ $((out1 - out0)) -ge $((pages + 8192)) ]
+
+# auto picks memory.reclaim only where this cgroup v2 has it (not on a
+# cgroup v1 host)
+v2=$(awk '$3 == "cgroup2" { print $2; exit }' /proc/mounts)
+own=$(awk -F: '$1 == "0" { print $3 }' /proc/self/cgroup)
+want=1
+[ -n "$v2" ] && [ -w "$v2${own%/}/memory.reclaim" ] && want=0
+run_in_cg auto reclaim --populate 0 --duration 0.3
+check "reclaim --method auto: method_pageout $want" [ "$(fig method_pageout)" = $want ]
+check "reclaim --method auto: stderr says which method" has "reclaiming with" "$WORK/err"
+if [ $want -eq 1 ]; then
+	check "reclaim --method memory.reclaim without it: exit 2, one line" \
+		usage_err "$(rc_of $W reclaim --method memory.reclaim)" 2 memory.reclaim
+fi
+
+# build (seed 000): 4 tasks of 80 MiB, 2 at a time, in 128 MiB
+f0=$(procs_forked)
+out0=$(swapped_out)
+run_in_cg build build --jobs 2 --tasks 4 --task-mib 80 --passes 2
+f1=$(procs_forked)
+out1=$(swapped_out)
+check "build: exit 0" [ $RC -eq 0 ]
+check "build: the four figures, once each, with units" figures_ok duration_s:s \
+	tasks:tasks task_p50_s:s task_max_s:s
+echo "build: $(fig tasks) tasks in $(fig duration_s) s (p50 $(fig task_p50_s)," \
+	"max $(fig task_max_s)), forks +$((f1 - f0)), swapped out +$((out1 - out0))"
+check "build: tasks = --tasks 4" [ "$(fig tasks)" = 4 ]
+check "build: /proc/stat processes delta >= tasks" [ $((f1 - f0)) -ge 4 ]
+check "build: task_p50_s <= task_max_s <= duration_s <= the shell's wall time" \
+	ordered "$(fig task_p50_s)" "$(fig task_max_s)" "$(fig duration_s)" "$WALL"
+check "build: 2 x 80 MiB in 128 MiB swapped (zswpout + pswpout delta > 0)" \
+	[ $((out1 - out0)) -gt 0 ]
+
+# cache (seed 002): 192 MiB working set in 128 MiB, 2 threads, 3 s
+in0=$(($(vmstat zswpin) + $(vmstat pswpin)))
+run_in_cg cache cache --mib 192 --threads 2 --duration 3
+in1=$(($(vmstat zswpin) + $(vmstat pswpin)))
+check "cache: exit 0" [ $RC -eq 0 ]
+check "cache: the eight figures, once each, with units" figures_ok ops:ops \
+	ops_per_s:ops/s latency_p50_us:us latency_p99_us:us latency_p999_us:us \
+	latency_max_us:us errors:ops duration_s:s
+echo "cache: $(fig ops) ops, $(fig ops_per_s) ops/s, p50 $(fig latency_p50_us)" \
+	"p99 $(fig latency_p99_us) p99.9 $(fig latency_p999_us) max $(fig latency_max_us) us," \
+	"swapped in +$((in1 - in0))"
+check "cache: ops_per_s = ops / duration_s within 1%" \
+	num_within "$(fig ops_per_s)" "$(calc "$(fig ops) / $(fig duration_s)")" 1
+check "cache: p50 <= p99 <= p99.9 <= max" ordered "$(fig latency_p50_us)" \
+	"$(fig latency_p99_us)" "$(fig latency_p999_us)" "$(fig latency_max_us)"
+check "cache: no checksum errors" [ "$(fig errors)" = 0 ]
+check "cache: ops > 0" gt "$(fig ops)" 0
+check "cache: --duration 3 <= duration_s <= the shell's wall time" \
+	ordered 3 "$(fig duration_s)" "$WALL"
+check "cache: a working set above the cap is read back (zswpin + pswpin delta > 0)" \
+	[ $((in1 - in0)) -gt 0 ]
+
+# swappers (seed 001): 3 processes x 2 threads x 64 MiB in 128 MiB, so at
+# least 64 MiB (16384 pages) must be swapped out
+f0=$(procs_forked)
+out0=$(swapped_out)
+run_in_cg swappers swappers --procs 3 --threads 2 --mib 64 --passes 2
+f1=$(procs_forked)
+out1=$(swapped_out)
+check "swappers: exit 0" [ $RC -eq 0 ]
+check "swappers: the three figures, once each, with units" figures_ok duration_s:s \
+	procs:procs threads:threads
+echo "swappers: $(fig duration_s) s, forks +$((f1 - f0)), swapped out +$((out1 - out0))"
+check "swappers: procs = 3, threads = 2" [ "$(fig procs) $(fig threads)" = "3 2" ]
+check "swappers: /proc/stat processes delta >= 3 processes + 6 threads" \
+	[ $((f1 - f0)) -ge 9 ]
+check "swappers: duration_s <= the shell's wall time" le "$(fig duration_s)" "$WALL"
+check "swappers: 192 MiB in 128 MiB: zswpout + pswpout delta >= 16384 pages" \
+	[ $((out1 - out0)) -ge 16384 ]
+
+# --- zswap-gate record stores the figures ---------------------------------
+R=$WORK/rec.json
+$GATE record -q -o "$R" -- $W swappers --procs 2 --mib 16 --passes 1
+check "record of swappers: exit 0" [ $? -eq 0 ]
+check "record: command exit 0" [ "$(jq -r .exit_code "$R")" = 0 ]
+for nv in duration_s procs:2 threads:2; do
+	n=${nv%%:*}
+	check "record: workload_$n from source workload" \
+		[ "$(msource "$R" "workload_$n")" = workload ]
+	[ "$n" != "$nv" ] && check "record: workload_$n = ${nv#*:}" \
+		[ "$(metric "$R" "workload_$n")" = "${nv#*:}" ]
+done
+check "record: workload_duration_s in s" \
+	[ "$(jq -r '.metrics.workload_duration_s.unit' "$R")" = s ]
+check "record: 0 < workload_duration_s <= the record's wall time" \
+	ordered 0.000001 "$(metric "$R" workload_duration_s)" "$(jq -r .wall_time_s "$R")"
+
+stop_cgroup_tasks "$CG"
+rmdir "$CG" && CG=""
+tools/zswap-env.sh restore >/dev/null
+check "swap and zswap state restored" [ "$(state)" = "$STATE_BEFORE" ]
+summary

@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Keyed page contents and their verification (see pattern.h). */
+#include <string.h>
+#include "pattern.h"
+#include "workload.h"
+
+static uint64_t splitmix64(uint64_t x)
+{
+	x += 0x9e3779b97f4a7c15ULL;
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+	return x ^ (x >> 31);
+}
+
+uint64_t pat_key(uint64_t a, uint64_t b, uint64_t c)
+{
+	return splitmix64(a ^ splitmix64(b ^ splitmix64(c)));
+}
+
+uint64_t pat_state(uint64_t key)
+{
+	uint64_t s = splitmix64(key);
+
+	return s ? s : 0x2545f4914f6cdd1dULL;
+}
+
+/* xorshift64: fast enough that filling pages is not the CPU cost. */
+uint64_t pat_next(uint64_t *state)
+{
+	uint64_t x = *state;
+
+	x ^= x << 13;
+	x ^= x >> 7;
+	x ^= x << 17;
+	*state = x;
+	return x;
+}
+
+void pat_fill(unsigned char *page, uint64_t key, size_t nrandom)
+{
+	uint64_t s = pat_state(key), v;
+	size_t i;
+
+	for (i = 0; i + 8 <= nrandom; i += 8) {
+		v = pat_next(&s);
+		memcpy(page + i, &v, 8);
+	}
+	if (i < nrandom) {
+		v = pat_next(&s);
+		memcpy(page + i, &v, nrandom - i);
+	}
+	memset(page + nrandom, 0, PAGE_BYTES - nrandom);
+}
+
+long pat_check(const unsigned char *page, uint64_t key, size_t nrandom)
+{
+	unsigned char want[8];
+	uint64_t s = pat_state(key), v;
+	size_t i, k;
+
+	for (i = 0; i < nrandom; i += 8) {
+		v = pat_next(&s);
+		memcpy(want, &v, 8);
+		for (k = 0; k < 8 && i + k < nrandom; k++)
+			if (page[i + k] != want[k])
+				return i + k;
+	}
+	for (i = nrandom; i < PAGE_BYTES; i++)
+		if (page[i])
+			return i;
+	return -1;
+}
+
+uint64_t pat_sum(const unsigned char *page)
+{
+	uint64_t h = 0x84222325cbf29ce4ULL, w;
+
+	for (size_t i = 0; i < PAGE_BYTES; i += 8) {
+		memcpy(&w, page + i, 8);
+		h = (h ^ w) * 0x100000001b3ULL;
+		h ^= h >> 29;
+	}
+	return splitmix64(h);
+}
+
+int pat_churn(unsigned char *base, size_t npages, uint64_t seed,
+	      unsigned long passes, const char *who)
+{
+	for (size_t i = 0; i < npages; i++)
+		pat_fill(base + i * PAGE_BYTES, pat_key(seed, i, 0), TEXT_BYTES);
+	for (unsigned long pass = 1; pass <= passes; pass++) {
+		for (size_t i = 0; i < npages; i++) {
+			unsigned char *p = base + i * PAGE_BYTES;
+			long bad = pat_check(p, pat_key(seed, i, pass - 1),
+					     TEXT_BYTES);
+
+			if (bad >= 0) {
+				wl_msg("DATA CORRUPTION: %s, pass %lu, page %zu, byte %ld",
+				       who, pass, i, bad);
+				return -1;
+			}
+			pat_fill(p, pat_key(seed, i, pass), TEXT_BYTES);
+		}
+	}
+	return 0;
+}
