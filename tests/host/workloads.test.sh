@@ -64,8 +64,9 @@ calc() { awk "BEGIN { print $1 }"; }
 procs_forked() { awk '$1 == "processes" { print $2 }' /proc/stat; }
 swapped_out() { echo $(($(vmstat zswpout) + $(vmstat pswpout))); }
 
-# fig NAME: the figure's value in the last run's metrics file
-fig() { awk -v n="$1" '$1 == n { print $2 }' "$M"; }
+# fig NAME: the figure's value in the last run's metrics file (every
+# figure's name starts with its command: swappers_duration_s)
+fig() { awk -v n="${P}_$1" '$1 == n { print $2 }' "$M"; }
 
 # figures_ok NAME:UNIT...: the file holds exactly these figures, each once,
 # with its unit and a finite decimal value, every line in the protocol
@@ -74,7 +75,7 @@ figures_ok() {
 	grep -qvE '^[a-z][a-z0-9_]{0,59} -?[0-9]+(\.[0-9]*)?([eE][-+]?[0-9]+)? [A-Za-z%/_]{1,15}$' \
 		"$M" && return 1
 	for nu in "$@"; do
-		[ "$(awk -v n="${nu%%:*}" -v u="${nu#*:}" \
+		[ "$(awk -v n="${P}_${nu%%:*}" -v u="${nu#*:}" \
 			'$1 == n && $3 == u { c++ } END { print c + 0 }' "$M")" -eq 1 ] ||
 			return 1
 	done
@@ -84,6 +85,7 @@ figures_ok() {
 # $WORK/NAME.m ($M); sets RC and WALL (seconds, the shell's clock)
 run_in_cg() {
 	M=$WORK/$1.m
+	P=$2
 	shift
 	t0=$(now)
 	ZSWAP_WORKLOAD_METRICS=$M sh -c 'echo $$ > "$0/cgroup.procs" && exec "$@"' \
@@ -245,16 +247,16 @@ $GATE record -q -o "$R" -- $W swappers --procs 2 --mib 16 --passes 1
 check "record of swappers: exit 0" [ $? -eq 0 ]
 check "record: command exit 0" [ "$(jq -r .exit_code "$R")" = 0 ]
 for nv in duration_s procs:2 threads:2; do
-	n=${nv%%:*}
+	n=swappers_${nv%%:*}
 	check "record: workload_$n from source workload" \
 		[ "$(msource "$R" "workload_$n")" = workload ]
 	[ "$n" != "$nv" ] && check "record: workload_$n = ${nv#*:}" \
 		[ "$(metric "$R" "workload_$n")" = "${nv#*:}" ]
 done
-check "record: workload_duration_s in s" \
-	[ "$(jq -r '.metrics.workload_duration_s.unit' "$R")" = s ]
-check "record: 0 < workload_duration_s <= the record's wall time" \
-	ordered 0.000001 "$(metric "$R" workload_duration_s)" "$(jq -r .wall_time_s "$R")"
+check "record: workload_swappers_duration_s in s" \
+	[ "$(jq -r '.metrics.workload_swappers_duration_s.unit' "$R")" = s ]
+check "record: 0 < workload_swappers_duration_s <= the record's wall time" \
+	ordered 0.000001 "$(metric "$R" workload_swappers_duration_s)" "$(jq -r .wall_time_s "$R")"
 
 stop_cgroup_tasks "$CG"
 rmdir "$CG" && CG=""

@@ -40,7 +40,8 @@ static void usage(FILE *f)
 	fprintf(f,
 		"\nWith ZSWAP_WORKLOAD_METRICS=FILE, each command appends its figures to FILE\n"
 		"once its work is done, one \"NAME VALUE UNIT\" line each (zswap-gate record\n"
-		"stores them as workload_NAME); a summary goes to stderr unless -q.\n"
+		"stores them as workload_NAME); NAME starts with the command: cache_ops_per_s.\n"
+		"A summary goes to stderr unless -q.\n"
 		"exit: 0 ok, 1 runtime failure (data corruption, a failed write), 2 bad usage\n");
 }
 
@@ -54,7 +55,7 @@ static int run_workload(const struct workload *w, int argc, char **argv)
 	rv = opts_parse(w->spec, &common, argc, argv);
 	if (rv >= 0)
 		return rv;
-	if (report_open(&r))
+	if (report_open(&r, w->spec->name))
 		return WL_FAIL;
 	rv = w->run(&common, &r);
 	rc = report_close(&r, common.quiet);

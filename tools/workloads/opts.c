@@ -156,9 +156,10 @@ static void usage(const struct cmd_spec *spec)
 	}
 	printf("  %-20s %s\n  %-20s %s\n\n", "-q, --quiet",
 	       "no summary on stderr", "-h, --help", "this text");
-	printf("figures (\"NAME VALUE UNIT\" lines appended to $ZSWAP_WORKLOAD_METRICS\n"
-	       "at the end, when set, and a summary on stderr):\n%s\n"
-	       "exit: 0 ok, 1 runtime failure, 2 bad usage\n", spec->figures);
+	printf("figures (\"%s_NAME VALUE UNIT\" lines appended to\n"
+	       "$ZSWAP_WORKLOAD_METRICS at the end, when set, and a summary on stderr):\n"
+	       "%s\nexit: 0 ok, 1 runtime failure, 2 bad usage\n", spec->name,
+	       spec->figures);
 }
 
 static const struct opt *find(const struct opt *table, const char *name,

@@ -11,11 +11,12 @@
 #include "report.h"
 #include "workload.h"
 
-int report_open(struct report *r)
+int report_open(struct report *r, const char *prefix)
 {
 	const char *path = getenv(REPORT_ENV);
 
 	memset(r, 0, sizeof(*r));
+	r->prefix = prefix;
 	r->fd = -1;
 	if (!path)
 		return 0;
@@ -52,17 +53,19 @@ static bool unit_ok(const char *s)
 void report_add(struct report *r, const char *name, double value,
 		const char *unit)
 {
+	char full[128];
 	struct figure *f;
 
-	if (r->nr == REPORT_MAX_FIGURES || !name_ok(name) || !unit_ok(unit) ||
+	snprintf(full, sizeof(full), "%s_%s", r->prefix, name);
+	if (r->nr == REPORT_MAX_FIGURES || !name_ok(full) || !unit_ok(unit) ||
 	    !isfinite(value)) {
 		wl_msg("internal error: figure '%s' = %g %s breaks the metrics protocol",
-		       name, value, unit);
+		       full, value, unit);
 		r->invalid = true;
 		return;
 	}
 	f = &r->fig[r->nr++];
-	snprintf(f->name, sizeof(f->name), "%s", name);
+	snprintf(f->name, sizeof(f->name), "%s", full);
 	snprintf(f->unit, sizeof(f->unit), "%s", unit);
 	f->value = value;
 }

@@ -7,6 +7,9 @@
  * "NAME VALUE UNIT\n" line each: NAME [a-z][a-z0-9_]* (<= 60 chars), VALUE
  * a finite decimal ("%.17g"), UNIT [A-Za-z%/_]+ (<= 15 chars). The
  * recorder stores each as metric workload_NAME with source "workload".
+ * NAME starts with the subcommand's name (cache_ops_per_s,
+ * build_duration_s), so figures of different workloads never share a
+ * metric and a claims row names the workload it was measured with.
  */
 #ifndef __REPORT_H
 #define __REPORT_H
@@ -24,6 +27,7 @@ struct figure {
 };
 
 struct report {
+	const char *prefix;	/* the subcommand: "cache" -> cache_NAME */
 	const char *path;	/* $ZSWAP_WORKLOAD_METRICS, or NULL */
 	int fd;
 	int nr;
@@ -36,7 +40,7 @@ struct report {
  * that cannot be written fails at once rather than after the run.
  * Returns 0, or 1 (the exit code) after a message naming the path.
  */
-int report_open(struct report *r);
+int report_open(struct report *r, const char *prefix);
 void report_add(struct report *r, const char *name, double value,
 		const char *unit);
 /*
