@@ -250,7 +250,7 @@ for nv in duration_s procs:2 threads:2; do
 	n=swappers_${nv%%:*}
 	check "record: workload_$n from source workload" \
 		[ "$(msource "$R" "workload_$n")" = workload ]
-	[ "$n" != "$nv" ] && check "record: workload_$n = ${nv#*:}" \
+	[ "${nv%%:*}" != "$nv" ] && check "record: workload_$n = ${nv#*:}" \
 		[ "$(metric "$R" "workload_$n")" = "${nv#*:}" ]
 done
 check "record: workload_swappers_duration_s in s" \
