@@ -72,7 +72,7 @@ static void __attribute__((noreturn)) task_main(unsigned long task,
 	}
 	snprintf(who, sizeof(who), "task %lu", task);
 	_exit(pat_churn(base, len / PAGE_BYTES, pat_key(seed, 3, task),
-			passes, who) ? WL_FAIL : WL_OK);
+			passes, TEXT_BYTES, who) ? WL_FAIL : WL_OK);
 }
 
 static int cmp_double(const void *a, const void *b)

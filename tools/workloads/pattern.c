@@ -84,22 +84,22 @@ uint64_t pat_sum(const unsigned char *page)
 }
 
 int pat_churn(unsigned char *base, size_t npages, uint64_t seed,
-	      unsigned long passes, const char *who)
+	      unsigned long passes, size_t nrandom, const char *who)
 {
 	for (size_t i = 0; i < npages; i++)
-		pat_fill(base + i * PAGE_BYTES, pat_key(seed, i, 0), TEXT_BYTES);
+		pat_fill(base + i * PAGE_BYTES, pat_key(seed, i, 0), nrandom);
 	for (unsigned long pass = 1; pass <= passes; pass++) {
 		for (size_t i = 0; i < npages; i++) {
 			unsigned char *p = base + i * PAGE_BYTES;
 			long bad = pat_check(p, pat_key(seed, i, pass - 1),
-					     TEXT_BYTES);
+					     nrandom);
 
 			if (bad >= 0) {
 				wl_msg("DATA CORRUPTION: %s, pass %lu, page %zu, byte %ld",
 				       who, pass, i, bad);
 				return -1;
 			}
-			pat_fill(p, pat_key(seed, i, pass), TEXT_BYTES);
+			pat_fill(p, pat_key(seed, i, pass), nrandom);
 		}
 	}
 	return 0;

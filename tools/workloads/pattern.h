@@ -28,12 +28,13 @@ long pat_check(const unsigned char *page, uint64_t key, size_t nrandom);
 uint64_t pat_sum(const unsigned char *page);
 
 /*
- * Fills npages text-like pages at base (page i keyed by (seed, i, 0)),
+ * Fills npages pages at base, nrandom pseudo-random bytes and zeros each
+ * (page i keyed by (seed, i, 0)),
  * then `passes` times verifies each page against the previous version
  * and rewrites it as the next. Returns 0, or -1 after printing the first
  * corrupted byte (`who` names the task or thread).
  */
 int pat_churn(unsigned char *base, size_t npages, uint64_t seed,
-	      unsigned long passes, const char *who);
+	      unsigned long passes, size_t nrandom, const char *who);
 
 #endif /* __PATTERN_H */
