@@ -445,6 +445,10 @@ int claims_eval_finish(struct claims_eval *e, char *err, size_t len)
 			continue;
 		}
 		if (!r->arm[0].n || !r->arm[1].n) {
+			/* the arm that has values still shows them */
+			for (int k = 0; k < 2; k++)
+				sample_mean_sd(r->arm[k].v, r->arm[k].n, &r->mean[k],
+					       &r->sd[k]);
 			r->verdict = VERDICT_NOT_MEASURABLE;
 			describe_arm_na(r, e);
 			continue;
