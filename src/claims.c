@@ -18,7 +18,7 @@ static const char *const table_keys[] = {
 	"id", "title", "columns", "compare", "runs", "setup", "rows", NULL };
 static const char *const row_keys[] = {
 	"label", "metric", "requires", "unmapped", "unit", "quoted",
-	"change_pct", "claim", "margin_pct", "note", "when", NULL };
+	"change_pct", "claim", "margin_pct", "note", "when", "scale", NULL };
 static const char *const quoted_keys[] = { "mean", "sd", "n", "text", NULL };
 
 #define DEFAULT_MARGIN_PCT 5.0
@@ -235,6 +235,22 @@ static int row_claim(struct reader *r, yaml_node_t *rn, struct claim_row *row,
 	return 0;
 }
 
+/* scale: linear (default) or log, the scale the row's test runs on */
+static int read_scale(struct reader *r, yaml_node_t *rn, struct claim_row *row)
+{
+	yaml_node_t *n = ymap_get(&r->d, rn, "scale");
+	const char *s = yscalar(n);
+
+	if (!n || yis_null(n) || (s && !strcmp(s, "linear")))
+		return 0;
+	if (s && !strcmp(s, "log")) {
+		row->log_scale = true;
+		return 0;
+	}
+	yerr(&r->d, n, r->err, r->len, "scale must be linear or log");
+	return -1;
+}
+
 /* when: {PARAM: VALUE, ...}, the zswap parameters the row needs */
 static int read_when(struct reader *r, yaml_node_t *rn, struct claim_row *row)
 {
@@ -284,6 +300,8 @@ static int read_row(struct reader *r, yaml_node_t *rn, struct claim_row *row,
 		return -1;
 	if (!has)
 		row->margin_pct = DEFAULT_MARGIN_PCT;
+	if (read_scale(r, rn, row))
+		return -1;
 	if (row->margin_pct <= 0) {
 		yerr(&r->d, rn, r->err, r->len, "margin_pct must be > 0");
 		return -1;

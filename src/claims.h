@@ -48,6 +48,7 @@ struct claim_row {
 	bool has_change[CLAIM_MAX_CMPS];
 	double change_pct[CLAIM_MAX_CMPS];
 	double margin_pct;		/* CLAIM_SAME: allowed change, % */
+	bool log_scale;			/* test ln(1 + value): ratio changes */
 	char note[CLAIM_TEXT_LEN];
 	/* zswap parameters the row was measured with: other records are n/a */
 	char when[CLAIM_MAX_WHEN][2][48];

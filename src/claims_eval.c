@@ -282,30 +282,63 @@ static void describe_arm_na(struct row_eval *r, const struct claims_eval *e)
 		}
 }
 
-/* Mean, sd, change and its 1 - alpha confidence interval (Welch). */
-static void describe(struct row_eval *r, double alpha)
+/*
+ * The row's values on the scale its test runs on: as they are, or
+ * ln(1 + v) for `scale: log` (counts whose change is a ratio).
+ */
+static double *test_values(const struct row_eval *r, int k)
 {
-	double diff, se, q = 0, base;
+	double *t = malloc((r->arm[k].n ? r->arm[k].n : 1) * sizeof(*t));
+
+	for (size_t i = 0; t && i < r->arm[k].n; i++)
+		t[i] = r->row->log_scale ? log1p(r->arm[k].v[i]) : r->arm[k].v[i];
+	return t;
+}
+
+/* A difference on the test scale as a relative change of the base, %. */
+static double to_pct(const struct row_eval *r, double diff)
+{
+	return r->row->log_scale ? expm1(diff) * 100 : diff / fabs(r->mean[0]) * 100;
+}
+
+/*
+ * Mean and sd of the values; Welch's test, the change and its 1 - alpha
+ * confidence interval on the test scale. -1 when out of memory.
+ */
+static int describe(struct row_eval *r, double alpha)
+{
+	double *t[2], se, q = 0;
 	struct welch_result w;
 
 	for (int k = 0; k < 2; k++)
 		sample_mean_sd(r->arm[k].v, r->arm[k].n, &r->mean[k], &r->sd[k]);
-	diff = r->mean[1] - r->mean[0];
-	se = sqrt(r->sd[0] * r->sd[0] / r->arm[0].n +
-		  r->sd[1] * r->sd[1] / r->arm[1].n);
-	if (welch_test(r->arm[0].v, r->arm[0].n, r->arm[1].v, r->arm[1].n, &w) == 0) {
+	t[0] = test_values(r, 0);
+	t[1] = test_values(r, 1);
+	if (!t[0] || !t[1]) {
+		free(t[0]);
+		free(t[1]);
+		return -1;
+	}
+	for (int k = 0; k < 2; k++)
+		sample_mean_sd(t[k], r->arm[k].n, &r->tmean[k], &r->tsd[k]);
+	r->tdiff = r->tmean[1] - r->tmean[0];
+	se = sqrt(r->tsd[0] * r->tsd[0] / r->arm[0].n +
+		  r->tsd[1] * r->tsd[1] / r->arm[1].n);
+	if (welch_test(t[0], r->arm[0].n, t[1], r->arm[1].n, &w) == 0) {
 		r->has_p = true;
 		r->p = r->p_adj = w.p;
 		if (se > 0)
 			q = gsl_cdf_tdist_Pinv(1 - alpha / 2, w.df);
 	}
-	base = fabs(r->mean[0]);
-	r->has_change = base > 0;
+	free(t[0]);
+	free(t[1]);
+	r->has_change = r->row->log_scale || fabs(r->mean[0]) > 0;
 	if (r->has_change) {
-		r->change_pct = diff / base * 100;
-		r->ci_lo_pct = (diff - q * se) / base * 100;
-		r->ci_hi_pct = (diff + q * se) / base * 100;
+		r->change_pct = to_pct(r, r->tdiff);
+		r->ci_lo_pct = to_pct(r, r->tdiff - q * se);
+		r->ci_hi_pct = to_pct(r, r->tdiff + q * se);
 	}
+	return 0;
 }
 
 /* Holm's step-down adjustment over the directional rows with a p. */
@@ -346,22 +379,32 @@ static int holm(struct claims_eval *e)
 
 static double pooled_sd(const struct row_eval *r)
 {
-	return sqrt((r->sd[0] * r->sd[0] + r->sd[1] * r->sd[1]) / 2);
+	return sqrt((r->tsd[0] * r->tsd[0] + r->tsd[1] * r->tsd[1]) / 2);
 }
 
-/* Runs per arm to detect the quoted change (else the measured one). */
+/* A relative change of the base, %, as a difference on the test scale. */
+static double from_pct(const struct row_eval *r, double pct)
+{
+	return r->row->log_scale ? log1p(pct / 100) : pct / 100 * fabs(r->mean[0]);
+}
+
+/*
+ * Runs per arm to detect the quoted change (else the measured one) at
+ * alpha / m, the level Holm's step-down asks of the smallest of m p's:
+ * enough runs for the row to hold whatever the other rows show.
+ */
 static void power_estimate(struct row_eval *r, double alpha)
 {
 	const struct claim_row *row = r->row;
 	double delta, sd = pooled_sd(r);
 
 	if (row->has_change[r->cmp] && r->has_change) {
-		delta = fabs(row->change_pct[r->cmp]) / 100 * fabs(r->mean[0]);
+		delta = fabs(from_pct(r, row->change_pct[r->cmp]));
 	} else {
-		delta = fabs(r->mean[1] - r->mean[0]);
+		delta = fabs(r->tdiff);
 		r->power_for_measured = true;
 	}
-	if (delta <= 0)
+	if (!(delta > 0))
 		return;
 	if (sd <= 0) {
 		r->runs_needed = 2;	/* no spread: any difference shows */
@@ -371,14 +414,13 @@ static void power_estimate(struct row_eval *r, double alpha)
 					    CLAIM_MAX_RUNS);
 }
 
-static void directional(struct row_eval *r, double alpha)
+static void directional(struct row_eval *r, double alpha, double power_alpha)
 {
 	enum claim_dir d = r->row->dir[r->cmp];
 	const struct claim_row *row = r->row;
-	double diff = r->mean[1] - r->mean[0];
 
-	if (r->p_adj < alpha && diff != 0) {
-		bool ok = d == CLAIM_LOWER ? diff < 0 : diff > 0;
+	if (r->p_adj < alpha && r->tdiff != 0) {
+		bool ok = d == CLAIM_LOWER ? r->tdiff < 0 : r->tdiff > 0;
 
 		r->verdict = ok ? VERDICT_HOLDS : VERDICT_CONTRADICTED;
 		if (ok && row->has_change[r->cmp] && r->has_change) {
@@ -390,19 +432,18 @@ static void directional(struct row_eval *r, double alpha)
 		return;
 	}
 	r->verdict = VERDICT_NOT_SHOWN;
-	power_estimate(r, alpha);
+	power_estimate(r, power_alpha);
 }
 
 /* Equivalence: the change's confidence interval against +- the margin. */
 static void same(struct row_eval *r, double alpha)
 {
-	double margin = r->row->margin_pct, sd = pooled_sd(r);
-	double ref = fabs(r->mean[0]) > 0 ? fabs(r->mean[0]) : fabs(r->mean[1]);
-	double room;
+	double margin = r->row->margin_pct, sd = pooled_sd(r), room;
 
 	if (!r->has_change) {
 		/* base 0: the same only when both arms are exactly 0 */
-		r->verdict = ref == 0 && sd == 0 ? VERDICT_HOLDS : VERDICT_NOT_SHOWN;
+		r->verdict = r->mean[1] == 0 && sd == 0 ? VERDICT_HOLDS :
+			     VERDICT_NOT_SHOWN;
 		return;
 	}
 	if (r->ci_lo_pct >= -margin && r->ci_hi_pct <= margin) {
@@ -415,7 +456,8 @@ static void same(struct row_eval *r, double alpha)
 	}
 	r->verdict = VERDICT_NOT_SHOWN;
 	/* runs for the interval's half width to fit in what the margin leaves */
-	room = margin / 100 * ref - fabs(r->mean[1] - r->mean[0]);
+	room = fmin(fabs(from_pct(r, margin)), fabs(from_pct(r, -margin))) -
+	       fabs(r->tdiff);
 	if (room <= 0 || sd <= 0)
 		return;
 	for (unsigned n = 2; n <= CLAIM_MAX_RUNS; n += n < 64 ? 1 : n / 8) {
@@ -453,7 +495,10 @@ int claims_eval_finish(struct claims_eval *e, char *err, size_t len)
 			describe_arm_na(r, e);
 			continue;
 		}
-		describe(r, e->alpha);
+		if (describe(r, e->alpha)) {
+			snprintf(err, len, "out of memory");
+			return -1;
+		}
 		if (r->arm[0].n < MIN_RUNS || r->arm[1].n < MIN_RUNS) {
 			r->verdict = VERDICT_NOT_SHOWN;
 			r->has_p = false;
@@ -474,7 +519,8 @@ int claims_eval_finish(struct claims_eval *e, char *err, size_t len)
 		else if (r->row->dir[r->cmp] == CLAIM_SAME)
 			same(r, e->alpha);
 		else
-			directional(r, e->alpha);
+			directional(r, e->alpha, e->holm && e->nr_tests ?
+				    e->alpha / e->nr_tests : e->alpha);
 		e->count[r->verdict]++;
 	}
 	return 0;

@@ -9,7 +9,11 @@
  *   holds         adjusted p < alpha, measured change in the claimed direction
  *   contradicted  adjusted p < alpha, in the other direction
  *   not shown     otherwise, with the runs per arm that would detect the
- *                 quoted change with the observed spread (80% power)
+ *                 quoted change with the observed spread (80% power at
+ *                 alpha / m, Holm's level for the smallest of m p's)
+ * A row with `scale: log` is tested on ln(1 + value): counts whose change
+ * is a ratio (contentions, wakeups), where the spread grows with the
+ * level; its change is the ratio of geometric means of (1 + value).
  * "same" claims: the 1 - alpha confidence interval of the change against
  * +- margin_pct of the base mean (two one-sided tests):
  *   holds inside the margin, contradicted entirely outside it, not shown
@@ -44,8 +48,9 @@ struct row_eval {
 	int cmp;			/* which compared pair of t */
 	struct arm_values arm[2];
 	enum verdict verdict;
-	double mean[2], sd[2];
-	bool has_change;		/* mean A != 0 */
+	double mean[2], sd[2];		/* of the values as recorded */
+	double tmean[2], tsd[2], tdiff;	/* on the test scale (log: ln(1 + v)) */
+	bool has_change;		/* mean A != 0, or log scale */
 	double change_pct, ci_lo_pct, ci_hi_pct;
 	bool has_p;
 	double p, p_adj;
