@@ -9,6 +9,7 @@
 #include "claims_eval.h"
 #include "record_walk.h"
 #include "stats.h"
+#include "workload_metrics.h"
 
 const char *verdict_name(enum verdict v)
 {
@@ -152,6 +153,9 @@ static bool pattern_value(const struct claim_row *row, const char *pattern,
 			return true;
 		}
 		snprintf(why, len, "%.100s: %.150s", name, m ? m->reason :
+			 !strncmp(name, WORKLOAD_PREFIX, strlen(WORKLOAD_PREFIX)) ?
+			 "the recorded command reported no such figure (see "
+			 "zswap-workload --help)" :
 			 "not in the record (recorded without the option or "
 			 "on a kernel without it)");
 		return false;

@@ -54,6 +54,24 @@ make_cgroup() {
 	fi
 }
 
+# guest_boot DIR RUN_GUEST_ARGS...: boots a guest whose results land in
+# DIR (tools/guest/run-guest.sh -q -o DIR ...), or, with GUEST_REUSE=1,
+# takes the results a previous boot left there; sets GUEST_RC.
+guest_boot() {
+	gdir=$1
+	shift
+	gstart=$(date +%s)
+	if [ "${GUEST_REUSE:-0}" = 1 ] && [ -f "$gdir/rc" ]; then
+		GUEST_RC=$(cat "$gdir/rc")
+	else
+		rm -rf "$gdir"
+		mkdir -p "$gdir"
+		tools/guest/run-guest.sh -q -o "$gdir" "$@"
+		GUEST_RC=$?
+	fi
+	echo "$gdir: guest part took $(($(date +%s) - gstart)) s (with the wait for the guest lock)"
+}
+
 # tally NAME LOG: adds LOG's closing "N passed, N failed" line to
 # TOTAL_P and TOTAL_F; a LOG without one (a run that died) is one failure.
 TOTAL_P=0

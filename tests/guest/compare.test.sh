@@ -26,17 +26,9 @@ command -v jq >/dev/null || { echo "jq missing: run tools/install-deps.sh"; exit
 # GUEST_REUSE=1 re-checks the records of the last boots without booting
 for ver in 6.1 6.12; do
 	D=$OUT/$ver
-	start=$(date +%s)
-	if [ "${GUEST_REUSE:-0}" = 1 ] && [ -f "$D/rc" ]; then
-		rc=$(cat "$D/rc")
-	else
-		rm -rf "$D"
-		mkdir -p "$D"
-		tools/guest/run-guest.sh -q -k "$ver" -c 2 -m 512M -d 512 -t 600 -o "$D" \
-			-s tests/guest/compare.in-guest.sh -f $GATE -f build/hog
-		rc=$?
-	fi
-	echo "$ver: guest part took $(($(date +%s) - start)) s (including the wait for the guest lock)"
+	guest_boot "$D" -k "$ver" -c 2 -m 512M -d 512 -t 600 \
+		-s tests/guest/compare.in-guest.sh -f $GATE -f build/hog
+	rc=$GUEST_RC
 	check "$ver: guest ran the test script (rc $rc)" [ $rc -eq 0 ]
 	check "$ver: $RUNS records" [ "$(ls "$D"/runs/*.json 2>/dev/null | wc -l)" -eq $RUNS ]
 	check "$ver: every record run exited 0" \

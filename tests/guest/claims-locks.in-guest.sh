@@ -1,0 +1,33 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Runs inside a guest kernel with four vCPUs (seed 001's claim): the
+# bundled swappers workload (eight 2-thread processes of 12 MiB, pages of
+# 64 random bytes, cheap to compress under TCG, against one swap
+# device in a 48 MiB memory cgroup) RUNS times under `zswap-gate record
+# --locks`; leaves the records in $RESULTS/runs for
+# tests/guest/claims.test.sh, which compares the 6.1 records (one
+# zswap tree, one spinlock) with the 6.12 ones (an xarray per 64 MiB).
+cd /opt/zswap || exit 1
+P=/sys/module/zswap/parameters
+RUNS=3
+
+. ./guest-lib.sh
+
+echo 1 > $P/enabled
+cat $P/* > "$RESULTS/params" 2>/dev/null
+CG=/sys/fs/cgroup/swappers
+mkdir -p $CG "$RESULTS/runs"
+echo $((48 << 20)) > $CG/memory.max
+counters > "$RESULTS/before.txt"
+for i in $(seq $RUNS); do
+	./zswap-gate record --locks -q --cgroup $CG -o "$RESULTS/runs/run-$i.json" \
+		-- ./zswap-workload swappers -q --procs 8 --threads 2 --mib 12 --passes 2 \
+		--fill 64 \
+		> "$RESULTS/run$i.log" 2>&1
+	echo $? > "$RESULTS/run$i.rc"
+	echo "claims-locks: run $i exit $(cat "$RESULTS/run$i.rc") at $(cut -d' ' -f1 /proc/uptime) s"
+done
+counters > "$RESULTS/after.txt"
+rmdir $CG
+exit 0

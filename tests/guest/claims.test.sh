@@ -1,0 +1,151 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Claims verdicts on real kernels (qemu TCG):
+#  - seed 001 ("split the zswap tree: less lock contention"): Debian's 6.1
+#    (one rb-tree per swap device, one spinlock) against 6.12 (an xarray
+#    per 64 MiB of swap), the swappers workload under `record --locks`
+#    three times on each (four vCPUs, tests/guest/claims-locks.in-guest.sh);
+#    the index-lock rows of claims/001's contention table must hold, and
+#    their measured means must equal the sums computed here with jq from
+#    the records;
+#  - seed 002's "shrinker off" and "stock shrinker" columns, two
+#    configurations of 6.12: `zswap-gate run --claims` alternates
+#    shrinker_enabled=N and Y under iocost (claims-shrinker.in-guest.sh);
+#    every row of the tables that compare those two columns gets a
+#    verdict: the latency workload's rows measured in both arms (means
+#    equal to jq's), the rest not measurable with the reason.
+set -u
+cd "$(dirname "$0")/../.."
+. tests/lib.sh
+
+OUT=${GUEST_OUT:-build/guest-claims}
+GATE=build/zswap-gate
+C001=claims/001-split-zswap-tree.yaml
+C002=claims/002-shrinker-iocost.yaml
+command -v jq >/dev/null || { echo "jq missing: run tools/install-deps.sh"; exit 1; }
+
+# mean NAME_REGEX DIR: mean over DIR's records of the sum of the metrics
+# whose names match the regex (0 for a record with none)
+mean() {
+	for f in "$2"/*.json; do
+		jq --arg re "$1" '[.metrics | to_entries[] | select(.key | test($re))
+			| .value.value // 0] | add // 0' "$f"
+	done | awk '{ s += $1; n++ } END { printf "%.6f\n", n ? s / n : 0 }'
+}
+# row JSON LABEL FIELD: a field of the verdict row with that label
+row() { jq -r --arg l "$2" ".rows[] | select(.label == \$l) | $3" "$1"; }
+
+# --- seed 001: 6.1 vs 6.12, lock contention ----------------------------
+export ZSWAP_GUEST_CPU=max,hypervisor=off
+for ver in 6.1 6.12; do
+	D=$OUT/locks-$ver
+	guest_boot "$D" -k "$ver" -c 4 -m 512M -d 512 -t 900 \
+		-s tests/guest/claims-locks.in-guest.sh -f $GATE -f build/zswap-workload
+	check "$ver: guest ran the locks script (rc $GUEST_RC)" [ "$GUEST_RC" -eq 0 ]
+	check "$ver: 3 records, every run exited 0" sh -c \
+		'[ "$(ls "$1"/runs/*.json | wc -l)" -eq 3 ] &&
+		 [ "$(cat "$1"/run*.rc | tr -d "\n")" = 000 ]' _ "$D"
+	check "$ver: records complete, from kernel $ver, with lock contention" sh -c \
+		'for f in "$2"/runs/*.json; do
+			[ "$(jq -r .complete "$f")" = true ] || exit 1
+			case $(jq -r .kernel.release "$f") in "$1".*) ;; *) exit 1 ;; esac
+			[ "$(jq -r ".metrics[\"lock_contentions{lock=any,caller=any}\"].value" "$f")" -gt 0 ] || exit 1
+			[ "$(jq -r .metrics.workload_swappers_duration_s.source "$f")" = workload ] || exit 1
+		 done' _ "$ver" "$D"
+done
+
+A=$OUT/locks-6.1/runs
+B=$OUT/locks-6.12/runs
+J=$OUT/claims-001.json
+$GATE claims --json -t contention --label-a 6.1 --label-b 6.12 $C001 "$A" -- "$B" > "$J"
+jrc=$?
+$GATE claims -t contention --label-a 6.1 --label-b 6.12 $C001 "$A" -- "$B" \
+	> "$OUT/claims-001.txt"
+$GATE claims --markdown -t contention --label-a 6.1 --label-b 6.12 $C001 "$A" -- "$B" \
+	> "$OUT/claims-001.md"
+cat "$OUT/claims-001.txt"
+ncon=$(jq '.counts.contradicted' "$J")
+check "001: exit code $jrc says whether a row is contradicted ($ncon)" \
+	[ "$jrc" -eq "$([ "$ncon" -gt 0 ] && echo 1 || echo 0)" ]
+check "001: every row of the contention table has a verdict" \
+	[ "$(jq '.rows | length' "$J")" -eq "$(jq '[.counts[]] | add' "$J")" ]
+for l in "index lock contention, zswap_store" "index lock contention, zswap_load" \
+	"index lock contention, all callers"; do
+	check "001: '$l' holds on 6.1 -> 6.12" [ "$(row "$J" "$l" .verdict)" = holds ]
+done
+l="index lock contention, all callers"
+for k in base new; do
+	dir=$A; [ $k = new ] && dir=$B
+	want=$(mean '^lock_contentions\{lock=(tree|xarray),caller=' "$dir")
+	got=$(row "$J" "$l" ".measured.$k.mean")
+	check "001: measured $k mean ($got) = the records' tree+xarray sum by jq ($want)" \
+		within "$got" "$want" 0.0001
+done
+
+# --- seed 002: shrinker off vs stock shrinker on 6.12 under iocost -----
+unset ZSWAP_GUEST_CPU
+D=$OUT/shrinker
+guest_boot "$D" -k 6.12 -c 2 -m 512M -d 512 -t 900 \
+	-s tests/guest/claims-shrinker.in-guest.sh -f $GATE -f build/zswap-workload -f $C002
+cat "$D/verdicts.txt" 2>/dev/null
+check "002: guest ran the script (rc $GUEST_RC)" [ "$GUEST_RC" -eq 0 ]
+check "002: run finished (exit 0, or 1 only for a contradicted row)" \
+	sh -c 'rc=$(cat "$1/run.rc"); [ "$rc" = 0 ] || { [ "$rc" = 1 ] &&
+		grep -q "contradicted [1-9]" "$1/verdicts.txt"; }' _ "$D"
+check "002: 3 records per arm, arm a with shrinker_enabled=N, b with Y" sh -c \
+	'[ "$(ls "$1"/run/a/*.json | wc -l)" -eq 3 ] && [ "$(ls "$1"/run/b/*.json | wc -l)" -eq 3 ] &&
+	 [ "$(jq -r .zswap.shrinker_enabled "$1"/run/a/*.json | sort -u)" = N ] &&
+	 [ "$(jq -r .zswap.shrinker_enabled "$1"/run/b/*.json | sort -u)" = Y ]' _ "$D"
+check "002: shrinker_enabled restored after the runs" [ "$(cat "$D/shrinker_after")" = N ]
+check "002: iocost was on (iocost_debt_us has values)" sh -c \
+	'for f in "$1"/run/*/*.json; do
+		jq -e "[.metrics | to_entries[] | select(.key | startswith(\"iocost_debt_us{\"))
+			| .value.value] | all(. != null) and length > 0" "$f" >/dev/null || exit 1
+	 done' _ "$D"
+J=$OUT/claims-002.json
+$GATE claims --json --compare "shrinker off:stock shrinker" \
+	--label-a "shrinker off" --label-b "stock shrinker" $C002 "$D/run/a" -- "$D/run/b" > "$J"
+$GATE claims --markdown --compare "shrinker off:stock shrinker" \
+	--label-a "shrinker off" --label-b "stock shrinker" $C002 "$D/run/a" -- "$D/run/b" \
+	> "$OUT/claims-002.md"
+want_rows=$(awk '/^  - id:/ { t = $3 } /^      - label:/ && t != "production" { n++ } END { print n }' $C002)
+check "002: every row of the four tables with that pair has a verdict ($want_rows)" \
+	[ "$(jq '.rows | length' "$J")" -eq "$want_rows" ]
+check "002: the production table (no such pair) is left out" \
+	[ "$(jq '[.rows[] | select(.table == "production")] | length' "$J")" -eq 0 ]
+for l in "ops/s" "p99.9"; do
+	check "002: '$l' measured in 3 + 3 runs" [ "$(row "$J" "$l" \
+		'"\(.measured.base.n) \(.measured.new.n)"')" = "3 3" ]
+done
+want=$(mean '^workload_cache_ops_per_s$' "$D/run/a")
+check "002: measured ops/s of shrinker off ($(row "$J" ops/s .measured.base.mean)) = jq ($want)" \
+	within "$(row "$J" ops/s .measured.base.mean)" "$want" 0.0001
+check "002: unmapped rows not measurable, with their reason" sh -c \
+	'jq -e "[.rows[] | select(.metrics == []) | .verdict == \"not measurable here\" and
+		(.reason | startswith(\"unmapped: \"))] | all and length > 0" "$1" >/dev/null' _ "$J"
+check "002: kbuild rows not measurable here: no build workload in these records" sh -c \
+	'jq -e "[.rows[] | select(.table == \"kbuild\") | .verdict == \"not measurable here\" and
+		(.reason | test(\"workload_build\"))] | all" "$1" >/dev/null' _ "$J"
+
+# --- seeds 004's and 000's workloads in the same 6.12 guest ------------
+R=$D/reclaim.json
+check "004 workload: record and workload exit 0" sh -c \
+	'[ "$(cat "$1/reclaim.rc")" = 0 ] && [ "$(jq -r .exit_code "$2")" = 0 ]' _ "$D" "$R"
+check "004 workload: its figures in the record, source workload" sh -c \
+	'for n in duration_s populate_s pages_allocated reclaim_calls; do
+		[ "$(jq -r ".metrics.workload_reclaim_$n.source" "$1")" = workload ] || exit 1
+	 done' _ "$R"
+pages=$(metric "$R" workload_reclaim_pages_allocated)
+out=$(awk -v a="$(metric "$R" zswpout)" -v b="$(metric "$R" pswpout)" 'BEGIN { print a + b }')
+check "004 workload: zswpout + pswpout ($out) >= the pages it reclaimed ($pages, at least 100)" \
+	sh -c '[ "$(awk -v a="$1" -v b="$2" "BEGIN { print (a >= b) }")" = 1 ] &&
+	       [ "$(awk -v b="$2" "BEGIN { print (b >= 100) }")" = 1 ]' _ "$out" "$pages"
+B=$D/build.json
+check "000 workload: record and workload exit 0, 4 tasks reported" sh -c \
+	'[ "$(cat "$1/build.rc")" = 0 ] && [ "$(jq -r .metrics.workload_build_tasks.value "$2")" = 4 ]' \
+	_ "$D" "$B"
+check "000 workload: 0 < build_duration_s <= the record's wall time" sh -c \
+	'jq -e ".metrics.workload_build_duration_s.value > 0 and
+		.metrics.workload_build_duration_s.value <= .wall_time_s" "$1" >/dev/null' _ "$B"
+summary
