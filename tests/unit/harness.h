@@ -31,5 +31,6 @@ void test_prom(void);
 void test_lockstat(void);
 void test_iostall(void);
 void test_claims(void);
+void test_workload(void);
 
 #endif /* __HARNESS_H */

@@ -22,6 +22,7 @@ int main(int argc, char **argv)
 	test_lockstat();
 	test_iostall();
 	test_claims();
+	test_workload();
 	printf("%d passed, %d failed\n", tests_passed, tests_failed);
 	return tests_failed ? 1 : 0;
 }
