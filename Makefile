@@ -34,7 +34,7 @@ BPF_OBJS := zswapstat.bpf.o iostall.bpf.o
 TOOLS := hog zswap-workload
 UNIT_TESTS := test_unit
 
-.PHONY: all clean test test-unit test-host test-guest bench deps
+.PHONY: all clean test test-unit test-host test-guest bench deps kernels
 .DELETE_ON_ERROR:
 .SECONDARY:
 
@@ -131,6 +131,14 @@ test-host: all
 
 test-guest: all
 	tests/tier.sh tests/guest $(T)
+
+# The 6.12 VM kernels of the guest tier's kernel A/B checks: the base and
+# every port in kernel/patches/6.12/, built once and cached under
+# $ZSWAP_CACHE/kernel/images/ (tools/kernel/build-kernel.sh).
+KERNEL_SERIES := $(sort $(wildcard kernel/patches/6.12/*/))
+kernels:
+	tools/kernel/build-kernel.sh
+	@for s in $(KERNEL_SERIES); do tools/kernel/build-kernel.sh -p $$s || exit 1; done
 
 bench: all
 	bench/run.sh

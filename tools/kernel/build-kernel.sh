@@ -1,0 +1,464 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# build-kernel.sh - build a VM kernel (bzImage) from Debian's kernel source
+# package, as is (the base) or with patch series applied, cached by its
+# inputs so that a second call costs nothing.
+#
+# Usage: build-kernel.sh [-s VERSION] [-p PATCHDIR]... [-o DIR] [-j JOBS]
+#                        [-f] [-n] [-q]
+#
+#   -s VERSION  Debian version of the source package (linux-source-6.12,
+#               or $ZSWAP_KERNEL_PACKAGE); default $ZSWAP_KERNEL_SOURCE,
+#               else apt's candidate (`apt-cache policy`)
+#   -p DIR      a series: DIR/*.patch applied in name order with
+#               `patch -p1`; repeatable, series applied in the given order;
+#               none = the base kernel
+#   -o DIR      also copy the image's files (bzImage, config, release, ...)
+#               into DIR
+#   -j JOBS     make jobs (default: nproc)
+#   -f          build even if the image is cached, and check that the new
+#               mm/zswap.o is byte for byte the cached image's (exit 6 if
+#               not; the cached image is kept)
+#   -n          build nothing: print the image directory and say on stderr
+#               whether it is cached (exit 0 cached, 1 not)
+#   -q          progress only at step boundaries (no 30 s build ticks)
+#
+# stdout: one line, the image directory (everything else goes to stderr),
+# so a script does  img=$(tools/kernel/build-kernel.sh -p DIR) || exit
+# The image directory, ${ZSWAP_CACHE:-<repo>/.cache}/kernel/images/<key>/,
+# holds:
+#   bzImage           boot it with tools/guest/run-guest.sh -K DIR/bzImage
+#   config, release   the .config and `uname -r` (6.12.N-zs<key:8>, so a
+#                     booted guest tells which image it runs)
+#   System.map
+#   zswap.o.sha256    checksum of the build's mm/zswap.o
+#   zswap.code.sha256 checksum of its disassembly (code only: a patch that
+#                     changes comments or local names leaves it equal)
+#   inputs            source version, vm.config checksum, every patch and
+#                     its checksum; <key> is a hash of exactly these
+#   build.log, build-seconds
+#
+# How: the source package is downloaded once with `apt-get download` (the
+# system's apt sources, read only) into <cache>/kernel/debs/ and unpacked
+# once into <cache>/kernel/src/<version>/.  Every image of one source
+# version is built out of tree (O=) in one build tree,
+# <cache>/kernel/build/<version>/: `make tinyconfig` + tools/kernel/vm.config
+# + `make olddefconfig` the first time, then base and variants share their
+# objects and a variant costs an incremental rebuild.  A series is
+# applied, built and reversed, so the source is the base again afterwards
+# (checked: every file a patch touches must be back to its checksum before
+# the apply).  A build interrupted while patched is reversed by the next
+# run.  One build at a time per source version (flock).
+#
+# Build dependencies (gcc make bc bison flex libelf-dev libssl-dev dwarves
+# ...) are installed with `tools/install-deps.sh --kernel` when missing.
+#
+# Exit status: 0 image ready (or -n: cached); 1 build failed (or -n: not
+# cached); 2 usage or setup error (missing tools, no root to install
+# them); 3 a patch does not apply or does not reverse; 4 the source
+# could not be fetched or unpacked; 5 .config lacks an option of
+# vm.config or one the guest tier needs; 6 check failed (source not
+# back to the base after a series, or a forced rebuild differs from the
+# cached image).
+
+set -u
+set -o pipefail
+# name order of patches is byte order; messages of the tools untranslated
+export LC_ALL=C
+
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+cache=${ZSWAP_CACHE:-$repo/.cache}
+kcache=$cache/kernel
+pkg=${ZSWAP_KERNEL_PACKAGE:-linux-source-6.12}
+fragment=$here/vm.config
+# Bump when the way images are built changes, so old images are not reused.
+SCHEME=1
+
+t0=$(date +%s)
+label=base
+say() { echo "build-kernel: [$label] $*" >&2; }
+die() { echo "build-kernel: [$label] error: $*" >&2; exit "${2:-2}"; }
+elapsed() { s=$(($(date +%s) - ${1:-$t0})); printf '%dm%02ds' $((s / 60)) $((s % 60)); }
+
+usage() {
+	sed -n '/^# Usage:/,/^# stdout:/{/^# stdout:/d;s/^# \{0,1\}//p}' "$0" >&2
+	exit 2
+}
+
+ver=${ZSWAP_KERNEL_SOURCE:-} outdir='' jobs=$(nproc) force=0 dry=0 quiet=0
+series=()
+while getopts s:p:o:j:fnqh opt; do
+	case $opt in
+	s) ver=$OPTARG ;;
+	p) series+=("$OPTARG") ;;
+	o) outdir=$OPTARG ;;
+	j) jobs=$OPTARG ;;
+	f) force=1 ;;
+	n) dry=1 ;;
+	q) quiet=1 ;;
+	*) usage ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ $# -eq 0 ] || usage
+[[ $jobs =~ ^[0-9]+$ ]] && [ "$jobs" -gt 0 ] || die "-j wants a number of jobs"
+[ -f "$fragment" ] || die "config fragment $fragment missing"
+
+# The patches, in order: every series' *.patch sorted by name.
+patches=()
+names=()
+for d in "${series[@]}"; do
+	[ -d "$d" ] || die "patch series $d is not a directory"
+	d=$(cd "$d" && pwd)
+	n=0
+	for f in "$d"/*.patch; do
+		[ -f "$f" ] || continue
+		patches+=("$f")
+		n=$((n + 1))
+	done
+	[ "$n" -gt 0 ] || die "patch series $d has no *.patch"
+	names+=("$(basename "$d")")
+done
+[ ${#names[@]} -gt 0 ] && label=$(IFS=+; echo "${names[*]}")
+
+# --- source version ----------------------------------------------------
+candidate() {
+	apt-cache policy "$pkg" 2>/dev/null | awk '$1 == "Candidate:" && $2 != "(none)" { print $2 }'
+}
+apt_updated=0
+apt_update() {
+	[ $apt_updated = 1 ] && return 1
+	apt_updated=1
+	[ "$(id -u)" = 0 ] || return 1
+	say "apt-get update (the system's package lists; its sources are not changed)"
+	apt-get -q update >&2
+}
+if [ -z "$ver" ]; then
+	ver=$(candidate)
+	[ -n "$ver" ] || { apt_update && ver=$(candidate); }
+	[ -n "$ver" ] || die "apt knows no $pkg: run 'apt-get update' (as root) or pass -s VERSION" 4
+fi
+[[ $ver =~ ^[A-Za-z0-9.+:~-]+$ ]] || die "bad source version '$ver'"
+src=$kcache/src/$ver
+bt=$kcache/build/$ver
+
+# --- the cache key: hash of everything the image is built from ------------
+inputs() {
+	echo "scheme $SCHEME"
+	echo "package $pkg $ver"
+	echo "vm.config $(sha256sum < "$fragment" | cut -c1-64)"
+	for p in "${patches[@]}"; do
+		echo "patch $(sha256sum < "$p" | cut -c1-64) ${p#"$repo"/}"
+	done
+}
+# Patch paths are shown in `inputs` but only their contents make the key.
+key=$(inputs | awk '$1 == "patch" { $3 = "" } { print }' | sha256sum | cut -c1-16)
+img=$kcache/images/$key
+
+if [ $dry = 1 ]; then
+	echo "$img"
+	if [ -f "$img/bzImage" ]; then say "cached: $img"; exit 0; fi
+	say "not built yet: $img"
+	exit 1
+fi
+
+copy_out() {
+	[ -n "$outdir" ] || return 0
+	mkdir -p "$outdir" && cp "$img"/* "$outdir"/ ||
+		die "cannot copy the image into $outdir"
+}
+if [ -f "$img/bzImage" ] && [ $force = 0 ]; then
+	say "cached: $(cat "$img/release"), $img"
+	copy_out
+	echo "$img"
+	exit 0
+fi
+
+# --- build dependencies ----------------------------------------------------
+need=""
+for t in gcc make bc bison flex pahole xz patch perl python3 objdump; do
+	command -v "$t" >/dev/null || need="$need $t"
+done
+[ -f /usr/include/libelf.h ] || need="$need libelf-dev"
+[ -f /usr/include/openssl/ssl.h ] || need="$need libssl-dev"
+if [ -n "$need" ]; then
+	[ "$(id -u)" = 0 ] || die "missing:$need; run tools/install-deps.sh --kernel as root"
+	say "installing build dependencies (missing:$need)"
+	"$repo/tools/install-deps.sh" --kernel >&2 || die "tools/install-deps.sh --kernel failed"
+fi
+
+mkdir -p "$kcache/build" "$kcache/images" "$kcache/debs" "$kcache/src" ||
+	die "cannot create $kcache"
+# One build per source tree at a time: patches are applied in place.
+exec 7>"$bt.lock"
+if ! flock -n 7; then
+	say "waiting for another build of $ver"
+	flock 7
+fi
+locked=1
+
+# --- fetch and unpack --------------------------------------------------------
+fetch_source() {
+	local t deb tmp tarball z
+	t=$(date +%s)
+	deb=$(ls "$kcache/debs/${pkg}_${ver#*:}"_*.deb 2>/dev/null | head -n 1)
+	if [ -z "$deb" ]; then
+		say "downloading $pkg $ver (about 150 MB)"
+		(cd "$kcache/debs" && apt-get -q -o APT::Sandbox::User=root download "$pkg=$ver" >&2) ||
+			{ apt_update &&
+			  (cd "$kcache/debs" && apt-get -q -o APT::Sandbox::User=root download "$pkg=$ver" >&2); } ||
+			die "apt-get download $pkg=$ver failed (is $ver still in the archive? apt-cache policy $pkg)" 4
+		deb=$(ls "$kcache/debs/${pkg}_${ver#*:}"_*.deb 2>/dev/null | head -n 1)
+		[ -n "$deb" ] || die "apt-get download left no $pkg .deb in $kcache/debs" 4
+		say "downloaded $(basename "$deb") in $(elapsed "$t")"
+	fi
+	tarball=$(dpkg-deb -c "$deb" | awk '{ print $NF }' | grep -E '^\./usr/src/linux-source-[^/]*\.tar\.(xz|bz2|gz)$' | head -n 1)
+	[ -n "$tarball" ] || die "no usr/src/linux-source-*.tar.* in $deb" 4
+	say "unpacking ${tarball#./} into $src"
+	tmp=$src.unpack
+	rm -rf "$tmp"
+	mkdir -p "$tmp"
+	# streamed: the deb's tarball is never written to disk
+	case $tarball in
+	*.xz) z=-J ;;
+	*.bz2) z=-j ;;
+	*) z=-z ;;
+	esac
+	dpkg-deb --fsys-tarfile "$deb" | tar -xOf - "$tarball" |
+		tar -C "$tmp" --strip-components=1 -x $z -f - ||
+		die "unpacking $tarball failed" 4
+	[ -f "$tmp/mm/zswap.c" ] && [ -f "$tmp/Makefile" ] ||
+		die "$tarball holds no kernel tree (no mm/zswap.c)" 4
+	rm -rf "$src"
+	mv "$tmp" "$src"
+	say "source $ver ready in $(elapsed "$t")"
+}
+[ -f "$src/Makefile" ] && [ -f "$src/mm/zswap.c" ] || fetch_source
+
+log_dir=$kcache/logs
+mkdir -p "$log_dir"
+log=$log_dir/$key.log
+: > "$log"
+
+# fail STEP RC: name the step, show the log's end
+fail() {
+	echo "build-kernel: [$label] FAILED at step '$1' (exit $2) after $(elapsed); in $log:" >&2
+	# the compiler's first errors, then the end of the log
+	grep -m 5 -E '(error|Error):' "$log" | sed 's/^/    /' >&2
+	echo "    ..." >&2
+	tail -n 12 "$log" | sed 's/^/    /' >&2
+}
+
+# --- patches: apply, and reverse whatever happens ------------------------
+state=$bt.applied	# copies of the patches now applied to $src, in order
+sums=$bt.pristine	# checksums of the files they touch, before the apply
+
+# files a patch touches (its +++ and --- names without the first
+# component; /dev/null for created or deleted files is skipped)
+patch_files() {
+	sed -n -e 's/^+++ [^/]*\/\([^[:space:]]*\).*/\1/p' \
+		-e 's/^--- [^/]*\/\([^[:space:]]*\).*/\1/p' "$1" | sort -u
+}
+
+# checksums, or "absent", of the files the patches in $1 touch
+file_sums() {
+	local f
+	for f in $(cat "$1"/*.patch 2>/dev/null | patch_files /dev/stdin | sort -u); do
+		if [ -f "$src/$f" ]; then
+			echo "$(sha256sum < "$src/$f" | cut -c1-64) $f"
+		else
+			echo "absent $f"
+		fi
+	done
+}
+
+reverse_all() {
+	local p f ok=0
+	[ -d "$state" ] || return 0
+	for p in $(ls "$state"/*.patch 2>/dev/null | sort -r); do
+		if ! patch -d "$src" -p1 -R -s -f --no-backup-if-mismatch -r - < "$p" >> "$log" 2>&1; then
+			echo "build-kernel: [$label] FAILED to reverse $(basename "$p") in $src; remove $src to start from a fresh copy" >&2
+			ok=3
+		fi
+	done
+	# make decides by modification times: make sure every file the
+	# series touched is newer than the objects built from its patched
+	# version, so the next build recompiles them.
+	for f in $(cat "$state"/*.patch | patch_files /dev/stdin); do
+		[ -f "$src/$f" ] && touch "$src/$f"
+	done
+	if [ $ok = 0 ] && [ -f "$sums" ]; then
+		if ! cmp -s "$sums" <(file_sums "$state"); then
+			echo "build-kernel: [$label] CHECK FAILED: $src is not the base after reversing the series:" >&2
+			diff "$sums" <(file_sums "$state") | sed 's/^/    /' >&2
+			ok=6
+		fi
+	fi
+	[ $ok = 0 ] && rm -rf "$state" "$sums"
+	return $ok
+}
+
+cleanup() {
+	[ -n "${ticker:-}" ] && kill "$ticker" 2>/dev/null
+	# only the holder of the lock touches the source
+	if [ "${locked:-0}" = 1 ] && [ -d "$state" ]; then
+		say "reversing the series"
+		reverse_all || exit $?
+	fi
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+# A closed stderr (| head) must not kill the script before it reverses.
+trap '' PIPE
+
+if [ -d "$state" ]; then
+	say "an interrupted build left patches applied in $src: reversing them"
+	reverse_all || exit $?
+fi
+
+if [ ${#patches[@]} -gt 0 ]; then
+	step_t=$(date +%s)
+	mkdir -p "$state"
+	i=0
+	for p in "${patches[@]}"; do
+		i=$((i + 1))
+		cp "$p" "$state/$(printf %03d "$i")-$(basename "$p")"
+	done
+	file_sums "$state" > "$sums"
+	# all or nothing: dry-run each patch on top of the previous ones
+	# would need them applied, so apply one by one and unwind on failure
+	applied=()
+	for p in "$state"/*.patch; do
+		if ! patch -d "$src" -p1 -N -s --dry-run -f < "$p" >> "$log" 2>&1; then
+			say "patch $(basename "$p" | cut -c5-) does not apply to $pkg $ver (with the patches before it applied):"
+			patch -d "$src" -p1 -N --dry-run -f < "$p" 2>&1 | sed 's/^/    /' | tail -n 20 >&2
+			# drop the copies of the patches not applied, reverse the rest
+			for q in "$state"/*.patch; do
+				case " ${applied[*]} " in *" $q "*) ;; *) rm -f "$q" ;; esac
+			done
+			reverse_all
+			exit 3
+		fi
+		patch -d "$src" -p1 -N -s -f --no-backup-if-mismatch < "$p" >> "$log" 2>&1 ||
+			{ fail "apply $(basename "$p")" $?; exit 3; }
+		applied+=("$p")
+	done
+	say "applied ${#patches[@]} patch(es) in $(elapsed "$step_t")"
+fi
+
+# --- configure (once per vm.config) ------------------------------------------
+# fd 7 (the lock) is not make's: a leftover child must not hold the lock
+kmake() { make -C "$src" O="$bt" "$@" 7>&-; }
+frag_sum=$(sha256sum < "$fragment" | cut -c1-64)
+if [ ! -f "$bt/.config" ] || [ "$(cat "$bt/.vm.config.sha256" 2>/dev/null)" != "$frag_sum" ]; then
+	step_t=$(date +%s)
+	say "configuring $bt: tinyconfig + vm.config + olddefconfig"
+	mkdir -p "$bt"
+	{ kmake tinyconfig && cat "$fragment" >> "$bt/.config" && kmake olddefconfig; } >> "$log" 2>&1 ||
+		{ fail configure $?; exit 1; }
+	echo "$frag_sum" > "$bt/.vm.config.sha256"
+	say "configured in $(elapsed "$step_t")"
+fi
+
+# Every option of the fragment must have survived olddefconfig, and the
+# options the guest tier relies on that the fragment only implies.
+missing=""
+while IFS= read -r l; do
+	case $l in
+	CONFIG_*=*)
+		grep -qx "$l" "$bt/.config" || missing="$missing ${l%%=*}" ;;
+	"# CONFIG_"*" is not set")
+		o=${l#\# }
+		o=${o%% *}
+		grep -q "^$o=" "$bt/.config" && missing="$missing !$o" ;;
+	esac
+done < "$fragment"
+# TRACEPOINTS: lock:contention_begin/end, the tracepoint plans;
+# DYNAMIC_FTRACE_WITH_DIRECT_CALLS: fentry/fexit trampolines;
+# CGROUP_BPF and BPF_JIT with fentry's BPF_JIT_ALWAYS_ON not needed.
+for o in CONFIG_TRACEPOINTS CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS \
+	CONFIG_DEBUG_INFO CONFIG_ZSMALLOC \
+	CONFIG_BLK_DEV CONFIG_VIRTIO; do
+	grep -qx "$o=y" "$bt/.config" || missing="$missing $o"
+done
+if [ -n "$missing" ]; then
+	echo "build-kernel: [$label] $bt/.config lacks:$missing (! = set though vm.config unsets it)" >&2
+	exit 5
+fi
+
+# --- build -------------------------------------------------------------------
+# The release names the image: 6.12.N-zs<key>, so a booted guest's uname -r
+# tells which image it is.  Only a few objects include utsrelease.h.
+lv=-zs$(echo "$key" | cut -c1-8)
+step_t=$(date +%s)
+say "make -j$jobs bzImage (log: $log)"
+if [ $quiet = 0 ]; then
+	(
+		exec 7>&-
+		while sleep 30; do
+			n=$(grep -c '^  CC ' "$log")
+			last=$(grep -E '^  [A-Z]+' "$log" | tail -n 1 | sed 's/^ *//')
+			echo "build-kernel: [$label]   $(elapsed "$step_t"): $n files compiled, $last" >&2
+		done
+	) &
+	ticker=$!
+fi
+kmake -j"$jobs" LOCALVERSION="$lv" bzImage >> "$log" 2>&1
+rc=$?
+if [ -n "${ticker:-}" ]; then
+	kill "$ticker" 2>/dev/null
+	wait "$ticker" 2>/dev/null
+	ticker=''
+fi
+if [ $rc != 0 ]; then
+	fail "make bzImage" $rc
+	exit 1
+fi
+build_s=$(($(date +%s) - step_t))
+compiled=$(grep -c '^  CC ' "$log")
+say "built in $(elapsed "$step_t") ($compiled files compiled)"
+
+# --- the image -----------------------------------------------------------------
+release=$(kmake -s LOCALVERSION="$lv" kernelrelease 2>>"$log") || { fail kernelrelease $?; exit 1; }
+new=$img.new.$$
+rm -rf "$new"
+mkdir -p "$new" || die "cannot create $new"
+cp "$bt/arch/x86/boot/bzImage" "$bt/.config" "$bt/System.map" "$new/" || die "cannot copy the image into $new"
+mv "$new/.config" "$new/config"
+echo "$release" > "$new/release"
+sha256sum < "$bt/mm/zswap.o" | cut -c1-64 > "$new/zswap.o.sha256"
+# the code alone: offsets and instructions, no debug info or line numbers
+objdump -d -r --no-show-raw-insn "$bt/mm/zswap.o" | tail -n +4 | sha256sum | cut -c1-64 \
+	> "$new/zswap.code.sha256"
+inputs > "$new/inputs"
+echo "$build_s" > "$new/build-seconds"
+cp "$log" "$new/build.log"
+
+# The series is reversed before the image is published, so a failure to
+# get back to the base is not hidden behind a ready image.
+if [ -d "$state" ]; then
+	step_t=$(date +%s)
+	reverse_all || { rc=$?; rm -rf "$new"; exit $rc; }
+	say "reversed the series in $(elapsed "$step_t"): $src is the base again"
+fi
+
+if [ -f "$img/bzImage" ]; then
+	# -f: a rebuild of a cached image must give the same zswap.o
+	if cmp -s "$img/zswap.o.sha256" "$new/zswap.o.sha256"; then
+		say "rebuild check: mm/zswap.o identical to the cached image's ($(cut -c1-12 "$new/zswap.o.sha256"))"
+		rm -rf "$new"
+	else
+		echo "build-kernel: [$label] CHECK FAILED: rebuilt mm/zswap.o $(cut -c1-12 "$new/zswap.o.sha256") differs from the cached image's $(cut -c1-12 "$img/zswap.o.sha256"); new build kept in $new" >&2
+		exit 6
+	fi
+else
+	rm -rf "$img"
+	mv "$new" "$img" || die "cannot move $new to $img"
+fi
+say "image $release ($(($(stat -c %s "$img/bzImage") / 1024)) KiB) in $img, total $(elapsed)"
+copy_out
+echo "$img"
+exit 0
