@@ -449,6 +449,10 @@ int record_load(const char *path, struct record *rec, char *err, size_t len)
 			if (json_object_object_get_ex(o, p[i].key, &v))
 				copy_str(p[i].dst, p[i].len, v);
 	}
+	/* the cgroup the command ran in ($CGROUP of claims rows), or null */
+	if (json_object_object_get_ex(root, "cgroup", &v) &&
+	    json_object_is_type(v, json_type_string))
+		copy_str(rec->meta.cgroup, sizeof(rec->meta.cgroup), v);
 	if (!get_typed(root, "metrics", json_type_object, false, &o, path, "", err, len) ||
 	    load_metrics(o, rec, path, err, len))
 		goto out;

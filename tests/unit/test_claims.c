@@ -60,6 +60,8 @@ static const char *write_file(const char *name, const char *text)
 	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/%s", tmpdir, name);
+	if (!text)
+		return path;	/* only the path */
 	f = fopen(path, "w");
 	if (f) {
 		fputs(text, f);
@@ -403,6 +405,31 @@ static void test_record_params(void)
 	      rec.meta.max_pool_percent, rec.meta.accept_threshold_percent,
 	      rec.meta.zpool);
 	record_free(&rec);
+
+	/* the same record with a cgroup: read back for $CGROUP */
+	{
+		char buf[8192], *at;
+		FILE *f = fopen(path, "r");
+		size_t n = f ? fread(buf, 1, sizeof(buf) - 1, f) : 0;
+		const char *cg;
+
+		if (f)
+			fclose(f);
+		buf[n] = '\0';
+		at = strstr(buf, "\"cgroup\": null");
+		CHECK(at != NULL, "fixture has a null cgroup");
+		if (!at)
+			return;
+		f = fopen(write_file("cg.json", ""), "w");
+		fprintf(f, "%.*s\"cgroup\": \"/sys/fs/cgroup/x\"%s", (int)(at - buf), buf,
+			at + strlen("\"cgroup\": null"));
+		fclose(f);
+		cg = write_file("cg.json", NULL);
+		CHECK(!record_load(cg, &rec, err, sizeof(err)) &&
+		      !strcmp(rec.meta.cgroup, "/sys/fs/cgroup/x"),
+		      "the record's cgroup read back (%s)", err);
+		record_free(&rec);
+	}
 }
 
 /* Every claims file the repository ships loads. */
