@@ -34,7 +34,7 @@ BPF_OBJS := zswapstat.bpf.o iostall.bpf.o
 TOOLS := hog zswap-workload
 UNIT_TESTS := test_unit
 
-.PHONY: all clean test test-unit test-host test-guest bench deps kernels
+.PHONY: all clean test test-unit test-host test-guest test-claims bench deps kernels
 .DELETE_ON_ERROR:
 .SECONDARY:
 
@@ -131,6 +131,11 @@ test-host: all
 
 test-guest: all
 	tests/tier.sh tests/guest $(T)
+
+# Kernel A/B: base and patched 6.12 VM kernels, the seeds' claims checked
+# on them (tests/claims/; builds the kernels the first time).
+test-claims: all
+	tests/tier.sh tests/claims $(T)
 
 # The 6.12 VM kernels of the guest tier's kernel A/B checks: the base and
 # every port in kernel/patches/6.12/, built once and cached under

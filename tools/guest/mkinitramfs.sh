@@ -5,8 +5,11 @@
 #
 # Usage: mkinitramfs.sh -k 6.1|6.12 -o OUT.cpio.gz -s GUEST_SCRIPT
 #                       [-f FILE]... [-D DIR]...
+#        mkinitramfs.sh -N -o OUT.cpio.gz -s GUEST_SCRIPT [...]
 #
 #   -k VER     guest kernel (its modules come from fetch-kernels.sh's cache)
+#   -N         no modules: for a kernel with everything built in (the
+#              images of tools/kernel/build-kernel.sh)
 #   -o OUT     gzip'ed newc cpio archive to write
 #   -s SCRIPT  becomes /opt/zswap/guest-test.sh, run by /init
 #   -f FILE    copied to /opt/zswap/<basename FILE> (binaries, scripts)
@@ -25,24 +28,28 @@ here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 cache=${ZSWAP_CACHE:-$repo/.cache}
 
-ver='' out='' script='' files='' dirs=''
+ver='' out='' script='' files='' dirs='' nomod=0
 nl='
 '
-while getopts k:o:s:f:D: opt; do
+while getopts k:No:s:f:D: opt; do
 	case $opt in
 	k) ver=$OPTARG ;;
+	N) nomod=1 ;;
 	o) out=$OPTARG ;;
 	s) script=$OPTARG ;;
 	f) files="$files$OPTARG$nl" ;;
 	D) dirs="$dirs$OPTARG$nl" ;;
-	*) die "usage: $0 -k VER -o OUT -s SCRIPT [-f FILE]... [-D DIR]..." ;;
+	*) die "usage: $0 -k VER|-N -o OUT -s SCRIPT [-f FILE]... [-D DIR]..." ;;
 	esac
 done
-[ -n "$ver" ] && [ -n "$out" ] && [ -n "$script" ] ||
-	die "usage: $0 -k VER -o OUT -s SCRIPT [-f FILE]... [-D DIR]..."
+[ -n "$ver" ] || [ $nomod = 1 ] || die "usage: $0 -k VER|-N -o OUT -s SCRIPT [-f FILE]... [-D DIR]..."
+[ -n "$out" ] && [ -n "$script" ] ||
+	die "usage: $0 -k VER|-N -o OUT -s SCRIPT [-f FILE]... [-D DIR]..."
 
-kdir=$cache/kernels/$ver
-[ -f "$kdir/modules.load" ] || die "no kernel $ver in $kdir: run fetch-kernels.sh $ver"
+if [ $nomod = 0 ]; then
+	kdir=$cache/kernels/$ver
+	[ -f "$kdir/modules.load" ] || die "no kernel $ver in $kdir: run fetch-kernels.sh $ver"
+fi
 [ -f "$script" ] || die "guest script $script not found"
 
 busybox=$(command -v busybox) || die "busybox not found (apt-get install busybox-static)"
@@ -62,10 +69,16 @@ ln -s busybox "$root/bin/sh"
 cp "$here/init.sh" "$root/init"
 chmod 755 "$root/init"
 
-cp "$kdir/modules.load" "$root/etc/modules.load"
-for m in $(cat "$kdir/modules.load"); do
-	cp "$kdir/modules/$m.ko" "$root/lib/modules/"
-done
+if [ $nomod = 1 ]; then
+	# /init insmods what modules.load lists: nothing
+	: > "$root/etc/modules.load"
+	ver=built-in
+else
+	cp "$kdir/modules.load" "$root/etc/modules.load"
+	for m in $(cat "$kdir/modules.load"); do
+		cp "$kdir/modules/$m.ko" "$root/lib/modules/"
+	done
+fi
 
 cp "$script" "$root/opt/zswap/guest-test.sh"
 chmod 755 "$root/opt/zswap/guest-test.sh"

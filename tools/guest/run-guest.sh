@@ -7,8 +7,13 @@
 # Usage: run-guest.sh -k 6.1|6.12 -o OUTDIR -s GUEST_SCRIPT
 #                     [-c CPUS] [-m MEM] [-d SWAP_MiB] [-t TIMEOUT_S]
 #                     [-f FILE]... [-D DIR]... [-a KERNEL_ARGS] [-q]
+#        run-guest.sh -K IMAGE -o OUTDIR -s GUEST_SCRIPT [same options]
 #
 #   -k VER     guest kernel: 6.1 (Debian 12) or 6.12 (Debian 13)
+#   -K IMAGE   boot this bzImage instead (or an image directory of
+#              tools/kernel/build-kernel.sh: its bzImage and release);
+#              it must have everything built in: the initramfs loads no
+#              modules
 #   -o OUTDIR  receives console.log and everything the script left in
 #              $RESULTS (plus rc and guest-test.log, written by /init)
 #   -s SCRIPT  run in the guest as /opt/zswap/guest-test.sh, cwd $RESULTS,
@@ -23,7 +28,9 @@
 #   -q         do not echo the guest console to stdout (it still goes to
 #              OUTDIR/console.log)
 #
-# Environment: ZSWAP_GUEST_CPU overrides the qemu CPU model (default max;
+# Environment: ZSWAP_GUEST_ACCEL overrides the accelerator (default
+# tcg,thread=multi; kvm where /dev/kvm works); ZSWAP_GUEST_CPU the qemu
+# CPU model (default max;
 # the lock tier uses max,hypervisor=off, see tests/guest/lockstat.test.sh).
 #
 # Exit status: the guest script's exit code; 124 if the host timeout
@@ -36,7 +43,7 @@ die() { echo "run-guest: error: $*" >&2; exit 2; }
 
 here=$(cd "$(dirname "$0")" && pwd)
 
-ver='' outdir='' script='' cpus=2 mem=512M swap_mib=512 timeout_s=600
+ver='' image='' outdir='' script='' cpus=2 mem=512M swap_mib=512 timeout_s=600
 append_extra='' quiet=0
 ship=()
 
@@ -46,9 +53,10 @@ usage() {
 	exit 2
 }
 
-while getopts k:o:s:c:m:d:t:f:D:a:qh opt; do
+while getopts k:K:o:s:c:m:d:t:f:D:a:qh opt; do
 	case $opt in
 	k) ver=$OPTARG ;;
+	K) image=$OPTARG ;;
 	o) outdir=$OPTARG ;;
 	s) script=$OPTARG ;;
 	c) cpus=$OPTARG ;;
@@ -62,24 +70,37 @@ while getopts k:o:s:c:m:d:t:f:D:a:qh opt; do
 	*) usage ;;
 	esac
 done
-[ -n "$ver" ] && [ -n "$outdir" ] && [ -n "$script" ] || usage
-case $ver in 6.1|6.12) ;; *) die "-k must be 6.1 or 6.12, not '$ver'" ;; esac
+[ -n "$ver$image" ] && [ -n "$outdir" ] && [ -n "$script" ] || usage
+[ -n "$ver" ] && [ -n "$image" ] && die "-k and -K exclude each other"
+[ -n "$ver" ] && case $ver in 6.1|6.12) ;; *) die "-k must be 6.1 or 6.12, not '$ver'" ;; esac
 [[ $cpus =~ ^[0-9]+$ ]] || die "-c wants a number of CPUs"
 [[ $swap_mib =~ ^[0-9]+$ ]] || die "-d wants a size in MiB"
 [[ $timeout_s =~ ^[0-9]+$ ]] || die "-t wants seconds"
 [ -f "$script" ] || die "guest script $script not found"
 
 cache=${ZSWAP_CACHE:-$(cd "$here/../.." && pwd)/.cache}
-kdir=$cache/kernels/$ver
-
-"$here/fetch-kernels.sh" "$ver" || die "could not fetch kernel $ver"
+if [ -n "$image" ]; then
+	# A built image: no package to fetch, no modules to ship.
+	[ -d "$image" ] && image=$image/bzImage
+	[ -f "$image" ] || die "kernel image $image not found"
+	vmlinuz=$(cd "$(dirname "$image")" && pwd)/$(basename "$image")
+	release=$(cat "$(dirname "$vmlinuz")/release" 2>/dev/null) || release=$vmlinuz
+	ver=$release
+	initramfs_kernel=(-N)
+else
+	kdir=$cache/kernels/$ver
+	"$here/fetch-kernels.sh" "$ver" || die "could not fetch kernel $ver"
+	vmlinuz=$kdir/vmlinuz
+	release=$(cat "$kdir/release")
+	initramfs_kernel=(-k "$ver")
+fi
 
 mkdir -p "$outdir" || die "cannot create $outdir"
 outdir=$(cd "$outdir" && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/zswap-guest.XXXXXX") || die "mktemp failed"
 trap 'rm -rf "$work"' EXIT
 
-"$here/mkinitramfs.sh" -k "$ver" -o "$work/initramfs.cpio.gz" \
+"$here/mkinitramfs.sh" "${initramfs_kernel[@]}" -o "$work/initramfs.cpio.gz" \
 	-s "$script" "${ship[@]}" || die "initramfs build failed"
 
 cmdline="console=ttyS0 quiet panic=-1 $append_extra"
@@ -100,15 +121,15 @@ END_MARK=@@ZSWAP-GUEST-RESULTS-END@@
 # their timeouts.
 exec 8>/run/zswap-toolkit.guest.lock
 flock 8
-echo "run-guest: booting $(cat "$kdir/release") with $cpus CPUs, $mem, swap ${swap_mib} MiB, timeout ${timeout_s}s"
+echo "run-guest: booting $release with $cpus CPUs, $mem, swap ${swap_mib} MiB, timeout ${timeout_s}s"
 start=$(date +%s.%N)
 # -no-reboot plus panic=-1 turns a guest panic into a qemu exit; timeout
 # (TERM, then KILL 10 s later) bounds a hung guest.  stdin is /dev/null
 # so the serial/monitor mux never reads the caller's terminal.
 timeout -k 10 "$timeout_s" \
-	qemu-system-x86_64 -accel tcg,thread=multi -cpu "${ZSWAP_GUEST_CPU:-max}" \
+	qemu-system-x86_64 -accel "${ZSWAP_GUEST_ACCEL:-tcg,thread=multi}" -cpu "${ZSWAP_GUEST_CPU:-max}" \
 		-smp "$cpus" -m "$mem" \
-		-kernel "$kdir/vmlinuz" -initrd "$work/initramfs.cpio.gz" \
+		-kernel "$vmlinuz" -initrd "$work/initramfs.cpio.gz" \
 		-append "$cmdline" "${drive[@]}" \
 		-nographic -no-reboot -net none < /dev/null 2>&1 |
 	tee "$outdir/console.log" |
