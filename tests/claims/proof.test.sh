@@ -76,6 +76,18 @@ for k in base p004; do
 	check "004: measured shrink_memcg calls of $k = the records' mean by jq ($want)" \
 		within "$(row "$J" "shrink_memcg calls" ".measured.$col.mean")" "$want" 0.0001
 done
+# the port's effect itself: pages written back per shrink_memcg() call,
+# at most one in base (one entry per call), more than one in the port
+for k in base p004; do
+	r=$(jq -s '([.[].metrics.written_back_pages.value] | add) /
+		([.[].metrics.shrink_memcg_calls.value] | add)' "$D/$k"/*.json)
+	if [ $k = base ]; then
+		check "004: base writes back at most 1 page per shrink_memcg call ($r)" \
+			sh -c '[ "$(awk -v r="$1" "BEGIN { print (r <= 1) }")" = 1 ]' _ "$r"
+	else
+		check "004 port: more than 1 page per shrink_memcg call ($r)" gt "$r" 1
+	fi
+done
 J=$D/claims-null.json
 check "null patch: no row holds or is contradicted" \
 	[ "$(jq '.counts.holds + .counts.contradicted' "$J")" -eq 0 ]
