@@ -198,6 +198,13 @@ if ! flock -n 7; then
 	flock 7
 fi
 locked=1
+# The build we waited for may have been this one.
+if [ -f "$img/bzImage" ] && [ $force = 0 ]; then
+	say "cached meanwhile: $(cat "$img/release"), $img"
+	copy_out
+	echo "$img"
+	exit 0
+fi
 
 # --- fetch and unpack --------------------------------------------------------
 fetch_source() {
