@@ -6,9 +6,10 @@
 # `zswap-gate record` (fentry), each with the kernel's own view beside it
 # for tests/guest/kports.test.sh:
 #
-#  A  seed 004's zswap setup (max_pool_percent=1, accept_threshold_percent
-#     =50, shrinker off): a hog in a memory cgroup fills the pool to its
-#     limit, which wakes shrink_worker, which calls shrink_memcg();
+#  A  seed 004's workload and zswap setup (max_pool_percent=1,
+#     accept_threshold_percent=50, shrinker off), scaled to the VM: the
+#     pool sits at its limit, which wakes shrink_worker, which calls
+#     shrink_memcg();
 #     kprobe events on shrink_memcg and shrink_worker count the calls in
 #     tracefs' kprobe_profile (no BPF involved);
 #  B  the zswap shrinker (shrinker_enabled=Y, a large pool) writes back
@@ -16,11 +17,11 @@
 #     event lists every write bio on the swap disk with its size.
 #
 # Phase A's workload is $KPORTS_A when a kports.env shipped beside this
-# script sets it. Not seed 004's own (zswap-workload reclaim): on 6.12 its
-# random pages are rejected by zswap (compression fails) and its 4-byte
-# pages compress to a few dozen bytes, so in a 512 MiB guest the 1% pool
-# does not fill in minutes; pages of 1.5 KiB compressed fill it in
-# seconds.
+# script sets it, else seed 004's (zswap-workload reclaim) with 2 KiB of
+# random bytes per populated page: 6.12 rejects the thread's fully random
+# pages as incompressible, and the 4-byte pages of the timed phase alone
+# compress to a few dozen bytes, so they would not fill even the 1% pool
+# of a 512 MiB guest in minutes.
 cd /opt/zswap || exit 1
 R=$RESULTS
 P=/sys/module/zswap/parameters
@@ -55,7 +56,7 @@ echo 50 > $P/accept_threshold_percent
 echo N > $P/shrinker_enabled
 CG=$CGR/kports
 mkdir -p $CG
-echo $((48 << 20)) > $CG/memory.max
+echo $((256 << 20)) > $CG/memory.max
 if echo 'p:zsk/smc shrink_memcg' >> $T/kprobe_events &&
    echo 'p:zsk/sw shrink_worker' >> $T/kprobe_events &&
    echo 1 > $T/events/zsk/enable; then
@@ -67,7 +68,7 @@ cat $P/* > $R/a.params 2>/dev/null
 counters > $R/a.before
 echo "smc $(kprofile smc) sw $(kprofile sw)" > $R/a.kp.before
 ./zswap-gate record -q -o $R/a.json --cgroup $CG -- \
-	${KPORTS_A:-./hog -q -m 128 -p 2 -c 1536 -s 3} \
+	${KPORTS_A:-./zswap-workload reclaim -q --populate 64 --populate-fill 2048 --interval-ms 2 --duration 15} \
 	> $R/a.log 2>&1
 echo $? > $R/a.rc
 echo "smc $(kprofile smc) sw $(kprofile sw)" > $R/a.kp.after
