@@ -30,7 +30,7 @@
 # beside a busy TCG guest) and three ports (about 1 min each).
 # KPORTS_REBUILD=0 skips the rebuild checks.
 set -u
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 1
 . tests/lib.sh
 
 OUT=${GUEST_OUT:-build/guest}/kports
