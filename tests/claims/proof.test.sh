@@ -21,7 +21,7 @@ cd "$(dirname "$0")/../.."
 . tests/lib.sh
 
 OUT=${CLAIMS_OUT:-build/claims-proof}
-RUNS=${CLAIMS_RUNS:-3}
+RUNS=${CLAIMS_RUNS:-5}
 # seed 000's rows: pages per write request goes from exactly 1 to about
 # 3, a one-sided spread that Welch's test weighs with n - 1 degrees of
 # freedom, and its table has six rows for Holm's adjustment: 5 runs
