@@ -236,19 +236,17 @@ int claims_eval_add_record(struct claims_eval *e, int arm,
 			   const struct record *rec, const char *path,
 			   char *err, size_t len)
 {
-	struct add_ctx ctx = { e, arm }, *a = &ctx;
-
 	if (!rec->meta.complete && !e->allow_incomplete) {
 		snprintf(err, len, "%s: incomplete record (interrupted run); "
 			 "include it with --allow-incomplete", path);
 		return -1;
 	}
-	e->nr_records[a->arm]++;
-	kernels_add(e->kernels[a->arm], sizeof(e->kernels[0]),
+	e->nr_records[arm]++;
+	kernels_add(e->kernels[arm], sizeof(e->kernels[0]),
 		    rec->meta.kernel_release);
 	for (size_t i = 0; i < e->n; i++) {
 		struct row_eval *r = &e->r[i];
-		struct arm_values *av = &r->arm[a->arm];
+		struct arm_values *av = &r->arm[arm];
 		double v;
 
 		if (r->row->unmapped[0])
