@@ -4,13 +4,13 @@
 # Runs inside a guest kernel with four vCPUs (seed 001's claim): the
 # bundled swappers workload (eight 2-thread processes of 12 MiB, pages of
 # 64 random bytes, cheap to compress under TCG, against one swap
-# device in a 48 MiB memory cgroup) RUNS times under `zswap-gate record
+# device in a 64 MiB memory cgroup: 48 MiB OOM-killed a run on 6.12) RUNS times under `zswap-gate record
 # --locks`; leaves the records in $RESULTS/runs for
 # tests/guest/claims.test.sh, which compares the 6.1 records (one
 # zswap tree, one spinlock) with the 6.12 ones (an xarray per 64 MiB).
 cd /opt/zswap || exit 1
 P=/sys/module/zswap/parameters
-RUNS=3
+RUNS=5
 
 . ./guest-lib.sh
 
@@ -18,7 +18,7 @@ echo 1 > $P/enabled
 cat $P/* > "$RESULTS/params" 2>/dev/null
 CG=/sys/fs/cgroup/swappers
 mkdir -p $CG "$RESULTS/runs"
-echo $((48 << 20)) > $CG/memory.max
+echo $((64 << 20)) > $CG/memory.max
 counters > "$RESULTS/before.txt"
 for i in $(seq $RUNS); do
 	./zswap-gate record --locks -q --cgroup $CG -o "$RESULTS/runs/run-$i.json" \

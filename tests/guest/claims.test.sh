@@ -5,7 +5,7 @@
 #  - seed 001 ("split the zswap tree: less lock contention"): Debian's 6.1
 #    (one rb-tree per swap device, one spinlock) against 6.12 (an xarray
 #    per 64 MiB of swap), the swappers workload under `record --locks`
-#    three times on each (four vCPUs, tests/guest/claims-locks.in-guest.sh);
+#    five times on each (four vCPUs, tests/guest/claims-locks.in-guest.sh);
 #    the index-lock rows of claims/001's contention table must hold, and
 #    their measured means must equal the sums computed here with jq from
 #    the records;
@@ -43,12 +43,12 @@ for ver in 6.1 6.12; do
 	guest_boot "$D" -k "$ver" -c 4 -m 512M -d 512 -t 900 \
 		-s tests/guest/claims-locks.in-guest.sh -f $GATE -f build/zswap-workload
 	check "$ver: guest ran the locks script (rc $GUEST_RC)" [ "$GUEST_RC" -eq 0 ]
-	check "$ver: 3 records, every run exited 0" sh -c \
-		'[ "$(ls "$1"/runs/*.json | wc -l)" -eq 3 ] &&
-		 [ "$(cat "$1"/run*.rc | tr -d "\n")" = 000 ]' _ "$D"
-	check "$ver: records complete, from kernel $ver, with lock contention" sh -c \
+	check "$ver: 5 records, every run exited 0" sh -c \
+		'[ "$(ls "$1"/runs/*.json | wc -l)" -eq 5 ] &&
+		 [ "$(cat "$1"/run*.rc | tr -d "\n")" = 00000 ]' _ "$D"
+	check "$ver: records complete, workload exit 0, kernel $ver, lock contention" sh -c \
 		'for f in "$2"/runs/*.json; do
-			[ "$(jq -r .complete "$f")" = true ] || exit 1
+			[ "$(jq -r "\(.complete) \(.exit_code)" "$f")" = "true 0" ] || exit 1
 			case $(jq -r .kernel.release "$f") in "$1".*) ;; *) exit 1 ;; esac
 			[ "$(jq -r ".metrics[\"lock_contentions{lock=any,caller=any}\"].value" "$f")" -gt 0 ] || exit 1
 			[ "$(jq -r .metrics.workload_swappers_duration_s.source "$f")" = workload ] || exit 1
