@@ -28,6 +28,9 @@ gt() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a > b) }'; }
 # metric FILE NAME: value of a metric in a record ("null" when n/a)
 metric() { jq -r --arg n "$2" '.metrics[$n].value' "$1"; }
 msource() { jq -r --arg n "$2" '.metrics[$n].source' "$1"; }
+# row JSON LABEL FIELD: a field of the row with that label in the JSON of
+# `zswap-gate claims --json`
+row() { jq -r --arg l "$2" ".rows[] | select(.label == \$l) | $3" "$1"; }
 
 # cdelta NAME: after - before of a counter a guest script captured
 # ("NAME VALUE" lines of $D/before.txt and $D/after.txt)

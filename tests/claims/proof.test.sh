@@ -28,8 +28,6 @@ RUNS=${CLAIMS_RUNS:-5}
 RUNS000=${CLAIMS_RUNS000:-5}
 command -v jq >/dev/null || { echo "jq missing: run tools/install-deps.sh"; exit 1; }
 
-# row JSON LABEL FIELD: a field of the verdict row with that label
-row() { jq -r --arg l "$2" ".rows[] | select(.label == \$l) | $3" "$1"; }
 # mean DIR METRIC: the metric's mean over DIR's records (jq)
 mean() {
 	jq -s --arg n "$2" '[.[].metrics[$n].value] | add / length' "$1"/*.json

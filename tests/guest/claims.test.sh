@@ -33,8 +33,6 @@ mean() {
 			| .value.value // 0] | add // 0' "$f"
 	done | awk '{ s += $1; n++ } END { printf "%.6f\n", n ? s / n : 0 }'
 }
-# row JSON LABEL FIELD: a field of the verdict row with that label
-row() { jq -r --arg l "$2" ".rows[] | select(.label == \$l) | $3" "$1"; }
 
 # --- seed 001: 6.1 vs 6.12, lock contention ----------------------------
 export ZSWAP_GUEST_CPU=max,hypervisor=off

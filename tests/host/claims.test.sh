@@ -19,7 +19,7 @@ B=tests/fixtures/records/seed000/b
 WORK=$(mktemp -d /tmp/zswap-claims-cli.XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
 
-verdict() { jq -r --arg l "$2" '.rows[] | select(.label == $l) | .verdict' "$1"; }
+verdict() { row "$1" "$2" .verdict; }
 
 $GATE claims --json -t alone $F $A -- $B > "$WORK/alone.json"
 check "table alone: exit 0 (no row contradicted)" [ $? -eq 0 ]
