@@ -12,7 +12,7 @@
 #    contradicted;
 #  - base vs the null patch, the same records of base: no directional row
 #    holds or is contradicted (Holm over the rows keeps that chance below
-#    alpha = 0.05);
+#    alpha, here 0.01);
 #  - base vs the 000 port, seed 000's workload: "pages per write request"
 #    and "write requests" hold.
 # The measured means are checked against the records with jq.
@@ -86,8 +86,15 @@ for k in base p004; do
 		check "004 port: more than 1 page per shrink_memcg call ($r)" gt "$r" 1
 	fi
 done
-J=$D/claims-null.json
-check "null patch: no row holds or is contradicted" \
+# Under a null patch a row holds or is contradicted with a chance of at
+# most alpha per evaluation (Holm bounds the family-wise rate): at the
+# default 0.05 this check would fail one CI run in twenty by design (a CI
+# run did: a 35% spread between arms at 5 runs). At alpha 0.01 the false
+# alarm rate is at most 1% a run; the real ports above hold at p < 0.001.
+J=$D/claims-null-a01.json
+build/zswap-gate claims --json -a 0.01 --table first \
+	claims/004-shrink-memcg-batch.yaml "$D/base" -- "$D/null" > "$J"
+check "null patch: no row holds or is contradicted at alpha 0.01 ($(jq -c .counts "$J"))" \
 	[ "$(jq '.counts.holds + .counts.contradicted' "$J")" -eq 0 ]
 
 # --- seed 000: base vs 000 port; the build workload, shrinker on -------
