@@ -5,8 +5,10 @@
 #  - seed 001 ("split the zswap tree: less lock contention"): Debian's 6.1
 #    (one rb-tree per swap device, one spinlock) against 6.12 (an xarray
 #    per 64 MiB of swap), the swappers workload under `record --locks`
-#    five times on each (four vCPUs, tests/guest/claims-locks.in-guest.sh);
-#    the index-lock rows of claims/001's contention table must hold, and
+#    five times on each, each run in a fresh boot (four vCPUs,
+#    tests/guest/claims-locks.in-guest.sh);
+#    the index-lock rows of claims/001's contention table that the series
+#    claims (store, load, all callers) must hold, and
 #    their measured means must equal the sums computed here with jq from
 #    the records;
 #  - seed 002's "shrinker off" and "stock shrinker" columns, two
@@ -36,14 +38,20 @@ mean() {
 
 # --- seed 001: 6.1 vs 6.12, lock contention ----------------------------
 export ZSWAP_GUEST_CPU=max,hypervisor=off
+RUNS001=${CLAIMS001_RUNS:-5}
 for ver in 6.1 6.12; do
 	D=$OUT/locks-$ver
-	guest_boot "$D" -k "$ver" -c 4 -m 512M -d 512 -t 900 \
-		-s tests/guest/claims-locks.in-guest.sh -f $GATE -f build/zswap-workload
-	check "$ver: guest ran the locks script (rc $GUEST_RC)" [ "$GUEST_RC" -eq 0 ]
-	check "$ver: 5 records, every run exited 0" sh -c \
-		'[ "$(ls "$1"/runs/*.json | wc -l)" -eq 5 ] &&
-		 [ "$(cat "$1"/run*.rc | tr -d "\n")" = 00000 ]' _ "$D"
+	[ "${GUEST_REUSE:-0}" = 1 ] || rm -rf "$D"
+	mkdir -p "$D/runs"
+	# a fresh boot per run, so the runs are alike (see the guest script)
+	for i in $(seq "$RUNS001"); do
+		guest_boot "$D/boot-$i" -k "$ver" -c 4 -m 512M -d 512 -t 600 \
+			-s tests/guest/claims-locks.in-guest.sh -f $GATE -f build/zswap-workload
+		check "$ver: boot $i ran the locks script (rc $GUEST_RC, workload rc $(cat "$D/boot-$i/run1.rc" 2>/dev/null))" \
+			sh -c '[ "$1" -eq 0 ] && [ "$(cat "$2/run1.rc")" = 0 ]' _ "$GUEST_RC" "$D/boot-$i"
+		cp "$D/boot-$i/runs/run-1.json" "$D/runs/run-$i.json" 2>/dev/null
+	done
+	check "$ver: $RUNS001 records" [ "$(ls "$D"/runs/*.json | wc -l)" -eq "$RUNS001" ]
 	check "$ver: records complete, workload exit 0, kernel $ver, lock contention" sh -c \
 		'for f in "$2"/runs/*.json; do
 			[ "$(jq -r .complete "$f") $(jq -r .exit_code "$f")" = "true 0" ] || exit 1
@@ -68,22 +76,22 @@ check "001: exit code $jrc says whether a row is contradicted ($ncon)" \
 	[ "$jrc" -eq "$([ "$ncon" -gt 0 ] && echo 1 || echo 0)" ]
 check "001: every row of the contention table has a verdict" \
 	[ "$(jq '.rows | length' "$J")" -eq "$(jq '[.counts[]] | add' "$J")" ]
-# Measured on a quiet machine (5 runs per kernel): the index lock's
-# contention falls by 82-96% on every row; the store row holds in every
-# measurement (adjusted p 0.002-0.035), the load, invalidate and
-# all-callers rows are significant only when 6.12's xarray contention
-# is steady (it varies 2-3x between runs). So: no row contradicted and
-# every index-lock row down by more than half.
+# One run per boot (5 boots per kernel), measured under load from other
+# work on the machine: store, load and all callers hold at adjusted p
+# <= 0.001 (-84% to -89%). Runs within one boot were not alike (the
+# store row's p was 0.002-0.035, the others not shown). The invalidate row
+# is ours, not the series' (6.12's invalidate contention varied 0-1700
+# between boots): not contradicted and down by more than half.
 for l in "index lock contention, zswap_store" "index lock contention, zswap_load" \
-	"index lock contention, zswap_invalidate" "index lock contention, all callers"; do
-	check "001: '$l' not contradicted, measured change below -50% ($(row "$J" "$l" .measured.change_pct)%)" \
-		sh -c '[ "$1" != contradicted ] &&
-		       [ "$(awk -v c="$2" "BEGIN { print (c < -50) }")" = 1 ]' _ \
-		"$(row "$J" "$l" .verdict)" "$(row "$J" "$l" .measured.change_pct)"
+	"index lock contention, all callers"; do
+	check "001: '$l' holds (p $(row "$J" "$l" .p_adjusted), $(row "$J" "$l" .measured.change_pct)%)" \
+		[ "$(row "$J" "$l" .verdict)" = holds ]
 done
-# the verdicts themselves are printed above; the store row's adjusted p
-# was 0.002, 0.030 and 0.035 in three measurements, too close to alpha to
-# assert "holds" in CI
+l="index lock contention, zswap_invalidate"
+check "001: '$l' not contradicted, measured change below -50% ($(row "$J" "$l" .measured.change_pct)%)" \
+	sh -c '[ "$1" != contradicted ] &&
+	       [ "$(awk -v c="$2" "BEGIN { print (c < -50) }")" = 1 ]' _ \
+	"$(row "$J" "$l" .verdict)" "$(row "$J" "$l" .measured.change_pct)"
 l="index lock contention, all callers"
 for k in base new; do
 	dir=$A; [ $k = new ] && dir=$B
