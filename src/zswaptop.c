@@ -28,6 +28,7 @@
 #include "tui_model.h"
 #include "tui_layout.h"
 #include "tui_screen.h"
+#include "cli_checks.h"
 #include "tui_cgroups.h"
 
 static volatile sig_atomic_t exiting;
@@ -335,12 +336,9 @@ static int parse_opts(int argc, char **argv, struct top_opts *o)
 	while ((c = getopt_long(argc, argv, "d:c:bn:w:vh", long_opts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
-			o->interval = strtod(optarg, &end);
-			if (*end || !(o->interval >= 0.1 && o->interval <= 3600)) {
-				fprintf(stderr, "error: bad interval '%s' "
-					"(0.1 to 3600 seconds)\n", optarg);
+			if (cli_parse_seconds("--delay", optarg, 0.1, 3600,
+					      &o->interval))
 				return EXIT_USAGE;
-			}
 			break;
 		case 'c': o->sess.cgroup = optarg; break;
 		case 'b': o->batch = true; break;
@@ -392,12 +390,22 @@ int main(int argc, char **argv)
 	struct session s;
 	int err;
 
+	atexit(cli_check_stdout_at_exit);
 	err = parse_opts(argc, argv, &o);
 	if (err)
 		return err;
+	if (o.sess.cgroup && cli_check_cgroup(o.sess.cgroup))
+		return EXIT_USAGE;
 	if (!o.batch && (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))) {
 		fprintf(stderr, "error: not a terminal: use -b for plain-text "
 			"frames (zswaptop -b -n N)\n");
+		return EXIT_USAGE;
+	}
+	/* before the BPF load: an unknown TERM would make ncurses exit(1) */
+	if (!o.batch && tui_screen_check_term()) {
+		fprintf(stderr, "error: TERM=%s: unknown terminal type (no terminfo "
+			"entry): use -b or set TERM\n",
+			getenv("TERM") ? getenv("TERM") : "");
 		return EXIT_USAGE;
 	}
 	err = session_check_env();
