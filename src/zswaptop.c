@@ -203,7 +203,9 @@ static int run_batch(struct session *s, struct top_opts *o)
 		tui_grid_free(&g);
 		tui_print_totals(stdout, &m);
 		fputc('\n', stdout);
-		fflush(stdout);
+		/* a reader gone or a full disk: stop (exit 2 at exit) */
+		if (fflush(stdout) || ferror(stdout))
+			break;
 		tmp = a;
 		a = b;
 		b = tmp;
