@@ -40,7 +40,8 @@ int cli_check_cgroup(const char *path)
 	struct stat st;
 
 	if (stat(path, &st)) {
-		fprintf(stderr, "error: --cgroup %s: %s\n", path, strerror(errno));
+		fprintf(stderr, "error: --cgroup %s: %s\n", path, errno == ENOENT ?
+			"does not exist" : strerror(errno));
 		return EXIT_USAGE;
 	}
 	if (!S_ISDIR(st.st_mode)) {

@@ -432,6 +432,10 @@ int main(int argc, char **argv)
 	err = parse_args(argc, argv, &x, &opts);
 	if (err)
 		return err;
+	/* not root: that line, not a permission error on -o */
+	err = session_check_env();
+	if (err)
+		return err;
 	err = atomic_file_check_dir(x.output, &what);
 	if (err) {
 		fprintf(stderr, "error: %s: %s: %s\n", x.output, what,

@@ -525,12 +525,13 @@ int main(int argc, char **argv)
 	err = parse_opts(argc, argv, &o);
 	if (err)
 		return err;
+	/* not root: that line, not a permission error on -o */
+	err = session_check_env();
+	if (err)
+		return err;
 	if (o.sess.cgroup && cli_check_cgroup(o.sess.cgroup))
 		return EXIT_USAGE;
 	if (!strcmp(argv[1], "plan")) {
-		err = session_check_env();
-		if (err)
-			return err;
 		if (session_plan(&s, &o.sess))
 			return EXIT_FAIL;
 		for (int i = 0; i < s.nr_notes; i++)

@@ -108,8 +108,6 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return EXIT_USAGE;
 	}
-	if (so.cgroup && cli_check_cgroup(so.cgroup))
-		return EXIT_USAGE;
 	if (!cli_command_runnable(argv[optind])) {
 		fprintf(stderr, "error: command not found or not executable: %s\n",
 			argv[optind]);
@@ -118,6 +116,8 @@ int main(int argc, char **argv)
 	err = session_check_env();
 	if (err)
 		return err;
+	if (so.cgroup && cli_check_cgroup(so.cgroup))
+		return EXIT_USAGE;
 	if (!empty) {
 		err = session_open(&s, &so);
 		if (err)

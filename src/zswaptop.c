@@ -396,8 +396,6 @@ int main(int argc, char **argv)
 	err = parse_opts(argc, argv, &o);
 	if (err)
 		return err;
-	if (o.sess.cgroup && cli_check_cgroup(o.sess.cgroup))
-		return EXIT_USAGE;
 	if (!o.batch && (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))) {
 		fprintf(stderr, "error: not a terminal: use -b for plain-text "
 			"frames (zswaptop -b -n N)\n");
@@ -413,6 +411,8 @@ int main(int argc, char **argv)
 	err = session_check_env();
 	if (err)
 		return err;
+	if (o.sess.cgroup && cli_check_cgroup(o.sess.cgroup))
+		return EXIT_USAGE;
 	o.sess.cgroup_table = true;
 	err = session_open(&s, &o.sess);
 	if (err)
