@@ -137,15 +137,15 @@ static int enter_cgroup(const char *cgroup)
 
 /*
  * Forks and execs the command. *exec_fd gets the read end of a pipe that
- * stays empty when exec succeeded (it is close-on-exec) and holds errno
- * when the command never ran: its exit 126/127 is then not the
- * command's own.
+ * stays empty when exec succeeded (it is close-on-exec) and holds
+ * { step, errno } when the command never ran (step 0: entering the
+ * cgroup, 1: exec): its exit 126/127 is then not the command's own.
  */
 static pid_t start_command(char **argv, const char *cgroup,
 			   const char *wl_file, int *exec_fd)
 {
 	pid_t parent = getpid(), pid;
-	int p[2], e;
+	int p[2], e[2];
 
 	*exec_fd = -1;
 	if (pipe(p))
@@ -167,16 +167,15 @@ static pid_t start_command(char **argv, const char *cgroup,
 	if (wl_file)
 		setenv(WORKLOAD_METRICS_ENV, wl_file, 1);
 	if (cgroup && enter_cgroup(cgroup)) {
-		e = errno;
-		fprintf(stderr, "error: cannot enter cgroup %s: %s\n", cgroup,
-			strerror(e));
-		(void)!write(p[1], &e, sizeof(e));
+		e[0] = 0;
+		e[1] = errno;
+		(void)!write(p[1], e, sizeof(e));
 		_exit(126);
 	}
 	execvp(argv[0], argv);
-	e = errno;
-	fprintf(stderr, "error: cannot run %s: %s\n", argv[0], strerror(e));
-	(void)!write(p[1], &e, sizeof(e));
+	e[0] = 1;
+	e[1] = errno;
+	(void)!write(p[1], e, sizeof(e));
 	_exit(127);
 }
 
@@ -267,7 +266,7 @@ static int do_record(struct record_opts *o, struct atomic_file *af)
 	char wl_file[PATH_MAX] = "";
 	double t0, t_end = 0;
 	pid_t child = -1;
-	int err, status, nr_ps = 0, exec_fd = -1, exec_errno = 0;
+	int err, status, nr_ps = 0, exec_fd = -1, exec_errno = 0, fail[2];
 	FILE *report = af->to_stdout ? stderr : stdout;
 
 	if (o->events) {
@@ -357,9 +356,8 @@ static int do_record(struct record_opts *o, struct atomic_file *af)
 		meta.wall_time_s = now_s() - t0;
 	}
 	if (exec_fd >= 0) {
-		if (read(exec_fd, &exec_errno, sizeof(exec_errno)) !=
-		    sizeof(exec_errno))
-			exec_errno = 0;
+		if (read(exec_fd, fail, sizeof(fail)) == sizeof(fail))
+			exec_errno = fail[1];
 		close(exec_fd);
 	}
 	/* the command never ran: its 126/127 describes nothing observed */
@@ -373,8 +371,8 @@ static int do_record(struct record_opts *o, struct atomic_file *af)
 	fill_meta(&meta, &s, o);
 	if (exec_errno)
 		snprintf(meta.notes[meta.nr_notes < 12 ? meta.nr_notes++ : 11],
-			 sizeof(meta.notes[0]), "the command could not be run: %s",
-			 strerror(exec_errno));
+			 sizeof(meta.notes[0]), "the command could not be run: %s%s",
+			 fail[0] ? "" : "entering the cgroup: ", strerror(exec_errno));
 	if (session_collect(&s, &ms)) {
 		fprintf(stderr, "error: reading counters failed\n");
 		err = EXIT_FAIL;
@@ -405,8 +403,9 @@ static int do_record(struct record_opts *o, struct atomic_file *af)
 	if (!o->quiet && o->iocost)
 		iostall_report(report, &st, &ms);
 	if (exec_errno) {
-		fprintf(stderr, "error: %s could not be run (%s): %s marked "
-			"incomplete\n", o->argv[0], strerror(exec_errno), o->output);
+		fprintf(stderr, "error: %s could not be run (%s%s): %s marked "
+			"incomplete\n", o->argv[0], fail[0] ? "" : "entering the "
+			"cgroup: ", strerror(exec_errno), o->output);
 		err = EXIT_FAIL;
 	} else if (!meta.complete) {
 		fprintf(stderr, "interrupted: %s marked incomplete\n", o->output);
