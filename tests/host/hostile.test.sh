@@ -61,11 +61,16 @@ gone() {
 	kill -9 "$1" 2>/dev/null	# left behind: do not leave it running
 	return 1
 }
-# child_of PID NAME: waits (5 s) for PID's child running NAME, prints its pid
+# child_of PID [NAME]: waits (15 s: the tool loads its BPF programs
+# first) for PID's child (running NAME), prints its pid
 child_of() {
 	i=0
-	while [ $i -lt 50 ]; do
-		c=$(pgrep -P "$1" -x "$2" | head -n 1)
+	while [ $i -lt 150 ]; do
+		if [ -n "${2:-}" ]; then
+			c=$(pgrep -P "$1" -x "$2" | head -n 1)
+		else
+			c=$(pgrep -P "$1" | head -n 1)
+		fi
 		[ -n "$c" ] && { echo "$c"; return 0; }
 		sleep 0.1
 		i=$((i + 1))
@@ -175,7 +180,7 @@ wait $io 2>/dev/null
 $GATE run -n 1 --arm-a max_pool_percent=$mpp --arm-b max_pool_percent=$mpp \
 	-o "$WORK/run" -- sleep 300 2> /dev/null &
 run=$!
-r=$(child_of $run zswap-gate)
+r=$(child_of $run)	# run execs /proc/self/exe: its comm is "exe"
 w=""
 [ -n "$r" ] && w=$(child_of $r sleep)
 check "run: record and workload started" [ -n "$w" ]
