@@ -16,7 +16,7 @@ fi
 # Live host scripts reconcile with system-wide counters: two at once (two
 # clones on one machine) would count each other's workloads.
 serial=""
-case $dir in *host) serial="flock /run/zswap-toolkit.host.lock" ;; esac
+case $dir in *host) serial="env ZSWAP_HOST_LOCKED=1 flock /run/zswap-toolkit.host.lock" ;; esac
 for t in $scripts; do
 	echo "--- $t"
 	log=$(mktemp)

@@ -42,11 +42,11 @@ trap 'exit 1' INT TERM
 
 # rc2 DESC LOG CMD...: CMD exits 2 and prints one "error:" line into LOG
 rc2() {
-	d=$1 log=$2
+	rc2_desc=$1 rc2_log=$2
 	shift 2
-	timeout 20 "$@" > "$log.out" 2> "$log"
+	timeout 20 "$@" > "$rc2_log.out" 2> "$rc2_log"
 	rc=$?
-	check "$d: exit 2 (got $rc)" [ "$rc" -eq 2 ]
+	check "$rc2_desc: exit 2 (got $rc)" [ "$rc" -eq 2 ]
 }
 ischr() { [ -c "$1" ] && [ ! -L "$1" ]; }
 # gone PID: the process has exited within a second (a zombie counts as gone)
@@ -98,7 +98,8 @@ echo '{"old": 1}' > "$WORK/real.json"
 ln -s "$WORK/real.json" "$WORK/link.json"
 $GATE record -q -o "$WORK/link.json" -d 0.2
 check "record -o symlink to a file: the link is kept" [ -L "$WORK/link.json" ]
-check "record -o symlink to a file: its target holds the record" jq -e '.complete' "$WORK/real.json"
+check "record -o symlink to a file: its target holds the record" \
+	sh -c 'jq -e .complete "$1" >/dev/null' _ "$WORK/real.json"
 
 # --- 2. durations and intervals -------------------------------------------
 for d in nan inf -inf -1 0 1e999 5s; do
@@ -147,11 +148,13 @@ chmod +x "$WORK/badexec"
 $GATE record -q -o "$WORK/x.json" -- "$WORK/badexec" 2> "$WORK/x.log"
 rc=$?
 check "record of a command exec refuses: exit 1 (got $rc)" [ "$rc" -eq 1 ]
-check "exec failure: the record is kept, marked incomplete" jq -e '.complete == false and .exit_code == 127' "$WORK/x.json"
+check "exec failure: the record is kept, marked incomplete" \
+	sh -c 'jq -e ".complete == false and .exit_code == 127" "$1" >/dev/null' _ "$WORK/x.json"
 check "exec failure: a note says the command could not be run" \
-	jq -e '[.notes[] | select(test("could not be run"))] | length == 1' "$WORK/x.json"
+	sh -c 'jq -e "[.notes[] | select(test(\"could not be run\"))] | length == 1" "$1" >/dev/null' _ "$WORK/x.json"
 $GATE record -q -o "$WORK/y.json" -- sh -c 'exit 127'
-check "a command's own exit 127 stays a complete record" jq -e '.complete == true and .exit_code == 127' "$WORK/y.json"
+check "a command's own exit 127 stays a complete record" \
+	sh -c 'jq -e ".complete == true and .exit_code == 127" "$1" >/dev/null' _ "$WORK/y.json"
 
 # --- 5. SIGKILL of the tool: the workload goes too ------------------------
 $GATE record -q -o "$WORK/k.json" -- sleep 300 &
@@ -210,12 +213,12 @@ rc=$?
 check "zswaptop with TERM=nonexistent-term: exit 2 (got $rc)" [ "$rc" -eq 2 ]
 check "unknown TERM: a line names it" grep -q "TERM=nonexistent-term" "$WORK/term.out"
 full() {
-	d=$1
+	full_desc=$1
 	shift
 	timeout 20 "$@" > /dev/full 2> "$WORK/full.log"
 	rc=$?
-	check "$d > /dev/full: exit 2 (got $rc)" [ "$rc" -eq 2 ]
-	check "$d > /dev/full: says write error" grep -q "write error" "$WORK/full.log"
+	check "$full_desc > /dev/full: exit 2 (got $rc)" [ "$rc" -eq 2 ]
+	check "$full_desc > /dev/full: says write error" grep -q "write error" "$WORK/full.log"
 }
 full "lockstat -d" $LOCK -d 0.2
 full "lockstat --json" $LOCK -d 0.2 --json
