@@ -47,6 +47,11 @@ static int fail(const char **what, const char *step)
 	return err ? err : -EIO;
 }
 
+const char *atomic_file_strerror(int err)
+{
+	return err == -EEXIST ? "" : strerror(-err);
+}
+
 bool atomic_file_is_stdout(const char *path)
 {
 	return !strcmp(path, "-");
@@ -78,7 +83,7 @@ static int check_target(const char *path, char *out, size_t len,
 	if (S_ISLNK(st.st_mode)) {
 		if (!realpath(path, real) || stat(real, &st)) {
 			if (errno == ENOENT)
-				errno = EINVAL;
+				errno = EEXIST;
 			return fail(what, "output is a symlink to nothing "
 				    "(refusing to replace the link)");
 		}
@@ -88,7 +93,7 @@ static int check_target(const char *path, char *out, size_t len,
 		return 0;
 	snprintf(why, sizeof(why), "output is %s, not a regular file "
 		 "(refusing to replace it)", kind_of(st.st_mode));
-	errno = EINVAL;
+	errno = EEXIST;
 	return fail(what, why);
 }
 

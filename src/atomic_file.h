@@ -7,7 +7,7 @@
  * removed and the old file stays as it was.
  *
  * Only a missing file or a regular file is ever replaced: a device,
- * fifo, directory or socket is refused (-EINVAL, *what says what it
+ * fifo, directory or socket is refused (-EEXIST, *what says what it
  * is); a symlink to a regular file is followed and the link kept. The
  * name "-" means standard output, written through.
  */
@@ -32,6 +32,8 @@ struct atomic_file {
 };
 
 bool atomic_file_is_stdout(const char *path);
+/* strerror(-err), or "" where *what already says it all (-EEXIST). */
+const char *atomic_file_strerror(int err);
 /*
  * Checks the target and creates the temporary file. Returns 0 or -errno;
  * *what (may be NULL) names the failing step.

@@ -123,7 +123,8 @@ static int out_commit(struct out_file *o, char *err, size_t len)
 	if (!rc)
 		rc = atomic_file_write(o->path, o->buf, o->len, &what);
 	if (rc)
-		snprintf(err, len, "%s: %s: %s", o->path, what, strerror(-rc));
+		snprintf(err, len, "%s: %s%s%s", o->path, what,
+			 rc == -EEXIST ? "" : ": ", atomic_file_strerror(rc));
 	free(o->buf);
 	o->buf = NULL;
 	return rc;

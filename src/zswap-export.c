@@ -438,8 +438,8 @@ int main(int argc, char **argv)
 		return err;
 	err = atomic_file_check_dir(x.output, &what);
 	if (err) {
-		fprintf(stderr, "error: %s: %s: %s\n", x.output, what,
-			strerror(-err));
+		fprintf(stderr, "error: %s: %s%s%s\n", x.output, what,
+			err == -EEXIST ? "" : ": ", atomic_file_strerror(err));
 		return EXIT_USAGE;
 	}
 	/* two writers would interleave two sets of counters in one file */

@@ -559,8 +559,8 @@ int main(int argc, char **argv)
 	/* before anything runs, so a bad -o never costs the run */
 	err = atomic_file_open(&af, o.output, &what);
 	if (err) {
-		fprintf(stderr, "error: -o %s: %s: %s\n", o.output, what,
-			strerror(-err));
+		fprintf(stderr, "error: -o %s: %s%s%s\n", o.output, what,
+			err == -EEXIST ? "" : ": ", atomic_file_strerror(err));
 		return EXIT_USAGE;
 	}
 	atomic_file_remove_stale(o.output);

@@ -166,28 +166,28 @@ static void test_targets(const char *dir)
 	char *text;
 
 	/* a character device: refused, and still a device afterwards */
-	CHECK(atomic_file_open(&af, "/dev/null", &what) == -EINVAL &&
+	CHECK(atomic_file_open(&af, "/dev/null", &what) == -EEXIST &&
 	      strstr(what, "character device"),
 	      "-o /dev/null refused (%s)", what);
-	CHECK(atomic_file_write("/dev/null", "x\n", 2, &what) == -EINVAL,
+	CHECK(atomic_file_write("/dev/null", "x\n", 2, &what) == -EEXIST,
 	      "atomic_file_write refuses /dev/null too");
 	CHECK(!stat("/dev/null", &st) && S_ISCHR(st.st_mode),
 	      "/dev/null is still a character device");
 
 	snprintf(fifo, sizeof(fifo), "%s/fifo", dir);
 	mkfifo(fifo, 0644);
-	CHECK(atomic_file_write(fifo, "x\n", 2, &what) == -EINVAL &&
+	CHECK(atomic_file_write(fifo, "x\n", 2, &what) == -EEXIST &&
 	      strstr(what, "fifo"), "a fifo refused (%s)", what);
 	CHECK(!lstat(fifo, &st) && S_ISFIFO(st.st_mode), "the fifo is kept");
 
 	snprintf(sub, sizeof(sub), "%s/sub", dir);
 	mkdir(sub, 0755);
-	CHECK(atomic_file_write(sub, "x\n", 2, &what) == -EINVAL &&
+	CHECK(atomic_file_write(sub, "x\n", 2, &what) == -EEXIST &&
 	      strstr(what, "directory"), "a directory refused (%s)", what);
 
 	snprintf(link, sizeof(link), "%s/to-null", dir);
 	symlink("/dev/null", link);
-	CHECK(atomic_file_write(link, "x\n", 2, &what) == -EINVAL,
+	CHECK(atomic_file_write(link, "x\n", 2, &what) == -EEXIST,
 	      "a symlink to a device refused");
 	CHECK(!lstat(link, &st) && S_ISLNK(st.st_mode), "that link is kept");
 	unlink(link);
@@ -229,7 +229,7 @@ static void test_targets(const char *dir)
 	snprintf(path, sizeof(path), "%s/late", dir);
 	CHECK(!atomic_file_open(&af, path, &what), "open of a missing target");
 	mkfifo(path, 0644);
-	CHECK(atomic_file_commit(&af, "x\n", 2, &what) == -EINVAL &&
+	CHECK(atomic_file_commit(&af, "x\n", 2, &what) == -EEXIST &&
 	      access(af.tmp, F_OK) && !lstat(path, &st) && S_ISFIFO(st.st_mode),
 	      "commit re-checks the target (%s)", what);
 	unlink(path);
