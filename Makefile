@@ -85,7 +85,7 @@ $(OUTPUT)/zswap-iostall: $(OUTPUT)/zswap-iostall.o $(addprefix $(OUTPUT)/,$(CORE
 
 $(OUTPUT)/hookbench.o: $(OUTPUT)/empty.skel.h
 
-$(OUTPUT)/hookbench: $(OUTPUT)/hookbench.o $(OUTPUT)/trace_helpers.o
+$(OUTPUT)/hookbench: $(OUTPUT)/hookbench.o $(OUTPUT)/trace_helpers.o $(OUTPUT)/cli_checks.o
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
 
