@@ -155,15 +155,18 @@ int atomic_file_check_dir(const char *path, const char **what)
 int atomic_file_remove_stale(const char *path)
 {
 	char dir[PATH_MAX], prefix[NAME_MAX + 2], full[PATH_MAX + NAME_MAX + 2];
+	char real[PATH_MAX];
 	const char *base;
 	struct dirent *de;
 	size_t plen;
 	int n = 0;
 	DIR *d;
 
-	if (atomic_file_is_stdout(path))
+	/* the temporary files sit beside a symlink's target */
+	if (atomic_file_is_stdout(path) ||
+	    check_target(path, real, sizeof(real), NULL))
 		return 0;
-	split(path, dir, sizeof(dir), &base);
+	split(real, dir, sizeof(dir), &base);
 	snprintf(prefix, sizeof(prefix), ".%s.", base);
 	plen = strlen(prefix);
 	d = opendir(dir);

@@ -208,6 +208,23 @@ static void test_targets(const char *dir)
 	CHECK(!lstat(link, &st) && S_ISLNK(st.st_mode), "the link is still a link");
 	text = slurp(path);
 	CHECK(text && !strcmp(text, "new\n"), "the link's target got the content");
+	/* a killed writer's temporary file sits beside the link's target */
+	{
+		char dead[256];
+		pid_t child;
+		FILE *f;
+
+		fflush(stdout);
+		child = fork();
+		if (child == 0)
+			_exit(0);
+		waitpid(child, NULL, 0);
+		snprintf(dead, sizeof(dead), "%s/.real.json.%d.tmp", dir, (int)child);
+		if ((f = fopen(dead, "w")))
+			fclose(f);
+		CHECK(atomic_file_remove_stale(link) == 1 && access(dead, F_OK),
+		      "stale temporary file of a link's target removed");
+	}
 	unlink(link);
 
 	/* opened before the run: the target is untouched until the commit */
