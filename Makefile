@@ -23,7 +23,8 @@ endif
 
 APPS := zswap-gate zswap-export hookbench zswaptop zswap-lockstat zswap-iostall
 CORE_OBJS := trace_helpers.o planner.o counters.o histogram.o metrics.o \
-	     record.o session.o summary.o cgroup_stats.o iocost_stat.o iostall.o
+	     record.o session.o summary.o cgroup_stats.o iocost_stat.o iostall.o \
+	     atomic_file.o cli_checks.o
 # zswap-gate compare and run
 GATE_OBJS := stats.o metric_direction.o record_walk.o compare.o compare_output.o workload_metrics.o \
 	     yaml_tree.o claims.o claims_eval.o claims_output.o claims_cli.o \
@@ -73,7 +74,7 @@ TOP_OBJS := zswaptop.o tui_model.o tui_layout.o tui_screen.o tui_cgroups.o
 $(OUTPUT)/zswaptop: $(addprefix $(OUTPUT)/,$(TOP_OBJS) $(CORE_OBJS) $(LOCK_OBJS))
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) $^ -static -lncursesw -ltinfo $(LDLIBS) -o $@
-EXPORT_OBJS := prom_writer.o atomic_file.o export_map.o
+EXPORT_OBJS := prom_writer.o export_map.o
 $(OUTPUT)/zswap-export: $(OUTPUT)/zswap-export.o $(addprefix $(OUTPUT)/,$(CORE_OBJS) $(EXPORT_OBJS) $(LOCK_OBJS))
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
@@ -84,7 +85,7 @@ $(OUTPUT)/zswap-iostall: $(OUTPUT)/zswap-iostall.o $(addprefix $(OUTPUT)/,$(CORE
 
 $(OUTPUT)/hookbench.o: $(OUTPUT)/empty.skel.h
 
-$(OUTPUT)/hookbench: $(OUTPUT)/hookbench.o $(OUTPUT)/trace_helpers.o
+$(OUTPUT)/hookbench: $(OUTPUT)/hookbench.o $(OUTPUT)/trace_helpers.o $(OUTPUT)/cli_checks.o
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
 
@@ -107,7 +108,7 @@ UNIT_CORE := planner.o counters.o histogram.o metrics.o record.o cgroup_stats.o 
 	     tui_model.o tui_layout.o \
 	     stats.o metric_direction.o record_walk.o compare.o compare_output.o gate_rules.o \
 	     yaml_tree.o claims.o claims_eval.o claims_output.o \
-	     prom_writer.o atomic_file.o export_map.o iocost_stat.o \
+	     prom_writer.o atomic_file.o cli_checks.o export_map.o iocost_stat.o \
 	     ksyms.o lock_classify.o lock_trees.o lock_report.o
 $(OUTPUT)/test_unit: tests/unit/test_unit.c $(wildcard tests/unit/*.c tests/unit/*.h) $(addprefix $(OUTPUT)/,$(UNIT_CORE))
 	$(call msg,BINARY,$@)

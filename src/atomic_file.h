@@ -5,11 +5,50 @@
  * temporary file in the same directory, fsync it, rename it over the
  * target, fsync the directory. On any error the temporary file is
  * removed and the old file stays as it was.
+ *
+ * Only a missing file or a regular file is ever replaced: a device,
+ * fifo, directory or socket is refused (-EEXIST, *what says what it
+ * is); a symlink to a regular file is followed and the link kept. The
+ * name "-" means standard output, written through.
  */
 #ifndef __ATOMIC_FILE_H
 #define __ATOMIC_FILE_H
 
+#include <limits.h>
+#include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
+
+/*
+ * An output opened before a long run (so a missing directory, a
+ * read-only place or a device is refused before the run starts) and
+ * committed at its end.
+ */
+struct atomic_file {
+	char path[PATH_MAX];		/* the target, a symlink resolved */
+	char tmp[PATH_MAX + 64];	/* the temporary file beside it */
+	int fd;				/* the temporary file, or -1 */
+	bool to_stdout;			/* "-" */
+};
+
+bool atomic_file_is_stdout(const char *path);
+/* strerror(-err), or "" where *what already says it all (-EEXIST). */
+const char *atomic_file_strerror(int err);
+/*
+ * Checks the target and creates the temporary file. Returns 0 or -errno;
+ * *what (may be NULL) names the failing step.
+ */
+int atomic_file_open(struct atomic_file *af, const char *path,
+		     const char **what);
+/*
+ * Writes buf to the temporary file and renames it over the target (or
+ * writes stdout). On failure the temporary file is removed and the old
+ * target kept. Returns 0 or -errno.
+ */
+int atomic_file_commit(struct atomic_file *af, const void *buf, size_t len,
+		       const char **what);
+/* Removes the temporary file without touching the target. */
+void atomic_file_discard(struct atomic_file *af);
 
 /*
  * The temporary file's name for path: ".NAME.PID.tmp" beside it (a name
@@ -27,8 +66,14 @@ int atomic_file_check_dir(const char *path, const char **what);
  * (killed with SIGKILL mid-write). Returns how many were removed.
  */
 int atomic_file_remove_stale(const char *path);
-/* Returns 0 or -errno; *what (may be NULL) names the failing step. */
+/* Open and commit in one. Returns 0 or -errno. */
 int atomic_file_write(const char *path, const void *buf, size_t len,
 		      const char **what);
+/*
+ * One writer per output: a POSIX write lock on ".NAME.lock" beside it,
+ * held until the process exits (the lock file itself stays). Returns the
+ * lock's fd; or -EBUSY with *holder set to the holder's pid, or -errno.
+ */
+int atomic_file_lock(const char *path, pid_t *holder, const char **what);
 
 #endif /* __ATOMIC_FILE_H */

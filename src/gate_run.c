@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include "cli_checks.h"
 #include "claims_cli.h"
 #include "gate_run.h"
 
@@ -246,7 +247,7 @@ static int record_once(const struct run_opts *o, const char *path)
 {
 	char *argv[64];
 	int n = 0, status;
-	pid_t pid;
+	pid_t pid, parent;
 
 	argv[n++] = "zswap-gate";
 	argv[n++] = "record";
@@ -261,10 +262,13 @@ static int record_once(const struct run_opts *o, const char *path)
 			argv[n++] = *c;
 	}
 	argv[n] = NULL;
+	parent = getpid();
 	pid = fork();
 	if (pid < 0)
 		return -1;
 	if (pid == 0) {
+		/* run killed: its record (and, in turn, the workload) goes too */
+		cli_die_with_parent(parent);
 		execv("/proc/self/exe", argv);
 		fprintf(stderr, "error: cannot run zswap-gate record: %s\n", strerror(errno));
 		_exit(127);
@@ -352,6 +356,7 @@ static int parse_run_opts(int argc, char **argv, struct run_opts *o)
 {
 	const char *arm_spec[2] = {};
 	bool duration = false;
+	double secs;
 	char *end;
 	int ch;
 
@@ -374,10 +379,15 @@ static int parse_run_opts(int argc, char **argv, struct run_opts *o)
 		case OPT_ARM_A: arm_spec[0] = optarg; break;
 		case OPT_ARM_B: arm_spec[1] = optarg; break;
 		case 'c':
+			if (cli_check_cgroup(optarg))
+				return -1;
 			o->rec_args[o->nr_rec_args++] = "--cgroup";
 			o->rec_args[o->nr_rec_args++] = optarg;
 			break;
 		case 'd':
+			if (cli_parse_seconds("--duration", optarg, 0.01,
+					      CLI_SECONDS_MAX, &secs))
+				return -1;
 			duration = true;
 			o->rec_args[o->nr_rec_args++] = "--duration";
 			o->rec_args[o->nr_rec_args++] = optarg;
@@ -404,6 +414,11 @@ static int parse_run_opts(int argc, char **argv, struct run_opts *o)
 	}
 	if (!o->cmd == !duration) {
 		fprintf(stderr, "error: run needs either --duration S or -- COMMAND\n");
+		return -1;
+	}
+	if (o->cmd && !cli_command_runnable(o->cmd[0])) {
+		fprintf(stderr, "error: command not found or not executable: %s\n",
+			o->cmd[0]);
 		return -1;
 	}
 	if (parse_arm(arm_spec[0], &o->arm[0], "--arm-a") ||

@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
+#include "cli_checks.h"
 #include "empty.skel.h"
 #include "trace_helpers.h"
 
@@ -76,8 +77,9 @@ int main(int argc, char **argv)
 	struct empty_bpf *skels[MAX_FUNCS + 1] = {};
 	const char *funcs[MAX_FUNCS + 1] = {};
 	int n = 1, stats_fd, status, opt, rc = 1;
-	pid_t pid;
+	pid_t pid, parent;
 
+	atexit(cli_check_stdout_at_exit);
 	while ((opt = getopt(argc, argv, "+f:")) != -1) {
 		if (opt != 'f' || n > MAX_FUNCS)
 			goto usage;
@@ -93,8 +95,10 @@ int main(int argc, char **argv)
 	for (int i = 0; i < n; i++)
 		if (!(skels[i] = open_instance(funcs[i])))
 			goto out;
+	parent = getpid();
 	pid = fork();
 	if (pid == 0) {
+		cli_die_with_parent(parent);
 		execvp(argv[optind], &argv[optind]);
 		_exit(127);
 	}

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <json-c/json.h>
+#include "atomic_file.h"
 #include "counters.h"
 #include "record.h"
 #include "session.h"
@@ -130,14 +131,14 @@ static json_object *meta_zswap_json(const struct record_meta *m)
 	return z;
 }
 
-int record_write(const char *path, const struct record_meta *meta,
-		 const struct zs_plan *plan, const struct metric_set *ms,
-		 const struct prog_stats *ps, int nr_ps)
+int record_write_to(struct atomic_file *af, const struct record_meta *meta,
+		    const struct zs_plan *plan, const struct metric_set *ms,
+		    const struct prog_stats *ps, int nr_ps)
 {
 	json_object *root = json_object_new_object(), *o, *a;
-	char tmp[4096];
 	const char *text;
-	int fd, err = 0;
+	char *buf;
+	int err = 0;
 	size_t len;
 
 	json_object_object_add(root, "schema", json_object_new_string(RECORD_SCHEMA));
@@ -197,24 +198,28 @@ int record_write(const char *path, const struct record_meta *meta,
 	text = json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY |
 					      JSON_C_TO_STRING_NOSLASHESCAPE);
 	len = strlen(text);
-	snprintf(tmp, sizeof(tmp), "%s.tmp.%d", path, getpid());
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (fd < 0) {
-		err = -errno;
-		goto out;
+	buf = malloc(len + 1);
+	if (!buf) {
+		err = -ENOMEM;
+		atomic_file_discard(af);
+	} else {
+		memcpy(buf, text, len);
+		buf[len] = '\n';
+		err = atomic_file_commit(af, buf, len + 1, NULL);
+		free(buf);
 	}
-	if (write(fd, text, len) != (ssize_t)len || write(fd, "\n", 1) != 1 ||
-	    fsync(fd))
-		err = errno ? -errno : -EIO;
-	if (close(fd) && !err)
-		err = -errno;
-	if (!err && rename(tmp, path))
-		err = -errno;
-	if (err)
-		unlink(tmp);
-out:
 	json_object_put(root);
 	return err;
+}
+
+int record_write(const char *path, const struct record_meta *meta,
+		 const struct zs_plan *plan, const struct metric_set *ms,
+		 const struct prog_stats *ps, int nr_ps)
+{
+	struct atomic_file af;
+	int err = atomic_file_open(&af, path, NULL);
+
+	return err ? err : record_write_to(&af, meta, plan, ms, ps, nr_ps);
 }
 
 /* Reading: every field is checked; errors name the file and the field. */

@@ -31,11 +31,19 @@ struct record_meta {
 };
 
 struct prog_stats;
+struct atomic_file;
 
 /* Writes atomically (temp file + rename). Returns 0 or -errno. */
 int record_write(const char *path, const struct record_meta *meta,
 		 const struct zs_plan *plan, const struct metric_set *ms,
 		 const struct prog_stats *ps, int nr_ps);
+/*
+ * Commits the record into an output opened before the run
+ * (atomic_file_open), or discards it on failure. Returns 0 or -errno.
+ */
+int record_write_to(struct atomic_file *af, const struct record_meta *meta,
+		    const struct zs_plan *plan, const struct metric_set *ms,
+		    const struct prog_stats *ps, int nr_ps);
 
 struct record {
 	struct record_meta meta;

@@ -5,9 +5,11 @@
 #include <fnmatch.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "atomic_file.h"
 #include "svg_plot.h"
 
 #define W 480
@@ -81,19 +83,62 @@ static void y_axis(FILE *f, double lo, double hi, const char *unit)
 	fputs("</text>\n", f);
 }
 
-static FILE *open_chart(const char *dir, const char *prefix, const char *name,
-			char *file, size_t flen, char *err, size_t len)
-{
-	char safe[METRIC_NAME_LEN], path[4096];
+/*
+ * A file of DIR built in memory and written through atomic_file: a full
+ * disk leaves the previous file (or none), never an empty or cut one.
+ */
+struct out_file {
 	FILE *f;
+	char *buf;
+	size_t len;
+	char path[4096];
+};
+
+static FILE *out_open(struct out_file *o, const char *dir, const char *file,
+		      char *err, size_t len)
+{
+	snprintf(o->path, sizeof(o->path), "%s/%s", dir, file);
+	o->buf = NULL;
+	o->f = open_memstream(&o->buf, &o->len);
+	if (!o->f)
+		snprintf(err, len, "%s: %s", o->path, strerror(errno));
+	return o->f;
+}
+
+static void out_drop(struct out_file *o)
+{
+	if (o->f)
+		fclose(o->f);
+	o->f = NULL;
+	free(o->buf);
+	o->buf = NULL;
+}
+
+static int out_commit(struct out_file *o, char *err, size_t len)
+{
+	const char *what = "writing";
+	int rc = fclose(o->f) ? -errno : 0;
+
+	o->f = NULL;
+	if (!rc)
+		rc = atomic_file_write(o->path, o->buf, o->len, &what);
+	if (rc)
+		snprintf(err, len, "%s: %s%s%s", o->path, what,
+			 rc == -EEXIST ? "" : ": ", atomic_file_strerror(rc));
+	free(o->buf);
+	o->buf = NULL;
+	return rc;
+}
+
+static FILE *open_chart(struct out_file *o, const char *dir, const char *prefix,
+			const char *name, char *file, size_t flen, char *err,
+			size_t len)
+{
+	char safe[METRIC_NAME_LEN];
 
 	file_safe(safe, sizeof(safe), name);
 	snprintf(file, flen, "%s-%s.svg", prefix, safe);
-	snprintf(path, sizeof(path), "%s/%s", dir, file);
-	f = fopen(path, "w");
-	if (!f)
-		snprintf(err, len, "%s: %s", path, strerror(errno));
-	return f;
+	return out_open(o, dir, file, err, len);
 }
 
 static int dot_plot(FILE *f, const struct comparison *c,
@@ -243,7 +288,8 @@ static int remove_old_charts(const char *dir, char *err, size_t len)
 int svg_plot_write(const char *dir, const struct comparison *c, char *err,
 		   size_t len)
 {
-	char file[METRIC_NAME_LEN + 16], path[4096];
+	char file[METRIC_NAME_LEN + 16];
+	struct out_file idx, chart;
 	FILE *index, *f;
 	int charts = 0;
 
@@ -253,12 +299,9 @@ int svg_plot_write(const char *dir, const struct comparison *c, char *err,
 	}
 	if (remove_old_charts(dir, err, len))
 		return -1;
-	snprintf(path, sizeof(path), "%s/index.html", dir);
-	index = fopen(path, "w");
-	if (!index) {
-		snprintf(err, len, "%s: %s", path, strerror(errno));
+	index = out_open(&idx, dir, "index.html", err, len);
+	if (!index)
 		return -1;
-	}
 	fprintf(index, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
 		"<title>zswap-gate compare</title></head><body>\n<p>");
 	xml_text(index, c->arm[0].label);
@@ -274,14 +317,13 @@ int svg_plot_write(const char *dir, const struct comparison *c, char *err,
 
 		if (!m->significant)
 			continue;
-		f = open_chart(dir, "dots", m->name, file, sizeof(file), err, len);
+		f = open_chart(&chart, dir, "dots", m->name, file, sizeof(file),
+			       err, len);
 		if (!f)
 			goto fail;
 		dot_plot(f, c, m);
-		if (fclose(f)) {
-			snprintf(err, len, "%s/%s: %s", dir, file, strerror(errno));
+		if (out_commit(&chart, err, len))
 			goto fail;
-		}
 		fprintf(index, "<img src=\"%s\" alt=\"", file);
 		xml_text(index, m->name);
 		fputs("\">\n", index);
@@ -292,35 +334,30 @@ int svg_plot_write(const char *dir, const struct comparison *c, char *err,
 
 		if (!hist_wanted(h->name))
 			continue;
-		f = open_chart(dir, "hist", h->name, file, sizeof(file), err, len);
+		f = open_chart(&chart, dir, "hist", h->name, file, sizeof(file),
+			       err, len);
 		if (!f)
 			goto fail;
 		if (hist_plot(f, c, h)) {
 			/* no events in either arm: no chart, say so */
-			fclose(f);
-			snprintf(path, sizeof(path), "%s/%s", dir, file);
-			unlink(path);
+			out_drop(&chart);
 			fprintf(index, "<p>");
 			xml_text(index, h->name);
 			fprintf(index, ": no events in either arm</p>\n");
 			continue;
 		}
-		if (fclose(f)) {
-			snprintf(err, len, "%s/%s: %s", dir, file, strerror(errno));
+		if (out_commit(&chart, err, len))
 			goto fail;
-		}
 		fprintf(index, "<img src=\"%s\" alt=\"", file);
 		xml_text(index, h->name);
 		fputs("\">\n", index);
 		charts++;
 	}
 	fputs("</body></html>\n", index);
-	if (fclose(index)) {
-		snprintf(err, len, "%s/index.html: %s", dir, strerror(errno));
+	if (out_commit(&idx, err, len))
 		return -1;
-	}
 	return charts;
 fail:
-	fclose(index);
+	out_drop(&idx);
 	return -1;
 }

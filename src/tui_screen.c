@@ -2,13 +2,18 @@
 /* zswaptop's terminal side: ncurses drawing and keys. */
 #include <ncurses.h>
 #include <string.h>
+#include <term.h>
+#include <unistd.h>
 #include "tui_screen.h"
 
 int tui_screen_open(struct tui_screen *s)
 {
 	memset(s, 0, sizeof(*s));
-	if (!initscr())
+	/* newterm returns NULL where initscr would exit(1) */
+	s->term = newterm(NULL, stdout, stdin);
+	if (!s->term)
 		return -1;
+	set_term(s->term);
 	s->active = true;
 	cbreak();
 	noecho();
@@ -16,6 +21,16 @@ int tui_screen_open(struct tui_screen *s)
 	keypad(stdscr, TRUE);
 	curs_set(0);
 	set_escdelay(25);	/* Esc closes the filter prompt promptly */
+	return 0;
+}
+
+int tui_screen_check_term(void)
+{
+	int err = 0;
+
+	if (setupterm(NULL, STDOUT_FILENO, &err) != OK)
+		return -1;
+	del_curterm(cur_term);
 	return 0;
 }
 
@@ -186,5 +201,8 @@ void tui_screen_close(struct tui_screen *s)
 		endwin();
 		s->active = false;
 	}
+	if (s->term)
+		delscreen(s->term);
+	s->term = NULL;
 	tui_grid_free(&s->grid);
 }

@@ -12,6 +12,7 @@
 struct tui_screen {
 	struct tui_grid grid;
 	bool active;
+	void *term;		/* ncurses SCREEN, from newterm() */
 };
 
 enum tui_action {
@@ -23,6 +24,12 @@ enum tui_action {
 	ACT_PAUSE,		/* p toggled v->paused */
 };
 
+/*
+ * 0 when TERM names a terminal terminfo knows; checked before anything
+ * runs, since ncurses' initscr() ends the process (exit 1) otherwise.
+ */
+int tui_screen_check_term(void);
+/* -1 when the terminal cannot be set up. */
 int tui_screen_open(struct tui_screen *s);
 /* Lays out and draws the frame; follows the terminal's current size. */
 void tui_screen_draw(struct tui_screen *s, const struct tui_model *m,

@@ -21,6 +21,7 @@
 #include <unistd.h>
 #include <sys/resource.h>
 #include "atomic_file.h"
+#include "cli_checks.h"
 #include "cgroup_stats.h"
 #include "export_map.h"
 #include "iocost_stat.h"
@@ -62,7 +63,8 @@ static void usage(FILE *f)
 "                    [--locks] [--iocost]\n"
 "\n"
 "  -o, --output FILE     the textfile (node_exporter reads DIR/*.prom);\n"
-"                        replaced atomically at every interval\n"
+"                        replaced atomically at every interval (- for\n"
+"                        stdout); one exporter per FILE (.FILE.lock beside it)\n"
 "  -i, --interval S      seconds between writes (default 15)\n"
 "      --once            write once, after one interval, and exit\n"
 "      --cgroups         per-cgroup metrics (memcg zswap events, zswap bytes,\n"
@@ -363,7 +365,6 @@ static int parse_args(int argc, char **argv, struct exporter *x,
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
-	char *end;
 	int c;
 
 	while ((c = getopt_long(argc, argv, "o:i:vh", long_opts, NULL)) != -1) {
@@ -372,14 +373,9 @@ static int parse_args(int argc, char **argv, struct exporter *x,
 			x->output = optarg;
 			break;
 		case 'i':
-			errno = 0;
-			x->interval = strtod(optarg, &end);
-			if (errno || *end || end == optarg || !(x->interval >= 0.01) ||
-			    x->interval > 86400) {
-				fprintf(stderr, "error: --interval %s: expected seconds "
-					"between 0.01 and 86400\n", optarg);
+			if (cli_parse_seconds("--interval", optarg, 0.01, 86400,
+					      &x->interval))
 				return EXIT_USAGE;
-			}
 			break;
 		case 1:
 			x->once = true;
@@ -429,22 +425,38 @@ int main(int argc, char **argv)
 	struct exporter x = { .interval = 15 };
 	const char *what = "";
 	double next;
+	pid_t holder;
 	int err;
 
+	atexit(cli_check_stdout_at_exit);
 	err = parse_args(argc, argv, &x, &opts);
+	if (err)
+		return err;
+	/* not root: that line, not a permission error on -o */
+	err = session_check_env();
 	if (err)
 		return err;
 	err = atomic_file_check_dir(x.output, &what);
 	if (err) {
-		fprintf(stderr, "error: %s: %s: %s\n", x.output, what,
-			strerror(-err));
+		fprintf(stderr, "error: %s: %s%s%s\n", x.output, what,
+			err == -EEXIST ? "" : ": ", atomic_file_strerror(err));
+		return EXIT_USAGE;
+	}
+	/* two writers would interleave two sets of counters in one file */
+	if (!atomic_file_is_stdout(x.output) &&
+	    atomic_file_lock(x.output, &holder, &what) < 0) {
+		if (holder > 0)
+			fprintf(stderr, "error: %s: another zswap-export (pid %d) "
+				"writes this file\n", x.output, (int)holder);
+		else
+			fprintf(stderr, "error: %s: %s\n", x.output, what);
 		return EXIT_USAGE;
 	}
 	err = atomic_file_remove_stale(x.output);
 	if (err)
 		fprintf(stderr, "zswap-export: removed %d temporary file(s) of "
 			"writers that were killed\n", err);
-	if (strlen(x.output) < 5 || strcmp(x.output + strlen(x.output) - 5, ".prom"))
+	if (!atomic_file_is_stdout(x.output) && (strlen(x.output) < 5 || strcmp(x.output + strlen(x.output) - 5, ".prom")))
 		fprintf(stderr, "zswap-export: note: node_exporter's textfile "
 			"collector reads only *.prom files\n");
 	opts.cgroup_table = x.cgroups;

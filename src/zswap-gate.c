@@ -20,6 +20,8 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <json-c/json.h>
+#include "atomic_file.h"
+#include "cli_checks.h"
 #include "claims_cli.h"
 #include "compare_cli.h"
 #include "gate_run.h"
@@ -49,8 +51,10 @@ static void usage(FILE *f)
 "       zswap-gate claims [options] CLAIMS BASE... -- NEW...   (claims --help)\n"
 "\n"
 "record options:\n"
-"  -o, --output FILE     write the JSON record here (atomically)\n"
-"  -c, --cgroup PATH     observe this cgroup; COMMAND is started inside it\n"
+"  -o, --output FILE     write the JSON record here (atomically; - for stdout);\n"
+"                        checked before the run, never replaces a non-file\n"
+"  -c, --cgroup PATH     observe this cgroup (a cgroup directory); COMMAND\n"
+"                        is started inside it\n"
 "  -d, --duration S      observe for S seconds (without COMMAND)\n"
 "  -e, --events FILE     keep per-event detail as JSON lines\n"
 "      --slow-ns N       store/load slower than N ns become events\n"
@@ -131,24 +135,47 @@ static int enter_cgroup(const char *cgroup)
 	return n;
 }
 
+/*
+ * Forks and execs the command. *exec_fd gets the read end of a pipe that
+ * stays empty when exec succeeded (it is close-on-exec) and holds
+ * { step, errno } when the command never ran (step 0: entering the
+ * cgroup, 1: exec): its exit 126/127 is then not the command's own.
+ */
 static pid_t start_command(char **argv, const char *cgroup,
-			   const char *wl_file)
+			   const char *wl_file, int *exec_fd)
 {
-	pid_t pid = fork();
+	pid_t parent = getpid(), pid;
+	int p[2], e[2];
 
-	if (pid != 0)
+	*exec_fd = -1;
+	if (pipe(p))
+		return -1;
+	fcntl(p[0], F_SETFD, FD_CLOEXEC);
+	fcntl(p[1], F_SETFD, FD_CLOEXEC);
+	pid = fork();
+	if (pid != 0) {
+		close(p[1]);
+		if (pid < 0)
+			close(p[0]);
+		else
+			*exec_fd = p[0];
 		return pid;
+	}
+	cli_die_with_parent(parent);
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
 	if (wl_file)
 		setenv(WORKLOAD_METRICS_ENV, wl_file, 1);
 	if (cgroup && enter_cgroup(cgroup)) {
-		fprintf(stderr, "error: cannot enter cgroup %s: %s\n", cgroup,
-			strerror(errno));
+		e[0] = 0;
+		e[1] = errno;
+		(void)!write(p[1], e, sizeof(e));
 		_exit(126);
 	}
 	execvp(argv[0], argv);
-	fprintf(stderr, "error: cannot run %s: %s\n", argv[0], strerror(errno));
+	e[0] = 1;
+	e[1] = errno;
+	(void)!write(p[1], e, sizeof(e));
 	_exit(127);
 }
 
@@ -227,7 +254,7 @@ static void fill_meta(struct record_meta *m, const struct session *s,
 			 s->notes[i]);
 }
 
-static int do_record(struct record_opts *o)
+static int do_record(struct record_opts *o, struct atomic_file *af)
 {
 	struct record_meta meta = { .wall_time_s = -1, .exit_code = -1 };
 	struct metric_set ms = {};
@@ -239,7 +266,8 @@ static int do_record(struct record_opts *o)
 	char wl_file[PATH_MAX] = "";
 	double t0, t_end = 0;
 	pid_t child = -1;
-	int err, status, nr_ps = 0;
+	int err, status, nr_ps = 0, exec_fd = -1, exec_errno = 0, fail[2];
+	FILE *report = af->to_stdout ? stderr : stdout;
 
 	if (o->events) {
 		events = fopen(o->events, "w");
@@ -288,11 +316,18 @@ static int do_record(struct record_opts *o)
 			strerror(errno));
 		wl_file[0] = '\0';
 	}
-	if (o->argv)
+	if (o->argv) {
 		child = start_command(o->argv, o->sess.cgroup,
-				      wl_file[0] ? wl_file : NULL);
-	else
+				      wl_file[0] ? wl_file : NULL, &exec_fd);
+		if (child < 0) {
+			fprintf(stderr, "error: cannot start %s: %s\n",
+				o->argv[0], strerror(errno));
+			err = EXIT_FAIL;
+			goto out;
+		}
+	} else {
 		t_end = t0 + o->duration;
+	}
 
 	while (!exiting) {
 		session_poll(&s, 100);
@@ -320,12 +355,24 @@ static int do_record(struct record_opts *o)
 			128 + WTERMSIG(status);
 		meta.wall_time_s = now_s() - t0;
 	}
+	if (exec_fd >= 0) {
+		if (read(exec_fd, fail, sizeof(fail)) == sizeof(fail))
+			exec_errno = fail[1];
+		close(exec_fd);
+	}
+	/* the command never ran: its 126/127 describes nothing observed */
+	if (exec_errno)
+		meta.complete = false;
 	if (o->iocost)
 		iostall_stop(&st);
 	session_stop(&s);
 	if (o->locks)
 		lock_session_stop(&ls);
 	fill_meta(&meta, &s, o);
+	if (exec_errno)
+		snprintf(meta.notes[meta.nr_notes < 12 ? meta.nr_notes++ : 11],
+			 sizeof(meta.notes[0]), "the command could not be run: %s%s",
+			 fail[0] ? "" : "entering the cgroup: ", strerror(exec_errno));
 	if (session_collect(&s, &ms)) {
 		fprintf(stderr, "error: reading counters failed\n");
 		err = EXIT_FAIL;
@@ -344,18 +391,25 @@ static int do_record(struct record_opts *o)
 		nr_ps = session_prog_stats(&s, ps, 64);
 		nr_ps += iostall_prog_stats(&st, ps + nr_ps, 64 - nr_ps);
 	}
-	err = record_write(o->output, &meta, &s.plan, &ms, ps, nr_ps);
+	err = record_write_to(af, &meta, &s.plan, &ms, ps, nr_ps);
 	if (err) {
-		fprintf(stderr, "error: writing %s: %s\n", o->output, strerror(-err));
+		fprintf(stderr, "error: writing %s: %s (the run's record is lost; "
+			"the file was not replaced)\n", o->output, strerror(-err));
 		err = EXIT_FAIL;
 		goto out;
 	}
 	if (!o->quiet)
-		summary_print(stdout, &meta, &ms, s.events);
+		summary_print(report, &meta, &ms, s.events);
 	if (!o->quiet && o->iocost)
-		iostall_report(stdout, &st, &ms);
-	if (!meta.complete)
+		iostall_report(report, &st, &ms);
+	if (exec_errno) {
+		fprintf(stderr, "error: %s could not be run (%s%s): %s marked "
+			"incomplete\n", o->argv[0], fail[0] ? "" : "entering the "
+			"cgroup: ", strerror(exec_errno), o->output);
+		err = EXIT_FAIL;
+	} else if (!meta.complete) {
 		fprintf(stderr, "interrupted: %s marked incomplete\n", o->output);
+	}
 out:
 	if (events)
 		fclose(events);
@@ -408,11 +462,9 @@ static int parse_opts(int argc, char **argv, struct record_opts *o)
 		case 'o': o->output = optarg; break;
 		case 'c': o->sess.cgroup = optarg; break;
 		case 'd':
-			o->duration = strtod(optarg, &end);
-			if (*end || o->duration <= 0) {
-				fprintf(stderr, "error: bad duration '%s'\n", optarg);
+			if (cli_parse_seconds("--duration", optarg, 0.01,
+					      CLI_SECONDS_MAX, &o->duration))
 				return EXIT_USAGE;
-			}
 			break;
 		case 'e': o->events = optarg; break;
 		case 'q': o->quiet = true; break;
@@ -444,9 +496,12 @@ static int parse_opts(int argc, char **argv, struct record_opts *o)
 int main(int argc, char **argv)
 {
 	struct record_opts o = {};
+	struct atomic_file af;
+	const char *what = "";
 	struct session s;
 	int err;
 
+	atexit(cli_check_stdout_at_exit);
 	if (argc < 2) {
 		usage(stderr);
 		return EXIT_USAGE;
@@ -469,10 +524,13 @@ int main(int argc, char **argv)
 	err = parse_opts(argc, argv, &o);
 	if (err)
 		return err;
+	/* not root: that line, not a permission error on -o */
+	err = session_check_env();
+	if (err)
+		return err;
+	if (o.sess.cgroup && cli_check_cgroup(o.sess.cgroup))
+		return EXIT_USAGE;
 	if (!strcmp(argv[1], "plan")) {
-		err = session_check_env();
-		if (err)
-			return err;
 		if (session_plan(&s, &o.sess))
 			return EXIT_FAIL;
 		for (int i = 0; i < s.nr_notes; i++)
@@ -493,5 +551,20 @@ int main(int argc, char **argv)
 		fprintf(stderr, "error: --duration and a COMMAND exclude each other\n");
 		return EXIT_USAGE;
 	}
-	return do_record(&o);
+	if (o.argv && !cli_command_runnable(o.argv[0])) {
+		fprintf(stderr, "error: command not found or not executable: %s\n",
+			o.argv[0]);
+		return EXIT_USAGE;
+	}
+	/* before anything runs, so a bad -o never costs the run */
+	err = atomic_file_open(&af, o.output, &what);
+	if (err) {
+		fprintf(stderr, "error: -o %s: %s%s%s\n", o.output, what,
+			err == -EEXIST ? "" : ": ", atomic_file_strerror(err));
+		return EXIT_USAGE;
+	}
+	atomic_file_remove_stale(o.output);
+	err = do_record(&o, &af);
+	atomic_file_discard(&af);
+	return err;
 }

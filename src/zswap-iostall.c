@@ -21,6 +21,7 @@
 #include <sys/wait.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
+#include "cli_checks.h"
 #include "iostall.h"
 #include "session.h"
 
@@ -37,12 +38,13 @@ static void usage(FILE *f)
 
 static pid_t run(char **argv, const char *cgroup)
 {
-	pid_t pid = fork();
+	pid_t parent = getpid(), pid = fork();
 	char path[PATH_MAX + 16], buf[16];
 	int fd, n;
 
 	if (pid != 0)
 		return pid;
+	cli_die_with_parent(parent);
 	if (cgroup) {
 		snprintf(path, sizeof(path), "%s/cgroup.procs", cgroup);
 		fd = open(path, O_WRONLY);
@@ -91,6 +93,7 @@ int main(int argc, char **argv)
 	int c, err, status, stats_fd;
 	pid_t pid;
 
+	atexit(cli_check_stdout_at_exit);
 	while ((c = getopt_long(argc, argv, "+c:vh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'c': so.cgroup = optarg; break;
@@ -105,9 +108,16 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return EXIT_USAGE;
 	}
+	if (!cli_command_runnable(argv[optind])) {
+		fprintf(stderr, "error: command not found or not executable: %s\n",
+			argv[optind]);
+		return EXIT_USAGE;
+	}
 	err = session_check_env();
 	if (err)
 		return err;
+	if (so.cgroup && cli_check_cgroup(so.cgroup))
+		return EXIT_USAGE;
 	if (!empty) {
 		err = session_open(&s, &so);
 		if (err)

@@ -15,6 +15,7 @@
 #include <unistd.h>
 #include <sys/wait.h>
 #include <bpf/libbpf.h>
+#include "cli_checks.h"
 #include "lock_report.h"
 #include "lock_session.h"
 #include "trace_helpers.h"
@@ -52,24 +53,6 @@ static void usage(FILE *f)
 
 
 
-/* So a typo fails before anything is attached. */
-static bool in_path(const char *cmd)
-{
-	char *path, *dir, *save, buf[4096];
-	bool found = false;
-
-	if (strchr(cmd, '/'))
-		return access(cmd, X_OK) == 0;
-	path = strdup(getenv("PATH") ? getenv("PATH") : "/bin:/usr/bin");
-	for (dir = strtok_r(path, ":", &save); dir && !found;
-	     dir = strtok_r(NULL, ":", &save)) {
-		snprintf(buf, sizeof(buf), "%s/%s", dir, cmd);
-		found = access(buf, X_OK) == 0;
-	}
-	free(path);
-	return found;
-}
-
 enum { OPT_RAW_TP = 256, OPT_SELF_STATS };
 
 static const struct option long_opts[] = {
@@ -91,19 +74,18 @@ int main(int argc, char **argv)
 	struct lock_data d;
 	bool all = false, json = false, plan = false;
 	double duration = 0;
-	char **cmd = NULL, *end;
+	char **cmd = NULL;
 	unsigned long long t_stop;
 	pid_t child = -1;
 	int c, err, status, exit_code = -1;
 
+	atexit(cli_check_stdout_at_exit);
 	while ((c = getopt_long(argc, argv, "+d:ajpvh", long_opts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
-			duration = strtod(optarg, &end);
-			if (*end || duration <= 0) {
-				fprintf(stderr, "error: bad duration '%s'\n", optarg);
+			if (cli_parse_seconds("--duration", optarg, 0.01,
+					      CLI_SECONDS_MAX, &duration))
 				return EXIT_USAGE;
-			}
 			break;
 		case 'a': all = so.walk_all = true; break;
 		case 'j': json = true; break;
@@ -125,7 +107,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "error: needs -d SECONDS or -- COMMAND (see --help)\n");
 		return EXIT_USAGE;
 	}
-	if (cmd && !in_path(cmd[0])) {
+	/* so a typo fails before anything is attached */
+	if (cmd && !cli_command_runnable(cmd[0])) {
 		fprintf(stderr, "error: command not found: %s\n", cmd[0]);
 		return EXIT_USAGE;
 	}
@@ -142,8 +125,11 @@ int main(int argc, char **argv)
 	signal(SIGTERM, sig_handler);
 	lock_session_begin(&ls);
 	if (cmd) {
+		pid_t parent = getpid();
+
 		child = fork();
 		if (child == 0) {
+			cli_die_with_parent(parent);
 			signal(SIGINT, SIG_DFL);
 			signal(SIGTERM, SIG_DFL);
 			execvp(cmd[0], cmd);

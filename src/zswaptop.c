@@ -28,6 +28,7 @@
 #include "tui_model.h"
 #include "tui_layout.h"
 #include "tui_screen.h"
+#include "cli_checks.h"
 #include "tui_cgroups.h"
 
 static volatile sig_atomic_t exiting;
@@ -202,7 +203,9 @@ static int run_batch(struct session *s, struct top_opts *o)
 		tui_grid_free(&g);
 		tui_print_totals(stdout, &m);
 		fputc('\n', stdout);
-		fflush(stdout);
+		/* a reader gone or a full disk: stop (exit 2 at exit) */
+		if (fflush(stdout) || ferror(stdout))
+			break;
 		tmp = a;
 		a = b;
 		b = tmp;
@@ -335,12 +338,9 @@ static int parse_opts(int argc, char **argv, struct top_opts *o)
 	while ((c = getopt_long(argc, argv, "d:c:bn:w:vh", long_opts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
-			o->interval = strtod(optarg, &end);
-			if (*end || !(o->interval >= 0.1 && o->interval <= 3600)) {
-				fprintf(stderr, "error: bad interval '%s' "
-					"(0.1 to 3600 seconds)\n", optarg);
+			if (cli_parse_seconds("--delay", optarg, 0.1, 3600,
+					      &o->interval))
 				return EXIT_USAGE;
-			}
 			break;
 		case 'c': o->sess.cgroup = optarg; break;
 		case 'b': o->batch = true; break;
@@ -392,6 +392,7 @@ int main(int argc, char **argv)
 	struct session s;
 	int err;
 
+	atexit(cli_check_stdout_at_exit);
 	err = parse_opts(argc, argv, &o);
 	if (err)
 		return err;
@@ -400,9 +401,18 @@ int main(int argc, char **argv)
 			"frames (zswaptop -b -n N)\n");
 		return EXIT_USAGE;
 	}
+	/* before the BPF load: an unknown TERM would make ncurses exit(1) */
+	if (!o.batch && tui_screen_check_term()) {
+		fprintf(stderr, "error: TERM=%s: unknown terminal type (no terminfo "
+			"entry): use -b or set TERM\n",
+			getenv("TERM") ? getenv("TERM") : "");
+		return EXIT_USAGE;
+	}
 	err = session_check_env();
 	if (err)
 		return err;
+	if (o.sess.cgroup && cli_check_cgroup(o.sess.cgroup))
+		return EXIT_USAGE;
 	o.sess.cgroup_table = true;
 	err = session_open(&s, &o.sess);
 	if (err)

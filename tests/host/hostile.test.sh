@@ -1,0 +1,258 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Live host tier for hostile outputs and runs (issue 13): every tool gets
+# an -o naming a device, fifo or symlink, non-finite durations, a missing
+# or read-only output place, a --cgroup that is no cgroup, a command that
+# cannot run, SIGKILL while a workload runs, two exporters on one file,
+# an unknown TERM, a stdout that fails (/dev/full), and a full disk (a
+# 64 KiB tmpfs). The expected outcome is the documented one (README "Bad
+# input and faults"): one line naming the thing, exit 2 (1 for a fault
+# at the end of a run), nothing replaced, no workload left behind.
+# BIN=DIR runs another build's binaries (to see the checks fail there).
+# Needs root.
+set -u
+cd "$(dirname "$0")/../.."
+. tests/lib.sh
+host_lock
+
+BIN=${BIN:-build}
+GATE=$BIN/zswap-gate
+EXP=$BIN/zswap-export
+TOP=$BIN/zswaptop
+LOCK=$BIN/zswap-lockstat
+IOST=$BIN/zswap-iostall
+WORK=$(mktemp -d /tmp/zswap-hostile.XXXXXX)
+TINY="" RO="" EXP_PID=""
+A=tests/fixtures/records/seed000/a
+B=tests/fixtures/records/seed000/b
+
+if [ "$(id -u)" -ne 0 ]; then
+	echo "SKIP hostile host tier: needs root"
+	exit 1
+fi
+cleanup() {
+	[ -n "$EXP_PID" ] && kill "$EXP_PID" 2>/dev/null && wait "$EXP_PID" 2>/dev/null
+	[ -n "$TINY" ] && umount "$TINY" 2>/dev/null
+	[ -n "$RO" ] && umount "$RO" 2>/dev/null
+	rm -rf "$WORK"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM
+
+# rc2 DESC LOG CMD...: CMD exits 2 and prints one "error:" line into LOG
+rc2() {
+	rc2_desc=$1 rc2_log=$2
+	shift 2
+	timeout 20 "$@" > "$rc2_log.out" 2> "$rc2_log"
+	rc=$?
+	check "$rc2_desc: exit 2 (got $rc)" [ "$rc" -eq 2 ]
+}
+ischr() { [ -c "$1" ] && [ ! -L "$1" ]; }
+# gone PID: the process has exited within a second (a zombie counts as gone)
+gone() {
+	i=0
+	while [ $i -lt 10 ]; do
+		st=$(awk '{ print $3 }' "/proc/$1/stat" 2>/dev/null)
+		[ -z "$st" ] || [ "$st" = Z ] && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	kill -9 "$1" 2>/dev/null	# left behind: do not leave it running
+	return 1
+}
+# child_of PID [NAME]: waits (15 s: the tool loads its BPF programs
+# first) for PID's child (running NAME), prints its pid
+child_of() {
+	i=0
+	while [ $i -lt 150 ]; do
+		if [ -n "${2:-}" ]; then
+			c=$(pgrep -P "$1" -x "$2" | head -n 1)
+		else
+			c=$(pgrep -P "$1" | head -n 1)
+		fi
+		[ -n "$c" ] && { echo "$c"; return 0; }
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+
+# --- 1. -o naming something that is not a regular file ---------------------
+mknod "$WORK/null" c 1 3
+mkfifo "$WORK/fifo"
+ln -s "$WORK/null" "$WORK/to-null"
+for t in null fifo to-null; do
+	rc2 "record -o $t" "$WORK/o.log" $GATE record -q -o "$WORK/$t" -d 0.2
+	check "record -o $t: the error names the output" grep -q "^error: -o $WORK/$t: output is" "$WORK/o.log"
+done
+check "record -o device: still a character device" ischr "$WORK/null"
+check "record -o fifo: still a fifo" [ -p "$WORK/fifo" ]
+check "record -o symlink: still a symlink" [ -L "$WORK/to-null" ]
+rc2 "export -o device" "$WORK/o.log" $EXP -o "$WORK/null" --once -i 0.1
+check "export -o device: still a character device" ischr "$WORK/null"
+check "export -o device: the error says why" grep -q "character device, not a regular file" "$WORK/o.log"
+rc2 "export -o directory" "$WORK/o.log" $EXP -o "$WORK" --once -i 0.1
+check "record -o -: the record on stdout" sh -c '"$1" record -q -o - -d 0.2 | jq -e ".complete == true" >/dev/null' _ $GATE
+echo '{"old": 1}' > "$WORK/real.json"
+ln -s "$WORK/real.json" "$WORK/link.json"
+$GATE record -q -o "$WORK/link.json" -d 0.2
+check "record -o symlink to a file: the link is kept" [ -L "$WORK/link.json" ]
+check "record -o symlink to a file: its target holds the record" \
+	sh -c 'jq -e .complete "$1" >/dev/null' _ "$WORK/real.json"
+
+# --- 2. durations and intervals -------------------------------------------
+for d in nan inf -inf -1 0 1e999 5s; do
+	rc2 "record -d $d" "$WORK/d.log" $GATE record -q -o "$WORK/d.json" -d "$d"
+	check "record -d $d: the error names --duration" grep -q "^error: --duration '$d'" "$WORK/d.log"
+done
+check "record -d: nothing written" [ ! -e "$WORK/d.json" ]
+rc2 "lockstat -d nan" "$WORK/d.log" $LOCK -d nan
+check "lockstat -d nan: the error names --duration" grep -q "^error: --duration 'nan'" "$WORK/d.log"
+rc2 "lockstat -d inf" "$WORK/d.log" $LOCK -d inf
+rc2 "zswaptop -b -d nan" "$WORK/d.log" $TOP -b -n 1 -d nan
+check "zswaptop -d nan: the error names --delay" grep -q "^error: --delay 'nan'" "$WORK/d.log"
+rc2 "export -i inf" "$WORK/d.log" $EXP -o "$WORK/e.prom" -i inf --once
+check "export -i inf: the error names --interval" grep -q "^error: --interval 'inf'" "$WORK/d.log"
+mpp=$(cat /sys/module/zswap/parameters/max_pool_percent)
+rc2 "run -d nan" "$WORK/d.log" $GATE run -n 1 --arm-a max_pool_percent=$mpp \
+	--arm-b max_pool_percent=$mpp -o "$WORK/run" -d nan
+check "run -d nan: nothing created" [ ! -e "$WORK/run" ]
+
+# --- 3. output place missing or read-only: refused before the workload ----
+rc2 "record -o missing dir" "$WORK/m.log" $GATE record -q -o "$WORK/no/such/r.json" -- touch "$WORK/ran"
+check "record -o missing dir: the workload did not run" [ ! -e "$WORK/ran" ]
+RO=$WORK/ro
+mkdir "$RO" && mount -t tmpfs -o size=64k,ro tmpfs "$RO"
+rc2 "record -o read-only" "$WORK/m.log" $GATE record -q -o "$RO/r.json" -- touch "$WORK/ran"
+check "record -o read-only: the workload did not run" [ ! -e "$WORK/ran" ]
+check "record -o read-only: the error says read-only" grep -q "Read-only file system" "$WORK/m.log"
+rc2 "export -o read-only" "$WORK/m.log" $EXP -o "$RO/z.prom" --once -i 0.1
+umount "$RO" && RO=""
+
+# --- 4. --cgroup that is no cgroup; a command that cannot run -------------
+echo x > "$WORK/file"
+for cg in /tmp "$WORK/file" /nonexistent/cg; do
+	rc2 "record --cgroup $cg" "$WORK/c.log" $GATE record -q -o "$WORK/c.json" --cgroup "$cg" -- touch "$WORK/ran"
+	check "record --cgroup $cg: named in the error" grep -q "^error: --cgroup $cg" "$WORK/c.log"
+	rc2 "zswaptop --cgroup $cg" "$WORK/c.log" $TOP -b -n 1 --cgroup "$cg"
+	rc2 "iostall --cgroup $cg" "$WORK/c.log" $IOST --cgroup "$cg" -- touch "$WORK/ran"
+	rc2 "plan --cgroup $cg" "$WORK/c.log" $GATE plan --cgroup "$cg"
+done
+check "--cgroup refused: no workload ran, no record" sh -c '[ ! -e "$1/ran" ] && [ ! -e "$1/c.json" ]' _ "$WORK"
+rc2 "record -- missing command" "$WORK/c.log" $GATE record -q -o "$WORK/c.json" -- /nonexistent/cmd
+rc2 "record -- a directory" "$WORK/c.log" $GATE record -q -o "$WORK/c.json" -- /tmp
+rc2 "iostall -- missing command" "$WORK/c.log" $IOST -- /nonexistent/cmd
+printf '#!/nonexistent/interpreter\n' > "$WORK/badexec"
+chmod +x "$WORK/badexec"
+$GATE record -q -o "$WORK/x.json" -- "$WORK/badexec" 2> "$WORK/x.log"
+rc=$?
+check "record of a command exec refuses: exit 1 (got $rc)" [ "$rc" -eq 1 ]
+check "exec failure: the record is kept, marked incomplete" \
+	sh -c 'jq -e ".complete == false and .exit_code == 127" "$1" >/dev/null' _ "$WORK/x.json"
+check "exec failure: a note says the command could not be run" \
+	sh -c 'jq -e "[.notes[] | select(test(\"could not be run\"))] | length == 1" "$1" >/dev/null' _ "$WORK/x.json"
+$GATE record -q -o "$WORK/y.json" -- sh -c 'exit 127'
+check "a command's own exit 127 stays a complete record" \
+	sh -c 'jq -e ".complete == true and .exit_code == 127" "$1" >/dev/null' _ "$WORK/y.json"
+
+# --- 5. SIGKILL of the tool: the workload goes too ------------------------
+$GATE record -q -o "$WORK/k.json" -- sleep 300 &
+rec=$!
+w=$(child_of $rec sleep)
+check "record: workload started" [ -n "$w" ]
+kill -9 $rec
+wait $rec 2>/dev/null
+[ -n "$w" ] && check "record killed: its workload is gone within a second" gone "$w"
+check "record killed: no record file" [ ! -e "$WORK/k.json" ]
+$LOCK -- sleep 300 > /dev/null &
+ls=$!
+w=$(child_of $ls sleep)
+check "lockstat: workload started" [ -n "$w" ]
+kill -9 $ls
+wait $ls 2>/dev/null
+[ -n "$w" ] && check "lockstat killed: its workload is gone within a second" gone "$w"
+$IOST -- sleep 300 > /dev/null &
+io=$!
+w=$(child_of $io sleep)
+check "iostall: workload started" [ -n "$w" ]
+kill -9 $io
+wait $io 2>/dev/null
+[ -n "$w" ] && check "iostall killed: its workload is gone within a second" gone "$w"
+# run's arms set the values already there: a killed run changes nothing
+$GATE run -n 1 --arm-a max_pool_percent=$mpp --arm-b max_pool_percent=$mpp \
+	-o "$WORK/run" -- sleep 300 2> /dev/null &
+run=$!
+r=$(child_of $run)	# run execs /proc/self/exe: its comm is "exe"
+w=""
+[ -n "$r" ] && w=$(child_of $r sleep)
+check "run: record and workload started" [ -n "$w" ]
+kill -9 $run
+wait $run 2>/dev/null
+[ -n "$r" ] && check "run killed: its record is gone within a second" gone "$r"
+[ -n "$w" ] && check "run killed: the workload is gone within a second" gone "$w"
+
+# --- 6. two exporters on one file -----------------------------------------
+$EXP -o "$WORK/two.prom" -i 0.5 2> "$WORK/exp1.log" &
+EXP_PID=$!
+i=0
+while [ ! -s "$WORK/two.prom" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+rc2 "second exporter on one file" "$WORK/two.log" $EXP -o "$WORK/two.prom" -i 0.5
+check "second exporter: the line names the holder's pid ($EXP_PID)" \
+	grep -q "another zswap-export (pid $EXP_PID) writes this file" "$WORK/two.log"
+ln -s "$WORK/two.prom" "$WORK/two-link.prom"
+rc2 "second exporter through a symlink" "$WORK/two.log" $EXP -o "$WORK/two-link.prom" -i 0.5
+kill $EXP_PID && wait $EXP_PID
+EXP_PID=""
+$EXP -o "$WORK/two.prom" -i 0.1 --once 2> "$WORK/two.log"
+check "after the first exits, a new exporter takes the file" [ $? -eq 0 ]
+
+# --- 7. unknown TERM; stdout write errors ---------------------------------
+TERM=nonexistent-term script -qec "$TOP" /dev/null > "$WORK/term.out" 2>&1
+rc=$?
+check "zswaptop with TERM=nonexistent-term: exit 2 (got $rc)" [ "$rc" -eq 2 ]
+check "unknown TERM: a line names it" grep -q "TERM=nonexistent-term" "$WORK/term.out"
+full() {
+	full_desc=$1
+	shift
+	timeout 20 "$@" > /dev/full 2> "$WORK/full.log"
+	rc=$?
+	check "$full_desc > /dev/full: exit 2 (got $rc)" [ "$rc" -eq 2 ]
+	check "$full_desc > /dev/full: says write error" grep -q "write error" "$WORK/full.log"
+}
+full "lockstat -d" $LOCK -d 0.2
+full "lockstat --json" $LOCK -d 0.2 --json
+full "zswaptop -b" $TOP -b -n 1 -d 0.2
+full "record (summary)" $GATE record -o "$WORK/f.json" -d 0.2
+full "compare" $GATE compare $A/*.json -- $B/*.json
+full "claims" $GATE claims tests/fixtures/claims/seed000-fixture.yaml $A -- $B
+full "plan" $GATE plan
+full "iostall" $IOST -- true
+full "export --help" $EXP --help
+
+# --- 8. a full disk -------------------------------------------------------
+TINY=$WORK/tiny
+mkdir "$TINY" && mount -t tmpfs -o size=64k tmpfs "$TINY"
+$EXP -o "$TINY/z.prom" -i 0.1 --once 2> /dev/null
+cp "$TINY/z.prom" "$WORK/kept.prom"
+mkdir "$TINY/plots"
+dd if=/dev/zero of="$TINY/fill" bs=4k 2> /dev/null
+$EXP -o "$TINY/z.prom" -i 0.1 --once 2> "$WORK/tiny.log"
+rc=$?
+check "export on a full disk: exit 1 (got $rc)" [ "$rc" -eq 1 ]
+check "export on a full disk: the previous complete file kept" cmp -s "$TINY/z.prom" "$WORK/kept.prom"
+$GATE record -q -o "$TINY/r.json" -d 0.2 2> "$WORK/tiny.log"
+rc=$?
+check "record on a full disk: exit 1 (got $rc)" [ "$rc" -eq 1 ]
+check "record on a full disk: says no space" grep -q "No space left on device" "$WORK/tiny.log"
+check "record on a full disk: no empty or partial record" [ ! -e "$TINY/r.json" ]
+$GATE compare --plot "$TINY/plots" $A/*.json -- $B/*.json > /dev/null 2> "$WORK/tiny.log"
+rc=$?
+check "compare --plot on a full disk: fails (got $rc)" [ "$rc" -ne 0 ]
+check "compare --plot on a full disk: says no space" grep -q "No space left on device" "$WORK/tiny.log"
+check "compare --plot on a full disk: no empty file left" \
+	sh -c '[ -z "$(find "$1" -type f -size 0)" ]' _ "$TINY/plots"
+check "full disk: no temporary file left" sh -c '! ls -aR "$1" | grep -q "\.tmp$"' _ "$TINY"
+umount "$TINY" && TINY=""
+
+summary
