@@ -22,7 +22,7 @@ msg = @printf '  %-8s %s\n' "$(1)" "$(2)";
 endif
 
 APPS := zswap-gate zswap-export hookbench zswaptop zswap-lockstat zswap-iostall
-CORE_OBJS := trace_helpers.o planner.o counters.o histogram.o metrics.o \
+CORE_OBJS := trace_helpers.o planner.o counters.o histogram.o metrics.o name_index.o \
 	     record.o session.o summary.o cgroup_stats.o iocost_stat.o iostall.o
 # zswap-gate compare and run
 GATE_OBJS := stats.o metric_direction.o record_walk.o compare.o compare_output.o workload_metrics.o \
@@ -103,7 +103,7 @@ $(OUTPUT)/latency_test: tools/workloads/latency_test.c tools/workloads/latency.c
 	$(Q)$(CC) $(CFLAGS) -Itests/unit $(filter %.c,$^) -lm -o $@
 
 # Unit tests link the core without BPF (no privileges needed).
-UNIT_CORE := planner.o counters.o histogram.o metrics.o record.o cgroup_stats.o workload_metrics.o \
+UNIT_CORE := planner.o counters.o histogram.o metrics.o name_index.o record.o cgroup_stats.o workload_metrics.o \
 	     tui_model.o tui_layout.o \
 	     stats.o metric_direction.o record_walk.o compare.o compare_output.o gate_rules.o \
 	     yaml_tree.o claims.o claims_eval.o claims_output.o \
@@ -150,6 +150,7 @@ bench: all
 	bench/guest.sh
 	bench/zswaptop.sh
 	bench/compare.sh
+	bench/records.sh
 	bench/export.sh
 	bench/lockstat.sh
 	bench/lockstat-guest.sh

@@ -27,6 +27,7 @@
 #include "iostall.h"
 #include "record.h"
 #include "session.h"
+#include "stats.h"
 #include "summary.h"
 #include "workload_metrics.h"
 
@@ -447,6 +448,7 @@ int main(int argc, char **argv)
 	struct session s;
 	int err;
 
+	stats_init();	/* GSL reports errors instead of aborting */
 	if (argc < 2) {
 		usage(stderr);
 		return EXIT_USAGE;

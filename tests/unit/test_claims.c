@@ -384,6 +384,29 @@ static void test_bad_files(void)
 		   "    columns: [a, b]\n    rows:\n      - label: r\n"
 		   "        metric: m\n        quoted: [{mean: lots}, 2]\n",
 		   ":12: 'mean' must be a number");
+	/* records with values the statistics cannot take: bad input */
+	{
+		static const char *const recs[][2] = {
+			{ "huge.json", "metric store_calls: value 1e+300 out of range" },
+			{ "inf.json", "metric store_calls: value is not a finite number" },
+			{ "negative.json", "metric store_calls: negative calls (-5)" },
+		};
+		struct claims_eval e;
+		char cpath[512], rpath[600];
+
+		snprintf(cpath, sizeof(cpath), "%s/claims/seed000-fixture.yaml", fixtures_dir);
+		CHECK(!claims_load(cpath, &c, err, sizeof(err)), "%s", err);
+		for (size_t i = 0; i < sizeof(recs) / sizeof(recs[0]); i++) {
+			snprintf(rpath, sizeof(rpath), "%s/records/bad/%s", fixtures_dir,
+				 recs[i][0]);
+			CHECK(!claims_eval_init(&e, &c, NULL, NULL, err, sizeof(err)), "%s", err);
+			CHECK(claims_eval_add_path(&e, 0, rpath, err, sizeof(err)) == -1 &&
+			      strstr(err, rpath) && strstr(err, recs[i][1]),
+			      "claims on %s: %s", recs[i][0], err);
+			claims_eval_free(&e);
+		}
+		claims_free(&c);
+	}
 	CHECK(claims_load("/nonexistent/c.yaml", &c, err, sizeof(err)) == -1 &&
 	      strstr(err, "/nonexistent/c.yaml: cannot read"),
 	      "missing file: %s", err);

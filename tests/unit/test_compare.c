@@ -217,6 +217,28 @@ static void test_bad_input(void)
 	expect_bad("truncated.json", false, "truncated");
 	expect_bad("empty-dir", false, "no records");
 	expect_bad("does-not-exist.json", false, "cannot read");
+	/* issue 13: values GSL's t distribution aborted on, and hostile files */
+	expect_bad("huge.json", false, "metric store_calls: value 1e+300 out of range");
+	expect_bad("inf.json", false, "metric store_calls: value is not a finite number");
+	expect_bad("hist-negative.json", false, "histogram store_latency_ns sum: negative");
+	expect_bad("hist-source.json", false,
+		   "histograms.store_latency_ns.source: unknown source 'magic' (one of fentry,");
+	expect_bad("nul.json", false, "at byte 1202: a NUL byte");
+
+	/* a unit other records disagree with: both files named */
+	{
+		char good[600], unit[600];
+
+		snprintf(good, sizeof(good), "%s/records/seed000/a/run1.json", fixtures_dir);
+		snprintf(unit, sizeof(unit), "%s/records/bad/unit.json", fixtures_dir);
+		comparison_init(&c, 0.05, false);
+		CHECK(!comparison_add_path(&c, ARM_A, good, err, sizeof(err)) &&
+		      comparison_add_path(&c, ARM_B, unit, err, sizeof(err)) == -1 &&
+		      strstr(err, unit) && strstr(err, good) &&
+		      strstr(err, "metric store_calls: unit pages"),
+		      "unit mismatch names both files and the metric: %s", err);
+		comparison_free(&c);
+	}
 
 	/* incomplete records only with --allow-incomplete, and noted */
 	snprintf(path, sizeof(path), "%s/records/bad/incomplete.json", fixtures_dir);

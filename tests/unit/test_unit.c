@@ -2,6 +2,7 @@
 /* Unit tests: no privileges, no BPF. Usage: test_unit FIXTURES_DIR */
 #include <stdio.h>
 #include "harness.h"
+#include "stats.h"
 
 int tests_passed, tests_failed;
 const char *fixtures_dir = "tests/fixtures";
@@ -10,6 +11,7 @@ int main(int argc, char **argv)
 {
 	if (argc > 1)
 		fixtures_dir = argv[1];
+	stats_init();	/* as zswap-gate does */
 	test_parsers();
 	test_planner();
 	test_histogram();
