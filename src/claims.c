@@ -536,20 +536,37 @@ static int read_claims(struct reader *r, struct claims *c)
 	return 0;
 }
 
+static int claims_read(struct reader *r, struct claims *c)
+{
+	int ret = read_claims(r, c);
+
+	ydoc_free(&r->d);
+	if (ret)
+		claims_free(c);
+	return ret;
+}
+
+int claims_parse(const char *name, const char *text, size_t n,
+		 struct claims *c, char *err, size_t len)
+{
+	struct reader r = { .err = err, .len = len };
+
+	memset(c, 0, sizeof(*c));
+	snprintf(c->file, sizeof(c->file), "%s", name);
+	if (ydoc_parse(&r.d, name, text, n, err, len))
+		return -1;
+	return claims_read(&r, c);
+}
+
 int claims_load(const char *path, struct claims *c, char *err, size_t len)
 {
 	struct reader r = { .err = err, .len = len };
-	int ret;
 
 	memset(c, 0, sizeof(*c));
 	snprintf(c->file, sizeof(c->file), "%s", path);
 	if (ydoc_load(&r.d, path, err, len))
 		return -1;
-	ret = read_claims(&r, c);
-	ydoc_free(&r.d);
-	if (ret)
-		claims_free(c);
-	return ret;
+	return claims_read(&r, c);
 }
 
 void claims_free(struct claims *c)

@@ -32,5 +32,6 @@ void test_lockstat(void);
 void test_iostall(void);
 void test_claims(void);
 void test_workload(void);
+void test_fuzz(void);
 
 #endif /* __HARNESS_H */

@@ -391,12 +391,13 @@ static void test_bad_files(void)
 			{ "inf.json", "metric store_calls: value is not a finite number" },
 			{ "negative.json", "metric store_calls: negative calls (-5)" },
 		};
-		struct claims_eval e;
 		char cpath[512], rpath[600];
 
 		snprintf(cpath, sizeof(cpath), "%s/claims/seed000-fixture.yaml", fixtures_dir);
 		CHECK(!claims_load(cpath, &c, err, sizeof(err)), "%s", err);
 		for (size_t i = 0; i < sizeof(recs) / sizeof(recs[0]); i++) {
+			struct claims_eval e = { .alpha = 0.05, .holm = true };
+
 			snprintf(rpath, sizeof(rpath), "%s/records/bad/%s", fixtures_dir,
 				 recs[i][0]);
 			CHECK(!claims_eval_init(&e, &c, NULL, NULL, err, sizeof(err)), "%s", err);

@@ -25,6 +25,7 @@ int main(int argc, char **argv)
 	test_iostall();
 	test_claims();
 	test_workload();
+	test_fuzz();
 	printf("%d passed, %d failed\n", tests_passed, tests_failed);
 	return tests_failed ? 1 : 0;
 }
