@@ -403,7 +403,8 @@ static int load_hists(json_object *hists, struct record *rec,
 			char what[METRIC_NAME_LEN + 16];
 
 			snprintf(what, sizeof(what), "histogram %s sum", name);
-			if (record_check_value(file, what, "ns", h.sum, err, len))
+			if (record_check_value(file, what, json_object_get_string(unit),
+					       h.sum, err, len))
 				return -1;
 		}
 		if (!strcmp(json_object_get_string(kind), "log2"))

@@ -408,6 +408,18 @@ static void test_bad_files(void)
 		}
 		claims_free(&c);
 	}
+	/* found by fuzz_claims: n: 5e35 was cast to int (undefined) */
+	expect_bad("bign.yaml", HEAD "tables:\n  - id: t\n    title: x\n"
+		   "    columns: [a, b]\n    rows:\n      - label: r\n"
+		   "        metric: m\n        quoted: [{mean: 1, n: 5e35}, 2]\n",
+		   ":12: sd needs a mean and must be >= 0; n must be a whole number from 1 to 1000000");
+	expect_bad("fracn.yaml", HEAD "tables:\n  - id: t\n    title: x\n"
+		   "    columns: [a, b]\n    rows:\n      - label: r\n"
+		   "        metric: m\n        quoted: [{mean: 1, n: 2.5}, 2]\n",
+		   "n must be a whole number");
+	expect_bad("bigruns.yaml", HEAD "tables:\n  - id: t\n    title: x\n"
+		   "    runs: 1e40\n    columns: [a, b]\n    rows: []\n",
+		   ":6: table 't': runs must be a whole number from 1 to 1000000");
 	CHECK(claims_load("/nonexistent/c.yaml", &c, err, sizeof(err)) == -1 &&
 	      strstr(err, "/nonexistent/c.yaml: cannot read"),
 	      "missing file: %s", err);
