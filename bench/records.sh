@@ -6,7 +6,7 @@
 # compare` and `zswap-gate claims` (a claims file naming one of them and
 # a glob over all). Reading is linear in the metrics (a hash index by
 # name); before, it was quadratic (20k metrics 1.4 s, 80k 50 s).
-# Target: each run well under 1 s. No privileges. Writes
+# Target: well under 1 s of CPU per record read. No privileges. Writes
 # build/bench/records/ (ignored by git).
 set -u
 cd "$(dirname "$0")/.."
@@ -26,9 +26,10 @@ gen() {
 	}' > "$1"
 }
 
-# measure LABEL COMMAND...: wall and CPU (user + sys) seconds; fails when
-# the CPU time per record read passes LIMIT s (CPU, not wall: the wall time
-# of a shared machine shows the other jobs)
+# measure LABEL COMMAND...: wall and CPU (user + sys) seconds, and whether
+# the CPU time per record read is under the target of LIMIT s (CPU, not
+# wall: the wall time of a shared machine shows the other jobs). Fails
+# only when the command does (a benchmark prints figures).
 STATUS=0
 measure() {
 	label=$1
@@ -39,10 +40,12 @@ measure() {
 	cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
 	printf "%-36s %6.2f s wall %6.2f s CPU  %7d KiB max RSS  (exit %d)\n" \
 		"$label" "$wall" "$cpu" "$kib" "$rc"
-	if [ "$rc" -ge 2 ] || awk -v c="$cpu" -v l="$LIMIT" 'BEGIN { exit !(c / 2 > l) }'; then
-		echo "FAIL $label: exit $rc, $cpu s CPU for 2 records (limit $LIMIT s per record)"
+	if [ "$rc" -ge 2 ]; then
+		echo "FAIL $label: exit $rc: $(head -n 1 "$OUT/out")"
 		STATUS=1
 	fi
+	awk -v c="$cpu" -v l="$LIMIT" 'BEGIN { printf "  %.2f s CPU per record read: target < %g s %s\n",
+		c / 2, l, c / 2 < l ? "met" : "NOT met" }'
 }
 
 rm -rf "$OUT"
