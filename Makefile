@@ -120,7 +120,8 @@ $(OUTPUT)/test_unit: tests/unit/test_unit.c $(wildcard tests/unit/*.c tests/unit
 # The sanitizer flags stay in these rules. `make fuzz` runs a campaign of
 # FUZZ_SECONDS per harness and fails on any crash, leak or UB report (the
 # input lands in build/fuzz/artifacts/: add it to tests/fuzz/regressions/);
-# `make test-fuzz` replays the corpus and the regressions.
+# `make test-fuzz` replays the corpus and the regressions. Dictionaries of
+# each format's keys (tests/fuzz/H.dict) get the mutations past them.
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_CFLAGS := -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
@@ -148,7 +149,7 @@ fuzz: $(addprefix $(OUTPUT)/fuzz/fuzz_,$(FUZZ_HARNESSES))
 		echo "=== fuzz_$$h: $(FUZZ_SECONDS) s"; \
 		$(OUTPUT)/fuzz/fuzz_$$h -max_total_time=$(FUZZ_SECONDS) -seed=1 \
 			-timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
-			-artifact_prefix=$(OUTPUT)/fuzz/artifacts/$$h- \
+			-artifact_prefix=$(OUTPUT)/fuzz/artifacts/$$h- -dict=tests/fuzz/$$h.dict \
 			$(OUTPUT)/fuzz/corpus/$$h tests/fuzz/corpus/$$h || exit 1; \
 	done
 
