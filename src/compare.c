@@ -67,12 +67,15 @@ const char *cmp_status_name(enum cmp_status s)
 _Static_assert(offsetof(struct cmp_metric, name) == 0, "name_index");
 _Static_assert(offsetof(struct cmp_hist, name) == 0, "name_index");
 
-static struct cmp_metric *find_metric(struct comparison *c, const char *name,
+static struct cmp_metric *find_metric(struct comparison *c, const char *full,
 				      const char *unit)
 {
-	size_t i = name_index_find(&c->mix, name, c->m, sizeof(*c->m));
+	char name[METRIC_NAME_LEN];	/* as stored: a long name truncated */
 	struct cmp_metric *m;
+	size_t i;
 
+	snprintf(name, sizeof(name), "%s", full);
+	i = name_index_find(&c->mix, name, c->m, sizeof(*c->m));
 	if (i != NAME_INDEX_NONE)
 		return &c->m[i];
 	if (c->n == c->cap) {
@@ -115,9 +118,8 @@ static int add_value(struct comparison *c, int arm, const char *name,
 		     const char *unit, bool has_value, double v,
 		     const char *reason, const char *path, char *err, size_t len)
 {
-	struct cmp_metric *m;
-
 	char what[METRIC_NAME_LEN + 16];
+	struct cmp_metric *m;
 
 	snprintf(what, sizeof(what), "metric %s", name);
 	if (has_value && record_check_value(path, what, unit, v, err, len))

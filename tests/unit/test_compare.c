@@ -292,6 +292,39 @@ static void test_in_memory(void)
 	comparison_free(&c);
 }
 
+/*
+ * A latency histogram whose name fills METRIC_NAME_LEN: its per-run mean
+ * metric ("NAME{stat=mean}") is truncated when stored, and must still be
+ * found again (one row over 3 + 3 runs, not one row per record).
+ */
+static void test_long_names(void)
+{
+	struct hist h = { .kind = HIST_LOG2, .sum = 100 };
+	char name[METRIC_NAME_LEN], err[256];
+	struct comparison c;
+	size_t means = 0;
+
+	memset(name, 'x', sizeof(name) - 1);
+	name[sizeof(name) - 1] = '\0';
+	h.slots[3] = 10;
+	comparison_init(&c, 0.05, false);
+	for (int k = 0; k < 2; k++)
+		for (int i = 0; i < 3; i++) {
+			struct record rec = { .meta = { .complete = true, .wall_time_s = -1 } };
+
+			h.sum = 100 + i + 10 * k;
+			metric_set_hist(&rec.metrics, name, "ns", SRC_FENTRY, &h);
+			CHECK(!comparison_add_record(&c, k, &rec, "mem", err, sizeof(err)),
+			      "add: %s", err);
+			metric_set_free(&rec.metrics);
+		}
+	for (size_t i = 0; i < c.n; i++)
+		means += !strncmp(c.m[i].name, "xxx", 3);
+	CHECK(means == 1 && c.m[0].arm[0].n == 3 && c.m[0].arm[1].n == 3,
+	      "long histogram name: %zu mean rows (want 1 with 3 + 3 runs)", means);
+	comparison_free(&c);
+}
+
 static void test_format(void)
 {
 	char buf[64];
@@ -349,6 +382,7 @@ void test_compare(void)
 	test_regression();
 	test_too_few_runs();
 	test_bad_input();
+	test_long_names();
 	test_in_memory();
 	test_format();
 }
