@@ -40,6 +40,31 @@ int ydoc_parse(struct ydoc *d, const char *name, const char *text, size_t n,
 	}
 	yaml_parser_set_input_string(&parser, (const unsigned char *)text, n);
 	ok = yaml_parser_load(&parser, &d->doc);
+	if (ok) {
+		/* one document a file: a second one (or garbage) is an error */
+		yaml_document_t next;
+
+		d->loaded = true;
+		ok = yaml_parser_load(&parser, &next);
+		if (ok) {
+			yaml_node_t *root = yaml_document_get_root_node(&next);
+
+			if (root) {
+				snprintf(err, len, "%s:%zu: a second YAML document "
+					 "(a claims file holds one)", name,
+					 root->start_mark.line + 1);
+				ok = 0;
+			}
+			yaml_document_delete(&next);
+			if (!ok) {
+				ydoc_free(d);
+				yaml_parser_delete(&parser);
+				return -1;
+			}
+		} else {
+			ydoc_free(d);
+		}
+	}
 	if (!ok)
 		snprintf(err, len, "%s:%zu:%zu: %s%s%s", name,
 			 parser.problem_mark.line + 1, parser.problem_mark.column + 1,
@@ -48,7 +73,6 @@ int ydoc_parse(struct ydoc *d, const char *name, const char *text, size_t n,
 	yaml_parser_delete(&parser);
 	if (!ok)
 		return -1;
-	d->loaded = true;
 	if (!yaml_document_get_root_node(&d->doc)) {
 		snprintf(err, len, "%s: empty file", name);
 		ydoc_free(d);

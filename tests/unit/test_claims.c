@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "claims.h"
+#include "counters.h"
 #include "claims_eval.h"
 #include "harness.h"
 #include "stats.h"
@@ -407,6 +408,30 @@ static void test_bad_files(void)
 			claims_eval_free(&e);
 		}
 		claims_free(&c);
+	}
+	/* one document a file: what follows a good one is not dropped */
+	{
+		char path[512], *good, *text;
+		size_t n;
+
+		snprintf(path, sizeof(path), "%s/claims/seed000-fixture.yaml", fixtures_dir);
+		good = read_file_len(path, 1 << 20, &n);
+		text = good ? malloc(n + 64) : NULL;
+		CHECK(text != NULL, "read %s", path);
+		if (text) {
+			snprintf(text, n + 64, "%s---\ntables: [x]\n", good);
+			expect_bad("twodoc.yaml", text,
+				   ":42: a second YAML document (a claims file holds one)");
+			snprintf(text, n + 64, "%s...\n]]] [\n", good);
+			expect_bad("garbage.yaml", text,
+				   ":42:1: did not find expected <document start>");
+			snprintf(text, n + 64, "%s...\n", good);
+			CHECK(!claims_load(write_file("end.yaml", text), &c, err, sizeof(err)),
+			      "an explicit document end is fine: %s", err);
+			claims_free(&c);
+		}
+		free(text);
+		free(good);
 	}
 	/* found by fuzz_claims: n: 5e35 was cast to int (undefined) */
 	expect_bad("bign.yaml", HEAD "tables:\n  - id: t\n    title: x\n"
