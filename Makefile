@@ -22,7 +22,7 @@ msg = @printf '  %-8s %s\n' "$(1)" "$(2)";
 endif
 
 APPS := zswap-gate zswap-export hookbench zswaptop zswap-lockstat zswap-iostall
-CORE_OBJS := trace_helpers.o planner.o counters.o histogram.o metrics.o \
+CORE_OBJS := trace_helpers.o planner.o counters.o histogram.o metrics.o name_index.o \
 	     record.o session.o summary.o cgroup_stats.o iocost_stat.o iostall.o \
 	     atomic_file.o cli_checks.o
 # zswap-gate compare and run
@@ -35,7 +35,8 @@ BPF_OBJS := zswapstat.bpf.o iostall.bpf.o
 TOOLS := hog zswap-workload
 UNIT_TESTS := test_unit
 
-.PHONY: all clean test test-unit test-host test-guest test-claims bench deps kernels
+.PHONY: all clean test test-unit test-host test-guest test-claims bench deps kernels \
+	fuzz test-fuzz
 .DELETE_ON_ERROR:
 .SECONDARY:
 
@@ -104,15 +105,57 @@ $(OUTPUT)/latency_test: tools/workloads/latency_test.c tools/workloads/latency.c
 	$(Q)$(CC) $(CFLAGS) -Itests/unit $(filter %.c,$^) -lm -o $@
 
 # Unit tests link the core without BPF (no privileges needed).
-UNIT_CORE := planner.o counters.o histogram.o metrics.o record.o cgroup_stats.o workload_metrics.o \
+UNIT_CORE := planner.o counters.o histogram.o metrics.o name_index.o record.o cgroup_stats.o workload_metrics.o \
 	     tui_model.o tui_layout.o \
 	     stats.o metric_direction.o record_walk.o compare.o compare_output.o gate_rules.o \
 	     yaml_tree.o claims.o claims_eval.o claims_output.o \
 	     prom_writer.o atomic_file.o cli_checks.o export_map.o iocost_stat.o \
 	     ksyms.o lock_classify.o lock_trees.o lock_report.o
-$(OUTPUT)/test_unit: tests/unit/test_unit.c $(wildcard tests/unit/*.c tests/unit/*.h) $(addprefix $(OUTPUT)/,$(UNIT_CORE))
+$(OUTPUT)/test_unit: tests/unit/test_unit.c $(wildcard tests/unit/*.c tests/unit/*.h tests/fuzz/*.c) $(addprefix $(OUTPUT)/,$(UNIT_CORE))
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) $(INCLUDES) -Itests/unit tests/unit/*.c $(addprefix $(OUTPUT)/,$(UNIT_CORE)) $(LDLIBS_DYN) -o $@
+
+# Fuzzing the record and claims-file readers with clang's libFuzzer
+# (Debian's libclang-rt-14-dev; in-process, so one run tries thousands of
+# inputs a second, where AFL++ would fork per input), under ASan + UBSan.
+# The sanitizer flags stay in these rules. `make fuzz` runs a campaign of
+# FUZZ_SECONDS per harness and fails on any crash, leak or UB report (the
+# input lands in build/fuzz/artifacts/: add it to tests/fuzz/regressions/);
+# `make test-fuzz` replays the corpus and the regressions. Dictionaries of
+# each format's keys (tests/fuzz/H.dict) get the mutations past them.
+FUZZ_CC ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_CFLAGS := -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
+	-fno-sanitize-recover=all
+FUZZ_OBJS := record.o metrics.o name_index.o histogram.o planner.o counters.o \
+	compare.o stats.o metric_direction.o record_walk.o claims.o yaml_tree.o \
+	claims_eval.o workload_metrics.o
+FUZZ_HARNESSES := record claims
+
+$(OUTPUT)/fuzz:
+	$(Q)mkdir -p $@ $@/artifacts
+
+$(OUTPUT)/fuzz/%.o: src/%.c $(wildcard src/*.h include/*.h) | $(OUTPUT)/fuzz
+	$(call msg,FUZZ-CC,$@)
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(INCLUDES) -c $< -o $@
+
+$(OUTPUT)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(addprefix $(OUTPUT)/fuzz/,$(FUZZ_OBJS))
+	$(call msg,FUZZER,$@)
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(INCLUDES) $^ \
+		-ljson-c -lyaml -lgsl -lgslcblas -lm -o $@
+
+fuzz: $(addprefix $(OUTPUT)/fuzz/fuzz_,$(FUZZ_HARNESSES))
+	@for h in $(FUZZ_HARNESSES); do \
+		mkdir -p $(OUTPUT)/fuzz/corpus/$$h || exit 1; \
+		echo "=== fuzz_$$h: $(FUZZ_SECONDS) s"; \
+		$(OUTPUT)/fuzz/fuzz_$$h -max_total_time=$(FUZZ_SECONDS) -seed=1 \
+			-timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
+			-artifact_prefix=$(OUTPUT)/fuzz/artifacts/$$h- -dict=tests/fuzz/$$h.dict \
+			$(OUTPUT)/fuzz/corpus/$$h tests/fuzz/corpus/$$h || exit 1; \
+	done
+
+test-fuzz: $(addprefix $(OUTPUT)/fuzz/fuzz_,$(FUZZ_HARNESSES))
+	tests/fuzz/replay.sh $(FUZZ_HARNESSES)
 
 deps:
 	tools/install-deps.sh
@@ -151,6 +194,7 @@ bench: all
 	bench/guest.sh
 	bench/zswaptop.sh
 	bench/compare.sh
+	bench/records.sh
 	bench/export.sh
 	bench/lockstat.sh
 	bench/lockstat-guest.sh

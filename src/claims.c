@@ -98,6 +98,15 @@ static int check_map(struct reader *r, yaml_node_t *n, const char *const *keys,
 	return ymap_check_keys(&r->d, n, keys, what, r->err, r->len);
 }
 
+/* A count in a claims file (n of a quoted cell, runs of a table): a
+ * whole number that fits an int */
+#define CLAIM_MAX_COUNT 1000000
+
+static bool whole_count(double v)
+{
+	return v >= 1 && v <= CLAIM_MAX_COUNT && v == floor(v);
+}
+
 /* A quoted cell: a number, {mean, sd, n, text}, a text such as "OOM", or null. */
 static int read_quoted(struct reader *r, yaml_node_t *n, struct quoted *q)
 {
@@ -123,13 +132,14 @@ static int read_quoted(struct reader *r, yaml_node_t *n, struct quoted *q)
 	    get_num(r, n, "n", &v, &has) ||
 	    get_str(r, n, "text", false, q->text, sizeof(q->text)))
 		return -1;
-	if (has)
-		q->n = (int)v;
-	if ((q->has_sd && (q->sd < 0 || !q->has_mean)) || (has && v < 1)) {
+	if ((q->has_sd && (q->sd < 0 || !q->has_mean)) || (has && !whole_count(v))) {
 		yerr(&r->d, n, r->err, r->len,
-		     "sd needs a mean and must be >= 0; n must be >= 1");
+		     "sd needs a mean and must be >= 0; n must be a whole number "
+		     "from 1 to %d", CLAIM_MAX_COUNT);
 		return -1;
 	}
+	if (has)
+		q->n = (int)v;
 	return 0;
 }
 
@@ -410,6 +420,12 @@ static int read_table(struct reader *r, yaml_node_t *tn, struct claim_table *t)
 	    get_str(r, tn, "setup", false, t->setup, sizeof(t->setup)) ||
 	    get_num(r, tn, "runs", &runs, &has))
 		return -1;
+	if (has && !whole_count(runs)) {
+		yerr(&r->d, tn, r->err, r->len,
+		     "table '%s': runs must be a whole number from 1 to %d",
+		     t->id, CLAIM_MAX_COUNT);
+		return -1;
+	}
 	t->runs = has ? (int)runs : 0;
 	cols = ymap_get(&r->d, tn, "columns");
 	if (yseq_len(cols) < 2 || yseq_len(cols) > CLAIM_MAX_COLS) {
@@ -536,20 +552,37 @@ static int read_claims(struct reader *r, struct claims *c)
 	return 0;
 }
 
+static int claims_read(struct reader *r, struct claims *c)
+{
+	int ret = read_claims(r, c);
+
+	ydoc_free(&r->d);
+	if (ret)
+		claims_free(c);
+	return ret;
+}
+
+int claims_parse(const char *name, const char *text, size_t n,
+		 struct claims *c, char *err, size_t len)
+{
+	struct reader r = { .err = err, .len = len };
+
+	memset(c, 0, sizeof(*c));
+	snprintf(c->file, sizeof(c->file), "%s", name);
+	if (ydoc_parse(&r.d, name, text, n, err, len))
+		return -1;
+	return claims_read(&r, c);
+}
+
 int claims_load(const char *path, struct claims *c, char *err, size_t len)
 {
 	struct reader r = { .err = err, .len = len };
-	int ret;
 
 	memset(c, 0, sizeof(*c));
 	snprintf(c->file, sizeof(c->file), "%s", path);
 	if (ydoc_load(&r.d, path, err, len))
 		return -1;
-	ret = read_claims(&r, c);
-	ydoc_free(&r.d);
-	if (ret)
-		claims_free(c);
-	return ret;
+	return claims_read(&r, c);
 }
 
 void claims_free(struct claims *c)

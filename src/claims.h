@@ -86,6 +86,9 @@ struct claims {
  * unmapped, quoted values that do not match the columns).
  */
 int claims_load(const char *path, struct claims *c, char *err, size_t len);
+/* The same from n bytes of text; name only names it in messages. */
+int claims_parse(const char *name, const char *text, size_t n,
+		 struct claims *c, char *err, size_t len);
 void claims_free(struct claims *c);
 
 const char *claim_dir_name(enum claim_dir d);

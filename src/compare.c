@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +28,11 @@ void comparison_free(struct comparison *c)
 	free(c->m);
 	free(c->h);
 	free(c->notes);
+	name_index_free(&c->mix);
+	name_index_free(&c->hix);
+	for (size_t i = 0; i < c->nr_paths; i++)
+		free(c->paths[i]);
+	free(c->paths);
 	memset(c, 0, sizeof(*c));
 }
 
@@ -58,22 +64,20 @@ const char *cmp_status_name(enum cmp_status s)
 	}
 }
 
-/*
- * Records of one arm nearly always list their metrics in the same order:
- * try the slot after the last one found before searching.
- */
-static struct cmp_metric *find_metric(struct comparison *c, const char *name,
+_Static_assert(offsetof(struct cmp_metric, name) == 0, "name_index");
+_Static_assert(offsetof(struct cmp_hist, name) == 0, "name_index");
+
+static struct cmp_metric *find_metric(struct comparison *c, const char *full,
 				      const char *unit)
 {
+	char name[METRIC_NAME_LEN];	/* as stored: a long name truncated */
 	struct cmp_metric *m;
+	size_t i;
 
-	if (c->hint < c->n && !strcmp(c->m[c->hint].name, name))
-		return &c->m[c->hint++];
-	for (size_t i = 0; i < c->n; i++)
-		if (!strcmp(c->m[i].name, name)) {
-			c->hint = i + 1;
-			return &c->m[i];
-		}
+	snprintf(name, sizeof(name), "%s", full);
+	i = name_index_find(&c->mix, name, c->m, sizeof(*c->m));
+	if (i != NAME_INDEX_NONE)
+		return &c->m[i];
 	if (c->n == c->cap) {
 		size_t cap = c->cap ? c->cap * 2 : 64;
 		void *p = realloc(c->m, cap * sizeof(*c->m));
@@ -83,12 +87,15 @@ static struct cmp_metric *find_metric(struct comparison *c, const char *name,
 		c->m = p;
 		c->cap = cap;
 	}
-	m = &c->m[c->n++];
+	m = &c->m[c->n];
 	memset(m, 0, sizeof(*m));
 	snprintf(m->name, sizeof(m->name), "%s", name);
 	snprintf(m->unit, sizeof(m->unit), "%s", unit);
 	m->dir = metric_direction_of(name);
-	c->hint = c->n;
+	m->unit_from = c->nr_paths - 1;
+	if (name_index_add(&c->mix, c->n, c->m, sizeof(*c->m)))
+		return NULL;
+	c->n++;
 	return m;
 }
 
@@ -107,44 +114,24 @@ int arm_values_push(struct arm_values *a, double v)
 	return 0;
 }
 
-/* Units of quantities that cannot be negative (all the toolkit writes). */
-static bool unit_is_count(const char *unit)
-{
-	static const char *const units[] = {
-		"calls", "pages", "bios", "events", "bytes", "ratio",
-		"ns", "us", "ms", "s",
-	};
-
-	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
-		if (!strcmp(unit, units[i]))
-			return true;
-	return false;
-}
-
 static int add_value(struct comparison *c, int arm, const char *name,
 		     const char *unit, bool has_value, double v,
 		     const char *reason, const char *path, char *err, size_t len)
 {
+	char what[METRIC_NAME_LEN + 16];
 	struct cmp_metric *m;
 
-	if (has_value && (isnan(v) || isinf(v))) {
-		snprintf(err, len, "%s: metric %s: value is not a finite number",
-			 path, name);
+	snprintf(what, sizeof(what), "metric %s", name);
+	if (has_value && record_check_value(path, what, unit, v, err, len))
 		return -1;
-	}
-	if (has_value && v < 0 && unit_is_count(unit)) {
-		snprintf(err, len, "%s: metric %s: negative %s (%g)", path,
-			 name, unit, v);
-		return -1;
-	}
 	m = find_metric(c, name, unit);
 	if (!m) {
 		snprintf(err, len, "%s: out of memory", path);
 		return -1;
 	}
 	if (strcmp(m->unit, unit)) {
-		snprintf(err, len, "%s: metric %s: unit %s, other records say %s",
-			 path, name, unit, m->unit);
+		snprintf(err, len, "%s: metric %s: unit %s, but %s says %s",
+			 path, name, unit, c->paths[m->unit_from], m->unit);
 		return -1;
 	}
 	if (!has_value) {
@@ -164,11 +151,11 @@ static int add_value(struct comparison *c, int arm, const char *name,
 static struct cmp_hist *find_hist(struct comparison *c, const char *name,
 				  const char *unit)
 {
+	size_t i = name_index_find(&c->hix, name, c->h, sizeof(*c->h));
 	struct cmp_hist *h;
 
-	for (size_t i = 0; i < c->nh; i++)
-		if (!strcmp(c->h[i].name, name))
-			return &c->h[i];
+	if (i != NAME_INDEX_NONE)
+		return &c->h[i];
 	if (c->nh == c->hcap) {
 		size_t cap = c->hcap ? c->hcap * 2 : 8;
 		void *p = realloc(c->h, cap * sizeof(*c->h));
@@ -178,10 +165,13 @@ static struct cmp_hist *find_hist(struct comparison *c, const char *name,
 		c->h = p;
 		c->hcap = cap;
 	}
-	h = &c->h[c->nh++];
+	h = &c->h[c->nh];
 	memset(h, 0, sizeof(*h));
 	snprintf(h->name, sizeof(h->name), "%s", name);
 	snprintf(h->unit, sizeof(h->unit), "%s", unit);
+	if (name_index_add(&c->hix, c->nh, c->h, sizeof(*c->h)))
+		return NULL;
+	c->nh++;
 	return h;
 }
 
@@ -250,9 +240,36 @@ int comparison_add_record(struct comparison *c, int arm,
 	}
 	if (!a->nr_records)
 		snprintf(a->first_path, sizeof(a->first_path), "%s", path);
+	/* kept for messages that name two records */
+	if (c->nr_paths == c->paths_cap) {
+		size_t cap = c->paths_cap ? c->paths_cap * 2 : 16;
+		void *p = realloc(c->paths, cap * sizeof(*c->paths));
+
+		if (!p) {
+			snprintf(err, len, "%s: out of memory", path);
+			return -1;
+		}
+		c->paths = p;
+		c->paths_cap = cap;
+	}
+	if (!(c->paths[c->nr_paths] = strdup(path))) {
+		snprintf(err, len, "%s: out of memory", path);
+		return -1;
+	}
+	c->nr_paths++;
 	a->nr_records++;
 	kernels_add(a->kernels, sizeof(a->kernels), rec->meta.kernel_release);
-	c->hint = 0;
+	/* the first record sizes the table once (no copies while it grows) */
+	if (c->cap < ms->n + 1) {
+		void *p = realloc(c->m, (ms->n + 1) * sizeof(*c->m));
+
+		if (!p) {
+			snprintf(err, len, "%s: out of memory", path);
+			return -1;
+		}
+		c->m = p;
+		c->cap = ms->n + 1;
+	}
 	for (size_t i = 0; i < ms->n; i++) {
 		const struct metric *m = &ms->m[i];
 

@@ -40,6 +40,7 @@ struct cmp_metric {
 	char name[METRIC_NAME_LEN];
 	char unit[16];
 	const struct metric_direction *dir;
+	size_t unit_from;	/* the record that first gave it: paths[] */
 	struct arm_values arm[2];
 	/* filled by comparison_finish() */
 	enum cmp_status status;
@@ -89,7 +90,9 @@ struct comparison {
 	char (*notes)[CMP_NOTE_LEN];	/* shown under the table */
 	size_t nr_notes, notes_cap;
 	size_t nr_failed;		/* by gate_apply() */
-	size_t hint;			/* where the last metric was found */
+	struct name_index mix, hix;	/* m and h by name */
+	char **paths;			/* of the records added, in order */
+	size_t nr_paths, paths_cap;
 };
 
 void comparison_init(struct comparison *c, double alpha, bool allow_incomplete);

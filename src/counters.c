@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -218,44 +219,67 @@ int parse_io_stat(const char *text, struct kvset *out)
 	return n;
 }
 
-char *read_file(const char *path, size_t max)
+static char *read_fd(int fd, size_t max, size_t *lenp, bool whole)
 {
 	size_t len = 0, cap = 4096;
 	char *buf = malloc(cap);
 	ssize_t r;
-	int fd;
 
 	if (!buf)
 		return NULL;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		free(buf);
-		return NULL;
-	}
 	while ((r = read(fd, buf + len, cap - len - 1)) > 0) {
 		len += r;
 		if (len + 1 == cap) {
 			char *nbuf;
 
-			if (cap >= max)
-				break;
+			if (cap >= max) {
+				if (!whole)
+					break;
+				free(buf);
+				errno = EFBIG;
+				return NULL;
+			}
 			cap *= 2;
 			nbuf = realloc(buf, cap);
 			if (!nbuf) {
 				free(buf);
-				close(fd);
 				return NULL;
 			}
 			buf = nbuf;
 		}
 	}
-	close(fd);
 	if (r < 0) {
 		free(buf);
 		return NULL;
 	}
 	buf[len] = '\0';
+	if (lenp)
+		*lenp = len;
 	return buf;
+}
+
+static char *read_path(const char *path, size_t max, size_t *len, bool whole)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC), e;
+	char *buf;
+
+	if (fd < 0)
+		return NULL;
+	buf = read_fd(fd, max, len, whole);
+	e = errno;
+	close(fd);
+	errno = e;
+	return buf;
+}
+
+char *read_file(const char *path, size_t max)
+{
+	return read_path(path, max, NULL, false);
+}
+
+char *read_file_len(const char *path, size_t max, size_t *len)
+{
+	return read_path(path, max, len, true);
 }
 
 typedef int (*parse_fn)(const char *text, struct kvset *out);

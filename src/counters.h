@@ -35,7 +35,14 @@ int parse_pressure(const char *text, struct kvset *out);	/* some_total, full_tot
 /* io.stat: one line per device; keys are "MAJ:MIN.wios" etc. */
 int parse_io_stat(const char *text, struct kvset *out);
 
+/* The file, NUL-terminated; at most max - 1 bytes of it (NULL on errors). */
 char *read_file(const char *path, size_t max);
+/*
+ * The whole file, NUL-terminated, its length (embedded NULs kept) in
+ * *len; NULL with errno set on errors, EFBIG when it has max - 1 bytes
+ * or more.
+ */
+char *read_file_len(const char *path, size_t max, size_t *len);
 
 /* Everything the counters say at one moment. */
 struct zs_snapshot {

@@ -1,21 +1,42 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "metrics.h"
 
+_Static_assert(offsetof(struct metric, name) == 0, "name_index");
+_Static_assert(offsetof(struct hist_metric, name) == 0, "name_index");
+
 void metric_set_free(struct metric_set *s)
 {
 	free(s->m);
 	free(s->h);
+	name_index_free(&s->mix);
+	name_index_free(&s->hix);
 	memset(s, 0, sizeof(*s));
+}
+
+int metric_set_reserve(struct metric_set *s, size_t n)
+{
+	struct metric *m;
+
+	if (s->cap - s->n >= n)
+		return 0;
+	m = realloc(s->m, (s->n + n) * sizeof(*m));
+	if (!m)
+		return -1;
+	s->m = m;
+	s->cap = s->n + n;
+	return 0;
 }
 
 static struct metric *metric_slot(struct metric_set *s, const char *name)
 {
-	for (size_t i = 0; i < s->n; i++)
-		if (!strcmp(s->m[i].name, name))
-			return &s->m[i];
+	size_t i = name_index_find(&s->mix, name, s->m, sizeof(*s->m));
+
+	if (i != NAME_INDEX_NONE)
+		return &s->m[i];
 	if (s->n == s->cap) {
 		size_t cap = s->cap ? s->cap * 2 : 64;
 		struct metric *m = realloc(s->m, cap * sizeof(*m));
@@ -27,6 +48,8 @@ static struct metric *metric_slot(struct metric_set *s, const char *name)
 	}
 	memset(&s->m[s->n], 0, sizeof(s->m[0]));
 	snprintf(s->m[s->n].name, METRIC_NAME_LEN, "%s", name);
+	if (name_index_add(&s->mix, s->n, s->m, sizeof(*s->m)))
+		return NULL;
 	return &s->m[s->n++];
 }
 
@@ -75,29 +98,33 @@ struct hist_metric *metric_set_hist(struct metric_set *s, const char *name,
 		s->h = nh;
 		s->hcap = cap;
 	}
-	hm = &s->h[s->nh++];
+	hm = &s->h[s->nh];
 	memset(hm, 0, sizeof(*hm));
 	snprintf(hm->name, sizeof(hm->name), "%s", name);
 	snprintf(hm->unit, sizeof(hm->unit), "%s", unit);
 	hm->src = src;
 	hm->h = *h;
+	/* a repeated name is kept, and found as its first occurrence */
+	if (name_index_find(&s->hix, hm->name, s->h, sizeof(*s->h)) ==
+	    NAME_INDEX_NONE &&
+	    name_index_add(&s->hix, s->nh, s->h, sizeof(*s->h)))
+		return NULL;
+	s->nh++;
 	return hm;
 }
 
 const struct metric *metric_set_find(const struct metric_set *s,
 				     const char *name)
 {
-	for (size_t i = 0; i < s->n; i++)
-		if (!strcmp(s->m[i].name, name))
-			return &s->m[i];
-	return NULL;
+	size_t i = name_index_find(&s->mix, name, s->m, sizeof(*s->m));
+
+	return i == NAME_INDEX_NONE ? NULL : &s->m[i];
 }
 
 const struct hist_metric *metric_set_find_hist(const struct metric_set *s,
 					       const char *name)
 {
-	for (size_t i = 0; i < s->nh; i++)
-		if (!strcmp(s->h[i].name, name))
-			return &s->h[i];
-	return NULL;
+	size_t i = name_index_find(&s->hix, name, s->h, sizeof(*s->h));
+
+	return i == NAME_INDEX_NONE ? NULL : &s->h[i];
 }

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "histogram.h"
+#include "name_index.h"
 #include "planner.h"
 
 #define METRIC_NAME_LEN 160
@@ -36,9 +37,12 @@ struct metric_set {
 	size_t n, cap;
 	struct hist_metric *h;
 	size_t nh, hcap;
+	struct name_index mix, hix;	/* by name: finding is O(1) */
 };
 
 void metric_set_free(struct metric_set *s);
+/* Room for n more metrics (one allocation for a whole record); -1 on ENOMEM. */
+int metric_set_reserve(struct metric_set *s, size_t n);
 struct metric *metric_set_value(struct metric_set *s, const char *name,
 				const char *unit, enum zs_src src, double value);
 struct metric *metric_set_na(struct metric_set *s, const char *name,

@@ -261,9 +261,67 @@ static enum zs_src src_from_name(const char *name)
 	return SRC_END;
 }
 
+/* "FILE: field WHEREsource: unknown source 'x' (one of a, b, ...)" */
+static void bad_source(char *err, size_t len, const char *file,
+		       const char *where, const char *name)
+{
+	int n = snprintf(err, len, "%s: field %ssource: unknown source '%.40s' (one of",
+			 file, where, name);
+
+	for (int s = SRC_FENTRY; s < SRC_NR && n >= 0 && (size_t)n < len; s++)
+		n += snprintf(err + n, len - n, "%s %s", s == SRC_FENTRY ? "" : ",",
+			      src_name(s));
+	if (n >= 0 && (size_t)n < len)
+		snprintf(err + n, len - n, ")");
+}
+
+/*
+ * The largest magnitude a value may have: 64-bit counters end near
+ * 1.8e19, and the statistics square values twice (a variance, then
+ * Welch's degrees of freedom), so 1e30 keeps every step finite.
+ */
+#define VALUE_MAX 1e30
+
+/* Units of quantities that cannot be negative (all the toolkit writes). */
+bool unit_is_count(const char *unit)
+{
+	static const char *const units[] = {
+		"calls", "pages", "bios", "events", "bytes", "ratio",
+		"ns", "us", "ms", "s",
+	};
+
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		if (!strcmp(unit, units[i]))
+			return true;
+	return false;
+}
+
+int record_check_value(const char *file, const char *what, const char *unit,
+		       double v, char *err, size_t len)
+{
+	if (isnan(v) || isinf(v)) {
+		snprintf(err, len, "%s: %s: value is not a finite number", file, what);
+		return -1;
+	}
+	if (fabs(v) > VALUE_MAX) {
+		snprintf(err, len, "%s: %s: value %g out of range (more than %g)",
+			 file, what, v, VALUE_MAX);
+		return -1;
+	}
+	if (v < 0 && unit && unit_is_count(unit)) {
+		snprintf(err, len, "%s: %s: negative %s (%g)", file, what, unit, v);
+		return -1;
+	}
+	return 0;
+}
+
 static int load_metrics(json_object *metrics, struct record *rec,
 			const char *file, char *err, size_t len)
 {
+	if (metric_set_reserve(&rec->metrics, json_object_object_length(metrics))) {
+		snprintf(err, len, "%s: out of memory", file);
+		return -1;
+	}
 	json_object_object_foreach(metrics, name, val) {
 		char where[METRIC_NAME_LEN + 16];
 		json_object *v, *unit, *src;
@@ -290,18 +348,17 @@ static int load_metrics(json_object *metrics, struct record *rec,
 			return -1;
 		s = src_from_name(json_object_get_string(src));
 		if (s == SRC_END) {
-			snprintf(err, len, "%s: field %ssource: unknown source '%s'",
-				 file, where, json_object_get_string(src));
+			bad_source(err, len, file, where, json_object_get_string(src));
 			return -1;
 		}
 		if (v) {
 			double d = json_object_get_double(v);
+			char what[METRIC_NAME_LEN + 16];
 
-			if (isnan(d) || isinf(d)) {
-				snprintf(err, len, "%s: field %svalue: not a finite number",
-					 file, where);
+			snprintf(what, sizeof(what), "metric %s", name);
+			if (record_check_value(file, what, json_object_get_string(unit),
+					       d, err, len))
 				return -1;
-			}
 			m = metric_set_value(&rec->metrics, name,
 					     json_object_get_string(unit), s, d);
 		} else {
@@ -312,8 +369,10 @@ static int load_metrics(json_object *metrics, struct record *rec,
 					  json_object_get_string(unit),
 					  r ? json_object_get_string(r) : "");
 		}
-		if (!m)
+		if (!m) {
+			snprintf(err, len, "%s: out of memory", file);
 			return -1;
+		}
 	}
 	return 0;
 }
@@ -340,15 +399,28 @@ static int load_hists(json_object *hists, struct record *rec,
 		    !get_typed(val, "sum", json_type_double, false, &sum, file, where, err, len) ||
 		    !get_typed(val, "buckets", json_type_array, false, &buckets, file, where, err, len))
 			return -1;
+		if (src_from_name(json_object_get_string(src)) == SRC_END) {
+			bad_source(err, len, file, where, json_object_get_string(src));
+			return -1;
+		}
+		h.sum = json_object_get_double(sum);
+		{
+			char what[METRIC_NAME_LEN + 16];
+
+			snprintf(what, sizeof(what), "histogram %s sum", name);
+			if (record_check_value(file, what, json_object_get_string(unit),
+					       h.sum, err, len))
+				return -1;
+		}
 		if (!strcmp(json_object_get_string(kind), "log2"))
 			h.kind = HIST_LOG2;
 		else if (!strcmp(json_object_get_string(kind), "linear"))
 			h.kind = HIST_LINEAR;
 		else {
-			snprintf(err, len, "%s: field %skind: unknown kind", file, where);
+			snprintf(err, len, "%s: field %skind: unknown kind (log2 or linear)",
+				 file, where);
 			return -1;
 		}
-		h.sum = json_object_get_double(sum);
 		n = json_object_array_length(buckets);
 		for (size_t i = 0; i < n; i++) {
 			json_object *b = json_object_array_get_idx(buckets, i);
@@ -370,28 +442,53 @@ static int load_hists(json_object *hists, struct record *rec,
 			h.slots[s] = json_object_get_uint64(count);
 		}
 		if (!metric_set_hist(&rec->metrics, name, json_object_get_string(unit),
-				     src_from_name(json_object_get_string(src)), &h))
+				     src_from_name(json_object_get_string(src)), &h)) {
+			snprintf(err, len, "%s: out of memory", file);
 			return -1;
+		}
 	}
 	return 0;
 }
 
 int record_load(const char *path, struct record *rec, char *err, size_t len)
 {
+	size_t n;
+	char *text;
+	int ret;
+
+	memset(rec, 0, sizeof(*rec));
+	text = read_file_len(path, RECORD_MAX_BYTES, &n);
+	if (!text) {
+		snprintf(err, len, "%s: cannot read: %s", path,
+			 errno == EFBIG ? "larger than 256 MiB" : strerror(errno));
+		return -1;
+	}
+	ret = record_parse(path, text, n, rec, err, len);
+	free(text);
+	return ret;
+}
+
+int record_parse(const char *path, const char *text, size_t n,
+		 struct record *rec, char *err, size_t len)
+{
 	struct json_tokener *tok;
 	json_object *root = NULL, *v, *o;
-	char *text;
+	const char *nul = memchr(text, '\0', n);
 	size_t end;
 	int ret = -1;
 
 	memset(rec, 0, sizeof(*rec));
-	text = read_file(path, 64 << 20);
-	if (!text) {
-		snprintf(err, len, "%s: cannot read: %s", path, strerror(errno));
+	if (nul) {
+		snprintf(err, len, "%s: at byte %zu: a NUL byte (not a text file)",
+			 path, (size_t)(nul - text));
 		return -1;
 	}
 	tok = json_tokener_new();
-	root = json_tokener_parse_ex(tok, text, strlen(text));
+	if (!tok) {
+		snprintf(err, len, "%s: out of memory", path);
+		return -1;
+	}
+	root = json_tokener_parse_ex(tok, text, n);
 	if (!root || json_tokener_get_error(tok) != json_tokener_success) {
 		enum json_tokener_error e = json_tokener_get_error(tok);
 
@@ -401,8 +498,11 @@ int record_load(const char *path, struct record *rec, char *err, size_t len)
 			 json_tokener_error_desc(e));
 		goto out;
 	}
-	end = json_tokener_get_parse_end(tok);
-	if (text[end + strspn(text + end, " \t\r\n")]) {
+	/* the whole length: anything after the value is an error */
+	for (end = json_tokener_get_parse_end(tok); end < n; end++)
+		if (!strchr(" \t\r\n", text[end]))
+			break;
+	if (end < n) {
 		snprintf(err, len, "%s: at byte %zu: trailing data after the record",
 			 path, end);
 		goto out;
@@ -428,9 +528,15 @@ int record_load(const char *path, struct record *rec, char *err, size_t len)
 	if (!get_typed(root, "duration_s", json_type_double, false, &v, path, "", err, len))
 		goto out;
 	rec->meta.duration_s = json_object_get_double(v);
+	if (record_check_value(path, "field duration_s", "s", rec->meta.duration_s,
+			       err, len))
+		goto out;
 	if (!get_typed(root, "wall_time_s", json_type_double, true, &v, path, "", err, len))
 		goto out;
 	rec->meta.wall_time_s = v ? json_object_get_double(v) : -1;
+	if (v && record_check_value(path, "field wall_time_s", "s",
+				    rec->meta.wall_time_s, err, len))
+		goto out;
 	if (!get_typed(root, "exit_code", json_type_int, true, &v, path, "", err, len))
 		goto out;
 	rec->meta.exit_code = v ? json_object_get_int(v) : -1;
@@ -470,7 +576,6 @@ out:
 		metric_set_free(&rec->metrics);
 	json_object_put(root);
 	json_tokener_free(tok);
-	free(text);
 	return ret;
 }
 

@@ -55,6 +55,21 @@ struct record {
  * "FILE: at byte N: what" or "FILE: field PATH: what" into err.
  */
 int record_load(const char *path, struct record *rec, char *err, size_t len);
+#define RECORD_MAX_BYTES (256 << 20)
+/*
+ * The same from n bytes of text (path only names it in messages): the
+ * whole buffer must be one JSON object, no NUL bytes, nothing after it.
+ */
+int record_parse(const char *path, const char *text, size_t n,
+		 struct record *rec, char *err, size_t len);
+/*
+ * A value read from a record: finite, at most 1e30 in magnitude (the
+ * statistics stay finite), not negative in a count unit (unit_is_count).
+ * -1 with "FILE: WHAT: why" in err.
+ */
+int record_check_value(const char *file, const char *what, const char *unit,
+		       double v, char *err, size_t len);
+bool unit_is_count(const char *unit);
 void record_free(struct record *rec);
 
 #endif /* __RECORD_H */

@@ -12,6 +12,11 @@
 #include <gsl/gsl_randist.h>
 #include "stats.h"
 
+void stats_init(void)
+{
+	gsl_set_error_handler_off();
+}
+
 void sample_mean_sd(const double *x, size_t n, double *mean, double *sd)
 {
 	double m = 0, ss = 0;
@@ -51,8 +56,12 @@ int welch_test(const double *a, size_t na, const double *b, size_t nb,
 	}
 	r->t = (mb - ma) / sqrt(se2);
 	r->df = se2 * se2 / (va * va / (na - 1) + vb * vb / (nb - 1));
+	if (!isfinite(se2) || !isfinite(r->t) || !isfinite(r->df) || !(r->df > 0))
+		return -1;
 	/* two-sided: both tails; Q of |t| avoids 1 - P cancellation */
 	r->p = 2 * gsl_cdf_tdist_Q(fabs(r->t), r->df);
+	if (!isfinite(r->p))
+		return -1;
 	if (r->p > 1)
 		r->p = 1;
 	return 0;

@@ -11,6 +11,13 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/*
+ * Once at startup of a program that uses these: GSL's default error
+ * handler calls abort(); off, a GSL function returns NaN and the tests
+ * below check for it.
+ */
+void stats_init(void);
+
 /* Mean and sample (n - 1) standard deviation; sd is 0 when n < 2. */
 void sample_mean_sd(const double *x, size_t n, double *mean, double *sd);
 

@@ -6,40 +6,75 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "counters.h"
 #include "yaml_tree.h"
 
 int ydoc_load(struct ydoc *d, const char *path, char *err, size_t len)
 {
+	size_t n;
+	char *text = read_file_len(path, YDOC_MAX_BYTES, &n);
+	int ret;
+
+	memset(d, 0, sizeof(*d));
+	if (!text) {
+		snprintf(err, len, "%s: cannot read: %s", path,
+			 errno == EFBIG ? "larger than 16 MiB" : strerror(errno));
+		return -1;
+	}
+	ret = ydoc_parse(d, path, text, n, err, len);
+	free(text);
+	return ret;
+}
+
+int ydoc_parse(struct ydoc *d, const char *name, const char *text, size_t n,
+	       char *err, size_t len)
+{
 	yaml_parser_t parser;
-	FILE *f;
 	int ok;
 
 	memset(d, 0, sizeof(*d));
-	snprintf(d->file, sizeof(d->file), "%s", path);
-	f = fopen(path, "rb");
-	if (!f) {
-		snprintf(err, len, "%s: cannot read: %s", path, strerror(errno));
-		return -1;
-	}
+	snprintf(d->file, sizeof(d->file), "%s", name);
 	if (!yaml_parser_initialize(&parser)) {
-		fclose(f);
-		snprintf(err, len, "%s: out of memory", path);
+		snprintf(err, len, "%s: out of memory", name);
 		return -1;
 	}
-	yaml_parser_set_input_file(&parser, f);
+	yaml_parser_set_input_string(&parser, (const unsigned char *)text, n);
 	ok = yaml_parser_load(&parser, &d->doc);
+	if (ok) {
+		/* one document a file: a second one (or garbage) is an error */
+		yaml_document_t next;
+
+		d->loaded = true;
+		ok = yaml_parser_load(&parser, &next);
+		if (ok) {
+			yaml_node_t *root = yaml_document_get_root_node(&next);
+
+			if (root) {
+				snprintf(err, len, "%s:%zu: a second YAML document "
+					 "(a claims file holds one)", name,
+					 root->start_mark.line + 1);
+				ok = 0;
+			}
+			yaml_document_delete(&next);
+			if (!ok) {
+				ydoc_free(d);
+				yaml_parser_delete(&parser);
+				return -1;
+			}
+		} else {
+			ydoc_free(d);
+		}
+	}
 	if (!ok)
-		snprintf(err, len, "%s:%zu:%zu: %s%s%s", path,
+		snprintf(err, len, "%s:%zu:%zu: %s%s%s", name,
 			 parser.problem_mark.line + 1, parser.problem_mark.column + 1,
 			 parser.problem ? parser.problem : "YAML error",
 			 parser.context ? " " : "", parser.context ? parser.context : "");
 	yaml_parser_delete(&parser);
-	fclose(f);
 	if (!ok)
 		return -1;
-	d->loaded = true;
 	if (!yaml_document_get_root_node(&d->doc)) {
-		snprintf(err, len, "%s: empty file", path);
+		snprintf(err, len, "%s: empty file", name);
 		ydoc_free(d);
 		return -1;
 	}

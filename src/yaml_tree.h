@@ -20,6 +20,10 @@ struct ydoc {
 
 /* Loads the first document; -1 with "FILE:LINE:COL: problem" in err. */
 int ydoc_load(struct ydoc *d, const char *path, char *err, size_t len);
+#define YDOC_MAX_BYTES (16 << 20)
+/* The same from n bytes of text; name only names it in messages. */
+int ydoc_parse(struct ydoc *d, const char *name, const char *text, size_t n,
+	       char *err, size_t len);
 void ydoc_free(struct ydoc *d);
 
 yaml_node_t *ydoc_root(struct ydoc *d);

@@ -29,6 +29,7 @@
 #include "iostall.h"
 #include "record.h"
 #include "session.h"
+#include "stats.h"
 #include "summary.h"
 #include "workload_metrics.h"
 
@@ -502,6 +503,7 @@ int main(int argc, char **argv)
 	int err;
 
 	atexit(cli_check_stdout_at_exit);
+	stats_init();	/* GSL reports errors instead of aborting */
 	if (argc < 2) {
 		usage(stderr);
 		return EXIT_USAGE;

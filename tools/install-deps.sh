@@ -2,13 +2,15 @@
 # SPDX-License-Identifier: GPL-2.0
 # Installs the Debian 12 packages the toolkit builds, runs and tests with,
 # only those that are missing. Needs root (apt-get).
+# libclang-rt-14-dev: libFuzzer and the sanitizer runtimes (make fuzz).
 # `install-deps.sh --kernel` installs instead what tools/kernel/build-kernel.sh
 # needs to build a kernel (it calls this itself; the normal install skips them).
 set -eu
 PKGS="clang llvm make gcc libbpf-dev bpftool libelf-dev zlib1g-dev
 libjson-c-dev libyaml-dev libgsl-dev jq qemu-system-x86 busybox-static xz-utils util-linux
 ca-certificates debian-archive-keyring bc libncurses-dev tmux
-prometheus prometheus-node-exporter linux-perf fio"
+prometheus prometheus-node-exporter linux-perf fio
+libclang-rt-14-dev"
 KERNEL_PKGS="gcc make bc bison flex libelf-dev libssl-dev dwarves xz-utils
 patch perl python3"
 [ "${1:-}" = --kernel ] && PKGS=$KERNEL_PKGS

@@ -71,4 +71,11 @@ $GATE claims -t nosuch $F $A -- $B > /dev/null 2> "$WORK/err"
 check "unknown table: exit 2, named" sh -c '[ $1 -eq 2 ] && grep -q "no table .nosuch." "$2"' _ $? "$WORK/err"
 $GATE claims $F $A -- tests/fixtures/records/bad/truncated.json > /dev/null 2> "$WORK/err"
 check "a truncated record: exit 2, named" sh -c '[ $1 -eq 2 ] && grep -q truncated.json "$2"' _ $? "$WORK/err"
+# values the statistics cannot take (issue 13): exit 2, file and metric named
+for f in huge:"value 1e+300 out of range" negative:"negative calls" inf:"value is not a finite number"; do
+	$GATE claims $F $A -- "tests/fixtures/records/bad/${f%%:*}.json" > /dev/null 2> "$WORK/err"
+	check "record ${f%%:*}.json: exit 2, one line naming file and metric ($(cat "$WORK/err"))" \
+		sh -c '[ $1 -eq 2 ] && [ "$(wc -l < "$2")" -eq 1 ] && grep -qF "$3.json: metric store_calls: $4" "$2"' \
+		_ $? "$WORK/err" "${f%%:*}" "${f#*:}"
+done
 summary

@@ -113,11 +113,24 @@ bad "negative count" "$FIX/bad/negative.json: metric store_calls: negative calls
 	$GATE compare $A $FIX/bad/negative.json -- $B
 bad "NaN" "$FIX/bad/nan.json" $GATE compare $A $FIX/bad/nan.json -- $B
 bad "truncated record" "$FIX/bad/truncated.json: at byte" $GATE compare $A $FIX/bad/truncated.json -- $B
+# issue 13: GSL aborted (exit 134) on 1e300; NUL and unknown sources were read
+bad "value 1e300" "$FIX/bad/huge.json: metric store_calls: value 1e+300 out of range" \
+	$GATE compare $A $FIX/bad/huge.json -- $B
+bad "value 1e400 (inf)" "$FIX/bad/inf.json: metric store_calls: value is not a finite number" \
+	$GATE compare $A $FIX/bad/inf.json -- $B
+bad "negative histogram sum" "$FIX/bad/hist-negative.json: histogram store_latency_ns sum: negative" \
+	$GATE compare $A $FIX/bad/hist-negative.json -- $B
+bad "unknown histogram source" "$FIX/bad/hist-source.json: field histograms.store_latency_ns.source: unknown source 'magic' (one of" \
+	$GATE compare $A $FIX/bad/hist-source.json -- $B
+bad "NUL byte, then garbage" "$FIX/bad/nul.json: at byte 1202: a NUL byte" \
+	$GATE compare $A $FIX/bad/nul.json -- $B
+bad "unit mismatch" "$FIX/bad/unit.json: metric store_calls: unit pages, but $A/run1.json says calls" \
+	$GATE compare $A -- $FIX/bad/unit.json
 bad "unreadable file" "$WORK/nope.json: cannot read" $GATE compare $A "$WORK/nope.json" -- $B
 bad "malformed rule" "rule 'reject_rate:5%'" $GATE compare --fail-on reject_rate:5% $A -- $B
 bad "rule matching nothing" "matches no metric" $GATE compare --fail-on nosuch:+5% $A -- $B
 bad "bad alpha" "--alpha" $GATE compare --alpha 2 $A -- $B
-for f in nan negative incomplete; do
+for f in nan negative incomplete huge inf hist-source nul unit; do
 	rc_of $GATE compare $A $FIX/bad/$f.json -- $B > /dev/null
 	check "bad input: $f: one line" [ "$(wc -l < "$WORK/err")" -eq 1 ]
 done

@@ -33,5 +33,6 @@ void test_iostall(void);
 void test_claims(void);
 void test_workload(void);
 void test_faults(void);
+void test_fuzz(void);
 
 #endif /* __HARNESS_H */

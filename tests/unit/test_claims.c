@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "claims.h"
+#include "counters.h"
 #include "claims_eval.h"
 #include "harness.h"
 #include "stats.h"
@@ -384,6 +385,66 @@ static void test_bad_files(void)
 		   "    columns: [a, b]\n    rows:\n      - label: r\n"
 		   "        metric: m\n        quoted: [{mean: lots}, 2]\n",
 		   ":12: 'mean' must be a number");
+	/* records with values the statistics cannot take: bad input */
+	{
+		static const char *const recs[][2] = {
+			{ "huge.json", "metric store_calls: value 1e+300 out of range" },
+			{ "inf.json", "metric store_calls: value is not a finite number" },
+			{ "negative.json", "metric store_calls: negative calls (-5)" },
+		};
+		char cpath[512], rpath[600];
+
+		snprintf(cpath, sizeof(cpath), "%s/claims/seed000-fixture.yaml", fixtures_dir);
+		CHECK(!claims_load(cpath, &c, err, sizeof(err)), "%s", err);
+		for (size_t i = 0; i < sizeof(recs) / sizeof(recs[0]); i++) {
+			struct claims_eval e = { .alpha = 0.05, .holm = true };
+
+			snprintf(rpath, sizeof(rpath), "%s/records/bad/%s", fixtures_dir,
+				 recs[i][0]);
+			CHECK(!claims_eval_init(&e, &c, NULL, NULL, err, sizeof(err)), "%s", err);
+			CHECK(claims_eval_add_path(&e, 0, rpath, err, sizeof(err)) == -1 &&
+			      strstr(err, rpath) && strstr(err, recs[i][1]),
+			      "claims on %s: %s", recs[i][0], err);
+			claims_eval_free(&e);
+		}
+		claims_free(&c);
+	}
+	/* one document a file: what follows a good one is not dropped */
+	{
+		char path[512], *good, *text;
+		size_t n;
+
+		snprintf(path, sizeof(path), "%s/claims/seed000-fixture.yaml", fixtures_dir);
+		good = read_file_len(path, 1 << 20, &n);
+		text = good ? malloc(n + 64) : NULL;
+		CHECK(text != NULL, "read %s", path);
+		if (text) {
+			snprintf(text, n + 64, "%s---\ntables: [x]\n", good);
+			expect_bad("twodoc.yaml", text,
+				   ":42: a second YAML document (a claims file holds one)");
+			snprintf(text, n + 64, "%s...\n]]] [\n", good);
+			expect_bad("garbage.yaml", text,
+				   ":42:1: did not find expected <document start>");
+			snprintf(text, n + 64, "%s...\n", good);
+			CHECK(!claims_load(write_file("end.yaml", text), &c, err, sizeof(err)),
+			      "an explicit document end is fine: %s", err);
+			claims_free(&c);
+		}
+		free(text);
+		free(good);
+	}
+	/* found by fuzz_claims: n: 5e35 was cast to int (undefined) */
+	expect_bad("bign.yaml", HEAD "tables:\n  - id: t\n    title: x\n"
+		   "    columns: [a, b]\n    rows:\n      - label: r\n"
+		   "        metric: m\n        quoted: [{mean: 1, n: 5e35}, 2]\n",
+		   ":12: sd needs a mean and must be >= 0; n must be a whole number from 1 to 1000000");
+	expect_bad("fracn.yaml", HEAD "tables:\n  - id: t\n    title: x\n"
+		   "    columns: [a, b]\n    rows:\n      - label: r\n"
+		   "        metric: m\n        quoted: [{mean: 1, n: 2.5}, 2]\n",
+		   "n must be a whole number");
+	expect_bad("bigruns.yaml", HEAD "tables:\n  - id: t\n    title: x\n"
+		   "    runs: 1e40\n    columns: [a, b]\n    rows: []\n",
+		   ":6: table 't': runs must be a whole number from 1 to 1000000");
 	CHECK(claims_load("/nonexistent/c.yaml", &c, err, sizeof(err)) == -1 &&
 	      strstr(err, "/nonexistent/c.yaml: cannot read"),
 	      "missing file: %s", err);

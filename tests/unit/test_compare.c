@@ -217,6 +217,28 @@ static void test_bad_input(void)
 	expect_bad("truncated.json", false, "truncated");
 	expect_bad("empty-dir", false, "no records");
 	expect_bad("does-not-exist.json", false, "cannot read");
+	/* issue 13: values GSL's t distribution aborted on, and hostile files */
+	expect_bad("huge.json", false, "metric store_calls: value 1e+300 out of range");
+	expect_bad("inf.json", false, "metric store_calls: value is not a finite number");
+	expect_bad("hist-negative.json", false, "histogram store_latency_ns sum: negative");
+	expect_bad("hist-source.json", false,
+		   "histograms.store_latency_ns.source: unknown source 'magic' (one of fentry,");
+	expect_bad("nul.json", false, "at byte 1202: a NUL byte");
+
+	/* a unit other records disagree with: both files named */
+	{
+		char good[600], unit[600];
+
+		snprintf(good, sizeof(good), "%s/records/seed000/a/run1.json", fixtures_dir);
+		snprintf(unit, sizeof(unit), "%s/records/bad/unit.json", fixtures_dir);
+		comparison_init(&c, 0.05, false);
+		CHECK(!comparison_add_path(&c, ARM_A, good, err, sizeof(err)) &&
+		      comparison_add_path(&c, ARM_B, unit, err, sizeof(err)) == -1 &&
+		      strstr(err, unit) && strstr(err, good) &&
+		      strstr(err, "metric store_calls: unit pages"),
+		      "unit mismatch names both files and the metric: %s", err);
+		comparison_free(&c);
+	}
 
 	/* incomplete records only with --allow-incomplete, and noted */
 	snprintf(path, sizeof(path), "%s/records/bad/incomplete.json", fixtures_dir);
@@ -267,6 +289,39 @@ static void test_in_memory(void)
 	      strstr(out, "(n=3)") && strstr(out, "n/a in 1 of 4 runs of arm A (zswap pool is empty)"),
 	      "table:\n%s", out);
 	free(out);
+	comparison_free(&c);
+}
+
+/*
+ * A latency histogram whose name fills METRIC_NAME_LEN: its per-run mean
+ * metric ("NAME{stat=mean}") is truncated when stored, and must still be
+ * found again (one row over 3 + 3 runs, not one row per record).
+ */
+static void test_long_names(void)
+{
+	struct hist h = { .kind = HIST_LOG2, .sum = 100 };
+	char name[METRIC_NAME_LEN], err[256];
+	struct comparison c;
+	size_t means = 0;
+
+	memset(name, 'x', sizeof(name) - 1);
+	name[sizeof(name) - 1] = '\0';
+	h.slots[3] = 10;
+	comparison_init(&c, 0.05, false);
+	for (int k = 0; k < 2; k++)
+		for (int i = 0; i < 3; i++) {
+			struct record rec = { .meta = { .complete = true, .wall_time_s = -1 } };
+
+			h.sum = 100 + i + 10 * k;
+			metric_set_hist(&rec.metrics, name, "ns", SRC_FENTRY, &h);
+			CHECK(!comparison_add_record(&c, k, &rec, "mem", err, sizeof(err)),
+			      "add: %s", err);
+			metric_set_free(&rec.metrics);
+		}
+	for (size_t i = 0; i < c.n; i++)
+		means += !strncmp(c.m[i].name, "xxx", 3);
+	CHECK(means == 1 && c.m[0].arm[0].n == 3 && c.m[0].arm[1].n == 3,
+	      "long histogram name: %zu mean rows (want 1 with 3 + 3 runs)", means);
 	comparison_free(&c);
 }
 
@@ -327,6 +382,7 @@ void test_compare(void)
 	test_regression();
 	test_too_few_runs();
 	test_bad_input();
+	test_long_names();
 	test_in_memory();
 	test_format();
 }

@@ -105,8 +105,127 @@ static void bad_records(const char *good, const char *dir)
 	free(text);
 }
 
+/* A record text with one metric object body and one histogram source. */
+#define REC_HEAD "{\"schema\":\"zswap-record/1\",\"kernel\":{\"release\":\"6.12\"}," \
+	"\"zswap\":{},\"duration_s\":1,\"wall_time_s\":%s,\"exit_code\":0," \
+	"\"complete\":true,\"metrics\":{\"m\":{%s}}," \
+	"\"histograms\":{\"h\":{\"unit\":\"ns\",\"source\":\"%s\"," \
+	"\"kind\":\"log2\",\"sum\":%s,\"buckets\":[]}}}"
+
+static void expect_parse(const char *wall, const char *metric, const char *hsrc,
+			 const char *hsum, const char *want, const char *what)
+{
+	struct record rec;
+	char text[1024], err[512] = "";
+	int ret;
+
+	snprintf(text, sizeof(text), REC_HEAD, wall, metric, hsrc, hsum);
+	ret = record_parse("mem.json", text, strlen(text), &rec, err, sizeof(err));
+	if (!want) {
+		CHECK(ret == 0, "%s: accepted: %s", what, err);
+		if (!ret)
+			record_free(&rec);
+		return;
+	}
+	CHECK(ret == -1 && strstr(err, "mem.json: ") && strstr(err, want),
+	      "%s: rejected with '%s': %s", what, want, err);
+}
+
+/* Hostile records (issue 13): each rejected with the file and the field. */
+static void hostile_records(void)
+{
+	static const char good[] = "\"value\":5,\"unit\":\"calls\",\"source\":\"counter\"";
+	struct record rec;
+	char text[1024], err[512] = "";
+	size_t n;
+
+	expect_parse("2", good, "fentry", "10", NULL, "a good record");
+	expect_parse("2", "\"value\":1e300,\"unit\":\"calls\",\"source\":\"counter\"",
+		     "fentry", "10", "metric m: value 1e+300 out of range", "1e300");
+	expect_parse("2", "\"value\":-1e400,\"unit\":\"ratio\",\"source\":\"counter\"",
+		     "fentry", "10", "metric m: value is not a finite number", "-1e400");
+	expect_parse("2", "\"value\":-3,\"unit\":\"pages\",\"source\":\"counter\"",
+		     "fentry", "10", "metric m: negative pages (-3)", "negative count");
+	expect_parse("2", "\"value\":-3,\"unit\":\"C\",\"source\":\"workload\"",
+		     "fentry", "10", NULL, "negative value of a unit that may be");
+	expect_parse("1e300", good, "fentry", "10", "field wall_time_s: value 1e+300",
+		     "huge wall time");
+	expect_parse("2", good, "fentry", "Infinity", "histogram h sum: value is not",
+		     "infinite histogram sum");
+	expect_parse("2", good, "bogus", "10",
+		     "field histograms.h.source: unknown source 'bogus' (one of fentry, kprobe",
+		     "unknown histogram source");
+	expect_parse("2", "\"value\":5,\"unit\":\"calls\",\"source\":\"bogus\"",
+		     "fentry", "10", "field metrics.m.source: unknown source 'bogus' (one of",
+		     "unknown metric source");
+
+	/* a NUL byte: rejected at its offset, and nothing after it read */
+	snprintf(text, sizeof(text), REC_HEAD, "2", good, "fentry", "10");
+	n = strlen(text);
+	memcpy(text + n, "\0{\"x\":1}", 8);
+	CHECK(record_parse("mem.json", text, n + 8, &rec, err, sizeof(err)) == -1 &&
+	      strstr(err, "mem.json: at byte") && strstr(err, "NUL byte"),
+	      "NUL then garbage rejected: %s", err);
+	{
+		char want[64];
+
+		snprintf(want, sizeof(want), "at byte %zu:", n);
+		CHECK(strstr(err, want) != NULL, "NUL at its offset %zu: %s", n, err);
+	}
+	/* trailing garbage after whitespace, whitespace alone is fine */
+	memcpy(text + n, " \n\t x", 5);
+	CHECK(record_parse("mem.json", text, n + 5, &rec, err, sizeof(err)) == -1 &&
+	      strstr(err, "trailing data"), "trailing garbage: %s", err);
+	CHECK(record_parse("mem.json", text, n + 3, &rec, err, sizeof(err)) == 0,
+	      "trailing whitespace accepted: %s", err);
+	record_free(&rec);
+}
+
+/* 100k metrics: every one read back, found by name (issue 13: linear). */
+static void many_metrics(void)
+{
+	enum { N = 100000 };
+	size_t cap = (size_t)N * 96 + 1024, n = 0;
+	char *text = malloc(cap), err[512] = "", name[32];
+	struct record rec;
+	size_t found = 0;
+
+	if (!text) {
+		CHECK(0, "malloc");
+		return;
+	}
+	n += snprintf(text + n, cap - n, "{\"schema\":\"zswap-record/1\","
+		      "\"kernel\":{\"release\":\"6.12\"},\"zswap\":{},"
+		      "\"duration_s\":1,\"wall_time_s\":null,\"exit_code\":null,"
+		      "\"complete\":true,\"metrics\":{");
+	for (int i = 0; i < N; i++)
+		n += snprintf(text + n, cap - n, "%s\"m%06d\":{\"value\":%d,"
+			      "\"unit\":\"calls\",\"source\":\"counter\"}",
+			      i ? "," : "", i, 7 * i);
+	n += snprintf(text + n, cap - n, "},\"histograms\":{}}");
+	CHECK(n < cap, "buffer large enough");
+	CHECK(!record_parse("big.json", text, n, &rec, err, sizeof(err)),
+	      "100k metrics read: %s", err);
+	if (!err[0]) {
+		for (int i = 0; i < N; i++) {
+			const struct metric *m;
+
+			snprintf(name, sizeof(name), "m%06d", i);
+			m = metric_set_find(&rec.metrics, name);
+			found += m && m->has_value && m->value == 7.0 * i;
+		}
+		CHECK(rec.metrics.n == N && found == N, "%zu metrics, %zu found by name",
+		      rec.metrics.n, found);
+		CHECK(!metric_set_find(&rec.metrics, "m100000"), "no extra metric");
+		record_free(&rec);
+	}
+	free(text);
+}
+
 void test_record(void)
 {
+	hostile_records();
+	many_metrics();
 	char path[512];
 
 	if (!mkdtemp(tmpdir)) {

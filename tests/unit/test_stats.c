@@ -173,8 +173,32 @@ static void test_same_distribution(void)
 	CHECK(t_sig >= 150, "3-sigma shift found in %d of 200 trials", t_sig);
 }
 
+/*
+ * Values near 1e78 and up: the variance squared overflows, so Welch's
+ * degrees of freedom are not finite. GSL's t distribution aborted the
+ * process on them (issue 13); now the test reports no result.
+ */
+static void test_overflow(void)
+{
+	double a[] = { 1e78, 2e78, 3e78 }, b[] = { 4e78, 5e78, 7e78 };
+	double c[] = { 1e300, 2e300, 3e300 };
+	struct welch_result w;
+
+	CHECK(welch_test(a, 3, b, 3, &w) == -1, "1e78: no Welch result (p %g df %g)",
+	      w.p, w.df);
+	CHECK(welch_test(a, 3, c, 3, &w) == -1, "1e300: no Welch result");
+	/* the largest values a record may hold (1e30) still get a result */
+	for (int i = 0; i < 3; i++) {
+		a[i] /= 1e48;
+		b[i] /= 1e48;
+	}
+	CHECK(!welch_test(a, 3, b, 3, &w) && w.p > 0 && w.p < 1 && isfinite(w.df),
+	      "1e30: Welch p %g df %g", w.p, w.df);
+}
+
 void test_stats(void)
 {
+	test_overflow();
 	test_seed000();
 	test_unequal_sizes_and_ties();
 	test_degenerate();

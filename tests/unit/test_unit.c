@@ -2,6 +2,7 @@
 /* Unit tests: no privileges, no BPF. Usage: test_unit FIXTURES_DIR */
 #include <stdio.h>
 #include "harness.h"
+#include "stats.h"
 
 int tests_passed, tests_failed;
 const char *fixtures_dir = "tests/fixtures";
@@ -10,6 +11,7 @@ int main(int argc, char **argv)
 {
 	if (argc > 1)
 		fixtures_dir = argv[1];
+	stats_init();	/* as zswap-gate does */
 	test_parsers();
 	test_planner();
 	test_histogram();
@@ -24,6 +26,7 @@ int main(int argc, char **argv)
 	test_claims();
 	test_workload();
 	test_faults();
+	test_fuzz();
 	printf("%d passed, %d failed\n", tests_passed, tests_failed);
 	return tests_failed ? 1 : 0;
 }

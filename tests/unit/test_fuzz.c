@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The fuzz harnesses (tests/fuzz/) replayed on every input a campaign
+ * crashed on (tests/fuzz/regressions/) and on the seed corpus, without
+ * sanitizers: a crash fails the tier. A regression named reject-* must
+ * also be refused by its reader with a message naming the file.
+ */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "counters.h"
+#include "harness.h"
+
+#define LLVMFuzzerTestOneInput fuzz_record_one
+#include "../fuzz/fuzz_record.c"
+#undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_claims_one
+#include "../fuzz/fuzz_claims.c"
+#undef LLVMFuzzerTestOneInput
+
+static int reads(const char *kind, const char *path, char *err, size_t len)
+{
+	if (!strcmp(kind, "record")) {
+		struct record rec;
+
+		if (record_load(path, &rec, err, len))
+			return -1;
+		record_free(&rec);
+	} else {
+		struct claims c;
+
+		if (claims_load(path, &c, err, len))
+			return -1;
+		claims_free(&c);
+	}
+	return 0;
+}
+
+static size_t replay_dir(const char *kind, const char *set)
+{
+	char dir[512], path[1024], err[1024];
+	struct dirent *e;
+	size_t n = 0;
+	DIR *d;
+
+	snprintf(dir, sizeof(dir), "%s/../fuzz/%s/%s", fixtures_dir, set, kind);
+	d = opendir(dir);
+	if (!d)
+		return 0;
+	while ((e = readdir(d))) {
+		size_t len;
+		char *data;
+
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		data = read_file_len(path, 1 << 20, &len);
+		CHECK(data != NULL, "%s: readable", path);
+		if (!data)
+			continue;
+		if (!strcmp(kind, "record"))
+			fuzz_record_one((const uint8_t *)data, len);
+		else
+			fuzz_claims_one((const uint8_t *)data, len);
+		free(data);
+		if (!strncmp(e->d_name, "reject-", 7)) {
+			err[0] = '\0';
+			CHECK(reads(kind, path, err, sizeof(err)) == -1 && strstr(err, path),
+			      "%s: refused, naming the file: %s", path, err);
+		}
+		n++;
+	}
+	closedir(d);
+	return n;
+}
+
+void test_fuzz(void)
+{
+	size_t regressions = replay_dir("record", "regressions") +
+			     replay_dir("claims", "regressions");
+	size_t seeds = replay_dir("record", "corpus") + replay_dir("claims", "corpus");
+
+	CHECK(regressions >= 1 && seeds >= 10,
+	      "replayed %zu regressions and %zu seeds (tests/fuzz/ found?)",
+	      regressions, seeds);
+}
