@@ -127,7 +127,7 @@ FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_CFLAGS := -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
 	-fno-sanitize-recover=all
-FUZZ_OBJS := record.o metrics.o name_index.o histogram.o planner.o counters.o \
+FUZZ_OBJS := record.o atomic_file.o metrics.o name_index.o histogram.o planner.o counters.o \
 	compare.o stats.o metric_direction.o record_walk.o claims.o yaml_tree.o \
 	claims_eval.o workload_metrics.o
 FUZZ_HARNESSES := record claims
