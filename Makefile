@@ -121,7 +121,8 @@ $(OUTPUT)/test_unit: tests/unit/test_unit.c $(wildcard tests/unit/*.c tests/unit
 # The sanitizer flags stay in these rules. `make fuzz` runs a campaign of
 # FUZZ_SECONDS per harness and fails on any crash, leak or UB report (the
 # input lands in build/fuzz/artifacts/: add it to tests/fuzz/regressions/);
-# `make test-fuzz` replays the corpus and the regressions. Dictionaries of
+# `make test-fuzz` replays the corpus and the regressions, then runs the
+# same campaign (the CI tier). Dictionaries of
 # each format's keys (tests/fuzz/H.dict) get the mutations past them.
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 60
@@ -145,17 +146,11 @@ $(OUTPUT)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(addprefix $(OUTPUT)/fuzz/,$(FUZZ_OB
 		-ljson-c -lyaml -lgsl -lgslcblas -lm -o $@
 
 fuzz: $(addprefix $(OUTPUT)/fuzz/fuzz_,$(FUZZ_HARNESSES))
-	@for h in $(FUZZ_HARNESSES); do \
-		mkdir -p $(OUTPUT)/fuzz/corpus/$$h || exit 1; \
-		echo "=== fuzz_$$h: $(FUZZ_SECONDS) s"; \
-		$(OUTPUT)/fuzz/fuzz_$$h -max_total_time=$(FUZZ_SECONDS) -seed=1 \
-			-timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
-			-artifact_prefix=$(OUTPUT)/fuzz/artifacts/$$h- -dict=tests/fuzz/$$h.dict \
-			$(OUTPUT)/fuzz/corpus/$$h tests/fuzz/corpus/$$h || exit 1; \
-	done
+	FUZZ_SECONDS=$(FUZZ_SECONDS) tests/fuzz/campaign.sh $(FUZZ_HARNESSES)
 
+# The CI tier: the replay, then a bounded campaign (FUZZ_SECONDS each).
 test-fuzz: $(addprefix $(OUTPUT)/fuzz/fuzz_,$(FUZZ_HARNESSES))
-	tests/fuzz/replay.sh $(FUZZ_HARNESSES)
+	FUZZ_SECONDS=$(FUZZ_SECONDS) tests/fuzz/replay.sh --campaign $(FUZZ_HARNESSES)
 
 deps:
 	tools/install-deps.sh
