@@ -46,7 +46,7 @@ BPF_OBJS := zswapstat.bpf.o iostall.bpf.o
 TOOLS := hog zswap-workload
 UNIT_TESTS := test_unit
 
-.PHONY: all clean test test-unit test-host test-guest test-claims bench deps kernels
+.PHONY: all clean test test-unit test-san test-host test-guest test-claims bench deps kernels
 .DELETE_ON_ERROR:
 .SECONDARY:
 
@@ -136,6 +136,12 @@ test: all $(OUTPUT)/test_unit
 test-unit: $(OUTPUT)/test_unit $(OUTPUT)/latency_test
 	$(OUTPUT)/latency_test
 	$(OUTPUT)/test_unit tests/fixtures
+
+# ASan + UBSan: the unit binary of the SAN=1 build, and every tool of it
+# once on this host (root), failing on any sanitizer report (tests/san/).
+test-san:
+	$(MAKE) --no-print-directory SAN=1 OUTPUT=build/san all build/san/test_unit build/san/latency_test
+	tests/tier.sh tests/san $(T)
 
 # T=NAME runs one script of a tier, e.g. `make test-host T=record`.
 test-host: all
