@@ -7,6 +7,8 @@ ifeq ($(SAN),1)
 OUTPUT := build/san
 SAN_CFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 STATIC :=
+# the unit binary too: `make SAN=1` is the whole sanitizer build
+SAN_ALL = $(OUTPUT)/test_unit $(OUTPUT)/latency_test
 else
 OUTPUT := build
 SAN_CFLAGS :=
@@ -50,7 +52,7 @@ UNIT_TESTS := test_unit
 .DELETE_ON_ERROR:
 .SECONDARY:
 
-all: $(addprefix $(OUTPUT)/,$(APPS) $(TOOLS))
+all: $(addprefix $(OUTPUT)/,$(APPS) $(TOOLS)) $(SAN_ALL)
 
 $(OUTPUT):
 	$(Q)mkdir -p $@
@@ -140,7 +142,7 @@ test-unit: $(OUTPUT)/test_unit $(OUTPUT)/latency_test
 # ASan + UBSan: the unit binary of the SAN=1 build, and every tool of it
 # once on this host (root), failing on any sanitizer report (tests/san/).
 test-san:
-	$(MAKE) --no-print-directory SAN=1 OUTPUT=build/san all build/san/test_unit build/san/latency_test
+	$(MAKE) --no-print-directory SAN=1 OUTPUT=build/san
 	tests/tier.sh tests/san $(T)
 
 # T=NAME runs one script of a tier, e.g. `make test-host T=record`.
