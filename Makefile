@@ -1,6 +1,20 @@
 # SPDX-License-Identifier: GPL-2.0
 # zswap observability toolkit. `make V=1` shows the commands.
+# SAN=1: AddressSanitizer + UBSan build of every tool and the unit binary,
+# in build/san (never mixed with the normal objects), linked dynamically
+# since ASan cannot link -static. `make test-san` runs it.
+ifeq ($(SAN),1)
+OUTPUT := build/san
+SAN_CFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+STATIC :=
+# the unit binary too: `make SAN=1` is the whole sanitizer build
+SAN_ALL = $(OUTPUT)/test_unit $(OUTPUT)/latency_test
+else
 OUTPUT := build
+SAN_CFLAGS :=
+# Static, so the same binaries run inside the guests' busybox initramfs.
+STATIC := -static
+endif
 CLANG ?= clang
 BPFTOOL ?= bpftool
 CC ?= gcc
@@ -8,9 +22,9 @@ ARCH := x86
 VMLINUX := vmlinux/$(ARCH)/vmlinux.h
 INCLUDES := -I$(OUTPUT) -Iinclude -Isrc
 CFLAGS ?= -O2 -g -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers
+override CFLAGS += $(SAN_CFLAGS)
 BPF_CFLAGS := -g -O2 -Wall -target bpf -D__TARGET_ARCH_$(ARCH) -Ivmlinux/$(ARCH) -Iinclude
-# Static, so the same binaries run inside the guests' busybox initramfs.
-LDLIBS := -static -lbpf -lelf -lz -ljson-c -lyaml -lgsl -lgslcblas -lm
+LDLIBS := $(STATIC) -lbpf -lelf -lz -ljson-c -lyaml -lgsl -lgslcblas -lm
 LDLIBS_DYN := -lbpf -lelf -lz -ljson-c -lyaml -lgsl -lgslcblas -lm
 
 ifeq ($(V),1)
@@ -35,12 +49,12 @@ BPF_OBJS := zswapstat.bpf.o iostall.bpf.o
 TOOLS := hog zswap-workload
 UNIT_TESTS := test_unit
 
-.PHONY: all clean test test-unit test-host test-guest test-claims bench deps kernels \
+.PHONY: all clean test test-unit test-san test-host test-guest test-claims bench deps kernels \
 	fuzz test-fuzz
 .DELETE_ON_ERROR:
 .SECONDARY:
 
-all: $(addprefix $(OUTPUT)/,$(APPS) $(TOOLS))
+all: $(addprefix $(OUTPUT)/,$(APPS) $(TOOLS)) $(SAN_ALL)
 
 $(OUTPUT):
 	$(Q)mkdir -p $@
@@ -74,7 +88,7 @@ $(OUTPUT)/zswap-lockstat: $(OUTPUT)/zswap-lockstat.o $(addprefix $(OUTPUT)/,$(CO
 TOP_OBJS := zswaptop.o tui_model.o tui_layout.o tui_screen.o tui_cgroups.o
 $(OUTPUT)/zswaptop: $(addprefix $(OUTPUT)/,$(TOP_OBJS) $(CORE_OBJS) $(LOCK_OBJS))
 	$(call msg,BINARY,$@)
-	$(Q)$(CC) $(CFLAGS) $^ -static -lncursesw -ltinfo $(LDLIBS) -o $@
+	$(Q)$(CC) $(CFLAGS) $^ $(STATIC) -lncursesw -ltinfo $(LDLIBS) -o $@
 EXPORT_OBJS := prom_writer.o export_map.o
 $(OUTPUT)/zswap-export: $(OUTPUT)/zswap-export.o $(addprefix $(OUTPUT)/,$(CORE_OBJS) $(EXPORT_OBJS) $(LOCK_OBJS))
 	$(call msg,BINARY,$@)
@@ -98,7 +112,7 @@ $(OUTPUT)/hog: tools/hog.c | $(OUTPUT)
 WORKLOAD_SRCS := $(filter-out %_test.c,$(wildcard tools/workloads/*.c))
 $(OUTPUT)/zswap-workload: $(WORKLOAD_SRCS) $(wildcard tools/workloads/*.h) | $(OUTPUT)
 	$(call msg,BINARY,$@)
-	$(Q)$(CC) $(CFLAGS) -static -pthread $(WORKLOAD_SRCS) -lm -o $@
+	$(Q)$(CC) $(CFLAGS) $(STATIC) -pthread $(WORKLOAD_SRCS) -lm -o $@
 
 $(OUTPUT)/latency_test: tools/workloads/latency_test.c tools/workloads/latency.c tools/workloads/latency.h tests/unit/harness.h | $(OUTPUT)
 	$(call msg,BINARY,$@)
@@ -163,6 +177,12 @@ test: all $(OUTPUT)/test_unit
 test-unit: $(OUTPUT)/test_unit $(OUTPUT)/latency_test
 	$(OUTPUT)/latency_test
 	$(OUTPUT)/test_unit tests/fixtures
+
+# ASan + UBSan: the unit binary of the SAN=1 build, and every tool of it
+# once on this host (root), failing on any sanitizer report (tests/san/).
+test-san:
+	$(MAKE) --no-print-directory SAN=1 OUTPUT=build/san
+	tests/tier.sh tests/san $(T)
 
 # T=NAME runs one script of a tier, e.g. `make test-host T=record`.
 test-host: all

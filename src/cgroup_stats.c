@@ -609,7 +609,9 @@ int cgroup_table_build(struct cgroup_table *t, struct cgroup_paths *c,
 			return -ENOMEM;
 		fill_row(r, c);
 	}
-	qsort(t->rows, t->n, sizeof(t->rows[0]), row_cmp);
+	/* no rows and no --cgroup: rows may still be NULL (qsort's nonnull) */
+	if (t->n > 1)
+		qsort(t->rows, t->n, sizeof(t->rows[0]), row_cmp);
 	return 0;
 }
 

@@ -4,7 +4,7 @@
 # as the closing "N passed, N failed" line.
 cd "$(dirname "$0")/.."
 . tests/lib.sh
-for tier in test-unit test-fuzz test-host test-guest test-claims; do
+for tier in test-unit test-san test-fuzz test-host test-guest test-claims; do
 	echo "=== $tier"
 	log=$(mktemp)
 	make --no-print-directory "$tier" 2>&1 | tee "$log"

@@ -6,10 +6,12 @@
 # `install-deps.sh --kernel` installs instead what tools/kernel/build-kernel.sh
 # needs to build a kernel (it calls this itself; the normal install skips them).
 set -eu
+# libasan8 and libubsan1: the sanitizer runtimes of `make SAN=1` (gcc's
+# dependencies already; named so the SAN build's needs are written down).
 PKGS="clang llvm make gcc libbpf-dev bpftool libelf-dev zlib1g-dev
 libjson-c-dev libyaml-dev libgsl-dev jq qemu-system-x86 busybox-static xz-utils util-linux
 ca-certificates debian-archive-keyring bc libncurses-dev tmux
-prometheus prometheus-node-exporter linux-perf fio
+prometheus prometheus-node-exporter linux-perf fio libasan8 libubsan1
 libclang-rt-14-dev"
 KERNEL_PKGS="gcc make bc bison flex libelf-dev libssl-dev dwarves xz-utils
 patch perl python3"

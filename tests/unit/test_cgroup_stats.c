@@ -270,6 +270,19 @@ static void test_table(const struct tree *t)
 		cgroup_paths_free(v1);
 		put(t->root, "cgroup.controllers", "memory io\n");
 	}
+	/*
+	 * No zswap user and no --cgroup (zswaptop -b with an idle zswap): no
+	 * rows, and a table never grown (rows NULL) builds without sorting
+	 * NULL (UBSan's null argument check in the SAN build).
+	 */
+	{
+		struct cgroup_counts_set none = {};
+		struct cgroup_table empty = {};
+
+		CHECK(!cgroup_table_build(&empty, c, &none, NULL, 0) &&
+		      empty.n == 0, "no zswap user: an empty table");
+		cgroup_table_free(&empty);
+	}
 	/* a removed cgroup keeps its row, marked */
 	{
 		struct cgroup_counts_set gone = {};

@@ -193,6 +193,8 @@ static void plan_6_1(void)
 	CHECK(msrc(&p, "zswpwb") == SRC_NONE, "6.1 has no zswpwb in vmstat");
 	CHECK(msrc(&p, "store_latency_ns") == SRC_FENTRY, "6.1 store latency");
 	plan_free(&p);
+	/* plan_for() reads the fixtures again into fc */
+	fc_free(&fc);
 
 	/* --no-fentry: the kprobe path */
 	if (!plan_for("6.1", false, false, true, &p, &fc))
