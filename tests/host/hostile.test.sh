@@ -157,28 +157,23 @@ check "a command's own exit 127 stays a complete record" \
 	sh -c 'jq -e ".complete == true and .exit_code == 127" "$1" >/dev/null' _ "$WORK/y.json"
 
 # --- 5. SIGKILL of the tool: the workload goes too ------------------------
-$GATE record -q -o "$WORK/k.json" -- sleep 300 &
-rec=$!
-w=$(child_of $rec sleep)
-check "record: workload started" [ -n "$w" ]
-kill -9 $rec
-wait $rec 2>/dev/null
-[ -n "$w" ] && check "record killed: its workload is gone within a second" gone "$w"
+# killed NAME CMD...: starts CMD (a tool running `sleep 300`), SIGKILLs
+# it once the workload runs, and checks the workload dies with it
+killed() {
+	kname=$1
+	shift
+	"$@" > /dev/null &
+	kpid=$!
+	w=$(child_of $kpid sleep)
+	check "$kname: workload started" [ -n "$w" ]
+	kill -9 $kpid
+	wait $kpid 2>/dev/null
+	[ -n "$w" ] && check "$kname killed: its workload is gone within a second" gone "$w"
+}
+killed record $GATE record -q -o "$WORK/k.json" -- sleep 300
 check "record killed: no record file" [ ! -e "$WORK/k.json" ]
-$LOCK -- sleep 300 > /dev/null &
-ls=$!
-w=$(child_of $ls sleep)
-check "lockstat: workload started" [ -n "$w" ]
-kill -9 $ls
-wait $ls 2>/dev/null
-[ -n "$w" ] && check "lockstat killed: its workload is gone within a second" gone "$w"
-$IOST -- sleep 300 > /dev/null &
-io=$!
-w=$(child_of $io sleep)
-check "iostall: workload started" [ -n "$w" ]
-kill -9 $io
-wait $io 2>/dev/null
-[ -n "$w" ] && check "iostall killed: its workload is gone within a second" gone "$w"
+killed lockstat $LOCK -- sleep 300
+killed iostall $IOST -- sleep 300
 # run's arms set the values already there: a killed run changes nothing
 $GATE run -n 1 --arm-a max_pool_percent=$mpp --arm-b max_pool_percent=$mpp \
 	-o "$WORK/run" -- sleep 300 2> /dev/null &
