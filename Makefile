@@ -34,7 +34,8 @@ BPF_OBJS := zswapstat.bpf.o iostall.bpf.o
 TOOLS := hog zswap-workload
 UNIT_TESTS := test_unit
 
-.PHONY: all clean test test-unit test-host test-guest test-claims bench deps kernels
+.PHONY: all clean test test-unit test-host test-guest test-claims bench deps kernels \
+	install uninstall
 .DELETE_ON_ERROR:
 .SECONDARY:
 
@@ -157,3 +158,44 @@ bench: all
 
 clean:
 	rm -rf $(OUTPUT)
+
+# `make install PREFIX=/usr DESTDIR=/tmp/root` (debian/rules uses it). The
+# unit's ExecStart names BINDIR; the data (claims, rules, dashboard) goes
+# to $(DATADIR).
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+DATADIR ?= $(PREFIX)/share/zswap-toolkit
+MANDIR ?= $(PREFIX)/share/man
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+UNITDIR ?= $(PREFIX)/lib/systemd/system
+INSTALL_APPS := zswap-gate zswaptop zswap-lockstat zswap-export zswap-iostall
+INSTALLED := $(addprefix $(BINDIR)/,$(INSTALL_APPS)) \
+	$(addprefix $(DATADIR)/,$(wildcard claims/*.yaml) claims/FORMAT.md \
+		prometheus/zswap-rules.yml grafana/zswap.json) \
+	$(patsubst man/%.1,$(MANDIR)/man1/%.1,$(wildcard man/*.1)) \
+	$(patsubst man/%.5,$(MANDIR)/man5/%.5,$(wildcard man/*.5)) \
+	$(addprefix $(BASHCOMPDIR)/,$(INSTALL_APPS)) \
+	$(UNITDIR)/zswap-export.service
+
+install: $(addprefix $(OUTPUT)/,$(INSTALL_APPS))
+	$(call msg,INSTALL,$(DESTDIR)$(PREFIX))
+	$(Q)install -d $(addprefix $(DESTDIR),$(BINDIR) $(DATADIR)/claims \
+		$(DATADIR)/prometheus $(DATADIR)/grafana $(MANDIR)/man1 $(MANDIR)/man5 \
+		$(BASHCOMPDIR) $(UNITDIR))
+	$(Q)install -m 755 $(addprefix $(OUTPUT)/,$(INSTALL_APPS)) $(DESTDIR)$(BINDIR)
+	$(Q)install -m 644 claims/*.yaml claims/FORMAT.md $(DESTDIR)$(DATADIR)/claims
+	$(Q)install -m 644 tools/prometheus/zswap-rules.yml $(DESTDIR)$(DATADIR)/prometheus
+	$(Q)install -m 644 dashboards/zswap.json $(DESTDIR)$(DATADIR)/grafana
+	$(Q)install -m 644 man/*.1 $(DESTDIR)$(MANDIR)/man1
+	$(Q)install -m 644 man/*.5 $(DESTDIR)$(MANDIR)/man5
+	$(Q)for t in $(INSTALL_APPS); do \
+		install -m 644 completions/zswap.bash $(DESTDIR)$(BASHCOMPDIR)/$$t || exit 1; done
+	$(Q)sed 's|@BINDIR@|$(BINDIR)|g' systemd/zswap-export.service.in \
+		> $(DESTDIR)$(UNITDIR)/zswap-export.service
+	$(Q)chmod 644 $(DESTDIR)$(UNITDIR)/zswap-export.service
+
+uninstall:
+	$(call msg,UNINSTALL,$(DESTDIR)$(PREFIX))
+	$(Q)rm -f $(addprefix $(DESTDIR),$(INSTALLED))
+	$(Q)rmdir $(addprefix $(DESTDIR),$(DATADIR)/claims $(DATADIR)/prometheus \
+		$(DATADIR)/grafana $(DATADIR)) 2>/dev/null || true
