@@ -12,6 +12,16 @@ BPF_CFLAGS := -g -O2 -Wall -target bpf -D__TARGET_ARCH_$(ARCH) -Ivmlinux/$(ARCH)
 # Static, so the same binaries run inside the guests' busybox initramfs.
 LDLIBS := -static -lbpf -lelf -lz -ljson-c -lyaml -lgsl -lgslcblas -lm
 LDLIBS_DYN := -lbpf -lelf -lz -ljson-c -lyaml -lgsl -lgslcblas -lm
+# STATIC=0: the tools linked with the shared libraries (the Debian
+# package; LDFLAGS and CPPFLAGS carry dpkg-buildflags' hardening).
+STATIC ?= 1
+ifeq ($(STATIC),0)
+LDLIBS := $(LDFLAGS) $(LDLIBS_DYN)
+STATIC_FLAG :=
+INCLUDES += $(CPPFLAGS)
+else
+STATIC_FLAG := -static
+endif
 
 ifeq ($(V),1)
 Q =
@@ -69,11 +79,11 @@ $(OUTPUT)/zswap-lockstat: $(OUTPUT)/zswap-lockstat.o $(addprefix $(OUTPUT)/,$(CO
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
 
-# zswaptop: ncurses linked statically (ncursesw + tinfo) like the rest.
+# zswaptop: ncurses (ncursesw + tinfo) linked like the rest.
 TOP_OBJS := zswaptop.o tui_model.o tui_layout.o tui_screen.o tui_cgroups.o
 $(OUTPUT)/zswaptop: $(addprefix $(OUTPUT)/,$(TOP_OBJS) $(CORE_OBJS) $(LOCK_OBJS))
 	$(call msg,BINARY,$@)
-	$(Q)$(CC) $(CFLAGS) $^ -static -lncursesw -ltinfo $(LDLIBS) -o $@
+	$(Q)$(CC) $(CFLAGS) $^ $(STATIC_FLAG) -lncursesw -ltinfo $(LDLIBS) -o $@
 EXPORT_OBJS := prom_writer.o atomic_file.o export_map.o
 $(OUTPUT)/zswap-export: $(OUTPUT)/zswap-export.o $(addprefix $(OUTPUT)/,$(CORE_OBJS) $(EXPORT_OBJS) $(LOCK_OBJS))
 	$(call msg,BINARY,$@)
