@@ -38,6 +38,42 @@ longopts() { grep -oE -- '--[a-z][a-z0-9-]*' | sort -u; }
 # the short options: "  -x, --long" and "-x/--long"
 shortopts() { grep -oE -- '(^ +|[ ,(])-[a-zA-Z][,/]' | grep -oE -- '-[a-zA-Z]' | sort -u; }
 
+# --- tools/install-deps.sh as root and through sudo ---------------------------
+# Stubs on PATH: dpkg-query says one package is missing, apt-get, sudo
+# and tee log their arguments (tee writes nowhere), so nothing is installed.
+S=$WORK/stubs
+mkdir -p "$S/nosudo" "$S/sudo"
+for c in dpkg-query apt-get chmod rm; do
+	printf '#!/bin/sh\necho "%s $*" >> "%s/calls"\n%s\n' "$c" "$S" \
+		"$( [ $c = dpkg-query ] && echo 'case $3 in mandoc) exit 1;; esac; printf "install ok installed"')" \
+		> "$S/nosudo/$c"
+done
+printf '#!/bin/sh\necho "tee $*" >> "%s/calls"\ncat >/dev/null\n' "$S" > "$S/nosudo/tee"
+printf '#!/bin/sh\necho "sudo $*" >> "%s/calls"\n"$@"\n' "$S" > "$S/sudo/sudo"
+chmod 755 "$S"/nosudo/* "$S"/sudo/*
+chmod 777 "$S"; chmod 755 "$WORK"  # the user runs the stubs
+deps() { # PATH-PREFIX USER...: runs install-deps.sh, prints its calls
+	rm -f "$S/calls"
+	setpriv $2 env PATH="$1:/usr/bin:/bin" sh tools/install-deps.sh > "$S/out" 2>&1
+	echo "rc=$?"
+	cat "$S/calls" 2>/dev/null
+}
+out=$(deps "$S/nosudo" "--reuid=0")
+check "install-deps.sh as root, no sudo: apt-get called directly" sh -c \
+	'echo "$1" | grep -q "^rc=0" && echo "$1" | grep -q "^apt-get install .* mandoc" &&
+	 ! echo "$1" | grep -q "^sudo"' _ "$out"
+out=$(deps "$S/nosudo:$S/sudo" "--reuid=65534 --regid=65534 --clear-groups")
+check "install-deps.sh as a user with sudo: apt-get through sudo" sh -c \
+	'echo "$1" | grep -q "^rc=0" && echo "$1" | grep -q "^sudo env .*apt-get install .* mandoc" &&
+	 echo "$1" | grep -q "^sudo apt-get update"' _ "$out"
+out=$(deps "$S/nosudo" "--reuid=65534 --regid=65534 --clear-groups")
+check "install-deps.sh as a user without sudo: exit 2, one line, nothing run" sh -c \
+	'echo "$1" | grep -q "^rc=2" && [ "$(wc -l < "$2")" -eq 1 ] &&
+	 ! echo "$1" | grep -q "^apt-get"' _ "$out" "$S/out"
+check "README: the two commands start without sudo" sh -c \
+	'grep -A 8 "^## The two commands" README.md | grep "^    tools/install-deps.sh" |
+	 grep -qv sudo'
+
 # --- make install / uninstall ------------------------------------------------
 D=$WORK/destdir
 make -s install DESTDIR="$D" PREFIX=/usr/local > "$WORK/install.log" 2>&1
