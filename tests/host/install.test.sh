@@ -70,9 +70,9 @@ out=$(deps "$S/nosudo" "--reuid=65534 --regid=65534 --clear-groups")
 check "install-deps.sh as a user without sudo: exit 2, one line, nothing run" sh -c \
 	'echo "$1" | grep -q "^rc=2" && [ "$(wc -l < "$2")" -eq 1 ] &&
 	 ! echo "$1" | grep -q "^apt-get"' _ "$out" "$S/out"
-check "README: the two commands start without sudo" sh -c \
-	'grep -A 8 "^## The two commands" README.md | grep "^    tools/install-deps.sh" |
-	 grep -qv sudo'
+cmds=$(sed -n '/^## The two commands/,/^## [^T]/p' README.md | grep '^    tools/install-deps.sh')
+check "README: the two commands run without sudo ($(echo "$cmds" | grep -c .) found)" \
+	sh -c '[ "$(echo "$1" | grep -c .)" -eq 2 ] && ! echo "$1" | grep -q sudo' _ "$cmds"
 
 # --- make install / uninstall ------------------------------------------------
 D=$WORK/destdir
