@@ -7,7 +7,9 @@
 # zswap-export.service (systemd-analyze verify, and its command line run
 # under its capability bounding set); the Debian package (built from a
 # copy of the tree, lintian, dpkg -i, each installed tool run once,
-# dpkg -r). Needs root. Leaves the system as it found it.
+# dpkg -r). Needs root. Leaves the system as it found it. No host_lock:
+# it changes no swap or zswap setting and reconciles no counter (its
+# exporters only write files); a lock of its own serializes dpkg.
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
@@ -223,6 +225,9 @@ done
 # --- the Debian package ------------------------------------------------------
 # Built from a copy of the tree (what git tracks, and untracked files not
 # ignored), so nothing lands beside the checkout and no build/ is reused.
+# two clones installing the package at once would remove each other's
+exec 8>/run/zswap-toolkit.deb.lock
+flock 8
 if dpkg-query -W -f='${db:Status-Status}' zswap-toolkit 2>/dev/null | grep -q '^installed'; then
 	fail "zswap-toolkit is already installed on this machine: not replaced (dpkg -r zswap-toolkit first)"
 	summary
