@@ -19,7 +19,7 @@ WORK=$(mktemp -d /tmp/zswap-install.XXXXXX)
 SVC_PID="" DEB_INSTALLED=0
 cleanup() {
 	[ -n "$SVC_PID" ] && kill "$SVC_PID" 2>/dev/null && wait "$SVC_PID" 2>/dev/null
-	[ "$DEB_INSTALLED" = 1 ] && dpkg -r zswap-toolkit >/dev/null 2>&1
+	[ "$DEB_INSTALLED" = 1 ] && dpkg -P zswap-toolkit >/dev/null 2>&1
 	rm -rf "$WORK"
 }
 trap cleanup EXIT INT TERM
@@ -283,9 +283,13 @@ if [ -n "$DEB" ]; then
 	rc=$?
 	DEB_INSTALLED=0
 	left=$(while read -r f; do [ -e "$f" ] && echo "$f"; done < "$WORK/files")
-	check "dpkg -r: exit 0, not installed, none of its $(wc -l < "$WORK/files") files left${left:+ ($left)}" sh -c \
-		'[ $1 -eq 0 ] && [ -z "$2" ] &&
-		 ! dpkg-query -W -f="\${db:Status-Status}" zswap-toolkit 2>/dev/null | grep -qx installed' \
-		_ $rc "$left"
+	check "dpkg -r: exit 0, none of its $(wc -l < "$WORK/files") files left${left:+ ($left)}" \
+		[ $rc -eq 0 -a -z "$left" ]
+	# dpkg keeps a removed package's postrm (config-files) until a purge
+	dpkg -P zswap-toolkit > "$WORK/dpkg.log" 2>&1
+	rc=$?
+	st=$(dpkg-query -W -f='${db:Status-Status}' zswap-toolkit 2>/dev/null)
+	check "dpkg -P: exit 0, dpkg knows it no more (status: ${st:-none})" \
+		[ $rc -eq 0 -a "${st:-not-installed}" = not-installed ]
 fi
 summary
