@@ -13,7 +13,8 @@ BPF_CFLAGS := -g -O2 -Wall -target bpf -D__TARGET_ARCH_$(ARCH) -Ivmlinux/$(ARCH)
 LDLIBS := -static -lbpf -lelf -lz -ljson-c -lyaml -lgsl -lgslcblas -lm
 LDLIBS_DYN := -lbpf -lelf -lz -ljson-c -lyaml -lgsl -lgslcblas -lm
 # STATIC=0: the tools linked with the shared libraries (the Debian
-# package; LDFLAGS and CPPFLAGS carry dpkg-buildflags' hardening).
+# package, from a clean build/; LDFLAGS and CPPFLAGS carry
+# dpkg-buildflags' hardening).
 STATIC ?= 1
 ifeq ($(STATIC),0)
 LDLIBS := $(LDFLAGS) $(LDLIBS_DYN)
