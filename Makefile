@@ -3,17 +3,16 @@
 # SAN=1: AddressSanitizer + UBSan build of every tool and the unit binary,
 # in build/san (never mixed with the normal objects), linked dynamically
 # since ASan cannot link -static. `make test-san` runs it.
+STATIC ?= 1
 ifeq ($(SAN),1)
 OUTPUT := build/san
 SAN_CFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-STATIC :=
+STATIC := 0
 # the unit binary too: `make SAN=1` is the whole sanitizer build
 SAN_ALL = $(OUTPUT)/test_unit $(OUTPUT)/latency_test
 else
 OUTPUT := build
 SAN_CFLAGS :=
-# Static, so the same binaries run inside the guests' busybox initramfs.
-STATIC := -static
 endif
 CLANG ?= clang
 BPFTOOL ?= bpftool
@@ -24,8 +23,19 @@ INCLUDES := -I$(OUTPUT) -Iinclude -Isrc
 CFLAGS ?= -O2 -g -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers
 override CFLAGS += $(SAN_CFLAGS)
 BPF_CFLAGS := -g -O2 -Wall -target bpf -D__TARGET_ARCH_$(ARCH) -Ivmlinux/$(ARCH) -Iinclude
-LDLIBS := $(STATIC) -lbpf -lelf -lz -ljson-c -lyaml -lgsl -lgslcblas -lm
 LDLIBS_DYN := -lbpf -lelf -lz -ljson-c -lyaml -lgsl -lgslcblas -lm
+# Static by default, so the same binaries run inside the guests' busybox
+# initramfs. STATIC=0 links the shared libraries (the Debian package,
+# from a clean build/; LDFLAGS and CPPFLAGS carry dpkg-buildflags'
+# hardening); SAN=1 implies it, as ASan cannot link -static.
+ifeq ($(STATIC),0)
+LDLIBS := $(LDFLAGS) $(LDLIBS_DYN)
+STATIC_FLAG :=
+INCLUDES += $(CPPFLAGS)
+else
+LDLIBS := -static $(LDLIBS_DYN)
+STATIC_FLAG := -static
+endif
 
 ifeq ($(V),1)
 Q =
@@ -50,7 +60,7 @@ TOOLS := hog zswap-workload
 UNIT_TESTS := test_unit
 
 .PHONY: all clean test test-unit test-san test-host test-guest test-claims bench deps kernels \
-	fuzz test-fuzz
+	fuzz test-fuzz install uninstall
 .DELETE_ON_ERROR:
 .SECONDARY:
 
@@ -84,11 +94,11 @@ $(OUTPUT)/zswap-lockstat: $(OUTPUT)/zswap-lockstat.o $(addprefix $(OUTPUT)/,$(CO
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
 
-# zswaptop: ncurses linked statically (ncursesw + tinfo) like the rest.
+# zswaptop: ncurses (ncursesw + tinfo) linked like the rest.
 TOP_OBJS := zswaptop.o tui_model.o tui_layout.o tui_screen.o tui_cgroups.o
 $(OUTPUT)/zswaptop: $(addprefix $(OUTPUT)/,$(TOP_OBJS) $(CORE_OBJS) $(LOCK_OBJS))
 	$(call msg,BINARY,$@)
-	$(Q)$(CC) $(CFLAGS) $^ $(STATIC) -lncursesw -ltinfo $(LDLIBS) -o $@
+	$(Q)$(CC) $(CFLAGS) $^ $(STATIC_FLAG) -lncursesw -ltinfo $(LDLIBS) -o $@
 EXPORT_OBJS := prom_writer.o export_map.o
 $(OUTPUT)/zswap-export: $(OUTPUT)/zswap-export.o $(addprefix $(OUTPUT)/,$(CORE_OBJS) $(EXPORT_OBJS) $(LOCK_OBJS))
 	$(call msg,BINARY,$@)
@@ -112,7 +122,7 @@ $(OUTPUT)/hog: tools/hog.c | $(OUTPUT)
 WORKLOAD_SRCS := $(filter-out %_test.c,$(wildcard tools/workloads/*.c))
 $(OUTPUT)/zswap-workload: $(WORKLOAD_SRCS) $(wildcard tools/workloads/*.h) | $(OUTPUT)
 	$(call msg,BINARY,$@)
-	$(Q)$(CC) $(CFLAGS) $(STATIC) -pthread $(WORKLOAD_SRCS) -lm -o $@
+	$(Q)$(CC) $(CFLAGS) $(STATIC_FLAG) -pthread $(WORKLOAD_SRCS) -lm -o $@
 
 $(OUTPUT)/latency_test: tools/workloads/latency_test.c tools/workloads/latency.c tools/workloads/latency.h tests/unit/harness.h | $(OUTPUT)
 	$(call msg,BINARY,$@)
@@ -217,3 +227,44 @@ bench: all
 
 clean:
 	rm -rf $(OUTPUT)
+
+# `make install PREFIX=/usr DESTDIR=/tmp/root` (debian/rules uses it). The
+# unit's ExecStart names BINDIR; the data (claims, rules, dashboard) goes
+# to $(DATADIR).
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+DATADIR ?= $(PREFIX)/share/zswap-toolkit
+MANDIR ?= $(PREFIX)/share/man
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+UNITDIR ?= $(PREFIX)/lib/systemd/system
+INSTALL_APPS := zswap-gate zswaptop zswap-lockstat zswap-export zswap-iostall
+INSTALLED := $(addprefix $(BINDIR)/,$(INSTALL_APPS)) \
+	$(addprefix $(DATADIR)/,$(wildcard claims/*.yaml) claims/FORMAT.md \
+		prometheus/zswap-rules.yml grafana/zswap.json) \
+	$(patsubst man/%.1,$(MANDIR)/man1/%.1,$(wildcard man/*.1)) \
+	$(patsubst man/%.5,$(MANDIR)/man5/%.5,$(wildcard man/*.5)) \
+	$(addprefix $(BASHCOMPDIR)/,$(INSTALL_APPS)) \
+	$(UNITDIR)/zswap-export.service
+
+install: $(addprefix $(OUTPUT)/,$(INSTALL_APPS))
+	$(call msg,INSTALL,$(DESTDIR)$(PREFIX))
+	$(Q)install -d $(addprefix $(DESTDIR),$(BINDIR) $(DATADIR)/claims \
+		$(DATADIR)/prometheus $(DATADIR)/grafana $(MANDIR)/man1 $(MANDIR)/man5 \
+		$(BASHCOMPDIR) $(UNITDIR))
+	$(Q)install -m 755 $(addprefix $(OUTPUT)/,$(INSTALL_APPS)) $(DESTDIR)$(BINDIR)
+	$(Q)install -m 644 claims/*.yaml claims/FORMAT.md $(DESTDIR)$(DATADIR)/claims
+	$(Q)install -m 644 tools/prometheus/zswap-rules.yml $(DESTDIR)$(DATADIR)/prometheus
+	$(Q)install -m 644 dashboards/zswap.json $(DESTDIR)$(DATADIR)/grafana
+	$(Q)install -m 644 man/*.1 $(DESTDIR)$(MANDIR)/man1
+	$(Q)install -m 644 man/*.5 $(DESTDIR)$(MANDIR)/man5
+	$(Q)for t in $(INSTALL_APPS); do \
+		install -m 644 completions/zswap.bash $(DESTDIR)$(BASHCOMPDIR)/$$t || exit 1; done
+	$(Q)sed 's|@BINDIR@|$(BINDIR)|g' systemd/zswap-export.service.in \
+		> $(DESTDIR)$(UNITDIR)/zswap-export.service
+	$(Q)chmod 644 $(DESTDIR)$(UNITDIR)/zswap-export.service
+
+uninstall:
+	$(call msg,UNINSTALL,$(DESTDIR)$(PREFIX))
+	$(Q)rm -f $(addprefix $(DESTDIR),$(INSTALLED))
+	$(Q)rmdir $(addprefix $(DESTDIR),$(DATADIR)/claims $(DATADIR)/prometheus \
+		$(DATADIR)/grafana $(DATADIR)) 2>/dev/null || true

@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # Installs the Debian 12 packages the toolkit builds, runs and tests with,
-# only those that are missing. Needs root (apt-get).
+# only those that are missing. As root, or through sudo for a user who
+# has it (apt-get needs root).
 # libclang-rt-14-dev: libFuzzer and the sanitizer runtimes (make fuzz).
 # `install-deps.sh --kernel` installs instead what tools/kernel/build-kernel.sh
 # needs to build a kernel (it calls this itself; the normal install skips them).
@@ -12,7 +13,8 @@ PKGS="clang llvm make gcc libbpf-dev bpftool libelf-dev zlib1g-dev
 libjson-c-dev libyaml-dev libgsl-dev jq qemu-system-x86 busybox-static xz-utils util-linux
 ca-certificates debian-archive-keyring bc libncurses-dev tmux
 prometheus prometheus-node-exporter linux-perf fio libasan8 libubsan1
-libclang-rt-14-dev"
+libclang-rt-14-dev
+mandoc debhelper lintian dpkg-dev fakeroot systemd bash-completion man-db"
 KERNEL_PKGS="gcc make bc bison flex libelf-dev libssl-dev dwarves xz-utils
 patch perl python3"
 [ "${1:-}" = --kernel ] && PKGS=$KERNEL_PKGS
@@ -26,18 +28,27 @@ if [ -z "$missing" ]; then
 	echo "install-deps: all packages present"
 	exit 0
 fi
+# Root runs apt-get itself (a root-only machine may have no sudo).
+as_root=""
+if [ "$(id -u)" -ne 0 ]; then
+	command -v sudo >/dev/null || {
+		echo "install-deps: missing$missing: needs root (run it as root, or install sudo)" >&2
+		exit 2
+	}
+	as_root=sudo
+fi
 echo "install-deps: installing$missing"
 export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq
+$as_root apt-get update -qq
 # prometheus and prometheus-node-exporter would start their services on
 # the default ports; the tests start their own instances on loopback
 # ports, so package installs must not start anything (policy-rc.d 101).
 policy=""
 if [ ! -e /usr/sbin/policy-rc.d ]; then
 	policy=/usr/sbin/policy-rc.d
-	printf '#!/bin/sh\nexit 101\n' > "$policy"
-	chmod 755 "$policy"
-	trap 'rm -f "$policy"' EXIT
+	printf '#!/bin/sh\nexit 101\n' | $as_root tee "$policy" >/dev/null
+	$as_root chmod 755 "$policy"
+	trap '$as_root rm -f "$policy"' EXIT
 fi
 # shellcheck disable=SC2086
-apt-get install -y -qq --no-install-recommends $missing >/dev/null
+$as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing >/dev/null

@@ -122,11 +122,12 @@ ODD_REL=${ODD#"$MNT"}
 TF=$WORK/textfile
 mkdir "$TF"
 OUT=$TF/zswap.prom
-$EXP -o "$OUT" --interval 1 --cgroups -v 2> "$WORK/exp.log" &
+# --locks and --iocost for the dashboard's lock and iocost panels
+$EXP -o "$OUT" --interval 1 --cgroups --locks --iocost -v 2> "$WORK/exp.log" &
 EXP_PID=$!
 NE_PORT=$(free_port)
 prometheus-node-exporter --web.listen-address="127.0.0.1:$NE_PORT" \
-	--collector.disable-defaults --collector.textfile --collector.uname \
+	--collector.disable-defaults --collector.textfile --collector.uname --collector.meminfo \
 	--collector.textfile.directory="$TF" > "$WORK/ne.log" 2>&1 &
 NE_PID=$!
 
@@ -240,6 +241,43 @@ for q in 'increase(zswap_store_rejects_total[5m])' 'increase(zswap_store_calls_t
 	echo "  $q = $(promq "$q")"
 done
 check "recording rule reject ratio = record's reject_rate within 1%" within_rel "$rule" "$rr" 1
+
+# --- the Grafana dashboard's queries ------------------------------------------
+# Every PromQL expression of dashboards/zswap.json (and the instance
+# variable's metric), with Grafana's variables filled in, against this
+# Prometheus while the window still holds the workload: it must parse and
+# return series. Where a metric family is absent for a reason the file
+# states (iocost off: zswap_iocost_info; no zswap lock contention traced),
+# its panel's queries are skipped with that reason.
+promraw() { curl -s "http://127.0.0.1:$PROM_PORT/api/v1/query" --data-urlencode "query=$1"; }
+iocost_off=$(sed -n 's/^zswap_iocost_info{enabled="0",reason="\(.*\)"} 1$/\1/p' "$OUT")
+no_locks=""
+grep -q '^zswap_lock_failures_total' "$OUT" && ! grep -q '^zswap_lock_contentions_total' "$OUT" &&
+	no_locks="the kernel traced no contention on zswap's locks in the window (see contended() in tests/lib.sh)"
+jq -r '.. | objects | select(has("expr")) | .expr | gsub("\n"; " ")' dashboards/zswap.json > "$WORK/exprs"
+jq -r '.templating.list[] | select(.type == "query") | .query.query' dashboards/zswap.json |
+	sed -n 's/^label_values(\([^,]*\), *\(.*\))$/count by (\2) (\1)/p' >> "$WORK/exprs"
+n=0
+while read -r e; do
+	q=$(printf '%s' "$e" | sed 's/\$instance/.*/g; s/\$__rate_interval/1m/g')
+	r=$(promraw "$q")
+	n=$((n + 1))
+	if [ "$(echo "$r" | jq -r .status)" != success ]; then
+		fail "dashboard query does not run: $e ($(echo "$r" | jq -r .error))"
+		continue
+	fi
+	len=$(echo "$r" | jq '.data.result | length')
+	if [ "$len" -eq 0 ] && [ -n "$iocost_off" ] && echo "$q" | grep -q 'iocost_debt'; then
+		echo "SKIP dashboard query (iocost off: $iocost_off): $e"
+		continue
+	fi
+	if [ "$len" -eq 0 ] && [ -n "$no_locks" ] && echo "$q" | grep -q 'zswap_lock_'; then
+		echo "SKIP dashboard query ($no_locks): $e"
+		continue
+	fi
+	check "dashboard query returns $len series: $e" [ "$len" -gt 0 ]
+done < "$WORK/exprs"
+check "dashboard: $n queries found" [ "$n" -ge 20 ]
 
 # --- a cgroup with quotes and a backslash in its name --------------------
 # It fills 96 MiB against a 32 MiB limit, then idles: the pool holds still,
