@@ -7,6 +7,7 @@
 #     record --self-stats) beside an empty program on the same tracepoint
 #     (build/hookbench), same workload. Events of tagged tasks (inside
 #     zswap writeback) do real work: map updates, ring buffer events.
+#     count_memcg_events from one more record, with --cgroup.
 #  2. slowdown: the workload's wall time with record attached vs detached,
 #     alternating A B A B ... RUNS times in one run; target: ratio < 1.01.
 # Needs root. Prints a table; writes build/bench/. bench/guest.sh runs the
@@ -42,10 +43,15 @@ while [ $i -lt "$RUNS" ]; do
 	echo "attached $(jq .wall_time_s "$OUT/rec.$i.json")" >> "$OUT/walls"
 	i=$((i + 1))
 done
+# count_memcg_events is attached only for per-cgroup counts: one record
+# with --cgroup measures it (not in the wall-time ratio)
+build/zswap-gate record -q --self-stats --cgroup "$CG" -o "$OUT/rec.cgroup.json" \
+	-- sh -c "$WORKLOAD"
 build/hookbench -- sh -c "$WORKLOAD" > "$OUT/empty.txt"
 
 echo "== hook cost (ns per run, bpf_stats; last record vs empty program)"
 last=$OUT/rec.$((RUNS - 1)).json
 bench/hookcost.sh "$last" "$OUT/empty.txt"
+bench/hookcost.sh "$OUT/rec.cgroup.json" "$OUT/empty.txt" | grep '^tp_memcg_events '
 echo "== workload wall time"
 bench/walls.sh "$OUT/walls"

@@ -169,10 +169,26 @@ static bool cand_available(const struct hook_cand *c, const struct zs_caps *caps
 	}
 }
 
-static void plan_hook_choose(struct hook_choice *hc, const struct hook_def *d,
+/* A hook no asked-for figure needs is not attached: say so per candidate. */
+static const char *hook_unwanted(enum zs_hook h, const struct zs_caps *caps)
+{
+	if (h == HOOK_MEMCG_EVENTS && !caps->cgroup_events)
+		return "no per-cgroup figure asked for";
+	return NULL;
+}
+
+static void plan_hook_choose(struct hook_choice *hc, enum zs_hook h,
 			     const struct zs_caps *caps)
 {
+	const struct hook_def *d = &hook_defs[h];
+	const char *unwanted = hook_unwanted(h, caps);
+
 	hc->chosen = -1;
+	for (int i = 0; unwanted && i < MAX_CANDS && d->cands[i].kind != SRC_END;
+	     i++)
+		snprintf(hc->why[i], WHY_LEN, "%s", unwanted);
+	if (unwanted)
+		return;
 	for (int i = 0; i < MAX_CANDS && d->cands[i].kind != SRC_END; i++) {
 		if (cand_available(&d->cands[i], caps, hc->why[i], WHY_LEN)) {
 			hc->chosen = i;
@@ -261,7 +277,7 @@ int plan_make(struct zs_plan *plan, const struct zs_caps *caps)
 	if (!plan->metrics)
 		return -1;
 	for (int h = 0; h < HOOK_NR; h++)
-		plan_hook_choose(&plan->hooks[h], &hook_defs[h], caps);
+		plan_hook_choose(&plan->hooks[h], h, caps);
 	for (size_t m = 0; m < nr_metric_defs; m++)
 		plan_metric(plan, m, caps);
 	return 0;

@@ -69,6 +69,12 @@ struct zs_caps {
 	void *ctx;
 	bool no_fentry;		/* --no-fentry: force the next source */
 	bool no_kprobe;
+	/*
+	 * Per-cgroup event counts asked for (--cgroup, a cgroup table):
+	 * count_memcg_events fires on every memcg event, so it is attached
+	 * only then.
+	 */
+	bool cgroup_events;
 };
 
 /* A metric's candidate source: a hook with a given flavour, or counters. */

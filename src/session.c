@@ -147,6 +147,7 @@ int session_plan(struct session *s, const struct session_opts *opts)
 		.ctx = &rc,
 		.no_fentry = opts->no_fentry,
 		.no_kprobe = opts->no_kprobe,
+		.cgroup_events = opts->cgroup || opts->cgroup_table,
 	};
 	char path[PATH_MAX + 16], *text;
 	int err;

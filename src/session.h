@@ -43,6 +43,7 @@ struct session_opts {
 	 * Per-cgroup tables wanted (zswaptop, zswap-export --cgroups): only
 	 * then does session_begin() take every cgroup's base, which without
 	 * the memcg tracepoint means reading every cgroup's memory.stat.
+	 * The memcg tracepoint is attached only with this or cgroup.
 	 */
 	bool cgroup_table;
 	event_fn on_event;

@@ -136,6 +136,16 @@ summary() {
 	[ "$FAILED" -eq 0 ]
 }
 
+# bpf_prog_names PID: the names of the BPF programs PID holds, one a line
+# (prog_id of its fds' fdinfo, named by bpftool)
+bpf_prog_names() {
+	for f in /proc/"$1"/fdinfo/*; do
+		sed -n 's/^prog_id:[[:space:]]*//p' "$f" 2>/dev/null
+	done | sort -u | while read -r id; do
+		bpftool prog show id "$id" -j 2>/dev/null | jq -r .name
+	done
+}
+
 # Only one test at a time may own the host's swap and zswap settings,
 # and only one qemu guest runs at a time on the two-core machines: the
 # scripts take these locks (held until the script exits).

@@ -206,6 +206,8 @@ cgroup_zswpwb{cgroup=$CG} zswap_cgroup_written_back_pages_total{cgroup="$REL"}
 EOF
 check "self metrics: BPF program run counts > 0" \
 	gt "$(awk '/^zswap_exporter_program_runs_total/ { s += $2 } END { print s + 0 }' "$B")" 0
+check "--cgroups: count_memcg_events attached (its program ran)" \
+	gt "$(awk -F'} ' '/^zswap_exporter_program_runs_total\{program="tp_memcg_events"\}/ { print $2 }' "$B")" 0
 # node_exporter gives every series of a family the same label names
 check "hook plan exported" grep -qE \
 	'^zswap_hook_source_info\{metric="store_calls",(reason="",)?source="counter"\} 1$' "$B"
@@ -314,6 +316,11 @@ check "node_textfile_scrape_error is 0 with the odd cgroup" \
 mkdir "$WORK/once"
 $EXP -o "$WORK/once/zswap.prom" --once --interval 0.5 2>/dev/null
 check "--once: exit 0 after one write" [ $? -eq 0 ]
+# no --cgroups: the programs listed, count_memcg_events not among them
+check "no --cgroups: count_memcg_events not attached" sh -c \
+	'grep -q "^zswap_exporter_program_runs_total{" "$1" &&
+	 ! grep -q "^zswap_exporter_program_runs_total{program=\"tp_memcg_events\"}" "$1"' \
+	_ "$WORK/once/zswap.prom"
 # the single-writer lock file (.zswap.prom.lock, README) stays by design
 check "--once: the file passes promtool, nothing else left but the lock file" sh -c \
 	'promtool check metrics < "$1/zswap.prom" &&

@@ -127,6 +127,33 @@ check "every bio event is kept or counted as dropped" \
 	sh -c '[ "$1" -le "$3" ] && [ $(($1 + $2)) -ge "$3" ]' _ "$nev" "$drops" "$allbios"
 check "--self-stats has run counts" \
 	gt "$(jq '[.self_stats[].run_cnt] | add' "$R")" 0
+check "--cgroup: count_memcg_events attached and in the plan" \
+	sh -c '[ "$(jq -r ".plan.hooks.memcg_events.target" "$1")" = count_memcg_events ] &&
+	       [ "$(jq -r ".self_stats.tp_memcg_events.run_cnt // 0" "$1")" -gt 0 ]' _ "$R"
+
+# --- no per-cgroup figure asked for: count_memcg_events stays detached --
+$GATE plan > "$WORK/plan-nocg.txt" 2>&1
+check "plan without --cgroup: memcg_events not attached, and why" \
+	grep -Eq "^memcg_events +n/a .*no per-cgroup figure asked for" "$WORK/plan-nocg.txt"
+$GATE plan --cgroup "$CG" > "$WORK/plan-cg.txt" 2>&1
+check "plan with --cgroup: memcg_events from its tracepoint" \
+	grep -Eq "^memcg_events +tracepoint +count_memcg_events" "$WORK/plan-cg.txt"
+# the hog in $CG swaps, so the memcg events happen; the record just does not ask
+$GATE record -q --self-stats -o "$WORK/nocg.json" -- sh -c \
+	"echo \$\$ > $CG/cgroup.procs && exec $HOG -q -m 256 -p 2 -c 512 -s 1"
+N=$WORK/nocg.json
+check "record without --cgroup exits with a record" [ -s "$N" ]
+check "record without --cgroup: zswap stores happened (zswpout > 0)" \
+	gt "$(metric "$N" zswpout)" 0
+check "record without --cgroup: tp_memcg_events not loaded" \
+	sh -c 'jq -e ".self_stats | length > 0" "$1" >/dev/null &&
+	       [ "$(jq -r ".self_stats.tp_memcg_events // \"absent\"" "$1")" = absent ]' _ "$N"
+check "record without --cgroup: the plan says why memcg_events is unused" \
+	sh -c '[ "$(jq -r ".plan.hooks.memcg_events.source" "$1")" = n/a ] &&
+	       jq -r ".plan.hooks.memcg_events.skipped[]" "$1" |
+	       grep -q "no per-cgroup figure asked for"' _ "$N"
+check "record without --cgroup: no cgroup_* figure, not even a zero" \
+	[ "$(jq '[.metrics | keys[] | select(startswith("cgroup_"))] | length' "$N")" = 0 ]
 
 # --- failing command and interruption ----------------------------------
 $GATE record -q -o "$WORK/fail.json" -- sh -c 'exit 7'

@@ -227,6 +227,10 @@ i=0
 while ! grep -q "^totals frame 1 " "$WORK/batch.txt" 2>/dev/null && [ $i -lt 30 ]; do
 	sleep 1; i=$((i + 1))
 done
+# the cgroup table is always shown, so its tracepoint is attached
+progs=$(bpf_prog_names "$BPID")
+check "zswaptop -b: count_memcg_events attached for the cgroup table" \
+	sh -c 'echo "$1" | grep -qx tp_memcg_events' _ "$progs"
 R=$WORK/rec.json
 $GATE record -q -o "$R" --cgroup "$CGH" -- sh -c "
 	sh -c 'echo \$\$ > $CGC/tasks 2>/dev/null || echo \$\$ > $CGC/cgroup.procs

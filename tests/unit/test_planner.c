@@ -129,13 +129,16 @@ static bool fx_counter(void *ctx, const char *name)
 	return ok;
 }
 
+/* The tools' request: per-cgroup counts asked for, as with --cgroup. */
+static bool plan_cgroup_events = true;
+
 static bool plan_for(const char *ver, bool fentry_refused, bool no_kprobes,
 		     bool no_fentry, struct zs_plan *plan, struct fixture_caps *fc)
 {
 	struct zs_caps caps = {
 		.fentry = fx_fentry, .kprobe = fx_kprobe, .tp = fx_tp,
 		.ksym = fx_ksym, .counter = fx_counter, .ctx = fc,
-		.no_fentry = no_fentry,
+		.no_fentry = no_fentry, .cgroup_events = plan_cgroup_events,
 	};
 
 	memset(fc, 0, sizeof(*fc));
@@ -273,9 +276,64 @@ out:
 	fc_free(&fc);
 }
 
+/*
+ * count_memcg_events runs on every memcg event in the system: without a
+ * per-cgroup figure asked for it is not attached, the plan says why, the
+ * cgroup metrics are n/a rather than zero, and no other hook changes.
+ */
+static void plan_memcg_events_asked(const char *ver, bool fentry_refused,
+				    bool no_kprobes, enum zs_src asked)
+{
+	struct fixture_caps fc;
+	struct zs_plan with, without;
+	const char *why;
+	int i = metric_index("cgroup_zswpout");
+
+	plan_cgroup_events = true;
+	if (!plan_for(ver, fentry_refused, no_kprobes, false, &with, &fc))
+		goto out;
+	fc_free(&fc);
+	plan_cgroup_events = false;
+	if (!plan_for(ver, fentry_refused, no_kprobes, false, &without, &fc)) {
+		plan_free(&with);
+		goto out;
+	}
+	CHECK(plan_hook_src(&with, HOOK_MEMCG_EVENTS) == asked,
+	      "%s: asked for, memcg_events via %s, got %s", ver,
+	      src_name(asked), src_name(plan_hook_src(&with, HOOK_MEMCG_EVENTS)));
+	CHECK(plan_hook_src(&without, HOOK_MEMCG_EVENTS) == SRC_NONE,
+	      "%s: not asked for, count_memcg_events not attached", ver);
+	why = without.hooks[HOOK_MEMCG_EVENTS].why[0];
+	CHECK(strstr(why, "no per-cgroup figure asked for") != NULL,
+	      "%s: the plan says why memcg_events is unused: '%s'", ver, why);
+	CHECK(without.metrics[i].src == SRC_NONE &&
+	      strstr(without.metrics[i].reason, "no per-cgroup figure asked for"),
+	      "%s: cgroup_zswpout n/a with the reason: %s (%s)", ver,
+	      without.metrics[i].reason, src_name(without.metrics[i].src));
+	for (int h = 0; h < HOOK_NR; h++)
+		CHECK(h == HOOK_MEMCG_EVENTS ||
+		      plan_hook(&with, h) == plan_hook(&without, h),
+		      "%s: hook %s does not depend on --cgroup", ver,
+		      hook_defs[h].name);
+	for (size_t m = 0; m < nr_metric_defs; m++)
+		CHECK(!strncmp(metric_defs[m].name, "cgroup_", 7) ||
+		      with.metrics[m].src == without.metrics[m].src,
+		      "%s: metric %s does not depend on --cgroup", ver,
+		      metric_defs[m].name);
+	plan_free(&with);
+	plan_free(&without);
+out:
+	plan_cgroup_events = true;
+	fc_free(&fc);
+}
+
 void test_planner(void)
 {
 	plan_6_1();
 	plan_6_12();
 	plan_6_18_host();
+	/* the tracepoint came in 6.14 */
+	plan_memcg_events_asked("6.1", false, false, SRC_NONE);
+	plan_memcg_events_asked("6.12", false, false, SRC_NONE);
+	plan_memcg_events_asked("6.18", true, true, SRC_TRACEPOINT);
 }
