@@ -47,9 +47,14 @@ static int fail(const char **what, const char *step)
 	return err ? err : -EIO;
 }
 
-const char *atomic_file_strerror(int err)
+const char *atomic_file_describe(char *buf, size_t len, const char *what,
+				 int err)
 {
-	return err == -EEXIST ? "" : strerror(-err);
+	if (err == -EEXIST)
+		snprintf(buf, len, "%s", what);
+	else
+		snprintf(buf, len, "%s: %s", what, strerror(-err));
+	return buf;
 }
 
 bool atomic_file_is_stdout(const char *path)

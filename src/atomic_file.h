@@ -32,8 +32,12 @@ struct atomic_file {
 };
 
 bool atomic_file_is_stdout(const char *path);
-/* strerror(-err), or "" where *what already says it all (-EEXIST). */
-const char *atomic_file_strerror(int err);
+/*
+ * A failure as one phrase into buf: "WHAT: strerror", or WHAT alone
+ * where it already says it all (-EEXIST: a non-file refused). Returns buf.
+ */
+const char *atomic_file_describe(char *buf, size_t len, const char *what,
+				 int err);
 /*
  * Checks the target and creates the temporary file. Returns 0 or -errno;
  * *what (may be NULL) names the failing step.

@@ -88,6 +88,14 @@ bool cli_command_runnable(const char *cmd)
 	return found;
 }
 
+int cli_check_command(const char *cmd)
+{
+	if (cli_command_runnable(cmd))
+		return 0;
+	fprintf(stderr, "error: command not found or not executable: %s\n", cmd);
+	return EXIT_USAGE;
+}
+
 void cli_check_stdout_at_exit(void)
 {
 	int err = 0;
@@ -101,10 +109,15 @@ void cli_check_stdout_at_exit(void)
 	}
 }
 
-void cli_die_with_parent(pid_t parent)
+pid_t cli_fork(void)
 {
+	pid_t parent = getpid(), pid = fork();
+
+	if (pid)
+		return pid;
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	/* the parent died between fork and prctl: no signal will come */
 	if (getppid() != parent)
 		_exit(EXIT_FAIL);
+	return 0;
 }

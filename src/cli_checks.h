@@ -32,6 +32,8 @@ int cli_check_cgroup(const char *path);
 
 /* True when cmd names an executable regular file (directly or in PATH). */
 bool cli_command_runnable(const char *cmd);
+/* The same as a check: 0, or EXIT_USAGE with the line printed. */
+int cli_check_command(const char *cmd);
 
 /*
  * Registered with atexit() first thing in main: flushes stdout and, when
@@ -41,11 +43,10 @@ bool cli_command_runnable(const char *cmd);
 void cli_check_stdout_at_exit(void);
 
 /*
- * In a child between fork and exec: the child gets SIGKILL when the tool
- * dies (even by SIGKILL), so no workload outlives it. parent is the
- * tool's pid taken before fork; a parent that died before the prctl
- * ends the child at once.
+ * fork() for a workload: the child gets SIGKILL when the tool dies (even
+ * by SIGKILL), so no workload outlives it; a tool that died before the
+ * child's prctl ends the child at once.
  */
-void cli_die_with_parent(pid_t parent);
+pid_t cli_fork(void);
 
 #endif /* __CLI_CHECKS_H */

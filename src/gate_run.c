@@ -247,7 +247,7 @@ static int record_once(const struct run_opts *o, const char *path)
 {
 	char *argv[64];
 	int n = 0, status;
-	pid_t pid, parent;
+	pid_t pid;
 
 	argv[n++] = "zswap-gate";
 	argv[n++] = "record";
@@ -262,13 +262,11 @@ static int record_once(const struct run_opts *o, const char *path)
 			argv[n++] = *c;
 	}
 	argv[n] = NULL;
-	parent = getpid();
-	pid = fork();
+	/* run killed: its record (and, in turn, the workload) goes too */
+	pid = cli_fork();
 	if (pid < 0)
 		return -1;
 	if (pid == 0) {
-		/* run killed: its record (and, in turn, the workload) goes too */
-		cli_die_with_parent(parent);
 		execv("/proc/self/exe", argv);
 		fprintf(stderr, "error: cannot run zswap-gate record: %s\n", strerror(errno));
 		_exit(127);
@@ -416,11 +414,8 @@ static int parse_run_opts(int argc, char **argv, struct run_opts *o)
 		fprintf(stderr, "error: run needs either --duration S or -- COMMAND\n");
 		return -1;
 	}
-	if (o->cmd && !cli_command_runnable(o->cmd[0])) {
-		fprintf(stderr, "error: command not found or not executable: %s\n",
-			o->cmd[0]);
+	if (o->cmd && cli_check_command(o->cmd[0]))
 		return -1;
-	}
 	if (parse_arm(arm_spec[0], &o->arm[0], "--arm-a") ||
 	    parse_arm(arm_spec[1], &o->arm[1], "--arm-b"))
 		return -1;

@@ -77,7 +77,7 @@ int main(int argc, char **argv)
 	struct empty_bpf *skels[MAX_FUNCS + 1] = {};
 	const char *funcs[MAX_FUNCS + 1] = {};
 	int n = 1, stats_fd, status, opt, rc = 1;
-	pid_t pid, parent;
+	pid_t pid;
 
 	atexit(cli_check_stdout_at_exit);
 	while ((opt = getopt(argc, argv, "+f:")) != -1) {
@@ -95,10 +95,8 @@ int main(int argc, char **argv)
 	for (int i = 0; i < n; i++)
 		if (!(skels[i] = open_instance(funcs[i])))
 			goto out;
-	parent = getpid();
-	pid = fork();
+	pid = cli_fork();
 	if (pid == 0) {
-		cli_die_with_parent(parent);
 		execvp(argv[optind], &argv[optind]);
 		_exit(127);
 	}

@@ -117,14 +117,15 @@ static void out_drop(struct out_file *o)
 static int out_commit(struct out_file *o, char *err, size_t len)
 {
 	const char *what = "writing";
+	char why[160];
 	int rc = fclose(o->f) ? -errno : 0;
 
 	o->f = NULL;
 	if (!rc)
 		rc = atomic_file_write(o->path, o->buf, o->len, &what);
 	if (rc)
-		snprintf(err, len, "%s: %s%s%s", o->path, what,
-			 rc == -EEXIST ? "" : ": ", atomic_file_strerror(rc));
+		snprintf(err, len, "%s: %s", o->path,
+			 atomic_file_describe(why, sizeof(why), what, rc));
 	free(o->buf);
 	o->buf = NULL;
 	return rc;

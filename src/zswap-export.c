@@ -424,6 +424,7 @@ int main(int argc, char **argv)
 	struct session_opts opts = { .self_stats = true };
 	struct exporter x = { .interval = 15 };
 	const char *what = "";
+	char why[160];
 	double next;
 	pid_t holder;
 	int err;
@@ -438,8 +439,8 @@ int main(int argc, char **argv)
 		return err;
 	err = atomic_file_check_dir(x.output, &what);
 	if (err) {
-		fprintf(stderr, "error: %s: %s%s%s\n", x.output, what,
-			err == -EEXIST ? "" : ": ", atomic_file_strerror(err));
+		fprintf(stderr, "error: %s: %s\n", x.output,
+			atomic_file_describe(why, sizeof(why), what, err));
 		return EXIT_USAGE;
 	}
 	/* two writers would interleave two sets of counters in one file */

@@ -145,15 +145,15 @@ static int enter_cgroup(const char *cgroup)
 static pid_t start_command(char **argv, const char *cgroup,
 			   const char *wl_file, int *exec_fd)
 {
-	pid_t parent = getpid(), pid;
 	int p[2], e[2];
+	pid_t pid;
 
 	*exec_fd = -1;
 	if (pipe(p))
 		return -1;
 	fcntl(p[0], F_SETFD, FD_CLOEXEC);
 	fcntl(p[1], F_SETFD, FD_CLOEXEC);
-	pid = fork();
+	pid = cli_fork();
 	if (pid != 0) {
 		close(p[1]);
 		if (pid < 0)
@@ -162,7 +162,6 @@ static pid_t start_command(char **argv, const char *cgroup,
 			*exec_fd = p[0];
 		return pid;
 	}
-	cli_die_with_parent(parent);
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
 	if (wl_file)
@@ -267,7 +266,8 @@ static int do_record(struct record_opts *o, struct atomic_file *af)
 	char wl_file[PATH_MAX] = "";
 	double t0, t_end = 0;
 	pid_t child = -1;
-	int err, status, nr_ps = 0, exec_fd = -1, exec_errno = 0, fail[2];
+	int err, status, nr_ps = 0, exec_fd = -1, fail[2];
+	char exec_why[128] = "";	/* why the command never ran */
 	FILE *report = af->to_stdout ? stderr : stdout;
 
 	if (o->events) {
@@ -358,11 +358,12 @@ static int do_record(struct record_opts *o, struct atomic_file *af)
 	}
 	if (exec_fd >= 0) {
 		if (read(exec_fd, fail, sizeof(fail)) == sizeof(fail))
-			exec_errno = fail[1];
+			snprintf(exec_why, sizeof(exec_why), "%s%s", fail[0] ? "" :
+				 "entering the cgroup: ", strerror(fail[1]));
 		close(exec_fd);
 	}
 	/* the command never ran: its 126/127 describes nothing observed */
-	if (exec_errno)
+	if (exec_why[0])
 		meta.complete = false;
 	if (o->iocost)
 		iostall_stop(&st);
@@ -370,10 +371,10 @@ static int do_record(struct record_opts *o, struct atomic_file *af)
 	if (o->locks)
 		lock_session_stop(&ls);
 	fill_meta(&meta, &s, o);
-	if (exec_errno)
+	if (exec_why[0])
 		snprintf(meta.notes[meta.nr_notes < 12 ? meta.nr_notes++ : 11],
-			 sizeof(meta.notes[0]), "the command could not be run: %s%s",
-			 fail[0] ? "" : "entering the cgroup: ", strerror(exec_errno));
+			 sizeof(meta.notes[0]), "the command could not be run: %s",
+			 exec_why);
 	if (session_collect(&s, &ms)) {
 		fprintf(stderr, "error: reading counters failed\n");
 		err = EXIT_FAIL;
@@ -403,10 +404,9 @@ static int do_record(struct record_opts *o, struct atomic_file *af)
 		summary_print(report, &meta, &ms, s.events);
 	if (!o->quiet && o->iocost)
 		iostall_report(report, &st, &ms);
-	if (exec_errno) {
-		fprintf(stderr, "error: %s could not be run (%s%s): %s marked "
-			"incomplete\n", o->argv[0], fail[0] ? "" : "entering the "
-			"cgroup: ", strerror(exec_errno), o->output);
+	if (exec_why[0]) {
+		fprintf(stderr, "error: %s could not be run (%s): %s marked "
+			"incomplete\n", o->argv[0], exec_why, o->output);
 		err = EXIT_FAIL;
 	} else if (!meta.complete) {
 		fprintf(stderr, "interrupted: %s marked incomplete\n", o->output);
@@ -499,6 +499,7 @@ int main(int argc, char **argv)
 	struct record_opts o = {};
 	struct atomic_file af;
 	const char *what = "";
+	char why[160];
 	struct session s;
 	int err;
 
@@ -553,16 +554,13 @@ int main(int argc, char **argv)
 		fprintf(stderr, "error: --duration and a COMMAND exclude each other\n");
 		return EXIT_USAGE;
 	}
-	if (o.argv && !cli_command_runnable(o.argv[0])) {
-		fprintf(stderr, "error: command not found or not executable: %s\n",
-			o.argv[0]);
+	if (o.argv && cli_check_command(o.argv[0]))
 		return EXIT_USAGE;
-	}
 	/* before anything runs, so a bad -o never costs the run */
 	err = atomic_file_open(&af, o.output, &what);
 	if (err) {
-		fprintf(stderr, "error: -o %s: %s%s%s\n", o.output, what,
-			err == -EEXIST ? "" : ": ", atomic_file_strerror(err));
+		fprintf(stderr, "error: -o %s: %s\n", o.output,
+			atomic_file_describe(why, sizeof(why), what, err));
 		return EXIT_USAGE;
 	}
 	atomic_file_remove_stale(o.output);

@@ -38,13 +38,12 @@ static void usage(FILE *f)
 
 static pid_t run(char **argv, const char *cgroup)
 {
-	pid_t parent = getpid(), pid = fork();
+	pid_t pid = cli_fork();
 	char path[PATH_MAX + 16], buf[16];
 	int fd, n;
 
 	if (pid != 0)
 		return pid;
-	cli_die_with_parent(parent);
 	if (cgroup) {
 		snprintf(path, sizeof(path), "%s/cgroup.procs", cgroup);
 		fd = open(path, O_WRONLY);
@@ -108,11 +107,8 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return EXIT_USAGE;
 	}
-	if (!cli_command_runnable(argv[optind])) {
-		fprintf(stderr, "error: command not found or not executable: %s\n",
-			argv[optind]);
+	if (cli_check_command(argv[optind]))
 		return EXIT_USAGE;
-	}
 	err = session_check_env();
 	if (err)
 		return err;

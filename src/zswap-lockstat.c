@@ -108,10 +108,8 @@ int main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	/* so a typo fails before anything is attached */
-	if (cmd && !cli_command_runnable(cmd[0])) {
-		fprintf(stderr, "error: command not found: %s\n", cmd[0]);
+	if (cmd && cli_check_command(cmd[0]))
 		return EXIT_USAGE;
-	}
 	err = session_check_env();
 	if (err)
 		return err;
@@ -125,11 +123,8 @@ int main(int argc, char **argv)
 	signal(SIGTERM, sig_handler);
 	lock_session_begin(&ls);
 	if (cmd) {
-		pid_t parent = getpid();
-
-		child = fork();
+		child = cli_fork();
 		if (child == 0) {
-			cli_die_with_parent(parent);
 			signal(SIGINT, SIG_DFL);
 			signal(SIGTERM, SIG_DFL);
 			execvp(cmd[0], cmd);

@@ -303,44 +303,42 @@ static void test_lock(const char *dir)
 	unlink(path);
 }
 
-/* A child printing to /dev/full must exit 2, not 0. */
-static void test_stdout_error(void)
+/* The wait status of a child that prints a line to dev and exits 0. */
+static int status_printing_to(const char *dev)
 {
 	int status = -1;
 	pid_t child;
 
 	fflush(stdout);
 	child = fork();
-
 	if (child == 0) {
-		int fd = open("/dev/full", O_WRONLY);
+		int fd = open(dev, O_WRONLY);
 
 		dup2(fd, 1);
 		quiet();
 		atexit(cli_check_stdout_at_exit);
-		printf("a report that cannot be written\n");
+		printf("a report\n");
 		exit(0);
 	}
 	waitpid(child, &status, 0);
+	return status;
+}
+
+/* A child printing to /dev/full must exit 2, not 0. */
+static void test_stdout_error(void)
+{
+	int status = status_printing_to("/dev/full");
+
 	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 2,
 	      "stdout write error: exit 2 (status %d)", status);
-	child = fork();
-	if (child == 0) {
-		int fd = open("/dev/null", O_WRONLY);
-
-		dup2(fd, 1);
-		atexit(cli_check_stdout_at_exit);
-		printf("fine\n");
-		exit(0);
-	}
-	waitpid(child, &status, 0);
+	status = status_printing_to("/dev/null");
 	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0,
 	      "stdout fine: exit 0 kept (status %d)", status);
 }
 
 /*
  * The parent-death signal: a "tool" child forks a "workload" grandchild
- * that calls cli_die_with_parent() and sleeps; the tool is killed with
+ * started by cli_fork() that sleeps; the tool is killed with
  * SIGKILL; we, a subreaper, reap the workload and find it killed.
  */
 static void test_die_with_parent(void)
@@ -356,10 +354,9 @@ static void test_die_with_parent(void)
 	fflush(stdout);
 	tool = fork();
 	if (tool == 0) {
-		pid_t me = getpid(), w = fork();
+		pid_t w = cli_fork();
 
 		if (w == 0) {
-			cli_die_with_parent(me);
 			sleep(30);
 			_exit(0);
 		}
