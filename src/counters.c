@@ -282,6 +282,21 @@ char *read_file_len(const char *path, size_t max, size_t *len)
 	return read_path(path, max, len, true);
 }
 
+char *read_file_explained(const char *path, size_t max, size_t *len,
+			  char *err, size_t elen)
+{
+	char *text = read_file_len(path, max, len);
+
+	if (text)
+		return text;
+	if (errno == EFBIG)
+		snprintf(err, elen, "%s: cannot read: larger than %zu MiB", path,
+			 max >> 20);
+	else
+		snprintf(err, elen, "%s: cannot read: %s", path, strerror(errno));
+	return NULL;
+}
+
 typedef int (*parse_fn)(const char *text, struct kvset *out);
 
 static bool read_parsed(const char *path, parse_fn parse, struct kvset *out)

@@ -43,6 +43,9 @@ char *read_file(const char *path, size_t max);
  * or more.
  */
 char *read_file_len(const char *path, size_t max, size_t *len);
+/* The same, with "PATH: cannot read: why" in err when it fails. */
+char *read_file_explained(const char *path, size_t max, size_t *len,
+			  char *err, size_t elen);
 
 /* Everything the counters say at one moment. */
 struct zs_snapshot {

@@ -457,12 +457,9 @@ int record_load(const char *path, struct record *rec, char *err, size_t len)
 	int ret;
 
 	memset(rec, 0, sizeof(*rec));
-	text = read_file_len(path, RECORD_MAX_BYTES, &n);
-	if (!text) {
-		snprintf(err, len, "%s: cannot read: %s", path,
-			 errno == EFBIG ? "larger than 256 MiB" : strerror(errno));
+	text = read_file_explained(path, RECORD_MAX_BYTES, &n, err, len);
+	if (!text)
 		return -1;
-	}
 	ret = record_parse(path, text, n, rec, err, len);
 	free(text);
 	return ret;

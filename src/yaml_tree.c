@@ -12,15 +12,13 @@
 int ydoc_load(struct ydoc *d, const char *path, char *err, size_t len)
 {
 	size_t n;
-	char *text = read_file_len(path, YDOC_MAX_BYTES, &n);
+	char *text;
 	int ret;
 
 	memset(d, 0, sizeof(*d));
-	if (!text) {
-		snprintf(err, len, "%s: cannot read: %s", path,
-			 errno == EFBIG ? "larger than 16 MiB" : strerror(errno));
+	text = read_file_explained(path, YDOC_MAX_BYTES, &n, err, len);
+	if (!text)
 		return -1;
-	}
 	ret = ydoc_parse(d, path, text, n, err, len);
 	free(text);
 	return ret;
