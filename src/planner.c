@@ -184,11 +184,11 @@ static void plan_hook_choose(struct hook_choice *hc, enum zs_hook h,
 	const char *unwanted = hook_unwanted(h, caps);
 
 	hc->chosen = -1;
-	for (int i = 0; unwanted && i < MAX_CANDS && d->cands[i].kind != SRC_END;
-	     i++)
-		snprintf(hc->why[i], WHY_LEN, "%s", unwanted);
-	if (unwanted)
+	if (unwanted) {
+		for (int i = 0; i < MAX_CANDS && d->cands[i].kind != SRC_END; i++)
+			snprintf(hc->why[i], WHY_LEN, "%s", unwanted);
 		return;
+	}
 	for (int i = 0; i < MAX_CANDS && d->cands[i].kind != SRC_END; i++) {
 		if (cand_available(&d->cands[i], caps, hc->why[i], WHY_LEN)) {
 			hc->chosen = i;
