@@ -46,18 +46,27 @@ msg = @printf '  %-8s %s\n' "$(1)" "$(2)";
 endif
 
 APPS := zswap-gate zswap-export hookbench zswaptop zswap-lockstat zswap-iostall
-CORE_OBJS := trace_helpers.o planner.o counters.o histogram.o metrics.o name_index.o \
-	     record.o session.o summary.o cgroup_stats.o iocost_stat.o iostall.o \
-	     atomic_file.o cli_checks.o
-# zswap-gate compare and run
-GATE_OBJS := stats.o metric_direction.o record_walk.o compare.o compare_output.o workload_metrics.o \
-	     yaml_tree.o claims.o claims_eval.o claims_output.o claims_cli.o \
-	     gate_rules.o svg_plot.o compare_cli.o gate_run.o
-# zswap-lockstat, and zswap-gate record --locks
-LOCK_OBJS := ksyms.o lock_classify.o lock_trees.o lock_report.o lock_session.o
-BPF_OBJS := zswapstat.bpf.o iostall.bpf.o
 TOOLS := hog zswap-workload
 UNIT_TESTS := test_unit
+
+# src/ has one folder per part; each part's objects are a group, and a
+# tool links the groups it uses (libbpf-tools' pattern: one rule per
+# kind of file, one list per binary).
+PARTS := core lock iostall gate top export bench
+vpath %.c $(addprefix src/,$(PARTS))
+INCLUDES += $(addprefix -Isrc/,$(PARTS))
+objs_of = $(patsubst %.c,%.o,$(notdir $(filter-out src/$(1)/zswap%.c src/bench/hookbench.c,$(wildcard src/$(1)/*.c))))
+# the core: environment, planner, session, counters, metrics, records
+CORE_OBJS := $(call objs_of,core)
+# zswap-lockstat, and --locks of the other tools
+LOCK_OBJS := $(call objs_of,lock)
+# zswap-iostall, and --iocost of the other tools
+IOSTALL_OBJS := $(call objs_of,iostall)
+# zswap-gate compare, run, claims
+GATE_OBJS := $(call objs_of,gate)
+TOP_OBJS := $(call objs_of,top)
+EXPORT_OBJS := $(call objs_of,export)
+SRC_HEADERS := $(wildcard src/*/*.h include/*.h)
 
 .PHONY: all clean test test-unit test-san test-host test-guest test-claims bench deps kernels \
 	fuzz test-fuzz install uninstall
@@ -78,41 +87,27 @@ $(OUTPUT)/%.skel.h: $(OUTPUT)/%.bpf.o | $(OUTPUT)
 	$(Q)$(BPFTOOL) gen skeleton $< > $@
 
 $(OUTPUT)/session.o: $(OUTPUT)/zswapstat.skel.h
-$(OUTPUT)/lockstat.bpf.o: include/lockstat.h
 $(OUTPUT)/lock_session.o: $(OUTPUT)/lockstat.skel.h
-$(OUTPUT)/iostall.o: $(OUTPUT)/zswapstat.skel.h $(OUTPUT)/iostall.skel.h
+$(OUTPUT)/iostall_session.o: $(OUTPUT)/zswapstat.skel.h $(OUTPUT)/iostall.skel.h
+$(OUTPUT)/hookbench.o: $(OUTPUT)/empty.skel.h
 
-$(OUTPUT)/%.o: src/%.c $(wildcard src/*.h include/*.h) | $(OUTPUT)
+$(OUTPUT)/%.o: %.c $(SRC_HEADERS) | $(OUTPUT)
 	$(call msg,CC,$@)
 	$(Q)$(CC) $(CFLAGS) $(INCLUDES) -c $< -o $@
 
-$(OUTPUT)/zswap-gate: $(OUTPUT)/zswap-gate.o $(addprefix $(OUTPUT)/,$(CORE_OBJS) $(GATE_OBJS) $(LOCK_OBJS))
-	$(call msg,BINARY,$@)
-	$(Q)$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
+# The objects each tool links, beyond its main (zswaptop's curses below).
+zswap-gate_OBJS := $(CORE_OBJS) $(GATE_OBJS) $(LOCK_OBJS) $(IOSTALL_OBJS)
+zswap-lockstat_OBJS := $(CORE_OBJS) $(LOCK_OBJS)
+zswap-iostall_OBJS := $(CORE_OBJS) $(IOSTALL_OBJS)
+zswap-export_OBJS := $(CORE_OBJS) $(EXPORT_OBJS) $(LOCK_OBJS) $(IOSTALL_OBJS)
+zswaptop_OBJS := $(CORE_OBJS) $(TOP_OBJS) $(LOCK_OBJS) $(IOSTALL_OBJS)
+hookbench_OBJS := trace_helpers.o cli_checks.o
+zswaptop_LIBS := $(STATIC_FLAG) -lncursesw -ltinfo
 
-$(OUTPUT)/zswap-lockstat: $(OUTPUT)/zswap-lockstat.o $(addprefix $(OUTPUT)/,$(CORE_OBJS) $(LOCK_OBJS))
+.SECONDEXPANSION:
+$(addprefix $(OUTPUT)/,$(APPS)): $(OUTPUT)/%: $(OUTPUT)/%.o $$(addprefix $(OUTPUT)/,$$($$*_OBJS))
 	$(call msg,BINARY,$@)
-	$(Q)$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
-
-# zswaptop: ncurses (ncursesw + tinfo) linked like the rest.
-TOP_OBJS := zswaptop.o tui_model.o tui_layout.o tui_screen.o tui_cgroups.o
-$(OUTPUT)/zswaptop: $(addprefix $(OUTPUT)/,$(TOP_OBJS) $(CORE_OBJS) $(LOCK_OBJS))
-	$(call msg,BINARY,$@)
-	$(Q)$(CC) $(CFLAGS) $^ $(STATIC_FLAG) -lncursesw -ltinfo $(LDLIBS) -o $@
-EXPORT_OBJS := prom_writer.o export_map.o
-$(OUTPUT)/zswap-export: $(OUTPUT)/zswap-export.o $(addprefix $(OUTPUT)/,$(CORE_OBJS) $(EXPORT_OBJS) $(LOCK_OBJS))
-	$(call msg,BINARY,$@)
-	$(Q)$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
-
-$(OUTPUT)/zswap-iostall: $(OUTPUT)/zswap-iostall.o $(addprefix $(OUTPUT)/,$(CORE_OBJS))
-	$(call msg,BINARY,$@)
-	$(Q)$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
-
-$(OUTPUT)/hookbench.o: $(OUTPUT)/empty.skel.h
-
-$(OUTPUT)/hookbench: $(OUTPUT)/hookbench.o $(OUTPUT)/trace_helpers.o $(OUTPUT)/cli_checks.o
-	$(call msg,BINARY,$@)
-	$(Q)$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
+	$(Q)$(CC) $(CFLAGS) $^ $($*_LIBS) $(LDLIBS) -o $@
 
 $(OUTPUT)/hog: tools/hog.c | $(OUTPUT)
 	$(call msg,BINARY,$@)
@@ -129,12 +124,12 @@ $(OUTPUT)/latency_test: tools/workloads/latency_test.c tools/workloads/latency.c
 	$(Q)$(CC) $(CFLAGS) -Itests/unit $(filter %.c,$^) -lm -o $@
 
 # Unit tests link the core without BPF (no privileges needed).
-UNIT_CORE := planner.o counters.o histogram.o metrics.o name_index.o record.o cgroup_stats.o workload_metrics.o \
-	     tui_model.o tui_layout.o \
-	     stats.o metric_direction.o record_walk.o compare.o compare_output.o gate_rules.o \
-	     yaml_tree.o claims.o claims_eval.o claims_output.o \
-	     prom_writer.o atomic_file.o cli_checks.o export_map.o iocost_stat.o \
-	     ksyms.o lock_classify.o lock_trees.o lock_report.o
+# Unit tests link the parts without the code that loads BPF or runs the
+# tools' commands (no privileges needed).
+NOT_UNIT := session.o summary.o trace_helpers.o lock_session.o iostall_session.o gate_run.o \
+	claims_cli.o compare_cli.o svg_plot.o tui_cgroups.o tui_screen.o
+UNIT_CORE := $(filter-out $(NOT_UNIT),$(CORE_OBJS) $(LOCK_OBJS) $(IOSTALL_OBJS) $(GATE_OBJS) \
+	$(TOP_OBJS) $(EXPORT_OBJS))
 $(OUTPUT)/test_unit: tests/unit/test_unit.c $(wildcard tests/unit/*.c tests/unit/*.h tests/fuzz/*.c) $(addprefix $(OUTPUT)/,$(UNIT_CORE))
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) $(INCLUDES) -Itests/unit tests/unit/*.c $(addprefix $(OUTPUT)/,$(UNIT_CORE)) $(LDLIBS_DYN) -o $@
@@ -160,7 +155,7 @@ FUZZ_HARNESSES := record claims
 $(OUTPUT)/fuzz:
 	$(Q)mkdir -p $@ $@/artifacts
 
-$(OUTPUT)/fuzz/%.o: src/%.c $(wildcard src/*.h include/*.h) | $(OUTPUT)/fuzz
+$(OUTPUT)/fuzz/%.o: %.c $(SRC_HEADERS) | $(OUTPUT)/fuzz
 	$(call msg,FUZZ-CC,$@)
 	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(INCLUDES) -c $< -o $@
 

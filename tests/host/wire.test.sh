@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Live host tier for zswaptop --locks and zswap-export --locks: the lock
-# module (src/lock_session.c) read repeatedly while attached. Six swapping
+# module (src/lock/lock_session.c) read repeatedly while attached. Six swapping
 # hogs contend zswap's locks inside a `zswap-gate record --locks`; zswaptop
 # -b --locks and zswap-export --locks run at the same time, started before
 # the record and stopped after it, so the record's window lies inside

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The workload figures protocol (src/workload_metrics.c). */
+/* The workload figures protocol (src/gate/workload_metrics.c). */
 #include <stdio.h>
 #include <string.h>
 #include "harness.h"

@@ -6,15 +6,15 @@
  * session (it shares zswapstat's writeback task tags) and adds its
  * metrics to the session's metric_set.
  */
-#ifndef __IOSTALL_H_USER
-#define __IOSTALL_H_USER
+#ifndef __IOSTALL_SESSION_H
+#define __IOSTALL_SESSION_H
 
 #include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include "counters.h"
 #include "iocost_stat.h"
-#include "../include/iostall.h"
+#include "iostall.h"
 #include "metrics.h"
 #include "session.h"
 
@@ -77,4 +77,4 @@ void iostall_close(struct iostall *st);
 const char *is_kind_name(int kind);
 const char *is_throttle_name(int thr);
 
-#endif /* __IOSTALL_H_USER */
+#endif /* __IOSTALL_SESSION_H */

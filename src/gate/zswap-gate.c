@@ -26,7 +26,7 @@
 #include "compare_cli.h"
 #include "gate_run.h"
 #include "lock_session.h"
-#include "iostall.h"
+#include "iostall_session.h"
 #include "record.h"
 #include "session.h"
 #include "stats.h"

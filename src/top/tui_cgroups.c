@@ -5,7 +5,7 @@
 #include <string.h>
 #include "cgroup_stats.h"
 #include "iocost_stat.h"
-#include "iostall.h"
+#include "iostall_session.h"
 #include "tui_cgroups.h"
 
 /* path is under (or is) top, both relative to the hierarchy's mount */

@@ -13,7 +13,7 @@
 #include <sys/stat.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
-#include "iostall.h"
+#include "iostall_session.h"
 #include "trace_helpers.h"
 #include "zswapstat.skel.h"
 #include "iostall.skel.h"

@@ -11,7 +11,7 @@
  * consecutive reads, so frames have no gaps and add up to a record of
  * the same window. --locks adds the lock module (src/lock_session.c),
  * read the same way: cumulative since its begin, window = difference;
- * --iocost adds iostall (src/iostall.c) for the table's iocost debt.
+ * --iocost adds iostall (src/iostall/iostall_session.c) for the table's iocost debt.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -22,7 +22,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include "iostall.h"
+#include "iostall_session.h"
 #include "lock_session.h"
 #include "session.h"
 #include "tui_model.h"

@@ -25,7 +25,7 @@
 #include "cgroup_stats.h"
 #include "export_map.h"
 #include "iocost_stat.h"
-#include "iostall.h"
+#include "iostall_session.h"
 #include "lock_session.h"
 #include "prom_writer.h"
 #include "session.h"

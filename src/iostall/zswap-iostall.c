@@ -22,7 +22,7 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include "cli_checks.h"
-#include "iostall.h"
+#include "iostall_session.h"
 #include "session.h"
 
 static void usage(FILE *f)
