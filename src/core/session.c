@@ -35,7 +35,7 @@ static bool has_cap(unsigned long long eff, int bit)
 	return eff & (1ULL << bit);
 }
 
-int session_check_env(void)
+int session_check_env(struct zs_error *e)
 {
 	unsigned long long eff = 0;
 	char *status = read_file("/proc/self/status", 1 << 16), *p;
@@ -46,16 +46,13 @@ int session_check_env(void)
 	free(status);
 	if (!has_cap(eff, CAP_SYS_ADMIN_BIT) &&
 	    !(has_cap(eff, CAP_BPF_BIT) && has_cap(eff, CAP_PERFMON_BIT))) {
-		fprintf(stderr, "error: needs root, or CAP_BPF and CAP_PERFMON "
-			"(run with sudo)\n");
-		return EXIT_USAGE;
+		return zs_error_set(e, true, "needs root, or CAP_BPF and "
+				    "CAP_PERFMON (run with sudo)");
 	}
-	if (access("/sys/kernel/btf/vmlinux", R_OK)) {
-		fprintf(stderr, "error: no kernel BTF at /sys/kernel/btf/vmlinux "
-			"(needs CONFIG_DEBUG_INFO_BTF=y)\n");
-		return EXIT_USAGE;
-	}
-	return EXIT_OK;
+	if (access("/sys/kernel/btf/vmlinux", R_OK))
+		return zs_error_set(e, true, "no kernel BTF at /sys/kernel/btf/"
+				    "vmlinux (needs CONFIG_DEBUG_INFO_BTF=y)");
+	return 0;
 }
 
 /* Real capability probes for the planner. */
@@ -171,7 +168,7 @@ int session_plan(struct session *s, const struct session_opts *opts)
 	err = plan_make(&s->plan, &caps);
 	kvset_free(&rc.vmstat);
 	kvset_free(&rc.memory_stat);
-	return err ? EXIT_FAIL : EXIT_OK;
+	return err ? zs_error_set(&s->error, false, "planning: out of memory") : 0;
 }
 
 /* BPF programs that implement each flavour of each hook: entry, exit. */
@@ -299,11 +296,11 @@ static int attach_progs(struct session *s)
 							       c->target);
 			else
 				l = bpf_program__attach(p);
-			if (!l || libbpf_get_error(l)) {
-				fprintf(stderr, "error: attaching %s to %s: %s\n",
-					names[k], c->target, strerror(errno));
-				return -1;
-			}
+			if (!l || libbpf_get_error(l))
+				return zs_error_set(&s->error, false,
+						    "attaching %s to %s: %s",
+						    names[k], c->target,
+						    strerror(errno));
 			if (s->nr_links >= MAX_LINKS)
 				return -1;
 			s->links[s->nr_links++] = l;
@@ -354,19 +351,22 @@ static unsigned long long cgroup_id_of(const char *path)
 
 int session_open(struct session *s, const struct session_opts *opts)
 {
+	struct zs_error env;
 	int err;
 
-	err = session_check_env();
-	if (err)
-		return err;
+	if (session_check_env(&env)) {
+		memset(s, 0, sizeof(*s));
+		s->error = env;
+		return -1;
+	}
 	if (opts->cgroup && access(opts->cgroup, F_OK)) {
-		fprintf(stderr, "error: cgroup %s does not exist\n", opts->cgroup);
-		return EXIT_USAGE;
+		memset(s, 0, sizeof(*s));
+		return zs_error_set(&s->error, true, "cgroup %s does not exist",
+				    opts->cgroup);
 	}
 	libbpf_verbosity(opts->verbose);
-	err = session_plan(s, opts);
-	if (err)
-		return err;
+	if (session_plan(s, opts))
+		return -1;
 	err = try_load(s);
 	if (err && !s->opts.no_fentry) {
 		/*
@@ -378,25 +378,23 @@ int session_open(struct session *s, const struct session_opts *opts)
 
 		retry.no_fentry = true;
 		plan_free(&s->plan);
-		err = session_plan(s, &retry);
+		if (session_plan(s, &retry))
+			return -1;
 		session_note(s, "load with fentry failed (%s): using kprobes",
 			     strerror(-load_err));
-		if (!err)
-			err = try_load(s);
+		err = try_load(s);
 	}
-	if (err) {
-		fprintf(stderr, "error: loading BPF programs failed: %s "
-			"(run with -v for the verifier log)\n", strerror(-err));
-		return EXIT_FAIL;
-	}
+	if (err)
+		return zs_error_set(&s->error, false, "loading BPF programs "
+				    "failed: %s (run with -v for the verifier "
+				    "log)", strerror(-err));
 	if (attach_progs(s))
-		return EXIT_FAIL;
+		return -1;
 	s->rb = ring_buffer__new(bpf_map__fd(s->skel->maps.events),
 				 handle_event, s, NULL);
-	if (!s->rb) {
-		fprintf(stderr, "error: ring buffer: %s\n", strerror(errno));
-		return EXIT_FAIL;
-	}
+	if (!s->rb)
+		return zs_error_set(&s->error, false, "ring buffer: %s",
+				    strerror(errno));
 	if (opts->self_stats) {
 		s->stats_fd = bpf_enable_stats(BPF_STATS_RUN_TIME);
 		if (s->stats_fd < 0)
@@ -406,7 +404,7 @@ int session_open(struct session *s, const struct session_opts *opts)
 	if (opts->cgroup)
 		s->cgroup_id = cgroup_id_of(opts->cgroup);
 	s->cgroup_counts_fd = bpf_map__fd(s->skel->maps.cgroup_counts);
-	return EXIT_OK;
+	return 0;
 }
 
 static void read_counters(struct session *s, unsigned long long *out)
