@@ -7,6 +7,7 @@
  * pages, the unit the kernel counts in), _total on counters; ratios of
  * counters are left to recording rules (tools/prometheus/).
  */
+#include <stdio.h>
 #include <string.h>
 #include "metric_registry.h"
 #include "zswapstat.h"
@@ -360,6 +361,18 @@ int metric_family_id(const struct metric_family *f)
 bool metric_family_has_parts(const struct metric_family *f)
 {
 	return f && f->kind == MK_RATIO && f->num != f->den;
+}
+
+bool metric_family_ratio(const struct metric_family *f, double num, double den,
+			 const char *label_value, double *v, char *why,
+			 size_t len)
+{
+	if (den == 0) {
+		snprintf(why, len, f->empty, label_value ? label_value : "");
+		return false;
+	}
+	*v = (f->ratio_scale ? f->ratio_scale : 1) * num / den;
+	return true;
 }
 
 const struct metric_direction *metric_family_direction(
