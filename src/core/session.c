@@ -2,6 +2,7 @@
 /* The shared core: environment checks, planning, loading, collecting. */
 #include <errno.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -176,32 +177,35 @@ struct hook_progs {
 	enum zs_hook hook;
 	enum zs_src kind;
 	bool counts;		/* the counting exit variant */
-	const char *entry, *exit;
+	size_t entry, exit;	/* PROG() of the skeleton's programs; exit 0: none */
 };
 
+/* A program's slot in the skeleton: a renamed program fails to compile. */
+#define PROG(name) offsetof(struct zswapstat_bpf, progs.name)
+
 static const struct hook_progs hook_progs[] = {
-	{ HOOK_STORE, SRC_FENTRY, true, "fe_store", "fx_store" },
-	{ HOOK_STORE, SRC_KPROBE, true, "kp_store", "krp_store" },
-	{ HOOK_LOAD, SRC_FENTRY, true, "fe_load", "fx_load" },
-	{ HOOK_LOAD, SRC_KPROBE, true, "kp_load", "krp_load" },
-	{ HOOK_WB, SRC_FENTRY, true, "fe_wb", "fx_wb" },
-	{ HOOK_WB, SRC_FENTRY, false, "fe_wb", "fx_wb_nocount" },
-	{ HOOK_WB, SRC_KPROBE, true, "kp_wb", "krp_wb" },
-	{ HOOK_WB, SRC_KPROBE, false, "kp_wb", "krp_wb_nocount" },
-	{ HOOK_WORKER, SRC_FENTRY, false, "fe_shrink_worker", "fx_shrink_worker" },
-	{ HOOK_WORKER, SRC_KPROBE, false, "kp_shrink_worker", "krp_shrink_worker" },
-	{ HOOK_WORKER, SRC_TRACEPOINT, false, "tp_wq_start", "tp_wq_end" },
-	{ HOOK_SHRINK_MEMCG, SRC_FENTRY, false, "fe_shrink_memcg", NULL },
-	{ HOOK_SHRINK_MEMCG, SRC_KPROBE, false, "kp_shrink_memcg", NULL },
-	{ HOOK_SCAN, SRC_FENTRY, true, "fe_shrinker_scan", "fx_shrinker_scan" },
-	{ HOOK_SCAN, SRC_KPROBE, true, "kp_shrinker_scan", "krp_shrinker_scan" },
-	{ HOOK_SCAN, SRC_TRACEPOINT, false, "tp_slab_start", "tp_slab_end" },
-	{ HOOK_SWAPOUT, SRC_FENTRY, false, "fe_swapout", "fx_swapout" },
-	{ HOOK_SWAPOUT, SRC_KPROBE, false, "kp_swapout", "krp_swapout" },
-	{ HOOK_RECLAIM, SRC_TRACEPOINT, false, "tp_direct_begin", "tp_direct_end" },
-	{ HOOK_RECLAIM, SRC_TRACEPOINT, false, "tp_memcg_begin", "tp_memcg_end" },
-	{ HOOK_BIO, SRC_TRACEPOINT, false, "tp_bio_queue", NULL },
-	{ HOOK_MEMCG_EVENTS, SRC_TRACEPOINT, false, "tp_memcg_events", NULL },
+	{ HOOK_STORE, SRC_FENTRY, true, PROG(fe_store), PROG(fx_store) },
+	{ HOOK_STORE, SRC_KPROBE, true, PROG(kp_store), PROG(krp_store) },
+	{ HOOK_LOAD, SRC_FENTRY, true, PROG(fe_load), PROG(fx_load) },
+	{ HOOK_LOAD, SRC_KPROBE, true, PROG(kp_load), PROG(krp_load) },
+	{ HOOK_WB, SRC_FENTRY, true, PROG(fe_wb), PROG(fx_wb) },
+	{ HOOK_WB, SRC_FENTRY, false, PROG(fe_wb), PROG(fx_wb_nocount) },
+	{ HOOK_WB, SRC_KPROBE, true, PROG(kp_wb), PROG(krp_wb) },
+	{ HOOK_WB, SRC_KPROBE, false, PROG(kp_wb), PROG(krp_wb_nocount) },
+	{ HOOK_WORKER, SRC_FENTRY, false, PROG(fe_shrink_worker), PROG(fx_shrink_worker) },
+	{ HOOK_WORKER, SRC_KPROBE, false, PROG(kp_shrink_worker), PROG(krp_shrink_worker) },
+	{ HOOK_WORKER, SRC_TRACEPOINT, false, PROG(tp_wq_start), PROG(tp_wq_end) },
+	{ HOOK_SHRINK_MEMCG, SRC_FENTRY, false, PROG(fe_shrink_memcg), 0 },
+	{ HOOK_SHRINK_MEMCG, SRC_KPROBE, false, PROG(kp_shrink_memcg), 0 },
+	{ HOOK_SCAN, SRC_FENTRY, true, PROG(fe_shrinker_scan), PROG(fx_shrinker_scan) },
+	{ HOOK_SCAN, SRC_KPROBE, true, PROG(kp_shrinker_scan), PROG(krp_shrinker_scan) },
+	{ HOOK_SCAN, SRC_TRACEPOINT, false, PROG(tp_slab_start), PROG(tp_slab_end) },
+	{ HOOK_SWAPOUT, SRC_FENTRY, false, PROG(fe_swapout), PROG(fx_swapout) },
+	{ HOOK_SWAPOUT, SRC_KPROBE, false, PROG(kp_swapout), PROG(krp_swapout) },
+	{ HOOK_RECLAIM, SRC_TRACEPOINT, false, PROG(tp_direct_begin), PROG(tp_direct_end) },
+	{ HOOK_RECLAIM, SRC_TRACEPOINT, false, PROG(tp_memcg_begin), PROG(tp_memcg_end) },
+	{ HOOK_BIO, SRC_TRACEPOINT, false, PROG(tp_bio_queue), 0 },
+	{ HOOK_MEMCG_EVENTS, SRC_TRACEPOINT, false, PROG(tp_memcg_events), 0 },
 };
 
 #define NR_HOOK_PROGS (sizeof(hook_progs) / sizeof(hook_progs[0]))
@@ -215,14 +219,16 @@ static bool hook_progs_match(const struct hook_progs *hp,
 	return hp->kind == SRC_TRACEPOINT || hp->counts == c->counts;
 }
 
-static int enable_prog(struct session *s, const char *name,
+static struct bpf_program *skel_prog(const struct session *s, size_t prog)
+{
+	return *(struct bpf_program **)((char *)s->skel + prog);
+}
+
+static int enable_prog(struct session *s, size_t prog,
 		       const struct hook_cand *c)
 {
-	struct bpf_program *p;
+	struct bpf_program *p = skel_prog(s, prog);
 
-	p = bpf_object__find_program_by_name(s->skel->obj, name);
-	if (!p)
-		return -ENOENT;
 	bpf_program__set_autoload(p, true);
 	if (c->kind == SRC_FENTRY)
 		return bpf_program__set_attach_target(p, 0, c->target);
@@ -281,16 +287,14 @@ static int attach_progs(struct session *s)
 	for (size_t i = 0; i < NR_HOOK_PROGS; i++) {
 		const struct hook_progs *hp = &hook_progs[i];
 		const struct hook_cand *c = plan_hook(&s->plan, hp->hook);
-		const char *names[2] = { hp->entry, hp->exit };
+		const size_t progs[2] = { hp->entry, hp->exit };
 
 		if (!c || !hook_progs_match(hp, c))
 			continue;
-		for (int k = 0; k < 2 && names[k]; k++) {
-			struct bpf_program *p;
+		for (int k = 0; k < 2 && progs[k]; k++) {
+			struct bpf_program *p = skel_prog(s, progs[k]);
 			struct bpf_link *l;
 
-			p = bpf_object__find_program_by_name(s->skel->obj,
-							     names[k]);
 			if (c->kind == SRC_KPROBE)
 				l = bpf_program__attach_kprobe(p, k == 1,
 							       c->target);
@@ -299,7 +303,7 @@ static int attach_progs(struct session *s)
 			if (!l || libbpf_get_error(l))
 				return zs_error_set(&s->error, false,
 						    "attaching %s to %s: %s",
-						    names[k], c->target,
+						    bpf_program__name(p), c->target,
 						    strerror(errno));
 			if (s->nr_links >= MAX_LINKS)
 				return -1;
