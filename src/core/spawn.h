@@ -35,6 +35,9 @@ struct spawn {
 	int fail_errno;
 };
 
+/* A struct spawn before (or without) spawn_start(): nothing failed. */
+#define SPAWN_NONE { .pid = -1, .fail_fd = -1, .fail_step = SPAWN_RAN }
+
 /*
  * Starts argv; 0, or -errno when no child was made (sp->pid is -1 and
  * spawn_failed() says SPAWN_FORK).

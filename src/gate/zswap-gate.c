@@ -204,7 +204,7 @@ static int do_record(struct record_opts *o, struct atomic_file *af)
 	char wl_file[PATH_MAX] = "";
 	double t0, t_end = 0;
 	pid_t child = -1;
-	struct spawn sp = { .pid = -1, .fail_fd = -1 };
+	struct spawn sp = SPAWN_NONE;
 	int err, status, nr_ps = 0;
 	char exec_why[128] = "";	/* why the command never ran */
 	FILE *report = af->to_stdout ? stderr : stdout;

@@ -78,7 +78,7 @@ int main(int argc, char **argv)
 	char **cmd = NULL;
 	unsigned long long t_stop;
 	struct spawn_opts spo = { .default_signals = true };
-	struct spawn sp;
+	struct spawn sp = SPAWN_NONE;
 	pid_t child = -1;
 	int c, err, status, exit_code = -1;
 
