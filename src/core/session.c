@@ -11,6 +11,7 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include "session.h"
+#include "ksyms.h"
 #include "trace_helpers.h"
 #include "zswapstat.skel.h"
 

@@ -14,6 +14,7 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include "iostall_session.h"
+#include "ksyms.h"
 #include "trace_helpers.h"
 #include "zswapstat.skel.h"
 #include "iostall.skel.h"
@@ -59,79 +60,39 @@ static const struct {
 #define NR_THR_SYMS (sizeof(thr_syms) / sizeof(thr_syms[0]))
 
 /*
- * [start, end) of text symbols: end is the next symbol's address, which
- * kallsyms does not give directly, so the whole table is read once.
+ * [start, end) of a text symbol: end is the next symbol's address, which
+ * kallsyms does not give directly; 0, 0 when absent or hidden.
  */
-struct ksym_range_req {
-	const char *name;
-	unsigned long long lo, hi;
-};
-
-static int ksym_ranges(struct ksym_range_req *req, int n)
+static void ksym_range(const char *name, unsigned long long *lo,
+		       unsigned long long *hi)
 {
-	char *text = read_file("/proc/kallsyms", 64 << 20), *p;
-	int found = 0;
+	const struct ksyms *ks = ksyms_cache();
 
-	if (!text)
-		return -1;
-	for (int pass = 0; pass < 2; pass++) {
-		for (p = text; *p; ) {
-			char name[128], type;
-			unsigned long long addr;
-			char *nl = strchr(p, '\n');
-			int ok;
-
-			/* sscanf scans to the end of its input: one line at a time */
-			if (nl)
-				*nl = '\0';
-			ok = sscanf(p, "%llx %c %127s", &addr, &type, name) == 3;
-			if (nl)
-				*nl = '\n';
-			if (ok && addr) {
-				for (int i = 0; i < n; i++) {
-					if (pass == 0 && !req[i].lo &&
-					    !strcmp(name, req[i].name)) {
-						req[i].lo = addr;
-						found++;
-					} else if (pass == 1 && req[i].lo &&
-						   addr > req[i].lo &&
-						   (!req[i].hi || addr < req[i].hi)) {
-						req[i].hi = addr;
-					}
-				}
-			}
-			if (!nl)
-				break;
-			p = nl + 1;
-		}
-	}
-	free(text);
-	return found;
+	*lo = ks ? ksyms_addr(ks, name) : 0;
+	*hi = *lo ? ksyms_next_addr(ks, name) : 0;
 }
 
 static void set_ranges(struct iostall *st)
 {
-	struct ksym_range_req req[NR_THR_SYMS + 2] = {};
+	static const char *const fault_syms[2] = {
+		"asm_exc_page_fault", "exc_page_fault",
+	};
+	unsigned long long lo, hi;
 	int nr = 0;
 
-	for (size_t i = 0; i < NR_THR_SYMS; i++)
-		req[i].name = thr_syms[i].sym;
-	req[NR_THR_SYMS].name = "asm_exc_page_fault";
-	req[NR_THR_SYMS + 1].name = "exc_page_fault";
-	ksym_ranges(req, NR_THR_SYMS + 2);
 	for (size_t i = 0; i < NR_THR_SYMS && nr < IS_MAX_RANGES; i++) {
-		if (!req[i].lo || !req[i].hi)
+		ksym_range(thr_syms[i].sym, &lo, &hi);
+		if (!lo || !hi)
 			continue;
-		st->skel->rodata->thr_lo[nr] = req[i].lo;
-		st->skel->rodata->thr_hi[nr] = req[i].hi;
+		st->skel->rodata->thr_lo[nr] = lo;
+		st->skel->rodata->thr_hi[nr] = hi;
 		st->skel->rodata->thr_kind[nr] = thr_syms[i].kind;
 		nr++;
 	}
 	st->skel->rodata->nr_thr = nr;
-	for (int i = 0; i < 2; i++) {
-		st->skel->rodata->fault_lo[i] = req[NR_THR_SYMS + i].lo;
-		st->skel->rodata->fault_hi[i] = req[NR_THR_SYMS + i].hi;
-	}
+	for (int i = 0; i < 2; i++)
+		ksym_range(fault_syms[i], &st->skel->rodata->fault_lo[i],
+			   &st->skel->rodata->fault_hi[i]);
 }
 
 static const char *const iocost_tps[] = {
