@@ -12,6 +12,7 @@
 #include <bpf/libbpf.h>
 #include "session.h"
 #include "ksyms.h"
+#include "map_limits.h"
 #include "trace_helpers.h"
 #include "zswapstat.skel.h"
 
@@ -335,6 +336,7 @@ static int try_load(struct session *s)
 	if (!s->skel)
 		return -errno;
 	set_rodata(s);
+	map_limits_apply(s->skel->obj);
 	err = configure_progs(s);
 	if (!err)
 		err = zswapstat_bpf__load(s->skel);
@@ -763,6 +765,8 @@ int session_collect(struct session *s, struct metric_set *out)
 	collect_hists(out, &w);
 	metric_set_value(out, "ringbuf_drops", "events", SRC_TRACEPOINT,
 			 w.ctr[ZC_RINGBUF_DROPS]);
+	metric_set_value(out, "map_full_drops", "events", SRC_TRACEPOINT,
+			 w.ctr[ZC_CGROUP_MAP_FULL] + w.ctr[ZC_TASK_MAP_FULL]);
 	snapshot_free(&w.after);
 	return 0;
 }

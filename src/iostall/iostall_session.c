@@ -15,6 +15,7 @@
 #include <bpf/libbpf.h>
 #include "iostall_session.h"
 #include "ksyms.h"
+#include "map_limits.h"
 #include "trace_helpers.h"
 #include "zswapstat.skel.h"
 #include "iostall.skel.h"
@@ -207,6 +208,7 @@ int iostall_open(struct iostall *st, struct session *s, const char *cgroup,
 		else
 			fprintf(stderr, "warning: sched_switch: %s\n", why);
 	}
+	map_limits_apply(st->skel->obj);
 	err = iostall_bpf__load(st->skel);
 	if (err) {
 		fprintf(stderr, "error: loading iostall programs failed: %s%s\n",
