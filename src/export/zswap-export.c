@@ -475,8 +475,11 @@ int main(int argc, char **argv)
 		}
 	}
 	if (x.iocost) {
-		err = iostall_open(&x.st, &x.s, NULL, false, x.verbose);
+		struct lib_error e;
+
+		err = iostall_open(&x.st, &x.s, NULL, false, x.verbose, &e);
 		if (err) {
+			err = lib_error_report(&e);
 			iostall_close(&x.st);
 			if (x.locks)
 				lock_session_close(&x.ls);

@@ -226,9 +226,14 @@ static int do_record(struct record_opts *o, struct atomic_file *af)
 		return err;
 	}
 	if (o->iocost) {
-		err = iostall_open(&st, &s, o->sess.cgroup, false, o->sess.verbose);
-		if (err)
+		struct lib_error e;
+
+		err = iostall_open(&st, &s, o->sess.cgroup, false,
+				   o->sess.verbose, &e);
+		if (err) {
+			err = lib_error_report(&e);
 			goto out;
+		}
 	}
 	if (o->print_plan)
 		plan_print(stderr, &s.plan);

@@ -129,23 +129,25 @@ static void read_qos(struct iostall *st)
 	free(text);
 }
 
-static int attach(struct iostall *st, struct bpf_program *p)
+static int attach(struct iostall *st, struct bpf_program *p,
+		  struct lib_error *e)
 {
 	struct bpf_link *l = bpf_program__attach(p);
+	int err = errno;
 
-	if (!l || libbpf_get_error(l)) {
-		fprintf(stderr, "error: attaching %s: %s\n",
-			bpf_program__name(p), strerror(errno));
-		return -1;
+	if (!l || libbpf_get_error(l))
+		return lib_error_set(e, err, false, "attaching %s: %s",
+				     bpf_program__name(p), strerror(err));
+	if (st->nr_links >= IOSTALL_MAX_LINKS) {
+		bpf_link__destroy(l);
+		return lib_error_set(e, ENOSPC, false, NULL);
 	}
-	if (st->nr_links >= IOSTALL_MAX_LINKS)
-		return -1;
 	st->links[st->nr_links++] = l;
 	return 0;
 }
 
 int iostall_open(struct iostall *st, struct session *s, const char *cgroup,
-		 bool empty_only, bool verbose)
+		 bool empty_only, bool verbose, struct lib_error *e)
 {
 	char why[128], *mounts;
 	struct bpf_program *p;
@@ -160,10 +162,9 @@ int iostall_open(struct iostall *st, struct session *s, const char *cgroup,
 		snprintf(st->cgroup_root, sizeof(st->cgroup_root), "/sys/fs/cgroup");
 	free(mounts);
 	if (cgroup) {
-		if (stat(cgroup, &sb) || !S_ISDIR(sb.st_mode)) {
-			fprintf(stderr, "error: cgroup %s does not exist\n", cgroup);
-			return EXIT_USAGE;
-		}
+		if (stat(cgroup, &sb) || !S_ISDIR(sb.st_mode))
+			return lib_error_set(e, ENOTDIR, true,
+					     "cgroup %s does not exist", cgroup);
 		if (!realpath(cgroup, st->cgroup))
 			snprintf(st->cgroup, sizeof(st->cgroup), "%s", cgroup);
 		st->cgroup_id = sb.st_ino;
@@ -172,7 +173,7 @@ int iostall_open(struct iostall *st, struct session *s, const char *cgroup,
 
 	st->skel = iostall_bpf__open();
 	if (!st->skel)
-		return EXIT_FAIL;
+		return lib_error_set(e, errno, false, NULL);
 	bpf_object__for_each_program(p, st->skel->obj)
 		bpf_program__set_autoload(p, false);
 	if (empty_only) {
@@ -181,11 +182,9 @@ int iostall_open(struct iostall *st, struct session *s, const char *cgroup,
 		/* the writeback tags are zswapstat's */
 		err = bpf_map__reuse_fd(st->skel->maps.task_tags,
 					bpf_map__fd(s->skel->maps.task_tags));
-		if (err) {
-			fprintf(stderr, "error: sharing task_tags: %s\n",
-				strerror(-err));
-			return EXIT_FAIL;
-		}
+		if (err)
+			return lib_error_set(e, -err, false,
+					     "sharing task_tags: %s", strerror(-err));
 		set_ranges(st);
 		st->skel->rodata->watch_cgid = st->cgroup_id;
 		st->has_iocost_tp = true;
@@ -210,16 +209,17 @@ int iostall_open(struct iostall *st, struct session *s, const char *cgroup,
 	}
 	map_limits_apply(st->skel->obj);
 	err = iostall_bpf__load(st->skel);
-	if (err) {
-		fprintf(stderr, "error: loading iostall programs failed: %s%s\n",
-			strerror(-err), verbose ? "" : " (run with -v for the "
-			"verifier log)");
-		return EXIT_FAIL;
+	if (err)
+		return lib_error_set(e, -err, false,
+				     "loading iostall programs failed: %s%s",
+				     strerror(-err), verbose ? "" :
+				     " (run with -v for the verifier log)");
+	bpf_object__for_each_program(p, st->skel->obj) {
+		err = bpf_program__autoload(p) ? attach(st, p, e) : 0;
+		if (err)
+			return err;
 	}
-	bpf_object__for_each_program(p, st->skel->obj)
-		if (bpf_program__autoload(p) && attach(st, p))
-			return EXIT_FAIL;
-	return EXIT_OK;
+	return 0;
 }
 
 /* cgroup files */

@@ -77,6 +77,7 @@ int main(int argc, char **argv)
 	struct session s;
 	bool empty = false, have_session = false;
 	struct spawn_opts spo = {};
+	struct lib_error e;
 	struct spawn sp;
 	int c, err, status, stats_fd;
 
@@ -110,9 +111,11 @@ int main(int argc, char **argv)
 		have_session = true;
 	}
 	err = iostall_open(&st, have_session ? &s : NULL, so.cgroup, empty,
-			   so.verbose);
-	if (err)
+			   so.verbose, &e);
+	if (err) {
+		err = lib_error_report(&e);
 		goto out;
+	}
 	stats_fd = bpf_enable_stats(BPF_STATS_RUN_TIME);
 	if (stats_fd < 0)
 		fprintf(stderr, "warning: bpf_stats unavailable: %s\n",

@@ -428,8 +428,12 @@ int main(int argc, char **argv)
 		}
 	}
 	if (o.iocost) {
-		err = iostall_open(&o.st, &s, o.sess.cgroup, false, o.sess.verbose);
+		struct lib_error e;
+
+		err = iostall_open(&o.st, &s, o.sess.cgroup, false,
+				   o.sess.verbose, &e);
 		if (err) {
+			err = lib_error_report(&e);
 			iostall_close(&o.st);
 			if (o.locks)
 				lock_session_close(&o.ls);
