@@ -116,7 +116,6 @@ static int write_event(void *ctx, const struct zs_event *e)
 	return 0;
 }
 
-/* Moves the calling process into cgroup (v2 cgroup.procs, v1 tasks). */
 /*
  * The file the command reports its own figures into (workload_metrics.h):
  * created empty and writable by any user, since the command may drop
@@ -288,8 +287,7 @@ static int do_record(struct record_opts *o, struct atomic_file *af)
 
 			if (r == child) {
 				meta.wall_time_s = now_s() - t0;
-				meta.exit_code = WIFEXITED(status) ?
-					WEXITSTATUS(status) : 128 + WTERMSIG(status);
+				meta.exit_code = spawn_exit_code(status);
 				child = -1;
 				break;
 			}
@@ -303,8 +301,7 @@ static int do_record(struct record_opts *o, struct atomic_file *af)
 		/* interrupted: stop the command, keep what was observed */
 		kill(child, got_signal ? got_signal : SIGTERM);
 		waitpid(child, &status, 0);
-		meta.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) :
-			128 + WTERMSIG(status);
+		meta.exit_code = spawn_exit_code(status);
 		meta.wall_time_s = now_s() - t0;
 	}
 	if (spawn_failed(&sp))
