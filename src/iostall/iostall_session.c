@@ -130,24 +130,25 @@ static void read_qos(struct iostall *st)
 }
 
 static int attach(struct iostall *st, struct bpf_program *p,
-		  struct lib_error *e)
+		  struct zs_error *e)
 {
 	struct bpf_link *l = bpf_program__attach(p);
-	int err = errno;
 
 	if (!l || libbpf_get_error(l))
-		return lib_error_set(e, err, false, "attaching %s: %s",
-				     bpf_program__name(p), strerror(err));
+		return zs_error_set(e, false, "attaching %s: %s",
+				    bpf_program__name(p), strerror(errno));
 	if (st->nr_links >= IOSTALL_MAX_LINKS) {
 		bpf_link__destroy(l);
-		return lib_error_set(e, ENOSPC, false, NULL);
+		return zs_error_set(e, false, "attaching %s: more than %d "
+				    "iostall links", bpf_program__name(p),
+				    IOSTALL_MAX_LINKS);
 	}
 	st->links[st->nr_links++] = l;
 	return 0;
 }
 
 int iostall_open(struct iostall *st, struct session *s, const char *cgroup,
-		 bool empty_only, bool verbose, struct lib_error *e)
+		 bool empty_only, bool verbose, struct zs_error *e)
 {
 	char why[128], *mounts;
 	struct bpf_program *p;
@@ -163,8 +164,8 @@ int iostall_open(struct iostall *st, struct session *s, const char *cgroup,
 	free(mounts);
 	if (cgroup) {
 		if (stat(cgroup, &sb) || !S_ISDIR(sb.st_mode))
-			return lib_error_set(e, ENOTDIR, true,
-					     "cgroup %s does not exist", cgroup);
+			return zs_error_set(e, true, "cgroup %s does not exist",
+					    cgroup);
 		if (!realpath(cgroup, st->cgroup))
 			snprintf(st->cgroup, sizeof(st->cgroup), "%s", cgroup);
 		st->cgroup_id = sb.st_ino;
@@ -173,7 +174,8 @@ int iostall_open(struct iostall *st, struct session *s, const char *cgroup,
 
 	st->skel = iostall_bpf__open();
 	if (!st->skel)
-		return lib_error_set(e, errno, false, NULL);
+		return zs_error_set(e, false, "opening the iostall BPF object: %s",
+				    strerror(errno));
 	bpf_object__for_each_program(p, st->skel->obj)
 		bpf_program__set_autoload(p, false);
 	if (empty_only) {
@@ -183,8 +185,8 @@ int iostall_open(struct iostall *st, struct session *s, const char *cgroup,
 		err = bpf_map__reuse_fd(st->skel->maps.task_tags,
 					bpf_map__fd(s->skel->maps.task_tags));
 		if (err)
-			return lib_error_set(e, -err, false,
-					     "sharing task_tags: %s", strerror(-err));
+			return zs_error_set(e, false, "sharing task_tags: %s",
+					    strerror(-err));
 		set_ranges(st);
 		st->skel->rodata->watch_cgid = st->cgroup_id;
 		st->has_iocost_tp = true;
@@ -210,10 +212,10 @@ int iostall_open(struct iostall *st, struct session *s, const char *cgroup,
 	map_limits_apply(st->skel->obj);
 	err = iostall_bpf__load(st->skel);
 	if (err)
-		return lib_error_set(e, -err, false,
-				     "loading iostall programs failed: %s%s",
-				     strerror(-err), verbose ? "" :
-				     " (run with -v for the verifier log)");
+		return zs_error_set(e, false,
+				    "loading iostall programs failed: %s%s",
+				    strerror(-err), verbose ? "" :
+				    " (run with -v for the verifier log)");
 	bpf_object__for_each_program(p, st->skel->obj) {
 		err = bpf_program__autoload(p) ? attach(st, p, e) : 0;
 		if (err)

@@ -70,6 +70,7 @@ static const struct option long_opts[] = {
 
 int main(int argc, char **argv)
 {
+	struct zs_error env;
 	struct lock_session_opts so = {};
 	struct lock_session ls;
 	struct lock_data d;
@@ -113,9 +114,8 @@ int main(int argc, char **argv)
 	/* so a typo fails before anything is attached */
 	if (cmd && cli_check_command(cmd[0]))
 		return EXIT_USAGE;
-	err = session_check_env();
-	if (err)
-		return err;
+	if (session_check_env(&env))
+		return cli_error_exit(&env);
 	libbpf_verbosity(so.verbose);
 	err = lock_session_open(&ls, &so);
 	if (err) {

@@ -1,18 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The shared pieces of issue 14: spawn_start()'s failure steps and exit
- * codes, the test-mode map sizes, and library errors as values.
+ * codes, and the test-mode map sizes.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "harness.h"
-#include "lib_error.h"
 #include "map_limits.h"
-#include "session.h"
 #include "spawn.h"
 
 /* Runs argv with o; the exit code, the step it failed at (or SPAWN_RAN). */
@@ -90,37 +87,8 @@ static void test_map_limits(void)
 	      "no size, zero or junk: unchanged");
 }
 
-static void test_lib_error(void)
-{
-	char path[64], buf[128] = "";
-	struct lib_error e;
-	int fd, saved, n;
-
-	CHECK(lib_error_set(&e, ENOTDIR, true, "cgroup %s does not exist",
-			    "/x") == -ENOTDIR && e.bad_input,
-	      "set returns -err");
-	snprintf(path, sizeof(path), "/tmp/zs-liberr-test.%d", (int)getpid());
-	fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
-	fflush(stderr);
-	saved = dup(2);
-	dup2(fd, 2);
-	CHECK(lib_error_report(&e) == EXIT_USAGE, "bad input: exit 2");
-	lib_error_set(&e, EIO, false, NULL);
-	CHECK(lib_error_report(&e) == EXIT_FAIL, "failure: exit 1");
-	fflush(stderr);
-	dup2(saved, 2);
-	close(saved);
-	n = pread(fd, buf, sizeof(buf) - 1, 0);
-	buf[n > 0 ? n : 0] = '\0';
-	close(fd);
-	unlink(path);
-	CHECK(!strcmp(buf, "error: cgroup /x does not exist\n"),
-	      "one line, and none for no message: '%s'", buf);
-}
-
 void test_shared(void)
 {
 	test_spawn();
 	test_map_limits();
-	test_lib_error();
 }
