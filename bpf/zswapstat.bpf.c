@@ -687,7 +687,10 @@ int BPF_PROG(tp_memcg_events, struct mem_cgroup *memcg, int item,
 	cgid = memcg->css.cgroup->kn->id;
 	cc = bpf_map_lookup_elem(&cgroup_counts, &cgid);
 	if (!cc) {
-		bpf_map_update_elem(&cgroup_counts, &cgid, &zero, BPF_NOEXIST);
+		/* EEXIST: another CPU added it first, which is no loss */
+		if (bpf_map_update_elem(&cgroup_counts, &cgid, &zero, BPF_NOEXIST) &&
+		    !bpf_map_lookup_elem(&cgroup_counts, &cgid))
+			counter_add(ZC_CGROUP_MAP_FULL, 1);
 		cc = bpf_map_lookup_elem(&cgroup_counts, &cgid);
 	}
 	if (which == 0) {

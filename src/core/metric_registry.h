@@ -118,6 +118,7 @@ enum metric_family_id {
 	MF_PLANNED_NR,		/* the rest are not planned by the core */
 	MF_REJECT = MF_PLANNED_NR,
 	MF_RINGBUF_DROPS,
+	MF_MAP_FULL_DROPS,
 	/* zswap-lockstat, record --locks */
 	MF_LOCK_CONTENTIONS,
 	MF_LOCK_FAILURES,

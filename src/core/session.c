@@ -13,6 +13,8 @@
 #include <bpf/libbpf.h>
 #include "metric_eval.h"
 #include "session.h"
+#include "ksyms.h"
+#include "map_limits.h"
 #include "trace_helpers.h"
 #include "zswapstat.skel.h"
 
@@ -336,6 +338,7 @@ static int try_load(struct session *s)
 	if (!s->skel)
 		return -errno;
 	set_rodata(s);
+	map_limits_apply(s->skel->obj);
 	err = configure_progs(s);
 	if (!err)
 		err = zswapstat_bpf__load(s->skel);

@@ -14,6 +14,8 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include "iostall_session.h"
+#include "ksyms.h"
+#include "map_limits.h"
 #include "trace_helpers.h"
 #include "zswapstat.skel.h"
 #include "iostall.skel.h"
@@ -59,79 +61,39 @@ static const struct {
 #define NR_THR_SYMS (sizeof(thr_syms) / sizeof(thr_syms[0]))
 
 /*
- * [start, end) of text symbols: end is the next symbol's address, which
- * kallsyms does not give directly, so the whole table is read once.
+ * [start, end) of a text symbol: end is the next symbol's address, which
+ * kallsyms does not give directly; 0, 0 when absent or hidden.
  */
-struct ksym_range_req {
-	const char *name;
-	unsigned long long lo, hi;
-};
-
-static int ksym_ranges(struct ksym_range_req *req, int n)
+static void ksym_range(const char *name, unsigned long long *lo,
+		       unsigned long long *hi)
 {
-	char *text = read_file("/proc/kallsyms", 64 << 20), *p;
-	int found = 0;
+	const struct ksyms *ks = ksyms_cache();
 
-	if (!text)
-		return -1;
-	for (int pass = 0; pass < 2; pass++) {
-		for (p = text; *p; ) {
-			char name[128], type;
-			unsigned long long addr;
-			char *nl = strchr(p, '\n');
-			int ok;
-
-			/* sscanf scans to the end of its input: one line at a time */
-			if (nl)
-				*nl = '\0';
-			ok = sscanf(p, "%llx %c %127s", &addr, &type, name) == 3;
-			if (nl)
-				*nl = '\n';
-			if (ok && addr) {
-				for (int i = 0; i < n; i++) {
-					if (pass == 0 && !req[i].lo &&
-					    !strcmp(name, req[i].name)) {
-						req[i].lo = addr;
-						found++;
-					} else if (pass == 1 && req[i].lo &&
-						   addr > req[i].lo &&
-						   (!req[i].hi || addr < req[i].hi)) {
-						req[i].hi = addr;
-					}
-				}
-			}
-			if (!nl)
-				break;
-			p = nl + 1;
-		}
-	}
-	free(text);
-	return found;
+	*lo = ks ? ksyms_addr(ks, name) : 0;
+	*hi = *lo ? ksyms_next_addr(ks, name) : 0;
 }
 
 static void set_ranges(struct iostall *st)
 {
-	struct ksym_range_req req[NR_THR_SYMS + 2] = {};
+	static const char *const fault_syms[2] = {
+		"asm_exc_page_fault", "exc_page_fault",
+	};
+	unsigned long long lo, hi;
 	int nr = 0;
 
-	for (size_t i = 0; i < NR_THR_SYMS; i++)
-		req[i].name = thr_syms[i].sym;
-	req[NR_THR_SYMS].name = "asm_exc_page_fault";
-	req[NR_THR_SYMS + 1].name = "exc_page_fault";
-	ksym_ranges(req, NR_THR_SYMS + 2);
 	for (size_t i = 0; i < NR_THR_SYMS && nr < IS_MAX_RANGES; i++) {
-		if (!req[i].lo || !req[i].hi)
+		ksym_range(thr_syms[i].sym, &lo, &hi);
+		if (!lo || !hi)
 			continue;
-		st->skel->rodata->thr_lo[nr] = req[i].lo;
-		st->skel->rodata->thr_hi[nr] = req[i].hi;
+		st->skel->rodata->thr_lo[nr] = lo;
+		st->skel->rodata->thr_hi[nr] = hi;
 		st->skel->rodata->thr_kind[nr] = thr_syms[i].kind;
 		nr++;
 	}
 	st->skel->rodata->nr_thr = nr;
-	for (int i = 0; i < 2; i++) {
-		st->skel->rodata->fault_lo[i] = req[NR_THR_SYMS + i].lo;
-		st->skel->rodata->fault_hi[i] = req[NR_THR_SYMS + i].hi;
-	}
+	for (int i = 0; i < 2; i++)
+		ksym_range(fault_syms[i], &st->skel->rodata->fault_lo[i],
+			   &st->skel->rodata->fault_hi[i]);
 }
 
 static const char *const iocost_tps[] = {
@@ -167,23 +129,26 @@ static void read_qos(struct iostall *st)
 	free(text);
 }
 
-static int attach(struct iostall *st, struct bpf_program *p)
+static int attach(struct iostall *st, struct bpf_program *p,
+		  struct zs_error *e)
 {
 	struct bpf_link *l = bpf_program__attach(p);
 
-	if (!l || libbpf_get_error(l)) {
-		fprintf(stderr, "error: attaching %s: %s\n",
-			bpf_program__name(p), strerror(errno));
-		return -1;
+	if (!l || libbpf_get_error(l))
+		return zs_error_set(e, false, "attaching %s: %s",
+				    bpf_program__name(p), strerror(errno));
+	if (st->nr_links >= IOSTALL_MAX_LINKS) {
+		bpf_link__destroy(l);
+		return zs_error_set(e, false, "attaching %s: more than %d "
+				    "iostall links", bpf_program__name(p),
+				    IOSTALL_MAX_LINKS);
 	}
-	if (st->nr_links >= IOSTALL_MAX_LINKS)
-		return -1;
 	st->links[st->nr_links++] = l;
 	return 0;
 }
 
 int iostall_open(struct iostall *st, struct session *s, const char *cgroup,
-		 bool empty_only, bool verbose)
+		 bool empty_only, bool verbose, struct zs_error *e)
 {
 	char why[128], *mounts;
 	struct bpf_program *p;
@@ -198,10 +163,9 @@ int iostall_open(struct iostall *st, struct session *s, const char *cgroup,
 		snprintf(st->cgroup_root, sizeof(st->cgroup_root), "/sys/fs/cgroup");
 	free(mounts);
 	if (cgroup) {
-		if (stat(cgroup, &sb) || !S_ISDIR(sb.st_mode)) {
-			fprintf(stderr, "error: cgroup %s does not exist\n", cgroup);
-			return EXIT_USAGE;
-		}
+		if (stat(cgroup, &sb) || !S_ISDIR(sb.st_mode))
+			return zs_error_set(e, true, "cgroup %s does not exist",
+					    cgroup);
 		if (!realpath(cgroup, st->cgroup))
 			snprintf(st->cgroup, sizeof(st->cgroup), "%s", cgroup);
 		st->cgroup_id = sb.st_ino;
@@ -210,7 +174,8 @@ int iostall_open(struct iostall *st, struct session *s, const char *cgroup,
 
 	st->skel = iostall_bpf__open();
 	if (!st->skel)
-		return EXIT_FAIL;
+		return zs_error_set(e, false, "opening the iostall BPF object: %s",
+				    strerror(errno));
 	bpf_object__for_each_program(p, st->skel->obj)
 		bpf_program__set_autoload(p, false);
 	if (empty_only) {
@@ -219,11 +184,9 @@ int iostall_open(struct iostall *st, struct session *s, const char *cgroup,
 		/* the writeback tags are zswapstat's */
 		err = bpf_map__reuse_fd(st->skel->maps.task_tags,
 					bpf_map__fd(s->skel->maps.task_tags));
-		if (err) {
-			fprintf(stderr, "error: sharing task_tags: %s\n",
-				strerror(-err));
-			return EXIT_FAIL;
-		}
+		if (err)
+			return zs_error_set(e, false, "sharing task_tags: %s",
+					    strerror(-err));
 		set_ranges(st);
 		st->skel->rodata->watch_cgid = st->cgroup_id;
 		st->has_iocost_tp = true;
@@ -246,17 +209,19 @@ int iostall_open(struct iostall *st, struct session *s, const char *cgroup,
 		else
 			fprintf(stderr, "warning: sched_switch: %s\n", why);
 	}
+	map_limits_apply(st->skel->obj);
 	err = iostall_bpf__load(st->skel);
-	if (err) {
-		fprintf(stderr, "error: loading iostall programs failed: %s%s\n",
-			strerror(-err), verbose ? "" : " (run with -v for the "
-			"verifier log)");
-		return EXIT_FAIL;
+	if (err)
+		return zs_error_set(e, false,
+				    "loading iostall programs failed: %s%s",
+				    strerror(-err), verbose ? "" :
+				    " (run with -v for the verifier log)");
+	bpf_object__for_each_program(p, st->skel->obj) {
+		err = bpf_program__autoload(p) ? attach(st, p, e) : 0;
+		if (err)
+			return err;
 	}
-	bpf_object__for_each_program(p, st->skel->obj)
-		if (bpf_program__autoload(p) && attach(st, p))
-			return EXIT_FAIL;
-	return EXIT_OK;
+	return 0;
 }
 
 /* cgroup files */
