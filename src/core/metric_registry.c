@@ -351,6 +351,11 @@ const struct metric_family metric_families[MF_NR] = {
 	  "iostall map inserts that found the map full.", .slot = NO_SLOT,
 	  .dir = VOLUME },
 
+	[MF_IOCOST_VRATE_ADJ] = { "iocost_vrate_adjustments", "events", MK_COUNT,
+	  "iocost's device vrate adjustments.", .slot = NO_SLOT, .dir = VOLUME },
+	[MF_IOCOST_VRATE_PCT] = { "iocost_vrate_pct", "%", MK_LEVEL,
+	  "iocost's last device vrate.", .slot = NO_SLOT, .dir = VOLUME },
+
 	/* the workload's own time (seed 000: build time) */
 	[MF_WALL_TIME] = { "wall_time_s", "s", MK_LEVEL,
 	  "The workload's wall time.", .slot = NO_SLOT,

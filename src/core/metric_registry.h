@@ -160,6 +160,8 @@ enum metric_family_id {
 	MF_WB_OFFCPU_TASKS,
 	MF_IOSTALL_STACK_FAILURES,
 	MF_IOSTALL_MAP_FULL,
+	MF_IOCOST_VRATE_ADJ,
+	MF_IOCOST_VRATE_PCT,
 	/* the record's own */
 	MF_WALL_TIME,
 	MF_NR,

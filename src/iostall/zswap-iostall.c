@@ -68,6 +68,7 @@ static bool iocost_row(const struct metric *m)
 	int id = m->id.fam ? metric_family_id(m->id.fam) : -1;
 
 	return (id >= MF_IOCOST_DEBT && id <= MF_IOCOST_HWEIGHT_INUSE) ||
+	       id == MF_IOCOST_VRATE_ADJ || id == MF_IOCOST_VRATE_PCT ||
 	       id == MF_IO_PRESSURE_FULL || id == MF_MEMORY_PRESSURE_FULL ||
 	       id == MF_IO_STAT_WIOS || id == MF_SWAP_WRITE_REQUESTS;
 }
