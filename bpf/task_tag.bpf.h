@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The writeback tag of a task (struct task_tag in zswapstat.h): its map
+ * and the predicates that read it, for the two objects that share them.
+ * zswapstat.bpf.c raises and drops the marks; iostall.bpf.c only reads
+ * them, from zswapstat's map (the frontend hands it over with
+ * bpf_map__reuse_fd()), so both must declare the map identically.
+ */
+#ifndef __TASK_TAG_BPF_H
+#define __TASK_TAG_BPF_H
+
+#include "zswapstat.h"
+
+/*
+ * Task storage, not a hash keyed by thread id: the lookup is a pointer
+ * away and lockless, where a hash lookup hashes the key and every
+ * shrink_worker run inserted and deleted an element under a bucket lock
+ * (bench/hookcost.sh: workqueue_execute_start/_end 356/607 ns a run with
+ * the hash vs 61/38 ns for an empty program, 6.18 host).
+ */
+struct {
+	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__type(key, int);
+	__type(value, struct task_tag);
+} task_tags SEC(".maps");
+
+/* The tag of task p, or NULL when it has never been tagged. */
+static __always_inline struct task_tag *tag_of(struct task_struct *p)
+{
+	return bpf_task_storage_get(&task_tags, p, 0, 0);
+}
+
+/* Inside zswap writeback: the writeback function, shrink_worker or the shrinker. */
+static __always_inline bool tag_marked(const struct task_tag *t)
+{
+	return t->wb_depth || t->worker || t->shrinker_depth;
+}
+
+/*
+ * A swap write bio of this task is zswap writeback: marked, and not in a
+ * nested swap-out or a reclaim entered since the mark.
+ */
+static __always_inline bool tag_says_writeback(const struct task_tag *t)
+{
+	return tag_marked(t) && !t->swapout_depth &&
+	       t->reclaim_depth == t->reclaim_at_mark;
+}
+
+#endif /* __TASK_TAG_BPF_H */
