@@ -16,10 +16,7 @@
 #include "iostall.h"
 
 #define REQ_OP_MASK	0xff
-/* task_struct->flags; the values have not changed since 2.6 */
-#define PF_WQ_WORKER	0x00000020
-#define PF_MEMALLOC	0x00000800
-#define PF_KTHREAD	0x00200000
+#define PF_KTHREAD	0x00200000	/* task_struct->flags, as task_tag.bpf.h's */
 
 /* Kernel text ranges, filled in by the frontend from /proc/kallsyms. */
 const volatile __u64 thr_lo[IS_MAX_RANGES];
@@ -228,12 +225,16 @@ int BPF_PROG(is_vrate_adj, struct ioc *ioc, u64 new_vrate)
 	return 0;
 }
 
-/* bios: which cgroup each write is charged to, and its flags */
+/*
+ * bios: which cgroup each write is charged to, and its flags. Every write
+ * bio of the machine: tp_btf's trusted pointers are read with plain loads,
+ * not a probe_read helper call each (a NULL bi_blkg reads as 0).
+ */
 
 SEC("tp_btf/block_bio_queue")
 int BPF_PROG(is_bio_queue, struct bio *bio)
 {
-	__u32 opf = BPF_CORE_READ(bio, bi_opf);
+	__u32 opf = bio->bi_opf;
 	__u32 req_swap = 1U << bpf_core_enum_value(enum req_flag_bits, __REQ_SWAP);
 	__u32 req_bg = 1U << bpf_core_enum_value(enum req_flag_bits,
 						 __REQ_BACKGROUND);
@@ -243,11 +244,11 @@ int BPF_PROG(is_bio_queue, struct bio *bio)
 
 	if ((opf & REQ_OP_MASK) != REQ_OP_WRITE)
 		return 0;
-	cgid = BPF_CORE_READ(bio, bi_blkg, blkcg, css.cgroup, kn, id);
+	cgid = bio->bi_blkg->blkcg->css.cgroup->kn->id;
 	cb = lookup_or_init(&cg_bios, &cgid, &zero);
 	if (!cb)
 		return 0;
-	pages = BPF_CORE_READ(bio, bi_iter.bi_size) >> 12;
+	pages = bio->bi_iter.bi_size >> 12;
 	__sync_fetch_and_add(&cb->write_bios, 1);
 	if (opf & req_swap) {
 		__sync_fetch_and_add(&cb->swap_bios, 1);
@@ -427,11 +428,10 @@ static __always_inline void cg_sleep_end(struct is_offcpu_start *st)
 }
 
 /*
- * Fires on every context switch, so it returns early: zswap writeback
- * runs in workqueue workers (shrink_worker) or inside reclaim (the zswap
- * shrinker; direct, memcg and kswapd reclaim all set PF_MEMALLOC), so
- * only such tasks' tags are looked up; and the incoming task's
- * storage is read only while some task is off CPU inside writeback.
+ * Fires on every context switch, so it returns early: only the tags of
+ * tasks that can be inside zswap writeback (tag_possible()) are looked
+ * up, and the incoming task's storage is read only while some task is
+ * off CPU inside writeback.
  * tp_btf arguments are trusted pointers: plain loads, no probe_read.
  */
 SEC("tp_btf/sched_switch")
@@ -441,7 +441,7 @@ int BPF_PROG(is_sched_switch, bool preempt, struct task_struct *prev,
 	struct is_offcpu_start *st;
 	struct task_tag *t;
 
-	if (prev->flags & (PF_WQ_WORKER | PF_MEMALLOC)) {
+	if (tag_possible(prev)) {
 		t = tag_of(prev);
 		if (t && tag_marked(t))
 			offcpu_begin(ctx, prev, preempt);

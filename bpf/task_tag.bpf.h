@@ -25,6 +25,23 @@ struct {
 	__type(value, struct task_tag);
 } task_tags SEC(".maps");
 
+/* task_struct->flags; the values have not changed since 2.6 */
+#define PF_WQ_WORKER	0x00000020
+#define PF_MEMALLOC	0x00000800
+
+/*
+ * Whether task p can be inside zswap writeback at all: writeback runs in
+ * workqueue workers (shrink_worker) or inside reclaim (the zswap shrinker;
+ * direct, memcg and kswapd reclaim set PF_MEMALLOC, which also keeps a
+ * reclaim from nesting in another, so only a worker re-enters reclaim from
+ * inside writeback). The flags word is hot; the task's storage pointer is
+ * a cold line of task_struct, a cache miss for most events' tasks.
+ */
+static __always_inline bool tag_possible(const struct task_struct *p)
+{
+	return p->flags & (PF_WQ_WORKER | PF_MEMALLOC);
+}
+
 /* The tag of task p, or NULL when it has never been tagged. */
 static __always_inline struct task_tag *tag_of(struct task_struct *p)
 {

@@ -95,49 +95,35 @@ static __always_inline void hist_add(__u32 idx, __u32 slot, __u64 val)
 }
 
 /*
- * Live tags in task_tags. Most events (every bio, reclaim and workqueue
- * item on the machine) come from untagged tasks while no task is tagged
- * at all; a load of this global spares them the storage lookup.
+ * Set once the first task is tagged. Most events (every bio, reclaim and
+ * workqueue item on the machine) come from untagged tasks, and until
+ * zswap writes back no task is tagged: a load of this global spares them
+ * the storage lookup. Never cleared, so never written again: a count of
+ * live tags, written at every shrink_worker run, cost the rarer events a
+ * cache miss each (bench/peers.sh: mm_vmscan_memcg_reclaim_begin 110-120
+ * ns a run vs 36-38 ns empty).
  */
-__u64 nr_tags;
+__u32 tags_seen;
 
 /*
- * The current task's live tag; with create, a zeroed one made live when
- * it had none. A tag that no longer says anything stays in the task's
- * storage, not live (a delete would cost more than it saves).
+ * The current task's tag, created zeroed with create. A tag outlives its
+ * marks in the task's storage: with its marks and depths back at 0 it
+ * reads as untagged, and a delete would cost more than it saves.
  */
 static __always_inline struct task_tag *tag_get(bool create)
 {
 	struct task_struct *task = bpf_get_current_task_btf();
 	struct task_tag *t;
 
-	if (!create) {
-		if (!nr_tags)
-			return NULL;
-		t = tag_of(task);
-		return t && t->live ? t : NULL;
-	}
+	if (!create)
+		return tags_seen ? tag_of(task) : NULL;
 	t = bpf_task_storage_get(&task_tags, task, 0,
 				 BPF_LOCAL_STORAGE_GET_F_CREATE);
-	if (!t) {
+	if (!t)
 		counter_add(ZC_TASK_MAP_FULL, 1);
-		return NULL;
-	}
-	if (!t->live) {
-		__builtin_memset(t, 0, sizeof(*t));
-		t->live = 1;
-		__sync_fetch_and_add(&nr_tags, 1);
-	}
+	else if (!tags_seen)
+		tags_seen = 1;
 	return t;
-}
-
-/* A tag that no longer says anything is no longer live. */
-static __always_inline void tag_put(struct task_tag *t)
-{
-	if (!tag_marked(t) && !t->swapout_depth && !t->reclaim_depth) {
-		t->live = 0;
-		__sync_fetch_and_sub(&nr_tags, 1);
-	}
 }
 
 /* Called before a mark is raised: remember the reclaim nesting level. */
@@ -255,10 +241,8 @@ static __always_inline int wb_exit(long ret, bool count)
 
 	if (count)
 		counter_add(ret == 0 ? ZC_WB_SUCCESS : ZC_WB_FAIL, 1);
-	if (t && t->wb_depth) {
+	if (t && t->wb_depth)
 		t->wb_depth--;
-		tag_put(t);
-	}
 	return 0;
 }
 
@@ -276,10 +260,8 @@ static __always_inline int swapout_exit(void)
 {
 	struct task_tag *t = tag_get(false);
 
-	if (t && t->swapout_depth) {
+	if (t && t->swapout_depth)
 		t->swapout_depth--;
-		tag_put(t);
-	}
 	return 0;
 }
 
@@ -307,7 +289,6 @@ static __always_inline int worker_exit(void)
 		emit(ZE_SHRINK_WORKER, bpf_ktime_get_ns() - t->worker_start_ns,
 		     t->wb_pages, ZS_ORIGIN_WRITEBACK, 0);
 	t->worker = 0;
-	tag_put(t);
 	return 0;
 }
 
@@ -337,7 +318,6 @@ static __always_inline int scan_exit(long freed)
 		emit(ZE_SHRINKER_SCAN, bpf_ktime_get_ns() - t->scan_start_ns,
 		     freed > 0 ? freed : 0, ZS_ORIGIN_WRITEBACK,
 		     bpf_get_current_cgroup_id());
-	tag_put(t);
 	return 0;
 }
 
@@ -543,13 +523,13 @@ int BPF_PROG(tp_wq_start, struct work_struct *work)
 /*
  * The work may be freed by now: its function, an argument of the
  * tracepoint (5.6+), says whether it was ours; most items on the machine
- * are not, and none while no task is tagged. raw_tp, not tp_btf: the
- * verifier refuses a tp_btf program's read of a function pointer argument.
+ * are not. raw_tp, not tp_btf: the verifier refuses a tp_btf program's
+ * read of a function pointer argument.
  */
 SEC("raw_tp/workqueue_execute_end")
 int BPF_PROG(tp_wq_end, struct work_struct *work, work_func_t function)
 {
-	if ((__u64)function != shrink_worker_addr || !nr_tags)
+	if ((__u64)function != shrink_worker_addr)
 		return 0;
 	return worker_exit();
 }
@@ -570,11 +550,17 @@ int BPF_PROG(tp_slab_end, struct shrinker *shr, int nid, int freed)
 	return scan_exit(freed);
 }
 
+/*
+ * Nesting matters only for tasks already inside writeback; the reclaims
+ * of all others (most) are told apart by their flags alone.
+ */
 static __always_inline int reclaim_begin(void)
 {
-	struct task_tag *t = tag_get(false);
+	struct task_tag *t;
 
-	/* Nesting matters only for tasks already inside writeback. */
+	if (!tag_possible(bpf_get_current_task_btf()))
+		return 0;
+	t = tag_get(false);
 	if (t && tag_marked(t))
 		t->reclaim_depth++;
 	return 0;
@@ -582,12 +568,13 @@ static __always_inline int reclaim_begin(void)
 
 static __always_inline int reclaim_end(void)
 {
-	struct task_tag *t = tag_get(false);
+	struct task_tag *t;
 
-	if (t && t->reclaim_depth) {
+	if (!tag_possible(bpf_get_current_task_btf()))
+		return 0;
+	t = tag_get(false);
+	if (t && t->reclaim_depth)
 		t->reclaim_depth--;
-		tag_put(t);
-	}
 	return 0;
 }
 

@@ -77,8 +77,6 @@ struct task_tag {
 	unsigned int swapout_depth;	/* inside swap_writepage(): nested swap-out */
 	unsigned int reclaim_depth;	/* vmscan reclaim begin/end nesting */
 	unsigned int reclaim_at_mark;	/* reclaim_depth when the first mark was set */
-	unsigned int live;		/* counted in nr_tags; 0: as if absent */
-	unsigned int pad;
 	unsigned long long worker_start_ns;
 	unsigned long long scan_start_ns;
 	unsigned long long wb_pages;	/* writeback pages since the run started */
