@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Benchmark (not a test): our tools beside their peers, on one swapping
-# workload (run.sh's: a 1% pool, so shrink_worker writes back, plus a
-# 4-thread hog contending zswap's locks) in the same run.
+# workload in the same run: lockstat.sh's six 2-thread hogs churning
+# 768 MiB through a 128 MiB memory cgroup (zswap's locks contended), with
+# run.sh's 1% pool, so shrink_worker writes back.
 #  1. ns per run of every program (bpf_stats) on the same events: one
 #     window with zswap-gate record (--iocost --cgroup), zswap-lockstat,
 #     Debian's bpftrace running bench/peers/*.bt (the same tracepoints,
@@ -42,8 +43,7 @@ tools/zswap-env.sh setup --swapfile /tmp/zswap-bench-peers.swap --size 2048 \
 make_cgroup 128 zswap-bench-peers || exit 1
 cat > "$OUT/workload.sh" <<EOF
 echo \$\$ > $CG/cgroup.procs 2>/dev/null || echo \$\$ > $CG/tasks
-build/hog -q -m 512 -w 15 -c 1536 -s 1 & sleep 3
-build/hog -q -m 512 -p 4 -c 1536 -s 2; wait
+for s in 1 2 3 4 5 6; do build/hog -q -m 128 -p 3 -j 2 -c 1536 -s \$s & done; wait
 EOF
 cat > "$OUT/timed.sh" <<EOF
 t0=\$(date +%s.%N); sh $OUT/workload.sh; t1=\$(date +%s.%N)
