@@ -1,15 +1,15 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# hookcost.sh RECORD EMPTY [PEER [LOCKSTAT]]: each of our programs' mean ns
-# per run (bpf_stats) beside the empty program on the same hook and the
-# peer's (bpftrace) program on it, with the ratios; target: ours <= 2x
-# empty and <= 1/2 of the peer. RECORD: a record with --self-stats;
-# EMPTY: hookbench's output ("e_HOOK RUNS NS"); PEER: "bt_HOOK RUNS NS"
-# lines (bench/peers.sh); LOCKSTAT: zswap-lockstat --self-stats --json.
+# hookcost.sh RECORD EMPTY [PEER]: each of our programs' mean ns per run
+# (bpf_stats) beside the empty program on the same hook and the peer's
+# (bpftrace) program on it, with the ratios; target: ours <= 2x empty and
+# <= 1/2 of the peer. RECORD: a record with --self-stats, or
+# zswap-lockstat's --self-stats --json report; EMPTY: hookbench's output
+# ("e_HOOK RUNS NS"); PEER: "bt_HOOK RUNS NS" lines (bench/peers.sh).
 # Best measured in one run with all of them attached (bench/peers.sh), so
 # every program sees the same events. fentry/fexit programs are matched to
 # the empty pair on the record's planned target.
-rec=$1 empty=$2 peer=${3:-/dev/null} lock=${4:-}
+rec=$1 empty=$2 peer=${3:-/dev/null}
 # The ones that cannot be within 2x, and why (the README's cost section).
 why() {
 	case $1 in
@@ -19,12 +19,8 @@ why() {
 	*_begin | *_end) case $2 in contention_*) echo "each contention's stack is walked" ;; esac ;;
 	esac
 }
-{
-	jq -r '.self_stats | to_entries[] | select(.value.run_cnt > 0) |
-		"\(.key) \(.value.run_cnt) \(.value.mean_ns)"' "$rec"
-	[ -n "$lock" ] && jq -r '.self_stats | to_entries[] | select(.value.run_cnt > 0) |
-		"\(.key) \(.value.run_cnt) \(.value.mean_ns)"' "$lock"
-} |
+jq -r '.self_stats | to_entries[] | select(.value.run_cnt > 0) |
+	"\(.key) \(.value.run_cnt) \(.value.mean_ns)"' "$rec" |
 while read -r prog cnt ns; do
 	case $prog in
 	tp_bio_queue | is_bio_queue) hook=block_bio_queue ;;
