@@ -12,11 +12,10 @@
 #include "zswapstat.h"
 
 /*
- * Task storage, not a hash keyed by thread id: the lookup is a pointer
- * away and lockless, where a hash lookup hashes the key and every
- * shrink_worker run inserted and deleted an element under a bucket lock
- * (bench/hookcost.sh: workqueue_execute_start/_end 356/607 ns a run with
- * the hash vs 61/38 ns for an empty program, 6.18 host).
+ * Task storage, not a hash keyed by thread id: the lookup follows the
+ * task's own pointer, lockless, and a tag is never deleted (it goes with
+ * its task), where the hash inserted and deleted an element under a
+ * bucket lock at every shrink_worker run (README, Benchmarks).
  */
 struct {
 	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
