@@ -10,13 +10,15 @@
 # every program sees the same events. fentry/fexit programs are matched to
 # the empty pair on the record's planned target.
 rec=$1 empty=$2 peer=${3:-/dev/null}
-# The ones that cannot be within 2x, and why (the README's cost section).
+# Why a program is above 2x: the work its events need (the README's
+# Benchmarks section). A program with few runs is mostly cache misses.
 why() {
 	case $1 in
-	tp_wq_start) echo "each shrink_worker run tags its task" ;;
-	tp_bio_queue) echo "each swap write bio is counted by origin" ;;
-	tp_memcg_events) echo "each zswpout/zswpin/zswpwb is counted per cgroup" ;;
-	*_begin | *_end) case $2 in contention_*) echo "each contention's stack is walked" ;; esac ;;
+	tp_wq_start) echo "each shrink_worker run is counted and tags its task" ;;
+	tp_bio_queue) echo "each swap write bio is counted by origin, its task's tag looked up" ;;
+	is_bio_queue) echo "each write bio is charged to its cgroup in a hash" ;;
+	is_sched_switch) echo "a worker's or reclaiming task's switch looks its tag up" ;;
+	btf_* | raw_*) echo "each contention's stack is walked" ;;
 	esac
 }
 jq -r '.self_stats | to_entries[] | select(.value.run_cnt > 0) |
@@ -57,7 +59,10 @@ while read -r prog cnt ns; do
 		"$ns" "${bns:-n/a}" "${r:-n/a}"
 	[ -n "$pns" ] && printf "  bpftrace %7s ns  ratio %s" "$pns" \
 		"$(awk -v a="$ns" -v b="$pns" 'BEGIN { printf "%.2f", a / b }')"
-	[ -n "$r" ] && awk -v r="$r" 'BEGIN { exit !(r > 2) }' && [ -n "$(why "$prog" "$hook")" ] &&
-		printf "  (> 2x: %s)" "$(why "$prog" "$hook")"
+	if [ "$cnt" -lt 1000 ]; then
+		printf "  (few runs)"
+	elif [ -n "$r" ] && awk -v r="$r" 'BEGIN { exit !(r > 2) }' && [ -n "$(why "$prog")" ]; then
+		printf "  (> 2x: %s)" "$(why "$prog")"
+	fi
 	echo
 done
