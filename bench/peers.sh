@@ -77,8 +77,19 @@ bt_start() {
 	sleep 0.5	# "Attaching" is printed before the last probe is
 }
 
+# bt_stop: bpftrace prints its maps and exits on SIGINT, though one SIGINT
+# was seen lost (bpftrace 0.17): again every second, SIGKILL after 30
 bt_stop() {
-	kill -INT "$BT" 2>/dev/null
+	i=0
+	while kill -0 "$BT" 2>/dev/null; do
+		if [ $i -lt 30 ]; then
+			kill -INT "$BT" 2>/dev/null
+		else
+			kill -KILL "$BT" 2>/dev/null
+		fi
+		i=$((i + 1))
+		sleep 1
+	done
 	wait "$BT"
 	BT=""
 }
