@@ -221,6 +221,7 @@ bench: all
 	bench/lockstat.sh
 	bench/lockstat-guest.sh
 	bench/iostall.sh
+	bench/peers.sh
 
 clean:
 	rm -rf $(OUTPUT)

@@ -280,7 +280,7 @@ static void set_rodata(struct session *s)
 	s->skel->rodata->shrinker_scan_addr = ksym_addr("zswap_shrinker_scan");
 	if (s->opts.slow_ns)
 		s->skel->rodata->slow_ns = s->opts.slow_ns;
-	s->skel->rodata->emit_bio_events = s->opts.bio_events;
+	s->skel->rodata->emit_events = s->opts.bio_events;
 }
 
 /* Kprobes are attached by name, since the name differs per kernel. */
