@@ -653,6 +653,22 @@ int cgroup_counts_snapshot(struct session *s, struct cgroup_counts_set *out,
 	return cgroup_counts_read(s->cgroup_counts_fd, out);
 }
 
+/*
+ * Removed cgroups leave the BPF map once this round has shown them (their
+ * ids are never reused): without it a host that keeps creating cgroups
+ * fills cgroup_counts, and new cgroups go uncounted (map_full_drops).
+ */
+static void prune_removed(int map_fd, struct cgroup_paths *paths,
+			  const struct cgroup_counts_set *now)
+{
+	char path[PATH_MAX];
+
+	for (size_t i = 0; i < now->n; i++)
+		if (cgroup_paths_lookup(paths, now->ids[i], path,
+					sizeof(path)) == -ENOENT)
+			bpf_map_delete_elem(map_fd, &now->ids[i]);
+}
+
 int cgroup_table_read(struct session *s, struct cgroup_table *t)
 {
 	struct cgroup_counts_set now = {};
@@ -668,6 +684,8 @@ int cgroup_table_read(struct session *s, struct cgroup_table *t)
 	if (!err)
 		err = cgroup_table_build(t, paths, &now, &s->cg_bases,
 					 s->cgroup_id);
+	if (!err && t->src == CGC_BPF)
+		prune_removed(s->cgroup_counts_fd, paths, &now);
 	cgroup_counts_free(&now);
 	return err;
 }

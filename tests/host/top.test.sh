@@ -272,6 +272,37 @@ for k in zswpout zswpin zswpwb; do
 done
 
 rmdir "$CGC" "$CGH" && CGC="" CGH=""
+
+# --- a removed cgroup leaves the BPF map (cgroup_counts would fill) ---
+# zswaptop's map, by its pid: other tools may have their own loaded
+top_map() {
+	bpftool -j map show | jq -r --argjson p "$1" '.[] |
+		select(.name == "cgroup_counts" and
+		       ((.pids // []) | any(.pid == $p))) | .id' | head -n 1
+}
+in_map() {
+	bpftool -j map dump id "$1" | jq -e --argjson id "$2" \
+		'any(.[]; (.formatted.key // .key) == $id or
+		     (.formatted.key // "" | tostring) == ($id | tostring))' >/dev/null
+}
+make_cgroup 128 zswap-gone || { fail "cgroup"; summary; exit 1; }
+CGG=$CG
+gid=$(stat -c %i "$CGG")
+"$TOP" -b -n 12 -d 1 > "$WORK/prune.txt" 2>&1 &
+tp=$!
+sleep 2
+sh -c "echo \$\$ > $CGG/cgroup.procs && exec $HOG -q -m 256 -p 2 -c 512 -s 1"
+sleep 2
+mid=$(top_map $tp)
+check "zswaptop's cgroup_counts map found (id ${mid:-none})" [ -n "$mid" ]
+check "a cgroup that swapped is in cgroup_counts (id $gid)" in_map "$mid" "$gid"
+rmdir "$CGG"
+sleep 4
+not_in_map() { ! in_map "$@"; }
+check "once removed, its entry is pruned from cgroup_counts" not_in_map "$mid" "$gid"
+wait $tp
+trc=$?
+check "zswaptop ran through the removal (exit $trc)" [ "$trc" -eq 0 ]
 tools/zswap-env.sh restore >/dev/null
 check "swap and zswap state restored" [ "$(state)" = "$STATE_BEFORE" ]
 summary
