@@ -7,6 +7,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <ftw.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -102,10 +103,13 @@ static const char *const iocost_tps[] = {
 	"iocost_iocg_forgive_debt", "iocost_ioc_vrate_adj",
 };
 
-static const char *const iocost_progs[] = {
-	"is_iocg_activate", "is_iocg_idle", "is_inuse_shortage",
-	"is_inuse_transfer", "is_inuse_adjust", "is_forgive_debt",
-	"is_vrate_adj",
+/* The iocost programs' slots in the skeleton (a rename fails to compile). */
+#define IS_PROG(name) offsetof(struct iostall_bpf, progs.name)
+static const size_t iocost_progs[] = {
+	IS_PROG(is_iocg_activate), IS_PROG(is_iocg_idle),
+	IS_PROG(is_inuse_shortage), IS_PROG(is_inuse_transfer),
+	IS_PROG(is_inuse_adjust), IS_PROG(is_forgive_debt),
+	IS_PROG(is_vrate_adj),
 };
 
 static void read_qos(struct iostall *st)
@@ -200,8 +204,8 @@ int iostall_open(struct iostall *st, struct session *s, const char *cgroup,
 		}
 		if (st->has_iocost_tp)
 			for (size_t i = 0; i < sizeof(iocost_progs) / sizeof(iocost_progs[0]); i++)
-				bpf_program__set_autoload(bpf_object__find_program_by_name(
-					st->skel->obj, iocost_progs[i]), true);
+				bpf_program__set_autoload(*(struct bpf_program **)
+					((char *)st->skel + iocost_progs[i]), true);
 		bpf_program__set_autoload(st->skel->progs.is_bio_queue, true);
 		st->has_switch = tp_btf_exists("sched_switch", why, sizeof(why));
 		if (st->has_switch)
