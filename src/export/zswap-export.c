@@ -469,9 +469,10 @@ int main(int argc, char **argv)
 
 		err = lock_session_open(&x.ls, &lo);
 		if (err) {
+			fprintf(stderr, "%s\n", x.ls.err);
 			lock_session_close(&x.ls);
 			session_close(&x.s);
-			return err;
+			return err == -EOPNOTSUPP ? EXIT_USAGE : EXIT_FAIL;
 		}
 	}
 	if (x.iocost) {

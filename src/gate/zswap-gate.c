@@ -298,9 +298,10 @@ static int do_record(struct record_opts *o, struct atomic_file *af)
 
 		err = lock_session_open(&ls, &lo);
 		if (err) {
+			fprintf(stderr, "%s\n", ls.err);
 			lock_session_close(&ls);
 			session_close(&s);
-			return err;
+			return err == -EOPNOTSUPP ? EXIT_USAGE : EXIT_FAIL;
 		}
 	}
 	signal(SIGINT, sig_handler);

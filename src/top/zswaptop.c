@@ -422,9 +422,10 @@ int main(int argc, char **argv)
 
 		err = lock_session_open(&o.ls, &lo);
 		if (err) {
+			fprintf(stderr, "%s\n", o.ls.err);
 			lock_session_close(&o.ls);
 			session_close(&s);
-			return err;
+			return err == -EOPNOTSUPP ? EXIT_USAGE : EXIT_FAIL;
 		}
 	}
 	if (o.iocost) {
