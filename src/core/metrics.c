@@ -31,7 +31,8 @@ int metric_set_reserve(struct metric_set *s, size_t n)
 	return 0;
 }
 
-static struct metric *metric_slot(struct metric_set *s, const char *name)
+static struct metric *metric_slot(struct metric_set *s, const char *name,
+				  const struct metric_id *id)
 {
 	size_t i = name_index_find(&s->mix, name, s->m, sizeof(*s->m));
 
@@ -48,44 +49,72 @@ static struct metric *metric_slot(struct metric_set *s, const char *name)
 	}
 	memset(&s->m[s->n], 0, sizeof(s->m[0]));
 	snprintf(s->m[s->n].name, METRIC_NAME_LEN, "%s", name);
+	if (id)
+		s->m[s->n].id = *id;
+	else
+		metric_id_parse(s->m[s->n].name, &s->m[s->n].id);
 	if (name_index_add(&s->mix, s->n, s->m, sizeof(*s->m)))
 		return NULL;
 	return &s->m[s->n++];
 }
 
-struct metric *metric_set_value(struct metric_set *s, const char *name,
-				const char *unit, enum zs_src src, double value)
+static struct metric *fill(struct metric *m, const char *unit,
+			   enum zs_src src, bool has_value, double value,
+			   const char *reason)
 {
-	struct metric *m = metric_slot(s, name);
-
 	if (!m)
 		return NULL;
 	snprintf(m->unit, sizeof(m->unit), "%s", unit);
-	m->src = src;
-	m->has_value = true;
-	m->value = value;
-	m->reason[0] = '\0';
+	m->src = has_value ? src : SRC_NONE;
+	m->has_value = has_value;
+	m->value = has_value ? value : 0;
+	snprintf(m->reason, sizeof(m->reason), "%s", has_value ? "" : reason);
 	return m;
+}
+
+struct metric *metric_set_value(struct metric_set *s, const char *name,
+				const char *unit, enum zs_src src, double value)
+{
+	return fill(metric_slot(s, name, NULL), unit, src, true, value, NULL);
 }
 
 struct metric *metric_set_na(struct metric_set *s, const char *name,
 			     const char *unit, const char *reason)
 {
-	struct metric *m = metric_slot(s, name);
-
-	if (!m)
-		return NULL;
-	snprintf(m->unit, sizeof(m->unit), "%s", unit);
-	m->src = SRC_NONE;
-	m->has_value = false;
-	m->value = 0;
-	snprintf(m->reason, sizeof(m->reason), "%s", reason);
-	return m;
+	return fill(metric_slot(s, name, NULL), unit, SRC_NONE, false, 0,
+		    reason);
 }
 
-struct hist_metric *metric_set_hist(struct metric_set *s, const char *name,
-				    const char *unit, enum zs_src src,
-				    const struct hist *h)
+static struct metric *typed_slot(struct metric_set *s, int fam,
+				 const struct metric_label *l, int n)
+{
+	char key[METRIC_NAME_LEN];
+	struct metric_id id;
+
+	metric_id_render(key, sizeof(key), &id, metric_family(fam), l, n);
+	return metric_slot(s, key, &id);
+}
+
+struct metric *metric_add(struct metric_set *s, int fam,
+			  const struct metric_label *l, int n,
+			  enum zs_src src, double value)
+{
+	return fill(typed_slot(s, fam, l, n), metric_family(fam)->unit, src,
+		    true, value, NULL);
+}
+
+struct metric *metric_add_na(struct metric_set *s, int fam,
+			     const struct metric_label *l, int n,
+			     const char *reason)
+{
+	return fill(typed_slot(s, fam, l, n), metric_family(fam)->unit,
+		    SRC_NONE, false, 0, reason);
+}
+
+static struct hist_metric *hist_slot(struct metric_set *s, const char *name,
+				     const struct metric_id *id,
+				     const char *unit, enum zs_src src,
+				     const struct hist *h)
 {
 	struct hist_metric *hm;
 
@@ -101,6 +130,10 @@ struct hist_metric *metric_set_hist(struct metric_set *s, const char *name,
 	hm = &s->h[s->nh];
 	memset(hm, 0, sizeof(*hm));
 	snprintf(hm->name, sizeof(hm->name), "%s", name);
+	if (id)
+		hm->id = *id;
+	else
+		metric_id_parse(hm->name, &hm->id);
 	snprintf(hm->unit, sizeof(hm->unit), "%s", unit);
 	hm->src = src;
 	hm->h = *h;
@@ -111,6 +144,68 @@ struct hist_metric *metric_set_hist(struct metric_set *s, const char *name,
 		return NULL;
 	s->nh++;
 	return hm;
+}
+
+struct hist_metric *metric_set_hist(struct metric_set *s, const char *name,
+				    const char *unit, enum zs_src src,
+				    const struct hist *h)
+{
+	return hist_slot(s, name, NULL, unit, src, h);
+}
+
+struct hist_metric *metric_add_hist(struct metric_set *s, int fam,
+				    const struct metric_label *l, int n,
+				    enum zs_src src, const struct hist *h)
+{
+	char key[METRIC_NAME_LEN];
+	struct metric_id id;
+
+	metric_id_render(key, sizeof(key), &id, metric_family(fam), l, n);
+	return hist_slot(s, key, &id, metric_family(fam)->unit, src, h);
+}
+
+struct metric *metric_set_like(struct metric_set *s, const struct metric *like,
+			       enum zs_src src, double value)
+{
+	return fill(metric_slot(s, like->name, &like->id), like->unit, src, true,
+		    value, NULL);
+}
+
+struct metric *metric_set_like_na(struct metric_set *s,
+				  const struct metric *like, const char *reason)
+{
+	return fill(metric_slot(s, like->name, &like->id), like->unit, SRC_NONE,
+		    false, 0, reason);
+}
+
+struct hist_metric *metric_set_like_hist(struct metric_set *s,
+					 const struct hist_metric *like,
+					 const struct hist *h)
+{
+	return hist_slot(s, like->name, &like->id, like->unit, like->src, h);
+}
+
+int metric_set_merge(struct metric_set *out, const struct metric_set *in,
+		     bool (*skip)(const struct metric_id *id, const char *key))
+{
+	for (size_t i = 0; i < in->n; i++) {
+		const struct metric *x = &in->m[i];
+
+		if (skip && skip(&x->id, x->name))
+			continue;
+		if (!(x->has_value ? metric_set_like(out, x, x->src, x->value) :
+		      metric_set_like_na(out, x, x->reason)))
+			return -1;
+	}
+	for (size_t i = 0; i < in->nh; i++)
+		if (!metric_set_like_hist(out, &in->h[i], &in->h[i].h))
+			return -1;
+	return 0;
+}
+
+enum metric_kind metric_kind_of(const struct metric_id *id)
+{
+	return id->fam ? id->fam->kind : MK_COUNT;
 }
 
 const struct metric *metric_set_find(const struct metric_set *s,

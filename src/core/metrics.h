@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "histogram.h"
+#include "metric_id.h"
 #include "name_index.h"
 #include "planner.h"
 
@@ -17,7 +18,8 @@
 #define METRIC_REASON_LEN 256
 
 struct metric {
-	char name[METRIC_NAME_LEN];
+	char name[METRIC_NAME_LEN];	/* the key, rendered from id */
+	struct metric_id id;
 	char unit[16];
 	enum zs_src src;
 	bool has_value;		/* false: n/a, reason says why */
@@ -27,6 +29,7 @@ struct metric {
 
 struct hist_metric {
 	char name[METRIC_NAME_LEN];
+	struct metric_id id;
 	char unit[16];
 	enum zs_src src;
 	struct hist h;
@@ -43,6 +46,23 @@ struct metric_set {
 void metric_set_free(struct metric_set *s);
 /* Room for n more metrics (one allocation for a whole record); -1 on ENOMEM. */
 int metric_set_reserve(struct metric_set *s, size_t n);
+/*
+ * A metric of registry family fam with labels l[0..n): its key, unit and
+ * identity come from the family's row.
+ */
+struct metric *metric_add(struct metric_set *s, int fam,
+			  const struct metric_label *l, int n,
+			  enum zs_src src, double value);
+struct metric *metric_add_na(struct metric_set *s, int fam,
+			     const struct metric_label *l, int n,
+			     const char *reason);
+struct hist_metric *metric_add_hist(struct metric_set *s, int fam,
+				    const struct metric_label *l, int n,
+				    enum zs_src src, const struct hist *h);
+/*
+ * By key (records read from disk, modules that name their metrics by
+ * key): the identity is parsed from the key.
+ */
 struct metric *metric_set_value(struct metric_set *s, const char *name,
 				const char *unit, enum zs_src src, double value);
 struct metric *metric_set_na(struct metric_set *s, const char *name,
@@ -50,6 +70,25 @@ struct metric *metric_set_na(struct metric_set *s, const char *name,
 struct hist_metric *metric_set_hist(struct metric_set *s, const char *name,
 				    const char *unit, enum zs_src src,
 				    const struct hist *h);
+/*
+ * A metric with the key and identity of like (a window derived from a
+ * sample keeps its metrics' identities without re-reading their keys).
+ */
+struct metric *metric_set_like(struct metric_set *s, const struct metric *like,
+			       enum zs_src src, double value);
+struct metric *metric_set_like_na(struct metric_set *s,
+				  const struct metric *like, const char *reason);
+struct hist_metric *metric_set_like_hist(struct metric_set *s,
+					 const struct hist_metric *like,
+					 const struct hist *h);
+/*
+ * Adds every metric and histogram of in to out, identities kept, except
+ * those skip says to leave out (skip may be NULL). -1 on ENOMEM.
+ */
+int metric_set_merge(struct metric_set *out, const struct metric_set *in,
+		     bool (*skip)(const struct metric_id *id, const char *key));
+/* Kind of a metric: its family's, a count when no row describes it. */
+enum metric_kind metric_kind_of(const struct metric_id *id);
 const struct metric *metric_set_find(const struct metric_set *s,
 				     const char *name);
 const struct hist_metric *metric_set_find_hist(const struct metric_set *s,

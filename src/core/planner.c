@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "metric_id.h"
 #include "planner.h"
 
 #define FE(fn, ...)	{ SRC_FENTRY, fn, NULL, __VA_ARGS__ }
@@ -43,89 +44,6 @@ const struct hook_def hook_defs[HOOK_NR] = {
 	[HOOK_MEMCG_EVENTS] = { "memcg_events", {
 		TP("count_memcg_events", NULL) } },
 };
-
-#define H_FE(h)		{ SRC_FENTRY, h, NULL, false }
-#define H_KP(h)		{ SRC_KPROBE, h, NULL, false }
-#define H_TP(h)		{ SRC_TRACEPOINT, h, NULL, false }
-#define H_FE_N(h)	{ SRC_FENTRY, h, NULL, true }
-#define H_KP_N(h)	{ SRC_KPROBE, h, NULL, true }
-#define H_TP_UNLIKE(h, why)	{ SRC_TRACEPOINT, h, NULL, false, why }
-#define CTR(name)	{ SRC_COUNTER, HOOK_NR, name, false }
-#define HOOKED(h)	H_FE(h), H_KP(h)
-
-const struct metric_def metric_defs[] = {
-	{ "store_calls", "calls", "zswap_store calls",
-	  { HOOKED(HOOK_STORE), CTR("debugfs:reject_compress_poor") } },
-	{ "store_success", "calls", "stores that kept the page in zswap",
-	  { HOOKED(HOOK_STORE), CTR("vmstat:zswpout") } },
-	{ "store_reject", "calls", "stores zswap refused",
-	  { HOOKED(HOOK_STORE), CTR("debugfs:reject_compress_poor") } },
-	{ "reject_rate", "ratio", "store_reject / store_calls",
-	  { HOOKED(HOOK_STORE), CTR("debugfs:reject_compress_poor") } },
-	{ "store_latency_ns", "ns", "zswap_store latency",
-	  { HOOKED(HOOK_STORE) } },
-	{ "load_calls", "calls", "zswap_load calls",
-	  { HOOKED(HOOK_LOAD) } },
-	{ "load_hits", "calls", "loads that found the page in zswap",
-	  { HOOKED(HOOK_LOAD), CTR("vmstat:zswpin") } },
-	{ "load_latency_ns", "ns", "zswap_load latency",
-	  { HOOKED(HOOK_LOAD) } },
-	{ "written_back_pages", "pages", "pages written back to swap",
-	  { H_FE_N(HOOK_WB), H_KP_N(HOOK_WB),
-	    CTR("debugfs:written_back_pages"), CTR("vmstat:zswpwb") } },
-	{ "writeback_failures", "calls", "zswap_writeback_entry failures",
-	  { H_FE_N(HOOK_WB), H_KP_N(HOOK_WB) } },
-	{ "shrink_worker_wakeups", "calls", "shrink_worker runs",
-	  { HOOKED(HOOK_WORKER), H_TP(HOOK_WORKER) } },
-	{ "shrink_memcg_calls", "calls", "shrink_memcg calls",
-	  { HOOKED(HOOK_SHRINK_MEMCG) } },
-	{ "shrinker_scan_calls", "calls", "zswap shrinker scan_objects calls",
-	  { HOOKED(HOOK_SCAN), H_TP_UNLIKE(HOOK_SCAN,
-	    "mm_shrink_slab_start fires once per shrink_slab pass, which makes "
-	    "zero or more scan calls: see shrinker_slab_passes") } },
-	{ "shrinker_slab_passes", "calls",
-	  "shrink_slab passes over the zswap shrinker (mm_shrink_slab_start)",
-	  { H_TP(HOOK_SCAN) } },
-	{ "shrinker_freed", "pages", "entries the zswap shrinker freed",
-	  { HOOKED(HOOK_SCAN), H_TP(HOOK_SCAN) } },
-	{ "pool_limit_hit", "events", "stores that found the pool full",
-	  { CTR("debugfs:pool_limit_hit") } },
-	{ "pool_bytes", "bytes", "compressed pool size",
-	  { CTR("debugfs:pool_total_size") } },
-	{ "stored_pages", "pages", "pages held by zswap",
-	  { CTR("debugfs:stored_pages") } },
-	{ "compression_ratio", "ratio", "stored bytes / pool bytes",
-	  { CTR("debugfs:pool_total_size") } },
-	{ "swap_write_bios{origin=writeback}", "bios",
-	  "swap write bios issued by zswap writeback", { H_TP(HOOK_BIO) } },
-	{ "swap_write_bios{origin=reclaim}", "bios",
-	  "swap write bios issued by reclaim", { H_TP(HOOK_BIO) } },
-	{ "swap_write_pages{origin=writeback}", "pages",
-	  "pages in writeback swap write bios", { H_TP(HOOK_BIO) } },
-	{ "swap_write_pages{origin=reclaim}", "pages",
-	  "pages in reclaim swap write bios", { H_TP(HOOK_BIO) } },
-	{ "pages_per_bio{origin=writeback}", "pages",
-	  "mean pages per writeback bio", { H_TP(HOOK_BIO) } },
-	{ "pages_per_bio{origin=reclaim}", "pages",
-	  "mean pages per reclaim bio", { H_TP(HOOK_BIO) } },
-	{ "pswpin", "pages", "pages read from swap", { CTR("vmstat:pswpin") } },
-	{ "pswpout", "pages", "pages written to swap",
-	  { CTR("vmstat:pswpout") } },
-	{ "zswpin", "pages", "pages loaded from zswap",
-	  { CTR("vmstat:zswpin") } },
-	{ "zswpout", "pages", "pages stored in zswap",
-	  { CTR("vmstat:zswpout") } },
-	{ "zswpwb", "pages", "pages written back from zswap",
-	  { CTR("vmstat:zswpwb") } },
-	{ "cgroup_zswpout", "pages", "pages stored by the cgroup",
-	  { H_TP(HOOK_MEMCG_EVENTS), CTR("memory.stat:zswpout") } },
-	{ "cgroup_zswpin", "pages", "pages loaded by the cgroup",
-	  { H_TP(HOOK_MEMCG_EVENTS), CTR("memory.stat:zswpin") } },
-	{ "cgroup_zswpwb", "pages", "pages of the cgroup written back",
-	  { H_TP(HOOK_MEMCG_EVENTS), CTR("memory.stat:zswpwb") } },
-};
-
-const size_t nr_metric_defs = sizeof(metric_defs) / sizeof(metric_defs[0]);
 
 static const char *const src_names[SRC_NR] = {
 	[SRC_FENTRY] = "fentry",
@@ -221,7 +139,7 @@ static void hook_why(const struct zs_plan *plan, enum zs_hook h,
 static void plan_metric(struct zs_plan *plan, size_t m,
 			const struct zs_caps *caps)
 {
-	const struct metric_def *d = &metric_defs[m];
+	const struct metric_family *d = &metric_families[m];
 	struct metric_choice *mc = &plan->metrics[m];
 
 	mc->src = SRC_NONE;
@@ -273,12 +191,12 @@ static void plan_metric(struct zs_plan *plan, size_t m,
 int plan_make(struct zs_plan *plan, const struct zs_caps *caps)
 {
 	memset(plan, 0, sizeof(*plan));
-	plan->metrics = calloc(nr_metric_defs, sizeof(*plan->metrics));
+	plan->metrics = calloc(MF_PLANNED_NR, sizeof(*plan->metrics));
 	if (!plan->metrics)
 		return -1;
 	for (int h = 0; h < HOOK_NR; h++)
 		plan_hook_choose(&plan->hooks[h], h, caps);
-	for (size_t m = 0; m < nr_metric_defs; m++)
+	for (size_t m = 0; m < MF_PLANNED_NR; m++)
 		plan_metric(plan, m, caps);
 	return 0;
 }
@@ -305,8 +223,21 @@ enum zs_src plan_hook_src(const struct zs_plan *plan, enum zs_hook h)
 
 int metric_index(const char *name)
 {
-	for (size_t m = 0; m < nr_metric_defs; m++)
-		if (!strcmp(metric_defs[m].name, name))
-			return (int)m;
-	return -1;
+	const struct metric_family *f = metric_family_of_key(name);
+	int id = f ? metric_family_id(f) : -1;
+
+	return id < MF_PLANNED_NR ? id : -1;
+}
+
+int plan_metric_name(int id, int value, char *buf, size_t len)
+{
+	const struct metric_family *f = &metric_families[id];
+
+	if (value >= MF_MAX_VALUES || (value && !f->values[value]))
+		return -1;
+	if (f->values[0])
+		snprintf(buf, len, "%s{%s=%s}", f->name, f->label, f->values[value]);
+	else
+		snprintf(buf, len, "%s", f->name);
+	return 0;
 }

@@ -88,13 +88,6 @@ struct metric_src {
 
 #define MAX_SRCS 6
 
-struct metric_def {
-	const char *name;	/* with labels, e.g. swap_write_bios{origin=writeback} */
-	const char *unit;
-	const char *help;
-	struct metric_src srcs[MAX_SRCS];
-};
-
 struct metric_choice {
 	enum zs_src src;
 	int src_idx;
@@ -103,12 +96,10 @@ struct metric_choice {
 
 struct zs_plan {
 	struct hook_choice hooks[HOOK_NR];
-	struct metric_choice *metrics;	/* one per metric_defs[] entry */
+	struct metric_choice *metrics;	/* one per planned registry family */
 };
 
 extern const struct hook_def hook_defs[HOOK_NR];
-extern const struct metric_def metric_defs[];
-extern const size_t nr_metric_defs;
 
 int plan_make(struct zs_plan *plan, const struct zs_caps *caps);
 void plan_free(struct zs_plan *plan);
@@ -116,6 +107,12 @@ void plan_free(struct zs_plan *plan);
 /* Chosen candidate of a hook, or NULL. */
 const struct hook_cand *plan_hook(const struct zs_plan *plan, enum zs_hook h);
 enum zs_src plan_hook_src(const struct zs_plan *plan, enum zs_hook h);
+/* The plan row (registry family id) of a planned metric's name, or -1. */
 int metric_index(const char *name);
+/*
+ * The name of plan row id's value-th instance (a family planned per
+ * value of its label has one per value); -1 past the last.
+ */
+int plan_metric_name(int id, int value, char *buf, size_t len);
 
 #endif /* __PLANNER_H */

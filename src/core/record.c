@@ -68,14 +68,18 @@ static json_object *plan_json(const struct zs_plan *plan)
 		json_object_object_add(e, "skipped", sk);
 		json_object_object_add(hooks, hook_defs[h].name, e);
 	}
-	for (size_t m = 0; m < nr_metric_defs; m++) {
-		json_object *e = json_object_new_object();
+	for (int m = 0; m < MF_PLANNED_NR; m++) {
+		char name[METRIC_NAME_LEN];
 
-		json_object_object_add(e, "source", json_object_new_string(
-			src_name(plan->metrics[m].src)));
-		json_object_object_add(e, "skipped", json_object_new_string(
-			plan->metrics[m].reason));
-		json_object_object_add(metrics, metric_defs[m].name, e);
+		for (int v = 0; !plan_metric_name(m, v, name, sizeof(name)); v++) {
+			json_object *e = json_object_new_object();
+
+			json_object_object_add(e, "source", json_object_new_string(
+				src_name(plan->metrics[m].src)));
+			json_object_object_add(e, "skipped", json_object_new_string(
+				plan->metrics[m].reason));
+			json_object_object_add(metrics, name, e);
+		}
 	}
 	json_object_object_add(o, "hooks", hooks);
 	json_object_object_add(o, "metrics", metrics);

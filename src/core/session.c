@@ -10,6 +10,7 @@
 #include <sys/utsname.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
+#include "metric_eval.h"
 #include "session.h"
 #include "trace_helpers.h"
 #include "zswapstat.skel.h"
@@ -455,217 +456,6 @@ int session_poll(struct session *s, int timeout_ms)
 	return n;
 }
 
-/* Values of one window, handed to the per-metric evaluators. */
-struct window {
-	struct session *s;
-	unsigned long long ctr[ZC_NR];
-	struct zs_hist_slots hist[ZH_NR];
-	struct zs_cgroup_counts cg;
-	struct zs_snapshot after;
-};
-
-static bool delta_of(const struct kvset *a, const struct kvset *b,
-		     const char *name, double *out)
-{
-	double va, vb;
-
-	if (!kvset_get(a, name, &va) || !kvset_get(b, name, &vb))
-		return false;
-	*out = vb - va;
-	return true;
-}
-
-/*
- * Stores refused, as the kernel counts them: every reject_* counter plus
- * pool_limit_hit (a store that finds the pool full is refused). Stores
- * refused while a full pool drains to accept_threshold_percent are counted
- * by no kernel counter, so this is a lower bound; the plan says so.
- */
-static double debugfs_rejects(const struct window *w)
-{
-	const struct kvset *after = &w->after.debugfs;
-	double sum = 0, d;
-
-	for (size_t i = 0; i < after->n; i++)
-		if ((!strncmp(after->items[i].name, "reject_", 7) ||
-		     !strcmp(after->items[i].name, "pool_limit_hit")) &&
-		    delta_of(&w->s->before.debugfs, after, after->items[i].name, &d))
-			sum += d;
-	return sum;
-}
-
-static bool counter_value(const struct window *w, const char *metric,
-			  const char *counter, double *v, char *why,
-			  size_t len)
-{
-	const struct zs_snapshot *a = &w->s->before, *b = &w->after;
-	const char *key = strchr(counter, ':') + 1;
-	double x, y;
-
-	if (!strcmp(metric, "store_calls") || !strcmp(metric, "reject_rate")) {
-		if (!delta_of(&a->vmstat, &b->vmstat, "zswpout", &x))
-			return false;
-		y = debugfs_rejects(w);
-		if (!strcmp(metric, "store_calls")) {
-			*v = x + y;
-			return true;
-		}
-		if (x + y == 0) {
-			snprintf(why, len, "no stores in the window");
-			return false;
-		}
-		*v = y / (x + y);
-		return true;
-	}
-	if (!strcmp(metric, "store_reject")) {
-		*v = debugfs_rejects(w);
-		return true;
-	}
-	if (!strcmp(metric, "pool_bytes") || !strcmp(metric, "stored_pages"))
-		return kvset_get(&b->debugfs, key, v);
-	if (!strcmp(metric, "compression_ratio")) {
-		if (!kvset_get(&b->debugfs, "stored_pages", &x) ||
-		    !kvset_get(&b->debugfs, "pool_total_size", &y))
-			return false;
-		if (y == 0) {
-			snprintf(why, len, "zswap pool is empty");
-			return false;
-		}
-		*v = x * 4096 / y;
-		return true;
-	}
-	if (!strncmp(counter, "vmstat:", 7))
-		return delta_of(&a->vmstat, &b->vmstat, key, v);
-	if (!strncmp(counter, "debugfs:", 8))
-		return delta_of(&a->debugfs, &b->debugfs, key, v);
-	if (!strncmp(counter, "memory.stat:", 12))
-		return delta_of(&a->memory_stat, &b->memory_stat, key, v);
-	return false;
-}
-
-struct hooked_counter {
-	const char *metric;
-	enum zs_counter ctr;
-};
-
-static const struct hooked_counter hooked_counters[] = {
-	{ "store_calls", ZC_STORE_CALLS },
-	{ "store_success", ZC_STORE_SUCCESS },
-	{ "store_reject", ZC_STORE_REJECT },
-	{ "load_calls", ZC_LOAD_CALLS },
-	{ "load_hits", ZC_LOAD_HITS },
-	{ "written_back_pages", ZC_WB_SUCCESS },
-	{ "writeback_failures", ZC_WB_FAIL },
-	{ "shrink_worker_wakeups", ZC_SHRINK_WORKER },
-	{ "shrink_memcg_calls", ZC_SHRINK_MEMCG },
-	{ "shrinker_scan_calls", ZC_SHRINKER_SCAN },	/* fentry, kprobe */
-	{ "shrinker_slab_passes", ZC_SHRINKER_SCAN },	/* tracepoint */
-	{ "shrinker_freed", ZC_SHRINKER_FREED },
-	{ "swap_write_bios{origin=writeback}", ZC_BIO_WRITEBACK },
-	{ "swap_write_bios{origin=reclaim}", ZC_BIO_RECLAIM },
-	{ "swap_write_pages{origin=writeback}", ZC_PAGES_WRITEBACK },
-	{ "swap_write_pages{origin=reclaim}", ZC_PAGES_RECLAIM },
-};
-
-static bool ratio(double num, double den, double *v, char *why, size_t len,
-		  const char *what)
-{
-	if (den == 0) {
-		snprintf(why, len, "no %s in the window", what);
-		return false;
-	}
-	*v = num / den;
-	return true;
-}
-
-static bool origin_marked(const struct session *s)
-{
-	return plan_hook(&s->plan, HOOK_WB) || plan_hook(&s->plan, HOOK_WORKER) ||
-	       plan_hook(&s->plan, HOOK_SCAN);
-}
-
-static bool hooked_value(const struct window *w, const char *metric, double *v,
-			 char *why, size_t len)
-{
-	const unsigned long long *c = w->ctr;
-
-	if (strstr(metric, "{origin=") && !origin_marked(w->s)) {
-		snprintf(why, len, "no hook marks zswap writeback tasks "
-			 "(writeback, shrink_worker and shrinker hooks all n/a)");
-		return false;
-	}
-	if (!strcmp(metric, "reject_rate"))
-		return ratio(c[ZC_STORE_REJECT], c[ZC_STORE_CALLS], v, why, len,
-			     "stores");
-	if (!strcmp(metric, "pages_per_bio{origin=writeback}"))
-		return ratio(c[ZC_PAGES_WRITEBACK], c[ZC_BIO_WRITEBACK], v, why,
-			     len, "writeback bios");
-	if (!strcmp(metric, "pages_per_bio{origin=reclaim}"))
-		return ratio(c[ZC_PAGES_RECLAIM], c[ZC_BIO_RECLAIM], v, why, len,
-			     "reclaim bios");
-	if (!strncmp(metric, "cgroup_", 7)) {
-		if (!w->s->cgroup_id) {
-			snprintf(why, len, "no --cgroup given");
-			return false;
-		}
-		*v = !strcmp(metric, "cgroup_zswpout") ? w->cg.zswpout :
-		     !strcmp(metric, "cgroup_zswpin") ? w->cg.zswpin :
-		     w->cg.zswpwb;
-		return true;
-	}
-	for (size_t i = 0; i < sizeof(hooked_counters) / sizeof(hooked_counters[0]); i++) {
-		if (!strcmp(hooked_counters[i].metric, metric)) {
-			*v = c[hooked_counters[i].ctr];
-			return true;
-		}
-	}
-	snprintf(why, len, "no evaluator for %s", metric);
-	return false;
-}
-
-static void add_hist(struct metric_set *out, const struct window *w,
-		     const char *name, const char *unit, enum zs_hist idx,
-		     enum hist_kind kind, enum zs_src src)
-{
-	struct hist h = { .kind = kind };
-
-	for (int i = 0; i < HIST_SLOTS; i++)
-		h.slots[i] = w->hist[idx].slots[i];
-	h.sum = (double)w->hist[idx].sum;
-	metric_set_hist(out, name, unit, src, &h);
-}
-
-static void collect_hists(struct metric_set *out, const struct window *w)
-{
-	const struct session *s = w->s;
-	enum zs_src src;
-
-	src = plan_hook_src(&s->plan, HOOK_STORE);
-	if (src != SRC_NONE)
-		add_hist(out, w, "store_latency_ns", "ns", ZH_STORE_LAT,
-			 HIST_LOG2, src);
-	src = plan_hook_src(&s->plan, HOOK_LOAD);
-	if (src != SRC_NONE)
-		add_hist(out, w, "load_latency_ns", "ns", ZH_LOAD_LAT,
-			 HIST_LOG2, src);
-	src = plan_hook_src(&s->plan, HOOK_BIO);
-	if (src != SRC_NONE && origin_marked(s)) {
-		add_hist(out, w, "pages_per_bio{origin=writeback}", "pages",
-			 ZH_PPB_WRITEBACK, HIST_LINEAR, src);
-		add_hist(out, w, "pages_per_bio{origin=reclaim}", "pages",
-			 ZH_PPB_RECLAIM, HIST_LINEAR, src);
-	}
-}
-
-static void metric_name_for(const struct session *s, const char *name,
-			    char *out, size_t len)
-{
-	if (!strncmp(name, "cgroup_", 7) && s->opts.cgroup)
-		snprintf(out, len, "%s{cgroup=%s}", name, s->opts.cgroup);
-	else
-		snprintf(out, len, "%s", name);
-}
-
 static void detach_all(struct session *s)
 {
 	for (int i = 0; i < s->nr_links; i++)
@@ -701,8 +491,15 @@ void session_stop(struct session *s)
 
 int session_collect(struct session *s, struct metric_set *out)
 {
-	struct window w = { .s = s };
-	char why[METRIC_REASON_LEN], name[METRIC_NAME_LEN];
+	struct zs_snapshot after = {};
+	struct metric_window w = {
+		.plan = &s->plan,
+		.cgroup = s->opts.cgroup,
+		.cgroup_counted = s->cgroup_id != 0,
+		.before = &s->before,
+		.after = &after,
+	};
+	int err;
 
 	/* after session_stop() this drains every event the counters saw */
 	ring_buffer__consume(s->rb);
@@ -719,51 +516,11 @@ int session_collect(struct session *s, struct metric_set *out)
 	w.cg.zswpout -= s->cg_base.zswpout;
 	w.cg.zswpin -= s->cg_base.zswpin;
 	w.cg.zswpwb -= s->cg_base.zswpwb;
-	if (snapshot_take(&w.after, DEBUGFS_ZSWAP, s->opts.cgroup))
+	if (snapshot_take(&after, DEBUGFS_ZSWAP, s->opts.cgroup))
 		return -1;
-
-	for (size_t m = 0; m < nr_metric_defs; m++) {
-		const struct metric_def *d = &metric_defs[m];
-		const struct metric_choice *mc = &s->plan.metrics[m];
-		bool ok = false;
-		double v = 0;
-
-		metric_name_for(s, d->name, name, sizeof(name));
-		if (!strncmp(d->name, "cgroup_", 7) && !s->opts.cgroup)
-			continue;
-		/* latencies are histograms; only their n/a goes here */
-		if ((!strcmp(d->name, "store_latency_ns") ||
-		     !strcmp(d->name, "load_latency_ns")) && mc->src != SRC_NONE)
-			continue;
-		why[0] = '\0';
-		if (mc->src == SRC_COUNTER)
-			ok = counter_value(&w, d->name,
-					   d->srcs[mc->src_idx].counter, &v,
-					   why, sizeof(why));
-		else if (mc->src != SRC_NONE)
-			ok = hooked_value(&w, d->name, &v, why, sizeof(why));
-		else
-			snprintf(why, sizeof(why), "%s", mc->reason);
-		if (ok)
-			metric_set_value(out, name, d->unit, mc->src, v);
-		else
-			metric_set_na(out, name, d->unit,
-				      why[0] ? why : "counter unreadable");
-	}
-	/* every reject reason this kernel's debugfs has */
-	for (size_t i = 0; i < w.after.debugfs.n; i++) {
-		const char *k = w.after.debugfs.items[i].name;
-		double d;
-
-		if (!strncmp(k, "reject_", 7) &&
-		    delta_of(&s->before.debugfs, &w.after.debugfs, k, &d))
-			metric_set_value(out, k, "calls", SRC_COUNTER, d);
-	}
-	collect_hists(out, &w);
-	metric_set_value(out, "ringbuf_drops", "events", SRC_TRACEPOINT,
-			 w.ctr[ZC_RINGBUF_DROPS]);
-	snapshot_free(&w.after);
-	return 0;
+	err = metric_eval(&w, out);
+	snapshot_free(&after);
+	return err;
 }
 
 int object_prog_stats(struct bpf_object *obj, struct prog_stats *out, int max)
@@ -830,10 +587,12 @@ void plan_print(FILE *f, const struct zs_plan *plan)
 		fputc('\n', f);
 	}
 	fprintf(f, "\n%-36s %-11s %s\n", "METRIC", "SOURCE", "WHY NOT RICHER / N/A");
-	for (size_t m = 0; m < nr_metric_defs; m++) {
+	for (int m = 0; m < MF_PLANNED_NR; m++) {
 		const struct metric_choice *mc = &plan->metrics[m];
+		char name[METRIC_NAME_LEN];
 
-		fprintf(f, "%-36s %-11s %s\n", metric_defs[m].name,
-			src_name(mc->src), mc->reason);
+		for (int v = 0; !plan_metric_name(m, v, name, sizeof(name)); v++)
+			fprintf(f, "%-36s %-11s %s\n", name, src_name(mc->src),
+				mc->reason);
 	}
 }

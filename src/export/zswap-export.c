@@ -171,25 +171,24 @@ static void export_self(struct prom_doc *d, struct exporter *x, double now)
  * series (sum() in PromQL gives it; kept, it would be counted twice), and
  * lock_pending_at_end, always 0 in a live read.
  */
+static bool not_exported(const struct metric_id *id, const char *key)
+{
+	char lock[16];
+
+	if (id->fam == metric_family(MF_LOCK_PENDING))
+		return true;
+	return id->fam == metric_family(MF_LOCK_CONTENTIONS) &&
+	       metric_id_label(key, id, "lock", lock, sizeof(lock)) &&
+	       !strcmp(lock, "any");
+}
+
 static int add_lock_metrics(struct exporter *x, struct metric_set *out)
 {
 	struct metric_set ls = {};
 	int err = lock_session_metrics(&x->ls, &ls);
 
-	for (size_t i = 0; !err && i < ls.n; i++) {
-		const struct metric *m = &ls.m[i];
-
-		if (!strcmp(m->name, "lock_contentions{lock=any,caller=any}") ||
-		    !strcmp(m->name, "lock_pending_at_end"))
-			continue;
-		if (m->has_value)
-			metric_set_value(out, m->name, m->unit, m->src, m->value);
-		else
-			metric_set_na(out, m->name, m->unit, m->reason);
-	}
-	for (size_t i = 0; !err && i < ls.nh; i++)
-		metric_set_hist(out, ls.h[i].name, ls.h[i].unit, ls.h[i].src,
-				&ls.h[i].h);
+	if (!err)
+		err = metric_set_merge(out, &ls, not_exported);
 	metric_set_free(&ls);
 	return err;
 }
@@ -197,11 +196,18 @@ static int add_lock_metrics(struct exporter *x, struct metric_set *out)
 /*
  * iostall's iocost_* per-cgroup counters (since the exporter started),
  * with the cgroup label as --cgroups writes it: relative to the cgroup2
- * mount. Left out: iocost_* without a mapping row (activations, maxima)
- * and the writeback stall breakdown, which are zswap-gate record
+ * mount. Left out: iocost_* without a Prometheus name (activations,
+ * maxima) and the writeback stall breakdown, which are zswap-gate record
  * --iocost's; pressure and memory.zswap.current, which --cgroups exports
  * as the kernel's totals.
  */
+static bool iocost_exported(const struct metric *m)
+{
+	const struct metric_family *f = m->id.fam;
+
+	return f && f->prom.name && !strncmp(f->name, "iocost_", 7);
+}
+
 static int add_iocost_metrics(struct exporter *x, struct metric_set *out,
 			      struct prom_doc *d)
 {
@@ -216,32 +222,26 @@ static int add_iocost_metrics(struct exporter *x, struct metric_set *out,
 	}
 	for (size_t i = 0; i < ms.n; i++) {
 		const struct metric *m = &ms.m[i];
-		const char *cg = strstr(m->name, "{cgroup=");
-		char name[METRIC_NAME_LEN], base[METRIC_NAME_LEN];
+		char path[METRIC_NAME_LEN];
+		struct metric_label cg = { "cgroup", path };
+		const char *rel = path;
+		int id;
 
-		if (strncmp(m->name, "iocost_", 7) || !cg)
+		if (!iocost_exported(m) ||
+		    !metric_id_label(m->name, &m->id, "cgroup", path, sizeof(path)))
 			continue;
-		/* the per-cgroup iocost counters with a row in export_map.c */
-		snprintf(base, sizeof(base), "%.*s", (int)(cg - m->name), m->name);
-		if (!export_map_find(base))
-			continue;
-		cg += 8;
-		if (!strncmp(cg, x->st.cgroup_root, root_len) &&
-		    (cg[root_len] == '/' || cg[root_len] == '}'))
-			cg += root_len;
-		snprintf(name, sizeof(name), "%.*s{cgroup=%s%s",
-			 (int)(strchr(m->name, '{') - m->name), m->name,
-			 *cg == '}' ? "/" : "", cg);
+		if (!strncmp(path, x->st.cgroup_root, root_len) &&
+		    (path[root_len] == '/' || !path[root_len]))
+			rel = path[root_len] ? path + root_len : "/";
+		cg.value = rel;
+		id = metric_family_id(m->id.fam);
 		if (m->has_value)
-			metric_set_value(out, name, m->unit, m->src, m->value);
+			metric_add(out, id, &cg, 1, m->src, m->value);
 		else
-			metric_set_na(out, name, m->unit, m->reason);
+			metric_add_na(out, id, &cg, 1, m->reason);
 	}
 	metric_set_free(&ms);
-	/* the same test iostall_collect() makes */
-	off = !x->st.has_iocost_tp ? x->st.iocost_tp_why :
-	      iocost_off_reason(x->st.cgroup_root, &x->st.qos,
-				x->st.qos_readable, x->st.io_controller);
+	off = iostall_off_reason(&x->st);
 	l[0] = (struct prom_label){ "enabled", off ? "0" : "1" };
 	l[1] = (struct prom_label){ "reason", off ? off : "" };
 	prom_add(d, "zswap_iocost_info", PROM_GAUGE,
@@ -273,7 +273,7 @@ static char *render(struct exporter *x, size_t *len)
 	unmapped = export_metric_set(&d, &ms);
 	if (unmapped && !x->warned_unmapped) {
 		fprintf(stderr, "zswap-export: %d metric(s) have no Prometheus "
-			"mapping (src/export_map.c) and are left out\n", unmapped);
+			"mapping (src/core/metric_registry.c) and are left out\n", unmapped);
 		x->warned_unmapped = true;
 	}
 	if (x->cgroups) {

@@ -68,7 +68,8 @@ _Static_assert(offsetof(struct cmp_metric, name) == 0, "name_index");
 _Static_assert(offsetof(struct cmp_hist, name) == 0, "name_index");
 
 static struct cmp_metric *find_metric(struct comparison *c, const char *full,
-				      const char *unit)
+				      const char *unit,
+				      const struct metric_direction *dir)
 {
 	char name[METRIC_NAME_LEN];	/* as stored: a long name truncated */
 	struct cmp_metric *m;
@@ -91,7 +92,7 @@ static struct cmp_metric *find_metric(struct comparison *c, const char *full,
 	memset(m, 0, sizeof(*m));
 	snprintf(m->name, sizeof(m->name), "%s", name);
 	snprintf(m->unit, sizeof(m->unit), "%s", unit);
-	m->dir = metric_direction_of(name);
+	m->dir = dir;
 	m->unit_from = c->nr_paths - 1;
 	if (name_index_add(&c->mix, c->n, c->m, sizeof(*c->m)))
 		return NULL;
@@ -115,6 +116,7 @@ int arm_values_push(struct arm_values *a, double v)
 }
 
 static int add_value(struct comparison *c, int arm, const char *name,
+		     const struct metric_direction *dir,
 		     const char *unit, bool has_value, double v,
 		     const char *reason, const char *path, char *err, size_t len)
 {
@@ -124,7 +126,7 @@ static int add_value(struct comparison *c, int arm, const char *name,
 	snprintf(what, sizeof(what), "metric %s", name);
 	if (has_value && record_check_value(path, what, unit, v, err, len))
 		return -1;
-	m = find_metric(c, name, unit);
+	m = find_metric(c, name, unit, dir);
 	if (!m) {
 		snprintf(err, len, "%s: out of memory", path);
 		return -1;
@@ -201,7 +203,8 @@ static int add_hist(struct comparison *c, int arm, const struct hist_metric *hm,
 	if (strcmp(hm->unit, "ns"))
 		return 0;
 	snprintf(name, sizeof(name), "%s{stat=mean}", hm->name);
-	return add_value(c, arm, name, hm->unit, count > 0, hist_mean(&hm->h),
+	return add_value(c, arm, name, metric_id_direction(hm->name, &hm->id),
+			 hm->unit, count > 0, hist_mean(&hm->h),
 			 "no events in this run", path, err, len);
 }
 
@@ -273,13 +276,14 @@ int comparison_add_record(struct comparison *c, int arm,
 	for (size_t i = 0; i < ms->n; i++) {
 		const struct metric *m = &ms->m[i];
 
-		if (add_value(c, arm, m->name, m->unit, m->has_value, m->value,
-			      m->reason, path, err, len))
+		if (add_value(c, arm, m->name, metric_id_direction(m->name, &m->id),
+			      m->unit, m->has_value, m->value, m->reason, path,
+			      err, len))
 			return -1;
 	}
 	if (rec->meta.wall_time_s >= 0 &&
-	    add_value(c, arm, "wall_time_s", "s", true, rec->meta.wall_time_s,
-		      NULL, path, err, len))
+	    add_value(c, arm, "wall_time_s", &metric_family(MF_WALL_TIME)->dir,
+		      "s", true, rec->meta.wall_time_s, NULL, path, err, len))
 		return -1;
 	for (size_t i = 0; i < ms->nh; i++)
 		if (add_hist(c, arm, &ms->h[i], path, err, len))

@@ -1,28 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Which way is better for each metric, and whether a significant change
- * the wrong way fails the gate by default. One table, in
- * metric_direction.c; the first matching pattern wins.
+ * the wrong way fails the gate by default, is its registry row's
+ * (metric_registry.c: dir, and value_dir for one label value); metrics no
+ * row describes (the workload's own figures) are neutral.
  */
 #ifndef __METRIC_DIRECTION_H
 #define __METRIC_DIRECTION_H
 
-#include <stdbool.h>
+#include "metric_registry.h"
 
-enum direction {
-	DIR_NEUTRAL,		/* a change is neither better nor worse */
-	DIR_HIGHER_BETTER,
-	DIR_LOWER_BETTER,
-};
-
-struct metric_direction {
-	const char *pattern;	/* fnmatch(3) glob over the metric name */
-	enum direction dir;
-	bool gating;		/* a significant worse change fails by default */
-	const char *why;
-};
-
-const struct metric_direction *metric_direction_of(const char *name);
 const char *direction_name(enum direction d);
 
 /*

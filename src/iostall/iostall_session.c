@@ -761,6 +761,14 @@ static void add_stalls(struct iostall *st, struct metric_set *out)
 	free(rows);
 }
 
+const char *iostall_off_reason(const struct iostall *st)
+{
+	if (!st->has_iocost_tp)
+		return st->iocost_tp_why;
+	return iocost_off_reason(st->cgroup_root, &st->qos, st->qos_readable,
+				 st->io_controller);
+}
+
 int iostall_collect(struct iostall *st, struct metric_set *out)
 {
 	const char *off_why = NULL;
@@ -773,11 +781,7 @@ int iostall_collect(struct iostall *st, struct metric_set *out)
 	if (st->empty_only)
 		return 0;
 	read_qos(st);
-	if (!st->has_iocost_tp)
-		off_why = st->iocost_tp_why;
-	else
-		off_why = iocost_off_reason(st->cgroup_root, &st->qos,
-					    st->qos_readable, st->io_controller);
+	off_why = iostall_off_reason(st);
 	cg_list_walk(st, &now);
 	report = calloc(now.n ? now.n : 1, sizeof(*report));
 	if (!report) {

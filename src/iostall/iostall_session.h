@@ -67,6 +67,11 @@ int iostall_open(struct iostall *st, struct session *s, const char *cgroup,
 /* Starts the window: clears the per-cgroup maps, snapshots counters. */
 int iostall_begin(struct iostall *st);
 void iostall_stop(struct iostall *st);
+/*
+ * Why iostall reports no iocost figures (the tracepoints are missing, or
+ * iocost is off on the swap device), or NULL; as of the last collect.
+ */
+const char *iostall_off_reason(const struct iostall *st);
 /* Adds this window's metrics and histograms to out. */
 int iostall_collect(struct iostall *st, struct metric_set *out);
 /* Who slept inside writeback: kinds and the top tasks, from out. */

@@ -85,10 +85,7 @@ int tui_iocost_read(struct iostall *st, struct tui_sample *smp)
 		metric_set_free(&ms);
 		return -1;
 	}
-	/* the same test iostall_collect() makes, for the n/a reason */
-	off = !st->has_iocost_tp ? st->iocost_tp_why :
-	      iocost_off_reason(st->cgroup_root, &st->qos, st->qos_readable,
-				st->io_controller);
+	off = iostall_off_reason(st);
 	snprintf(smp->iocost_reason, sizeof(smp->iocost_reason), "%s",
 		 off ? off : "no iocost activity of the cgroup seen since start");
 	for (size_t i = 0; !off && i < smp->cg.n; i++) {

@@ -376,7 +376,7 @@ static void draw_rate(struct tui_grid *g, int x, int y, int w,
 static int draw_reject_reasons(struct tui_grid *g, int y, int w, int max_rows,
 			       const struct tui_model *m)
 {
-	char item[256], num[32];
+	char item[256], num[32], reason[64];
 	int x = 0, rows = 1;
 	const char *lead = "rejects/s by reason:";
 
@@ -393,11 +393,12 @@ static int draw_reject_reasons(struct tui_grid *g, int y, int w, int max_rows,
 				break;
 		} else {
 			r = &m->win.m[i];
-			if (strncmp(r->name, "reject_", 7) ||
-			    !strcmp(r->name, "reject_rate"))
+			if (r->id.fam != metric_family(MF_REJECT))
 				continue;
 		}
-		name = !strncmp(r->name, "reject_", 7) ? r->name + 7 : r->name;
+		/* pool_limit_hit goes by its own name */
+		name = metric_id_label(r->name, &r->id, "reason", reason,
+				       sizeof(reason)) ? reason : r->name;
 		if (tui_rate(m, r->name, &v))
 			tui_fmt_num(num, sizeof(num), v);
 		else
@@ -741,7 +742,7 @@ static void lock_lines(struct lines *ls, const struct tui_model *m, int w)
 	for (size_t i = 0; i < m->win.nh; i++) {
 		const struct hist_metric *hm = &m->win.h[i];
 
-		if (strncmp(hm->name, "lock_wait_ns{", 13))
+		if (hm->id.fam != metric_family(MF_LOCK_WAIT) || !hm->id.nlabels)
 			continue;
 		for (int k = 0; k < HIST_SLOTS; k++)
 			all.h.slots[k] += hm->h.slots[k];
@@ -752,14 +753,21 @@ static void lock_lines(struct lines *ls, const struct tui_model *m, int w)
 		const struct hist_metric *hm;
 		struct lock_row *r = &rows[nr];
 		char name[METRIC_NAME_LEN];
+		struct metric_label_set labels;
+		struct metric_id id;
 
 		if (!x->has_value || x->value <= 0 ||
-		    sscanf(x->name, "lock_contentions{lock=%31[^,],caller=%31[^}]}",
-			   r->lock, r->caller) != 2 ||
+		    x->id.fam != metric_family(MF_LOCK_CONTENTIONS) ||
+		    !metric_id_label(x->name, &x->id, "lock", r->lock,
+				     sizeof(r->lock)) ||
+		    !metric_id_label(x->name, &x->id, "caller", r->caller,
+				     sizeof(r->caller)) ||
 		    !strcmp(r->lock, "any"))
 			continue;
-		snprintf(name, sizeof(name), "lock_wait_ns{lock=%s,caller=%s}",
-			 r->lock, r->caller);
+		/* the wait histogram of the same lock and caller */
+		metric_id_labels(x->name, &x->id, &labels);
+		metric_id_render(name, sizeof(name), &id,
+				 metric_family(MF_LOCK_WAIT), labels.l, labels.n);
 		hm = metric_set_find_hist(&m->win, name);
 		r->contentions = x->value;
 		r->wait_ns = hm ? hm->h.sum : 0;
@@ -843,7 +851,7 @@ static void source_lines(struct lines *ls, const struct tui_model *m)
 				  x->reason);
 			continue;
 		}
-		if (tui_metric_kind(x->name) == TK_COUNT || x->value >= 1000)
+		if (tui_metric_kind(x) == TK_COUNT || x->value >= 1000)
 			snprintf(val, sizeof(val), "%.0f", x->value);
 		else
 			snprintf(val, sizeof(val), "%.4g", x->value);
@@ -1119,7 +1127,7 @@ void tui_print_totals(FILE *f, const struct tui_model *m)
 	for (size_t i = 0; i < m->win.n; i++) {
 		const struct metric *x = &m->win.m[i];
 
-		if (tui_metric_kind(x->name) != TK_COUNT)
+		if (tui_metric_kind(x) != TK_COUNT)
 			continue;
 		if (x->has_value)
 			fprintf(f, "total %s %.0f %s\n", x->name, x->value,

@@ -59,11 +59,13 @@ void tui_model_free(struct tui_model *m)
 void tui_model_set_plan(struct tui_model *m, const struct zs_plan *plan)
 {
 	memset(m->plan_counts, 0, sizeof(m->plan_counts));
-	for (size_t i = 0; i < nr_metric_defs; i++) {
+	for (int i = 0; i < MF_PLANNED_NR; i++) {
 		enum zs_src src = plan->metrics[i].src;
+		char name[METRIC_NAME_LEN];
 
-		if (src < SRC_NR)
-			m->plan_counts[src]++;
+		for (int v = 0; !plan_metric_name(i, v, name, sizeof(name)); v++)
+			if (src < SRC_NR)
+				m->plan_counts[src]++;
 	}
 }
 
@@ -73,85 +75,71 @@ void tui_model_add_note(struct tui_model *m, const char *note)
 		snprintf(m->notes[m->nr_notes++], sizeof(m->notes[0]), "%s", note);
 }
 
-/* Levels read at the end of the window, not counts. */
-static const char *const gauges[] = {
-	"pool_bytes", "stored_pages", "compression_ratio",
-};
-
-/* Ratios of two counts of the same window: name, numerator, denominator. */
-static const char *const ratios[][3] = {
-	{ "reject_rate", "store_reject", "store_calls" },
-	{ "pages_per_bio{origin=writeback}", "swap_write_pages{origin=writeback}",
-	  "swap_write_bios{origin=writeback}" },
-	{ "pages_per_bio{origin=reclaim}", "swap_write_pages{origin=reclaim}",
-	  "swap_write_bios{origin=reclaim}" },
-};
-
-#define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
-
-enum tui_kind tui_metric_kind(const char *name)
+enum tui_kind tui_metric_kind(const struct metric *x)
 {
-	for (size_t i = 0; i < ARRAY_LEN(gauges); i++)
-		if (!strcmp(name, gauges[i]))
-			return TK_GAUGE;
-	for (size_t i = 0; i < ARRAY_LEN(ratios); i++)
-		if (!strcmp(name, ratios[i][0]))
-			return TK_RATIO;
-	return TK_COUNT;
+	const struct metric_family *f = x->id.fam;
+
+	switch (metric_kind_of(&x->id)) {
+	case MK_LEVEL:
+		return TK_GAUGE;
+	case MK_RATIO:
+		/* a share without parts in the registry is its end value */
+		return metric_family_has_parts(f) ? TK_RATIO : TK_GAUGE;
+	default:
+		return TK_COUNT;
+	}
 }
 
 /*
  * Counts that only appear once non-zero (one per lock class and caller):
  * absent at the start of the window means 0, not unknown.
  */
-static const char *const sparse_counts[] = {
-	"lock_contentions{",
-};
-
-static bool sparse_count(const char *name)
+static bool sparse_count(const struct metric *x)
 {
-	for (size_t i = 0; i < ARRAY_LEN(sparse_counts); i++)
-		if (!strncmp(name, sparse_counts[i], strlen(sparse_counts[i])))
-			return true;
-	return false;
+	return x->id.fam && x->id.fam->sparse;
 }
 
 static void window_count(struct metric_set *win, const struct metric *ma,
 			 const struct metric *mb)
 {
 	if (!mb->has_value)
-		metric_set_na(win, mb->name, mb->unit, mb->reason);
-	else if (!ma && sparse_count(mb->name))
-		metric_set_value(win, mb->name, mb->unit, mb->src, mb->value);
+		metric_set_like_na(win, mb, mb->reason);
+	else if (!ma && sparse_count(mb))
+		metric_set_like(win, mb, mb->src, mb->value);
 	else if (!ma)
-		metric_set_na(win, mb->name, mb->unit,
-			      "not present when the window began");
+		metric_set_like_na(win, mb, "not present when the window began");
 	else if (!ma->has_value)
-		metric_set_na(win, mb->name, mb->unit, ma->reason);
+		metric_set_like_na(win, mb, ma->reason);
 	else
-		metric_set_value(win, mb->name, mb->unit, mb->src,
-				 mb->value - ma->value);
+		metric_set_like(win, mb, mb->src, mb->value - ma->value);
 }
 
-static void window_ratio(struct metric_set *win, const struct metric *mb,
-			 const char *num, const char *den)
+/* The ratio's parts, with its labels, from the window's values. */
+static void window_ratio(struct metric_set *win, const struct metric *mb)
 {
-	const struct metric *n = metric_set_find(win, num);
-	const struct metric *d = metric_set_find(win, den);
-	char why[METRIC_REASON_LEN];
+	const struct metric_family *f = mb->id.fam;
+	char num[METRIC_NAME_LEN], den[METRIC_NAME_LEN], why[METRIC_REASON_LEN];
+	struct metric_label_set ls;
+	struct metric_id id;
+	const struct metric *n, *d;
 
+	metric_id_labels(mb->name, &mb->id, &ls);
+	metric_id_render(num, sizeof(num), &id, metric_family(f->num), ls.l, ls.n);
+	metric_id_render(den, sizeof(den), &id, metric_family(f->den), ls.l, ls.n);
+	n = metric_set_find(win, num);
+	d = metric_set_find(win, den);
 	if (!n || !d) {
-		metric_set_na(win, mb->name, mb->unit,
-			      mb->has_value ? "parts missing" : mb->reason);
+		metric_set_like_na(win, mb,
+				   mb->has_value ? "parts missing" : mb->reason);
 	} else if (!n->has_value || !d->has_value) {
-		metric_set_na(win, mb->name, mb->unit,
-			      !n->has_value ? n->reason : d->reason);
+		metric_set_like_na(win, mb, !n->has_value ? n->reason : d->reason);
 	} else if (d->value == 0) {
-		snprintf(why, sizeof(why), "no %s in the window", den);
-		metric_set_na(win, mb->name, mb->unit, why);
+		snprintf(why, sizeof(why), f->empty,
+			 ls.n ? ls.l[0].value : "");
+		metric_set_like_na(win, mb, why);
 	} else {
-		metric_set_value(win, mb->name, mb->unit, d->src,
-				 n->value / d->value);
+		metric_set_like(win, mb, d->src, (f->ratio_scale ?
+				f->ratio_scale : 1) * n->value / d->value);
 	}
 }
 
@@ -168,7 +156,7 @@ static void window_hists(struct metric_set *win, const struct metric_set *a,
 				h.slots[k] -= ha->h.slots[k];
 			h.sum -= ha->h.sum;
 		}
-		metric_set_hist(win, hb->name, hb->unit, hb->src, &h);
+		metric_set_like_hist(win, hb, &h);
 	}
 }
 
@@ -182,14 +170,12 @@ static void window_metrics(struct tui_model *m, const struct tui_sample *a,
 	for (size_t i = 0; i < ms->n; i++) {
 		const struct metric *mb = &ms->m[i];
 
-		switch (tui_metric_kind(mb->name)) {
+		switch (tui_metric_kind(mb)) {
 		case TK_GAUGE:
 			if (mb->has_value)
-				metric_set_value(&m->win, mb->name, mb->unit,
-						 mb->src, mb->value);
+				metric_set_like(&m->win, mb, mb->src, mb->value);
 			else
-				metric_set_na(&m->win, mb->name, mb->unit,
-					      mb->reason);
+				metric_set_like_na(&m->win, mb, mb->reason);
 			break;
 		case TK_COUNT:
 			window_count(&m->win, metric_set_find(&a->ms, mb->name),
@@ -197,18 +183,13 @@ static void window_metrics(struct tui_model *m, const struct tui_sample *a,
 			break;
 		case TK_RATIO:
 			/* placeholder keeps the order; filled below */
-			metric_set_na(&m->win, mb->name, mb->unit, "pending");
+			metric_set_like_na(&m->win, mb, "pending");
 			break;
 		}
 	}
-	for (size_t i = 0; i < ms->n; i++) {
-		const struct metric *mb = &ms->m[i];
-
-		for (size_t r = 0; r < ARRAY_LEN(ratios); r++)
-			if (!strcmp(mb->name, ratios[r][0]))
-				window_ratio(&m->win, mb, ratios[r][1],
-					     ratios[r][2]);
-	}
+	for (size_t i = 0; i < ms->n; i++)
+		if (tui_metric_kind(&ms->m[i]) == TK_RATIO)
+			window_ratio(&m->win, &ms->m[i]);
 	window_hists(&m->win, &a->ms, &b->ms);
 }
 
@@ -318,7 +299,7 @@ bool tui_rate(const struct tui_model *m, const char *name, double *out)
 
 	if (!x || !x->has_value)
 		return false;
-	if (tui_metric_kind(name) == TK_COUNT)
+	if (tui_metric_kind(x) == TK_COUNT)
 		*out = m->secs > 0 ? x->value / m->secs : 0;
 	else
 		*out = x->value;

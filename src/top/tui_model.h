@@ -141,13 +141,13 @@ void tui_model_add_note(struct tui_model *m, const char *note);
 int tui_model_update(struct tui_model *m, const struct tui_sample *a,
 		     const struct tui_sample *b);
 
-/* How a metric combines over a window. */
+/* How a metric combines over a window (from its registry row's kind). */
 enum tui_kind {
 	TK_COUNT,	/* a count: window value is a difference */
 	TK_GAUGE,	/* a level: the end value */
-	TK_RATIO,	/* recomputed from two counts */
+	TK_RATIO,	/* recomputed from the window's parts */
 };
-enum tui_kind tui_metric_kind(const char *name);
+enum tui_kind tui_metric_kind(const struct metric *x);
 
 /* Window value of a metric; NULL when the sample has no such metric. */
 const struct metric *tui_metric(const struct tui_model *m, const char *name);

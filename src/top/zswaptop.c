@@ -90,24 +90,18 @@ static double now_s(void)
  * The lock module's cumulative metrics, without lock_pending_at_end: a live
  * read counts a wait once it has ended, so nothing is ever pending.
  */
+static bool one_shot_only(const struct metric_id *id, const char *key)
+{
+	return id->fam == metric_family(MF_LOCK_PENDING);
+}
+
 static int take_lock_sample(struct top_opts *o, struct metric_set *out)
 {
 	struct metric_set ls = {};
 	int err = lock_session_metrics(&o->ls, &ls);
 
-	for (size_t i = 0; !err && i < ls.n; i++) {
-		const struct metric *x = &ls.m[i];
-
-		if (!strcmp(x->name, "lock_pending_at_end"))
-			continue;
-		if (x->has_value)
-			metric_set_value(out, x->name, x->unit, x->src, x->value);
-		else
-			metric_set_na(out, x->name, x->unit, x->reason);
-	}
-	for (size_t i = 0; !err && i < ls.nh; i++)
-		metric_set_hist(out, ls.h[i].name, ls.h[i].unit, ls.h[i].src,
-				&ls.h[i].h);
+	if (!err)
+		err = metric_set_merge(out, &ls, one_shot_only);
 	metric_set_free(&ls);
 	return err;
 }

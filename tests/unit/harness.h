@@ -34,5 +34,6 @@ void test_claims(void);
 void test_workload(void);
 void test_faults(void);
 void test_fuzz(void);
+void test_metric_eval(void);
 
 #endif /* __HARNESS_H */

@@ -362,11 +362,14 @@ static void test_directions(void)
 	};
 
 	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
-		const struct metric_direction *d = metric_direction_of(want[i].name);
+		const struct metric_direction *d;
+		struct metric_id id;
 
+		metric_id_parse(want[i].name, &id);
+		d = metric_id_direction(want[i].name, &id);
 		CHECK(d->dir == want[i].dir && d->gating == want[i].gating,
-		      "%s: %s%s (pattern %s)", want[i].name, direction_name(d->dir),
-		      d->gating ? ", gating" : "", d->pattern);
+		      "%s: %s%s (%s)", want[i].name, direction_name(d->dir),
+		      d->gating ? ", gating" : "", d->why);
 	}
 	CHECK(direction_verdict(DIR_HIGHER_BETTER, 1.07, 1.30) > 0 &&
 	      direction_verdict(DIR_LOWER_BETTER, 1.07, 1.30) < 0 &&

@@ -12,6 +12,7 @@
 #include <string.h>
 #include "counters.h"
 #include "harness.h"
+#include "metric_registry.h"
 #include "planner.h"
 
 struct fixture_caps {
@@ -315,11 +316,11 @@ static void plan_memcg_events_asked(const char *ver, bool fentry_refused,
 		      plan_hook(&with, h) == plan_hook(&without, h),
 		      "%s: hook %s does not depend on --cgroup", ver,
 		      hook_defs[h].name);
-	for (size_t m = 0; m < nr_metric_defs; m++)
-		CHECK(!strncmp(metric_defs[m].name, "cgroup_", 7) ||
+	for (int m = 0; m < MF_PLANNED_NR; m++)
+		CHECK(!strncmp(metric_families[m].name, "cgroup_", 7) ||
 		      with.metrics[m].src == without.metrics[m].src,
 		      "%s: metric %s does not depend on --cgroup", ver,
-		      metric_defs[m].name);
+		      metric_families[m].name);
 	plan_free(&with);
 	plan_free(&without);
 out:

@@ -68,72 +68,110 @@ static void test_names_escaping(void)
 	CHECK(!strcmp(out, "NaN"), "NaN: %s", out);
 }
 
-static void test_name_parse(void)
+static bool label_is(const char *key, const struct metric_id *id,
+		     const char *label, const char *want)
 {
-	struct metric_name mn;
+	char v[128];
 
-	CHECK(!metric_name_parse("swap_write_pages{origin=writeback}", &mn) &&
-	      !strcmp(mn.base, "swap_write_pages") && mn.nlabels == 1 &&
-	      !strcmp(mn.labels[0].name, "origin") &&
-	      !strcmp(mn.labels[0].value, "writeback"), "one label");
-	CHECK(!metric_name_parse("lock_wait_ns{lock=zswap_pools_lock,caller=a,b}", &mn) &&
-	      mn.nlabels == 2 && !strcmp(mn.labels[0].value, "zswap_pools_lock") &&
-	      !strcmp(mn.labels[1].name, "caller") &&
-	      !strcmp(mn.labels[1].value, "a,b"), "two labels, comma in a value");
-	CHECK(!metric_name_parse("cgroup_zswpout{cgroup=/sys/fs/cgroup/a=b}", &mn) &&
-	      mn.nlabels == 1 && !strcmp(mn.labels[0].value, "/sys/fs/cgroup/a=b"),
-	      "'=' in a value");
-	CHECK(!metric_name_parse("pswpin", &mn) && !strcmp(mn.base, "pswpin") &&
-	      mn.nlabels == 0, "no labels");
-	CHECK(metric_name_parse("x{a=b", &mn) == -EINVAL, "unclosed brace refused");
-	CHECK(metric_name_parse("x{=b}", &mn) == -EINVAL, "empty label name refused");
+	return metric_id_label(key, id, label, v, sizeof(v)) && !strcmp(v, want);
 }
 
-/* Every metric the planner knows has a row: exported or skipped with why. */
+/* The one key parser (records on disk): family and labels. */
+static void test_name_parse(void)
+{
+	const char *k;
+	struct metric_id id;
+
+	k = "swap_write_pages{origin=writeback}";
+	CHECK(!metric_id_parse(k, &id) &&
+	      id.fam == metric_family(MF_SWAP_WRITE_PAGES) && id.nlabels == 1 &&
+	      label_is(k, &id, "origin", "writeback"), "one label");
+	k = "lock_wait_ns{lock=zswap_pools_lock,caller=a,b}";
+	CHECK(!metric_id_parse(k, &id) && id.nlabels == 2 &&
+	      label_is(k, &id, "lock", "zswap_pools_lock") &&
+	      label_is(k, &id, "caller", "a,b"), "two labels, comma in a value");
+	k = "cgroup_zswpout{cgroup=/sys/fs/cgroup/a=b}";
+	CHECK(!metric_id_parse(k, &id) && id.nlabels == 1 &&
+	      label_is(k, &id, "cgroup", "/sys/fs/cgroup/a=b"), "'=' in a value");
+	CHECK(!metric_id_parse("pswpin", &id) &&
+	      id.fam == metric_family(MF_PSWPIN) && id.nlabels == 0, "no labels");
+	k = "reject_compress_poor";
+	CHECK(!metric_id_parse(k, &id) && id.fam == metric_family(MF_REJECT) &&
+	      label_is(k, &id, "reason", "compress_poor"),
+	      "reject_<reason>: the reason label");
+	CHECK(!metric_id_parse("reject_rate", &id) &&
+	      id.fam == metric_family(MF_REJECT_RATE), "reject_rate is its own row");
+	CHECK(!metric_id_parse("reject_", &id) && !id.fam,
+	      "bare prefix is not a reason");
+	CHECK(metric_id_parse("x{a=b", &id) == -1, "unclosed brace refused");
+	CHECK(metric_id_parse("x{=b}", &id) == -1, "empty label name refused");
+}
+
+/* Rendering and parsing give the same identity. */
+static void test_render_round_trip(void)
+{
+	struct metric_label l[2] = { { "lock", "tree" }, { "caller", "a,b" } };
+	struct metric_id a, b;
+	char key[METRIC_NAME_LEN];
+
+	CHECK(!metric_id_render(key, sizeof(key), &a,
+				metric_family(MF_LOCK_CONTENTIONS), l, 2) &&
+	      !strcmp(key, "lock_contentions{lock=tree,caller=a,b}"), "%s", key);
+	CHECK(!metric_id_parse(key, &b) && a.fam == b.fam && a.nlabels == 2 &&
+	      !memcmp(a.lab, b.lab, sizeof(a.lab)), "render == parse: %s", key);
+	l[0] = (struct metric_label){ "reason", "pool_limit" };
+	CHECK(!metric_id_render(key, sizeof(key), &a, metric_family(MF_REJECT),
+				l, 1) && !strcmp(key, "reject_pool_limit") &&
+	      label_is(key, &a, "reason", "pool_limit"), "suffix family: %s", key);
+	l[0] = (struct metric_label){ "cgroup", "/sys/fs/cgroup/a" };
+	CHECK(metric_id_render(key, 12, &a, metric_family(MF_CGROUP_ZSWPOUT),
+			       l, 1) == -1 && strlen(key) == 11, "cut key: %s", key);
+}
+
+/*
+ * Every family has a Prometheus row (exported, or skipped with why),
+ * and exported names follow the conventions.
+ */
 static void test_table_complete(void)
 {
-	for (size_t i = 0; i < nr_metric_defs; i++) {
-		struct metric_name mn;
-		const struct export_map *e;
+	for (int i = 0; i < MF_NR; i++) {
+		const struct metric_family *f = metric_family(i);
+		const char *p = f->prom.name;
 
-		metric_name_parse(metric_defs[i].name, &mn);
-		e = export_map_find(mn.base);
-		CHECK(e || export_hist_map_find(mn.base), "%s has a mapping row",
-		      metric_defs[i].name);
-		if (!e || !e->prom)
+		CHECK(f->name && f->unit && f->help, "row %d: name, unit, help", i);
+		if (i < MF_PLANNED_NR || i == MF_REJECT)
+			CHECK(p || f->prom.skip || f->prom.hist,
+			      "%s has a mapping row", f->name);
+		if (f->prom.hist)
+			CHECK(prom_valid_name(f->prom.hist, false) &&
+			      f->prom.nslots > 0, "%s: histogram %s", f->name,
+			      f->prom.hist);
+		if (!p)
 			continue;
-		CHECK(!strncmp(e->prom, "zswap_", 6), "%s: zswap_ prefix", e->prom);
-		CHECK(prom_valid_name(e->prom, false), "%s: valid name", e->prom);
-		if (e->type == PROM_COUNTER)
-			CHECK(strlen(e->prom) > 6 &&
-			      !strcmp(e->prom + strlen(e->prom) - 6, "_total"),
-			      "counter %s ends in _total", e->prom);
+		CHECK(!strncmp(p, "zswap_", 6), "%s: zswap_ prefix", p);
+		CHECK(prom_valid_name(p, false), "%s: valid name", p);
+		if (f->kind == MK_COUNT)
+			CHECK(strlen(p) > 6 && !strcmp(p + strlen(p) - 6, "_total"),
+			      "counter %s ends in _total", p);
 		else
-			CHECK(!strstr(e->prom, "_total"), "gauge %s has no _total",
-			      e->prom);
-		if (!strcmp(metric_defs[i].unit, "bytes"))
-			CHECK(strstr(e->prom, "_bytes") != NULL, "%s: bytes in the name",
-			      e->prom);
-		if (!strcmp(metric_defs[i].unit, "ns"))
-			CHECK(strstr(e->prom, "_seconds") && e->scale == 1e-9,
-			      "%s: ns exported as seconds", e->prom);
+			CHECK(!strstr(p, "_total"), "gauge %s has no _total", p);
+		if (!strcmp(f->unit, "bytes"))
+			CHECK(strstr(p, "_bytes") != NULL, "%s: bytes in the name", p);
+		if (!strcmp(f->unit, "ns"))
+			CHECK(strstr(p, "_seconds") && f->prom.scale == 1e-9,
+			      "%s: ns exported as seconds", p);
+		if (!strcmp(f->unit, "us"))
+			CHECK(strstr(p, "_seconds") && f->prom.scale == 1e-6,
+			      "%s: us exported as seconds", p);
 	}
-	CHECK(export_hist_map_find("store_latency_ns") &&
-	      !strcmp(export_hist_map_find("store_latency_ns")->prom,
+	CHECK(!strcmp(metric_family(MF_STORE_LATENCY)->prom.hist,
 		      "zswap_store_latency_seconds") &&
-	      export_hist_map_find("store_latency_ns")->scale == 1e-9,
+	      metric_family(MF_STORE_LATENCY)->prom.scale == 1e-9,
 	      "latency histogram in seconds");
-	CHECK(export_map_find("reject_compress_poor") &&
-	      !strcmp(export_map_find("reject_compress_poor")->rest_label, "reason"),
-	      "reject_<reason> rows give the reason label");
-	CHECK(!export_map_find("reject_"), "bare prefix is not a reason");
-	/* rows for the lock and iocost modules' metrics */
-	CHECK(export_hist_map_find("lock_wait_ns") &&
-	      export_hist_map_find("lock_wait_ns")->scale == 1e-9,
+	CHECK(metric_family(MF_LOCK_WAIT)->prom.hist &&
+	      metric_family(MF_LOCK_WAIT)->prom.scale == 1e-9,
 	      "lock_wait_ns histogram in seconds");
-	CHECK(export_map_find("iocost_debt_us") &&
-	      export_map_find("iocost_debt_us")->scale == 1e-6 &&
-	      !strcmp(export_map_find("iocost_debt_us")->prom,
+	CHECK(!strcmp(metric_family(MF_IOCOST_DEBT)->prom.name,
 		      "zswap_iocost_debt_seconds_total"), "iocost debt in seconds");
 }
 
@@ -366,6 +404,7 @@ void test_prom(void)
 {
 	test_names_escaping();
 	test_name_parse();
+	test_render_round_trip();
 	test_table_complete();
 	test_doc_rules();
 	test_prom_histogram();

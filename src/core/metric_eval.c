@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The core metrics of one window, from the registry rows and the plan. */
+#include <stdio.h>
+#include <string.h>
+#include "metric_eval.h"
+
+struct eval_result {
+	bool ok;
+	double v;
+	char why[METRIC_REASON_LEN];
+};
+
+static bool delta_of(const struct kvset *a, const struct kvset *b,
+		     const char *name, double *out)
+{
+	double va, vb;
+
+	if (!kvset_get(a, name, &va) || !kvset_get(b, name, &vb))
+		return false;
+	*out = vb - va;
+	return true;
+}
+
+/*
+ * Stores refused, as the kernel counts them: every reject_* counter plus
+ * pool_limit_hit (a store that finds the pool full is refused). Stores
+ * refused while a full pool drains to accept_threshold_percent are counted
+ * by no kernel counter, so this is a lower bound; the plan says so.
+ */
+static double debugfs_rejects(const struct metric_window *w)
+{
+	const struct kvset *after = &w->after->debugfs;
+	double sum = 0, d;
+
+	for (size_t i = 0; i < after->n; i++)
+		if ((!strncmp(after->items[i].name, "reject_", 7) ||
+		     !strcmp(after->items[i].name, "pool_limit_hit")) &&
+		    delta_of(&w->before->debugfs, after, after->items[i].name, &d))
+			sum += d;
+	return sum;
+}
+
+static bool counter_value(const struct metric_window *w, int id,
+			  const char *counter, double *v)
+{
+	const struct zs_snapshot *a = w->before, *b = w->after;
+	const char *key = strchr(counter, ':') + 1;
+	double x;
+
+	switch (id) {
+	case MF_STORE_CALLS:
+		if (!delta_of(&a->vmstat, &b->vmstat, "zswpout", &x))
+			return false;
+		*v = x + debugfs_rejects(w);
+		return true;
+	case MF_STORE_REJECT:
+		*v = debugfs_rejects(w);
+		return true;
+	}
+	if (metric_families[id].kind == MK_LEVEL)
+		return kvset_get(&b->debugfs, key, v);
+	if (!strncmp(counter, "vmstat:", 7))
+		return delta_of(&a->vmstat, &b->vmstat, key, v);
+	if (!strncmp(counter, "debugfs:", 8))
+		return delta_of(&a->debugfs, &b->debugfs, key, v);
+	if (!strncmp(counter, "memory.stat:", 12))
+		return delta_of(&a->memory_stat, &b->memory_stat, key, v);
+	return false;
+}
+
+static bool origin_marked(const struct zs_plan *plan)
+{
+	return plan_hook(plan, HOOK_WB) || plan_hook(plan, HOOK_WORKER) ||
+	       plan_hook(plan, HOOK_SCAN);
+}
+
+static bool hooked_value(const struct metric_window *w, int id, int value,
+			 double *v, char *why, size_t len)
+{
+	const struct metric_family *f = &metric_families[id];
+
+	if (f->label && !strcmp(f->label, "origin") && !origin_marked(w->plan)) {
+		snprintf(why, len, "no hook marks zswap writeback tasks "
+			 "(writeback, shrink_worker and shrinker hooks all n/a)");
+		return false;
+	}
+	switch (id) {
+	case MF_CGROUP_ZSWPOUT:
+	case MF_CGROUP_ZSWPIN:
+	case MF_CGROUP_ZSWPWB:
+		if (!w->cgroup_counted) {
+			snprintf(why, len, "no --cgroup given");
+			return false;
+		}
+		*v = id == MF_CGROUP_ZSWPOUT ? w->cg.zswpout :
+		     id == MF_CGROUP_ZSWPIN ? w->cg.zswpin : w->cg.zswpwb;
+		return true;
+	}
+	if (f->slot[value] < 0) {
+		snprintf(why, len, "no evaluator for %s", f->name);
+		return false;
+	}
+	*v = w->ctr[f->slot[value]];
+	return true;
+}
+
+static void eval_family(const struct metric_window *w, int id, int value,
+			struct eval_result *r);
+
+/* A ratio: scale * num / den, each part from its own plan row. */
+static void eval_ratio(const struct metric_window *w, int id, int value,
+		       struct eval_result *r)
+{
+	const struct metric_family *f = &metric_families[id];
+	struct eval_result num, den;
+
+	eval_family(w, f->num, value, &num);
+	eval_family(w, f->den, value, &den);
+	if (!num.ok || !den.ok) {
+		*r = num.ok ? den : num;
+		return;
+	}
+	if (den.v == 0) {
+		r->ok = false;
+		snprintf(r->why, sizeof(r->why), f->empty,
+			 f->values[0] ? f->values[value] : "");
+		return;
+	}
+	r->ok = true;
+	r->v = (f->ratio_scale ? f->ratio_scale : 1) * num.v / den.v;
+}
+
+static void eval_family(const struct metric_window *w, int id, int value,
+			struct eval_result *r)
+{
+	const struct metric_family *f = &metric_families[id];
+	const struct metric_choice *mc = &w->plan->metrics[id];
+
+	r->ok = false;
+	r->why[0] = '\0';
+	if (mc->src == SRC_NONE)
+		snprintf(r->why, sizeof(r->why), "%s", mc->reason);
+	else if (f->kind == MK_RATIO)
+		eval_ratio(w, id, value, r);
+	else if (mc->src == SRC_COUNTER)
+		r->ok = counter_value(w, id, f->srcs[mc->src_idx].counter, &r->v);
+	else
+		r->ok = hooked_value(w, id, value, &r->v, r->why, sizeof(r->why));
+	if (!r->ok && !r->why[0])
+		snprintf(r->why, sizeof(r->why), "counter unreadable");
+}
+
+static bool is_cgroup_family(int id)
+{
+	return id == MF_CGROUP_ZSWPOUT || id == MF_CGROUP_ZSWPIN ||
+	       id == MF_CGROUP_ZSWPWB;
+}
+
+static int add_hist(const struct metric_window *w, struct metric_set *out,
+		    int id, int value)
+{
+	const struct metric_family *f = &metric_families[id];
+	const struct zs_hist_slots *s = &w->hist[f->hslot[value]];
+	struct metric_label l = { f->label, f->values[value] };
+	struct hist h = { .kind = f->hkind };
+
+	for (int i = 0; i < HIST_SLOTS; i++)
+		h.slots[i] = s->slots[i];
+	h.sum = (double)s->sum;
+	return metric_add_hist(out, id, &l, f->values[0] ? 1 : 0,
+			       w->plan->metrics[id].src, &h) ? 0 : -1;
+}
+
+static int add_value(const struct metric_window *w, struct metric_set *out,
+		     int id, int value)
+{
+	const struct metric_family *f = &metric_families[id];
+	struct metric_label l = { f->label, f->values[value] };
+	struct eval_result r;
+	int n = f->values[0] ? 1 : 0;
+
+	if (is_cgroup_family(id)) {
+		l = (struct metric_label){ "cgroup", w->cgroup };
+		n = 1;
+	}
+	eval_family(w, id, value, &r);
+	if (r.ok)
+		return metric_add(out, id, &l, n, w->plan->metrics[id].src, r.v) ?
+		       0 : -1;
+	return metric_add_na(out, id, &l, n, r.why) ? 0 : -1;
+}
+
+int metric_eval(const struct metric_window *w, struct metric_set *out)
+{
+	const struct kvset *after = &w->after->debugfs;
+	struct metric_label reason;
+	int err = 0;
+
+	for (int id = 0; id < MF_PLANNED_NR; id++) {
+		const struct metric_family *f = &metric_families[id];
+
+		if (is_cgroup_family(id) && !w->cgroup)
+			continue;
+		for (int v = 0; v < MF_MAX_VALUES && (!v || f->values[v]); v++) {
+			/* histograms only: their n/a goes with the values */
+			if (f->kind == MK_HIST &&
+			    w->plan->metrics[id].src != SRC_NONE)
+				continue;
+			err |= add_value(w, out, id, v);
+		}
+	}
+	/* every reject reason this kernel's debugfs has */
+	for (size_t i = 0; i < after->n; i++) {
+		const char *k = after->items[i].name;
+		double d;
+
+		if (strncmp(k, "reject_", 7) ||
+		    !delta_of(&w->before->debugfs, after, k, &d))
+			continue;
+		reason = (struct metric_label){ "reason", k + 7 };
+		err |= metric_add(out, MF_REJECT, &reason, 1, SRC_COUNTER, d) ?
+		       0 : -1;
+	}
+	for (int id = 0; id < MF_PLANNED_NR; id++) {
+		const struct metric_family *f = &metric_families[id];
+
+		if (!f->hist || w->plan->metrics[id].src == SRC_NONE ||
+		    (f->label && !strcmp(f->label, "origin") &&
+		     !origin_marked(w->plan)))
+			continue;
+		for (int v = 0; v < MF_MAX_VALUES && (!v || f->values[v]); v++)
+			err |= add_hist(w, out, id, v);
+	}
+	err |= metric_add(out, MF_RINGBUF_DROPS, NULL, 0, SRC_TRACEPOINT,
+			  w->ctr[ZC_RINGBUF_DROPS]) ? 0 : -1;
+	return err;
+}

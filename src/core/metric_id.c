@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Metric identities: rendering keys, the one key parser, label access. */
+#include <stdio.h>
+#include <string.h>
+#include "metric_id.h"
+
+static void add_label(struct metric_id *id, size_t key_off, size_t key_len,
+		      size_t val_off, size_t val_len)
+{
+	int i = id->nlabels++;
+
+	id->lab[i].key_off = key_off;
+	id->lab[i].key_len = key_len;
+	id->lab[i].val_off = val_off;
+	id->lab[i].val_len = val_len;
+}
+
+int metric_id_render(char *key, size_t len, struct metric_id *id,
+		     const struct metric_family *f,
+		     const struct metric_label *l, int n)
+{
+	size_t used;
+
+	memset(id, 0, sizeof(*id));
+	id->fam = f;
+	used = snprintf(key, len, "%s", f->name);
+	if (f->suffix && n > 0) {
+		size_t at = used;
+
+		used += snprintf(key + used, used < len ? len - used : 0, "%s",
+				 l[0].value);
+		if (used >= len)
+			return -1;
+		add_label(id, 0, 0, at, used - at);
+		return 0;
+	}
+	for (int i = 0; i < n && i < METRIC_MAX_LABELS; i++) {
+		size_t k, v;
+
+		used += snprintf(key + used, used < len ? len - used : 0, "%s",
+				 i ? "," : "{");
+		k = used;
+		used += snprintf(key + used, used < len ? len - used : 0, "%s=",
+				 l[i].key);
+		v = used;
+		used += snprintf(key + used, used < len ? len - used : 0, "%s",
+				 l[i].value);
+		if (used + 1 >= len) {
+			/* cut: close the key where it ends, keep what is whole */
+			if (len > 1)
+				key[len - 2] = '}';
+			return -1;
+		}
+		add_label(id, k, v - 1 - k, v, used - v);
+	}
+	if (n > 0)
+		used += snprintf(key + used, used < len ? len - used : 0, "}");
+	return used < len ? 0 : -1;
+}
+
+static bool ident_char(char c, bool first)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
+	       (!first && c >= '0' && c <= '9');
+}
+
+/* ",key=" starting at p: the next label begins there. */
+static bool next_label_at(const char *p)
+{
+	if (*p != ',' || !ident_char(p[1], true))
+		return false;
+	for (p += 2; ident_char(*p, false); p++)
+		;
+	return *p == '=';
+}
+
+static const struct metric_family *family_named(const char *base, size_t n,
+						size_t *suffix_at)
+{
+	*suffix_at = 0;
+	for (int i = 0; i < MF_NR; i++) {
+		const struct metric_family *f = &metric_families[i];
+
+		if (!f->suffix && strlen(f->name) == n && !strncmp(base, f->name, n))
+			return f;
+	}
+	/* then reject_<reason>: a name of its own (reject_rate) wins */
+	for (int i = 0; i < MF_NR; i++) {
+		const struct metric_family *f = &metric_families[i];
+		size_t fl = strlen(f->name);
+
+		if (f->suffix && n > fl && !strncmp(base, f->name, fl)) {
+			*suffix_at = fl;
+			return f;
+		}
+	}
+	return NULL;
+}
+
+const struct metric_family *metric_family_of_key(const char *key)
+{
+	const char *brace = strchr(key, '{');
+	size_t at;
+
+	return family_named(key, brace ? (size_t)(brace - key) : strlen(key),
+			    &at);
+}
+
+int metric_id_parse(const char *key, struct metric_id *id)
+{
+	const char *brace = strchr(key, '{');
+	size_t len = strlen(key), base = brace ? (size_t)(brace - key) : len;
+	size_t at, p;
+
+	memset(id, 0, sizeof(*id));
+	if (brace && (key[len - 1] != '}' || brace == key))
+		return -1;
+	id->fam = family_named(key, base, &at);
+	if (id->fam && id->fam->suffix)
+		add_label(id, 0, 0, at, base - at);
+	if (!brace)
+		return 0;
+	for (p = base + 1; p < len - 1;) {
+		const char *eq = memchr(key + p, '=', len - 1 - p);
+		size_t k = p, v;
+
+		if (!eq || eq == key + p || id->nlabels == METRIC_MAX_LABELS) {
+			id->fam = NULL;
+			id->nlabels = 0;
+			return -1;
+		}
+		v = eq + 1 - key;
+		/* a value runs to the next ",key=" (values may hold commas) */
+		for (p = v; p < len - 1 && !next_label_at(key + p); p++)
+			;
+		add_label(id, k, eq - (key + k), v, p - v);
+		if (p < len - 1)
+			p++;
+	}
+	return 0;
+}
+
+static void label_key(const char *key, const struct metric_id *id, int i,
+		      const char **k, size_t *kl)
+{
+	if (!id->lab[i].key_len) {
+		*k = id->fam ? id->fam->label : "";
+		*kl = strlen(*k);
+	} else {
+		*k = key + id->lab[i].key_off;
+		*kl = id->lab[i].key_len;
+	}
+}
+
+bool metric_id_label(const char *key, const struct metric_id *id,
+		     const char *label, char *buf, size_t len)
+{
+	for (int i = 0; i < id->nlabels; i++) {
+		const char *k;
+		size_t kl;
+
+		label_key(key, id, i, &k, &kl);
+		if (kl == strlen(label) && !strncmp(k, label, kl)) {
+			snprintf(buf, len, "%.*s", (int)id->lab[i].val_len,
+				 key + id->lab[i].val_off);
+			return true;
+		}
+	}
+	return false;
+}
+
+void metric_id_labels(const char *key, const struct metric_id *id,
+		      struct metric_label_set *out)
+{
+	size_t used = 0;
+
+	out->n = 0;
+	for (int i = 0; i < id->nlabels; i++) {
+		const char *k;
+		size_t kl, vl = id->lab[i].val_len;
+
+		label_key(key, id, i, &k, &kl);
+		if (used + kl + vl + 2 > sizeof(out->store))
+			break;
+		out->l[out->n].key = memcpy(out->store + used, k, kl);
+		out->store[used + kl] = '\0';
+		used += kl + 1;
+		out->l[out->n].value = memcpy(out->store + used,
+					      key + id->lab[i].val_off, vl);
+		out->store[used + vl] = '\0';
+		used += vl + 1;
+		out->n++;
+	}
+}
+
+const struct metric_direction *metric_id_direction(const char *key,
+						   const struct metric_id *id)
+{
+	char value[128];
+	const char *label;
+
+	if (!id->fam)
+		return &metric_direction_neutral;
+	label = id->fam->gating_value && id->fam->label &&
+		metric_id_label(key, id, id->fam->label, value, sizeof(value)) ?
+		value : NULL;
+	return metric_family_direction(id->fam, label);
+}

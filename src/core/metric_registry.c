@@ -1,0 +1,372 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The metric registry's rows. Function names differ between kernels, so
+ * a family's hook sources name hooks (planner.c lists each hook's
+ * candidates), richest first, then the kernel's counter files. Prometheus
+ * conventions: prefix zswap_, base units (seconds, bytes; pages stay
+ * pages, the unit the kernel counts in), _total on counters; ratios of
+ * counters are left to recording rules (tools/prometheus/).
+ */
+#include <string.h>
+#include "metric_registry.h"
+#include "zswapstat.h"
+
+#define H_FE(h)		{ SRC_FENTRY, h, NULL, false }
+#define H_KP(h)		{ SRC_KPROBE, h, NULL, false }
+#define H_TP(h)		{ SRC_TRACEPOINT, h, NULL, false }
+#define H_FE_N(h)	{ SRC_FENTRY, h, NULL, true }
+#define H_KP_N(h)	{ SRC_KPROBE, h, NULL, true }
+#define H_TP_UNLIKE(h, why)	{ SRC_TRACEPOINT, h, NULL, false, why }
+#define CTR(name)	{ SRC_COUNTER, HOOK_NR, name, false }
+#define HOOKED(h)	H_FE(h), H_KP(h)
+
+#define LOWER(g, w)	{ DIR_LOWER_BETTER, g, w }
+#define HIGHER(g, w)	{ DIR_HIGHER_BETTER, g, w }
+#define VOLUME		{ DIR_NEUTRAL, false, "workload volume, not a quality" }
+#define PROM(n)		{ .name = n }
+#define PROM_US(n)	{ .name = n, .scale = 1e-6 }
+#define SKIP(why)	{ .skip = why }
+#define NO_SLOT		{ -1, -1 }
+#define SLOT(c)		{ c, -1 }
+
+/* log2 ns: upper bounds 255 ns .. 17 s; linear pages: 1 .. 62 pages. */
+static const int log2_slots[] = { 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17,
+	18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33 };
+static const int page_slots[] = { 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 62 };
+
+#define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
+#define LATENCY_HIST(n, h)	{ .skip = "a histogram: " n, .hist = n, \
+				  .hist_help = h, .scale = 1e-9, \
+				  .slots = log2_slots, .nslots = N(log2_slots) }
+
+
+#define BY_ORIGIN	.label = "origin", .values = { "writeback", "reclaim" }
+
+const struct metric_family metric_families[MF_NR] = {
+	[MF_STORE_CALLS] = { "store_calls", "calls", MK_COUNT,
+	  "Pages zswap was asked to store (stored plus rejected), since the exporter started.",
+	  { HOOKED(HOOK_STORE), CTR("debugfs:reject_compress_poor") },
+	  .slot = SLOT(ZC_STORE_CALLS), .dir = VOLUME,
+	  .prom = PROM("zswap_store_calls_total") },
+	[MF_STORE_SUCCESS] = { "store_success", "calls", MK_COUNT,
+	  "Stores that kept the page in zswap.",
+	  { HOOKED(HOOK_STORE), CTR("vmstat:zswpout") },
+	  .slot = SLOT(ZC_STORE_SUCCESS), .dir = VOLUME,
+	  .prom = PROM("zswap_store_success_total") },
+	[MF_STORE_REJECT] = { "store_reject", "calls", MK_COUNT,
+	  "Stores zswap refused (all reasons, pool limit included).",
+	  { HOOKED(HOOK_STORE), CTR("debugfs:reject_compress_poor") },
+	  .slot = SLOT(ZC_STORE_REJECT),
+	  .dir = LOWER(false, "stores zswap refused"),
+	  .prom = PROM("zswap_store_rejects_total") },
+	[MF_REJECT_RATE] = { "reject_rate", "ratio", MK_RATIO,
+	  "store_reject / store_calls",
+	  { HOOKED(HOOK_STORE), CTR("debugfs:reject_compress_poor") },
+	  .slot = NO_SLOT, .num = MF_STORE_REJECT, .den = MF_STORE_CALLS,
+	  .empty = "no stores in the window",
+	  /* seed 004: reject rate ~36% -> ~24% */
+	  .dir = LOWER(true, "fewer stores refused by zswap"),
+	  .prom = SKIP("a ratio of two counters: recording rule zswap:reject_ratio:rate5m") },
+	[MF_STORE_LATENCY] = { "store_latency_ns", "ns", MK_HIST,
+	  "zswap_store latency.", { HOOKED(HOOK_STORE) }, .slot = NO_SLOT,
+	  .hist = true, .hslot = SLOT(ZH_STORE_LAT), .hkind = HIST_LOG2,
+	  .dir = LOWER(false, "zswap_store latency"),
+	  .prom = LATENCY_HIST("zswap_store_latency_seconds", "zswap_store latency.") },
+	[MF_LOAD_CALLS] = { "load_calls", "calls", MK_COUNT, "zswap_load calls.",
+	  { HOOKED(HOOK_LOAD) }, .slot = SLOT(ZC_LOAD_CALLS), .dir = VOLUME,
+	  .prom = PROM("zswap_load_calls_total") },
+	[MF_LOAD_HITS] = { "load_hits", "calls", MK_COUNT,
+	  "Loads that found the page in zswap.",
+	  { HOOKED(HOOK_LOAD), CTR("vmstat:zswpin") },
+	  .slot = SLOT(ZC_LOAD_HITS), .dir = VOLUME,
+	  .prom = PROM("zswap_load_hits_total") },
+	[MF_LOAD_LATENCY] = { "load_latency_ns", "ns", MK_HIST,
+	  "zswap_load latency.", { HOOKED(HOOK_LOAD) }, .slot = NO_SLOT,
+	  .hist = true, .hslot = SLOT(ZH_LOAD_LAT), .hkind = HIST_LOG2,
+	  .dir = LOWER(false, "zswap_load latency"),
+	  .prom = LATENCY_HIST("zswap_load_latency_seconds", "zswap_load latency.") },
+	[MF_WRITTEN_BACK] = { "written_back_pages", "pages", MK_COUNT,
+	  "Pages zswap wrote back to the swap device.",
+	  { H_FE_N(HOOK_WB), H_KP_N(HOOK_WB),
+	    CTR("debugfs:written_back_pages"), CTR("vmstat:zswpwb") },
+	  .slot = SLOT(ZC_WB_SUCCESS), .dir = VOLUME,
+	  .prom = PROM("zswap_written_back_pages_total") },
+	[MF_WRITEBACK_FAILURES] = { "writeback_failures", "calls", MK_COUNT,
+	  "zswap_writeback_entry calls that failed.",
+	  { H_FE_N(HOOK_WB), H_KP_N(HOOK_WB) }, .slot = SLOT(ZC_WB_FAIL),
+	  .dir = LOWER(false, "failed writebacks"),
+	  .prom = PROM("zswap_writeback_failures_total") },
+	/* seed 004: shrink_worker wakeups 5,363 -> 85 */
+	[MF_SHRINK_WORKER_WAKEUPS] = { "shrink_worker_wakeups", "calls", MK_COUNT,
+	  "Runs of zswap's shrink_worker (pool limit writeback).",
+	  { HOOKED(HOOK_WORKER), H_TP(HOOK_WORKER) },
+	  .slot = SLOT(ZC_SHRINK_WORKER), .dir = LOWER(false, "shrink_worker runs"),
+	  .prom = PROM("zswap_shrink_worker_wakeups_total") },
+	[MF_SHRINK_MEMCG_CALLS] = { "shrink_memcg_calls", "calls", MK_COUNT,
+	  "shrink_memcg calls.", { HOOKED(HOOK_SHRINK_MEMCG) },
+	  .slot = SLOT(ZC_SHRINK_MEMCG), .dir = LOWER(false, "shrink_memcg calls"),
+	  .prom = PROM("zswap_shrink_memcg_calls_total") },
+	[MF_SHRINKER_SCAN_CALLS] = { "shrinker_scan_calls", "calls", MK_COUNT,
+	  "scan_objects calls of the zswap shrinker.",
+	  { HOOKED(HOOK_SCAN), H_TP_UNLIKE(HOOK_SCAN,
+	    "mm_shrink_slab_start fires once per shrink_slab pass, which makes "
+	    "zero or more scan calls: see shrinker_slab_passes") },
+	  .slot = SLOT(ZC_SHRINKER_SCAN), .dir = LOWER(false, "zswap shrinker scans"),
+	  .prom = PROM("zswap_shrinker_scans_total") },
+	[MF_SHRINKER_SLAB_PASSES] = { "shrinker_slab_passes", "calls", MK_COUNT,
+	  "shrink_slab passes over the zswap shrinker (each makes zero or more scans).",
+	  { H_TP(HOOK_SCAN) }, .slot = SLOT(ZC_SHRINKER_SCAN),
+	  .dir = LOWER(false, "shrink_slab passes over zswap"),
+	  .prom = PROM("zswap_shrinker_slab_passes_total") },
+	[MF_SHRINKER_FREED] = { "shrinker_freed", "pages", MK_COUNT,
+	  "Entries the zswap shrinker freed.",
+	  { HOOKED(HOOK_SCAN), H_TP(HOOK_SCAN) },
+	  .slot = SLOT(ZC_SHRINKER_FREED), .dir = VOLUME,
+	  .prom = PROM("zswap_shrinker_freed_pages_total") },
+	[MF_POOL_LIMIT_HIT] = { "pool_limit_hit", "events", MK_COUNT,
+	  "Stores that found the zswap pool at its limit.",
+	  { CTR("debugfs:pool_limit_hit") }, .slot = NO_SLOT,
+	  .dir = LOWER(false, "stores that found the pool full"),
+	  .prom = PROM("zswap_pool_limit_hits_total") },
+	[MF_POOL_BYTES] = { "pool_bytes", "bytes", MK_LEVEL,
+	  "Size of the compressed zswap pool (debugfs pool_total_size).",
+	  { CTR("debugfs:pool_total_size") }, .slot = NO_SLOT, .dir = VOLUME,
+	  .prom = PROM("zswap_pool_bytes") },
+	[MF_STORED_PAGES] = { "stored_pages", "pages", MK_LEVEL,
+	  "Pages held by zswap (debugfs stored_pages).",
+	  { CTR("debugfs:stored_pages") }, .slot = NO_SLOT, .dir = VOLUME,
+	  .prom = PROM("zswap_stored_pages") },
+	[MF_COMPRESSION_RATIO] = { "compression_ratio", "ratio", MK_RATIO,
+	  "Stored bytes over pool bytes, now.",
+	  { CTR("debugfs:pool_total_size") }, .slot = NO_SLOT,
+	  .num = MF_STORED_PAGES, .den = MF_POOL_BYTES, .ratio_scale = 4096,
+	  .empty = "zswap pool is empty",
+	  .dir = HIGHER(false, "stored bytes per pool byte"),
+	  .prom = PROM("zswap_compression_ratio") },
+	[MF_SWAP_WRITE_BIOS] = { "swap_write_bios", "bios", MK_COUNT,
+	  "Swap write bios, by who issued them (origin: zswap writeback or reclaim).",
+	  { H_TP(HOOK_BIO) }, BY_ORIGIN,
+	  .slot = { ZC_BIO_WRITEBACK, ZC_BIO_RECLAIM },
+	  .dir = LOWER(true, "fewer swap write requests for the work"),
+	  .prom = PROM("zswap_swap_write_bios_total") },
+	[MF_SWAP_WRITE_PAGES] = { "swap_write_pages", "pages", MK_COUNT,
+	  "Pages in swap write bios, by origin.",
+	  { H_TP(HOOK_BIO) }, BY_ORIGIN,
+	  .slot = { ZC_PAGES_WRITEBACK, ZC_PAGES_RECLAIM },
+	  .dir = LOWER(false, "fewer pages written to the swap device"),
+	  .prom = PROM("zswap_swap_write_pages_total") },
+	/* seed 000: batching writeback IO raises pages per write request */
+	[MF_PAGES_PER_BIO] = { "pages_per_bio", "pages", MK_RATIO,
+	  "Pages per swap write bio, by origin.", { H_TP(HOOK_BIO) }, BY_ORIGIN,
+	  .slot = NO_SLOT, .num = MF_SWAP_WRITE_PAGES, .den = MF_SWAP_WRITE_BIOS,
+	  .hist = true, .hslot = { ZH_PPB_WRITEBACK, ZH_PPB_RECLAIM }, .hkind = HIST_LINEAR,
+	  .empty = "no %s bios in the window",
+	  .dir = HIGHER(false, "more pages per swap write bio"),
+	  .gating_value = "writeback",
+	  .value_dir = HIGHER(true, "more pages per writeback bio: fewer, larger IOs"),
+	  .prom = { .skip = "a histogram: zswap_swap_write_bio_pages",
+		    .hist = "zswap_swap_write_bio_pages",
+		    .hist_help = "Pages per swap write bio, by origin.",
+		    .slots = page_slots, .nslots = N(page_slots) } },
+	[MF_PSWPIN] = { "pswpin", "pages", MK_COUNT,
+	  "Pages read from swap devices (vmstat pswpin), since the exporter started.",
+	  { CTR("vmstat:pswpin") }, .slot = NO_SLOT,
+	  .dir = LOWER(false, "pages read back from the swap device"),
+	  .prom = PROM("zswap_vmstat_pswpin_pages_total") },
+	[MF_PSWPOUT] = { "pswpout", "pages", MK_COUNT,
+	  "Pages written to swap devices (vmstat pswpout), since the exporter started.",
+	  { CTR("vmstat:pswpout") }, .slot = NO_SLOT,
+	  .dir = LOWER(false, "pages written to the swap device"),
+	  .prom = PROM("zswap_vmstat_pswpout_pages_total") },
+	[MF_ZSWPIN] = { "zswpin", "pages", MK_COUNT,
+	  "Pages loaded from zswap (vmstat zswpin), since the exporter started.",
+	  { CTR("vmstat:zswpin") }, .slot = NO_SLOT, .dir = VOLUME,
+	  .prom = PROM("zswap_vmstat_zswpin_pages_total") },
+	[MF_ZSWPOUT] = { "zswpout", "pages", MK_COUNT,
+	  "Pages stored in zswap (vmstat zswpout), since the exporter started.",
+	  { CTR("vmstat:zswpout") }, .slot = NO_SLOT, .dir = VOLUME,
+	  .prom = PROM("zswap_vmstat_zswpout_pages_total") },
+	[MF_ZSWPWB] = { "zswpwb", "pages", MK_COUNT,
+	  "Pages written back from zswap (vmstat zswpwb), since the exporter started.",
+	  { CTR("vmstat:zswpwb") }, .slot = NO_SLOT, .dir = VOLUME,
+	  .prom = PROM("zswap_vmstat_zswpwb_pages_total") },
+	[MF_CGROUP_ZSWPOUT] = { "cgroup_zswpout", "pages", MK_COUNT,
+	  "pages stored by the cgroup",
+	  { H_TP(HOOK_MEMCG_EVENTS), CTR("memory.stat:zswpout") },
+	  .slot = SLOT(ZC_MEMCG_ZSWPOUT), .dir = VOLUME,
+	  .prom = SKIP("per cgroup with --cgroups: zswap_cgroup_stored_pages_total") },
+	[MF_CGROUP_ZSWPIN] = { "cgroup_zswpin", "pages", MK_COUNT,
+	  "pages loaded by the cgroup",
+	  { H_TP(HOOK_MEMCG_EVENTS), CTR("memory.stat:zswpin") },
+	  .slot = SLOT(ZC_MEMCG_ZSWPIN), .dir = VOLUME,
+	  .prom = SKIP("per cgroup with --cgroups: zswap_cgroup_loaded_pages_total") },
+	[MF_CGROUP_ZSWPWB] = { "cgroup_zswpwb", "pages", MK_COUNT,
+	  "pages of the cgroup written back",
+	  { H_TP(HOOK_MEMCG_EVENTS), CTR("memory.stat:zswpwb") },
+	  .slot = SLOT(ZC_MEMCG_ZSWPWB), .dir = VOLUME,
+	  .prom = SKIP("per cgroup with --cgroups: zswap_cgroup_written_back_pages_total") },
+
+	/* every reject reason the kernel's debugfs has: reject_<reason> */
+	[MF_REJECT] = { "reject_", "calls", MK_COUNT,
+	  "Stores zswap refused, by the kernel's debugfs reject_<reason> counter.",
+	  .label = "reason", .suffix = true, .slot = NO_SLOT,
+	  .dir = LOWER(false, "stores refused for this reason"),
+	  .prom = PROM("zswap_rejects_total") },
+	[MF_RINGBUF_DROPS] = { "ringbuf_drops", "events", MK_COUNT,
+	  "Events the BPF ring buffer had no room for.", .slot = NO_SLOT,
+	  .dir = LOWER(false, "events lost by the recorder"),
+	  .prom = PROM("zswap_ringbuf_drops_total") },
+
+	/* seed 001: tree lock contention (zswap-lockstat, record --locks) */
+	[MF_LOCK_CONTENTIONS] = { "lock_contentions", "contentions", MK_COUNT,
+	  "Lock contentions, by lock class and caller.", .slot = NO_SLOT,
+	  .sparse = true, .dir = LOWER(false, "zswap lock contentions"),
+	  .prom = PROM("zswap_lock_contentions_total") },
+	[MF_LOCK_FAILURES] = { "lock_failures", "events", MK_COUNT,
+	  "Lock contentions the BPF side could not account, by kind.",
+	  .slot = NO_SLOT, .dir = LOWER(false, "contentions the tracer lost"),
+	  .prom = PROM("zswap_lock_failures_total") },
+	[MF_LOCK_WAIT] = { "lock_wait_ns", "ns", MK_HIST,
+	  "Time waited for a contended lock, by lock class and caller.",
+	  .slot = NO_SLOT, .dir = LOWER(false, "time waiting for zswap locks"),
+	  .prom = LATENCY_HIST("zswap_lock_wait_seconds",
+			       "Time waited for a contended lock, by lock class and caller.") },
+	[MF_LOCK_PENDING] = { "lock_pending_at_end", "contentions", MK_COUNT,
+	  "Contentions still waiting when the window ended.", .slot = NO_SLOT,
+	  .dir = VOLUME, .prom = SKIP("one-shot reports only") },
+
+	/* seeds 000 and 002: iocost debt and wait, IO and memory pressure */
+	[MF_IOCOST_DEBT] = { "iocost_debt_us", "us", MK_COUNT,
+	  "Time the cgroup spent in iocost debt (io.stat cost.indebt).",
+	  .slot = NO_SLOT, .dir = LOWER(true, "time the cgroup was in iocost debt"),
+	  .prom = PROM_US("zswap_iocost_debt_seconds_total") },
+	[MF_IOCOST_WAIT] = { "iocost_wait_us", "us", MK_COUNT,
+	  "Time the cgroup's IOs waited for iocost budget (io.stat cost.wait).",
+	  .slot = NO_SLOT, .dir = LOWER(false, "time waited for iocost budget"),
+	  .prom = PROM_US("zswap_iocost_wait_seconds_total") },
+	[MF_IOCOST_INDELAY] = { "iocost_indelay_us", "us", MK_COUNT,
+	  "Time the cgroup spent delayed by iocost (io.stat cost.indelay).",
+	  .slot = NO_SLOT, .dir = LOWER(false, "iocost delay"),
+	  .prom = PROM_US("zswap_iocost_indelay_seconds_total") },
+	[MF_IOCOST_USAGE] = { "iocost_usage_us", "us", MK_COUNT,
+	  "Device time the cgroup's IOs were charged by iocost (io.stat cost.usage).",
+	  .slot = NO_SLOT, .dir = VOLUME,
+	  .prom = PROM_US("zswap_iocost_usage_seconds_total") },
+	[MF_IO_STAT_COST_INDEBT] = { "io_stat_cost_indebt_us", "us", MK_COUNT,
+	  "io.stat cost.indebt of the cgroup.", .slot = NO_SLOT, .dir = VOLUME },
+	[MF_IO_STAT_COST_WAIT] = { "io_stat_cost_wait_us", "us", MK_COUNT,
+	  "io.stat cost.wait of the cgroup.", .slot = NO_SLOT, .dir = VOLUME },
+	[MF_IO_STAT_COST_INDELAY] = { "io_stat_cost_indelay_us", "us", MK_COUNT,
+	  "io.stat cost.indelay of the cgroup.", .slot = NO_SLOT, .dir = VOLUME },
+	[MF_IO_STAT_COST_USAGE] = { "io_stat_cost_usage_us", "us", MK_COUNT,
+	  "io.stat cost.usage of the cgroup.", .slot = NO_SLOT, .dir = VOLUME },
+	[MF_IOCOST_FORGIVE] = { "iocost_forgive_events", "events", MK_COUNT,
+	  "iocost forgave the cgroup's debt (iocost_iocg_forgive_debt).",
+	  .slot = NO_SLOT, .dir = VOLUME,
+	  .prom = PROM("zswap_iocost_forgive_events_total") },
+	[MF_IOCOST_ACTIVATIONS] = { "iocost_activations", "events", MK_COUNT,
+	  "iocost activated the cgroup.", .slot = NO_SLOT, .dir = VOLUME },
+	[MF_IOCOST_INUSE_ADJ] = { "iocost_inuse_adjustments", "events", MK_COUNT,
+	  "iocost changed the cgroup's inuse weight.", .slot = NO_SLOT,
+	  .dir = VOLUME },
+	[MF_IOCOST_DELAY_MAX] = { "iocost_delay_max_us", "us", MK_LEVEL,
+	  "Largest iocost delay of the cgroup in the window.", .slot = NO_SLOT,
+	  .dir = LOWER(false, "iocost delay") },
+	[MF_IOCOST_DEBT_MAX] = { "iocost_debt_max_us", "us", MK_LEVEL,
+	  "Largest iocost debt of the cgroup in the window.", .slot = NO_SLOT,
+	  .dir = LOWER(true, "time the cgroup was in iocost debt") },
+	[MF_IOCOST_HWEIGHT_INUSE] = { "iocost_hweight_inuse_pct", "%", MK_LEVEL,
+	  "The cgroup's last hierarchical inuse weight.", .slot = NO_SLOT,
+	  .dir = VOLUME },
+	[MF_IO_PRESSURE_FULL] = { "io_pressure_full_us", "us", MK_COUNT,
+	  "Time all tasks of the cgroup stalled on io (io.pressure full total).",
+	  .slot = NO_SLOT, .dir = LOWER(false, "time all tasks were stalled"),
+	  .prom = PROM_US("zswap_cgroup_io_pressure_full_seconds_total") },
+	[MF_MEMORY_PRESSURE_FULL] = { "memory_pressure_full_us", "us", MK_COUNT,
+	  "Time all tasks of the cgroup stalled on memory (memory.pressure full total).",
+	  .slot = NO_SLOT, .dir = LOWER(false, "time all tasks were stalled"),
+	  .prom = PROM_US("zswap_cgroup_memory_pressure_full_seconds_total") },
+	[MF_CGROUP_ZSWAP_BYTES] = { "zswap_pool_bytes", "bytes", MK_LEVEL,
+	  "Compressed bytes the cgroup holds in zswap (memory.zswap.current).",
+	  .slot = NO_SLOT, .dir = VOLUME, .prom = PROM("zswap_cgroup_zswap_bytes") },
+	[MF_IO_STAT_WIOS] = { "io_stat_wios", "bios", MK_COUNT,
+	  "Write IOs of the cgroup (io.stat wios).", .slot = NO_SLOT, .dir = VOLUME },
+	[MF_WRITE_REQUESTS] = { "write_requests", "bios", MK_COUNT,
+	  "Write bios charged to the cgroup.", .slot = NO_SLOT, .dir = VOLUME },
+	[MF_SWAP_WRITE_REQUESTS] = { "swap_write_requests", "bios", MK_COUNT,
+	  "Swap write bios charged to the cgroup.", .slot = NO_SLOT, .dir = VOLUME },
+	[MF_PAGES_PER_SWAP_WRITE] = { "pages_per_swap_write", "pages", MK_RATIO,
+	  "Pages per swap write bio charged to the cgroup.", .slot = NO_SLOT,
+	  .num = MF_SWAP_WRITE_PAGES, .den = MF_SWAP_WRITE_REQUESTS,
+	  .empty = "no swap writes charged to this cgroup in the window",
+	  .dir = VOLUME },
+	[MF_ZSWAP_WB_BIOS] = { "zswap_wb_bios", "bios", MK_COUNT,
+	  "Bios of zswap writeback.", .slot = NO_SLOT, .dir = VOLUME },
+	[MF_ZSWAP_WB_PAGES] = { "zswap_wb_pages", "pages", MK_COUNT,
+	  "Pages in bios of zswap writeback.", .slot = NO_SLOT, .dir = VOLUME },
+	[MF_ZSWAP_WB_REQ_SWAP_SHARE] = { "zswap_wb_req_swap_share", "ratio",
+	  MK_RATIO, "Share of zswap writeback bios with REQ_SWAP.",
+	  .slot = NO_SLOT, .dir = VOLUME },
+	[MF_ZSWAP_WB_REQ_BACKGROUND_SHARE] = { "zswap_wb_req_background_share",
+	  "ratio", MK_RATIO, "Share of zswap writeback bios with REQ_BACKGROUND.",
+	  .slot = NO_SLOT, .dir = VOLUME },
+	[MF_ZSWAP_WB_CHARGED_ROOT_SHARE] = { "zswap_wb_charged_root_share",
+	  "ratio", MK_RATIO, "Share of zswap writeback bios charged to the root cgroup.",
+	  .slot = NO_SLOT, .dir = VOLUME },
+	[MF_WB_OFFCPU_US] = { "wb_offcpu_us", "us", MK_COUNT,
+	  "Off-CPU time of tasks inside zswap writeback.", .slot = NO_SLOT,
+	  .dir = VOLUME },
+	[MF_WB_OFFCPU_SLEEPS] = { "wb_offcpu_sleeps", "sleeps", MK_COUNT,
+	  "Sleeps of tasks inside zswap writeback.", .slot = NO_SLOT, .dir = VOLUME },
+	[MF_WB_OFFCPU_NS] = { "wb_offcpu_ns", "ns", MK_HIST,
+	  "Off-CPU periods of tasks inside zswap writeback.", .slot = NO_SLOT,
+	  .dir = VOLUME },
+	[MF_WB_OFFCPU_THROTTLED] = { "wb_offcpu_throttled_us", "us", MK_COUNT,
+	  "Off-CPU time inside zswap writeback spent throttled, by where.",
+	  .slot = NO_SLOT, .dir = VOLUME },
+	[MF_THROTTLED_SLEEP_US] = { "throttled_sleep_us", "us", MK_COUNT,
+	  "Throttled sleep time of the cgroup's tasks, by where.", .slot = NO_SLOT,
+	  .dir = VOLUME },
+	[MF_THROTTLED_SLEEPS] = { "throttled_sleeps", "sleeps", MK_COUNT,
+	  "Throttled sleeps of the cgroup's tasks, by where.", .slot = NO_SLOT,
+	  .dir = VOLUME },
+	[MF_WB_OFFCPU_TASKS] = { "wb_offcpu_tasks", "tasks", MK_LEVEL,
+	  "Tasks seen off-CPU inside zswap writeback.", .slot = NO_SLOT,
+	  .dir = VOLUME },
+	[MF_IOSTALL_STACK_FAILURES] = { "iostall_stack_failures", "events", MK_COUNT,
+	  "Stacks iostall could not take.", .slot = NO_SLOT, .dir = VOLUME },
+	[MF_IOSTALL_MAP_FULL] = { "iostall_map_full", "events", MK_COUNT,
+	  "iostall map inserts that found the map full.", .slot = NO_SLOT,
+	  .dir = VOLUME },
+
+	/* the workload's own time (seed 000: build time) */
+	[MF_WALL_TIME] = { "wall_time_s", "s", MK_LEVEL,
+	  "The workload's wall time.", .slot = NO_SLOT,
+	  .dir = LOWER(true, "the workload's wall time") },
+};
+
+const struct metric_direction metric_direction_neutral = VOLUME;
+
+const struct metric_family *metric_family(int id)
+{
+	return id >= 0 && id < MF_NR ? &metric_families[id] : NULL;
+}
+
+int metric_family_id(const struct metric_family *f)
+{
+	return (int)(f - metric_families);
+}
+
+bool metric_family_has_parts(const struct metric_family *f)
+{
+	return f && f->kind == MK_RATIO && f->num != f->den;
+}
+
+const struct metric_direction *metric_family_direction(
+	const struct metric_family *f, const char *label_value)
+{
+	if (f->gating_value && label_value &&
+	    !strcmp(label_value, f->gating_value))
+		return &f->value_dir;
+	return &f->dir;
+}

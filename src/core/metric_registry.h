@@ -1,0 +1,179 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The metric registry: one row per metric family (the base name of
+ * swap_write_pages{origin=writeback}) holding everything about it: unit,
+ * kind, help, where the core session gets it (hook candidates, counter
+ * slot, kernel counter files), the parts of a ratio, which way is better,
+ * and its Prometheus name and scale. The planner, the session's
+ * evaluation, the record, the comparison, zswaptop and the exporter all
+ * read these rows; adding a metric is adding a row (and its BPF counter).
+ */
+#ifndef __METRIC_REGISTRY_H
+#define __METRIC_REGISTRY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "histogram.h"
+#include "planner.h"
+
+enum metric_kind {
+	MK_COUNT,	/* events in the window */
+	MK_LEVEL,	/* a value read at the end of the window */
+	MK_RATIO,	/* num / den of the same window (and labels) */
+	MK_HIST,	/* a histogram only */
+};
+
+enum direction {
+	DIR_NEUTRAL,		/* a change is neither better nor worse */
+	DIR_HIGHER_BETTER,
+	DIR_LOWER_BETTER,
+};
+
+/* Which way is better, and whether a worse change fails the gate. */
+struct metric_direction {
+	enum direction dir;
+	bool gating;		/* a significant worse change fails by default */
+	const char *why;
+};
+
+/* Prometheus export of a family's values and of its histograms. */
+struct metric_prom {
+	const char *name;	/* NULL: values not exported (skip says why) */
+	double scale;		/* to the base unit: ns -> s is 1e-9; 0 means 1 */
+	const char *skip;
+	const char *hist;	/* histogram name, NULL: none */
+	const char *hist_help;
+	const int *slots;	/* slots whose upper bound is a bucket's le */
+	int nslots;
+};
+
+#define MF_MAX_VALUES 2
+
+struct metric_family {
+	const char *name;
+	const char *unit;
+	enum metric_kind kind;
+	const char *help;	/* one sentence, also the Prometheus help */
+	/*
+	 * The core session plans these families: one plan row per value of
+	 * label (or one row when values[0] is NULL), each from the counter
+	 * slot[] of the same index when a hook is the source.
+	 */
+	struct metric_src srcs[MAX_SRCS];
+	const char *label;
+	const char *values[MF_MAX_VALUES];
+	int slot[MF_MAX_VALUES];
+	/* a histogram from the BPF hists map too: its slot per value */
+	bool hist;
+	int hslot[MF_MAX_VALUES];
+	enum hist_kind hkind;
+	/* the label's value is appended to the name: reject_<reason> */
+	bool suffix;
+	/* only present once non-zero: absent at a window's start means 0 */
+	bool sparse;
+	/* MK_RATIO: scale * num / den over the same labels; empty: den == 0 */
+	int num, den;
+	double ratio_scale;
+	const char *empty;	/* "no %s bios in the window" (%s: value) */
+	struct metric_direction dir;
+	/* for this value of label, value_dir instead (pages_per_bio) */
+	const char *gating_value;
+	struct metric_direction value_dir;
+	struct metric_prom prom;
+};
+
+/* Family ids: the core's planned families first, in plan order. */
+enum metric_family_id {
+	MF_STORE_CALLS,
+	MF_STORE_SUCCESS,
+	MF_STORE_REJECT,
+	MF_REJECT_RATE,
+	MF_STORE_LATENCY,
+	MF_LOAD_CALLS,
+	MF_LOAD_HITS,
+	MF_LOAD_LATENCY,
+	MF_WRITTEN_BACK,
+	MF_WRITEBACK_FAILURES,
+	MF_SHRINK_WORKER_WAKEUPS,
+	MF_SHRINK_MEMCG_CALLS,
+	MF_SHRINKER_SCAN_CALLS,
+	MF_SHRINKER_SLAB_PASSES,
+	MF_SHRINKER_FREED,
+	MF_POOL_LIMIT_HIT,
+	MF_POOL_BYTES,
+	MF_STORED_PAGES,
+	MF_COMPRESSION_RATIO,
+	MF_SWAP_WRITE_BIOS,
+	MF_SWAP_WRITE_PAGES,
+	MF_PAGES_PER_BIO,
+	MF_PSWPIN,
+	MF_PSWPOUT,
+	MF_ZSWPIN,
+	MF_ZSWPOUT,
+	MF_ZSWPWB,
+	MF_CGROUP_ZSWPOUT,
+	MF_CGROUP_ZSWPIN,
+	MF_CGROUP_ZSWPWB,
+	MF_PLANNED_NR,		/* the rest are not planned by the core */
+	MF_REJECT = MF_PLANNED_NR,
+	MF_RINGBUF_DROPS,
+	/* zswap-lockstat, record --locks */
+	MF_LOCK_CONTENTIONS,
+	MF_LOCK_FAILURES,
+	MF_LOCK_WAIT,
+	MF_LOCK_PENDING,
+	/* iostall, record --iocost */
+	MF_IOCOST_DEBT,
+	MF_IOCOST_WAIT,
+	MF_IOCOST_INDELAY,
+	MF_IOCOST_USAGE,
+	MF_IO_STAT_COST_INDEBT,
+	MF_IO_STAT_COST_WAIT,
+	MF_IO_STAT_COST_INDELAY,
+	MF_IO_STAT_COST_USAGE,
+	MF_IOCOST_FORGIVE,
+	MF_IOCOST_ACTIVATIONS,
+	MF_IOCOST_INUSE_ADJ,
+	MF_IOCOST_DELAY_MAX,
+	MF_IOCOST_DEBT_MAX,
+	MF_IOCOST_HWEIGHT_INUSE,
+	MF_IO_PRESSURE_FULL,
+	MF_MEMORY_PRESSURE_FULL,
+	MF_CGROUP_ZSWAP_BYTES,
+	MF_IO_STAT_WIOS,
+	MF_WRITE_REQUESTS,
+	MF_SWAP_WRITE_REQUESTS,
+	MF_PAGES_PER_SWAP_WRITE,
+	MF_ZSWAP_WB_BIOS,
+	MF_ZSWAP_WB_PAGES,
+	MF_ZSWAP_WB_REQ_SWAP_SHARE,
+	MF_ZSWAP_WB_REQ_BACKGROUND_SHARE,
+	MF_ZSWAP_WB_CHARGED_ROOT_SHARE,
+	MF_WB_OFFCPU_US,
+	MF_WB_OFFCPU_SLEEPS,
+	MF_WB_OFFCPU_NS,
+	MF_WB_OFFCPU_THROTTLED,
+	MF_THROTTLED_SLEEP_US,
+	MF_THROTTLED_SLEEPS,
+	MF_WB_OFFCPU_TASKS,
+	MF_IOSTALL_STACK_FAILURES,
+	MF_IOSTALL_MAP_FULL,
+	/* the record's own */
+	MF_WALL_TIME,
+	MF_NR,
+};
+
+extern const struct metric_family metric_families[MF_NR];
+
+/* A family's row by id, or NULL for an id out of range. */
+const struct metric_family *metric_family(int id);
+int metric_family_id(const struct metric_family *f);
+/* A ratio the registry gives num and den for (not a bare share). */
+bool metric_family_has_parts(const struct metric_family *f);
+/* Direction of a family for one value of its label (NULL: none). */
+const struct metric_direction *metric_family_direction(
+	const struct metric_family *f, const char *label_value);
+/* The neutral direction of metrics no row describes (workload figures). */
+extern const struct metric_direction metric_direction_neutral;
+
+#endif /* __METRIC_REGISTRY_H */

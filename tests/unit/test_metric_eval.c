@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The core metrics' evaluation (metric_eval.c) over hand-made windows:
+ * every planned metric's value from hooks (fentry everywhere) and from
+ * the kernel's counter files alone (no hook attaches), ratios and their
+ * empty windows, levels, per-cgroup counts, reject reasons, histograms.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "harness.h"
+#include "metric_eval.h"
+
+static bool with_hooks;
+
+static bool cap_fentry(void *ctx, const char *func, char *why, size_t len)
+{
+	snprintf(why, len, "refused in this test");
+	return with_hooks;
+}
+
+static bool cap_kprobe(void *ctx, const char *func, char *why, size_t len)
+{
+	snprintf(why, len, "refused in this test");
+	return false;
+}
+
+static bool cap_tp(void *ctx, const char *tp, char *why, size_t len)
+{
+	snprintf(why, len, "absent in this test");
+	return with_hooks;
+}
+
+static bool cap_ksym(void *ctx, const char *sym)
+{
+	return true;
+}
+
+static bool cap_counter(void *ctx, const char *name)
+{
+	return true;
+}
+
+static void plan_for(struct zs_plan *p, bool hooks)
+{
+	struct zs_caps caps = {
+		.fentry = cap_fentry, .kprobe = cap_kprobe, .tp = cap_tp,
+		.ksym = cap_ksym, .counter = cap_counter, .cgroup_events = true,
+	};
+
+	with_hooks = hooks;
+	plan_make(p, &caps);
+}
+
+static const char *vmstat_before = "zswpout 1000\nzswpin 50\nzswpwb 10\n"
+	"pswpin 5\npswpout 20\n";
+static const char *vmstat_after = "zswpout 1700\nzswpin 80\nzswpwb 60\n"
+	"pswpin 9\npswpout 90\n";
+
+static void snapshots(struct zs_snapshot *b, struct zs_snapshot *a)
+{
+	memset(b, 0, sizeof(*b));
+	memset(a, 0, sizeof(*a));
+	parse_key_value(vmstat_before, &b->vmstat);
+	parse_key_value(vmstat_after, &a->vmstat);
+	kvset_set(&b->debugfs, "reject_compress_poor", 100);
+	kvset_set(&a->debugfs, "reject_compress_poor", 130);
+	kvset_set(&b->debugfs, "reject_alloc_fail", 0);
+	kvset_set(&a->debugfs, "reject_alloc_fail", 0);
+	kvset_set(&b->debugfs, "pool_limit_hit", 7);
+	kvset_set(&a->debugfs, "pool_limit_hit", 77);
+	kvset_set(&b->debugfs, "written_back_pages", 10);
+	kvset_set(&a->debugfs, "written_back_pages", 60);
+	kvset_set(&a->debugfs, "stored_pages", 1000);
+	kvset_set(&a->debugfs, "pool_total_size", 1024000);
+	parse_key_value("zswpout 11\nzswpin 2\nzswpwb 0\n", &b->memory_stat);
+	parse_key_value("zswpout 41\nzswpin 5\nzswpwb 3\n", &a->memory_stat);
+}
+
+static double value_of(const struct metric_set *ms, const char *name,
+		       const char **why)
+{
+	const struct metric *m = metric_set_find(ms, name);
+
+	*why = m ? m->reason : "absent";
+	return m && m->has_value ? m->value : NAN;
+}
+
+#define EXPECT(ms, name, want) do {					\
+	const char *why_;						\
+	double got_ = value_of(ms, name, &why_);			\
+	CHECK(fabs(got_ - (want)) < 1e-9, "%s = %g, want %g (%s)", name,	\
+	      got_, (double)(want), why_);				\
+} while (0)
+
+#define EXPECT_NA(ms, name, reason) do {				\
+	const char *why_;						\
+	double got_ = value_of(ms, name, &why_);			\
+	CHECK(isnan(got_) && strstr(why_, reason), "%s n/a '%s', want '%s'", \
+	      name, why_, reason);					\
+} while (0)
+
+static void test_hooked(void)
+{
+	struct zs_snapshot before, after;
+	struct zs_plan plan;
+	struct metric_set ms = {};
+	struct metric_window w = {
+		.plan = &plan, .cgroup = "/sys/fs/cgroup/t", .cgroup_counted = true,
+		.before = &before, .after = &after,
+	};
+	const struct hist_metric *h;
+
+	plan_for(&plan, true);
+	snapshots(&before, &after);
+	w.ctr[ZC_STORE_CALLS] = 800;
+	w.ctr[ZC_STORE_SUCCESS] = 600;
+	w.ctr[ZC_STORE_REJECT] = 200;
+	w.ctr[ZC_LOAD_CALLS] = 40;
+	w.ctr[ZC_LOAD_HITS] = 30;
+	w.ctr[ZC_WB_SUCCESS] = 50;
+	w.ctr[ZC_WB_FAIL] = 2;
+	w.ctr[ZC_SHRINK_WORKER] = 9;
+	w.ctr[ZC_SHRINK_MEMCG] = 12;
+	w.ctr[ZC_SHRINKER_SCAN] = 4;
+	w.ctr[ZC_SHRINKER_FREED] = 44;
+	w.ctr[ZC_BIO_WRITEBACK] = 25;
+	w.ctr[ZC_PAGES_WRITEBACK] = 50;
+	w.ctr[ZC_RINGBUF_DROPS] = 3;
+	w.cg = (struct zs_cgroup_counts){ .zswpout = 31, .zswpin = 4, .zswpwb = 2 };
+	w.hist[ZH_STORE_LAT].slots[12] = 800;
+	w.hist[ZH_STORE_LAT].sum = 800 * 5000;
+	w.hist[ZH_PPB_WRITEBACK].slots[2] = 25;
+	CHECK(!metric_eval(&w, &ms), "evaluated");
+
+	EXPECT(&ms, "store_calls", 800);
+	EXPECT(&ms, "store_success", 600);
+	EXPECT(&ms, "store_reject", 200);
+	EXPECT(&ms, "reject_rate", 0.25);
+	EXPECT(&ms, "load_calls", 40);
+	EXPECT(&ms, "load_hits", 30);
+	EXPECT(&ms, "written_back_pages", 50);
+	EXPECT(&ms, "writeback_failures", 2);
+	EXPECT(&ms, "shrink_worker_wakeups", 9);
+	EXPECT(&ms, "shrink_memcg_calls", 12);
+	EXPECT(&ms, "shrinker_scan_calls", 4);
+	EXPECT(&ms, "shrinker_freed", 44);
+	EXPECT(&ms, "swap_write_bios{origin=writeback}", 25);
+	EXPECT(&ms, "swap_write_pages{origin=writeback}", 50);
+	EXPECT(&ms, "pages_per_bio{origin=writeback}", 2);
+	EXPECT_NA(&ms, "pages_per_bio{origin=reclaim}", "no reclaim bios in the window");
+	/* counter-only metrics beside the hooked ones */
+	EXPECT(&ms, "pool_limit_hit", 70);
+	EXPECT(&ms, "pool_bytes", 1024000);
+	EXPECT(&ms, "stored_pages", 1000);
+	EXPECT(&ms, "compression_ratio", 4.0);
+	EXPECT(&ms, "zswpout", 700);
+	EXPECT(&ms, "pswpout", 70);
+	EXPECT(&ms, "cgroup_zswpout{cgroup=/sys/fs/cgroup/t}", 31);
+	EXPECT(&ms, "cgroup_zswpin{cgroup=/sys/fs/cgroup/t}", 4);
+	EXPECT(&ms, "cgroup_zswpwb{cgroup=/sys/fs/cgroup/t}", 2);
+	EXPECT(&ms, "reject_compress_poor", 30);
+	EXPECT(&ms, "reject_alloc_fail", 0);
+	EXPECT(&ms, "ringbuf_drops", 3);
+	/* latencies with a source are histograms only */
+	CHECK(!metric_set_find(&ms, "store_latency_ns"), "latency: histogram only");
+	h = metric_set_find_hist(&ms, "store_latency_ns");
+	CHECK(h && hist_count(&h->h) == 800 && h->h.sum == 800 * 5000 &&
+	      h->id.fam == metric_family(MF_STORE_LATENCY),
+	      "store latency histogram from its slot");
+	h = metric_set_find_hist(&ms, "pages_per_bio{origin=writeback}");
+	CHECK(h && h->h.kind == HIST_LINEAR && h->h.slots[2] == 25,
+	      "pages per writeback bio histogram, linear");
+	/* identities are the rows', labels structured */
+	CHECK(metric_set_find(&ms, "reject_compress_poor")->id.fam ==
+	      metric_family(MF_REJECT), "reject_<reason> family");
+	metric_set_free(&ms);
+
+	/* an empty window: ratios n/a with the row's reason */
+	memset(w.ctr, 0, sizeof(w.ctr));
+	CHECK(!metric_eval(&w, &ms), "evaluated");
+	EXPECT_NA(&ms, "reject_rate", "no stores in the window");
+	EXPECT_NA(&ms, "pages_per_bio{origin=writeback}",
+		  "no writeback bios in the window");
+	metric_set_free(&ms);
+	/* no --cgroup: no per-cgroup metric at all */
+	w.cgroup = NULL;
+	CHECK(!metric_eval(&w, &ms) &&
+	      !metric_set_find(&ms, "cgroup_zswpout{cgroup=/sys/fs/cgroup/t}") &&
+	      !metric_set_find(&ms, "cgroup_zswpout"), "no cgroup metrics");
+	metric_set_free(&ms);
+	plan_free(&plan);
+	snapshot_free(&before);
+	snapshot_free(&after);
+}
+
+static void test_counters_only(void)
+{
+	struct zs_snapshot before, after;
+	struct zs_plan plan;
+	struct metric_set ms = {};
+	struct metric_window w = {
+		.plan = &plan, .cgroup = "/sys/fs/cgroup/t",
+		.before = &before, .after = &after,
+	};
+
+	plan_for(&plan, false);
+	snapshots(&before, &after);
+	CHECK(!metric_eval(&w, &ms), "evaluated");
+	/* stores = zswpout + every reject_* + pool_limit_hit (refused) */
+	EXPECT(&ms, "store_calls", 700 + 30 + 70);
+	EXPECT(&ms, "store_success", 700);
+	EXPECT(&ms, "store_reject", 30 + 70);
+	EXPECT(&ms, "reject_rate", 100.0 / 800);
+	EXPECT(&ms, "load_hits", 30);
+	EXPECT(&ms, "written_back_pages", 50);
+	EXPECT(&ms, "cgroup_zswpout{cgroup=/sys/fs/cgroup/t}", 30);
+	EXPECT(&ms, "cgroup_zswpwb{cgroup=/sys/fs/cgroup/t}", 3);
+	EXPECT_NA(&ms, "load_calls", "refused in this test");
+	EXPECT_NA(&ms, "store_latency_ns", "refused in this test");
+	EXPECT_NA(&ms, "swap_write_bios{origin=writeback}", "absent in this test");
+	CHECK(!metric_set_find_hist(&ms, "store_latency_ns"),
+	      "no histogram without its hook");
+	metric_set_free(&ms);
+	/* an empty pool: the ratio of levels is n/a, with the row's reason */
+	kvset_set(&after.debugfs, "pool_total_size", 0);
+	CHECK(!metric_eval(&w, &ms), "evaluated");
+	EXPECT_NA(&ms, "compression_ratio", "zswap pool is empty");
+	metric_set_free(&ms);
+	plan_free(&plan);
+	snapshot_free(&before);
+	snapshot_free(&after);
+}
+
+void test_metric_eval(void)
+{
+	test_hooked();
+	test_counters_only();
+}
