@@ -15,7 +15,7 @@ unsigned long long hist_count(const struct hist *h)
 	return n;
 }
 
-int hist_slot(enum hist_kind kind, unsigned long long v)
+int hist_slot_of(enum hist_kind kind, unsigned long long v)
 {
 	int r = 0;
 

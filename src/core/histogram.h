@@ -26,7 +26,7 @@ struct json_object;
 
 unsigned long long hist_count(const struct hist *h);
 /* The slot of value v (log2: floor(log2(v)), 0 for v <= 1). */
-int hist_slot(enum hist_kind kind, unsigned long long v);
+int hist_slot_of(enum hist_kind kind, unsigned long long v);
 /* Inclusive bounds of slot i. */
 void hist_slot_bounds(enum hist_kind kind, int i, unsigned long long *lo,
 		      unsigned long long *hi);

@@ -122,7 +122,7 @@ bool lock_data_add_pending(struct lock_data *d, unsigned long long lock,
 	if (start_ns > end_ns)
 		return false;
 	wait = end_ns - start_ns;
-	slots[hist_slot(HIST_LOG2, wait)] = 1;
+	slots[hist_slot_of(HIST_LOG2, wait)] = 1;
 	e = lock_data_add(d, lock, ips, flags, 1, wait, wait, slots);
 	if (!e)
 		return false;
