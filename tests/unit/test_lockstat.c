@@ -418,6 +418,65 @@ static void test_ksyms_and_classify(void)
 	free(hidden);
 }
 
+/*
+ * Sampled by address: one address's 100 unwalked contentions (stackless)
+ * spread over its two walked stacks, slot by slot; the address keeps its
+ * exact count, wait, histogram and max; an address never walked keeps
+ * its stackless entry.
+ */
+static void test_spread(void)
+{
+	static const unsigned long long st_a[LS_STACK_DEPTH] = { 0xffffffff81100010ULL };
+	static const unsigned long long st_b[LS_STACK_DEPTH] = { 0xffffffff81100020ULL };
+	const unsigned long long lock = 0xffff888100000000ULL, cold = 0xffff888100000080ULL;
+	unsigned long long s_z[LS_HIST_SLOTS] = {}, s_a[LS_HIST_SLOTS] = {};
+	unsigned long long s_b[LS_HIST_SLOTS] = {}, s_c[LS_HIST_SLOTS] = {};
+	unsigned long long n = 0, t = 0, slot6 = 0, slot9 = 0, slot12 = 0;
+	const struct lock_entry *a, *b;
+	struct lock_data d = {};
+
+	s_z[6] = 60;	/* 64..127 ns: 60 unwalked */
+	s_z[9] = 30;	/* 512..1023 ns: 30 */
+	s_z[12] = 10;	/* 4096..8191 ns: none walked waited this long */
+	s_a[6] = 3;	/* stack a: 3 short waits */
+	s_b[6] = 2;	/* stack b: 2 short, 2 longer */
+	s_b[9] = 2;
+	s_c[6] = 5;
+	lock_data_add(&d, lock, NULL, LCB_F_MUTEX, 100, 80000, 8000, s_z);
+	lock_data_add(&d, lock, st_a, LCB_F_MUTEX, 3, 300, 100, s_a);
+	lock_data_add(&d, lock, st_b, LCB_F_MUTEX, 4, 1500, 900, s_b);
+	lock_data_add(&d, cold, NULL, LCB_F_SPIN, 5, 500, 100, s_c);
+	lock_data_spread(&d);
+	CHECK(d.n == 3, "the stackless entry of a walked address is gone (%zu)", d.n);
+	for (size_t i = 0; i < d.n; i++) {
+		if (d.e[i].lock != lock)
+			continue;
+		n += d.e[i].count;
+		t += d.e[i].total_ns;
+		slot6 += d.e[i].h.slots[6];
+		slot9 += d.e[i].h.slots[9];
+		slot12 += d.e[i].h.slots[12];
+	}
+	CHECK(n == 107 && t == 81800 && slot6 == 65 && slot9 == 32 && slot12 == 10,
+	      "the address keeps its exact figures (%llu %llu %llu %llu %llu)",
+	      n, t, slot6, slot9, slot12);
+	a = lock_data_find(&d, lock, st_a);
+	b = lock_data_find(&d, lock, st_b);
+	CHECK(a && b && a->estimated && b->estimated && a->walked == 3 && b->walked == 4,
+	      "both walked stacks estimated, from their 3 and 4 walks");
+	/* slot 6 by 3:2, slot 9 all to b, slot 12 by walked counts 3:4 */
+	CHECK(a && b && a->h.slots[6] == 39 && b->h.slots[6] == 26 &&
+	      a->h.slots[9] == 0 && b->h.slots[9] == 32 &&
+	      a->h.slots[12] == 4 && b->h.slots[12] == 6 && a->count == 43,
+	      "spread slot by slot (a: %llu/%llu/%llu)", a ? a->h.slots[6] : 0,
+	      a ? a->h.slots[9] : 0, a ? a->h.slots[12] : 0);
+	CHECK(a && b && b->max_ns == 8000 && b->h.sum == (double)b->total_ns,
+	      "the address's max goes to its top caller");
+	a = lock_data_find(&d, cold, NULL);
+	CHECK(a && a->count == 5 && !a->estimated, "an address never walked is kept");
+	lock_data_free(&d);
+}
+
 void test_lockstat(void)
 {
 	test_sym_helpers();
@@ -425,6 +484,7 @@ void test_lockstat(void)
 	test_fixtures();
 	test_pending();
 	test_percentiles();
+	test_spread();
 	test_trees();
 	test_ksyms_and_classify();
 }
