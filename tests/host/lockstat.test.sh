@@ -15,14 +15,16 @@
 #    first contention of each, then 1 in N) and --compare-exact walks
 #    every contention of the same window too: per lock address and per
 #    class the counts and waits must be equal, per caller the estimate
-#    within 4 sigma of a 1-in-N binomial sample (4 * sqrt(N * exact) + N);
-#    the host contends mostly on other locks, so --all compares those;
+#    within 4 sigma of a 1-in-N binomial sample (tests/lockstat-compare.sh);
+#    the host contends mostly on other locks (pipe mutexes), so --all
+#    compares those;
 #  - bad input: usage errors exit 2, kptr_restrict gives raw addresses and
 #    a warning, a command that exits at once gives an empty report.
 # Needs root. Leaves swap, zswap and kptr_restrict as it found them.
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
+. tests/lockstat-compare.sh
 
 LS=build/zswap-lockstat
 GATE=build/zswap-gate
@@ -182,65 +184,7 @@ check "stack failures under 5% of contentions" \
 	[ $(($(jq .failures.stack_failures "$R") * 20)) -le "$total" ]
 
 # --- walked by lock address vs every contention walked, same window -----
-check "fentry refused here: stacks walked by lock address" \
-	[ "$(jq -r .sampling.mode "$R")" = by_address ]
-N=$(jq .sampling.sample_every "$R")
-walked=$(jq .sampling.walked "$R")
-nlocks=$(jq '.locks | length' "$R")
-echo "walked $walked of $total contentions on $nlocks lock addresses (1 in $N after the first)"
-check "exact view present, same total ($(jq .exact_check.contentions "$R"))" \
-	[ "$(jq .exact_check.contentions "$R")" -eq "$total" ]
-# each address: its first contention, then 1 in N (and a few more when
-# two CPUs race on an address's first one, or kallsyms changed)
-check "walked at most addresses + total / N, twice over ($walked)" \
-	[ "$walked" -le $((2 * nlocks + 2 * total / N)) ]
-[ "$total" -lt $((20 * nlocks)) ] ||
-	check "walked under a quarter of the contentions ($walked of $total)" \
-		[ $((walked * 4)) -lt "$total" ]
-jq -r '.locks[] | "\(.lock) \(.contentions) \(.total_ns)"' "$R" | sort > "$WORK/addr.sampled"
-jq -r '.exact_check.locks[] | "\(.lock) \(.contentions) \(.total_ns)"' "$R" | sort > "$WORK/addr.exact"
-ndiff=$(diff "$WORK/addr.sampled" "$WORK/addr.exact" | grep -c '^[<>]')
-check "per lock address: counts and waits equal the exact view ($nlocks addresses, $ndiff lines differ)" \
-	[ "$ndiff" -eq 0 ]
-# per class: zswap's classes, and everything else as "none"
-classes() {
-	jq -r "$1"' | (.classes | map({key: .class, value: .contentions}) | from_entries) +
-		{none: (.contentions - .zswap_contentions)} | to_entries[] | "\(.key) \(.value)"' "$R" | sort
-}
-classes . > "$WORK/class.sampled"
-classes .exact_check > "$WORK/class.exact"
-# a class marked estimated shares lock addresses with another (and then
-# so does "none", the rest): those within the callers' tolerance
-est=$(jq -r '[.classes[] | select(.estimated) | .class] | join(" ")' "$R")
-[ -n "$est" ] && est="$est none"
-while read -r c x; do
-	e=$(awk -v c="$c" '$1 == c { print $2 }' "$WORK/class.sampled")
-	case " $est " in
-	*" $c "*)
-		check "class $c (estimated): within 4 sqrt(N * exact) + N ($e vs $x)" \
-			awk -v a="${e:-0}" -v b="$x" -v n="$N" 'BEGIN { d = a - b; if (d < 0) d = -d
-				exit !(d <= 4 * sqrt(n * b) + n) }' ;;
-	*) check "class $c: count equals the exact view ($e vs $x)" [ "${e:-0}" -eq "$x" ] ;;
-	esac
-done < "$WORK/class.exact"
-check "per class: some class compared" [ -s "$WORK/class.exact" ]
-callers() {
-	jq -r "$1"'.callers[] | "\(.class)/\(.op)/\(.caller) \(.contentions)"' "$R" | sort
-}
-callers "" > "$WORK/callers.sampled"
-callers .exact_check > "$WORK/callers.exact"
-join -a 1 -a 2 -e 0 -o 0,1.2,2.2 "$WORK/callers.exact" "$WORK/callers.sampled" > "$WORK/callers.joined"
-awk -v n="$N" '{ d = $3 - $2; if (d < 0) d = -d; t = 4 * sqrt(n * $2) + n
-		if (d > t) { bad++; print "  " $1 ": exact " $2 ", estimated " $3 " (tolerance " int(t) ")" }
-		dev += d; sum += $2; rows++ }
-	END { printf "callers: %d rows, estimate off by %d of %d contentions (%.1f%%), %d beyond 4 sigma\n",
-		rows, dev, sum, sum ? 100 * dev / sum : 0, bad }' "$WORK/callers.joined"
-nbad=$(awk -v n="$N" '{ d = $3 - $2; if (d < 0) d = -d
-	if (d > 4 * sqrt(n * $2) + n) bad++ } END { print bad + 0 }' "$WORK/callers.joined")
-check "per caller: every estimate within 4 sqrt(N * exact) + N of the exact view ($nbad not)" \
-	[ "$nbad" -eq 0 ]
-check "per caller: rows compared ($(wc -l < "$WORK/callers.joined"))" \
-	[ "$(wc -l < "$WORK/callers.joined")" -gt 0 ]
+sampled_vs_exact host "$R" "$WORK"
 
 # --- peer cross-check with perf --------------------------------------
 if [ $PERF_OK -eq 1 ]; then
