@@ -102,6 +102,8 @@ struct lock_entry *lock_data_add(struct lock_data *d, unsigned long long lock,
 	if (!e)
 		return NULL;
 	e->count += count;
+	if (e->nframes)
+		e->walked += count;
 	e->total_ns += total_ns;
 	e->h.sum += total_ns;
 	if (max_ns > e->max_ns)

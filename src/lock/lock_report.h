@@ -26,8 +26,8 @@ struct lock_entry {
 	struct hist h;			/* log2 of the wait in ns */
 	int nframes;			/* 0: not walked, or the walk failed */
 	unsigned long long ips[LS_STACK_DEPTH];
+	unsigned long long walked;	/* of count, those with this stack */
 	/* sampled by address: lock_data_spread() added unwalked ones */
-	unsigned long long walked;	/* contentions walked, before that */
 	bool estimated;
 	/* its address's contentions span other classes / other callers */
 	bool class_shared, caller_shared;

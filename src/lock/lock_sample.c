@@ -112,9 +112,6 @@ void lock_data_spread(struct lock_data *d)
 	size_t i = 0, j, k = 0;
 
 	qsort(d->e, d->n, sizeof(*d->e), cmp_addr);
-	for (i = 0; i < d->n; i++)
-		d->e[i].walked = d->e[i].nframes ? d->e[i].count : 0;
-	i = 0;
 	while (i < d->n) {
 		for (j = i + 1; j < d->n && d->e[j].lock == d->e[i].lock; j++)
 			;
