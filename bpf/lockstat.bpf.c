@@ -17,10 +17,12 @@
  *  - fentry brackets zswap's operations: only a task inside one is walked;
  *  - without fentry, by lock address: a lock object keeps its owner while
  *    it lives, so only the first contention of an address is walked, then
- *    1 in sample_mask + 1, and the first after the frontend bumps walk_gen
- *    (kallsyms changed: a module came or went). The others are counted and
- *    timed exactly, under the address with no stack, and the frontend
- *    spreads them over the address's walked stacks.
+ *    1 in sample_mask + 1 at random, and the first after the frontend
+ *    bumps walk_gen (kallsyms changed: a module came or went). The others
+ *    are counted and timed exactly, under the address with no stack, and
+ *    the frontend spreads them over the address's walked stacks. At
+ *    random, not every Nth: contentions that alternate between callers
+ *    (a pipe's reader and writer) would alias with a counter.
  *
  * Every program exists as tp_btf and as raw_tp; the frontend keeps one
  * pair with bpf_program__set_autoload().
@@ -178,8 +180,7 @@ static __always_inline bool sample_addr(__u64 lock)
 		a->gen = walk_gen;
 		return true;
 	}
-	/* racy: a lost increment only moves the next sample */
-	return !(++a->seen & sample_mask);
+	return !(bpf_get_prandom_u32() & sample_mask);
 }
 
 static __always_inline bool want_walk(__u64 lock)

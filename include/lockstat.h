@@ -65,8 +65,8 @@ struct ls_tstamp {
 
 /* A lock address, when stacks are walked by address. */
 struct ls_addr {
-	__u32 seen;		/* contentions since the first, mod 2^32 */
-	__u32 gen;		/* walk_gen when last walked */
+	__u32 gen;		/* walk_gen when first walked */
+	__u32 pad;
 };
 
 /* What the frontend cannot see, counted in the kernel (.bss). */

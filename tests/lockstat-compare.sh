@@ -5,12 +5,13 @@
 #
 # sampled_vs_exact LABEL REPORT DIR: REPORT is a zswap-lockstat
 # --compare-exact --json report: stacks walked by lock address (each
-# address's first contention, then 1 in N) and, in exact_check, the same
-# window with every contention walked. Per lock address and per class the
-# counts and waits must be equal (a class marked estimated shares an
-# address with another, and then so does "none", the rest: those within
-# the callers' tolerance); per caller the estimate within 4 sigma of a
-# 1-in-N binomial sample, 4 * sqrt(N * exact) + N. DIR takes the files.
+# address's first contention, then 1 in N at random) and, in exact_check,
+# the same window with every contention walked. Per lock address and per
+# class the counts and waits must be equal (a class marked estimated
+# shares an address with another, and then so does "none", the rest:
+# those within the callers' tolerance); per caller the estimate within
+# 4 sigma of a 1-in-N binomial sample, 4 * sqrt(N * exact) + N. DIR takes
+# the files.
 sampled_vs_exact() {
 	sl=$1 sr=$2 sd=$3
 	check "$sl: stacks walked by lock address" \
@@ -19,7 +20,7 @@ sampled_vs_exact() {
 	stotal=$(jq .contentions "$sr")
 	swalked=$(jq .sampling.walked "$sr")
 	snlocks=$(jq '.locks | length' "$sr")
-	echo "$sl: walked $swalked of $stotal contentions on $snlocks lock addresses (1 in $sn after the first)"
+	echo "$sl: walked $swalked of $stotal contentions on $snlocks lock addresses (1 in $sn at random after the first)"
 	check "$sl: exact view present, same total ($(jq .exact_check.contentions "$sr"))" \
 		[ "$(jq .exact_check.contentions "$sr")" -eq "$stotal" ]
 	# each address: its first contention, then 1 in N (and a few more

@@ -445,7 +445,7 @@ void lock_report_text(FILE *f, const struct lock_data *d, const struct ksyms *ks
 		fprintf(f, "note: %s\n", d->notes[i]);
 	if (d->walk_mode == LW_BY_ADDR)
 		fprintf(f, "sampled: %llu of %llu contentions walked (each lock "
-			"address's first, then 1 in %u); exact: counts, waits "
+			"address's first, then 1 in %u at random); exact: counts, waits "
 			"and histograms per lock address and per lock class "
 			"(unless marked estimated); estimated: the split by "
 			"caller, from the walked stacks\n", d->walked, total,

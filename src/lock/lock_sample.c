@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Contentions sampled by lock address: the kernel walks the stack of an
- * address's first contention and 1 in N after, and counts and times the
- * others exactly under the address with no stack. Here they are spread
- * over the address's walked stacks, so per address (and per class, when
- * an address has one class) the figures stay exact, and the split by
+ * address's first contention and 1 in N at random after, and counts and
+ * times the others exactly under the address with no stack. Here they are
+ * spread over the address's walked stacks, so per address (and per class,
+ * when an address has one class) the figures stay exact, and the split by
  * caller is an estimate from the walked stacks.
  */
 #include <stdlib.h>

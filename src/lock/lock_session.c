@@ -436,7 +436,7 @@ static void describe_walks(const struct lock_session *ls, char *out, size_t len)
 	}
 	if (ls->walk_mode == LW_BY_ADDR) {
 		snprintf(out, len, "walked at each lock address's first "
-			 "contention and 1 in %u after (%s); the others are "
+			 "contention and 1 in %u at random after (%s); the others are "
 			 "counted and timed without a stack", ls->sample_every,
 			 ls->walk_why);
 		return;
