@@ -137,8 +137,11 @@ bool lock_entry_is_zswap(const struct lock_entry *e);
  * contentions (its stackless entry) over its walked stacks, slot by slot
  * of the wait histogram, so every address keeps its exact count, wait
  * and histogram. Sorts the entries by address. Before classifying.
+ * given (NULL for a single read) keeps what each stack was given, for
+ * the next read of the same window: only the unwalked contentions since
+ * are spread then, so a live reader's estimates never shrink.
  */
-void lock_data_spread(struct lock_data *d);
+void lock_data_spread(struct lock_data *d, struct lock_data *given);
 /* After classifying: marks the entries whose split is an estimate. */
 void lock_data_mark_shared(struct lock_data *d);
 

@@ -25,16 +25,16 @@ static int cmp_addr(const void *a, const void *b)
  * Shares total among n parts in proportion to w[] (all 0: equally),
  * largest remainder first, so the shares add up to total exactly.
  */
-static void apportion(unsigned long long total, const double *w, int n,
+static void apportion(unsigned long long total, const double *w, size_t n,
 		      unsigned long long *out)
 {
 	unsigned long long given = 0;
 	double sum = 0;
-	int best;
+	size_t best;
 
-	for (int i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++)
 		sum += w[i];
-	for (int i = 0; i < n; i++) {
+	for (size_t i = 0; i < n; i++) {
 		double x = sum > 0 ? total * (w[i] / sum) : (double)total / n;
 
 		out[i] = (unsigned long long)x;
@@ -47,7 +47,7 @@ static void apportion(unsigned long long total, const double *w, int n,
 		double rem_best = -1;
 
 		best = 0;
-		for (int i = 0; i < n; i++) {
+		for (size_t i = 0; i < n; i++) {
 			double x = sum > 0 ? total * (w[i] / sum) : (double)total / n;
 
 			if (x - out[i] > rem_best) {
@@ -60,66 +60,116 @@ static void apportion(unsigned long long total, const double *w, int n,
 	}
 }
 
-/* z: the address's stackless entry; w[0..n): its walked entries. */
-static void spread_one(struct lock_entry *z, struct lock_entry *w, int n)
+/* What is left of total once given is out, 0 if more was given (a reset). */
+static unsigned long long left(unsigned long long total, unsigned long long given)
+{
+	return total > given ? total - given : 0;
+}
+
+/*
+ * z: the address's stackless entry; w[0..n): its walked entries; g[i]:
+ * what w[i] was given at earlier reads. Only what z gained since then is
+ * spread, by the current weights, so a live reader's figures only grow.
+ */
+static void spread_one(const struct lock_entry *z, struct lock_entry *w, size_t n,
+		       struct lock_entry **g)
 {
 	double *wt = calloc(n, sizeof(*wt));
-	unsigned long long *share = calloc(n, sizeof(*share));
-	int top = 0;
+	unsigned long long *share = calloc(n, sizeof(*share)), given;
+	size_t top = 0;
 
 	if (!wt || !share)
 		goto out;
-	for (int i = 0; i < n; i++) {
-		w[i].estimated = true;
+	for (size_t i = 0; i < n; i++)
 		if (w[i].count > w[top].count)
 			top = i;
-	}
 	for (int s = 0; s < LS_HIST_SLOTS; s++) {
 		double sum = 0;
 
-		if (!z->h.slots[s])
+		given = 0;
+		for (size_t i = 0; i < n; i++)
+			given += g[i]->h.slots[s];
+		if (!left(z->h.slots[s], given))
 			continue;
-		for (int i = 0; i < n; i++)
+		for (size_t i = 0; i < n; i++)
 			sum += wt[i] = w[i].h.slots[s];
 		/* no walked contention waited this long: by count */
-		for (int i = 0; i < n && !sum; i++)
+		for (size_t i = 0; i < n && !sum; i++)
 			wt[i] = w[i].walked;
-		apportion(z->h.slots[s], wt, n, share);
-		for (int i = 0; i < n; i++) {
-			w[i].h.slots[s] += share[i];
-			w[i].count += share[i];
+		apportion(left(z->h.slots[s], given), wt, n, share);
+		for (size_t i = 0; i < n; i++) {
+			g[i]->h.slots[s] += share[i];
+			g[i]->count += share[i];
 		}
 	}
-	for (int i = 0; i < n; i++)
+	given = 0;
+	for (size_t i = 0; i < n; i++) {
 		wt[i] = w[i].total_ns;
-	apportion(z->total_ns, wt, n, share);
-	for (int i = 0; i < n; i++) {
-		w[i].total_ns += share[i];
-		w[i].h.sum += share[i];
+		given += g[i]->total_ns;
+	}
+	apportion(left(z->total_ns, given), wt, n, share);
+	for (size_t i = 0; i < n; i++) {
+		g[i]->total_ns += share[i];
+		for (int s = 0; s < LS_HIST_SLOTS; s++)
+			w[i].h.slots[s] += g[i]->h.slots[s];
+		w[i].count += g[i]->count;
+		w[i].total_ns += g[i]->total_ns;
+		w[i].h.sum += g[i]->total_ns;
+		w[i].estimated = true;
 	}
 	/* the address's longest wait and its waiters at the end: its top caller */
 	if (z->max_ns > w[top].max_ns)
 		w[top].max_ns = z->max_ns;
 	w[top].pending += z->pending;
-	z->count = 0;
 out:
 	free(wt);
 	free(share);
 }
 
-void lock_data_spread(struct lock_data *d)
+/* The entries of given for w[0..n), created empty where missing. */
+static bool given_of(struct lock_data *given, const struct lock_entry *w, size_t n,
+		     struct lock_entry **g)
 {
+	static const unsigned long long none[LS_HIST_SLOTS];
+
+	for (size_t i = 0; i < n; i++)
+		if (!lock_data_find(given, w[i].lock, w[i].ips) &&
+		    !lock_data_add(given, w[i].lock, w[i].ips, w[i].flags, 0, 0, 0, none))
+			return false;
+	/* after the adds: they may have moved the array */
+	for (size_t i = 0; i < n; i++)
+		g[i] = lock_data_find(given, w[i].lock, w[i].ips);
+	return true;
+}
+
+void lock_data_spread(struct lock_data *d, struct lock_data *given)
+{
+	struct lock_data once = {};
+	struct lock_entry **g = NULL;
 	size_t i = 0, j, k = 0;
 
+	if (!given)
+		given = &once;
 	qsort(d->e, d->n, sizeof(*d->e), cmp_addr);
 	while (i < d->n) {
 		for (j = i + 1; j < d->n && d->e[j].lock == d->e[i].lock; j++)
 			;
 		/* an address never walked keeps its stackless entry */
-		if (!d->e[i].nframes && j - i > 1)
-			spread_one(&d->e[i], &d->e[i + 1], j - i - 1);
+		if (!d->e[i].nframes && j - i > 1) {
+			struct lock_entry **ng = realloc(g, (j - i) * sizeof(*g));
+
+			if (!ng)
+				break;
+			g = ng;
+			if (!given_of(given, &d->e[i + 1], j - i - 1, g))
+				break;
+			spread_one(&d->e[i], &d->e[i + 1], j - i - 1, g);
+			d->e[i].count = 0;
+		}
 		i = j;
 	}
+	free(g);
+	lock_data_free(&once);
 	for (i = 0; i < d->n; i++)
 		if (d->e[i].count || d->e[i].nframes)
 			d->e[k++] = d->e[i];

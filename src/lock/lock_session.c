@@ -491,7 +491,7 @@ int lock_session_collect(struct lock_session *ls, struct lock_data *d)
 			read_pending(ls, d->exact, true);
 	}
 	if (d->walk_mode == LW_BY_ADDR)
-		lock_data_spread(d);
+		lock_data_spread(d, &ls->given);
 	map_trees(ls, d);
 	lock_data_classify(d, &ls->ks, &ls->trees);
 	if (d->walk_mode == LW_BY_ADDR)
@@ -524,4 +524,5 @@ void lock_session_close(struct lock_session *ls)
 	ls->stats_fd = -1;
 	ksyms_free(&ls->ks);
 	lock_trees_free(&ls->trees);
+	lock_data_free(&ls->given);
 }

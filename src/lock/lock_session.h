@@ -46,6 +46,7 @@ struct lock_session {
 	unsigned int sample_every;	/* LW_BY_ADDR: a power of two */
 	char walk_why[192];		/* why not LW_FENTRY */
 	unsigned long long modules_sum;	/* of /proc/modules, for walk_gen */
+	struct lock_data given;		/* lock_data_spread() across reads */
 	unsigned long long t_start, t_end;	/* CLOCK_MONOTONIC ns */
 	int stats_fd;
 	char err[256];			/* why lock_session_open() failed */

@@ -446,7 +446,7 @@ static void test_spread(void)
 	lock_data_add(&d, lock, st_a, LCB_F_MUTEX, 3, 300, 100, s_a);
 	lock_data_add(&d, lock, st_b, LCB_F_MUTEX, 4, 1500, 900, s_b);
 	lock_data_add(&d, cold, NULL, LCB_F_SPIN, 5, 500, 100, s_c);
-	lock_data_spread(&d);
+	lock_data_spread(&d, NULL);
 	CHECK(d.n == 3, "the stackless entry of a walked address is gone (%zu)", d.n);
 	for (size_t i = 0; i < d.n; i++) {
 		if (d.e[i].lock != lock)
@@ -477,6 +477,52 @@ static void test_spread(void)
 	lock_data_free(&d);
 }
 
+/*
+ * Live reads of one window: the second read's unwalked contentions are
+ * spread on top of what the first gave, so no estimate shrinks even when
+ * the walked stacks' weights turn around.
+ */
+static void test_spread_live(void)
+{
+	static const unsigned long long st_a[LS_STACK_DEPTH] = { 0xffffffff81100010ULL };
+	static const unsigned long long st_b[LS_STACK_DEPTH] = { 0xffffffff81100020ULL };
+	const unsigned long long lock = 0xffff888100000000ULL;
+	unsigned long long s_z[LS_HIST_SLOTS] = {}, s_a[LS_HIST_SLOTS] = {};
+	unsigned long long s_b[LS_HIST_SLOTS] = {}, a1, b1;
+	struct lock_data d = {}, given = {};
+	const struct lock_entry *a, *b;
+
+	s_z[6] = 90;
+	s_a[6] = 9;
+	s_b[6] = 1;
+	lock_data_add(&d, lock, NULL, 0, 90, 9000, 100, s_z);
+	lock_data_add(&d, lock, st_a, 0, 9, 900, 100, s_a);
+	lock_data_add(&d, lock, st_b, 0, 1, 100, 100, s_b);
+	lock_data_spread(&d, &given);
+	a1 = lock_data_find(&d, lock, st_a)->count;
+	b1 = lock_data_find(&d, lock, st_b)->count;
+	CHECK(a1 == 90 && b1 == 10, "first read 9:1 (%llu %llu)", a1, b1);
+	lock_data_free(&d);
+	/* 100 more unwalked; now b has most walks */
+	s_z[6] = 190;
+	s_b[6] = 21;
+	lock_data_add(&d, lock, NULL, 0, 190, 19000, 100, s_z);
+	lock_data_add(&d, lock, st_a, 0, 9, 900, 100, s_a);
+	lock_data_add(&d, lock, st_b, 0, 21, 2100, 100, s_b);
+	lock_data_spread(&d, &given);
+	a = lock_data_find(&d, lock, st_a);
+	b = lock_data_find(&d, lock, st_b);
+	CHECK(a && b && a->count >= a1 && b->count >= b1 && a->count + b->count == 220 &&
+	      a->total_ns + b->total_ns == 22000,
+	      "second read: none shrinks, the address stays exact (%llu %llu)",
+	      a ? a->count : 0, b ? b->count : 0);
+	/* 81 + 100 * 9/30 = 111 given to a, 9 + 70 to b */
+	CHECK(a && b && a->count == 9 + 81 + 30 && b->count == 21 + 9 + 70,
+	      "the 100 new ones by the current weights 9:21");
+	lock_data_free(&d);
+	lock_data_free(&given);
+}
+
 void test_lockstat(void)
 {
 	test_sym_helpers();
@@ -485,6 +531,7 @@ void test_lockstat(void)
 	test_pending();
 	test_percentiles();
 	test_spread();
+	test_spread_live();
 	test_trees();
 	test_ksyms_and_classify();
 }
