@@ -693,11 +693,10 @@ static json_object *locks_json(const struct lock_data *d)
 	return a;
 }
 
-/* --compare-exact: the same window with every contention walked. */
-static json_object *exact_check_json(const struct lock_data *d, const struct ksyms *ks,
-				     bool all)
+/* Adds the totals, classes and callers of d to o; returns the total. */
+static unsigned long long add_groups(json_object *o, const struct lock_data *d,
+				     const struct ksyms *ks, bool all)
 {
-	json_object *o = json_object_new_object();
 	unsigned long long total, ztotal;
 	struct lock_group *g;
 	int ng;
@@ -709,6 +708,16 @@ static json_object *exact_check_json(const struct lock_data *d, const struct ksy
 	json_object_object_add(o, "classes", classes_json(g, ng));
 	json_object_object_add(o, "callers", callers_json(d, g, ng, ks));
 	free(g);
+	return total;
+}
+
+/* --compare-exact: the same window with every contention walked. */
+static json_object *exact_check_json(const struct lock_data *d, const struct ksyms *ks,
+				     bool all)
+{
+	json_object *o = json_object_new_object();
+
+	add_groups(o, d, ks, all);
 	json_object_object_add(o, "locks", locks_json(d));
 	return o;
 }
@@ -717,10 +726,9 @@ int lock_report_json(FILE *f, const struct lock_data *d, const struct ksyms *ks,
 		     bool all)
 {
 	json_object *o = json_object_new_object(), *a, *x;
-	struct lock_group *g;
 	struct tree_row *tr;
-	unsigned long long total, ztotal;
-	int ng, nt, err;
+	unsigned long long total;
+	int nt, err;
 
 	json_object_object_add(o, "schema", json_object_new_string("zswap-lockstat/1"));
 	json_object_object_add(o, "kernel", json_object_new_string(d->kernel));
@@ -757,14 +765,7 @@ int lock_report_json(FILE *f, const struct lock_data *d, const struct ksyms *ks,
 		json_object_object_add(x, fail_names[i], json_object_new_uint64(d->fails[i]));
 	json_object_object_add(o, "failures", x);
 	json_object_object_add(o, "pending", json_object_new_uint64(d->pending));
-	totals(d, &total, &ztotal);
-	json_object_object_add(o, "contentions", json_object_new_uint64(total));
-	json_object_object_add(o, "zswap_contentions", json_object_new_uint64(ztotal));
-
-	ng = lock_groups(d, all, &g);
-	json_object_object_add(o, "classes", classes_json(g, ng));
-	json_object_object_add(o, "callers", callers_json(d, g, ng, ks));
-	free(g);
+	total = add_groups(o, d, ks, all);
 
 	nt = lock_tree_rows(d, &tr);
 	a = json_object_new_array();

@@ -477,6 +477,25 @@ static void test_spread(void)
 	lock_data_free(&d);
 }
 
+/* One read of a lock: z unwalked, a and b walked on two stacks, 100 ns each. */
+static void read_live(struct lock_data *d, struct lock_data *given,
+		      const unsigned long long *st_a, const unsigned long long *st_b,
+		      unsigned long long z, unsigned long long a, unsigned long long b)
+{
+	const unsigned long long lock = 0xffff888100000000ULL;
+	unsigned long long s_z[LS_HIST_SLOTS] = {}, s_a[LS_HIST_SLOTS] = {};
+	unsigned long long s_b[LS_HIST_SLOTS] = {};
+
+	s_z[6] = z;
+	s_a[6] = a;
+	s_b[6] = b;
+	lock_data_free(d);
+	lock_data_add(d, lock, NULL, 0, z, z * 100, 100, s_z);
+	lock_data_add(d, lock, st_a, 0, a, a * 100, 100, s_a);
+	lock_data_add(d, lock, st_b, 0, b, b * 100, 100, s_b);
+	lock_data_spread(d, given);
+}
+
 /*
  * Live reads of one window: the second read's unwalked contentions are
  * spread on top of what the first gave, so no estimate shrinks even when
@@ -487,29 +506,16 @@ static void test_spread_live(void)
 	static const unsigned long long st_a[LS_STACK_DEPTH] = { 0xffffffff81100010ULL };
 	static const unsigned long long st_b[LS_STACK_DEPTH] = { 0xffffffff81100020ULL };
 	const unsigned long long lock = 0xffff888100000000ULL;
-	unsigned long long s_z[LS_HIST_SLOTS] = {}, s_a[LS_HIST_SLOTS] = {};
-	unsigned long long s_b[LS_HIST_SLOTS] = {}, a1, b1;
 	struct lock_data d = {}, given = {};
 	const struct lock_entry *a, *b;
+	unsigned long long a1, b1;
 
-	s_z[6] = 90;
-	s_a[6] = 9;
-	s_b[6] = 1;
-	lock_data_add(&d, lock, NULL, 0, 90, 9000, 100, s_z);
-	lock_data_add(&d, lock, st_a, 0, 9, 900, 100, s_a);
-	lock_data_add(&d, lock, st_b, 0, 1, 100, 100, s_b);
-	lock_data_spread(&d, &given);
+	read_live(&d, &given, st_a, st_b, 90, 9, 1);
 	a1 = lock_data_find(&d, lock, st_a)->count;
 	b1 = lock_data_find(&d, lock, st_b)->count;
 	CHECK(a1 == 90 && b1 == 10, "first read 9:1 (%llu %llu)", a1, b1);
-	lock_data_free(&d);
 	/* 100 more unwalked; now b has most walks */
-	s_z[6] = 190;
-	s_b[6] = 21;
-	lock_data_add(&d, lock, NULL, 0, 190, 19000, 100, s_z);
-	lock_data_add(&d, lock, st_a, 0, 9, 900, 100, s_a);
-	lock_data_add(&d, lock, st_b, 0, 21, 2100, 100, s_b);
-	lock_data_spread(&d, &given);
+	read_live(&d, &given, st_a, st_b, 190, 9, 21);
 	a = lock_data_find(&d, lock, st_a);
 	b = lock_data_find(&d, lock, st_b);
 	CHECK(a && b && a->count >= a1 && b->count >= b1 && a->count + b->count == 220 &&
