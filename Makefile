@@ -126,7 +126,8 @@ $(OUTPUT)/latency_test: tools/workloads/latency_test.c tools/workloads/latency.c
 # Unit tests link the core without BPF (no privileges needed).
 # Unit tests link the parts without the code that loads BPF or runs the
 # tools' commands (no privileges needed).
-NOT_UNIT := session.o summary.o trace_helpers.o lock_session.o iostall_session.o gate_run.o \
+NOT_UNIT := session.o summary.o trace_helpers.o collector.o lock_session.o lock_module.o \
+	iostall_session.o iostall_module.o gate_run.o \
 	claims_cli.o compare_cli.o svg_plot.o tui_cgroups.o tui_screen.o
 UNIT_CORE := $(filter-out $(NOT_UNIT),$(CORE_OBJS) $(LOCK_OBJS) $(IOSTALL_OBJS) $(GATE_OBJS) \
 	$(TOP_OBJS) $(EXPORT_OBJS))
@@ -147,7 +148,8 @@ FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_CFLAGS := -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
 	-fno-sanitize-recover=all
-FUZZ_OBJS := record.o atomic_file.o metrics.o name_index.o histogram.o planner.o counters.o \
+FUZZ_OBJS := record.o atomic_file.o metrics.o metric_id.o metric_registry.o name_index.o histogram.o \
+	planner.o counters.o \
 	compare.o stats.o metric_direction.o record_walk.o claims.o yaml_tree.o \
 	claims_eval.o workload_metrics.o
 FUZZ_HARNESSES := record claims

@@ -56,6 +56,7 @@ struct {
 struct op_start {
 	__u64 store_ns;
 	__u64 load_ns;
+	__u64 wb_ns;
 };
 
 struct {
@@ -234,12 +235,36 @@ static __always_inline int op_exit(bool is_store, long ret)
 	return 0;
 }
 
-/* writeback marks */
+/* writeback marks, and the time one entry's writeback takes */
+
+static __always_inline void wb_time_begin(void)
+{
+	struct op_start *st;
+
+	st = bpf_task_storage_get(&op_start, bpf_get_current_task_btf(), 0,
+				  BPF_LOCAL_STORAGE_GET_F_CREATE);
+	if (st)
+		st->wb_ns = bpf_ktime_get_ns();
+}
+
+static __always_inline void wb_time_end(void)
+{
+	struct op_start *st;
+	__u64 delta;
+
+	st = bpf_task_storage_get(&op_start, bpf_get_current_task_btf(), 0, 0);
+	if (!st || !st->wb_ns)
+		return;
+	delta = bpf_ktime_get_ns() - st->wb_ns;
+	st->wb_ns = 0;
+	hist_add(ZH_WB_LAT, log2_u64(delta), delta);
+}
 
 static __always_inline int wb_enter(void)
 {
 	struct task_tag *t = tag_get(true);
 
+	wb_time_begin();
 	if (t) {
 		tag_mark_begin(t);
 		t->wb_depth++;
@@ -251,6 +276,7 @@ static __always_inline int wb_exit(long ret, bool count)
 {
 	struct task_tag *t = tag_get(false);
 
+	wb_time_end();
 	if (count)
 		counter_add(ret == 0 ? ZC_WB_SUCCESS : ZC_WB_FAIL, 1);
 	if (t && t->wb_depth) {

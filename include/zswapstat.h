@@ -40,6 +40,7 @@ enum zs_hist {
 	ZH_LOAD_LAT,
 	ZH_PPB_WRITEBACK,
 	ZH_PPB_RECLAIM,
+	ZH_WB_LAT,		/* one entry's writeback (log2 ns) */
 	ZH_NR,
 };
 

@@ -121,3 +121,9 @@ pid_t cli_fork(void)
 		_exit(EXIT_FAIL);
 	return 0;
 }
+
+int cli_error_exit(const struct zs_error *e)
+{
+	fprintf(stderr, "error: %s\n", e->msg);
+	return e->usage ? EXIT_USAGE : EXIT_FAIL;
+}

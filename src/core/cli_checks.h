@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
+#include "zs_error.h"
 
 /* Longest duration or interval any tool takes: 30 days. */
 #define CLI_SECONDS_MAX (30 * 86400.0)
@@ -48,5 +49,8 @@ void cli_check_stdout_at_exit(void);
  * child's prctl ends the child at once.
  */
 pid_t cli_fork(void);
+
+/* Prints "error: MSG" and returns the tool's exit code for e (2 or 1). */
+int cli_error_exit(const struct zs_error *e);
 
 #endif /* __CLI_CHECKS_H */

@@ -120,14 +120,9 @@ static void eval_ratio(const struct metric_window *w, int id, int value,
 		*r = num.ok ? den : num;
 		return;
 	}
-	if (den.v == 0) {
-		r->ok = false;
-		snprintf(r->why, sizeof(r->why), f->empty,
-			 f->values[0] ? f->values[value] : "");
-		return;
-	}
-	r->ok = true;
-	r->v = (f->ratio_scale ? f->ratio_scale : 1) * num.v / den.v;
+	r->ok = metric_family_ratio(f, num.v, den.v, f->values[0] ?
+				    f->values[value] : NULL, &r->v, r->why,
+				    sizeof(r->why));
 }
 
 static void eval_family(const struct metric_window *w, int id, int value,

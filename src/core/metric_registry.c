@@ -7,6 +7,7 @@
  * pages, the unit the kernel counts in), _total on counters; ratios of
  * counters are left to recording rules (tools/prometheus/).
  */
+#include <stdio.h>
 #include <string.h>
 #include "metric_registry.h"
 #include "zswapstat.h"
@@ -96,6 +97,13 @@ const struct metric_family metric_families[MF_NR] = {
 	  { H_FE_N(HOOK_WB), H_KP_N(HOOK_WB) }, .slot = SLOT(ZC_WB_FAIL),
 	  .dir = LOWER(false, "failed writebacks"),
 	  .prom = PROM("zswap_writeback_failures_total") },
+	[MF_WRITEBACK_LATENCY] = { "writeback_latency_ns", "ns", MK_HIST,
+	  "Time zswap took to write one entry back to the swap device.",
+	  { HOOKED(HOOK_WB) }, .slot = NO_SLOT,
+	  .hist = true, .hslot = SLOT(ZH_WB_LAT), .hkind = HIST_LOG2,
+	  .dir = LOWER(false, "zswap writeback latency"),
+	  .prom = LATENCY_HIST("zswap_writeback_latency_seconds",
+			       "Time zswap took to write one entry back to the swap device.") },
 	/* seed 004: shrink_worker wakeups 5,363 -> 85 */
 	[MF_SHRINK_WORKER_WAKEUPS] = { "shrink_worker_wakeups", "calls", MK_COUNT,
 	  "Runs of zswap's shrink_worker (pool limit writeback).",
@@ -360,6 +368,18 @@ int metric_family_id(const struct metric_family *f)
 bool metric_family_has_parts(const struct metric_family *f)
 {
 	return f && f->kind == MK_RATIO && f->num != f->den;
+}
+
+bool metric_family_ratio(const struct metric_family *f, double num, double den,
+			 const char *label_value, double *v, char *why,
+			 size_t len)
+{
+	if (den == 0) {
+		snprintf(why, len, f->empty, label_value ? label_value : "");
+		return false;
+	}
+	*v = (f->ratio_scale ? f->ratio_scale : 1) * num / den;
+	return true;
 }
 
 const struct metric_direction *metric_family_direction(

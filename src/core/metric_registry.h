@@ -94,6 +94,7 @@ enum metric_family_id {
 	MF_LOAD_LATENCY,
 	MF_WRITTEN_BACK,
 	MF_WRITEBACK_FAILURES,
+	MF_WRITEBACK_LATENCY,
 	MF_SHRINK_WORKER_WAKEUPS,
 	MF_SHRINK_MEMCG_CALLS,
 	MF_SHRINKER_SCAN_CALLS,
@@ -170,6 +171,13 @@ const struct metric_family *metric_family(int id);
 int metric_family_id(const struct metric_family *f);
 /* A ratio the registry gives num and den for (not a bare share). */
 bool metric_family_has_parts(const struct metric_family *f);
+/*
+ * A ratio family's value from its parts: scale * num / den into *v, or
+ * false with the row's reason when den is 0 (label_value fills its %s).
+ */
+bool metric_family_ratio(const struct metric_family *f, double num, double den,
+			 const char *label_value, double *v, char *why,
+			 size_t len);
 /* Direction of a family for one value of its label (NULL: none). */
 const struct metric_direction *metric_family_direction(
 	const struct metric_family *f, const char *label_value);

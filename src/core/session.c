@@ -2,6 +2,7 @@
 /* The shared core: environment checks, planning, loading, collecting. */
 #include <errno.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,7 +36,7 @@ static bool has_cap(unsigned long long eff, int bit)
 	return eff & (1ULL << bit);
 }
 
-int session_check_env(void)
+int session_check_env(struct zs_error *e)
 {
 	unsigned long long eff = 0;
 	char *status = read_file("/proc/self/status", 1 << 16), *p;
@@ -46,16 +47,13 @@ int session_check_env(void)
 	free(status);
 	if (!has_cap(eff, CAP_SYS_ADMIN_BIT) &&
 	    !(has_cap(eff, CAP_BPF_BIT) && has_cap(eff, CAP_PERFMON_BIT))) {
-		fprintf(stderr, "error: needs root, or CAP_BPF and CAP_PERFMON "
-			"(run with sudo)\n");
-		return EXIT_USAGE;
+		return zs_error_set(e, true, "needs root, or CAP_BPF and "
+				    "CAP_PERFMON (run with sudo)");
 	}
-	if (access("/sys/kernel/btf/vmlinux", R_OK)) {
-		fprintf(stderr, "error: no kernel BTF at /sys/kernel/btf/vmlinux "
-			"(needs CONFIG_DEBUG_INFO_BTF=y)\n");
-		return EXIT_USAGE;
-	}
-	return EXIT_OK;
+	if (access("/sys/kernel/btf/vmlinux", R_OK))
+		return zs_error_set(e, true, "no kernel BTF at /sys/kernel/btf/"
+				    "vmlinux (needs CONFIG_DEBUG_INFO_BTF=y)");
+	return 0;
 }
 
 /* Real capability probes for the planner. */
@@ -171,7 +169,7 @@ int session_plan(struct session *s, const struct session_opts *opts)
 	err = plan_make(&s->plan, &caps);
 	kvset_free(&rc.vmstat);
 	kvset_free(&rc.memory_stat);
-	return err ? EXIT_FAIL : EXIT_OK;
+	return err ? zs_error_set(&s->error, false, "planning: out of memory") : 0;
 }
 
 /* BPF programs that implement each flavour of each hook: entry, exit. */
@@ -179,32 +177,35 @@ struct hook_progs {
 	enum zs_hook hook;
 	enum zs_src kind;
 	bool counts;		/* the counting exit variant */
-	const char *entry, *exit;
+	size_t entry, exit;	/* PROG() of the skeleton's programs; exit 0: none */
 };
 
+/* A program's slot in the skeleton: a renamed program fails to compile. */
+#define PROG(name) offsetof(struct zswapstat_bpf, progs.name)
+
 static const struct hook_progs hook_progs[] = {
-	{ HOOK_STORE, SRC_FENTRY, true, "fe_store", "fx_store" },
-	{ HOOK_STORE, SRC_KPROBE, true, "kp_store", "krp_store" },
-	{ HOOK_LOAD, SRC_FENTRY, true, "fe_load", "fx_load" },
-	{ HOOK_LOAD, SRC_KPROBE, true, "kp_load", "krp_load" },
-	{ HOOK_WB, SRC_FENTRY, true, "fe_wb", "fx_wb" },
-	{ HOOK_WB, SRC_FENTRY, false, "fe_wb", "fx_wb_nocount" },
-	{ HOOK_WB, SRC_KPROBE, true, "kp_wb", "krp_wb" },
-	{ HOOK_WB, SRC_KPROBE, false, "kp_wb", "krp_wb_nocount" },
-	{ HOOK_WORKER, SRC_FENTRY, false, "fe_shrink_worker", "fx_shrink_worker" },
-	{ HOOK_WORKER, SRC_KPROBE, false, "kp_shrink_worker", "krp_shrink_worker" },
-	{ HOOK_WORKER, SRC_TRACEPOINT, false, "tp_wq_start", "tp_wq_end" },
-	{ HOOK_SHRINK_MEMCG, SRC_FENTRY, false, "fe_shrink_memcg", NULL },
-	{ HOOK_SHRINK_MEMCG, SRC_KPROBE, false, "kp_shrink_memcg", NULL },
-	{ HOOK_SCAN, SRC_FENTRY, true, "fe_shrinker_scan", "fx_shrinker_scan" },
-	{ HOOK_SCAN, SRC_KPROBE, true, "kp_shrinker_scan", "krp_shrinker_scan" },
-	{ HOOK_SCAN, SRC_TRACEPOINT, false, "tp_slab_start", "tp_slab_end" },
-	{ HOOK_SWAPOUT, SRC_FENTRY, false, "fe_swapout", "fx_swapout" },
-	{ HOOK_SWAPOUT, SRC_KPROBE, false, "kp_swapout", "krp_swapout" },
-	{ HOOK_RECLAIM, SRC_TRACEPOINT, false, "tp_direct_begin", "tp_direct_end" },
-	{ HOOK_RECLAIM, SRC_TRACEPOINT, false, "tp_memcg_begin", "tp_memcg_end" },
-	{ HOOK_BIO, SRC_TRACEPOINT, false, "tp_bio_queue", NULL },
-	{ HOOK_MEMCG_EVENTS, SRC_TRACEPOINT, false, "tp_memcg_events", NULL },
+	{ HOOK_STORE, SRC_FENTRY, true, PROG(fe_store), PROG(fx_store) },
+	{ HOOK_STORE, SRC_KPROBE, true, PROG(kp_store), PROG(krp_store) },
+	{ HOOK_LOAD, SRC_FENTRY, true, PROG(fe_load), PROG(fx_load) },
+	{ HOOK_LOAD, SRC_KPROBE, true, PROG(kp_load), PROG(krp_load) },
+	{ HOOK_WB, SRC_FENTRY, true, PROG(fe_wb), PROG(fx_wb) },
+	{ HOOK_WB, SRC_FENTRY, false, PROG(fe_wb), PROG(fx_wb_nocount) },
+	{ HOOK_WB, SRC_KPROBE, true, PROG(kp_wb), PROG(krp_wb) },
+	{ HOOK_WB, SRC_KPROBE, false, PROG(kp_wb), PROG(krp_wb_nocount) },
+	{ HOOK_WORKER, SRC_FENTRY, false, PROG(fe_shrink_worker), PROG(fx_shrink_worker) },
+	{ HOOK_WORKER, SRC_KPROBE, false, PROG(kp_shrink_worker), PROG(krp_shrink_worker) },
+	{ HOOK_WORKER, SRC_TRACEPOINT, false, PROG(tp_wq_start), PROG(tp_wq_end) },
+	{ HOOK_SHRINK_MEMCG, SRC_FENTRY, false, PROG(fe_shrink_memcg), 0 },
+	{ HOOK_SHRINK_MEMCG, SRC_KPROBE, false, PROG(kp_shrink_memcg), 0 },
+	{ HOOK_SCAN, SRC_FENTRY, true, PROG(fe_shrinker_scan), PROG(fx_shrinker_scan) },
+	{ HOOK_SCAN, SRC_KPROBE, true, PROG(kp_shrinker_scan), PROG(krp_shrinker_scan) },
+	{ HOOK_SCAN, SRC_TRACEPOINT, false, PROG(tp_slab_start), PROG(tp_slab_end) },
+	{ HOOK_SWAPOUT, SRC_FENTRY, false, PROG(fe_swapout), PROG(fx_swapout) },
+	{ HOOK_SWAPOUT, SRC_KPROBE, false, PROG(kp_swapout), PROG(krp_swapout) },
+	{ HOOK_RECLAIM, SRC_TRACEPOINT, false, PROG(tp_direct_begin), PROG(tp_direct_end) },
+	{ HOOK_RECLAIM, SRC_TRACEPOINT, false, PROG(tp_memcg_begin), PROG(tp_memcg_end) },
+	{ HOOK_BIO, SRC_TRACEPOINT, false, PROG(tp_bio_queue), 0 },
+	{ HOOK_MEMCG_EVENTS, SRC_TRACEPOINT, false, PROG(tp_memcg_events), 0 },
 };
 
 #define NR_HOOK_PROGS (sizeof(hook_progs) / sizeof(hook_progs[0]))
@@ -218,14 +219,16 @@ static bool hook_progs_match(const struct hook_progs *hp,
 	return hp->kind == SRC_TRACEPOINT || hp->counts == c->counts;
 }
 
-static int enable_prog(struct session *s, const char *name,
+static struct bpf_program *skel_prog(const struct session *s, size_t prog)
+{
+	return *(struct bpf_program **)((char *)s->skel + prog);
+}
+
+static int enable_prog(struct session *s, size_t prog,
 		       const struct hook_cand *c)
 {
-	struct bpf_program *p;
+	struct bpf_program *p = skel_prog(s, prog);
 
-	p = bpf_object__find_program_by_name(s->skel->obj, name);
-	if (!p)
-		return -ENOENT;
 	bpf_program__set_autoload(p, true);
 	if (c->kind == SRC_FENTRY)
 		return bpf_program__set_attach_target(p, 0, c->target);
@@ -284,26 +287,24 @@ static int attach_progs(struct session *s)
 	for (size_t i = 0; i < NR_HOOK_PROGS; i++) {
 		const struct hook_progs *hp = &hook_progs[i];
 		const struct hook_cand *c = plan_hook(&s->plan, hp->hook);
-		const char *names[2] = { hp->entry, hp->exit };
+		const size_t progs[2] = { hp->entry, hp->exit };
 
 		if (!c || !hook_progs_match(hp, c))
 			continue;
-		for (int k = 0; k < 2 && names[k]; k++) {
-			struct bpf_program *p;
+		for (int k = 0; k < 2 && progs[k]; k++) {
+			struct bpf_program *p = skel_prog(s, progs[k]);
 			struct bpf_link *l;
 
-			p = bpf_object__find_program_by_name(s->skel->obj,
-							     names[k]);
 			if (c->kind == SRC_KPROBE)
 				l = bpf_program__attach_kprobe(p, k == 1,
 							       c->target);
 			else
 				l = bpf_program__attach(p);
-			if (!l || libbpf_get_error(l)) {
-				fprintf(stderr, "error: attaching %s to %s: %s\n",
-					names[k], c->target, strerror(errno));
-				return -1;
-			}
+			if (!l || libbpf_get_error(l))
+				return zs_error_set(&s->error, false,
+						    "attaching %s to %s: %s",
+						    bpf_program__name(p), c->target,
+						    strerror(errno));
 			if (s->nr_links >= MAX_LINKS)
 				return -1;
 			s->links[s->nr_links++] = l;
@@ -354,19 +355,22 @@ static unsigned long long cgroup_id_of(const char *path)
 
 int session_open(struct session *s, const struct session_opts *opts)
 {
+	struct zs_error env;
 	int err;
 
-	err = session_check_env();
-	if (err)
-		return err;
+	if (session_check_env(&env)) {
+		memset(s, 0, sizeof(*s));
+		s->error = env;
+		return -1;
+	}
 	if (opts->cgroup && access(opts->cgroup, F_OK)) {
-		fprintf(stderr, "error: cgroup %s does not exist\n", opts->cgroup);
-		return EXIT_USAGE;
+		memset(s, 0, sizeof(*s));
+		return zs_error_set(&s->error, true, "cgroup %s does not exist",
+				    opts->cgroup);
 	}
 	libbpf_verbosity(opts->verbose);
-	err = session_plan(s, opts);
-	if (err)
-		return err;
+	if (session_plan(s, opts))
+		return -1;
 	err = try_load(s);
 	if (err && !s->opts.no_fentry) {
 		/*
@@ -378,25 +382,23 @@ int session_open(struct session *s, const struct session_opts *opts)
 
 		retry.no_fentry = true;
 		plan_free(&s->plan);
-		err = session_plan(s, &retry);
+		if (session_plan(s, &retry))
+			return -1;
 		session_note(s, "load with fentry failed (%s): using kprobes",
 			     strerror(-load_err));
-		if (!err)
-			err = try_load(s);
+		err = try_load(s);
 	}
-	if (err) {
-		fprintf(stderr, "error: loading BPF programs failed: %s "
-			"(run with -v for the verifier log)\n", strerror(-err));
-		return EXIT_FAIL;
-	}
+	if (err)
+		return zs_error_set(&s->error, false, "loading BPF programs "
+				    "failed: %s (run with -v for the verifier "
+				    "log)", strerror(-err));
 	if (attach_progs(s))
-		return EXIT_FAIL;
+		return -1;
 	s->rb = ring_buffer__new(bpf_map__fd(s->skel->maps.events),
 				 handle_event, s, NULL);
-	if (!s->rb) {
-		fprintf(stderr, "error: ring buffer: %s\n", strerror(errno));
-		return EXIT_FAIL;
-	}
+	if (!s->rb)
+		return zs_error_set(&s->error, false, "ring buffer: %s",
+				    strerror(errno));
 	if (opts->self_stats) {
 		s->stats_fd = bpf_enable_stats(BPF_STATS_RUN_TIME);
 		if (s->stats_fd < 0)
@@ -406,7 +408,7 @@ int session_open(struct session *s, const struct session_opts *opts)
 	if (opts->cgroup)
 		s->cgroup_id = cgroup_id_of(opts->cgroup);
 	s->cgroup_counts_fd = bpf_map__fd(s->skel->maps.cgroup_counts);
-	return EXIT_OK;
+	return 0;
 }
 
 static void read_counters(struct session *s, unsigned long long *out)

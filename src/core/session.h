@@ -13,6 +13,7 @@
 #include "counters.h"
 #include "metrics.h"
 #include "planner.h"
+#include "zs_error.h"
 #include "zswapstat.h"
 
 #define DEBUGFS_ZSWAP "/sys/kernel/debug/zswap"
@@ -76,13 +77,14 @@ struct session {
 	int nr_notes;
 	unsigned long long events;
 	char kernel_release[128];
+	struct zs_error error;		/* why the last call failed */
 };
 
-/* Checks privileges and BTF; on failure prints one line, returns EXIT_USAGE. */
-int session_check_env(void);
-/* Plans with real probes, without loading anything. */
+/* Checks privileges and BTF: 0, or -1 with e filled. */
+int session_check_env(struct zs_error *e);
+/* Plans with real probes, without loading anything: 0, or -1 (s->error). */
 int session_plan(struct session *s, const struct session_opts *opts);
-/* Plans, loads and attaches; returns 0 or an exit code. */
+/* Plans, loads and attaches: 0, or -1 with s->error filled. */
 int session_open(struct session *s, const struct session_opts *opts);
 /*
  * Starts the window: snapshots counters and map values. Periodic tools

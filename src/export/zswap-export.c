@@ -26,6 +26,9 @@
 #include "export_map.h"
 #include "iocost_stat.h"
 #include "iostall_session.h"
+#include "collector.h"
+#include "iostall_module.h"
+#include "lock_module.h"
 #include "lock_session.h"
 #include "prom_writer.h"
 #include "session.h"
@@ -46,7 +49,7 @@ struct exporter {
 	bool cgroups;
 	bool locks;
 	bool verbose;
-	struct session s;
+	struct collector c;		/* the session, --locks, --iocost */
 	struct lock_session ls;		/* attached with --locks */
 	bool iocost;
 	struct iostall st;		/* attached with --iocost */
@@ -137,10 +140,10 @@ static void export_params(struct prom_doc *d, const struct session *s)
 static void export_self(struct prom_doc *d, struct exporter *x, double now)
 {
 	struct prog_stats ps[MAX_PROGS];
-	int n = session_prog_stats(&x->s, ps, MAX_PROGS);
+	int n = session_prog_stats(&x->c.s, ps, MAX_PROGS);
 
 	/* without bpf_stats the kernel counts nothing: leave them out */
-	for (int i = 0; x->s.stats_fd >= 0 && i < n; i++) {
+	for (int i = 0; x->c.s.stats_fd >= 0 && i < n; i++) {
 		struct prom_label l = { "program", ps[i].name };
 
 		prom_add(d, "zswap_exporter_program_runs_total", PROM_COUNTER,
@@ -180,17 +183,6 @@ static bool not_exported(const struct metric_id *id, const char *key)
 	return id->fam == metric_family(MF_LOCK_CONTENTIONS) &&
 	       metric_id_label(key, id, "lock", lock, sizeof(lock)) &&
 	       !strcmp(lock, "any");
-}
-
-static int add_lock_metrics(struct exporter *x, struct metric_set *out)
-{
-	struct metric_set ls = {};
-	int err = lock_session_metrics(&x->ls, &ls);
-
-	if (!err)
-		err = metric_set_merge(out, &ls, not_exported);
-	metric_set_free(&ls);
-	return err;
 }
 
 /*
@@ -260,9 +252,7 @@ static char *render(struct exporter *x, size_t *len)
 	FILE *f;
 	int unmapped, err;
 
-	err = session_collect(&x->s, &ms);
-	if (!err && x->locks)
-		err = add_lock_metrics(x, &ms);
+	err = collector_collect(&x->c, &ms);
 	if (!err && x->iocost)
 		err = add_iocost_metrics(x, &ms, &d);
 	if (err) {
@@ -277,15 +267,15 @@ static char *render(struct exporter *x, size_t *len)
 		x->warned_unmapped = true;
 	}
 	if (x->cgroups) {
-		err = cgroup_table_read(&x->s, &x->table);
+		err = cgroup_table_read(&x->c.s, &x->table);
 		if (err)
 			fprintf(stderr, "zswap-export: per-cgroup table: %s\n",
 				strerror(-err));
 		else
 			export_cgroups(&d, &x->table);
 	}
-	export_plan(&d, &x->s.plan);
-	export_params(&d, &x->s);
+	export_plan(&d, &x->c.s.plan);
+	export_params(&d, &x->c.s);
 	export_self(&d, x, wall_s());
 	f = open_memstream(&buf, len);
 	if (f) {
@@ -345,7 +335,7 @@ static void wait_until(struct exporter *x, double deadline)
 	while (!exiting && (rem = deadline - mono_s()) > 0) {
 		int ms = rem > 0.5 ? 500 : (int)(rem * 1000) + 1;
 
-		session_poll(&x->s, ms);
+		session_poll(&x->c.s, ms);
 	}
 }
 
@@ -421,6 +411,7 @@ static int parse_args(int argc, char **argv, struct exporter *x,
 
 int main(int argc, char **argv)
 {
+	struct zs_error env;
 	struct session_opts opts = { .self_stats = true };
 	struct exporter x = { .interval = 15 };
 	const char *what = "";
@@ -434,9 +425,8 @@ int main(int argc, char **argv)
 	if (err)
 		return err;
 	/* not root: that line, not a permission error on -o */
-	err = session_check_env();
-	if (err)
-		return err;
+	if (session_check_env(&env))
+		return cli_error_exit(&env);
 	err = atomic_file_check_dir(x.output, &what);
 	if (err) {
 		fprintf(stderr, "error: %s: %s\n", x.output,
@@ -461,50 +451,27 @@ int main(int argc, char **argv)
 		fprintf(stderr, "zswap-export: note: node_exporter's textfile "
 			"collector reads only *.prom files\n");
 	opts.cgroup_table = x.cgroups;
-	err = session_open(&x.s, &opts);
-	if (err)
-		return err;
+	if (collector_open(&x.c, &opts))
+		return cli_error_exit(&x.c.s.error);
 	if (x.locks) {
 		struct lock_session_opts lo = { .verbose = x.verbose };
 
-		err = lock_session_open(&x.ls, &lo);
-		if (err) {
-			fprintf(stderr, "%s\n", x.ls.err);
-			lock_session_close(&x.ls);
-			session_close(&x.s);
-			return err == -EOPNOTSUPP ? EXIT_USAGE : EXIT_FAIL;
-		}
+		err = lock_module_open(&x.c, &x.ls, &lo, not_exported);
 	}
-	if (x.iocost) {
-		err = iostall_open(&x.st, &x.s, NULL, false, x.verbose);
-		if (err) {
-			iostall_close(&x.st);
-			if (x.locks)
-				lock_session_close(&x.ls);
-			session_close(&x.s);
-			return err;
-		}
+	/* iocost's series are the exporter's own (add_iocost_metrics) */
+	if (!err && x.iocost)
+		err = iostall_module_open(&x.c, &x.st, NULL, x.verbose, false);
+	if (err) {
+		collector_close(&x.c);
+		return err;
 	}
 	signal(SIGTERM, on_signal);
 	signal(SIGINT, on_signal);
 	signal(SIGHUP, on_signal);
 	x.start_time = wall_s();
-	if (session_begin(&x.s)) {
+	if (collector_begin(&x.c)) {
 		fprintf(stderr, "error: reading the kernel's counters failed\n");
-		if (x.locks)
-			lock_session_close(&x.ls);
-		iostall_close(&x.st);
-		session_close(&x.s);
-		return EXIT_FAIL;
-	}
-	if (x.locks)
-		lock_session_begin(&x.ls);
-	if (x.iocost && iostall_begin(&x.st)) {
-		fprintf(stderr, "error: reading the iocost counters failed\n");
-		if (x.locks)
-			lock_session_close(&x.ls);
-		iostall_close(&x.st);
-		session_close(&x.s);
+		collector_close(&x.c);
 		return EXIT_FAIL;
 	}
 	next = mono_s() + x.interval;
@@ -521,9 +488,6 @@ int main(int argc, char **argv)
 			next = mono_s() + x.interval;
 	}
 	cgroup_table_free(&x.table);
-	if (x.locks)
-		lock_session_close(&x.ls);
-	iostall_close(&x.st);
-	session_close(&x.s);
+	collector_close(&x.c);
 	return x.once && (err || !x.writes) ? EXIT_FAIL : EXIT_OK;
 }

@@ -25,6 +25,9 @@
 #include "claims_cli.h"
 #include "compare_cli.h"
 #include "gate_run.h"
+#include "collector.h"
+#include "iostall_module.h"
+#include "lock_module.h"
 #include "lock_session.h"
 #include "iostall_session.h"
 #include "record.h"
@@ -260,7 +263,8 @@ static int do_record(struct record_opts *o, struct atomic_file *af)
 	struct metric_set ms = {};
 	struct prog_stats ps[64];
 	struct iostall st = {};
-	struct session s;
+	struct collector c;
+	struct session *s = &c.s;
 	struct lock_session ls;
 	FILE *events = NULL;
 	char wl_file[PATH_MAX] = "";
@@ -280,37 +284,28 @@ static int do_record(struct record_opts *o, struct atomic_file *af)
 		o->sess.event_ctx = events;
 		o->sess.bio_events = true;
 	}
-	err = session_open(&s, &o->sess);
-	if (err) {
-		if (events)
-			fclose(events);
-		return err;
-	}
-	if (o->iocost) {
-		err = iostall_open(&st, &s, o->sess.cgroup, false, o->sess.verbose);
-		if (err)
-			goto out;
+	if (collector_open(&c, &o->sess)) {
+		err = cli_error_exit(&s->error);
+		goto out;
 	}
 	if (o->print_plan)
-		plan_print(stderr, &s.plan);
+		plan_print(stderr, &s->plan);
 	if (o->locks) {
 		struct lock_session_opts lo = { .verbose = o->sess.verbose };
 
-		err = lock_session_open(&ls, &lo);
-		if (err) {
-			fprintf(stderr, "%s\n", ls.err);
-			lock_session_close(&ls);
-			session_close(&s);
-			return err == -EOPNOTSUPP ? EXIT_USAGE : EXIT_FAIL;
-		}
+		err = lock_module_open(&c, &ls, &lo, NULL);
+		if (err)
+			goto out;
+	}
+	if (o->iocost) {
+		err = iostall_module_open(&c, &st, o->sess.cgroup,
+					  o->sess.verbose, true);
+		if (err)
+			goto out;
 	}
 	signal(SIGINT, sig_handler);
 	signal(SIGTERM, sig_handler);
-	session_begin(&s);
-	if (o->locks)
-		lock_session_begin(&ls);
-	if (o->iocost)
-		iostall_begin(&st);
+	collector_begin(&c);
 	meta.start_unix = time(NULL);
 	t0 = now_s();
 	if (o->argv && workload_file_create(wl_file, sizeof(wl_file))) {
@@ -332,7 +327,7 @@ static int do_record(struct record_opts *o, struct atomic_file *af)
 	}
 
 	while (!exiting) {
-		session_poll(&s, 100);
+		session_poll(s, 100);
 		if (child > 0) {
 			pid_t r = waitpid(child, &status, WNOHANG);
 
@@ -366,35 +361,22 @@ static int do_record(struct record_opts *o, struct atomic_file *af)
 	/* the command never ran: its 126/127 describes nothing observed */
 	if (exec_why[0])
 		meta.complete = false;
-	if (o->iocost)
-		iostall_stop(&st);
-	session_stop(&s);
-	if (o->locks)
-		lock_session_stop(&ls);
-	fill_meta(&meta, &s, o);
+	collector_stop(&c);
+	fill_meta(&meta, s, o);
 	if (exec_why[0])
 		snprintf(meta.notes[meta.nr_notes < 12 ? meta.nr_notes++ : 11],
 			 sizeof(meta.notes[0]), "the command could not be run: %s",
 			 exec_why);
-	if (session_collect(&s, &ms)) {
+	if (collector_collect(&c, &ms)) {
 		fprintf(stderr, "error: reading counters failed\n");
 		err = EXIT_FAIL;
 		goto out;
 	}
-	if (o->locks)
-		lock_session_metrics(&ls, &ms);
 	if (wl_file[0])
 		workload_file_collect(wl_file, &ms, &meta);
-	if (o->iocost && iostall_collect(&st, &ms)) {
-		fprintf(stderr, "error: reading iostall maps failed\n");
-		err = EXIT_FAIL;
-		goto out;
-	}
-	if (o->sess.self_stats) {
-		nr_ps = session_prog_stats(&s, ps, 64);
-		nr_ps += iostall_prog_stats(&st, ps + nr_ps, 64 - nr_ps);
-	}
-	err = record_write_to(af, &meta, &s.plan, &ms, ps, nr_ps);
+	if (o->sess.self_stats)
+		nr_ps = collector_prog_stats(&c, ps, 64);
+	err = record_write_to(af, &meta, &s->plan, &ms, ps, nr_ps);
 	if (err) {
 		fprintf(stderr, "error: writing %s: %s (the run's record is lost; "
 			"the file was not replaced)\n", o->output, strerror(-err));
@@ -402,7 +384,7 @@ static int do_record(struct record_opts *o, struct atomic_file *af)
 		goto out;
 	}
 	if (!o->quiet)
-		summary_print(report, &meta, &ms, s.events);
+		summary_print(report, &meta, &ms, s->events);
 	if (!o->quiet && o->iocost)
 		iostall_report(report, &st, &ms);
 	if (exec_why[0]) {
@@ -417,11 +399,8 @@ out:
 		fclose(events);
 	if (wl_file[0])
 		unlink(wl_file);
-	iostall_close(&st);
 	metric_set_free(&ms);
-	if (o->locks)
-		lock_session_close(&ls);
-	session_close(&s);
+	collector_close(&c);
 	return err;
 }
 
@@ -497,6 +476,7 @@ static int parse_opts(int argc, char **argv, struct record_opts *o)
 
 int main(int argc, char **argv)
 {
+	struct zs_error env;
 	struct record_opts o = {};
 	struct atomic_file af;
 	const char *what = "";
@@ -529,14 +509,13 @@ int main(int argc, char **argv)
 	if (err)
 		return err;
 	/* not root: that line, not a permission error on -o */
-	err = session_check_env();
-	if (err)
-		return err;
+	if (session_check_env(&env))
+		return cli_error_exit(&env);
 	if (o.sess.cgroup && cli_check_cgroup(o.sess.cgroup))
 		return EXIT_USAGE;
 	if (!strcmp(argv[1], "plan")) {
 		if (session_plan(&s, &o.sess))
-			return EXIT_FAIL;
+			return cli_error_exit(&s.error);
 		for (int i = 0; i < s.nr_notes; i++)
 			printf("note: %s\n", s.notes[i]);
 		plan_print(stdout, &s.plan);

@@ -75,8 +75,19 @@ static void print_stats(struct iostall *st, struct session *s)
 			       (double)ps[i].run_time_ns / ps[i].run_cnt);
 }
 
+/* The per-cgroup rows the table prints: iocost, io.stat, pressure. */
+static bool iocost_row(const struct metric *m)
+{
+	int id = m->id.fam ? metric_family_id(m->id.fam) : -1;
+
+	return (id >= MF_IOCOST_DEBT && id <= MF_IOCOST_HWEIGHT_INUSE) ||
+	       id == MF_IO_PRESSURE_FULL || id == MF_MEMORY_PRESSURE_FULL ||
+	       id == MF_IO_STAT_WIOS || id == MF_SWAP_WRITE_REQUESTS;
+}
+
 int main(int argc, char **argv)
 {
+	struct zs_error env;
 	static const struct option opts[] = {
 		{ "cgroup", required_argument, NULL, 'c' },
 		{ "empty", no_argument, NULL, 'E' },
@@ -109,15 +120,13 @@ int main(int argc, char **argv)
 	}
 	if (cli_check_command(argv[optind]))
 		return EXIT_USAGE;
-	err = session_check_env();
-	if (err)
-		return err;
+	if (session_check_env(&env))
+		return cli_error_exit(&env);
 	if (so.cgroup && cli_check_cgroup(so.cgroup))
 		return EXIT_USAGE;
 	if (!empty) {
-		err = session_open(&s, &so);
-		if (err)
-			return err;
+		if (session_open(&s, &so))
+			return cli_error_exit(&s.error);
 		have_session = true;
 	}
 	err = iostall_open(&st, have_session ? &s : NULL, so.cgroup, empty,
@@ -146,10 +155,7 @@ int main(int argc, char **argv)
 		for (size_t i = 0; i < ms.n; i++) {
 			const struct metric *m = &ms.m[i];
 
-			if (strncmp(m->name, "iocost_", 7) &&
-			    strncmp(m->name, "io_stat_", 8) &&
-			    strncmp(m->name, "swap_write_req", 14) &&
-			    !strstr(m->name, "pressure"))
+			if (!iocost_row(m))
 				continue;
 			if (m->has_value)
 				printf("%-60s %14.1f %s\n", m->name, m->value,

@@ -231,10 +231,9 @@ int lock_session_open(struct lock_session *ls, const struct lock_session_opts *o
 	ls->stats_fd = -1;
 	if (!lock_tp_in_tracefs() &&
 	    !tp_btf_exists("contention_begin", why, sizeof(why))) {
-		snprintf(ls->err, sizeof(ls->err), "error: this kernel has no "
-			 "lock:contention_begin tracepoint (needs Linux 5.19 or "
-			 "later)");
-		return -EOPNOTSUPP;
+		return zs_error_set(&ls->err, true, "this kernel has no "
+				    "lock:contention_begin tracepoint (needs "
+				    "Linux 5.19 or later)");
 	}
 	err = ksyms_load(&ls->ks, NULL);
 	if (err)
@@ -270,10 +269,9 @@ int lock_session_open(struct lock_session *ls, const struct lock_session_opts *o
 	if (!err)
 		err = attach(ls);
 	if (err) {
-		snprintf(ls->err, sizeof(ls->err), "error: loading or attaching "
-			 "the lock programs failed: %s (run with -v for the "
-			 "verifier log)", strerror(-err));
-		return err;
+		return zs_error_set(&ls->err, false, "loading or attaching the "
+				    "lock programs failed: %s (run with -v for "
+				    "the verifier log)", strerror(-err));
 	}
 	/*
 	 * Again, now that our programs and trampolines are in it: else an

@@ -18,6 +18,7 @@
 #include "lock_report.h"
 #include "lock_trees.h"
 #include "metrics.h"
+#include "zs_error.h"
 
 struct lock_session_opts {
 	bool force_raw_tp;	/* skip tp_btf (tests the fallback) */
@@ -49,13 +50,13 @@ struct lock_session {
 	struct lock_data given;		/* lock_data_spread() across reads */
 	unsigned long long t_start, t_end;	/* CLOCK_MONOTONIC ns */
 	int stats_fd;
-	char err[256];			/* why lock_session_open() failed */
+	struct zs_error err;		/* why lock_session_open() failed */
 };
 
 /*
- * Returns 0, or a negative errno with the line to print in ls->err:
- * -EOPNOTSUPP when the kernel has no contention tracepoints, else the
- * error of loading or attaching. Warnings go to stderr.
+ * Returns 0, or -1 with ls->err filled (usage: the kernel has no
+ * contention tracepoints; else loading or attaching failed). Warnings go
+ * to stderr.
  */
 int lock_session_open(struct lock_session *ls, const struct lock_session_opts *o);
 void lock_session_begin(struct lock_session *ls);

@@ -112,6 +112,7 @@ static const struct option long_opts[] = {
 
 int main(int argc, char **argv)
 {
+	struct zs_error env;
 	struct lock_session_opts so = {};
 	struct lock_session ls;
 	struct lock_data d;
@@ -120,7 +121,7 @@ int main(int argc, char **argv)
 	char **cmd = NULL;
 	unsigned long long t_stop;
 	pid_t child = -1;
-	int c, err, status, exit_code = -1;
+	int c, err = EXIT_OK, status, exit_code = -1;
 
 	atexit(cli_check_stdout_at_exit);
 	while ((c = getopt_long(argc, argv, "+d:aejpvh", long_opts, NULL)) != -1) {
@@ -165,15 +166,13 @@ int main(int argc, char **argv)
 	/* so a typo fails before anything is attached */
 	if (cmd && cli_check_command(cmd[0]))
 		return EXIT_USAGE;
-	err = session_check_env();
-	if (err)
-		return err;
+	if (session_check_env(&env))
+		return cli_error_exit(&env);
 	libbpf_verbosity(so.verbose);
-	err = lock_session_open(&ls, &so);
-	if (err) {
-		fprintf(stderr, "%s\n", ls.err);
+	if (lock_session_open(&ls, &so)) {
+		err = cli_error_exit(&ls.err);
 		lock_session_close(&ls);
-		return err == -EOPNOTSUPP ? EXIT_USAGE : EXIT_FAIL;
+		return err;
 	}
 	signal(SIGINT, sig_handler);
 	signal(SIGTERM, sig_handler);

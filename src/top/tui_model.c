@@ -122,6 +122,7 @@ static void window_ratio(struct metric_set *win, const struct metric *mb)
 	struct metric_label_set ls;
 	struct metric_id id;
 	const struct metric *n, *d;
+	double v;
 
 	metric_id_labels(mb->name, &mb->id, &ls);
 	metric_id_render(num, sizeof(num), &id, metric_family(f->num), ls.l, ls.n);
@@ -133,13 +134,12 @@ static void window_ratio(struct metric_set *win, const struct metric *mb)
 				   mb->has_value ? "parts missing" : mb->reason);
 	} else if (!n->has_value || !d->has_value) {
 		metric_set_like_na(win, mb, !n->has_value ? n->reason : d->reason);
-	} else if (d->value == 0) {
-		snprintf(why, sizeof(why), f->empty,
-			 ls.n ? ls.l[0].value : "");
-		metric_set_like_na(win, mb, why);
+	} else if (metric_family_ratio(f, n->value, d->value,
+				       ls.n ? ls.l[0].value : NULL, &v, why,
+				       sizeof(why))) {
+		metric_set_like(win, mb, d->src, v);
 	} else {
-		metric_set_like(win, mb, d->src, (f->ratio_scale ?
-				f->ratio_scale : 1) * n->value / d->value);
+		metric_set_like_na(win, mb, why);
 	}
 }
 

@@ -23,6 +23,9 @@
 #include <time.h>
 #include <unistd.h>
 #include "iostall_session.h"
+#include "collector.h"
+#include "iostall_module.h"
+#include "lock_module.h"
 #include "lock_session.h"
 #include "session.h"
 #include "tui_model.h"
@@ -76,6 +79,7 @@ struct top_opts {
 	struct lock_session ls;	/* attached when locks */
 	bool iocost;
 	struct iostall st;	/* attached when iocost */
+	struct collector c;	/* the session and the modules asked for */
 };
 
 static double now_s(void)
@@ -95,26 +99,13 @@ static bool one_shot_only(const struct metric_id *id, const char *key)
 	return id->fam == metric_family(MF_LOCK_PENDING);
 }
 
-static int take_lock_sample(struct top_opts *o, struct metric_set *out)
-{
-	struct metric_set ls = {};
-	int err = lock_session_metrics(&o->ls, &ls);
-
-	if (!err)
-		err = metric_set_merge(out, &ls, one_shot_only);
-	metric_set_free(&ls);
-	return err;
-}
-
 static int take_sample(struct session *s, struct top_opts *o,
 		       struct tui_sample *smp)
 {
 	double total;
 
 	tui_sample_free(smp);
-	if (session_collect(s, &smp->ms))
-		return -1;
-	if (o->locks && take_lock_sample(o, &smp->ms))
+	if (collector_collect(&o->c, &smp->ms))
 		return -1;
 	smp->t = now_s();
 	zswap_params_read(&smp->params, ZSWAP_PARAMS);
@@ -381,9 +372,10 @@ static int parse_opts(int argc, char **argv, struct top_opts *o)
 
 int main(int argc, char **argv)
 {
+	struct zs_error env;
 	struct top_opts o = {};
 	struct sigaction sa = { .sa_handler = sig_handler };
-	struct session s;
+	struct session *s = &o.c.s;
 	int err;
 
 	atexit(cli_check_stdout_at_exit);
@@ -402,59 +394,36 @@ int main(int argc, char **argv)
 			getenv("TERM") ? getenv("TERM") : "");
 		return EXIT_USAGE;
 	}
-	err = session_check_env();
-	if (err)
-		return err;
+	if (session_check_env(&env))
+		return cli_error_exit(&env);
 	if (o.sess.cgroup && cli_check_cgroup(o.sess.cgroup))
 		return EXIT_USAGE;
 	o.sess.cgroup_table = true;
-	err = session_open(&s, &o.sess);
-	if (err)
-		return err;
+	if (collector_open(&o.c, &o.sess))
+		return cli_error_exit(&s->error);
 	if (o.locks) {
 		struct lock_session_opts lo = { .verbose = o.sess.verbose };
 
-		err = lock_session_open(&o.ls, &lo);
-		if (err) {
-			fprintf(stderr, "%s\n", o.ls.err);
-			lock_session_close(&o.ls);
-			session_close(&s);
-			return err == -EOPNOTSUPP ? EXIT_USAGE : EXIT_FAIL;
-		}
+		err = lock_module_open(&o.c, &o.ls, &lo, one_shot_only);
 	}
-	if (o.iocost) {
-		err = iostall_open(&o.st, &s, o.sess.cgroup, false, o.sess.verbose);
-		if (err) {
-			iostall_close(&o.st);
-			if (o.locks)
-				lock_session_close(&o.ls);
-			session_close(&s);
-			return err;
-		}
+	/* the iocost column reads iostall itself (tui_iocost_read) */
+	if (!err && o.iocost)
+		err = iostall_module_open(&o.c, &o.st, o.sess.cgroup,
+					  o.sess.verbose, false);
+	if (err) {
+		collector_close(&o.c);
+		return err;
 	}
 	/* no SA_RESTART: a signal ends the wait for a key or an event */
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
-	if (session_begin(&s)) {
+	if (collector_begin(&o.c)) {
 		fprintf(stderr, "error: reading counters failed\n");
-		if (o.locks)
-			lock_session_close(&o.ls);
-		iostall_close(&o.st);
-		session_close(&s);
-		return EXIT_FAIL;
-	}
-	if (o.locks)
-		lock_session_begin(&o.ls);
-	if (o.iocost && iostall_begin(&o.st)) {
-		fprintf(stderr, "error: reading iocost counters failed\n");
 		err = EXIT_FAIL;
 	} else {
-		err = o.batch ? run_batch(&s, &o) : run_tui(&s, &o);
+		err = o.batch ? run_batch(s, &o) : run_tui(s, &o);
 	}
-	if (o.locks)
-		lock_session_close(&o.ls);
-	iostall_close(&o.st);
-	session_close(&s);
+	collector_close(&o.c);
 	return err;
 }

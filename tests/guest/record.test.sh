@@ -64,6 +64,18 @@ check_kernel() {
 		within "$(metric "$F" "swap_write_pages{origin=writeback}")" "$wb" 1
 	check "$ver: shrink_worker_wakeups via fentry > 0" \
 		gt "$(metric "$F" shrink_worker_wakeups)" 0
+	# one latency sample per writeback call: with the counting exit
+	# (zswap_writeback_entry) exactly the calls the counters saw
+	wbn=$(jq -r '.histograms.writeback_latency_ns.count // 0' "$F")
+	wbf=$(jq -r '.metrics.writeback_failures.value // empty' "$F")
+	echo "$ver: writeback latency samples $wbn, failures ${wbf:-n/a}, target $(jq -r .plan.hooks.writeback.target "$F")"
+	check "$ver: writeback latency histogram from fentry" gt "$wbn" 0
+	if [ -n "$wbf" ]; then
+		check "$ver: writeback latency samples = written back + failures ($wbn = $wb + $wbf)" \
+			[ "$wbn" -eq $((wb + wbf)) ]
+	fi
+	check "$ver: kprobe recorder agrees on writeback latency samples within 1%" \
+		within "$(jq -r '.histograms.writeback_latency_ns.count // 0' "$K")" "$wbn" 1
 
 	for m in store_calls store_success store_reject load_calls load_hits \
 		 written_back_pages shrink_worker_wakeups \

@@ -131,6 +131,8 @@ static void test_hooked(void)
 	w.hist[ZH_STORE_LAT].slots[12] = 800;
 	w.hist[ZH_STORE_LAT].sum = 800 * 5000;
 	w.hist[ZH_PPB_WRITEBACK].slots[2] = 25;
+	w.hist[ZH_WB_LAT].slots[15] = 52;
+	w.hist[ZH_WB_LAT].sum = 52 * 40000;
 	CHECK(!metric_eval(&w, &ms), "evaluated");
 
 	EXPECT(&ms, "store_calls", 800);
@@ -168,6 +170,9 @@ static void test_hooked(void)
 	CHECK(h && hist_count(&h->h) == 800 && h->h.sum == 800 * 5000 &&
 	      h->id.fam == metric_family(MF_STORE_LATENCY),
 	      "store latency histogram from its slot");
+	h = metric_set_find_hist(&ms, "writeback_latency_ns");
+	CHECK(h && hist_count(&h->h) == 52 && h->h.kind == HIST_LOG2 &&
+	      h->src == SRC_FENTRY, "writeback latency histogram from its slot");
 	h = metric_set_find_hist(&ms, "pages_per_bio{origin=writeback}");
 	CHECK(h && h->h.kind == HIST_LINEAR && h->h.slots[2] == 25,
 	      "pages per writeback bio histogram, linear");
@@ -218,6 +223,7 @@ static void test_counters_only(void)
 	EXPECT(&ms, "cgroup_zswpwb{cgroup=/sys/fs/cgroup/t}", 3);
 	EXPECT_NA(&ms, "load_calls", "refused in this test");
 	EXPECT_NA(&ms, "store_latency_ns", "refused in this test");
+	EXPECT_NA(&ms, "writeback_latency_ns", "refused in this test");
 	EXPECT_NA(&ms, "swap_write_bios{origin=writeback}", "absent in this test");
 	CHECK(!metric_set_find_hist(&ms, "store_latency_ns"),
 	      "no histogram without its hook");

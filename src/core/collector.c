@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The session and its modules, driven as one. */
+#include <string.h>
+#include "collector.h"
+
+int collector_open(struct collector *c, const struct session_opts *opts)
+{
+	int err;
+
+	memset(c, 0, sizeof(*c));
+	err = session_open(&c->s, opts);
+	/* as before the collector: a session that failed to open is left */
+	c->open = !err;
+	return err;
+}
+
+int collector_add(struct collector *c, const struct collector_module *m)
+{
+	if (c->nr_mods == COLLECTOR_MAX_MODULES)
+		return -1;
+	c->mods[c->nr_mods++] = *m;
+	return 0;
+}
+
+struct collector_module *collector_module(struct collector *c,
+					  const char *name)
+{
+	for (int i = 0; i < c->nr_mods; i++)
+		if (!strcmp(c->mods[i].name, name))
+			return &c->mods[i];
+	return NULL;
+}
+
+int collector_begin(struct collector *c)
+{
+	if (session_begin(&c->s))
+		return -1;
+	for (int i = 0; i < c->nr_mods; i++)
+		if (c->mods[i].begin(c->mods[i].ctx))
+			return -1;
+	return 0;
+}
+
+void collector_stop(struct collector *c)
+{
+	/* modules first: iostall reads the session's writeback tags */
+	for (int i = c->nr_mods - 1; i >= 0; i--)
+		c->mods[i].stop(c->mods[i].ctx);
+	session_stop(&c->s);
+}
+
+int collector_collect(struct collector *c, struct metric_set *out)
+{
+	if (session_collect(&c->s, out))
+		return -1;
+	for (int i = 0; i < c->nr_mods; i++) {
+		struct collector_module *m = &c->mods[i];
+		struct metric_set ms = {};
+		int err;
+
+		if (!m->collect)
+			continue;
+		err = m->collect(m->ctx, &ms);
+		if (!err)
+			err = metric_set_merge(out, &ms, m->skip);
+		metric_set_free(&ms);
+		if (err)
+			return -1;
+	}
+	return 0;
+}
+
+int collector_prog_stats(struct collector *c, struct prog_stats *out, int max)
+{
+	int n = session_prog_stats(&c->s, out, max);
+
+	for (int i = 0; i < c->nr_mods; i++)
+		if (c->mods[i].prog_stats)
+			n += c->mods[i].prog_stats(c->mods[i].ctx, out + n,
+						   max - n);
+	return n;
+}
+
+void collector_close(struct collector *c)
+{
+	for (int i = c->nr_mods - 1; i >= 0; i--)
+		c->mods[i].close(c->mods[i].ctx);
+	c->nr_mods = 0;
+	if (c->open)
+		session_close(&c->s);
+	c->open = false;
+}

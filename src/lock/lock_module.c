@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-2.0
+/* lock_session's calls as a collector module. */
+#include "cli_checks.h"
+#include "lock_module.h"
+
+static int lm_begin(void *ctx)
+{
+	lock_session_begin(ctx);
+	return 0;
+}
+
+static void lm_stop(void *ctx)
+{
+	lock_session_stop(ctx);
+}
+
+static int lm_collect(void *ctx, struct metric_set *out)
+{
+	return lock_session_metrics(ctx, out);
+}
+
+static void lm_close(void *ctx)
+{
+	lock_session_close(ctx);
+}
+
+int lock_module_open(struct collector *c, struct lock_session *ls,
+		     const struct lock_session_opts *o,
+		     bool (*skip)(const struct metric_id *id, const char *key))
+{
+	struct collector_module m = {
+		.name = "lock", .ctx = ls, .begin = lm_begin, .stop = lm_stop,
+		.collect = lm_collect, .close = lm_close, .skip = skip,
+	};
+	int err;
+
+	if (lock_session_open(ls, o)) {
+		err = cli_error_exit(&ls->err);
+		lock_session_close(ls);
+		return err;
+	}
+	return collector_add(c, &m) ? EXIT_FAIL : 0;
+}
