@@ -474,6 +474,17 @@ static void test_spread(void)
 	      "the address's max goes to its top caller");
 	a = lock_data_find(&d, cold, NULL);
 	CHECK(a && a->count == 5 && !a->estimated, "an address never walked is kept");
+	/* a: zswap's store, b: not zswap's: the class split is an estimate */
+	for (size_t i = 0; i < d.n; i++) {
+		d.e[i].v.cls = LC_ZPOOL;
+		d.e[i].v.op = d.e[i].nframes && d.e[i].ips[0] == st_a[0] ? ZOP_STORE : ZOP_NONE;
+		snprintf(d.e[i].caller, sizeof(d.e[i].caller), "zs_malloc+0x1%zu", i);
+	}
+	lock_data_mark_shared(&d);
+	a = lock_data_find(&d, lock, st_a);
+	b = lock_data_find(&d, cold, NULL);
+	CHECK(a && a->class_shared && a->caller_shared, "a shared address's split is estimated");
+	CHECK(b && !b->class_shared && !b->caller_shared, "an address alone is exact");
 	lock_data_free(&d);
 }
 
