@@ -134,15 +134,21 @@ void lock_data_classify(struct lock_data *d, const struct ksyms *ks,
 bool lock_entry_is_zswap(const struct lock_entry *e);
 /*
  * Sampled by address (LW_BY_ADDR): spreads each address's unwalked
- * contentions (its stackless entry) over its walked stacks, slot by slot
- * of the wait histogram, so every address keeps its exact count, wait
- * and histogram. Sorts the entries by address. Before classifying.
+ * contentions (its stackless entry) over its walked stacks in proportion
+ * to their walked counts, slot by slot of the wait histogram, so every
+ * address keeps its exact count, wait and histogram. Sorts the entries by address. Before classifying.
  * given (NULL for a single read) keeps what each stack was given, for
  * the next read of the same window: only the unwalked contentions since
  * are spread then, so a live reader's estimates never shrink.
  */
 void lock_data_spread(struct lock_data *d, struct lock_data *given);
-/* After classifying: marks the entries whose split is an estimate. */
+/*
+ * After classifying: marks the entries whose split is an estimate: by
+ * caller, an address walked on several callers; by class, an address
+ * walked on several classes, or one of a lock that is not zswap's own
+ * (class other, or not zswap's: the rest of the kernel may take it
+ * unwalked).
+ */
 void lock_data_mark_shared(struct lock_data *d);
 
 /* Groups by (class, operation, caller), heaviest total wait first. */

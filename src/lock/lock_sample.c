@@ -83,19 +83,19 @@ static void spread_one(const struct lock_entry *z, struct lock_entry *w, size_t 
 	for (size_t i = 0; i < n; i++)
 		if (w[i].count > w[top].count)
 			top = i;
+	/*
+	 * By the walked counts, not by the walked waits' slots: a walked
+	 * contention waits longer (the walk is timed with it), so weights
+	 * per slot would favour the callers that wait long.
+	 */
+	for (size_t i = 0; i < n; i++)
+		wt[i] = w[i].walked;
 	for (int s = 0; s < LS_HIST_SLOTS; s++) {
-		double sum = 0;
-
 		given = 0;
 		for (size_t i = 0; i < n; i++)
 			given += g[i]->h.slots[s];
 		if (!left(z->h.slots[s], given))
 			continue;
-		for (size_t i = 0; i < n; i++)
-			sum += wt[i] = w[i].h.slots[s];
-		/* no walked contention waited this long: by count */
-		for (size_t i = 0; i < n && !sum; i++)
-			wt[i] = w[i].walked;
 		apportion(left(z->h.slots[s], given), wt, n, share);
 		for (size_t i = 0; i < n; i++) {
 			g[i]->h.slots[s] += share[i];
@@ -103,10 +103,8 @@ static void spread_one(const struct lock_entry *z, struct lock_entry *w, size_t 
 		}
 	}
 	given = 0;
-	for (size_t i = 0; i < n; i++) {
-		wt[i] = w[i].total_ns;
+	for (size_t i = 0; i < n; i++)
 		given += g[i]->total_ns;
-	}
 	apportion(left(z->total_ns, given), wt, n, share);
 	for (size_t i = 0; i < n; i++) {
 		g[i]->total_ns += share[i];
@@ -203,6 +201,12 @@ void lock_data_mark_shared(struct lock_data *d)
 
 		for (j = i; j < d->n && d->e[j].lock == d->e[i].lock; j++) {
 			est |= d->e[j].estimated;
+			/*
+			 * Not zswap's own lock (slab, page allocator): the
+			 * rest of the kernel takes it too, maybe unwalked.
+			 */
+			cls |= d->e[j].v.cls == LC_OTHER ||
+			       !lock_entry_is_zswap(&d->e[j]);
 			cls |= !same_class(&d->e[j], &d->e[i]);
 			caller |= !same_class(&d->e[j], &d->e[i]) ||
 				  !same_caller(&d->e[j], &d->e[i]);
