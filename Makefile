@@ -101,7 +101,7 @@ zswap-lockstat_OBJS := $(CORE_OBJS) $(LOCK_OBJS)
 zswap-iostall_OBJS := $(CORE_OBJS) $(IOSTALL_OBJS)
 zswap-export_OBJS := $(CORE_OBJS) $(EXPORT_OBJS) $(LOCK_OBJS) $(IOSTALL_OBJS)
 zswaptop_OBJS := $(CORE_OBJS) $(TOP_OBJS) $(LOCK_OBJS) $(IOSTALL_OBJS)
-hookbench_OBJS := trace_helpers.o cli_checks.o
+hookbench_OBJS := trace_helpers.o cli_checks.o spawn.o
 zswaptop_LIBS := $(STATIC_FLAG) -lncursesw -ltinfo
 
 .SECONDEXPANSION:
@@ -221,6 +221,7 @@ bench: all
 	bench/lockstat.sh
 	bench/lockstat-guest.sh
 	bench/iostall.sh
+	bench/peers.sh
 
 clean:
 	rm -rf $(OUTPUT)

@@ -1,40 +1,68 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# hookcost.sh RECORD EMPTY: prints each of our programs' mean ns per run
-# (the record's --self-stats) beside the empty program on the same hook
-# (hookbench output EMPTY), and their ratio. fentry/fexit programs are
-# matched to the empty pair on the record's planned target.
-rec=$1 empty=$2
+# hookcost.sh RECORD EMPTY [PEER]: each of our programs' mean ns per run
+# (bpf_stats) beside the empty program on the same hook and the peer's
+# (bpftrace) program on it, with the ratios; target: ours <= 2x empty and
+# <= 1/2 of the peer. RECORD: a record with --self-stats, or
+# zswap-lockstat's --self-stats --json report; EMPTY: hookbench's output
+# ("e_HOOK RUNS NS"); PEER: "bt_HOOK RUNS NS" lines (bench/peers.sh).
+# Best measured in one run with all of them attached (bench/peers.sh), so
+# every program sees the same events. fentry/fexit programs are matched to
+# the empty pair on the record's planned target.
+rec=$1 empty=$2 peer=${3:-/dev/null}
+# Why a program is above 2x: the work its events need (the README's
+# Benchmarks section). A program with few runs is mostly cache misses.
+why() {
+	case $1 in
+	tp_wq_start) echo "each shrink_worker run is counted and tags its task" ;;
+	tp_bio_queue) echo "each swap write bio is counted by origin, its task's tag looked up" ;;
+	is_bio_queue) echo "each write bio is charged to its cgroup in a hash" ;;
+	is_sched_switch) echo "a worker's or reclaiming task's switch looks its tag up" ;;
+	btf_* | raw_*) echo "each contention's stack is walked" ;;
+	esac
+}
 jq -r '.self_stats | to_entries[] | select(.value.run_cnt > 0) |
 	"\(.key) \(.value.run_cnt) \(.value.mean_ns)"' "$rec" |
 while read -r prog cnt ns; do
 	case $prog in
-	tp_bio_queue) base=e_block_bio_queue ;;
-	tp_wq_start) base=e_workqueue_execute_start ;;
-	tp_wq_end) base=e_workqueue_execute_end ;;
-	tp_slab_start) base=e_mm_shrink_slab_start ;;
-	tp_slab_end) base=e_mm_shrink_slab_end ;;
-	tp_direct_begin) base=e_mm_vmscan_direct_reclaim_begin ;;
-	tp_direct_end) base=e_mm_vmscan_direct_reclaim_end ;;
-	tp_memcg_begin) base=e_mm_vmscan_memcg_reclaim_begin ;;
-	tp_memcg_end) base=e_mm_vmscan_memcg_reclaim_end ;;
-	tp_memcg_events) base=e_count_memcg_events ;;
+	tp_bio_queue | is_bio_queue) hook=block_bio_queue ;;
+	tp_wq_start) hook=workqueue_execute_start ;;
+	tp_wq_end) hook=workqueue_execute_end ;;
+	tp_slab_start) hook=mm_shrink_slab_start ;;
+	tp_slab_end) hook=mm_shrink_slab_end ;;
+	tp_direct_begin) hook=mm_vmscan_direct_reclaim_begin ;;
+	tp_direct_end) hook=mm_vmscan_direct_reclaim_end ;;
+	tp_memcg_begin) hook=mm_vmscan_memcg_reclaim_begin ;;
+	tp_memcg_end) hook=mm_vmscan_memcg_reclaim_end ;;
+	tp_memcg_events) hook=count_memcg_events ;;
+	is_sched_switch) hook=sched_switch ;;
+	btf_begin | raw_begin) hook=contention_begin ;;
+	btf_end | raw_end) hook=contention_end ;;
 	f[ex]_*)
 		case ${prog#f?_} in
-		store|load|shrink_worker|shrink_memcg) hook=${prog#f?_} ;;
-		wb|wb_nocount) hook=writeback ;;
-		shrinker_scan) hook=shrinker_scan ;;
-		swapout) hook=nested_swapout ;;
-		*) hook="" ;;
+		store|load|shrink_worker|shrink_memcg) h=${prog#f?_} ;;
+		wb|wb_nocount) h=writeback ;;
+		shrinker_scan) h=shrinker_scan ;;
+		swapout) h=nested_swapout ;;
+		*) h="" ;;
 		esac
-		target=$(jq -r --arg h "$hook" '.plan.hooks[$h].target // empty' "$rec")
+		target=$(jq -r --arg h "$h" '.plan.hooks[$h].target // empty' "$rec")
 		kind=fentry
 		case $prog in fx_*) kind=fexit ;; esac
-		base=e_$kind:$target ;;
-	*) base="" ;;
+		hook=$kind:$target ;;
+	*) hook="" ;;
 	esac
-	bns=$(awk -v p="$base" '$1 == p && $2 > 0 { printf "%.1f", $3 / $2 }' "$empty")
-	printf "%-18s runs %-10s %8.1f ns   empty %8s ns   ratio %s\n" "$prog" "$cnt" \
-		"$ns" "${bns:-n/a}" \
-		"$([ -n "$bns" ] && awk -v a="$ns" -v b="$bns" 'BEGIN{printf "%.2f", a/b}' || echo n/a)"
+	bns=$(awk -v p="e_$hook" '$1 == p && $2 > 0 { printf "%.1f", $3 / $2 }' "$empty")
+	pns=$(awk -v p="bt_$hook" '$1 == p && $2 > 0 { printf "%.1f", $3 / $2 }' "$peer")
+	r=$([ -n "$bns" ] && awk -v a="$ns" -v b="$bns" 'BEGIN { printf "%.2f", a / b }')
+	printf "%-16s runs %-9s %7.1f ns  empty %7s ns  ratio %-5s" "$prog" "$cnt" \
+		"$ns" "${bns:-n/a}" "${r:-n/a}"
+	[ -n "$pns" ] && printf "  bpftrace %7s ns  ratio %s" "$pns" \
+		"$(awk -v a="$ns" -v b="$pns" 'BEGIN { printf "%.2f", a / b }')"
+	if [ "$cnt" -lt 1000 ]; then
+		printf "  (few runs)"
+	elif [ -n "$r" ] && awk -v r="$r" 'BEGIN { exit !(r > 2) }' && [ -n "$(why "$prog")" ]; then
+		printf "  (> 2x: %s)" "$(why "$prog")"
+	fi
+	echo
 done

@@ -5,9 +5,10 @@
 # kernel, with the live host tier's workload (tools/zswap-env.sh recipe A).
 #  1. hook cost: mean ns per run of each of our programs (bpf_stats, from
 #     record --self-stats) beside an empty program on the same tracepoint
-#     (build/hookbench), same workload. Events of tagged tasks (inside
-#     zswap writeback) do real work: map updates, ring buffer events.
-#     count_memcg_events from one more record, with --cgroup.
+#     (build/hookbench), both attached in one run, so they see the same
+#     events. Events of tagged tasks (inside zswap writeback) do real
+#     work. That record has --cgroup: count_memcg_events is attached only
+#     for per-cgroup counts. bench/peers.sh adds bpftrace's programs.
 #  2. slowdown: the workload's wall time with record attached vs detached,
 #     alternating A B A B ... RUNS times in one run; target: ratio < 1.01.
 # Needs root. Prints a table; writes build/bench/. bench/guest.sh runs the
@@ -43,15 +44,11 @@ while [ $i -lt "$RUNS" ]; do
 	echo "attached $(jq .wall_time_s "$OUT/rec.$i.json")" >> "$OUT/walls"
 	i=$((i + 1))
 done
-# count_memcg_events is attached only for per-cgroup counts: one record
-# with --cgroup measures it (not in the wall-time ratio)
-build/zswap-gate record -q --self-stats --cgroup "$CG" -o "$OUT/rec.cgroup.json" \
-	-- sh -c "$WORKLOAD"
-build/hookbench -- sh -c "$WORKLOAD" > "$OUT/empty.txt"
+# not in the wall-time ratio: the empty programs cost time too
+build/hookbench -- build/zswap-gate record -q --self-stats --cgroup "$CG" \
+	-o "$OUT/rec.cgroup.json" -- sh -c "$WORKLOAD" > "$OUT/empty.txt"
 
-echo "== hook cost (ns per run, bpf_stats; last record vs empty program)"
-last=$OUT/rec.$((RUNS - 1)).json
-bench/hookcost.sh "$last" "$OUT/empty.txt"
-bench/hookcost.sh "$OUT/rec.cgroup.json" "$OUT/empty.txt" | grep '^tp_memcg_events '
+echo "== hook cost (ns per run, bpf_stats; one run with the empty programs)"
+bench/hookcost.sh "$OUT/rec.cgroup.json" "$OUT/empty.txt"
 echo "== workload wall time"
 bench/walls.sh "$OUT/walls"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Empty programs on the tracepoints zswapstat uses, and an empty
+ * Empty programs on the tracepoints our objects use, and an empty
  * fentry/fexit pair whose target hookbench sets at run time: the baseline
  * of the hook cost benchmark (bench/). Each returns at once.
  */
@@ -22,6 +22,7 @@ EMPTY(mm_vmscan_memcg_reclaim_end)
 EMPTY(count_memcg_events)
 EMPTY(contention_begin)
 EMPTY(contention_end)
+EMPTY(sched_switch)
 
 SEC("fentry")
 int BPF_PROG(e_fentry)

@@ -5,21 +5,18 @@
  *
  * The writeback context comes from zswapstat's task_tags map, which the
  * frontend hands to this object with bpf_map__reuse_fd(): the tagging
- * logic lives in one place.
+ * logic lives in one place, the map and its predicates in task_tag.bpf.h.
  */
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
 #include <bpf/bpf_core_read.h>
 #include <bpf/bpf_tracing.h>
 #include "bits.bpf.h"
-#include "zswapstat.h"
+#include "task_tag.bpf.h"
 #include "iostall.h"
 
 #define REQ_OP_MASK	0xff
-/* task_struct->flags; the values have not changed since 2.6 */
-#define PF_WQ_WORKER	0x00000020
-#define PF_MEMALLOC	0x00000800
-#define PF_KTHREAD	0x00200000
+#define PF_KTHREAD	0x00200000	/* task_struct->flags, as task_tag.bpf.h's */
 
 /* Kernel text ranges, filled in by the frontend from /proc/kallsyms. */
 const volatile __u64 thr_lo[IS_MAX_RANGES];
@@ -34,14 +31,6 @@ const volatile __u64 watch_cgid;
 __u64 vrate_last;
 /* Tasks switched out inside writeback and not back yet (offcpu_start). */
 __s64 nr_offcpu;
-
-/* Shared with zswapstat.bpf.c: same definition, fd reused. */
-struct {
-	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(max_entries, ZS_MAX_TASKS);
-	__type(key, __u32);
-	__type(value, struct task_tag);
-} task_tags SEC(".maps");
 
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
@@ -128,18 +117,6 @@ static __always_inline void *lookup_or_init(void *map, const void *key,
 		return NULL;
 	}
 	return bpf_map_lookup_elem(map, key);
-}
-
-/* The same predicates as zswapstat.bpf.c's, on the shared tag. */
-static __always_inline bool tag_marked(const struct task_tag *t)
-{
-	return t->wb_depth || t->worker || t->shrinker_depth;
-}
-
-static __always_inline bool tag_says_writeback(const struct task_tag *t)
-{
-	return tag_marked(t) && !t->swapout_depth &&
-	       t->reclaim_depth == t->reclaim_at_mark;
 }
 
 /* iocost: per-cgroup state read from the iocg at every tracepoint */
@@ -248,33 +225,36 @@ int BPF_PROG(is_vrate_adj, struct ioc *ioc, u64 new_vrate)
 	return 0;
 }
 
-/* bios: which cgroup each write is charged to, and its flags */
+/*
+ * bios: which cgroup each write is charged to, and its flags. Every write
+ * bio of the machine: tp_btf's trusted pointers are read with plain loads,
+ * not a probe_read helper call each (a NULL bi_blkg reads as 0).
+ */
 
 SEC("tp_btf/block_bio_queue")
 int BPF_PROG(is_bio_queue, struct bio *bio)
 {
-	__u32 opf = BPF_CORE_READ(bio, bi_opf);
+	__u32 opf = bio->bi_opf;
 	__u32 req_swap = 1U << bpf_core_enum_value(enum req_flag_bits, __REQ_SWAP);
 	__u32 req_bg = 1U << bpf_core_enum_value(enum req_flag_bits,
 						 __REQ_BACKGROUND);
-	__u32 tid = (__u32)bpf_get_current_pid_tgid();
 	struct is_cg_bios zero = {}, *cb;
 	struct task_tag *t;
 	__u64 cgid, pages;
 
 	if ((opf & REQ_OP_MASK) != REQ_OP_WRITE)
 		return 0;
-	cgid = BPF_CORE_READ(bio, bi_blkg, blkcg, css.cgroup, kn, id);
+	cgid = bio->bi_blkg->blkcg->css.cgroup->kn->id;
 	cb = lookup_or_init(&cg_bios, &cgid, &zero);
 	if (!cb)
 		return 0;
-	pages = BPF_CORE_READ(bio, bi_iter.bi_size) >> 12;
+	pages = bio->bi_iter.bi_size >> 12;
 	__sync_fetch_and_add(&cb->write_bios, 1);
 	if (opf & req_swap) {
 		__sync_fetch_and_add(&cb->swap_bios, 1);
 		__sync_fetch_and_add(&cb->swap_pages, pages);
 	}
-	t = bpf_map_lookup_elem(&task_tags, &tid);
+	t = tag_of(bpf_get_current_task_btf());
 	if (!t || !tag_says_writeback(t))
 		return 0;
 	__sync_fetch_and_add(&cb->wb_bios, 1);
@@ -448,11 +428,10 @@ static __always_inline void cg_sleep_end(struct is_offcpu_start *st)
 }
 
 /*
- * Fires on every context switch, so it returns early: zswap writeback
- * runs in workqueue workers (shrink_worker) or inside reclaim (the zswap
- * shrinker; direct, memcg and kswapd reclaim all set PF_MEMALLOC), so
- * only such tasks are looked up in task_tags; and the incoming task's
- * storage is read only while some task is off CPU inside writeback.
+ * Fires on every context switch, so it returns early: only the tags of
+ * tasks that can be inside zswap writeback (tag_possible()) are looked
+ * up, and the incoming task's storage is read only while some task is
+ * off CPU inside writeback.
  * tp_btf arguments are trusted pointers: plain loads, no probe_read.
  */
 SEC("tp_btf/sched_switch")
@@ -461,11 +440,9 @@ int BPF_PROG(is_sched_switch, bool preempt, struct task_struct *prev,
 {
 	struct is_offcpu_start *st;
 	struct task_tag *t;
-	__u32 tid;
 
-	if (prev->flags & (PF_WQ_WORKER | PF_MEMALLOC)) {
-		tid = prev->pid;
-		t = bpf_map_lookup_elem(&task_tags, &tid);
+	if (tag_possible(prev)) {
+		t = tag_of(prev);
 		if (t && tag_marked(t))
 			offcpu_begin(ctx, prev, preempt);
 	}

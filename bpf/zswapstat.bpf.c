@@ -12,9 +12,8 @@
 #include <bpf/bpf_core_read.h>
 #include <bpf/bpf_tracing.h>
 #include "bits.bpf.h"
-#include "zswapstat.h"
+#include "task_tag.bpf.h"
 
-#define MAX_TASKS ZS_MAX_TASKS
 #define REQ_OP_MASK 0xff	/* (1 << REQ_OP_BITS) - 1 */
 
 /* Set by the planner before load. */
@@ -23,7 +22,12 @@ const volatile __u32 load_ret_kind = ZS_RET_BOOL_TRUE_OK;
 const volatile __u64 shrink_worker_addr;	/* work->func to match */
 const volatile __u64 shrinker_scan_addr;	/* shrinker->scan_objects */
 const volatile __u64 slow_ns = 10000000;	/* slow store/load event */
-const volatile bool emit_bio_events;
+/*
+ * Someone reads the events (record --events). Tested by the callers,
+ * before the arguments' clock and cgroup reads: without a reader the
+ * events would only be drained and dropped.
+ */
+const volatile bool emit_events;
 
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
@@ -66,14 +70,6 @@ struct {
 	__type(value, struct op_start);
 } op_start SEC(".maps");
 
-/* struct task_tag is in zswapstat.h: iostall.bpf.c shares this map. */
-struct {
-	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(max_entries, MAX_TASKS);
-	__type(key, __u32);
-	__type(value, struct task_tag);
-} task_tags SEC(".maps");
-
 struct {
 	__uint(type, BPF_MAP_TYPE_RINGBUF);
 	__uint(max_entries, 1 << 20);
@@ -100,43 +96,35 @@ static __always_inline void hist_add(__u32 idx, __u32 slot, __u64 val)
 }
 
 /*
- * Tags alive in task_tags. Most events (every bio, reclaim and workqueue
- * item on the machine) come from untagged tasks while no task is tagged
- * at all; a load of this global spares them the hash lookup.
+ * Set once the first task is tagged. Most events (every bio, reclaim and
+ * workqueue item on the machine) come from untagged tasks, and until
+ * zswap writes back no task is tagged: a load of this global spares them
+ * the storage lookup. Never cleared, so never written again: a count of
+ * live tags, written at every shrink_worker run, cost the rarer events a
+ * cache miss each (bench/peers.sh: mm_vmscan_memcg_reclaim_begin 110-120
+ * ns a run vs 36-38 ns empty).
  */
-__u64 nr_tags;
+__u32 tags_seen;
 
+/*
+ * The current task's tag, created zeroed with create. A tag outlives its
+ * marks in the task's storage: with its marks and depths back at 0 it
+ * reads as untagged, and a delete would cost more than it saves.
+ */
 static __always_inline struct task_tag *tag_get(bool create)
 {
-	__u32 tid = (__u32)bpf_get_current_pid_tgid();
-	struct task_tag zero = {}, *t;
+	struct task_struct *task = bpf_get_current_task_btf();
+	struct task_tag *t;
 
-	if (!create && !nr_tags)
-		return NULL;
-	t = bpf_map_lookup_elem(&task_tags, &tid);
-	if (t || !create)
-		return t;
-	if (bpf_map_update_elem(&task_tags, &tid, &zero, BPF_NOEXIST)) {
+	if (!create)
+		return tags_seen ? tag_of(task) : NULL;
+	t = bpf_task_storage_get(&task_tags, task, 0,
+				 BPF_LOCAL_STORAGE_GET_F_CREATE);
+	if (!t)
 		counter_add(ZC_TASK_MAP_FULL, 1);
-		return NULL;
-	}
-	__sync_fetch_and_add(&nr_tags, 1);
-	return bpf_map_lookup_elem(&task_tags, &tid);
-}
-
-static __always_inline bool tag_marked(const struct task_tag *t)
-{
-	return t->wb_depth || t->worker || t->shrinker_depth;
-}
-
-/* Drop a tag that no longer says anything, so the map stays small. */
-static __always_inline void tag_put(struct task_tag *t)
-{
-	__u32 tid = (__u32)bpf_get_current_pid_tgid();
-
-	if (!tag_marked(t) && !t->swapout_depth && !t->reclaim_depth &&
-	    !bpf_map_delete_elem(&task_tags, &tid))
-		__sync_fetch_and_sub(&nr_tags, 1);
+	else if (!tags_seen)
+		tags_seen = 1;
+	return t;
 }
 
 /* Called before a mark is raised: remember the reclaim nesting level. */
@@ -229,7 +217,7 @@ static __always_inline int op_exit(bool is_store, long ret)
 			counter_add(ZC_LOAD_HITS, 1);
 		hist_add(ZH_LOAD_LAT, log2_u64(delta), delta);
 	}
-	if (delta >= slow_ns)
+	if (emit_events && delta >= slow_ns)
 		emit(is_store ? ZE_STORE_SLOW : ZE_LOAD_SLOW, delta, ok, 0,
 		     bpf_get_current_cgroup_id());
 	return 0;
@@ -279,10 +267,8 @@ static __always_inline int wb_exit(long ret, bool count)
 	wb_time_end();
 	if (count)
 		counter_add(ret == 0 ? ZC_WB_SUCCESS : ZC_WB_FAIL, 1);
-	if (t && t->wb_depth) {
+	if (t && t->wb_depth)
 		t->wb_depth--;
-		tag_put(t);
-	}
 	return 0;
 }
 
@@ -300,10 +286,8 @@ static __always_inline int swapout_exit(void)
 {
 	struct task_tag *t = tag_get(false);
 
-	if (t && t->swapout_depth) {
+	if (t && t->swapout_depth)
 		t->swapout_depth--;
-		tag_put(t);
-	}
 	return 0;
 }
 
@@ -315,7 +299,8 @@ static __always_inline int worker_enter(void)
 	if (t) {
 		tag_mark_begin(t);
 		t->worker = 1;
-		t->worker_start_ns = bpf_ktime_get_ns();
+		if (emit_events)	/* the start times serve the events only */
+			t->worker_start_ns = bpf_ktime_get_ns();
 	}
 	return 0;
 }
@@ -326,10 +311,10 @@ static __always_inline int worker_exit(void)
 
 	if (!t || !t->worker)
 		return 0;
-	emit(ZE_SHRINK_WORKER, bpf_ktime_get_ns() - t->worker_start_ns,
-	     t->wb_pages, ZS_ORIGIN_WRITEBACK, 0);
+	if (emit_events)
+		emit(ZE_SHRINK_WORKER, bpf_ktime_get_ns() - t->worker_start_ns,
+		     t->wb_pages, ZS_ORIGIN_WRITEBACK, 0);
 	t->worker = 0;
-	tag_put(t);
 	return 0;
 }
 
@@ -340,7 +325,7 @@ static __always_inline int scan_enter(void)
 	counter_add(ZC_SHRINKER_SCAN, 1);
 	if (t) {
 		tag_mark_begin(t);
-		if (!t->shrinker_depth)
+		if (!t->shrinker_depth && emit_events)
 			t->scan_start_ns = bpf_ktime_get_ns();
 		t->shrinker_depth++;
 	}
@@ -355,11 +340,10 @@ static __always_inline int scan_exit(long freed)
 		counter_add(ZC_SHRINKER_FREED, freed);
 	if (!t || !t->shrinker_depth)
 		return 0;
-	if (--t->shrinker_depth == 0)
+	if (--t->shrinker_depth == 0 && emit_events)
 		emit(ZE_SHRINKER_SCAN, bpf_ktime_get_ns() - t->scan_start_ns,
 		     freed > 0 ? freed : 0, ZS_ORIGIN_WRITEBACK,
 		     bpf_get_current_cgroup_id());
-	tag_put(t);
 	return 0;
 }
 
@@ -562,10 +546,17 @@ int BPF_PROG(tp_wq_start, struct work_struct *work)
 	return worker_enter();
 }
 
-SEC("tp_btf/workqueue_execute_end")
-int BPF_PROG(tp_wq_end, struct work_struct *work)
+/*
+ * The work may be freed by now: its function, an argument of the
+ * tracepoint (5.6+), says whether it was ours; most items on the machine
+ * are not. raw_tp, not tp_btf: the verifier refuses a tp_btf program's
+ * read of a function pointer argument.
+ */
+SEC("raw_tp/workqueue_execute_end")
+int BPF_PROG(tp_wq_end, struct work_struct *work, work_func_t function)
 {
-	/* work may be freed by now: the tag alone says whether it was ours */
+	if ((__u64)function != shrink_worker_addr)
+		return 0;
 	return worker_exit();
 }
 
@@ -585,11 +576,17 @@ int BPF_PROG(tp_slab_end, struct shrinker *shr, int nid, int freed)
 	return scan_exit(freed);
 }
 
+/*
+ * Nesting matters only for tasks already inside writeback; the reclaims
+ * of all others (most) are told apart by their flags alone.
+ */
 static __always_inline int reclaim_begin(void)
 {
-	struct task_tag *t = tag_get(false);
+	struct task_tag *t;
 
-	/* Nesting matters only for tasks already inside writeback. */
+	if (!tag_possible(bpf_get_current_task_btf()))
+		return 0;
+	t = tag_get(false);
 	if (t && tag_marked(t))
 		t->reclaim_depth++;
 	return 0;
@@ -597,12 +594,13 @@ static __always_inline int reclaim_begin(void)
 
 static __always_inline int reclaim_end(void)
 {
-	struct task_tag *t = tag_get(false);
+	struct task_tag *t;
 
-	if (t && t->reclaim_depth) {
+	if (!tag_possible(bpf_get_current_task_btf()))
+		return 0;
+	t = tag_get(false);
+	if (t && t->reclaim_depth)
 		t->reclaim_depth--;
-		tag_put(t);
-	}
 	return 0;
 }
 
@@ -630,12 +628,6 @@ int BPF_PROG(tp_memcg_end)
 	return reclaim_end();
 }
 
-static __always_inline bool tag_says_writeback(const struct task_tag *t)
-{
-	return tag_marked(t) && !t->swapout_depth &&
-	       t->reclaim_depth == t->reclaim_at_mark;
-}
-
 SEC("tp_btf/block_bio_queue")
 int BPF_PROG(tp_bio_queue, struct bio *bio)
 {
@@ -659,7 +651,7 @@ int BPF_PROG(tp_bio_queue, struct bio *bio)
 		counter_add(ZC_PAGES_RECLAIM, pages);
 		hist_add(ZH_PPB_RECLAIM, pages, pages);
 	}
-	if (emit_bio_events)
+	if (emit_events)
 		emit(ZE_BIO, 0, pages, origin, bpf_get_current_cgroup_id());
 	return 0;
 }
@@ -687,7 +679,10 @@ int BPF_PROG(tp_memcg_events, struct mem_cgroup *memcg, int item,
 	cgid = memcg->css.cgroup->kn->id;
 	cc = bpf_map_lookup_elem(&cgroup_counts, &cgid);
 	if (!cc) {
-		bpf_map_update_elem(&cgroup_counts, &cgid, &zero, BPF_NOEXIST);
+		/* EEXIST: another CPU added it first, which is no loss */
+		if (bpf_map_update_elem(&cgroup_counts, &cgid, &zero, BPF_NOEXIST) &&
+		    !bpf_map_lookup_elem(&cgroup_counts, &cgid))
+			counter_add(ZC_CGROUP_MAP_FULL, 1);
 		cc = bpf_map_lookup_elem(&cgroup_counts, &cgid);
 	}
 	if (which == 0) {

@@ -31,6 +31,7 @@ enum zs_counter {
 	ZC_RINGBUF_DROPS,
 	ZC_TASK_MAP_FULL,	/* a task could not be tagged */
 	ZC_MISSING_START,	/* an exit without its entry timestamp */
+	ZC_CGROUP_MAP_FULL,	/* a cgroup found cgroup_counts full */
 	ZC_NR,
 };
 
@@ -63,15 +64,14 @@ enum zs_ret_kind {
 #define ZS_MARK_SHRINKER	0x4	/* in zswap_shrinker_scan (shrink_slab tp) */
 
 /*
- * Writeback context of a task, in the task_tags map (key: thread id).
- * Why a task's swap write bios are zswap writeback: it is marked while it
- * runs the writeback code, and the bio counts as writeback only when the
- * task has not re-entered reclaim since (writeback allocates folios and
- * may swap out other pages from inside its own reclaim). Here rather than
- * in the .bpf.c because bpf/iostall.bpf.c reuses the map.
+ * Writeback context of a task, in the task_tags task storage map
+ * (bpf/task_tag.bpf.h). Why a task's swap write bios are zswap writeback:
+ * it is marked while it runs the writeback code, and the bio counts as
+ * writeback only when the task has not re-entered reclaim since
+ * (writeback allocates folios and may swap out other pages from inside its
+ * own reclaim). Here rather than in the .bpf.c because bpf/iostall.bpf.c
+ * reuses the map.
  */
-#define ZS_MAX_TASKS 10240
-
 struct task_tag {
 	unsigned int wb_depth;		/* fentry/kprobe on the writeback function */
 	unsigned int worker;		/* inside shrink_worker (tp or fentry) */

@@ -17,6 +17,7 @@
 #include <bpf/libbpf.h>
 #include "cli_checks.h"
 #include "empty.skel.h"
+#include "spawn.h"
 #include "trace_helpers.h"
 
 #define MAX_FUNCS 16
@@ -77,7 +78,8 @@ int main(int argc, char **argv)
 	struct empty_bpf *skels[MAX_FUNCS + 1] = {};
 	const char *funcs[MAX_FUNCS + 1] = {};
 	int n = 1, stats_fd, status, opt, rc = 1;
-	pid_t pid;
+	struct spawn_opts spo = {};
+	struct spawn sp;
 
 	atexit(cli_check_stdout_at_exit);
 	while ((opt = getopt(argc, argv, "+f:")) != -1) {
@@ -95,15 +97,12 @@ int main(int argc, char **argv)
 	for (int i = 0; i < n; i++)
 		if (!(skels[i] = open_instance(funcs[i])))
 			goto out;
-	pid = cli_fork();
-	if (pid == 0) {
-		execvp(argv[optind], &argv[optind]);
-		_exit(127);
-	}
-	waitpid(pid, &status, 0);
+	spawn_start(&sp, &argv[optind], &spo);
+	status = spawn_wait(&sp);
+	spawn_failed(&sp);	/* closes the pipe; the 127 says it all */
 	for (int i = 0; i < n; i++)
 		print_stats(skels[i], funcs[i]);
-	rc = WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+	rc = status >= 0 && WIFEXITED(status) ? WEXITSTATUS(status) : 1;
 out:
 	for (int i = 0; i < n; i++)
 		empty_bpf__destroy(skels[i]);

@@ -224,6 +224,10 @@ const struct metric_family metric_families[MF_NR] = {
 	  "Events the BPF ring buffer had no room for.", .slot = NO_SLOT,
 	  .dir = LOWER(false, "events lost by the recorder"),
 	  .prom = PROM("zswap_ringbuf_drops_total") },
+	[MF_MAP_FULL_DROPS] = { "map_full_drops", "events", MK_COUNT,
+	  "Events lost because a BPF map was full (cgroup_counts, task_tags).",
+	  .slot = NO_SLOT, .dir = LOWER(false, "events lost to a full map"),
+	  .prom = PROM("zswap_map_full_drops_total") },
 
 	/* seed 001: tree lock contention (zswap-lockstat, record --locks) */
 	[MF_LOCK_CONTENTIONS] = { "lock_contentions", "contentions", MK_COUNT,
@@ -346,6 +350,11 @@ const struct metric_family metric_families[MF_NR] = {
 	[MF_IOSTALL_MAP_FULL] = { "iostall_map_full", "events", MK_COUNT,
 	  "iostall map inserts that found the map full.", .slot = NO_SLOT,
 	  .dir = VOLUME },
+
+	[MF_IOCOST_VRATE_ADJ] = { "iocost_vrate_adjustments", "events", MK_COUNT,
+	  "iocost's device vrate adjustments.", .slot = NO_SLOT, .dir = VOLUME },
+	[MF_IOCOST_VRATE_PCT] = { "iocost_vrate_pct", "%", MK_LEVEL,
+	  "iocost's last device vrate.", .slot = NO_SLOT, .dir = VOLUME },
 
 	/* the workload's own time (seed 000: build time) */
 	[MF_WALL_TIME] = { "wall_time_s", "s", MK_LEVEL,

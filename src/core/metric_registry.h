@@ -118,6 +118,7 @@ enum metric_family_id {
 	MF_PLANNED_NR,		/* the rest are not planned by the core */
 	MF_REJECT = MF_PLANNED_NR,
 	MF_RINGBUF_DROPS,
+	MF_MAP_FULL_DROPS,
 	/* zswap-lockstat, record --locks */
 	MF_LOCK_CONTENTIONS,
 	MF_LOCK_FAILURES,
@@ -159,6 +160,8 @@ enum metric_family_id {
 	MF_WB_OFFCPU_TASKS,
 	MF_IOSTALL_STACK_FAILURES,
 	MF_IOSTALL_MAP_FULL,
+	MF_IOCOST_VRATE_ADJ,
+	MF_IOCOST_VRATE_PCT,
 	/* the record's own */
 	MF_WALL_TIME,
 	MF_NR,

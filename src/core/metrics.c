@@ -223,3 +223,13 @@ const struct hist_metric *metric_set_find_hist(const struct metric_set *s,
 
 	return i == NAME_INDEX_NONE ? NULL : &s->h[i];
 }
+
+const struct metric *metric_set_find_id(const struct metric_set *s, int fam,
+					const struct metric_label *l, int n)
+{
+	char key[METRIC_NAME_LEN];
+	struct metric_id id;
+
+	metric_id_render(key, sizeof(key), &id, metric_family(fam), l, n);
+	return metric_set_find(s, key);
+}

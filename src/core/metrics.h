@@ -91,6 +91,9 @@ int metric_set_merge(struct metric_set *out, const struct metric_set *in,
 enum metric_kind metric_kind_of(const struct metric_id *id);
 const struct metric *metric_set_find(const struct metric_set *s,
 				     const char *name);
+/* The metric of family fam with labels l[0..n), or NULL. */
+const struct metric *metric_set_find_id(const struct metric_set *s, int fam,
+					const struct metric_label *l, int n);
 const struct hist_metric *metric_set_find_hist(const struct metric_set *s,
 					       const char *name);
 

@@ -13,6 +13,8 @@
 #include <bpf/libbpf.h>
 #include "metric_eval.h"
 #include "session.h"
+#include "ksyms.h"
+#include "map_limits.h"
 #include "trace_helpers.h"
 #include "zswapstat.skel.h"
 
@@ -278,7 +280,7 @@ static void set_rodata(struct session *s)
 	s->skel->rodata->shrinker_scan_addr = ksym_addr("zswap_shrinker_scan");
 	if (s->opts.slow_ns)
 		s->skel->rodata->slow_ns = s->opts.slow_ns;
-	s->skel->rodata->emit_bio_events = s->opts.bio_events;
+	s->skel->rodata->emit_events = s->opts.bio_events;
 }
 
 /* Kprobes are attached by name, since the name differs per kernel. */
@@ -336,6 +338,7 @@ static int try_load(struct session *s)
 	if (!s->skel)
 		return -errno;
 	set_rodata(s);
+	map_limits_apply(s->skel->obj);
 	err = configure_progs(s);
 	if (!err)
 		err = zswapstat_bpf__load(s->skel);

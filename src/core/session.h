@@ -37,7 +37,7 @@ struct session_opts {
 	bool no_kprobe;
 	bool verbose;
 	bool self_stats;	/* enable bpf_stats for run counts and time */
-	bool bio_events;	/* one ring buffer event per swap write bio */
+	bool bio_events;	/* ring buffer events: each swap write bio, slow op, run */
 	unsigned long long slow_ns;
 	const char *cgroup;	/* cgroup directory to observe, or NULL */
 	/*

@@ -180,24 +180,6 @@ bool kprobe_exists(const char *func, char *why, size_t len)
 	return true;
 }
 
-unsigned long long ksym_addr(const char *name)
-{
-	unsigned long long addr, found = 0;
-	char sym[256], type;
-	FILE *f = fopen("/proc/kallsyms", "r");
-
-	if (!f)
-		return 0;
-	while (fscanf(f, "%llx %c %255s%*[^\n]", &addr, &type, sym) == 3) {
-		if (!strcmp(sym, name)) {
-			found = addr;
-			break;
-		}
-	}
-	fclose(f);
-	return found;
-}
-
 static bool is_mounted_dir(const char *probe)
 {
 	return access(probe, F_OK) == 0;

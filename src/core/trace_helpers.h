@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Probes for what this kernel lets us attach, and kernel symbol lookup. */
+/* Probes for what this kernel lets us attach (kernel symbols: ksyms.h). */
 #ifndef __TRACE_HELPERS_H
 #define __TRACE_HELPERS_H
 
@@ -17,9 +17,6 @@ bool btf_func_exists(const char *func);
 
 /* Return type of a kernel function from BTF: 1 bool, 0 int, -1 unknown. */
 int btf_func_returns_bool(const char *func);
-
-/* Address of a kernel symbol from /proc/kallsyms, 0 when not found. */
-unsigned long long ksym_addr(const char *name);
 
 /* Mount debugfs/tracefs when missing; returns a note or NULL. */
 const char *ensure_debugfs(void);

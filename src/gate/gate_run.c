@@ -11,10 +11,10 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include "cli_checks.h"
 #include "claims_cli.h"
 #include "gate_run.h"
+#include "spawn.h"
 
 #define MAX_PARAMS 16
 #define PARAM_LEN 64
@@ -245,9 +245,10 @@ static int claims_verdicts(const struct run_opts *o)
 /* One `zswap-gate record` run; returns its exit status or -1. */
 static int record_once(const struct run_opts *o, const char *path)
 {
+	struct spawn_opts so = { .path = "/proc/self/exe" };
+	struct spawn sp;
 	char *argv[64];
 	int n = 0, status;
-	pid_t pid;
 
 	argv[n++] = "zswap-gate";
 	argv[n++] = "record";
@@ -263,21 +264,17 @@ static int record_once(const struct run_opts *o, const char *path)
 	}
 	argv[n] = NULL;
 	/* run killed: its record (and, in turn, the workload) goes too */
-	pid = cli_fork();
-	if (pid < 0)
+	if (spawn_start(&sp, argv, &so))
 		return -1;
-	if (pid == 0) {
-		execv("/proc/self/exe", argv);
-		fprintf(stderr, "error: cannot run zswap-gate record: %s\n", strerror(errno));
-		_exit(127);
-	}
-	running_child = pid;
+	running_child = sp.pid;
 	if (stop_signal)	/* raced with the handler: pass it on */
-		kill(pid, stop_signal);
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
+		kill(sp.pid, stop_signal);
+	status = spawn_wait(&sp);
 	running_child = -1;
-	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+	if (spawn_failed(&sp))
+		fprintf(stderr, "error: cannot run zswap-gate record: %s\n",
+			strerror(sp.fail_errno));
+	return status < 0 ? -1 : spawn_exit_code(status);
 }
 
 static int make_dir(const char *path)

@@ -8,7 +8,6 @@
  *   zswap-gate run -n N --arm-a P=V --arm-b P=V -o DIR ...   (gate_run.c)
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
 #include <signal.h>
@@ -32,6 +31,7 @@
 #include "iostall_session.h"
 #include "record.h"
 #include "session.h"
+#include "spawn.h"
 #include "stats.h"
 #include "summary.h"
 #include "workload_metrics.h"
@@ -117,69 +117,6 @@ static int write_event(void *ctx, const struct zs_event *e)
 	fprintf(f, "%s\n", json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN));
 	json_object_put(o);
 	return 0;
-}
-
-/* Moves the calling process into cgroup (v2 cgroup.procs, v1 tasks). */
-static int enter_cgroup(const char *cgroup)
-{
-	char path[PATH_MAX + 32], pid[16];
-	int fd, n;
-
-	snprintf(path, sizeof(path), "%s/cgroup.procs", cgroup);
-	fd = open(path, O_WRONLY);
-	if (fd < 0) {
-		snprintf(path, sizeof(path), "%s/tasks", cgroup);
-		fd = open(path, O_WRONLY);
-	}
-	if (fd < 0)
-		return -1;
-	n = snprintf(pid, sizeof(pid), "%d", getpid());
-	n = write(fd, pid, n) == n ? 0 : -1;
-	close(fd);
-	return n;
-}
-
-/*
- * Forks and execs the command. *exec_fd gets the read end of a pipe that
- * stays empty when exec succeeded (it is close-on-exec) and holds
- * { step, errno } when the command never ran (step 0: entering the
- * cgroup, 1: exec): its exit 126/127 is then not the command's own.
- */
-static pid_t start_command(char **argv, const char *cgroup,
-			   const char *wl_file, int *exec_fd)
-{
-	int p[2], e[2];
-	pid_t pid;
-
-	*exec_fd = -1;
-	if (pipe(p))
-		return -1;
-	fcntl(p[0], F_SETFD, FD_CLOEXEC);
-	fcntl(p[1], F_SETFD, FD_CLOEXEC);
-	pid = cli_fork();
-	if (pid != 0) {
-		close(p[1]);
-		if (pid < 0)
-			close(p[0]);
-		else
-			*exec_fd = p[0];
-		return pid;
-	}
-	signal(SIGINT, SIG_DFL);
-	signal(SIGTERM, SIG_DFL);
-	if (wl_file)
-		setenv(WORKLOAD_METRICS_ENV, wl_file, 1);
-	if (cgroup && enter_cgroup(cgroup)) {
-		e[0] = 0;
-		e[1] = errno;
-		(void)!write(p[1], e, sizeof(e));
-		_exit(126);
-	}
-	execvp(argv[0], argv);
-	e[0] = 1;
-	e[1] = errno;
-	(void)!write(p[1], e, sizeof(e));
-	_exit(127);
 }
 
 /*
@@ -270,7 +207,8 @@ static int do_record(struct record_opts *o, struct atomic_file *af)
 	char wl_file[PATH_MAX] = "";
 	double t0, t_end = 0;
 	pid_t child = -1;
-	int err, status, nr_ps = 0, exec_fd = -1, fail[2];
+	struct spawn sp = SPAWN_NONE;
+	int err, status, nr_ps = 0;
 	char exec_why[128] = "";	/* why the command never ran */
 	FILE *report = af->to_stdout ? stderr : stdout;
 
@@ -314,14 +252,21 @@ static int do_record(struct record_opts *o, struct atomic_file *af)
 		wl_file[0] = '\0';
 	}
 	if (o->argv) {
-		child = start_command(o->argv, o->sess.cgroup,
-				      wl_file[0] ? wl_file : NULL, &exec_fd);
-		if (child < 0) {
+		struct spawn_opts so = {
+			.cgroup = o->sess.cgroup,
+			.env_name = wl_file[0] ? WORKLOAD_METRICS_ENV : NULL,
+			.env_value = wl_file,
+			.default_signals = true,
+		};
+
+		err = spawn_start(&sp, o->argv, &so);
+		if (err) {
 			fprintf(stderr, "error: cannot start %s: %s\n",
-				o->argv[0], strerror(errno));
+				o->argv[0], strerror(-err));
 			err = EXIT_FAIL;
 			goto out;
 		}
+		child = sp.pid;
 	} else {
 		t_end = t0 + o->duration;
 	}
@@ -333,8 +278,7 @@ static int do_record(struct record_opts *o, struct atomic_file *af)
 
 			if (r == child) {
 				meta.wall_time_s = now_s() - t0;
-				meta.exit_code = WIFEXITED(status) ?
-					WEXITSTATUS(status) : 128 + WTERMSIG(status);
+				meta.exit_code = spawn_exit_code(status);
 				child = -1;
 				break;
 			}
@@ -348,16 +292,13 @@ static int do_record(struct record_opts *o, struct atomic_file *af)
 		/* interrupted: stop the command, keep what was observed */
 		kill(child, got_signal ? got_signal : SIGTERM);
 		waitpid(child, &status, 0);
-		meta.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) :
-			128 + WTERMSIG(status);
+		meta.exit_code = spawn_exit_code(status);
 		meta.wall_time_s = now_s() - t0;
 	}
-	if (exec_fd >= 0) {
-		if (read(exec_fd, fail, sizeof(fail)) == sizeof(fail))
-			snprintf(exec_why, sizeof(exec_why), "%s%s", fail[0] ? "" :
-				 "entering the cgroup: ", strerror(fail[1]));
-		close(exec_fd);
-	}
+	if (spawn_failed(&sp))
+		snprintf(exec_why, sizeof(exec_why), "%s%s",
+			 sp.fail_step == SPAWN_CGROUP ? "entering the cgroup: " : "",
+			 strerror(sp.fail_errno));
 	/* the command never ran: its 126/127 describes nothing observed */
 	if (exec_why[0])
 		meta.complete = false;

@@ -14,6 +14,8 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include "iostall_session.h"
+#include "ksyms.h"
+#include "map_limits.h"
 #include "trace_helpers.h"
 #include "zswapstat.skel.h"
 #include "iostall.skel.h"
@@ -59,79 +61,39 @@ static const struct {
 #define NR_THR_SYMS (sizeof(thr_syms) / sizeof(thr_syms[0]))
 
 /*
- * [start, end) of text symbols: end is the next symbol's address, which
- * kallsyms does not give directly, so the whole table is read once.
+ * [start, end) of a text symbol: end is the next symbol's address, which
+ * kallsyms does not give directly; 0, 0 when absent or hidden.
  */
-struct ksym_range_req {
-	const char *name;
-	unsigned long long lo, hi;
-};
-
-static int ksym_ranges(struct ksym_range_req *req, int n)
+static void ksym_range(const char *name, unsigned long long *lo,
+		       unsigned long long *hi)
 {
-	char *text = read_file("/proc/kallsyms", 64 << 20), *p;
-	int found = 0;
+	const struct ksyms *ks = ksyms_cache();
 
-	if (!text)
-		return -1;
-	for (int pass = 0; pass < 2; pass++) {
-		for (p = text; *p; ) {
-			char name[128], type;
-			unsigned long long addr;
-			char *nl = strchr(p, '\n');
-			int ok;
-
-			/* sscanf scans to the end of its input: one line at a time */
-			if (nl)
-				*nl = '\0';
-			ok = sscanf(p, "%llx %c %127s", &addr, &type, name) == 3;
-			if (nl)
-				*nl = '\n';
-			if (ok && addr) {
-				for (int i = 0; i < n; i++) {
-					if (pass == 0 && !req[i].lo &&
-					    !strcmp(name, req[i].name)) {
-						req[i].lo = addr;
-						found++;
-					} else if (pass == 1 && req[i].lo &&
-						   addr > req[i].lo &&
-						   (!req[i].hi || addr < req[i].hi)) {
-						req[i].hi = addr;
-					}
-				}
-			}
-			if (!nl)
-				break;
-			p = nl + 1;
-		}
-	}
-	free(text);
-	return found;
+	*lo = ks ? ksyms_addr(ks, name) : 0;
+	*hi = *lo ? ksyms_next_addr(ks, name) : 0;
 }
 
 static void set_ranges(struct iostall *st)
 {
-	struct ksym_range_req req[NR_THR_SYMS + 2] = {};
+	static const char *const fault_syms[2] = {
+		"asm_exc_page_fault", "exc_page_fault",
+	};
+	unsigned long long lo, hi;
 	int nr = 0;
 
-	for (size_t i = 0; i < NR_THR_SYMS; i++)
-		req[i].name = thr_syms[i].sym;
-	req[NR_THR_SYMS].name = "asm_exc_page_fault";
-	req[NR_THR_SYMS + 1].name = "exc_page_fault";
-	ksym_ranges(req, NR_THR_SYMS + 2);
 	for (size_t i = 0; i < NR_THR_SYMS && nr < IS_MAX_RANGES; i++) {
-		if (!req[i].lo || !req[i].hi)
+		ksym_range(thr_syms[i].sym, &lo, &hi);
+		if (!lo || !hi)
 			continue;
-		st->skel->rodata->thr_lo[nr] = req[i].lo;
-		st->skel->rodata->thr_hi[nr] = req[i].hi;
+		st->skel->rodata->thr_lo[nr] = lo;
+		st->skel->rodata->thr_hi[nr] = hi;
 		st->skel->rodata->thr_kind[nr] = thr_syms[i].kind;
 		nr++;
 	}
 	st->skel->rodata->nr_thr = nr;
-	for (int i = 0; i < 2; i++) {
-		st->skel->rodata->fault_lo[i] = req[NR_THR_SYMS + i].lo;
-		st->skel->rodata->fault_hi[i] = req[NR_THR_SYMS + i].hi;
-	}
+	for (int i = 0; i < 2; i++)
+		ksym_range(fault_syms[i], &st->skel->rodata->fault_lo[i],
+			   &st->skel->rodata->fault_hi[i]);
 }
 
 static const char *const iocost_tps[] = {
@@ -167,23 +129,26 @@ static void read_qos(struct iostall *st)
 	free(text);
 }
 
-static int attach(struct iostall *st, struct bpf_program *p)
+static int attach(struct iostall *st, struct bpf_program *p,
+		  struct zs_error *e)
 {
 	struct bpf_link *l = bpf_program__attach(p);
 
-	if (!l || libbpf_get_error(l)) {
-		fprintf(stderr, "error: attaching %s: %s\n",
-			bpf_program__name(p), strerror(errno));
-		return -1;
+	if (!l || libbpf_get_error(l))
+		return zs_error_set(e, false, "attaching %s: %s",
+				    bpf_program__name(p), strerror(errno));
+	if (st->nr_links >= IOSTALL_MAX_LINKS) {
+		bpf_link__destroy(l);
+		return zs_error_set(e, false, "attaching %s: more than %d "
+				    "iostall links", bpf_program__name(p),
+				    IOSTALL_MAX_LINKS);
 	}
-	if (st->nr_links >= IOSTALL_MAX_LINKS)
-		return -1;
 	st->links[st->nr_links++] = l;
 	return 0;
 }
 
 int iostall_open(struct iostall *st, struct session *s, const char *cgroup,
-		 bool empty_only, bool verbose)
+		 bool empty_only, bool verbose, struct zs_error *e)
 {
 	char why[128], *mounts;
 	struct bpf_program *p;
@@ -198,10 +163,9 @@ int iostall_open(struct iostall *st, struct session *s, const char *cgroup,
 		snprintf(st->cgroup_root, sizeof(st->cgroup_root), "/sys/fs/cgroup");
 	free(mounts);
 	if (cgroup) {
-		if (stat(cgroup, &sb) || !S_ISDIR(sb.st_mode)) {
-			fprintf(stderr, "error: cgroup %s does not exist\n", cgroup);
-			return EXIT_USAGE;
-		}
+		if (stat(cgroup, &sb) || !S_ISDIR(sb.st_mode))
+			return zs_error_set(e, true, "cgroup %s does not exist",
+					    cgroup);
 		if (!realpath(cgroup, st->cgroup))
 			snprintf(st->cgroup, sizeof(st->cgroup), "%s", cgroup);
 		st->cgroup_id = sb.st_ino;
@@ -210,7 +174,8 @@ int iostall_open(struct iostall *st, struct session *s, const char *cgroup,
 
 	st->skel = iostall_bpf__open();
 	if (!st->skel)
-		return EXIT_FAIL;
+		return zs_error_set(e, false, "opening the iostall BPF object: %s",
+				    strerror(errno));
 	bpf_object__for_each_program(p, st->skel->obj)
 		bpf_program__set_autoload(p, false);
 	if (empty_only) {
@@ -219,11 +184,9 @@ int iostall_open(struct iostall *st, struct session *s, const char *cgroup,
 		/* the writeback tags are zswapstat's */
 		err = bpf_map__reuse_fd(st->skel->maps.task_tags,
 					bpf_map__fd(s->skel->maps.task_tags));
-		if (err) {
-			fprintf(stderr, "error: sharing task_tags: %s\n",
-				strerror(-err));
-			return EXIT_FAIL;
-		}
+		if (err)
+			return zs_error_set(e, false, "sharing task_tags: %s",
+					    strerror(-err));
 		set_ranges(st);
 		st->skel->rodata->watch_cgid = st->cgroup_id;
 		st->has_iocost_tp = true;
@@ -246,17 +209,19 @@ int iostall_open(struct iostall *st, struct session *s, const char *cgroup,
 		else
 			fprintf(stderr, "warning: sched_switch: %s\n", why);
 	}
+	map_limits_apply(st->skel->obj);
 	err = iostall_bpf__load(st->skel);
-	if (err) {
-		fprintf(stderr, "error: loading iostall programs failed: %s%s\n",
-			strerror(-err), verbose ? "" : " (run with -v for the "
-			"verifier log)");
-		return EXIT_FAIL;
+	if (err)
+		return zs_error_set(e, false,
+				    "loading iostall programs failed: %s%s",
+				    strerror(-err), verbose ? "" :
+				    " (run with -v for the verifier log)");
+	bpf_object__for_each_program(p, st->skel->obj) {
+		err = bpf_program__autoload(p) ? attach(st, p, e) : 0;
+		if (err)
+			return err;
 	}
-	bpf_object__for_each_program(p, st->skel->obj)
-		if (bpf_program__autoload(p) && attach(st, p))
-			return EXIT_FAIL;
-	return EXIT_OK;
+	return 0;
 }
 
 /* cgroup files */
@@ -408,10 +373,12 @@ void iostall_stop(struct iostall *st)
 
 /* metrics */
 
-static void name_cg(char *out, size_t len, const char *metric,
-		    const struct cg_files *c)
+/* The cgroup label of a cgroup's metrics (its path, cut at 120 bytes). */
+static struct metric_label cg_label(const struct cg_files *c, char *buf,
+				    size_t len)
 {
-	snprintf(out, len, "%s{cgroup=%.120s}", metric, c->path);
+	snprintf(buf, len, "%.120s", c->path);
+	return (struct metric_label){ "cgroup", buf };
 }
 
 static bool kv_delta(const struct kvset *a, const struct kvset *b,
@@ -446,20 +413,21 @@ static const char *debug_off_reason(void)
 }
 
 struct cost_key {
-	const char *metric;	/* BPF-derived, falls back to io.stat */
+	int metric;		/* BPF-derived, falls back to io.stat */
+	int io_metric;		/* io.stat's own figure */
 	const char *io_stat;	/* io.stat key */
 	size_t off;		/* in struct is_iocg_stat */
 	bool debug;		/* io.stat prints it only with debug stats */
 };
 
 static const struct cost_key cost_keys[] = {
-	{ "iocost_debt_us", "cost.indebt",
+	{ MF_IOCOST_DEBT, MF_IO_STAT_COST_INDEBT, "cost.indebt",
 	  offsetof(struct is_iocg_stat, indebt_us), true },
-	{ "iocost_wait_us", "cost.wait",
+	{ MF_IOCOST_WAIT, MF_IO_STAT_COST_WAIT, "cost.wait",
 	  offsetof(struct is_iocg_stat, wait_us), true },
-	{ "iocost_indelay_us", "cost.indelay",
+	{ MF_IOCOST_INDELAY, MF_IO_STAT_COST_INDELAY, "cost.indelay",
 	  offsetof(struct is_iocg_stat, indelay_us), true },
-	{ "iocost_usage_us", "cost.usage",
+	{ MF_IOCOST_USAGE, MF_IO_STAT_COST_USAGE, "cost.usage",
 	  offsetof(struct is_iocg_stat, usage_us), false },
 };
 
@@ -472,112 +440,98 @@ static void add_iocost(struct iostall *st, struct metric_set *out,
 		       const struct cg_files *b, const struct cg_files *a,
 		       const struct is_iocg *ig, const char *off_why)
 {
-	char name[METRIC_NAME_LEN], io_name[METRIC_NAME_LEN + 16], why[256];
+	char path[128], why[256];
+	struct metric_label cg = cg_label(a, path, sizeof(path));
 
 	for (size_t k = 0; k < sizeof(cost_keys) / sizeof(cost_keys[0]); k++) {
 		const struct cost_key *ck = &cost_keys[k];
 		bool have_ctr;
 		double ctr = 0;
 
-		name_cg(name, sizeof(name), ck->metric, a);
-		snprintf(io_name, sizeof(io_name), "io_stat_%s_us{cgroup=%.120s}",
-			 ck->io_stat, a->path);
-		for (char *p = io_name; *p && *p != '{'; p++)
-			if (*p == '.')
-				*p = '_';
 		have_ctr = io_stat_delta(&b->io_stat, &a->io_stat, ck->io_stat, &ctr);
 		if (off_why) {
-			metric_set_na(out, name, "us", off_why);
-			metric_set_na(out, io_name, "us", off_why);
+			metric_add_na(out, ck->metric, &cg, 1, off_why);
+			metric_add_na(out, ck->io_metric, &cg, 1, off_why);
 			continue;
 		}
 		if (have_ctr)
-			metric_set_value(out, io_name, "us", SRC_COUNTER, ctr);
+			metric_add(out, ck->io_metric, &cg, 1, SRC_COUNTER, ctr);
 		else
-			metric_set_na(out, io_name, "us", ck->debug && !st->debug_stats ?
+			metric_add_na(out, ck->io_metric, &cg, 1,
+				      ck->debug && !st->debug_stats ?
 				      debug_off_reason() :
 				      "io.stat of this cgroup has no such key");
 		if (ig) {
-			metric_set_value(out, name, "us", SRC_TRACEPOINT,
-					 stat_at(&ig->last, ck->off) -
-					 stat_at(&ig->first, ck->off));
+			metric_add(out, ck->metric, &cg, 1, SRC_TRACEPOINT,
+				   stat_at(&ig->last, ck->off) -
+				   stat_at(&ig->first, ck->off));
 		} else if (have_ctr) {
 			/* no iocost event for the cgroup: io.stat, said so */
-			metric_set_value(out, name, "us", SRC_COUNTER, ctr);
+			metric_add(out, ck->metric, &cg, 1, SRC_COUNTER, ctr);
 		} else {
 			snprintf(why, sizeof(why), "no iocost event for this "
 				 "cgroup in the window%s%s", ck->debug &&
 				 !st->debug_stats ? ", and " : "",
 				 ck->debug && !st->debug_stats ?
 				 debug_off_reason() : "");
-			metric_set_na(out, name, "us", why);
+			metric_add_na(out, ck->metric, &cg, 1, why);
 		}
 	}
 	if (off_why) {
-		name_cg(name, sizeof(name), "iocost_forgive_events", a);
-		metric_set_na(out, name, "events", off_why);
+		metric_add_na(out, MF_IOCOST_FORGIVE, &cg, 1, off_why);
 		return;
 	}
-	name_cg(name, sizeof(name), "iocost_forgive_events", a);
-	metric_set_value(out, name, "events", SRC_TRACEPOINT,
-			 ig ? ig->events[IS_EV_FORGIVE_DEBT] : 0);
-	name_cg(name, sizeof(name), "iocost_activations", a);
-	metric_set_value(out, name, "events", SRC_TRACEPOINT,
-			 ig ? ig->events[IS_EV_ACTIVATE] : 0);
-	name_cg(name, sizeof(name), "iocost_inuse_adjustments", a);
-	metric_set_value(out, name, "events", SRC_TRACEPOINT,
-			 ig ? ig->events[IS_EV_INUSE_SHORTAGE] +
-			 ig->events[IS_EV_INUSE_TRANSFER] +
-			 ig->events[IS_EV_INUSE_ADJUST] : 0);
-	name_cg(name, sizeof(name), "iocost_delay_max_us", a);
+	metric_add(out, MF_IOCOST_FORGIVE, &cg, 1, SRC_TRACEPOINT,
+		   ig ? ig->events[IS_EV_FORGIVE_DEBT] : 0);
+	metric_add(out, MF_IOCOST_ACTIVATIONS, &cg, 1, SRC_TRACEPOINT,
+		   ig ? ig->events[IS_EV_ACTIVATE] : 0);
+	metric_add(out, MF_IOCOST_INUSE_ADJ, &cg, 1, SRC_TRACEPOINT,
+		   ig ? ig->events[IS_EV_INUSE_SHORTAGE] +
+		   ig->events[IS_EV_INUSE_TRANSFER] +
+		   ig->events[IS_EV_INUSE_ADJUST] : 0);
 	if (ig)
-		metric_set_value(out, name, "us", SRC_TRACEPOINT, ig->delay_max_us);
+		metric_add(out, MF_IOCOST_DELAY_MAX, &cg, 1, SRC_TRACEPOINT, ig->delay_max_us);
 	else
-		metric_set_na(out, name, "us", "no iocost event for this cgroup");
+		metric_add_na(out, MF_IOCOST_DELAY_MAX, &cg, 1, "no iocost event for this cgroup");
 	/* abs_vdebt is device vtime: 2^37 per second at 100% vrate */
-	name_cg(name, sizeof(name), "iocost_debt_max_us", a);
 	if (ig)
-		metric_set_value(out, name, "us", SRC_TRACEPOINT,
-				 ig->vdebt_max / ((double)(1ULL << 37) / 1e6));
+		metric_add(out, MF_IOCOST_DEBT_MAX, &cg, 1, SRC_TRACEPOINT,
+			   ig->vdebt_max / ((double)(1ULL << 37) / 1e6));
 	else
-		metric_set_na(out, name, "us", "no iocost event for this cgroup");
-	name_cg(name, sizeof(name), "iocost_hweight_inuse_pct", a);
+		metric_add_na(out, MF_IOCOST_DEBT_MAX, &cg, 1, "no iocost event for this cgroup");
 	if (ig && ig->hweight_inuse)
-		metric_set_value(out, name, "%", SRC_TRACEPOINT,
-				 ig->hweight_inuse * 100.0 / 65536);
+		metric_add(out, MF_IOCOST_HWEIGHT_INUSE, &cg, 1, SRC_TRACEPOINT,
+			   ig->hweight_inuse * 100.0 / 65536);
 	else
-		metric_set_na(out, name, "%", "no inuse_* event for this cgroup");
+		metric_add_na(out, MF_IOCOST_HWEIGHT_INUSE, &cg, 1, "no inuse_* event for this cgroup");
 }
 
 static void add_counters(struct metric_set *out, const struct cg_files *b,
 			 const struct cg_files *a)
 {
-	char name[METRIC_NAME_LEN];
+	char path[128];
+	struct metric_label cg = cg_label(a, path, sizeof(path));
 	double v;
 
-	name_cg(name, sizeof(name), "io_pressure_full_us", a);
 	if (kv_delta(&b->io_pressure, &a->io_pressure, "full_total", &v))
-		metric_set_value(out, name, "us", SRC_COUNTER, v);
+		metric_add(out, MF_IO_PRESSURE_FULL, &cg, 1, SRC_COUNTER, v);
 	else
-		metric_set_na(out, name, "us", "no io.pressure (needs "
+		metric_add_na(out, MF_IO_PRESSURE_FULL, &cg, 1, "no io.pressure (needs "
 			      "CONFIG_PSI and the io controller)");
-	name_cg(name, sizeof(name), "memory_pressure_full_us", a);
 	if (kv_delta(&b->memory_pressure, &a->memory_pressure, "full_total", &v))
-		metric_set_value(out, name, "us", SRC_COUNTER, v);
+		metric_add(out, MF_MEMORY_PRESSURE_FULL, &cg, 1, SRC_COUNTER, v);
 	else
-		metric_set_na(out, name, "us", "no memory.pressure (needs "
+		metric_add_na(out, MF_MEMORY_PRESSURE_FULL, &cg, 1, "no memory.pressure (needs "
 			      "CONFIG_PSI and the memory controller)");
-	name_cg(name, sizeof(name), "zswap_pool_bytes", a);
 	if (a->zswap_current >= 0)
-		metric_set_value(out, name, "bytes", SRC_COUNTER, a->zswap_current);
+		metric_add(out, MF_CGROUP_ZSWAP_BYTES, &cg, 1, SRC_COUNTER, a->zswap_current);
 	else
-		metric_set_na(out, name, "bytes", "no memory.zswap.current in "
+		metric_add_na(out, MF_CGROUP_ZSWAP_BYTES, &cg, 1, "no memory.zswap.current in "
 			      "this cgroup");
-	name_cg(name, sizeof(name), "io_stat_wios", a);
 	if (io_stat_delta(&b->io_stat, &a->io_stat, "wios", &v))
-		metric_set_value(out, name, "bios", SRC_COUNTER, v);
+		metric_add(out, MF_IO_STAT_WIOS, &cg, 1, SRC_COUNTER, v);
 	else
-		metric_set_na(out, name, "bios", "no io.stat lines for this "
+		metric_add_na(out, MF_IO_STAT_WIOS, &cg, 1, "no io.stat lines for this "
 			      "cgroup (no IO, or no io controller)");
 }
 
@@ -585,25 +539,23 @@ static void add_bios(struct metric_set *out, const struct cg_files *a,
 		     const struct is_cg_bios *cb)
 {
 	struct is_cg_bios z = {};
-	char name[METRIC_NAME_LEN];
+	char path[128], why[METRIC_REASON_LEN];
+	struct metric_label cg = cg_label(a, path, sizeof(path));
+	double ratio;
 
 	if (!cb)
 		cb = &z;
-	name_cg(name, sizeof(name), "write_requests", a);
-	metric_set_value(out, name, "bios", SRC_TRACEPOINT, cb->write_bios);
-	name_cg(name, sizeof(name), "swap_write_requests", a);
-	metric_set_value(out, name, "bios", SRC_TRACEPOINT, cb->swap_bios);
-	name_cg(name, sizeof(name), "swap_write_pages", a);
-	metric_set_value(out, name, "pages", SRC_TRACEPOINT, cb->swap_pages);
-	name_cg(name, sizeof(name), "pages_per_swap_write", a);
-	if (cb->swap_bios)
-		metric_set_value(out, name, "pages", SRC_TRACEPOINT,
-				 (double)cb->swap_pages / cb->swap_bios);
+	metric_add(out, MF_WRITE_REQUESTS, &cg, 1, SRC_TRACEPOINT, cb->write_bios);
+	metric_add(out, MF_SWAP_WRITE_REQUESTS, &cg, 1, SRC_TRACEPOINT, cb->swap_bios);
+	metric_add(out, MF_SWAP_WRITE_PAGES, &cg, 1, SRC_TRACEPOINT, cb->swap_pages);
+	if (metric_family_ratio(metric_family(MF_PAGES_PER_SWAP_WRITE),
+				cb->swap_pages, cb->swap_bios, NULL, &ratio, why,
+				sizeof(why)))
+		metric_add(out, MF_PAGES_PER_SWAP_WRITE, &cg, 1, SRC_TRACEPOINT,
+			   ratio);
 	else
-		metric_set_na(out, name, "pages", "no swap writes charged to "
-			      "this cgroup in the window");
-	name_cg(name, sizeof(name), "zswap_wb_bios", a);
-	metric_set_value(out, name, "bios", SRC_TRACEPOINT, cb->wb_bios);
+		metric_add_na(out, MF_PAGES_PER_SWAP_WRITE, &cg, 1, why);
+	metric_add(out, MF_ZSWAP_WB_BIOS, &cg, 1, SRC_TRACEPOINT, cb->wb_bios);
 }
 
 /* Bios of zswap writeback: their flags, and whom they were charged to. */
@@ -627,33 +579,34 @@ static void add_wb_flags(struct iostall *st, struct metric_set *out)
 		if (key == 1 || key == 0)
 			root += cb.wb_bios;
 	}
-	metric_set_value(out, "zswap_wb_bios", "bios", SRC_TRACEPOINT, total);
-	metric_set_value(out, "zswap_wb_pages", "pages", SRC_TRACEPOINT, pages);
+	metric_add(out, MF_ZSWAP_WB_BIOS, NULL, 0, SRC_TRACEPOINT, total);
+	metric_add(out, MF_ZSWAP_WB_PAGES, NULL, 0, SRC_TRACEPOINT, pages);
 	if (total) {
-		metric_set_value(out, "zswap_wb_req_swap_share", "ratio",
-				 SRC_TRACEPOINT, swap / total);
-		metric_set_value(out, "zswap_wb_req_background_share", "ratio",
-				 SRC_TRACEPOINT, bg / total);
-		metric_set_value(out, "zswap_wb_charged_root_share", "ratio",
-				 SRC_TRACEPOINT, root / total);
+		metric_add(out, MF_ZSWAP_WB_REQ_SWAP_SHARE, NULL, 0,
+			   SRC_TRACEPOINT, swap / total);
+		metric_add(out, MF_ZSWAP_WB_REQ_BACKGROUND_SHARE, NULL, 0,
+			   SRC_TRACEPOINT, bg / total);
+		metric_add(out, MF_ZSWAP_WB_CHARGED_ROOT_SHARE, NULL, 0,
+			   SRC_TRACEPOINT, root / total);
 	} else {
 		const char *why = "no zswap writeback bio in the window";
 
-		metric_set_na(out, "zswap_wb_req_swap_share", "ratio", why);
-		metric_set_na(out, "zswap_wb_req_background_share", "ratio", why);
-		metric_set_na(out, "zswap_wb_charged_root_share", "ratio", why);
+		metric_add_na(out, MF_ZSWAP_WB_REQ_SWAP_SHARE, NULL, 0, why);
+		metric_add_na(out, MF_ZSWAP_WB_REQ_BACKGROUND_SHARE, NULL, 0, why);
+		metric_add_na(out, MF_ZSWAP_WB_CHARGED_ROOT_SHARE, NULL, 0, why);
 	}
 }
 
-static void add_hist(struct metric_set *out, const char *name,
+static void add_hist(struct metric_set *out, const char *kind,
 		     const struct is_hist *h, const struct is_hist *base)
 {
+	struct metric_label l = { "kind", kind };
 	struct hist m = { .kind = HIST_LOG2 };
 
 	for (int i = 0; i < HIST_SLOTS && i < IS_HIST_SLOTS; i++)
 		m.slots[i] = h->slots[i] - base->slots[i];
 	m.sum = (double)(h->sum - base->sum);
-	metric_set_hist(out, name, "ns", SRC_TRACEPOINT, &m);
+	metric_add_hist(out, MF_WB_OFFCPU_NS, &l, 1, SRC_TRACEPOINT, &m);
 }
 
 struct task_row {
@@ -693,13 +646,14 @@ static void add_stalls(struct iostall *st, struct metric_set *out)
 	const char *why = "sched_switch tracepoint unavailable";
 	unsigned long long c[IS_C_NR];
 	struct is_hist h[IS_H_NR];
-	char name[METRIC_NAME_LEN];
+	char path[128], task[32];
+	struct metric_label l[2];
 	struct task_row *rows;
 	double total = 0, rest = 0;
 	int n;
 
 	if (!st->has_switch) {
-		metric_set_na(out, "wb_offcpu_us", "us", why);
+		metric_add_na(out, MF_WB_OFFCPU_US, NULL, 0, why);
 		return;
 	}
 	read_counters(st, c);
@@ -707,41 +661,39 @@ static void add_stalls(struct iostall *st, struct metric_set *out)
 	for (int k = 0; k < IS_C_NR; k++)
 		c[k] -= st->cbase[k];
 	for (int k = 0; k < IS_KIND_NR; k++) {
-		snprintf(name, sizeof(name), "wb_offcpu_us{kind=%s}", kind_names[k]);
-		metric_set_value(out, name, "us", SRC_TRACEPOINT,
-				 c[IS_C_OFFCPU_NS + k] / 1000.0);
-		snprintf(name, sizeof(name), "wb_offcpu_sleeps{kind=%s}",
-			 kind_names[k]);
-		metric_set_value(out, name, "sleeps", SRC_TRACEPOINT,
-				 c[IS_C_OFFCPU_CNT + k]);
+		struct metric_label kind = { "kind", kind_names[k] };
+
+		metric_add(out, MF_WB_OFFCPU_US, &kind, 1, SRC_TRACEPOINT,
+			   c[IS_C_OFFCPU_NS + k] / 1000.0);
+		metric_add(out, MF_WB_OFFCPU_SLEEPS, &kind, 1, SRC_TRACEPOINT,
+			   c[IS_C_OFFCPU_CNT + k]);
 		total += c[IS_C_OFFCPU_NS + k] / 1000.0;
-		snprintf(name, sizeof(name), "wb_offcpu_ns{kind=%s}", kind_names[k]);
-		add_hist(out, name, &h[k], &st->hbase[k]);
+		add_hist(out, kind_names[k], &h[k], &st->hbase[k]);
 	}
-	metric_set_value(out, "wb_offcpu_us", "us", SRC_TRACEPOINT, total);
+	metric_add(out, MF_WB_OFFCPU_US, NULL, 0, SRC_TRACEPOINT, total);
 	for (int t = 1; t < IS_THR_NR; t++) {
-		snprintf(name, sizeof(name), "wb_offcpu_throttled_us{where=%s}",
-			 thr_names[t]);
-		metric_set_value(out, name, "us", SRC_TRACEPOINT,
-				 c[IS_C_THROTTLED_NS + t] / 1000.0);
+		struct metric_label where = { "where", thr_names[t] };
+
+		metric_add(out, MF_WB_OFFCPU_THROTTLED, &where, 1, SRC_TRACEPOINT,
+			   c[IS_C_THROTTLED_NS + t] / 1000.0);
 	}
-	add_hist(out, "wb_offcpu_ns{kind=throttled}", &h[IS_H_THROTTLED],
-		 &st->hbase[IS_H_THROTTLED]);
+	add_hist(out, "throttled", &h[IS_H_THROTTLED], &st->hbase[IS_H_THROTTLED]);
 	/* the --cgroup's tasks, in or out of writeback */
+	snprintf(path, sizeof(path), "%.120s", st->cgroup);
 	for (int t = 1; t < IS_THR_NR && st->cgroup_id; t++) {
-		snprintf(name, sizeof(name), "throttled_sleep_us{cgroup=%.120s,where=%s}",
-			 st->cgroup, thr_names[t]);
-		metric_set_value(out, name, "us", SRC_TRACEPOINT,
-				 c[IS_C_CG_THR_NS + t] / 1000.0);
-		snprintf(name, sizeof(name), "throttled_sleeps{cgroup=%.120s,where=%s}",
-			 st->cgroup, thr_names[t]);
-		metric_set_value(out, name, "sleeps", SRC_TRACEPOINT,
-				 c[IS_C_CG_THR_CNT + t]);
+		struct metric_label cw[2] = {
+			{ "cgroup", path }, { "where", thr_names[t] },
+		};
+
+		metric_add(out, MF_THROTTLED_SLEEP_US, cw, 2, SRC_TRACEPOINT,
+			   c[IS_C_CG_THR_NS + t] / 1000.0);
+		metric_add(out, MF_THROTTLED_SLEEPS, cw, 2, SRC_TRACEPOINT,
+			   c[IS_C_CG_THR_CNT + t]);
 	}
-	metric_set_value(out, "iostall_stack_failures", "events", SRC_TRACEPOINT,
-			 c[IS_C_STACK_FAIL]);
-	metric_set_value(out, "iostall_map_full", "events", SRC_TRACEPOINT,
-			 c[IS_C_MAP_FULL]);
+	metric_add(out, MF_IOSTALL_STACK_FAILURES, NULL, 0, SRC_TRACEPOINT,
+		   c[IS_C_STACK_FAIL]);
+	metric_add(out, MF_IOSTALL_MAP_FULL, NULL, 0, SRC_TRACEPOINT,
+		   c[IS_C_MAP_FULL]);
 
 	/* top tasks, then the rest, so the rows add up to the total */
 	n = read_tasks(st, &rows);
@@ -750,14 +702,16 @@ static void add_stalls(struct iostall *st, struct metric_set *out)
 			rest += rows[i].t.total_ns / 1000.0;
 			continue;
 		}
-		snprintf(name, sizeof(name), "wb_offcpu_us{task=%.16s/%u,kind=%s}",
-			 rows[i].t.comm, rows[i].tid,
-			 is_kind_name(rows[i].t.kind));
-		metric_set_value(out, name, "us", SRC_TRACEPOINT,
-				 rows[i].t.total_ns / 1000.0);
+		snprintf(task, sizeof(task), "%.16s/%u", rows[i].t.comm,
+			 rows[i].tid);
+		l[0] = (struct metric_label){ "task", task };
+		l[1] = (struct metric_label){ "kind", is_kind_name(rows[i].t.kind) };
+		metric_add(out, MF_WB_OFFCPU_US, l, 2, SRC_TRACEPOINT,
+			   rows[i].t.total_ns / 1000.0);
 	}
-	metric_set_value(out, "wb_offcpu_us{task=rest}", "us", SRC_TRACEPOINT, rest);
-	metric_set_value(out, "wb_offcpu_tasks", "tasks", SRC_TRACEPOINT, n);
+	l[0] = (struct metric_label){ "task", "rest" };
+	metric_add(out, MF_WB_OFFCPU_US, l, 1, SRC_TRACEPOINT, rest);
+	metric_add(out, MF_WB_OFFCPU_TASKS, NULL, 0, SRC_TRACEPOINT, n);
 	free(rows);
 }
 
@@ -826,17 +780,17 @@ int iostall_collect(struct iostall *st, struct metric_set *out)
 	}
 	read_counters(st, c);
 	if (off_why) {
-		metric_set_na(out, "iocost_vrate_adjustments", "events", off_why);
-		metric_set_na(out, "iocost_vrate_pct", "%", off_why);
+		metric_add_na(out, MF_IOCOST_VRATE_ADJ, NULL, 0, off_why);
+		metric_add_na(out, MF_IOCOST_VRATE_PCT, NULL, 0, off_why);
 	} else {
-		metric_set_value(out, "iocost_vrate_adjustments", "events",
-				 SRC_TRACEPOINT,
-				 c[IS_C_VRATE_ADJ] - st->cbase[IS_C_VRATE_ADJ]);
+		metric_add(out, MF_IOCOST_VRATE_ADJ, NULL, 0,
+			   SRC_TRACEPOINT,
+			   c[IS_C_VRATE_ADJ] - st->cbase[IS_C_VRATE_ADJ]);
 		if (st->skel->bss->vrate_last)
-			metric_set_value(out, "iocost_vrate_pct", "%", SRC_TRACEPOINT,
-					 iocost_vrate_pct(st->skel->bss->vrate_last));
+			metric_add(out, MF_IOCOST_VRATE_PCT, NULL, 0, SRC_TRACEPOINT,
+				   iocost_vrate_pct(st->skel->bss->vrate_last));
 		else
-			metric_set_na(out, "iocost_vrate_pct", "%",
+			metric_add_na(out, MF_IOCOST_VRATE_PCT, NULL, 0,
 				      "no vrate adjustment seen");
 	}
 	add_wb_flags(st, out);
@@ -848,7 +802,8 @@ int iostall_collect(struct iostall *st, struct metric_set *out)
 
 void iostall_report(FILE *f, struct iostall *st, const struct metric_set *ms)
 {
-	const struct metric *tot = metric_set_find(ms, "wb_offcpu_us");
+	const struct metric *tot = metric_set_find_id(ms, MF_WB_OFFCPU_US,
+						       NULL, 0);
 	struct task_row *rows;
 	int n;
 
@@ -860,11 +815,10 @@ void iostall_report(FILE *f, struct iostall *st, const struct metric_set *ms)
 		return;
 	}
 	for (int k = 0; k < IS_KIND_NR; k++) {
-		char name[64];
+		struct metric_label kind = { "kind", kind_names[k] };
 		const struct metric *m;
 
-		snprintf(name, sizeof(name), "wb_offcpu_us{kind=%s}", kind_names[k]);
-		m = metric_set_find(ms, name);
+		m = metric_set_find_id(ms, MF_WB_OFFCPU_US, &kind, 1);
 		if (m && m->has_value)
 			fprintf(f, "  %-12s %12.1f ms %5.1f%%\n", kind_names[k],
 				m->value / 1000, tot->value ? 100 * m->value /
@@ -872,12 +826,10 @@ void iostall_report(FILE *f, struct iostall *st, const struct metric_set *ms)
 	}
 	fprintf(f, "  %-12s %12.1f ms\n", "total", tot->value / 1000);
 	for (int t = 1; t < IS_THR_NR; t++) {
-		char name[64];
+		struct metric_label where = { "where", thr_names[t] };
 		const struct metric *m;
 
-		snprintf(name, sizeof(name), "wb_offcpu_throttled_us{where=%s}",
-			 thr_names[t]);
-		m = metric_set_find(ms, name);
+		m = metric_set_find_id(ms, MF_WB_OFFCPU_THROTTLED, &where, 1);
 		if (m && m->has_value && m->value > 0)
 			fprintf(f, "  throttled in %-12s %9.1f ms\n", thr_names[t],
 				m->value / 1000);

@@ -15,6 +15,7 @@
 #include "counters.h"
 #include "iocost_stat.h"
 #include "iostall.h"
+#include "zs_error.h"
 #include "metrics.h"
 #include "session.h"
 
@@ -60,10 +61,10 @@ struct iostall {
 /*
  * Loads and attaches on top of an open session (reuses its task_tags).
  * empty_only attaches just an empty sched_switch program (benchmark).
- * Returns 0 or an exit code (EXIT_USAGE for bad input).
+ * Returns 0, or -1 with e filled (usage: cgroup is no directory).
  */
 int iostall_open(struct iostall *st, struct session *s, const char *cgroup,
-		 bool empty_only, bool verbose);
+		 bool empty_only, bool verbose, struct zs_error *e);
 /* Starts the window: clears the per-cgroup maps, snapshots counters. */
 int iostall_begin(struct iostall *st);
 void iostall_stop(struct iostall *st);

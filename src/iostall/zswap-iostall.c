@@ -11,19 +11,18 @@
  * of bench/iostall.sh.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <sys/wait.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include "cli_checks.h"
 #include "iostall_session.h"
 #include "session.h"
+#include "spawn.h"
 
 static void usage(FILE *f)
 {
@@ -36,28 +35,16 @@ static void usage(FILE *f)
 "exit: the command's exit code; 1 runtime failure, 2 bad usage or environment\n");
 }
 
-static pid_t run(char **argv, const char *cgroup)
+/* The messages of a command that never ran (it exited 126 or 127). */
+static void report_spawn_failure(const struct spawn *sp, const char *cmd,
+				 const char *cgroup)
 {
-	pid_t pid = cli_fork();
-	char path[PATH_MAX + 16], buf[16];
-	int fd, n;
-
-	if (pid != 0)
-		return pid;
-	if (cgroup) {
-		snprintf(path, sizeof(path), "%s/cgroup.procs", cgroup);
-		fd = open(path, O_WRONLY);
-		n = snprintf(buf, sizeof(buf), "%d", getpid());
-		if (fd < 0 || write(fd, buf, n) != n) {
-			fprintf(stderr, "error: cannot enter cgroup %s: %s\n",
-				cgroup, strerror(errno));
-			_exit(126);
-		}
-		close(fd);
-	}
-	execvp(argv[0], argv);
-	fprintf(stderr, "error: cannot run %s: %s\n", argv[0], strerror(errno));
-	_exit(127);
+	if (sp->fail_step == SPAWN_CGROUP)
+		fprintf(stderr, "error: cannot enter cgroup %s: %s\n", cgroup,
+			strerror(sp->fail_errno));
+	else
+		fprintf(stderr, "error: cannot run %s: %s\n", cmd,
+			strerror(sp->fail_errno));
 }
 
 static void print_stats(struct iostall *st, struct session *s)
@@ -81,6 +68,7 @@ static bool iocost_row(const struct metric *m)
 	int id = m->id.fam ? metric_family_id(m->id.fam) : -1;
 
 	return (id >= MF_IOCOST_DEBT && id <= MF_IOCOST_HWEIGHT_INUSE) ||
+	       id == MF_IOCOST_VRATE_ADJ || id == MF_IOCOST_VRATE_PCT ||
 	       id == MF_IO_PRESSURE_FULL || id == MF_MEMORY_PRESSURE_FULL ||
 	       id == MF_IO_STAT_WIOS || id == MF_SWAP_WRITE_REQUESTS;
 }
@@ -100,8 +88,10 @@ int main(int argc, char **argv)
 	struct iostall st = {};
 	struct session s;
 	bool empty = false, have_session = false;
+	struct spawn_opts spo = {};
+	struct spawn sp;
+	struct zs_error e;
 	int c, err, status, stats_fd;
-	pid_t pid;
 
 	atexit(cli_check_stdout_at_exit);
 	while ((c = getopt_long(argc, argv, "+c:vh", opts, NULL)) != -1) {
@@ -124,15 +114,18 @@ int main(int argc, char **argv)
 		return cli_error_exit(&env);
 	if (so.cgroup && cli_check_cgroup(so.cgroup))
 		return EXIT_USAGE;
+	spo.cgroup = so.cgroup;
 	if (!empty) {
 		if (session_open(&s, &so))
 			return cli_error_exit(&s.error);
 		have_session = true;
 	}
 	err = iostall_open(&st, have_session ? &s : NULL, so.cgroup, empty,
-			   so.verbose);
-	if (err)
+			   so.verbose, &e);
+	if (err) {
+		err = cli_error_exit(&e);
 		goto out;
+	}
 	stats_fd = bpf_enable_stats(BPF_STATS_RUN_TIME);
 	if (stats_fd < 0)
 		fprintf(stderr, "warning: bpf_stats unavailable: %s\n",
@@ -141,10 +134,11 @@ int main(int argc, char **argv)
 	if (have_session)
 		session_begin(&s);
 	iostall_begin(&st);
-	pid = run(&argv[optind], so.cgroup);
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
-	err = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+	spawn_start(&sp, &argv[optind], &spo);
+	status = spawn_wait(&sp);
+	if (spawn_failed(&sp))
+		report_spawn_failure(&sp, argv[optind], so.cgroup);
+	err = status < 0 ? EXIT_FAIL : spawn_exit_code(status);
 	iostall_stop(&st);
 	if (have_session) {
 		session_stop(&s);

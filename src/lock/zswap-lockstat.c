@@ -21,6 +21,7 @@
 #include "lock_session.h"
 #include "trace_helpers.h"
 #include "session.h"
+#include "spawn.h"
 
 static volatile sig_atomic_t exiting;
 
@@ -120,6 +121,8 @@ int main(int argc, char **argv)
 	double duration = 0;
 	char **cmd = NULL;
 	unsigned long long t_stop;
+	struct spawn_opts spo = { .default_signals = true };
+	struct spawn sp = SPAWN_NONE;
 	pid_t child = -1;
 	int c, err = EXIT_OK, status, exit_code = -1;
 
@@ -178,19 +181,11 @@ int main(int argc, char **argv)
 	signal(SIGTERM, sig_handler);
 	lock_session_begin(&ls);
 	if (cmd) {
-		child = cli_fork();
-		if (child == 0) {
-			signal(SIGINT, SIG_DFL);
-			signal(SIGTERM, SIG_DFL);
-			execvp(cmd[0], cmd);
-			fprintf(stderr, "error: cannot run %s: %s\n", cmd[0],
-				strerror(errno));
-			_exit(127);
-		}
-		while (!exiting) {
+		spawn_start(&sp, cmd, &spo);
+		child = sp.pid;
+		while (child > 0 && !exiting) {
 			if (waitpid(child, &status, WNOHANG) == child) {
-				exit_code = WIFEXITED(status) ? WEXITSTATUS(status) :
-					    128 + WTERMSIG(status);
+				exit_code = spawn_exit_code(status);
 				child = -1;
 				break;
 			}
@@ -205,9 +200,11 @@ int main(int argc, char **argv)
 	if (child > 0) {
 		kill(child, SIGTERM);
 		waitpid(child, &status, 0);
-		exit_code = WIFEXITED(status) ? WEXITSTATUS(status) :
-			    128 + WTERMSIG(status);
+		exit_code = spawn_exit_code(status);
 	}
+	if (cmd && spawn_failed(&sp))
+		fprintf(stderr, "error: cannot run %s: %s\n", cmd[0],
+			strerror(sp.fail_errno));
 	if (lock_session_collect(&ls, &d)) {
 		fprintf(stderr, "error: reading the lock maps: out of memory\n");
 		lock_data_free(&d);

@@ -90,14 +90,15 @@ int tui_iocost_read(struct iostall *st, struct tui_sample *smp)
 		 off ? off : "no iocost activity of the cgroup seen since start");
 	for (size_t i = 0; !off && i < smp->cg.n; i++) {
 		struct tui_cg_sample *c = &smp->cg.rows[i];
-		char dir[PATH_MAX + TUI_PATH_LEN], name[METRIC_NAME_LEN];
+		char dir[PATH_MAX + TUI_PATH_LEN], label[128];
+		struct metric_label cg = { "cgroup", label };
 		const struct metric *x;
 
-		/* iostall names cgroups by their cgroup2 directory */
+		/* iostall labels cgroups by their cgroup2 directory (cut) */
 		snprintf(dir, sizeof(dir), "%s%s", st->cgroup_root,
 			 strcmp(c->path, "/") ? c->path : "");
-		snprintf(name, sizeof(name), "iocost_debt_us{cgroup=%.120s}", dir);
-		x = metric_set_find(&ms, name);
+		snprintf(label, sizeof(label), "%.120s", dir);
+		x = metric_set_find_id(&ms, MF_IOCOST_DEBT, &cg, 1);
 		if (x && x->has_value) {
 			c->has_iocost = true;
 			c->iocost_debt_us = x->value;

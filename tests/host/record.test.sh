@@ -16,6 +16,7 @@ HOG=build/hog
 WORK=$(mktemp -d /tmp/zswap-host.XXXXXX)
 export ZSWAP_ENV_STATE=$WORK/env.state
 CG=""
+CG2=""
 
 if [ "$(id -u)" -ne 0 ]; then
 	echo "SKIP live host tier: needs root (it enables zswap and swap)"
@@ -25,6 +26,7 @@ command -v jq >/dev/null || { echo "jq missing: run tools/install-deps.sh"; exit
 
 cleanup() {
 	[ -n "$CG" ] && rmdir "$CG" 2>/dev/null
+	[ -n "$CG2" ] && rmdir "$CG2" 2>/dev/null
 	tools/zswap-env.sh restore >/dev/null 2>&1
 	rm -rf "$WORK"
 }
@@ -155,6 +157,24 @@ check "record without --cgroup: the plan says why memcg_events is unused" \
 check "record without --cgroup: no cgroup_* figure, not even a zero" \
 	[ "$(jq '[.metrics | keys[] | select(startswith("cgroup_"))] | length' "$N")" = 0 ]
 
+# --- a full cgroup_counts map is counted, not silent -------------------
+check "map_full_drops is 0 while cgroup_counts has room" \
+	[ "$(metric "$R" map_full_drops)" = 0 ]
+# cgroup_counts shrunk to one entry (test mode) while two cgroups swap:
+# whichever comes second finds it full on each of its memcg events
+CG1=$CG
+make_cgroup 128 zswap-test2 || { fail "second cgroup"; summary; exit 1; }
+CG2=$CG CG=$CG1
+ZSWAP_TEST_MAP_MAX=cgroup_counts=1 $GATE record -q -o "$WORK/full.json" \
+	--cgroup "$CG" -- sh -c "$HOG -q -m 256 -p 2 -c 512 -s 1 &
+	echo \$\$ > $CG2/cgroup.procs && $HOG -q -m 256 -p 2 -c 512 -s 1; wait" \
+	2> "$WORK/full.log"
+F=$WORK/full.json
+echo "cgroup_counts of one entry, two cgroups swapping: map_full_drops $(metric "$F" map_full_drops)"
+check "test mode: the shrunk map is announced" grep -q "cgroup_counts holds 1 entries" "$WORK/full.log"
+check "cgroup_counts full: zswap stores happened (zswpout > 0)" gt "$(metric "$F" zswpout)" 0
+check "cgroup_counts full: map_full_drops > 0" gt "$(metric "$F" map_full_drops)" 0
+
 # --- failing command and interruption ----------------------------------
 $GATE record -q -o "$WORK/fail.json" -- sh -c 'exit 7'
 check "failing command: exit code kept in the record" \
@@ -168,6 +188,7 @@ check "SIGINT: record written and marked incomplete" \
 	[ "$(jq -r .complete "$WORK/int.json")" = false ]
 
 rmdir "$CG" && CG=""
+rmdir "$CG2" && CG2=""
 tools/zswap-env.sh restore >/dev/null
 check "swap and zswap state restored" [ "$(state)" = "$STATE_BEFORE" ]
 summary

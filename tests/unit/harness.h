@@ -35,5 +35,6 @@ void test_workload(void);
 void test_faults(void);
 void test_fuzz(void);
 void test_metric_eval(void);
+void test_shared(void);
 
 #endif /* __HARNESS_H */

@@ -127,6 +127,8 @@ static void test_hooked(void)
 	w.ctr[ZC_BIO_WRITEBACK] = 25;
 	w.ctr[ZC_PAGES_WRITEBACK] = 50;
 	w.ctr[ZC_RINGBUF_DROPS] = 3;
+	w.ctr[ZC_CGROUP_MAP_FULL] = 5;
+	w.ctr[ZC_TASK_MAP_FULL] = 2;
 	w.cg = (struct zs_cgroup_counts){ .zswpout = 31, .zswpin = 4, .zswpwb = 2 };
 	w.hist[ZH_STORE_LAT].slots[12] = 800;
 	w.hist[ZH_STORE_LAT].sum = 800 * 5000;
@@ -164,6 +166,7 @@ static void test_hooked(void)
 	EXPECT(&ms, "reject_compress_poor", 30);
 	EXPECT(&ms, "reject_alloc_fail", 0);
 	EXPECT(&ms, "ringbuf_drops", 3);
+	EXPECT(&ms, "map_full_drops", 7);	/* both maps */
 	/* latencies with a source are histograms only */
 	CHECK(!metric_set_find(&ms, "store_latency_ns"), "latency: histogram only");
 	h = metric_set_find_hist(&ms, "store_latency_ns");

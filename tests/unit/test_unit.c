@@ -28,6 +28,7 @@ int main(int argc, char **argv)
 	test_workload();
 	test_faults();
 	test_fuzz();
+	test_shared();
 	printf("%d passed, %d failed\n", tests_passed, tests_failed);
 	return tests_failed ? 1 : 0;
 }

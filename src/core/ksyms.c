@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* A /proc/kallsyms symboliser (trace_helpers only looks names up). */
+/* /proc/kallsyms as a table, and the process's one cached copy of it. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -135,4 +135,21 @@ void ksyms_format(const struct ksyms *ks, unsigned long long addr, char *buf,
 		snprintf(buf, len, "%s+0x%llx", s->name, addr - s->addr);
 	else
 		snprintf(buf, len, "0x%llx", addr);
+}
+
+const struct ksyms *ksyms_cache(void)
+{
+	static struct ksyms cache;
+	static int err = 1;	/* 1: not loaded yet */
+
+	if (err > 0)
+		err = ksyms_load(&cache, NULL);
+	return err ? NULL : &cache;
+}
+
+unsigned long long ksym_addr(const char *name)
+{
+	const struct ksyms *ks = ksyms_cache();
+
+	return ks ? ksyms_addr(ks, name) : 0;
 }

@@ -35,4 +35,14 @@ unsigned long long ksyms_next_addr(const struct ksyms *ks, const char *name);
 void ksyms_format(const struct ksyms *ks, unsigned long long addr, char *buf,
 		  size_t len);
 
+/*
+ * The process's one table of /proc/kallsyms, loaded at the first call
+ * (the planner, the session and iostall look kernel text up in it), or
+ * NULL when unreadable. Symbols added later (BPF programs, modules) are
+ * not in it: a symboliser of such addresses loads its own table.
+ */
+const struct ksyms *ksyms_cache(void);
+/* Address of name in ksyms_cache(), 0 when absent or unreadable. */
+unsigned long long ksym_addr(const char *name);
+
 #endif /* __KSYMS_H */

@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Starts a command for a tool to observe: fork (the child dies with the
+ * tool, see cli_fork()), optionally enter a cgroup, exec. A child that
+ * never reached the command tells the parent which step failed and why
+ * through a close-on-exec pipe, so its exit 126/127 is told apart from
+ * the command's own; each tool words that failure its own way.
+ */
+#ifndef __SPAWN_H
+#define __SPAWN_H
+
+#include <stdbool.h>
+#include <sys/types.h>
+
+/* Where a child that never ran the command stopped. */
+enum spawn_step {
+	SPAWN_RAN = -1,		/* the command ran (or nothing is known yet) */
+	SPAWN_CGROUP = 0,	/* entering the cgroup; the child exits 126 */
+	SPAWN_EXEC = 1,		/* exec; the child exits 127 */
+	SPAWN_FORK = 2,		/* no child: pipe or fork failed */
+};
+
+struct spawn_opts {
+	const char *cgroup;	/* enter it (cgroup.procs, else tasks) */
+	const char *path;	/* exec this file; NULL: argv[0] in PATH */
+	const char *env_name;	/* set in the child only, when not NULL */
+	const char *env_value;
+	bool default_signals;	/* SIGINT and SIGTERM back to SIG_DFL */
+};
+
+struct spawn {
+	pid_t pid;
+	int fail_fd;		/* read end of the failure pipe, or -1 */
+	int fail_step;		/* enum spawn_step, set by spawn_failed() */
+	int fail_errno;
+};
+
+/* A struct spawn before (or without) spawn_start(): nothing failed. */
+#define SPAWN_NONE { .pid = -1, .fail_fd = -1, .fail_step = SPAWN_RAN }
+
+/*
+ * Starts argv; 0, or -errno when no child was made (sp->pid is -1 and
+ * spawn_failed() says SPAWN_FORK).
+ */
+int spawn_start(struct spawn *sp, char *const argv[],
+		const struct spawn_opts *o);
+
+/*
+ * Once the child has ended: true when it never ran the command, with
+ * fail_step and fail_errno set. Reads the pipe once; later calls repeat
+ * the answer.
+ */
+bool spawn_failed(struct spawn *sp);
+
+/* Waits for the child through EINTR; its wait status, or -1. */
+int spawn_wait(struct spawn *sp);
+
+/* A wait status as a shell's $?: the exit code, or 128 + the signal. */
+int spawn_exit_code(int status);
+
+#endif /* __SPAWN_H */

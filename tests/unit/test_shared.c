@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The shared pieces of issue 14: spawn_start()'s failure steps and exit
+ * codes, and the test-mode map sizes.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "harness.h"
+#include "map_limits.h"
+#include "spawn.h"
+
+/* Runs argv with o; the exit code, the step it failed at (or SPAWN_RAN). */
+static int run(char **argv, const struct spawn_opts *o, int *step, int *err)
+{
+	struct spawn sp;
+	int status;
+
+	status = spawn_start(&sp, argv, o) ? -1 : spawn_wait(&sp);
+	spawn_failed(&sp);
+	*step = sp.fail_step;
+	*err = sp.fail_errno;
+	return status < 0 ? -1 : spawn_exit_code(status);
+}
+
+static void test_spawn(void)
+{
+	char *ok[] = { "true", NULL };
+	char *missing[] = { "/nonexistent/cmd", NULL };
+	char *own127[] = { "sh", "-c", "exit 127", NULL };
+	char *env[] = { "sh", "-c", "test \"$ZS_SPAWN_T\" = y", NULL };
+	char *byname[] = { "not-a-command", "-c", "exit 3", NULL };
+	char *killed[] = { "sh", "-c", "kill -TERM $$", NULL };
+	char flag[64], touch_arg[80];
+	char *touch[] = { "touch", touch_arg, NULL };
+	struct spawn none = SPAWN_NONE;
+	struct spawn_opts o = {};
+	int step, err, rc;
+
+	rc = run(ok, &o, &step, &err);
+	CHECK(rc == 0 && step == SPAWN_RAN, "true: exit %d, step %d", rc, step);
+	rc = run(missing, &o, &step, &err);
+	CHECK(rc == 127 && step == SPAWN_EXEC && err == ENOENT,
+	      "missing command: exit %d, step %d, %s", rc, step, strerror(err));
+	/* the command's own 127 is not a failure to run it */
+	rc = run(own127, &o, &step, &err);
+	CHECK(rc == 127 && step == SPAWN_RAN, "own 127: exit %d, step %d", rc, step);
+	rc = run(killed, &o, &step, &err);
+	CHECK(rc == 128 + 15 && step == SPAWN_RAN, "SIGTERM: exit %d", rc);
+
+	o.env_name = "ZS_SPAWN_T";
+	o.env_value = "y";
+	rc = run(env, &o, &step, &err);
+	CHECK(rc == 0 && !getenv("ZS_SPAWN_T"),
+	      "env: child exit %d, parent's %s", rc, getenv("ZS_SPAWN_T"));
+	o = (struct spawn_opts){ .path = "/bin/sh" };
+	rc = run(byname, &o, &step, &err);
+	CHECK(rc == 3 && step == SPAWN_RAN, "path: exit %d, step %d", rc, step);
+
+	snprintf(flag, sizeof(flag), "/tmp/zs-spawn-test.%d", (int)getpid());
+	snprintf(touch_arg, sizeof(touch_arg), "%s", flag);
+	o = (struct spawn_opts){ .cgroup = "/nonexistent/cg" };
+	rc = run(touch, &o, &step, &err);
+	CHECK(rc == 126 && step == SPAWN_CGROUP && err == ENOENT &&
+	      access(flag, F_OK), "cgroup refused: exit %d, step %d, %s, ran: %d",
+	      rc, step, strerror(err), !access(flag, F_OK));
+	unlink(flag);
+	CHECK(!spawn_failed(&none), "SPAWN_NONE: nothing failed");
+}
+
+static void test_map_limits(void)
+{
+	CHECK(map_limits_parse("cgroup_counts=1", "cgroup_counts") == 1, "one");
+	CHECK(map_limits_parse("cg_bios=2,cgroup_counts=7", "cgroup_counts") == 7,
+	      "second of two");
+	CHECK(map_limits_parse("cgroup_counts=7,cg_bios=2", "cg_bios") == 2,
+	      "last of two");
+	CHECK(map_limits_parse("cgroup_counts_x=3", "cgroup_counts") == 0 &&
+	      map_limits_parse("cgroup=3", "cgroup_counts") == 0,
+	      "a prefix or a longer name is another map");
+	CHECK(map_limits_parse("cgroup_counts=0", "cgroup_counts") == 0 &&
+	      map_limits_parse("cgroup_counts=5x", "cgroup_counts") == 0 &&
+	      map_limits_parse("cgroup_counts=", "cgroup_counts") == 0 &&
+	      map_limits_parse("", "cgroup_counts") == 0,
+	      "no size, zero or junk: unchanged");
+}
+
+void test_shared(void)
+{
+	test_spawn();
+	test_map_limits();
+}
