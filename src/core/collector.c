@@ -2,6 +2,7 @@
 /* The session and its modules, driven as one. */
 #include <string.h>
 #include "collector.h"
+#include "ksyms.h"
 
 int collector_open(struct collector *c, const struct session_opts *opts)
 {
@@ -33,6 +34,8 @@ struct collector_module *collector_module(struct collector *c,
 
 int collector_begin(struct collector *c)
 {
+	/* everything is loaded: long-running tools keep no kallsyms copy */
+	ksyms_cache_release();
 	if (session_begin(&c->s))
 		return -1;
 	for (int i = 0; i < c->nr_mods; i++)

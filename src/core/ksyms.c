@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* /proc/kallsyms as a table, and the process's one cached copy of it. */
 #include <errno.h>
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -137,14 +138,22 @@ void ksyms_format(const struct ksyms *ks, unsigned long long addr, char *buf,
 		snprintf(buf, len, "0x%llx", addr);
 }
 
+static struct ksyms cache;
+static int cache_err = 1;	/* 1: not loaded yet */
+
 const struct ksyms *ksyms_cache(void)
 {
-	static struct ksyms cache;
-	static int err = 1;	/* 1: not loaded yet */
+	if (cache_err > 0)
+		cache_err = ksyms_load(&cache, NULL);
+	return cache_err ? NULL : &cache;
+}
 
-	if (err > 0)
-		err = ksyms_load(&cache, NULL);
-	return err ? NULL : &cache;
+void ksyms_cache_release(void)
+{
+	ksyms_free(&cache);
+	cache_err = 1;
+	/* 120k small names: give the pages back, not just to malloc */
+	malloc_trim(0);
 }
 
 unsigned long long ksym_addr(const char *name)

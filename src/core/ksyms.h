@@ -42,6 +42,11 @@ void ksyms_format(const struct ksyms *ks, unsigned long long addr, char *buf,
  * not in it: a symboliser of such addresses loads its own table.
  */
 const struct ksyms *ksyms_cache(void);
+/*
+ * Frees the table (about 6 MB for 120k symbols) once nothing will look
+ * up more: a later ksyms_cache() loads it again.
+ */
+void ksyms_cache_release(void);
 /* Address of name in ksyms_cache(), 0 when absent or unreadable. */
 unsigned long long ksym_addr(const char *name);
 
