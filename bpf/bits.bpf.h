@@ -7,7 +7,6 @@
  * floor(log2(v)), 0 for v <= 1: the log2 histogram slot of v. A loop, not
  * the branchless form: with that one clang proves the result < 64, drops
  * the callers' clamps, and the 6.1 verifier cannot bound the index.
- * (zswap-lockstat keeps its branchless form behind barrier_var.)
  */
 static __always_inline __u32 log2_u64(__u64 v)
 {

@@ -12,6 +12,18 @@
  * lock_contention.bpf.c does, so a contention is counted once. The
  * frontend accounts the starts still in progress at the end of the window.
  *
+ * Whose a contention is, the kernel stack says. Three ways to pay for it
+ * (walk_zswap_only, sample_by_addr, neither: every contention walked):
+ *  - fentry brackets zswap's operations: only a task inside one is walked;
+ *  - without fentry, by lock address: a lock object keeps its owner while
+ *    it lives, so only the first contention of an address is walked, then
+ *    1 in sample_mask + 1 at random, and the first after the frontend
+ *    bumps walk_gen (kallsyms changed: a module came or went). The others
+ *    are counted and timed exactly, under the address with no stack, and
+ *    the frontend spreads them over the address's walked stacks. At
+ *    random, not every Nth: contentions that alternate between callers
+ *    (a pipe's reader and writer) would alias with a counter.
+ *
  * Every program exists as tp_btf and as raw_tp; the frontend keeps one
  * pair with bpf_program__set_autoload().
  */
@@ -19,6 +31,7 @@
 #include <bpf/bpf_helpers.h>
 #include <bpf/bpf_tracing.h>
 #include "lockstat.h"
+#include "bits.bpf.h"
 
 #define EEXIST 17
 
@@ -34,6 +47,20 @@ const volatile __u32 nr_types;		/* entries of zswap_trees[] to read */
  * others are still timed, as stackless aggregates.
  */
 const volatile bool walk_zswap_only;
+
+/* Set by the frontend without fentry: walk by lock address (see above). */
+const volatile bool sample_by_addr;
+const volatile __u32 sample_mask;	/* walk 1 in sample_mask + 1 */
+/*
+ * Set by the frontend to check the sampling: every contention is walked
+ * as well and accounted with its stack in lock_stat_all.
+ */
+const volatile bool compare_exact;
+
+/* Bumped by the frontend when kallsyms changes: re-walk every address. */
+__u32 walk_gen;
+__u64 nr_walks;		/* contentions walked */
+__u64 addr_full;	/* lock_addr full: walked, not sampled */
 
 /* Set at the start of the window; contentions begun before are not kept. */
 bool enabled;
@@ -64,7 +91,14 @@ struct {
 	__uint(max_entries, LS_MAX_LOCKS);
 	__type(key, struct ls_key);
 	__type(value, struct ls_value);
-} lock_stat SEC(".maps");
+} lock_stat SEC(".maps"), lock_stat_all SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, LS_MAX_ADDRS);
+	__type(key, __u64);
+	__type(value, struct ls_addr);
+} lock_addr SEC(".maps");
 
 /* How many zswap operations the task is inside (fentry +1, fexit -1). */
 struct {
@@ -128,6 +162,36 @@ static __always_inline bool in_zswap(void)
 	return depth && *depth;
 }
 
+/* Sampling by address: whether this contention on lock is walked. */
+static __always_inline bool sample_addr(__u64 lock)
+{
+	struct ls_addr *a, first = { .gen = walk_gen };
+	long err;
+
+	a = bpf_map_lookup_elem(&lock_addr, &lock);
+	if (!a) {
+		/* -EEXIST: another CPU's first contention, walked there */
+		err = bpf_map_update_elem(&lock_addr, &lock, &first, BPF_NOEXIST);
+		if (err && err != -EEXIST)
+			__sync_fetch_and_add(&addr_full, 1);
+		return true;
+	}
+	if (a->gen != walk_gen) {
+		a->gen = walk_gen;
+		return true;
+	}
+	return !(bpf_get_prandom_u32() & sample_mask);
+}
+
+static __always_inline bool want_walk(__u64 lock)
+{
+	if (walk_zswap_only)
+		return in_zswap();
+	if (sample_by_addr)
+		return sample_addr(lock);
+	return true;
+}
+
 static __always_inline int on_begin(void *ctx, __u64 lock, __u32 flags)
 {
 	struct ls_tstamp *t;
@@ -140,57 +204,49 @@ static __always_inline int on_begin(void *ctx, __u64 lock, __u32 flags)
 	t->ts = bpf_ktime_get_ns();
 	t->lock = lock;
 	t->flags = flags;
-	if (walk_zswap_only && !in_zswap()) {
+	t->walked = want_walk(lock);
+	if (!t->walked && !compare_exact) {
 		__builtin_memset(t->ips, 0, sizeof(t->ips));
 		return 0;
 	}
+	if (t->walked)
+		__sync_fetch_and_add(&nr_walks, 1);
 	/* zero-fills the frames it did not reach, all of them on failure */
 	if (bpf_get_stack(ctx, t->ips, sizeof(t->ips), 0) <= 0)
 		count_fail(LS_FAIL_STACK);
 	return 0;
 }
 
-static __always_inline __u32 log2_slot(__u64 v)
-{
-	__u32 r = 0, shift;
-
-	shift = (v > 0xffffffff) << 5; v >>= shift; r |= shift;
-	shift = (v > 0xffff) << 4; v >>= shift; r |= shift;
-	shift = (v > 0xff) << 3; v >>= shift; r |= shift;
-	shift = (v > 0xf) << 2; v >>= shift; r |= shift;
-	shift = (v > 0x3) << 1; v >>= shift; r |= shift;
-	r |= (v >> 1);
-	return r;
-}
-
 /* Inserted as the first value of a new key (too big for the BPF stack). */
 const struct ls_value zero_value;
 
-static __always_inline void account(struct ls_tstamp *t, __u64 wait)
+/* Adds one contention to map's aggregate of its lock and, if walked, stack. */
+static __always_inline void account(void *map, struct ls_tstamp *t, bool stack,
+				    __u64 wait)
 {
 	struct ls_key key = { .lock = t->lock };
-	__u32 slot = log2_slot(wait);
+	__u32 slot = log2_u64(wait);
 	struct ls_value *v;
 	long err;
 
-	__builtin_memcpy(key.ips, t->ips, sizeof(key.ips));
+	if (stack)
+		__builtin_memcpy(key.ips, t->ips, sizeof(key.ips));
 	/*
-	 * The compiler knows slot < 64 and would drop the mask; older
-	 * verifiers (6.1) cannot prove it, so hide the value and mask it.
+	 * Should the compiler prove slot < 64 and drop a clamp, older
+	 * verifiers (6.1) could not bound the index: hide it and mask it.
 	 */
 	barrier_var(slot);
 	slot &= LS_HIST_SLOTS - 1;
 
-	v = bpf_map_lookup_elem(&lock_stat, &key);
+	v = bpf_map_lookup_elem(map, &key);
 	if (!v) {
 		/* -EEXIST: another CPU inserted it first, which is fine */
-		err = bpf_map_update_elem(&lock_stat, &key, &zero_value,
-					  BPF_NOEXIST);
+		err = bpf_map_update_elem(map, &key, &zero_value, BPF_NOEXIST);
 		if (err && err != -EEXIST) {
 			count_fail(LS_FAIL_MAP_FULL);
 			return;
 		}
-		v = bpf_map_lookup_elem(&lock_stat, &key);
+		v = bpf_map_lookup_elem(map, &key);
 		if (!v) {
 			count_fail(LS_FAIL_MAP_FULL);
 			return;
@@ -234,8 +290,11 @@ static __always_inline int on_end(__u64 lock)
 	now = bpf_ktime_get_ns();
 	if (now < t->ts)
 		count_fail(LS_FAIL_TIME);
-	else
-		account(t, now - t->ts);
+	else {
+		account(&lock_stat, t, t->walked, now - t->ts);
+		if (compare_exact)
+			account(&lock_stat_all, t, true, now - t->ts);
+	}
 	t->lock = 0;
 	if (per_task)
 		bpf_map_delete_elem(&tstamp_task, &pid);

@@ -25,6 +25,8 @@
 #define LS_STACK_DEPTH	12
 #define LS_HIST_SLOTS	64	/* log2(ns) slots, as struct hist */
 #define LS_MAX_LOCKS	10240	/* (lock, stack) aggregates */
+#define LS_MAX_ADDRS	16384	/* lock addresses sampled (no fentry) */
+#define LS_SAMPLE_EVERY	64	/* default: walk 1 in 64 of an address's */
 #define LS_MAX_TASKS	16384	/* sleeping-lock waiters at once */
 #define LS_MAX_TYPES	32	/* >= MAX_SWAPFILES on every kernel */
 #define LS_ZOP_PAIRS	8	/* fentry/fexit pairs bracketing zswap ops */
@@ -57,8 +59,14 @@ struct ls_tstamp {
 	__u64 ts;
 	__u64 lock;		/* 0: no contention in progress */
 	__u32 flags;
-	__u32 pad;
+	__u32 walked;		/* ips hold the stack of this contention */
 	__u64 ips[LS_STACK_DEPTH];
+};
+
+/* A lock address, when stacks are walked by address. */
+struct ls_addr {
+	__u32 gen;		/* walk_gen when first walked */
+	__u32 pad;
 };
 
 /* What the frontend cannot see, counted in the kernel (.bss). */

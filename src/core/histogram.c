@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Histogram math and printing. */
 #include <string.h>
+#include <json-c/json.h>
 #include "histogram.h"
+
+static const char *const kind_names[] = { "log2", "linear" };
 
 unsigned long long hist_count(const struct hist *h)
 {
@@ -10,6 +13,17 @@ unsigned long long hist_count(const struct hist *h)
 	for (int i = 0; i < HIST_SLOTS; i++)
 		n += h->slots[i];
 	return n;
+}
+
+int hist_slot_of(enum hist_kind kind, unsigned long long v)
+{
+	int r = 0;
+
+	if (kind == HIST_LINEAR)
+		return v < HIST_SLOTS - 1 ? (int)v : HIST_SLOTS - 1;
+	while (v >>= 1)
+		r++;
+	return r;
 }
 
 void hist_slot_bounds(enum hist_kind kind, int i, unsigned long long *lo,
@@ -52,6 +66,35 @@ unsigned long long hist_percentile(const struct hist *h, double p)
 		}
 	}
 	return 0;
+}
+
+struct json_object *hist_json(const struct hist *h, const char *unit,
+			      const char *source)
+{
+	json_object *o = json_object_new_object(), *b = json_object_new_array();
+	unsigned long long lo, hi;
+
+	json_object_object_add(o, "unit", json_object_new_string(unit));
+	if (source)
+		json_object_object_add(o, "source", json_object_new_string(source));
+	json_object_object_add(o, "kind", json_object_new_string(kind_names[h->kind]));
+	json_object_object_add(o, "count", json_object_new_int64(hist_count(h)));
+	json_object_object_add(o, "sum", json_object_new_double(h->sum));
+	for (int i = 0; i < HIST_SLOTS; i++) {
+		json_object *e;
+
+		if (!h->slots[i])
+			continue;
+		hist_slot_bounds(h->kind, i, &lo, &hi);
+		e = json_object_new_object();
+		json_object_object_add(e, "slot", json_object_new_int(i));
+		json_object_object_add(e, "low", json_object_new_uint64(lo));
+		json_object_object_add(e, "high", json_object_new_uint64(hi));
+		json_object_object_add(e, "count", json_object_new_uint64(h->slots[i]));
+		json_object_array_add(b, e);
+	}
+	json_object_object_add(o, "buckets", b);
+	return o;
 }
 
 static void print_stars(FILE *f, unsigned long long val,

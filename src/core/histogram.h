@@ -22,7 +22,11 @@ struct hist {
 	double sum;
 };
 
+struct json_object;
+
 unsigned long long hist_count(const struct hist *h);
+/* The slot of value v (log2: floor(log2(v)), 0 for v <= 1). */
+int hist_slot_of(enum hist_kind kind, unsigned long long v);
 /* Inclusive bounds of slot i. */
 void hist_slot_bounds(enum hist_kind kind, int i, unsigned long long *lo,
 		      unsigned long long *hi);
@@ -32,6 +36,13 @@ double hist_mean(const struct hist *h);
  * value, so a reported p99 is never below the true one.
  */
 unsigned long long hist_percentile(const struct hist *h, double p);
+/*
+ * The one JSON shape of a histogram (records, zswap-lockstat): unit,
+ * source (if not NULL), kind, count, sum and buckets of the used slots,
+ * each {slot, low, high, count}.
+ */
+struct json_object *hist_json(const struct hist *h, const char *unit,
+			      const char *source);
 /* libbpf-tools' "low -> high : count |****|" layout. */
 void hist_print(FILE *f, const struct hist *h, const char *unit);
 

@@ -13,8 +13,6 @@
 #include "record.h"
 #include "session.h"
 
-static const char *const hist_kind_names[] = { "log2", "linear" };
-
 static json_object *metric_json(const struct metric *m)
 {
 	json_object *o = json_object_new_object();
@@ -37,37 +35,6 @@ static json_object *metric_json(const struct metric *m)
 	if (!m->has_value)
 		json_object_object_add(o, "reason",
 				       json_object_new_string(m->reason));
-	return o;
-}
-
-static json_object *hist_json(const struct hist_metric *hm)
-{
-	json_object *o = json_object_new_object(), *b = json_object_new_array();
-	unsigned long long lo, hi;
-
-	json_object_object_add(o, "unit", json_object_new_string(hm->unit));
-	json_object_object_add(o, "source",
-			       json_object_new_string(src_name(hm->src)));
-	json_object_object_add(o, "kind",
-			       json_object_new_string(hist_kind_names[hm->h.kind]));
-	json_object_object_add(o, "count",
-			       json_object_new_int64(hist_count(&hm->h)));
-	json_object_object_add(o, "sum", json_object_new_double(hm->h.sum));
-	for (int i = 0; i < HIST_SLOTS; i++) {
-		json_object *e;
-
-		if (!hm->h.slots[i])
-			continue;
-		hist_slot_bounds(hm->h.kind, i, &lo, &hi);
-		e = json_object_new_object();
-		json_object_object_add(e, "slot", json_object_new_int(i));
-		json_object_object_add(e, "low", json_object_new_uint64(lo));
-		json_object_object_add(e, "high", json_object_new_uint64(hi));
-		json_object_object_add(e, "count",
-				       json_object_new_uint64(hm->h.slots[i]));
-		json_object_array_add(b, e);
-	}
-	json_object_object_add(o, "buckets", b);
 	return o;
 }
 
@@ -181,7 +148,9 @@ int record_write_to(struct atomic_file *af, const struct record_meta *meta,
 	json_object_object_add(root, "metrics", o);
 	o = json_object_new_object();
 	for (size_t i = 0; i < ms->nh; i++)
-		json_object_object_add(o, ms->h[i].name, hist_json(&ms->h[i]));
+		json_object_object_add(o, ms->h[i].name,
+				       hist_json(&ms->h[i].h, ms->h[i].unit,
+						 src_name(ms->h[i].src)));
 	json_object_object_add(root, "histograms", o);
 	if (ps && nr_ps) {
 		o = json_object_new_object();

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* lock_session's calls as a collector module. */
+#include "cli_checks.h"
 #include "lock_module.h"
 
 static int lm_begin(void *ctx)
@@ -31,9 +32,10 @@ int lock_module_open(struct collector *c, struct lock_session *ls,
 		.name = "lock", .ctx = ls, .begin = lm_begin, .stop = lm_stop,
 		.collect = lm_collect, .close = lm_close, .skip = skip,
 	};
-	int err = lock_session_open(ls, o);
+	int err;
 
-	if (err) {
+	if (lock_session_open(ls, o)) {
+		err = cli_error_exit(&ls->err);
 		lock_session_close(ls);
 		return err;
 	}

@@ -7,8 +7,9 @@
 #include "lock_session.h"
 
 /*
- * Opens ls and adds it to c; returns 0 or an exit code (ls is closed on
- * failure). skip: lock metrics the tool leaves out, or NULL.
+ * Opens ls and adds it to c; returns 0 or an exit code, the error
+ * printed (ls is closed on failure). skip: lock metrics the tool leaves
+ * out, or NULL.
  */
 int lock_module_open(struct collector *c, struct lock_session *ls,
 		     const struct lock_session_opts *o,

@@ -20,6 +20,11 @@ void lock_data_free(struct lock_data *d)
 	free(d->e);
 	d->e = NULL;
 	d->n = d->cap = 0;
+	if (d->exact) {
+		lock_data_free(d->exact);
+		free(d->exact);
+		d->exact = NULL;
+	}
 }
 
 void lock_data_note(struct lock_data *d, const char *fmt, ...)
@@ -97,6 +102,8 @@ struct lock_entry *lock_data_add(struct lock_data *d, unsigned long long lock,
 	if (!e)
 		return NULL;
 	e->count += count;
+	if (e->nframes)
+		e->walked += count;
 	e->total_ns += total_ns;
 	e->h.sum += total_ns;
 	if (max_ns > e->max_ns)
@@ -104,15 +111,6 @@ struct lock_entry *lock_data_add(struct lock_data *d, unsigned long long lock,
 	for (int i = 0; i < LS_HIST_SLOTS && i < HIST_SLOTS; i++)
 		e->h.slots[i] += slots[i];
 	return e;
-}
-
-static int log2_slot(unsigned long long v)
-{
-	int r = 0;
-
-	while (v >>= 1)
-		r++;
-	return r;
 }
 
 bool lock_data_add_pending(struct lock_data *d, unsigned long long lock,
@@ -126,7 +124,7 @@ bool lock_data_add_pending(struct lock_data *d, unsigned long long lock,
 	if (start_ns > end_ns)
 		return false;
 	wait = end_ns - start_ns;
-	slots[log2_slot(wait)] = 1;
+	slots[hist_slot_of(HIST_LOG2, wait)] = 1;
 	e = lock_data_add(d, lock, ips, flags, 1, wait, wait, slots);
 	if (!e)
 		return false;
@@ -174,6 +172,17 @@ void lock_data_classify(struct lock_data *d, const struct ksyms *ks,
 }
 
 /* ---- grouping ---------------------------------------------------- */
+
+static void totals(const struct lock_data *d, unsigned long long *total,
+		   unsigned long long *zswap)
+{
+	*total = *zswap = 0;
+	for (size_t i = 0; i < d->n; i++) {
+		*total += d->e[i].count;
+		if (lock_entry_is_zswap(&d->e[i]))
+			*zswap += d->e[i].count;
+	}
+}
 
 static void hist_add(struct hist *a, const struct hist *b)
 {
@@ -244,6 +253,9 @@ int lock_groups(const struct lock_data *d, bool all, struct lock_group **out)
 			g[k].nlocks++;
 		if (e->count > d->e[g[k].example].count)
 			g[k].example = i;
+		g[k].estimated |= e->caller_shared;
+		g[k].class_estimated |= e->class_shared;
+		g[k].walked += e->walked;
 		g[k].count += e->count;
 		g[k].total_ns += e->total_ns;
 		g[k].pending += e->pending;
@@ -317,6 +329,7 @@ struct stats {
 	unsigned long long count, total, max;
 	double mean;
 	unsigned long long p50, p90, p99;
+	bool estimated;
 };
 
 static struct stats stats_of(unsigned long long count, unsigned long long total,
@@ -340,6 +353,8 @@ static struct stats class_stats(const struct lock_group *g, int ng,
 {
 	struct hist h = { .kind = HIST_LOG2 };
 	unsigned long long n = 0, t = 0, m = 0;
+	bool est = false;
+	struct stats s;
 
 	for (int i = 0; i < ng; i++) {
 		if (g[i].cls != c || !g[i].zswap)
@@ -349,8 +364,11 @@ static struct stats class_stats(const struct lock_group *g, int ng,
 		if (g[i].max_ns > m)
 			m = g[i].max_ns;
 		hist_add(&h, &g[i].h);
+		est |= g[i].class_estimated;
 	}
-	return stats_of(n, t, m, &h);
+	s = stats_of(n, t, m, &h);
+	s.estimated = est;
+	return s;
 }
 
 static void print_stats_row(FILE *f, const char *label, const struct stats *s)
@@ -414,14 +432,10 @@ void lock_report_text(FILE *f, const struct lock_data *d, const struct ksyms *ks
 {
 	struct lock_group *g;
 	struct tree_row *tr;
-	unsigned long long total = 0, ztotal = 0;
+	unsigned long long total, ztotal;
 	int ng, nt;
 
-	for (size_t i = 0; i < d->n; i++) {
-		total += d->e[i].count;
-		if (lock_entry_is_zswap(&d->e[i]))
-			ztotal += d->e[i].count;
-	}
+	totals(d, &total, &ztotal);
 	fprintf(f, "zswap-lockstat: %.1f s on %s, %llu contentions, %llu under zswap\n",
 		d->duration_s, d->kernel, total, ztotal);
 	if (!d->symbols)
@@ -429,6 +443,13 @@ void lock_report_text(FILE *f, const struct lock_data *d, const struct ksyms *ks
 			"raw addresses, locks not attributed to zswap\n");
 	for (int i = 0; i < d->nr_notes; i++)
 		fprintf(f, "note: %s\n", d->notes[i]);
+	if (d->walk_mode == LW_BY_ADDR)
+		fprintf(f, "sampled: %llu of %llu contentions walked (each lock "
+			"address's first, then 1 in %u at random); exact: counts, waits "
+			"and histograms per lock address and per lock class "
+			"(unless marked estimated); estimated: the split by "
+			"caller, from the walked stacks\n", d->walked, total,
+			d->sample_every);
 	if (plan)
 		print_plan(f, d);
 
@@ -456,9 +477,13 @@ void lock_report_text(FILE *f, const struct lock_data *d, const struct ksyms *ks
 		for (int c = 0; c < LC_NR; c++) {
 			struct stats s = class_stats(g, ng, c);
 
+			char label[64];
+
 			if (!s.count)
 				continue;
-			print_stats_row(f, lock_class_name(c), &s);
+			snprintf(label, sizeof(label), "%s%s", lock_class_name(c),
+				 s.estimated ? " (estimated)" : "");
+			print_stats_row(f, label, &s);
 		}
 		fprintf(f, "\n");
 		print_header(f, "LOCK CLASS / OPERATION / CALLER");
@@ -480,6 +505,9 @@ void lock_report_text(FILE *f, const struct lock_data *d, const struct ksyms *ks
 				fprintf(f, "%s", g[i].zfunc);
 			if (g[i].pending)
 				fprintf(f, ", %llu still waiting at the end", g[i].pending);
+			if (g[i].estimated)
+				fprintf(f, "; estimated from %llu walked stacks",
+					g[i].walked);
 			fprintf(f, "\n");
 			hist_print(f, &g[i].h, "ns");
 			fprintf(f, "    heaviest stack (lock 0x%llx):\n",
@@ -545,26 +573,6 @@ static void add_stats(json_object *o, const struct stats *s)
 	json_object_object_add(o, "p99_ns", json_object_new_uint64(s->p99));
 }
 
-static json_object *hist_json(const struct hist *h)
-{
-	json_object *a = json_object_new_array();
-	unsigned long long lo, hi;
-
-	for (int i = 0; i < HIST_SLOTS; i++) {
-		json_object *b;
-
-		if (!h->slots[i])
-			continue;
-		hist_slot_bounds(h->kind, i, &lo, &hi);
-		b = json_object_new_object();
-		json_object_object_add(b, "lo", json_object_new_uint64(lo));
-		json_object_object_add(b, "hi", json_object_new_uint64(hi));
-		json_object_object_add(b, "count", json_object_new_uint64(h->slots[i]));
-		json_object_array_add(a, b);
-	}
-	return a;
-}
-
 static json_object *stack_json(const struct lock_entry *e, const struct ksyms *ks)
 {
 	json_object *a = json_object_new_array();
@@ -577,14 +585,150 @@ static json_object *stack_json(const struct lock_entry *e, const struct ksyms *k
 	return a;
 }
 
+static const char *const walk_mode_names[] = {
+	[LW_FENTRY] = "fentry", [LW_BY_ADDR] = "by_address", [LW_EVERY] = "every",
+};
+
+/* Which figures are exact and which are estimated, and from how much. */
+static json_object *sampling_json(const struct lock_data *d)
+{
+	json_object *x = json_object_new_object();
+	bool by_addr = d->walk_mode == LW_BY_ADDR;
+
+	json_object_object_add(x, "mode", json_object_new_string(
+		walk_mode_names[d->walk_mode]));
+	json_object_object_add(x, "sample_every", by_addr ?
+			       json_object_new_int(d->sample_every) : NULL);
+	json_object_object_add(x, "walked", json_object_new_uint64(d->walked));
+	json_object_object_add(x, "address_map_full",
+			       json_object_new_uint64(d->addr_full));
+	json_object_object_add(x, "exact", json_object_new_string(by_addr ?
+		"contentions, waits and histograms per lock address (locks), "
+		"and per lock class unless classes[].estimated" :
+		"every figure"));
+	json_object_object_add(x, "estimated", json_object_new_string(by_addr ?
+		"callers[] marked estimated: the split of a lock address's "
+		"contentions by caller, from callers[].walked stacks" : ""));
+	return x;
+}
+
+static json_object *classes_json(const struct lock_group *g, int ng)
+{
+	json_object *a = json_object_new_array(), *x;
+
+	for (int c = 0; c < LC_NR && ng > 0; c++) {
+		struct stats s = class_stats(g, ng, c);
+
+		if (!s.count)
+			continue;
+		x = json_object_new_object();
+		json_object_object_add(x, "class", json_object_new_string(lock_class_name(c)));
+		add_stats(x, &s);
+		json_object_object_add(x, "estimated", json_object_new_boolean(s.estimated));
+		json_object_array_add(a, x);
+	}
+	return a;
+}
+
+static json_object *callers_json(const struct lock_data *d, const struct lock_group *g,
+				 int ng, const struct ksyms *ks)
+{
+	json_object *a = json_object_new_array(), *x;
+
+	for (int i = 0; i < ng; i++) {
+		struct stats s = stats_of(g[i].count, g[i].total_ns, g[i].max_ns, &g[i].h);
+
+		x = json_object_new_object();
+		json_object_object_add(x, "class", json_object_new_string(
+			g[i].zswap ? lock_class_name(g[i].cls) : "none"));
+		json_object_object_add(x, "op", json_object_new_string(zswap_op_name(g[i].op)));
+		json_object_object_add(x, "caller", json_object_new_string(g[i].caller));
+		json_object_object_add(x, "zswap_function", json_object_new_string(g[i].zfunc));
+		json_object_object_add(x, "zswap", json_object_new_boolean(g[i].zswap));
+		json_object_object_add(x, "flags", json_object_new_int(
+			d->e[g[i].example].flags));
+		add_stats(x, &s);
+		json_object_object_add(x, "estimated", json_object_new_boolean(g[i].estimated));
+		json_object_object_add(x, "walked", json_object_new_uint64(g[i].walked));
+		json_object_object_add(x, "pending", json_object_new_uint64(g[i].pending));
+		json_object_object_add(x, "locks", json_object_new_int(g[i].nlocks));
+		json_object_object_add(x, "histogram", hist_json(&g[i].h, "ns", NULL));
+		json_object_object_add(x, "stack", stack_json(&d->e[g[i].example], ks));
+		json_object_array_add(a, x);
+	}
+	return a;
+}
+
+/* Every lock address, for cross-checks with other tools. */
+static json_object *locks_json(const struct lock_data *d)
+{
+	json_object *a = json_object_new_array(), *x;
+
+	for (size_t i = 0; i < d->n; i++) {
+		const struct lock_entry *e = &d->e[i];
+		bool dup = false;
+		unsigned long long n = 0, t = 0;
+		bool z = false;
+
+		for (size_t j = 0; j < i && !dup; j++)
+			dup = d->e[j].lock == e->lock;
+		if (dup)
+			continue;
+		for (size_t j = i; j < d->n; j++) {
+			if (d->e[j].lock != e->lock)
+				continue;
+			n += d->e[j].count;
+			t += d->e[j].total_ns;
+			z |= lock_entry_is_zswap(&d->e[j]);
+		}
+		x = json_object_new_object();
+		json_object_object_add(x, "lock", hex(e->lock));
+		json_object_object_add(x, "zswap", json_object_new_boolean(z));
+		json_object_object_add(x, "class", json_object_new_string(
+			z ? lock_class_name(e->v.cls) : "none"));
+		json_object_object_add(x, "contentions", json_object_new_uint64(n));
+		json_object_object_add(x, "total_ns", json_object_new_uint64(t));
+		json_object_array_add(a, x);
+	}
+	return a;
+}
+
+/* Adds the totals, classes and callers of d to o; returns the total. */
+static unsigned long long add_groups(json_object *o, const struct lock_data *d,
+				     const struct ksyms *ks, bool all)
+{
+	unsigned long long total, ztotal;
+	struct lock_group *g;
+	int ng;
+
+	totals(d, &total, &ztotal);
+	json_object_object_add(o, "contentions", json_object_new_uint64(total));
+	json_object_object_add(o, "zswap_contentions", json_object_new_uint64(ztotal));
+	ng = lock_groups(d, all, &g);
+	json_object_object_add(o, "classes", classes_json(g, ng));
+	json_object_object_add(o, "callers", callers_json(d, g, ng, ks));
+	free(g);
+	return total;
+}
+
+/* --compare-exact: the same window with every contention walked. */
+static json_object *exact_check_json(const struct lock_data *d, const struct ksyms *ks,
+				     bool all)
+{
+	json_object *o = json_object_new_object();
+
+	add_groups(o, d, ks, all);
+	json_object_object_add(o, "locks", locks_json(d));
+	return o;
+}
+
 int lock_report_json(FILE *f, const struct lock_data *d, const struct ksyms *ks,
 		     bool all)
 {
 	json_object *o = json_object_new_object(), *a, *x;
-	struct lock_group *g;
 	struct tree_row *tr;
-	unsigned long long total = 0, ztotal = 0;
-	int ng, nt, err;
+	unsigned long long total;
+	int nt, err;
 
 	json_object_object_add(o, "schema", json_object_new_string("zswap-lockstat/1"));
 	json_object_object_add(o, "kernel", json_object_new_string(d->kernel));
@@ -615,54 +759,13 @@ int lock_report_json(FILE *f, const struct lock_data *d, const struct ksyms *ks,
 	json_object_object_add(x, "swap_types_with_trees", json_object_new_int(d->types_with_trees));
 	json_object_object_add(x, "tree_locks_known", json_object_new_uint64(d->trees_known));
 	json_object_object_add(o, "plan", x);
+	json_object_object_add(o, "sampling", sampling_json(d));
 	x = json_object_new_object();
 	for (int i = 0; i < LS_FAIL_NR; i++)
 		json_object_object_add(x, fail_names[i], json_object_new_uint64(d->fails[i]));
 	json_object_object_add(o, "failures", x);
 	json_object_object_add(o, "pending", json_object_new_uint64(d->pending));
-	for (size_t i = 0; i < d->n; i++) {
-		total += d->e[i].count;
-		if (lock_entry_is_zswap(&d->e[i]))
-			ztotal += d->e[i].count;
-	}
-	json_object_object_add(o, "contentions", json_object_new_uint64(total));
-	json_object_object_add(o, "zswap_contentions", json_object_new_uint64(ztotal));
-
-	ng = lock_groups(d, all, &g);
-	a = json_object_new_array();
-	for (int c = 0; c < LC_NR && ng > 0; c++) {
-		struct stats s = class_stats(g, ng, c);
-
-		if (!s.count)
-			continue;
-		x = json_object_new_object();
-		json_object_object_add(x, "class", json_object_new_string(lock_class_name(c)));
-		add_stats(x, &s);
-		json_object_array_add(a, x);
-	}
-	json_object_object_add(o, "classes", a);
-	a = json_object_new_array();
-	for (int i = 0; i < ng; i++) {
-		struct stats s = stats_of(g[i].count, g[i].total_ns, g[i].max_ns, &g[i].h);
-
-		x = json_object_new_object();
-		json_object_object_add(x, "class", json_object_new_string(
-			g[i].zswap ? lock_class_name(g[i].cls) : "none"));
-		json_object_object_add(x, "op", json_object_new_string(zswap_op_name(g[i].op)));
-		json_object_object_add(x, "caller", json_object_new_string(g[i].caller));
-		json_object_object_add(x, "zswap_function", json_object_new_string(g[i].zfunc));
-		json_object_object_add(x, "zswap", json_object_new_boolean(g[i].zswap));
-		json_object_object_add(x, "flags", json_object_new_int(
-			d->e[g[i].example].flags));
-		add_stats(x, &s);
-		json_object_object_add(x, "pending", json_object_new_uint64(g[i].pending));
-		json_object_object_add(x, "locks", json_object_new_int(g[i].nlocks));
-		json_object_object_add(x, "histogram", hist_json(&g[i].h));
-		json_object_object_add(x, "stack", stack_json(&d->e[g[i].example], ks));
-		json_object_array_add(a, x);
-	}
-	json_object_object_add(o, "callers", a);
-	free(g);
+	total = add_groups(o, d, ks, all);
 
 	nt = lock_tree_rows(d, &tr);
 	a = json_object_new_array();
@@ -682,35 +785,7 @@ int lock_report_json(FILE *f, const struct lock_data *d, const struct ksyms *ks,
 	json_object_object_add(o, "trees", a);
 	free(tr);
 
-	/* every lock address, for cross-checks with other tools */
-	a = json_object_new_array();
-	for (size_t i = 0; i < d->n; i++) {
-		const struct lock_entry *e = &d->e[i];
-		bool dup = false;
-		unsigned long long n = 0, t = 0;
-		bool z = false;
-
-		for (size_t j = 0; j < i && !dup; j++)
-			dup = d->e[j].lock == e->lock;
-		if (dup)
-			continue;
-		for (size_t j = i; j < d->n; j++) {
-			if (d->e[j].lock != e->lock)
-				continue;
-			n += d->e[j].count;
-			t += d->e[j].total_ns;
-			z |= lock_entry_is_zswap(&d->e[j]);
-		}
-		x = json_object_new_object();
-		json_object_object_add(x, "lock", hex(e->lock));
-		json_object_object_add(x, "zswap", json_object_new_boolean(z));
-		json_object_object_add(x, "class", json_object_new_string(
-			z ? lock_class_name(e->v.cls) : "none"));
-		json_object_object_add(x, "contentions", json_object_new_uint64(n));
-		json_object_object_add(x, "total_ns", json_object_new_uint64(t));
-		json_object_array_add(a, x);
-	}
-	json_object_object_add(o, "locks", a);
+	json_object_object_add(o, "locks", locks_json(d));
 	a = json_object_new_array();
 	for (int i = 0; i < d->nr_notes; i++)
 		json_object_array_add(a, json_object_new_string(d->notes[i]));
@@ -734,6 +809,8 @@ int lock_report_json(FILE *f, const struct lock_data *d, const struct ksyms *ks,
 		}
 		json_object_object_add(o, "self_stats", x);
 	}
+	if (d->exact)
+		json_object_object_add(o, "exact_check", exact_check_json(d->exact, ks, all));
 	err = fprintf(f, "%s\n", json_object_to_json_string_ext(o,
 		      JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE)) < 0;
 	json_object_put(o);
@@ -745,12 +822,10 @@ int lock_report_json(FILE *f, const struct lock_data *d, const struct ksyms *ks,
 void lock_report_metrics(const struct lock_data *d, struct metric_set *ms)
 {
 	char name[METRIC_NAME_LEN];
-	unsigned long long zswap = 0;
+	unsigned long long total, zswap;
 
 	/* always present, so records of quiet runs still compare */
-	for (size_t i = 0; i < d->n; i++)
-		if (lock_entry_is_zswap(&d->e[i]))
-			zswap += d->e[i].count;
+	totals(d, &total, &zswap);
 	metric_set_value(ms, "lock_contentions{lock=any,caller=any}",
 			 "contentions", SRC_TRACEPOINT, zswap);
 

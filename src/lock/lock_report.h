@@ -26,11 +26,23 @@ struct lock_entry {
 	struct hist h;			/* log2 of the wait in ns */
 	int nframes;			/* 0: not walked, or the walk failed */
 	unsigned long long ips[LS_STACK_DEPTH];
+	unsigned long long walked;	/* of count, those with this stack */
+	/* sampled by address: lock_data_spread() added unwalked ones */
+	bool estimated;
+	/* its address's contentions span other classes / other callers */
+	bool class_shared, caller_shared;
 	/* set by lock_data_classify() */
 	struct lock_verdict v;
 	char caller[128];		/* first frame outside locking */
 	char zfunc[64];			/* zswap function of the operation */
 	int tree_type, tree_index;	/* -1: not a known tree lock */
+};
+
+/* Whose stacks were walked (bpf/lockstat.bpf.c). */
+enum lock_walk_mode {
+	LW_FENTRY,	/* tasks inside a zswap operation (fentry brackets) */
+	LW_BY_ADDR,	/* first of each lock address, then 1 in sample_every */
+	LW_EVERY,	/* every contention */
 };
 
 struct lock_data {
@@ -51,6 +63,12 @@ struct lock_data {
 	char hook[64];			/* "tp_btf" or "raw_tp" */
 	char hook_why[160];		/* why tp_btf was not used */
 	char walks[400];		/* whose stacks were walked, and why */
+	enum lock_walk_mode walk_mode;
+	unsigned int sample_every;	/* LW_BY_ADDR */
+	unsigned long long walked;	/* contentions walked */
+	unsigned long long addr_full;	/* walked: no room in the address map */
+	/* --compare-exact: the same window, every contention walked */
+	struct lock_data *exact;
 	char kernel[128];
 	const char *const *argv;	/* the command, or NULL */
 	int exit_code;
@@ -69,6 +87,9 @@ struct lock_group {
 	enum lock_class cls;
 	enum zswap_op op;
 	bool zswap;
+	bool estimated;			/* split from a shared address's */
+	bool class_estimated;		/* ... shared with another class */
+	unsigned long long walked;	/* stacks it is estimated from */
 	char caller[64];		/* function name of the caller */
 	char zfunc[64];
 	unsigned long long count, total_ns, max_ns, pending;
@@ -111,6 +132,24 @@ struct lock_entry *lock_data_find(struct lock_data *d, unsigned long long lock,
 void lock_data_classify(struct lock_data *d, const struct ksyms *ks,
 			const struct lock_trees *trees);
 bool lock_entry_is_zswap(const struct lock_entry *e);
+/*
+ * Sampled by address (LW_BY_ADDR): spreads each address's unwalked
+ * contentions (its stackless entry) over its walked stacks in proportion
+ * to their walked counts, slot by slot of the wait histogram, so every
+ * address keeps its exact count, wait and histogram. Sorts the entries by address. Before classifying.
+ * given (NULL for a single read) keeps what each stack was given, for
+ * the next read of the same window: only the unwalked contentions since
+ * are spread then, so a live reader's estimates never shrink.
+ */
+void lock_data_spread(struct lock_data *d, struct lock_data *given);
+/*
+ * After classifying: marks the entries whose split is an estimate: by
+ * caller, an address walked on several callers; by class, an address
+ * walked on several classes, or one of a lock that is not zswap's own
+ * (class other, or not zswap's: the rest of the kernel may take it
+ * unwalked).
+ */
+void lock_data_mark_shared(struct lock_data *d);
 
 /* Groups by (class, operation, caller), heaviest total wait first. */
 int lock_groups(const struct lock_data *d, bool all, struct lock_group **out);

@@ -49,14 +49,34 @@ static const char *const zswap_op_funcs[][2] = {
 	{ "zswap_shrinker_count", NULL },
 };
 
-/* Fills ls->zswap_ops when fentry can bracket every one of them. */
+/* The walk mode for why, when the fentry brackets are not used. */
+static void walk_without_fentry(struct lock_session *ls, enum lock_walk_mode m,
+				const char *why)
+{
+	ls->walk_mode = m;
+	ls->nr_zswap_ops = 0;
+	snprintf(ls->walk_why, sizeof(ls->walk_why), "%s", why);
+}
+
+/*
+ * Fills ls->zswap_ops when fentry can bracket every one of them, else
+ * walks by lock address (or every contention: --exact).
+ */
 static void plan_stack_walks(struct lock_session *ls)
 {
-	char why[WHY_LEN];
+	const struct lock_session_opts *o = &ls->opts;
+	char why[WHY_LEN], msg[WHY_LEN + 64];
 
+	ls->walk_mode = LW_FENTRY;
 	ls->nr_zswap_ops = 0;
-	if (ls->opts.walk_all) {
-		snprintf(ls->walk_why, sizeof(ls->walk_why), "--all");
+	ls->sample_every = LS_SAMPLE_EVERY;
+	if (o->sample_every)
+		ls->sample_every = o->sample_every;
+	if (o->exact || o->compare_exact || o->all || o->no_fentry) {
+		walk_without_fentry(ls, o->exact ? LW_EVERY : LW_BY_ADDR,
+				    o->exact ? "--exact" :
+				    o->compare_exact ? "--compare-exact" :
+				    o->all ? "--all" : "--no-fentry");
 		return;
 	}
 	for (size_t i = 0; i < sizeof(zswap_op_funcs) / sizeof(zswap_op_funcs[0]); i++) {
@@ -66,9 +86,8 @@ static void plan_stack_walks(struct lock_session *ls)
 			if (!btf_func_exists(f))
 				continue;
 			if (!fentry_can_attach(f, why, sizeof(why))) {
-				snprintf(ls->walk_why, sizeof(ls->walk_why),
-					 "fentry %s: %s", f, why);
-				ls->nr_zswap_ops = 0;
+				snprintf(msg, sizeof(msg), "fentry %s: %s", f, why);
+				walk_without_fentry(ls, LW_BY_ADDR, msg);
 				return;
 			}
 			ls->zswap_ops[ls->nr_zswap_ops++] = f;
@@ -76,8 +95,8 @@ static void plan_stack_walks(struct lock_session *ls)
 		}
 	}
 	if (!ls->nr_zswap_ops)
-		snprintf(ls->walk_why, sizeof(ls->walk_why),
-			 "no zswap operation in the kernel's BTF");
+		walk_without_fentry(ls, LW_BY_ADDR,
+				    "no zswap operation in the kernel's BTF");
 }
 
 static struct bpf_program *zop_prog(struct lockstat_bpf *skel, bool enter, int i)
@@ -91,6 +110,7 @@ static struct bpf_program *zop_prog(struct lockstat_bpf *skel, bool enter, int i
 static int load(struct lock_session *ls, bool raw)
 {
 	struct lockstat_bpf *skel = lockstat_bpf__open();
+	char why[80];
 	int err;
 
 	if (!skel)
@@ -109,6 +129,14 @@ static int load(struct lock_session *ls, bool raw)
 		}
 	}
 	skel->rodata->walk_zswap_only = ls->nr_zswap_ops > 0;
+	skel->rodata->sample_by_addr = ls->walk_mode == LW_BY_ADDR;
+	skel->rodata->sample_mask = ls->sample_every - 1;
+	skel->rodata->compare_exact = ls->opts.compare_exact;
+	/* the maps a mode does not use, as small as they can be */
+	if (ls->walk_mode != LW_BY_ADDR)
+		bpf_map__set_max_entries(skel->maps.lock_addr, 1);
+	if (!ls->opts.compare_exact)
+		bpf_map__set_max_entries(skel->maps.lock_stat_all, 1);
 	skel->rodata->trees_addr = ls->trees.trees_addr;
 	skel->rodata->nr_trees_addr = ls->trees.nr_trees_addr;
 	skel->rodata->nr_types = ls->trees.mappable ? ls->trees.nr_types : 0;
@@ -117,10 +145,9 @@ static int load(struct lock_session *ls, bool raw)
 		lockstat_bpf__destroy(skel);
 		if (!ls->nr_zswap_ops)
 			return err;
-		/* walk every stack rather than not at all */
-		snprintf(ls->walk_why, sizeof(ls->walk_why),
-			 "loading the fentry brackets failed (%s)", strerror(-err));
-		ls->nr_zswap_ops = 0;
+		snprintf(why, sizeof(why), "loading the fentry brackets "
+			 "failed (%s)", strerror(-err));
+		walk_without_fentry(ls, LW_BY_ADDR, why);
 		return load(ls, raw);
 	}
 	ls->skel = skel;
@@ -157,6 +184,43 @@ static int attach(struct lock_session *ls)
 	return err;
 }
 
+/* FNV-1a of /proc/modules: a module's coming or going changes kallsyms. */
+static unsigned long long modules_checksum(void)
+{
+	unsigned long long h = 14695981039346656037ULL;
+	char buf[4096];
+	size_t n;
+	FILE *f = fopen("/proc/modules", "r");
+
+	if (!f)
+		return 0;
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		for (size_t i = 0; i < n; i++)
+			h = (h ^ (unsigned char)buf[i]) * 1099511628211ULL;
+	fclose(f);
+	return h;
+}
+
+bool lock_session_poll(struct lock_session *ls)
+{
+	unsigned long long sum;
+	struct ksyms ks;
+
+	if (ls->walk_mode != LW_BY_ADDR || !ls->skel)
+		return false;
+	sum = modules_checksum();
+	if (sum == ls->modules_sum)
+		return false;
+	ls->modules_sum = sum;
+	ls->skel->bss->walk_gen++;
+	/* the walked stacks may now be in the new module's text */
+	if (!ls->ks.restricted && ls->ks.n && !ksyms_load(&ks, NULL)) {
+		ksyms_free(&ls->ks);
+		ls->ks = ks;
+	}
+	return true;
+}
+
 int lock_session_open(struct lock_session *ls, const struct lock_session_opts *o)
 {
 	char why[WHY_LEN];
@@ -167,9 +231,9 @@ int lock_session_open(struct lock_session *ls, const struct lock_session_opts *o
 	ls->stats_fd = -1;
 	if (!lock_tp_in_tracefs() &&
 	    !tp_btf_exists("contention_begin", why, sizeof(why))) {
-		fprintf(stderr, "error: this kernel has no lock:contention_begin "
-			"tracepoint (needs Linux 5.19 or later)\n");
-		return EXIT_USAGE;
+		return zs_error_set(&ls->err, true, "this kernel has no "
+				    "lock:contention_begin tracepoint (needs "
+				    "Linux 5.19 or later)");
 	}
 	err = ksyms_load(&ls->ks, NULL);
 	if (err)
@@ -205,10 +269,9 @@ int lock_session_open(struct lock_session *ls, const struct lock_session_opts *o
 	if (!err)
 		err = attach(ls);
 	if (err) {
-		fprintf(stderr, "error: loading or attaching the lock programs "
-			"failed: %s (run with -v for the verifier log)\n",
-			strerror(-err));
-		return EXIT_FAIL;
+		return zs_error_set(&ls->err, false, "loading or attaching the "
+				    "lock programs failed: %s (run with -v for "
+				    "the verifier log)", strerror(-err));
 	}
 	/*
 	 * Again, now that our programs and trampolines are in it: else an
@@ -222,7 +285,8 @@ int lock_session_open(struct lock_session *ls, const struct lock_session_opts *o
 			ls->ks = ks;
 		}
 	}
-	return EXIT_OK;
+	ls->modules_sum = modules_checksum();
+	return 0;
 }
 
 void lock_session_begin(struct lock_session *ls)
@@ -248,9 +312,9 @@ void lock_session_stop(struct lock_session *ls)
 	usleep(50000);
 }
 
-static void read_aggregates(struct lock_session *ls, struct lock_data *d)
+static void read_aggregates(struct bpf_map *map, struct lock_data *d)
 {
-	int fd = bpf_map__fd(ls->skel->maps.lock_stat);
+	int fd = bpf_map__fd(map);
 	struct ls_key key, next, *prev = NULL;
 	struct ls_value v;
 
@@ -264,8 +328,12 @@ static void read_aggregates(struct lock_session *ls, struct lock_data *d)
 	}
 }
 
-/* Contentions still waiting when the window ended count up to its end. */
-static void read_pending(struct lock_session *ls, struct lock_data *d)
+/*
+ * Contentions still waiting when the window ended count up to its end.
+ * every: with their stack even when not walked for the sampled view
+ * (--compare-exact walks them all).
+ */
+static void read_pending(struct lock_session *ls, struct lock_data *d, bool every)
 {
 	int ncpu = libbpf_num_possible_cpus();
 	int fd = bpf_map__fd(ls->skel->maps.tstamp_task);
@@ -277,7 +345,8 @@ static void read_pending(struct lock_session *ls, struct lock_data *d)
 		for (int c = 0; c < ncpu; c++)
 			if (per_cpu[c].lock && per_cpu[c].ts >= ls->t_start)
 				lock_data_add_pending(d, per_cpu[c].lock,
-						      per_cpu[c].ips,
+						      every || per_cpu[c].walked ?
+						      per_cpu[c].ips : NULL,
 						      per_cpu[c].flags,
 						      per_cpu[c].ts, ls->t_end);
 	}
@@ -288,8 +357,9 @@ static void read_pending(struct lock_session *ls, struct lock_data *d)
 		if (bpf_map_lookup_elem(fd, &key, &t) || !t.lock)
 			continue;
 		if (t.ts >= ls->t_start)
-			lock_data_add_pending(d, t.lock, t.ips, t.flags,
-					      t.ts, ls->t_end);
+			lock_data_add_pending(d, t.lock,
+					      every || t.walked ? t.ips : NULL,
+					      t.flags, t.ts, ls->t_end);
 	}
 }
 
@@ -358,8 +428,15 @@ static void describe_walks(const struct lock_session *ls, char *out, size_t len)
 {
 	int n;
 
-	if (!ls->nr_zswap_ops) {
+	if (ls->walk_mode == LW_EVERY) {
 		snprintf(out, len, "walked at every contention (%s)", ls->walk_why);
+		return;
+	}
+	if (ls->walk_mode == LW_BY_ADDR) {
+		snprintf(out, len, "walked at each lock address's first "
+			 "contention and 1 in %u at random after (%s); the others are "
+			 "counted and timed without a stack", ls->sample_every,
+			 ls->walk_why);
 		return;
 	}
 	n = snprintf(out, len, "walked only in tasks inside a zswap operation "
@@ -382,6 +459,8 @@ int lock_session_collect(struct lock_session *ls, struct lock_data *d)
 	struct utsname u;
 
 	memset(d, 0, sizeof(*d));
+	if (live)
+		lock_session_poll(ls);
 	if (live || !ls->t_end)
 		ls->t_end = mono_ns();
 	d->duration_s = (ls->t_end - ls->t_start) / 1e9;
@@ -394,11 +473,29 @@ int lock_session_collect(struct lock_session *ls, struct lock_data *d)
 		snprintf(d->kernel, sizeof(d->kernel), "%s", u.release);
 	for (int i = 0; i < LS_FAIL_NR; i++)
 		d->fails[i] = ls->skel->bss->fails[i];
-	read_aggregates(ls, d);
+	d->walk_mode = ls->walk_mode;
+	d->sample_every = ls->sample_every;
+	d->walked = ls->skel->bss->nr_walks;
+	d->addr_full = ls->skel->bss->addr_full;
+	read_aggregates(ls->skel->maps.lock_stat, d);
 	if (!live)
-		read_pending(ls, d);
+		read_pending(ls, d, false);
+	if (ls->opts.compare_exact) {
+		d->exact = calloc(1, sizeof(*d->exact));
+		if (!d->exact)
+			return -ENOMEM;
+		read_aggregates(ls->skel->maps.lock_stat_all, d->exact);
+		if (!live)
+			read_pending(ls, d->exact, true);
+	}
+	if (d->walk_mode == LW_BY_ADDR)
+		lock_data_spread(d, &ls->given);
 	map_trees(ls, d);
 	lock_data_classify(d, &ls->ks, &ls->trees);
+	if (d->walk_mode == LW_BY_ADDR)
+		lock_data_mark_shared(d);
+	if (d->exact)
+		lock_data_classify(d->exact, &ls->ks, &ls->trees);
 	if (ls->stats_fd >= 0)
 		read_prog_stats(ls, d);
 	return 0;
@@ -425,4 +522,5 @@ void lock_session_close(struct lock_session *ls)
 	ls->stats_fd = -1;
 	ksyms_free(&ls->ks);
 	lock_trees_free(&ls->trees);
+	lock_data_free(&ls->given);
 }

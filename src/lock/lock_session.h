@@ -18,12 +18,18 @@
 #include "lock_report.h"
 #include "lock_trees.h"
 #include "metrics.h"
+#include "zs_error.h"
 
 struct lock_session_opts {
 	bool force_raw_tp;	/* skip tp_btf (tests the fallback) */
 	bool verbose;
 	bool self_stats;	/* bpf_stats: run count and time per program */
-	bool walk_all;		/* walk every stack (--all), not only zswap's */
+	bool all;		/* every lock (--all): no fentry brackets */
+	bool exact;		/* walk every contention (--exact) */
+	bool no_fentry;		/* no fentry brackets: walk by address */
+	unsigned int sample_every;	/* by address, 1 in N; 0: the default */
+	/* by address, and every contention walked too (lock_data.exact) */
+	bool compare_exact;
 };
 
 struct lock_session {
@@ -37,12 +43,21 @@ struct lock_session {
 	/* stacks walked only inside these (fentry); none: every stack */
 	const char *zswap_ops[LS_ZOP_PAIRS];
 	int nr_zswap_ops;
-	char walk_why[160];		/* why every stack is walked */
+	enum lock_walk_mode walk_mode;
+	unsigned int sample_every;	/* LW_BY_ADDR: a power of two */
+	char walk_why[192];		/* why not LW_FENTRY */
+	unsigned long long modules_sum;	/* of /proc/modules, for walk_gen */
+	struct lock_data given;		/* lock_data_spread() across reads */
 	unsigned long long t_start, t_end;	/* CLOCK_MONOTONIC ns */
 	int stats_fd;
+	struct zs_error err;		/* why lock_session_open() failed */
 };
 
-/* Returns EXIT_OK, or EXIT_USAGE with one line printed (no tracepoints). */
+/*
+ * Returns 0, or -1 with ls->err filled (usage: the kernel has no
+ * contention tracepoints; else loading or attaching failed). Warnings go
+ * to stderr.
+ */
 int lock_session_open(struct lock_session *ls, const struct lock_session_opts *o);
 void lock_session_begin(struct lock_session *ls);
 /* Ends the window: no contention is kept after this. */
@@ -54,6 +69,13 @@ void lock_session_stop(struct lock_session *ls);
  * progress count up to the end of the window.
  */
 int lock_session_collect(struct lock_session *ls, struct lock_data *d);
+/*
+ * Walking by address: when a module came or went since the last call
+ * (kallsyms changed), every address is walked again at its next
+ * contention, so an address reused by another lock is seen. Returns
+ * true then. lock_session_collect() calls it while attached.
+ */
+bool lock_session_poll(struct lock_session *ls);
 /* Collects and adds lock_wait_ns{...} / lock_contentions{...} metrics. */
 int lock_session_metrics(struct lock_session *ls, struct metric_set *ms);
 void lock_session_close(struct lock_session *ls);

@@ -3,7 +3,8 @@
  * zswap-lockstat: one-shot report of zswap lock contention by lock class,
  * caller and tree.
  *
- *   zswap-lockstat [-d SECONDS | -- COMMAND ARGS...] [--all] [--json] [--plan]
+ *   zswap-lockstat [-d SECONDS | -- COMMAND ARGS...] [--all] [--exact]
+ *                  [--json] [--plan]
  */
 #include <errno.h>
 #include <getopt.h>
@@ -29,10 +30,37 @@ static void sig_handler(int sig)
 	exiting = sig;
 }
 
+/* 20 ms; once a second, the kallsyms check of walks by address */
+static void wait_a_tick(struct lock_session *ls)
+{
+	static unsigned int ticks;
+
+	usleep(20000);
+	if (++ticks % 50 == 0)
+		lock_session_poll(ls);
+}
+
+static int parse_sample_every(const char *arg, unsigned int *out)
+{
+	char *end;
+	unsigned long v;
+
+	errno = 0;
+	v = strtoul(arg, &end, 10);
+	if (errno || end == arg || *end || !v || v > 65536 || (v & (v - 1))) {
+		fprintf(stderr, "error: --sample-every %s: a power of two "
+			"from 1 to 65536\n", arg);
+		return EXIT_USAGE;
+	}
+	*out = v;
+	return 0;
+}
+
 static void usage(FILE *f)
 {
 	fprintf(f,
-"usage: zswap-lockstat [-d SECONDS | -- COMMAND ARGS...] [--all] [--json] [--plan]\n"
+"usage: zswap-lockstat [-d SECONDS | -- COMMAND ARGS...] [--all] [--exact]\n"
+"                      [--json] [--plan]\n"
 "\n"
 "Attaches to lock:contention_begin/end, waits for SECONDS or until COMMAND\n"
 "exits, and prints one report of the contention on zswap's locks (tree\n"
@@ -42,6 +70,16 @@ static void usage(FILE *f)
 "\n"
 "  -d, --duration S   observe for S seconds\n"
 "  -a, --all          every contended kernel lock, zswap's marked with *\n"
+"  -e, --exact        walk the stack of every contention: every figure exact\n"
+"                     (default: only in zswap's operations where fentry\n"
+"                     works, else each lock address's first contention and\n"
+"                     1 in N at random after: the split by caller is then\n"
+"                     estimated)\n"
+"      --no-fentry    walk by lock address even where fentry works\n"
+"      --sample-every N  by lock address, walk 1 in N at random (a power\n"
+"                     of two, default %d)\n"
+"      --compare-exact  by lock address, and walk every contention too: the\n"
+"                     JSON adds exact_check, the same window walked exactly\n"
 "  -j, --json         JSON instead of text\n"
 "  -p, --plan         print the plan (hooks, symbols, tree mapping); alone:\n"
 "                     print it and exit\n"
@@ -49,16 +87,21 @@ static void usage(FILE *f)
 "      --self-stats   add the programs' run counts and ns per run (bpf_stats)\n"
 "  -v, --verbose      libbpf debug output\n"
 "\n"
-"exit: 0 reported, 1 runtime failure, 2 bad usage or environment\n");
+"exit: 0 reported, 1 runtime failure, 2 bad usage or environment\n",
+		LS_SAMPLE_EVERY);
 }
 
 
-
-enum { OPT_RAW_TP = 256, OPT_SELF_STATS };
+enum { OPT_RAW_TP = 256, OPT_SELF_STATS, OPT_NO_FENTRY, OPT_SAMPLE_EVERY,
+       OPT_COMPARE_EXACT };
 
 static const struct option long_opts[] = {
 	{ "duration", required_argument, NULL, 'd' },
 	{ "all", no_argument, NULL, 'a' },
+	{ "exact", no_argument, NULL, 'e' },
+	{ "no-fentry", no_argument, NULL, OPT_NO_FENTRY },
+	{ "sample-every", required_argument, NULL, OPT_SAMPLE_EVERY },
+	{ "compare-exact", no_argument, NULL, OPT_COMPARE_EXACT },
 	{ "json", no_argument, NULL, 'j' },
 	{ "plan", no_argument, NULL, 'p' },
 	{ "raw-tp", no_argument, NULL, OPT_RAW_TP },
@@ -81,17 +124,24 @@ int main(int argc, char **argv)
 	struct spawn_opts spo = { .default_signals = true };
 	struct spawn sp = SPAWN_NONE;
 	pid_t child = -1;
-	int c, err, status, exit_code = -1;
+	int c, err = EXIT_OK, status, exit_code = -1;
 
 	atexit(cli_check_stdout_at_exit);
-	while ((c = getopt_long(argc, argv, "+d:ajpvh", long_opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+d:aejpvh", long_opts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
 			if (cli_parse_seconds("--duration", optarg, 0.01,
 					      CLI_SECONDS_MAX, &duration))
 				return EXIT_USAGE;
 			break;
-		case 'a': all = so.walk_all = true; break;
+		case 'a': all = so.all = true; break;
+		case 'e': so.exact = true; break;
+		case OPT_NO_FENTRY: so.no_fentry = true; break;
+		case OPT_SAMPLE_EVERY:
+			if (parse_sample_every(optarg, &so.sample_every))
+				return EXIT_USAGE;
+			break;
+		case OPT_COMPARE_EXACT: so.compare_exact = true; break;
 		case 'j': json = true; break;
 		case 'p': plan = true; break;
 		case 'v': so.verbose = true; break;
@@ -103,6 +153,11 @@ int main(int argc, char **argv)
 	}
 	if (optind < argc)
 		cmd = &argv[optind];
+	if (so.exact && (so.compare_exact || so.sample_every)) {
+		fprintf(stderr, "error: --exact walks every contention: no "
+			"--sample-every or --compare-exact with it\n");
+		return EXIT_USAGE;
+	}
 	if (cmd && duration > 0) {
 		fprintf(stderr, "error: -d and a COMMAND exclude each other\n");
 		return EXIT_USAGE;
@@ -117,8 +172,8 @@ int main(int argc, char **argv)
 	if (session_check_env(&env))
 		return cli_error_exit(&env);
 	libbpf_verbosity(so.verbose);
-	err = lock_session_open(&ls, &so);
-	if (err) {
+	if (lock_session_open(&ls, &so)) {
+		err = cli_error_exit(&ls.err);
 		lock_session_close(&ls);
 		return err;
 	}
@@ -129,16 +184,17 @@ int main(int argc, char **argv)
 		spawn_start(&sp, cmd, &spo);
 		child = sp.pid;
 		while (child > 0 && !exiting) {
-			if (waitpid(child, &status, 0) == child) {
+			if (waitpid(child, &status, WNOHANG) == child) {
 				exit_code = spawn_exit_code(status);
 				child = -1;
 				break;
 			}
+			wait_a_tick(&ls);
 		}
 	} else if (duration > 0) {
 		t_stop = ls.t_start + (unsigned long long)(duration * 1e9);
 		while (!exiting && mono_ns() < t_stop)
-			usleep(20000);
+			wait_a_tick(&ls);
 	}
 	lock_session_stop(&ls);
 	if (child > 0) {
@@ -149,7 +205,12 @@ int main(int argc, char **argv)
 	if (cmd && spawn_failed(&sp))
 		fprintf(stderr, "error: cannot run %s: %s\n", cmd[0],
 			strerror(sp.fail_errno));
-	lock_session_collect(&ls, &d);
+	if (lock_session_collect(&ls, &d)) {
+		fprintf(stderr, "error: reading the lock maps: out of memory\n");
+		lock_data_free(&d);
+		lock_session_close(&ls);
+		return EXIT_FAIL;
+	}
 	if (cmd) {
 		d.argv = (const char *const *)cmd;
 		d.exit_code = exit_code;

@@ -418,6 +418,128 @@ static void test_ksyms_and_classify(void)
 	free(hidden);
 }
 
+/*
+ * Sampled by address: one address's 100 unwalked contentions (stackless)
+ * spread over its two walked stacks, slot by slot; the address keeps its
+ * exact count, wait, histogram and max; an address never walked keeps
+ * its stackless entry.
+ */
+static void test_spread(void)
+{
+	static const unsigned long long st_a[LS_STACK_DEPTH] = { 0xffffffff81100010ULL };
+	static const unsigned long long st_b[LS_STACK_DEPTH] = { 0xffffffff81100020ULL };
+	const unsigned long long lock = 0xffff888100000000ULL, cold = 0xffff888100000080ULL;
+	unsigned long long s_z[LS_HIST_SLOTS] = {}, s_a[LS_HIST_SLOTS] = {};
+	unsigned long long s_b[LS_HIST_SLOTS] = {}, s_c[LS_HIST_SLOTS] = {};
+	unsigned long long n = 0, t = 0, slot6 = 0, slot9 = 0, slot12 = 0;
+	const struct lock_entry *a, *b;
+	struct lock_data d = {};
+
+	s_z[6] = 60;	/* 64..127 ns: 60 unwalked */
+	s_z[9] = 30;	/* 512..1023 ns: 30 */
+	s_z[12] = 10;	/* 4096..8191 ns: none walked waited this long */
+	s_a[6] = 3;	/* stack a: 3 short waits */
+	s_b[6] = 2;	/* stack b: 2 short, 2 longer */
+	s_b[9] = 2;
+	s_c[6] = 5;
+	lock_data_add(&d, lock, NULL, LCB_F_MUTEX, 100, 80000, 8000, s_z);
+	lock_data_add(&d, lock, st_a, LCB_F_MUTEX, 3, 300, 100, s_a);
+	lock_data_add(&d, lock, st_b, LCB_F_MUTEX, 4, 1500, 900, s_b);
+	lock_data_add(&d, cold, NULL, LCB_F_SPIN, 5, 500, 100, s_c);
+	lock_data_spread(&d, NULL);
+	CHECK(d.n == 3, "the stackless entry of a walked address is gone (%zu)", d.n);
+	for (size_t i = 0; i < d.n; i++) {
+		if (d.e[i].lock != lock)
+			continue;
+		n += d.e[i].count;
+		t += d.e[i].total_ns;
+		slot6 += d.e[i].h.slots[6];
+		slot9 += d.e[i].h.slots[9];
+		slot12 += d.e[i].h.slots[12];
+	}
+	CHECK(n == 107 && t == 81800 && slot6 == 65 && slot9 == 32 && slot12 == 10,
+	      "the address keeps its exact figures (%llu %llu %llu %llu %llu)",
+	      n, t, slot6, slot9, slot12);
+	a = lock_data_find(&d, lock, st_a);
+	b = lock_data_find(&d, lock, st_b);
+	CHECK(a && b && a->estimated && b->estimated && a->walked == 3 && b->walked == 4,
+	      "both walked stacks estimated, from their 3 and 4 walks");
+	/* every slot by the walked counts 3:4, largest remainder first */
+	CHECK(a && b && a->h.slots[6] == 3 + 26 && b->h.slots[6] == 2 + 34 &&
+	      a->h.slots[9] == 13 && b->h.slots[9] == 2 + 17 &&
+	      a->h.slots[12] == 4 && b->h.slots[12] == 6 && a->count == 46,
+	      "spread slot by slot (a: %llu/%llu/%llu)", a ? a->h.slots[6] : 0,
+	      a ? a->h.slots[9] : 0, a ? a->h.slots[12] : 0);
+	CHECK(a && b && b->max_ns == 8000 && b->h.sum == (double)b->total_ns,
+	      "the address's max goes to its top caller");
+	a = lock_data_find(&d, cold, NULL);
+	CHECK(a && a->count == 5 && !a->estimated, "an address never walked is kept");
+	/* a: zswap's store, b: not zswap's: the class split is an estimate */
+	for (size_t i = 0; i < d.n; i++) {
+		d.e[i].v.cls = LC_ZPOOL;
+		d.e[i].v.op = d.e[i].nframes && d.e[i].ips[0] == st_a[0] ? ZOP_STORE : ZOP_NONE;
+		snprintf(d.e[i].caller, sizeof(d.e[i].caller), "zs_malloc+0x1%zu", i);
+	}
+	lock_data_mark_shared(&d);
+	a = lock_data_find(&d, lock, st_a);
+	b = lock_data_find(&d, cold, NULL);
+	CHECK(a && a->class_shared && a->caller_shared, "a shared address's split is estimated");
+	CHECK(b && !b->class_shared && !b->caller_shared, "an address never walked is exact");
+	lock_data_free(&d);
+}
+
+/* One read of a lock: z unwalked, a and b walked on two stacks, 100 ns each. */
+static void read_live(struct lock_data *d, struct lock_data *given,
+		      const unsigned long long *st_a, const unsigned long long *st_b,
+		      unsigned long long z, unsigned long long a, unsigned long long b)
+{
+	const unsigned long long lock = 0xffff888100000000ULL;
+	unsigned long long s_z[LS_HIST_SLOTS] = {}, s_a[LS_HIST_SLOTS] = {};
+	unsigned long long s_b[LS_HIST_SLOTS] = {};
+
+	s_z[6] = z;
+	s_a[6] = a;
+	s_b[6] = b;
+	lock_data_free(d);
+	lock_data_add(d, lock, NULL, 0, z, z * 100, 100, s_z);
+	lock_data_add(d, lock, st_a, 0, a, a * 100, 100, s_a);
+	lock_data_add(d, lock, st_b, 0, b, b * 100, 100, s_b);
+	lock_data_spread(d, given);
+}
+
+/*
+ * Live reads of one window: the second read's unwalked contentions are
+ * spread on top of what the first gave, so no estimate shrinks even when
+ * the walked stacks' weights turn around.
+ */
+static void test_spread_live(void)
+{
+	static const unsigned long long st_a[LS_STACK_DEPTH] = { 0xffffffff81100010ULL };
+	static const unsigned long long st_b[LS_STACK_DEPTH] = { 0xffffffff81100020ULL };
+	const unsigned long long lock = 0xffff888100000000ULL;
+	struct lock_data d = {}, given = {};
+	const struct lock_entry *a, *b;
+	unsigned long long a1, b1;
+
+	read_live(&d, &given, st_a, st_b, 90, 9, 1);
+	a1 = lock_data_find(&d, lock, st_a)->count;
+	b1 = lock_data_find(&d, lock, st_b)->count;
+	CHECK(a1 == 90 && b1 == 10, "first read 9:1 (%llu %llu)", a1, b1);
+	/* 100 more unwalked; now b has most walks */
+	read_live(&d, &given, st_a, st_b, 190, 9, 21);
+	a = lock_data_find(&d, lock, st_a);
+	b = lock_data_find(&d, lock, st_b);
+	CHECK(a && b && a->count >= a1 && b->count >= b1 && a->count + b->count == 220 &&
+	      a->total_ns + b->total_ns == 22000,
+	      "second read: none shrinks, the address stays exact (%llu %llu)",
+	      a ? a->count : 0, b ? b->count : 0);
+	/* 81 + 100 * 9/30 = 111 given to a, 9 + 70 to b */
+	CHECK(a && b && a->count == 9 + 81 + 30 && b->count == 21 + 9 + 70,
+	      "the 100 new ones by the current weights 9:21");
+	lock_data_free(&d);
+	lock_data_free(&given);
+}
+
 void test_lockstat(void)
 {
 	test_sym_helpers();
@@ -425,6 +547,8 @@ void test_lockstat(void)
 	test_fixtures();
 	test_pending();
 	test_percentiles();
+	test_spread();
+	test_spread_live();
 	test_trees();
 	test_ksyms_and_classify();
 }

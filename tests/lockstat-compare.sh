@@ -1,0 +1,84 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Sourced by the lockstat tiers (tests/host/lockstat.test.sh,
+# tests/guest/lockstat.test.sh) after tests/lib.sh.
+#
+# sampled_vs_exact LABEL REPORT DIR: REPORT is a zswap-lockstat
+# --compare-exact --json report: stacks walked by lock address (each
+# address's first contention, then 1 in N at random) and, in exact_check,
+# the same window with every contention walked. Per lock address and per
+# class the counts and waits must be equal (a class marked estimated
+# shares an address with another, and then so does "none", the rest:
+# those within the callers' tolerance); per caller the estimate within
+# 4 sigma of a 1-in-N binomial sample, 4 * sqrt(N * exact) + N. DIR takes
+# the files.
+sampled_vs_exact() {
+	sl=$1 sr=$2 sd=$3
+	check "$sl: stacks walked by lock address" \
+		[ "$(jq -r .sampling.mode "$sr")" = by_address ]
+	sn=$(jq .sampling.sample_every "$sr")
+	stotal=$(jq .contentions "$sr")
+	swalked=$(jq .sampling.walked "$sr")
+	snlocks=$(jq '.locks | length' "$sr")
+	echo "$sl: walked $swalked of $stotal contentions on $snlocks lock addresses (1 in $sn at random after the first)"
+	check "$sl: exact view present, same total ($(jq .exact_check.contentions "$sr"))" \
+		[ "$(jq .exact_check.contentions "$sr")" -eq "$stotal" ]
+	# each address: its first contention, then 1 in N (and a few more
+	# when two CPUs race on an address's first, or kallsyms changed)
+	check "$sl: walked at most addresses + total / N, twice over ($swalked)" \
+		[ "$swalked" -le $((2 * snlocks + 2 * stotal / sn)) ]
+	[ "$stotal" -lt $((20 * snlocks)) ] ||
+		check "$sl: walked under a quarter of the contentions ($swalked of $stotal)" \
+			[ $((swalked * 4)) -lt "$stotal" ]
+
+	jq -r '.locks[] | "\(.lock) \(.contentions) \(.total_ns)"' "$sr" | sort > "$sd/addr.sampled"
+	jq -r '.exact_check.locks[] | "\(.lock) \(.contentions) \(.total_ns)"' "$sr" |
+		sort > "$sd/addr.exact"
+	sdiff=$(diff "$sd/addr.sampled" "$sd/addr.exact" | grep -c '^[<>]')
+	check "$sl: per lock address, counts and waits equal the exact view ($snlocks addresses, $sdiff lines differ)" \
+		[ "$sdiff" -eq 0 ]
+
+	sclasses() {
+		jq -r "$1"' | (.classes | map({key: .class, value: .contentions}) | from_entries) +
+			{none: (.contentions - .zswap_contentions)} | to_entries[] |
+			"\(.key) \(.value)"' "$sr" | sort
+	}
+	sclasses . > "$sd/class.sampled"
+	sclasses .exact_check > "$sd/class.exact"
+	sest=$(jq -r '[.classes[] | select(.estimated) | .class] | join(" ")' "$sr")
+	[ -n "$sest" ] && sest="$sest none"
+	while read -r c x; do
+		e=$(awk -v c="$c" '$1 == c { print $2 }' "$sd/class.sampled")
+		case " $sest " in
+		*" $c "*)
+			check "$sl: class $c (estimated), within 4 sqrt(N * exact) + N ($e vs $x)" \
+				awk -v a="${e:-0}" -v b="$x" -v n="$sn" 'BEGIN {
+					d = a - b; if (d < 0) d = -d
+					exit !(d <= 4 * sqrt(n * b) + n) }' ;;
+		*)
+			check "$sl: class $c, count equals the exact view ($e vs $x)" \
+				[ "${e:-0}" -eq "$x" ] ;;
+		esac
+	done < "$sd/class.exact"
+	check "$sl: classes compared" [ -s "$sd/class.exact" ]
+
+	scallers() {
+		jq -r "$1"'.callers[] | "\(.class)/\(.op)/\(.caller) \(.contentions)"' "$sr" | sort
+	}
+	scallers "" > "$sd/callers.sampled"
+	scallers .exact_check > "$sd/callers.exact"
+	join -a 1 -a 2 -e 0 -o 0,1.2,2.2 "$sd/callers.exact" "$sd/callers.sampled" \
+		> "$sd/callers.joined"
+	awk -v n="$sn" -v l="$sl" '{ d = $3 - $2; if (d < 0) d = -d
+			if (d > 4 * sqrt(n * $2) + n) {
+				bad++; print "  " $1 ": exact " $2 ", estimated " $3 }
+			dev += d; sum += $2; rows++ }
+		END { printf "%s: %d caller rows, estimates off by %d of %d contentions (%.1f%%), %d beyond 4 sigma\n",
+			l, rows, dev, sum, sum ? 100 * dev / sum : 0, bad }' "$sd/callers.joined"
+	sbad=$(awk -v n="$sn" '{ d = $3 - $2; if (d < 0) d = -d
+		if (d > 4 * sqrt(n * $2) + n) bad++ } END { print bad + 0 }' "$sd/callers.joined")
+	check "$sl: per caller, every estimate within 4 sqrt(N * exact) + N of the exact view ($sbad not)" \
+		[ "$sbad" -eq 0 ]
+	check "$sl: caller rows compared ($(wc -l < "$sd/callers.joined"))" \
+		[ -s "$sd/callers.joined" ]
+}
