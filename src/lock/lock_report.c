@@ -821,13 +821,12 @@ int lock_report_json(FILE *f, const struct lock_data *d, const struct ksyms *ks,
 
 void lock_report_metrics(const struct lock_data *d, struct metric_set *ms)
 {
-	char name[METRIC_NAME_LEN];
+	struct metric_label l[2] = { { "lock", "any" }, { "caller", "any" } };
 	unsigned long long total, zswap;
 
 	/* always present, so records of quiet runs still compare */
 	totals(d, &total, &zswap);
-	metric_set_value(ms, "lock_contentions{lock=any,caller=any}",
-			 "contentions", SRC_TRACEPOINT, zswap);
+	metric_add(ms, MF_LOCK_CONTENTIONS, l, 2, SRC_TRACEPOINT, zswap);
 
 	for (int c = 0; c < LC_NR; c++) {
 		for (int op = ZOP_STORE; op < ZOP_NR; op++) {
@@ -845,18 +844,17 @@ void lock_report_metrics(const struct lock_data *d, struct metric_set *ms)
 			}
 			if (!n)
 				continue;
-			snprintf(name, sizeof(name), "lock_wait_ns{lock=%s,caller=%s}",
-				 lock_class_name(c), zswap_op_name(op));
-			metric_set_hist(ms, name, "ns", SRC_TRACEPOINT, &h);
-			snprintf(name, sizeof(name), "lock_contentions{lock=%s,caller=%s}",
-				 lock_class_name(c), zswap_op_name(op));
-			metric_set_value(ms, name, "contentions", SRC_TRACEPOINT, n);
+			l[0].value = lock_class_name(c);
+			l[1].value = zswap_op_name(op);
+			metric_add_hist(ms, MF_LOCK_WAIT, l, 2, SRC_TRACEPOINT, &h);
+			metric_add(ms, MF_LOCK_CONTENTIONS, l, 2, SRC_TRACEPOINT, n);
 		}
 	}
 	for (int i = 0; i < LS_FAIL_NR; i++) {
-		snprintf(name, sizeof(name), "lock_failures{kind=%s}", fail_names[i]);
-		metric_set_value(ms, name, "events", SRC_TRACEPOINT, d->fails[i]);
+		struct metric_label kind = { "kind", fail_names[i] };
+
+		metric_add(ms, MF_LOCK_FAILURES, &kind, 1, SRC_TRACEPOINT,
+			   d->fails[i]);
 	}
-	metric_set_value(ms, "lock_pending_at_end", "contentions", SRC_TRACEPOINT,
-			 d->pending);
+	metric_add(ms, MF_LOCK_PENDING, NULL, 0, SRC_TRACEPOINT, d->pending);
 }
