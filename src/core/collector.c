@@ -12,13 +12,16 @@ int collector_open(struct collector *c, const struct session_opts *opts)
 	err = session_open(&c->s, opts);
 	/* as before the collector: a session that failed to open is left */
 	c->open = !err;
+	if (err)
+		c->error = c->s.error;
 	return err;
 }
 
 int collector_add(struct collector *c, const struct collector_module *m)
 {
 	if (c->nr_mods == COLLECTOR_MAX_MODULES)
-		return -1;
+		return zs_error_set(&c->error, false, "more than %d modules",
+				    COLLECTOR_MAX_MODULES);
 	c->mods[c->nr_mods++] = *m;
 	return 0;
 }

@@ -30,14 +30,15 @@ struct collector_module {
 
 struct collector {
 	struct session s;
+	struct zs_error error;	/* why the last open or add failed */
 	bool open;
 	struct collector_module mods[COLLECTOR_MAX_MODULES];
 	int nr_mods;
 };
 
-/* Opens the core session; returns 0 or an exit code. */
+/* Opens the core session: 0, or -1 with c->error filled. */
 int collector_open(struct collector *c, const struct session_opts *opts);
-/* Adds an opened module: the collector closes it from now on. */
+/* Adds an opened module (the collector closes it from now on): 0 or -1. */
 int collector_add(struct collector *c, const struct collector_module *m);
 /* The module added under name, or NULL. */
 struct collector_module *collector_module(struct collector *c,

@@ -411,6 +411,7 @@ static int parse_args(int argc, char **argv, struct exporter *x,
 
 int main(int argc, char **argv)
 {
+	struct lock_session_opts lo = {};
 	struct zs_error env;
 	struct session_opts opts = { .self_stats = true };
 	struct exporter x = { .interval = 15 };
@@ -452,16 +453,13 @@ int main(int argc, char **argv)
 			"collector reads only *.prom files\n");
 	opts.cgroup_table = x.cgroups;
 	if (collector_open(&x.c, &opts))
-		return cli_error_exit(&x.c.s.error);
-	if (x.locks) {
-		struct lock_session_opts lo = { .verbose = x.verbose };
-
-		err = lock_module_open(&x.c, &x.ls, &lo, not_exported);
-	}
+		return cli_error_exit(&x.c.error);
 	/* iocost's series are the exporter's own (add_iocost_metrics) */
-	if (!err && x.iocost)
-		err = iostall_module_open(&x.c, &x.st, NULL, x.verbose, false);
-	if (err) {
+	lo.verbose = x.verbose;
+	if ((x.locks && lock_module_open(&x.c, &x.ls, &lo, not_exported)) ||
+	    (x.iocost && iostall_module_open(&x.c, &x.st, NULL, x.verbose,
+					     false))) {
+		err = cli_error_exit(&x.c.error);
 		collector_close(&x.c);
 		return err;
 	}

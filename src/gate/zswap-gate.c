@@ -203,6 +203,7 @@ static int do_record(struct record_opts *o, struct atomic_file *af)
 	struct collector c;
 	struct session *s = &c.s;
 	struct lock_session ls;
+	struct lock_session_opts lo = { .verbose = o->sess.verbose };
 	FILE *events = NULL;
 	char wl_file[PATH_MAX] = "";
 	double t0, t_end = 0;
@@ -223,23 +224,16 @@ static int do_record(struct record_opts *o, struct atomic_file *af)
 		o->sess.bio_events = true;
 	}
 	if (collector_open(&c, &o->sess)) {
-		err = cli_error_exit(&s->error);
+		err = cli_error_exit(&c.error);
 		goto out;
 	}
 	if (o->print_plan)
 		plan_print(stderr, &s->plan);
-	if (o->locks) {
-		struct lock_session_opts lo = { .verbose = o->sess.verbose };
-
-		err = lock_module_open(&c, &ls, &lo, NULL);
-		if (err)
-			goto out;
-	}
-	if (o->iocost) {
-		err = iostall_module_open(&c, &st, o->sess.cgroup,
-					  o->sess.verbose, true);
-		if (err)
-			goto out;
+	if ((o->locks && lock_module_open(&c, &ls, &lo, NULL)) ||
+	    (o->iocost && iostall_module_open(&c, &st, o->sess.cgroup,
+					      o->sess.verbose, true))) {
+		err = cli_error_exit(&c.error);
+		goto out;
 	}
 	signal(SIGINT, sig_handler);
 	signal(SIGTERM, sig_handler);

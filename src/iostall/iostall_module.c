@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
 /* iostall's calls as a collector module. */
-#include "cli_checks.h"
 #include "iostall_module.h"
 
 static int im_begin(void *ctx)
@@ -36,11 +35,9 @@ int iostall_module_open(struct collector *c, struct iostall *st,
 		.collect = collect ? im_collect : NULL,
 		.prog_stats = im_prog_stats, .close = im_close,
 	};
-	int err = iostall_open(st, &c->s, cgroup, false, verbose, &c->s.error);
-
-	if (err) {
+	if (iostall_open(st, &c->s, cgroup, false, verbose, &c->error)) {
 		iostall_close(st);
-		return cli_error_exit(&c->s.error);
+		return -1;
 	}
-	return collector_add(c, &m) ? EXIT_FAIL : 0;
+	return collector_add(c, &m);
 }

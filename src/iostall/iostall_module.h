@@ -7,8 +7,8 @@
 #include "iostall_session.h"
 
 /*
- * Opens st on the collector's session and adds it; returns 0 or an exit
- * code (st is closed on failure). collect false: the tool reads iostall
+ * Opens st on the collector's session and adds it: 0, or -1 with
+ * c->error filled (st is closed). collect false: the tool reads iostall
  * itself (zswaptop's per-cgroup iocost column).
  */
 int iostall_module_open(struct collector *c, struct iostall *st,

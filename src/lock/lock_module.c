@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
 /* lock_session's calls as a collector module. */
-#include "cli_checks.h"
 #include "lock_module.h"
 
 static int lm_begin(void *ctx)
@@ -32,12 +31,10 @@ int lock_module_open(struct collector *c, struct lock_session *ls,
 		.name = "lock", .ctx = ls, .begin = lm_begin, .stop = lm_stop,
 		.collect = lm_collect, .close = lm_close, .skip = skip,
 	};
-	int err;
-
 	if (lock_session_open(ls, o)) {
-		err = cli_error_exit(&ls->err);
+		c->error = ls->err;
 		lock_session_close(ls);
-		return err;
+		return -1;
 	}
-	return collector_add(c, &m) ? EXIT_FAIL : 0;
+	return collector_add(c, &m);
 }

@@ -372,6 +372,7 @@ static int parse_opts(int argc, char **argv, struct top_opts *o)
 
 int main(int argc, char **argv)
 {
+	struct lock_session_opts lo = {};
 	struct zs_error env;
 	struct top_opts o = {};
 	struct sigaction sa = { .sa_handler = sig_handler };
@@ -399,18 +400,14 @@ int main(int argc, char **argv)
 	if (o.sess.cgroup && cli_check_cgroup(o.sess.cgroup))
 		return EXIT_USAGE;
 	o.sess.cgroup_table = true;
+	lo.verbose = o.sess.verbose;
 	if (collector_open(&o.c, &o.sess))
-		return cli_error_exit(&s->error);
-	if (o.locks) {
-		struct lock_session_opts lo = { .verbose = o.sess.verbose };
-
-		err = lock_module_open(&o.c, &o.ls, &lo, one_shot_only);
-	}
+		return cli_error_exit(&o.c.error);
 	/* the iocost column reads iostall itself (tui_iocost_read) */
-	if (!err && o.iocost)
-		err = iostall_module_open(&o.c, &o.st, o.sess.cgroup,
-					  o.sess.verbose, false);
-	if (err) {
+	if ((o.locks && lock_module_open(&o.c, &o.ls, &lo, one_shot_only)) ||
+	    (o.iocost && iostall_module_open(&o.c, &o.st, o.sess.cgroup,
+					     o.sess.verbose, false))) {
+		err = cli_error_exit(&o.c.error);
 		collector_close(&o.c);
 		return err;
 	}
