@@ -274,11 +274,16 @@ done
 rmdir "$CGC" "$CGH" && CGC="" CGH=""
 
 # --- a removed cgroup leaves the BPF map (cgroup_counts would fill) ---
-# zswaptop's map, by its pid: other tools may have their own loaded
+# zswaptop's map, through its fds (other tools may have their own loaded;
+# Debian's bpftool lists no pids)
 top_map() {
-	bpftool -j map show | jq -r --argjson p "$1" '.[] |
-		select(.name == "cgroup_counts" and
-		       ((.pids // []) | any(.pid == $p))) | .id' | head -n 1
+	ids=$(bpftool -j map show | jq -r '.[] | select(.name == "cgroup_counts") | .id')
+	for f in /proc/"$1"/fdinfo/*; do
+		id=$(awk '$1 == "map_id:" { print $2 }' "$f" 2>/dev/null)
+		for i in $ids; do
+			[ "$id" = "$i" ] && { echo "$i"; return; }
+		done
+	done
 }
 in_map() {
 	bpftool -j map dump id "$1" | jq -e --argjson id "$2" \
