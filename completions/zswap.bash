@@ -25,8 +25,9 @@ _zswap_opts() {
 		echo "--delay --cgroup --batch --frames --width --locks --iocost
 			--no-fentry --no-kprobe --verbose --help" ;;
 	zswap-lockstat:*)
-		echo "--duration --all --json --plan --raw-tp --self-stats
-			--verbose --help" ;;
+		echo "--duration --all --exact --compare-exact --sample-every
+			--no-fentry --json --plan --raw-tp --self-stats --verbose
+			--help" ;;
 	zswap-export:*)
 		echo "--output --interval --once --cgroups --locks --iocost
 			--no-fentry --no-kprobe --verbose --help" ;;
