@@ -148,7 +148,9 @@ void lock_data_spread(struct lock_data *d, struct lock_data *given)
 
 	if (!given)
 		given = &once;
-	qsort(d->e, d->n, sizeof(*d->e), cmp_addr);
+	/* qsort's base may not be NULL, even for no entries */
+	if (d->n)
+		qsort(d->e, d->n, sizeof(*d->e), cmp_addr);
 	while (i < d->n) {
 		for (j = i + 1; j < d->n && d->e[j].lock == d->e[i].lock; j++)
 			;
