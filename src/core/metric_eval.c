@@ -74,12 +74,19 @@ static bool origin_marked(const struct zs_plan *plan)
 	       plan_hook(plan, HOOK_SCAN);
 }
 
+/* An origin-labelled family with no hook to mark writeback tasks. */
+static bool origin_unmarked(const struct metric_window *w,
+			    const struct metric_family *f)
+{
+	return f->label && !strcmp(f->label, "origin") && !origin_marked(w->plan);
+}
+
 static bool hooked_value(const struct metric_window *w, int id, int value,
 			 double *v, char *why, size_t len)
 {
 	const struct metric_family *f = &metric_families[id];
 
-	if (f->label && !strcmp(f->label, "origin") && !origin_marked(w->plan)) {
+	if (origin_unmarked(w, f)) {
 		snprintf(why, len, "no hook marks zswap writeback tasks "
 			 "(writeback, shrink_worker and shrinker hooks all n/a)");
 		return false;
@@ -220,8 +227,7 @@ int metric_eval(const struct metric_window *w, struct metric_set *out)
 		const struct metric_family *f = &metric_families[id];
 
 		if (!f->hist || w->plan->metrics[id].src == SRC_NONE ||
-		    (f->label && !strcmp(f->label, "origin") &&
-		     !origin_marked(w->plan)))
+		    origin_unmarked(w, f))
 			continue;
 		for (int v = 0; v < MF_MAX_VALUES && (!v || f->values[v]); v++)
 			err |= add_hist(w, out, id, v);

@@ -16,17 +16,23 @@ static void prom_labels(const struct metric_label_set *ls,
 		out[i] = (struct prom_label){ ls->l[i].key, ls->l[i].value };
 }
 
+/* A value under its family's Prometheus name, type, help and scale. */
+static int add_family(struct prom_doc *d, const struct metric_family *f,
+		      const struct prom_label *l, int n, double v)
+{
+	return prom_add(d, f->prom.name, f->kind == MK_COUNT ? PROM_COUNTER :
+			PROM_GAUGE, f->help, l, n,
+			v * (f->prom.scale ? f->prom.scale : 1));
+}
+
 static int add_value(struct prom_doc *d, const struct metric *m)
 {
-	const struct metric_family *f = m->id.fam;
 	struct prom_label labels[METRIC_MAX_LABELS];
 	struct metric_label_set ls;
 
 	metric_id_labels(m->name, &m->id, &ls);
 	prom_labels(&ls, labels);
-	return prom_add(d, f->prom.name, f->kind == MK_COUNT ? PROM_COUNTER :
-			PROM_GAUGE, f->help, labels, ls.n,
-			m->value * (f->prom.scale ? f->prom.scale : 1));
+	return add_family(d, m->id.fam, labels, ls.n, m->value);
 }
 
 static void add_hist(struct prom_doc *d, const struct hist_metric *hm)
@@ -147,18 +153,13 @@ void export_cgroups(struct prom_doc *d, const struct cgroup_table *t)
 					 &l, 1, r->zswpwb);
 		}
 		if (r->has_zswap_bytes)
-			prom_add(d, "zswap_cgroup_zswap_bytes", PROM_GAUGE,
-				 "Compressed bytes the cgroup holds in zswap (memory.zswap.current).",
-				 &l, 1, r->zswap_bytes);
+			add_family(d, metric_family(MF_CGROUP_ZSWAP_BYTES), &l, 1,
+				   r->zswap_bytes);
 		if (r->has_mem_full)
-			prom_add(d, "zswap_cgroup_memory_pressure_full_seconds_total",
-				 PROM_COUNTER,
-				 "Time all tasks of the cgroup stalled on memory (memory.pressure full total).",
-				 &l, 1, r->mem_pressure_full_us * 1e-6);
+			add_family(d, metric_family(MF_MEMORY_PRESSURE_FULL), &l, 1,
+				   r->mem_pressure_full_us);
 		if (r->has_io_full)
-			prom_add(d, "zswap_cgroup_io_pressure_full_seconds_total",
-				 PROM_COUNTER,
-				 "Time all tasks of the cgroup stalled on io (io.pressure full total).",
-				 &l, 1, r->io_pressure_full_us * 1e-6);
+			add_family(d, metric_family(MF_IO_PRESSURE_FULL), &l, 1,
+				   r->io_pressure_full_us);
 	}
 }
