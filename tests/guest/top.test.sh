@@ -89,8 +89,10 @@ check_kernel() {
 # --iocost on 6.12: zswaptop's DEBT% frames and zswap-export's iocost
 # counters against the cgroup's io.stat cost.* deltas around the hog.
 # Both tools started before the cgroup's first IO and stopped after its
-# debt was paid (io.stat read then), so they cover the same debt: within
-# 2% or 20 ms (an iocost period; the frames' DEBT% keeps 1 us).
+# debt was paid (io.stat read then, after one read from the cgroup so
+# iocost flushes the debt paid last into io.stat: see top.in-guest.sh),
+# so they cover the same debt: within 2% or 20 ms (an iocost period;
+# the frames' DEBT% keeps 1 us).
 # cost VAR: io.stat cost.VAR delta of /iohog in us
 cost() {
 	for f in before after; do
