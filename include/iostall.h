@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Structures shared by bpf/iostall.bpf.c and src/iostall/iostall_session.c: per-cgroup
+ * Structures shared by bpf/iostall.bpf.c and src/iostall/ (session, eval): per-cgroup
  * iocost state and bio charging, and who sleeps inside zswap writeback.
  */
 #ifndef __IOSTALL_H

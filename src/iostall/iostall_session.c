@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * iocost and writeback stalls: loads bpf/iostall.bpf.c beside a session,
- * and turns its maps and the cgroups' io.stat/pressure files into
- * per-cgroup metrics.
+ * and reads its maps and the cgroups' io.stat/pressure files into a
+ * window, which iostall_eval.c turns into metrics.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -20,32 +20,6 @@
 #include "trace_helpers.h"
 #include "zswapstat.skel.h"
 #include "iostall.skel.h"
-
-static const char *const kind_names[IS_KIND_NR] = {
-	[IS_KIND_KWORKER] = "kworker",
-	[IS_KIND_KTHREAD] = "kthread",
-	[IS_KIND_APP_FAULT] = "app_fault",
-	[IS_KIND_APP_RECLAIM] = "app_reclaim",
-	[IS_KIND_APP_OTHER] = "app_other",
-};
-
-static const char *const thr_names[IS_THR_NR] = {
-	[IS_THR_NONE] = "none",
-	[IS_THR_IOCOST] = "iocost",
-	[IS_THR_RQ_QOS] = "rq_qos",
-	[IS_THR_BLKCG_DELAY] = "blkcg_delay",
-	[IS_THR_WBT] = "wbt",
-};
-
-const char *is_kind_name(int kind)
-{
-	return kind >= 0 && kind < IS_KIND_NR ? kind_names[kind] : "?";
-}
-
-const char *is_throttle_name(int thr)
-{
-	return thr >= 0 && thr < IS_THR_NR ? thr_names[thr] : "?";
-}
 
 /* Block-layer throttling: where a task sleeps when an IO controller holds it. */
 static const struct {
@@ -375,258 +349,27 @@ void iostall_stop(struct iostall *st)
 	}
 }
 
-/* metrics */
+/* the window */
 
-/* The cgroup label of a cgroup's metrics (its path, cut at 120 bytes). */
-static struct metric_label cg_label(const struct cg_files *c, char *buf,
-				    size_t len)
+static int read_bios(struct iostall *st, struct iostall_bios **rows)
 {
-	snprintf(buf, len, "%.120s", c->path);
-	return (struct metric_label){ "cgroup", buf };
-}
-
-static bool kv_delta(const struct kvset *a, const struct kvset *b,
-		     const char *key, double *out)
-{
-	double va = 0, vb;
-
-	if (!kvset_get(b, key, &vb))
-		return false;
-	kvset_get(a, key, &va);	/* absent before: the cgroup is new */
-	*out = vb - va;
-	return true;
-}
-
-static bool io_stat_delta(const struct kvset *a, const struct kvset *b,
-			  const char *key, double *out)
-{
-	double va = 0, vb;
-
-	if (!io_stat_sum(b, key, &vb))
-		return false;
-	io_stat_sum(a, key, &va);
-	*out = vb - va;
-	return true;
-}
-
-static const char *debug_off_reason(void)
-{
-	return "io.stat prints cost.wait/indebt/indelay only with debug "
-	       "stats: set blk_cgroup.blkcg_debug_stats=Y (kernel command "
-	       "line, or " BLKCG_DEBUG_STATS ")";
-}
-
-struct cost_key {
-	int metric;		/* BPF-derived, falls back to io.stat */
-	int io_metric;		/* io.stat's own figure */
-	const char *io_stat;	/* io.stat key */
-	size_t off;		/* in struct is_iocg_stat */
-	bool debug;		/* io.stat prints it only with debug stats */
-};
-
-static const struct cost_key cost_keys[] = {
-	{ MF_IOCOST_DEBT, MF_IO_STAT_COST_INDEBT, "cost.indebt",
-	  offsetof(struct is_iocg_stat, indebt_us), true },
-	{ MF_IOCOST_WAIT, MF_IO_STAT_COST_WAIT, "cost.wait",
-	  offsetof(struct is_iocg_stat, wait_us), true },
-	{ MF_IOCOST_INDELAY, MF_IO_STAT_COST_INDELAY, "cost.indelay",
-	  offsetof(struct is_iocg_stat, indelay_us), true },
-	{ MF_IOCOST_USAGE, MF_IO_STAT_COST_USAGE, "cost.usage",
-	  offsetof(struct is_iocg_stat, usage_us), false },
-};
-
-static unsigned long long stat_at(const struct is_iocg_stat *s, size_t off)
-{
-	return *(const unsigned long long *)((const char *)s + off);
-}
-
-static void add_iocost(struct iostall *st, struct metric_set *out,
-		       const struct cg_files *b, const struct cg_files *a,
-		       const struct is_iocg *ig, const char *off_why)
-{
-	char path[128], why[256];
-	struct metric_label cg = cg_label(a, path, sizeof(path));
-
-	for (size_t k = 0; k < sizeof(cost_keys) / sizeof(cost_keys[0]); k++) {
-		const struct cost_key *ck = &cost_keys[k];
-		bool have_ctr;
-		double ctr = 0;
-
-		have_ctr = io_stat_delta(&b->io_stat, &a->io_stat, ck->io_stat, &ctr);
-		if (off_why) {
-			metric_add_na(out, ck->metric, &cg, 1, off_why);
-			metric_add_na(out, ck->io_metric, &cg, 1, off_why);
-			continue;
-		}
-		if (have_ctr)
-			metric_add(out, ck->io_metric, &cg, 1, SRC_COUNTER, ctr);
-		else
-			metric_add_na(out, ck->io_metric, &cg, 1,
-				      ck->debug && !st->debug_stats ?
-				      debug_off_reason() :
-				      "io.stat of this cgroup has no such key");
-		if (ig) {
-			metric_add(out, ck->metric, &cg, 1, SRC_TRACEPOINT,
-				   stat_at(&ig->last, ck->off) -
-				   stat_at(&ig->first, ck->off));
-		} else if (have_ctr) {
-			/* no iocost event for the cgroup: io.stat, said so */
-			metric_add(out, ck->metric, &cg, 1, SRC_COUNTER, ctr);
-		} else {
-			snprintf(why, sizeof(why), "no iocost event for this "
-				 "cgroup in the window%s%s", ck->debug &&
-				 !st->debug_stats ? ", and " : "",
-				 ck->debug && !st->debug_stats ?
-				 debug_off_reason() : "");
-			metric_add_na(out, ck->metric, &cg, 1, why);
-		}
-	}
-	if (off_why) {
-		metric_add_na(out, MF_IOCOST_FORGIVE, &cg, 1, off_why);
-		return;
-	}
-	metric_add(out, MF_IOCOST_FORGIVE, &cg, 1, SRC_TRACEPOINT,
-		   ig ? ig->events[IS_EV_FORGIVE_DEBT] : 0);
-	metric_add(out, MF_IOCOST_ACTIVATIONS, &cg, 1, SRC_TRACEPOINT,
-		   ig ? ig->events[IS_EV_ACTIVATE] : 0);
-	metric_add(out, MF_IOCOST_INUSE_ADJ, &cg, 1, SRC_TRACEPOINT,
-		   ig ? ig->events[IS_EV_INUSE_SHORTAGE] +
-		   ig->events[IS_EV_INUSE_TRANSFER] +
-		   ig->events[IS_EV_INUSE_ADJUST] : 0);
-	if (ig)
-		metric_add(out, MF_IOCOST_DELAY_MAX, &cg, 1, SRC_TRACEPOINT, ig->delay_max_us);
-	else
-		metric_add_na(out, MF_IOCOST_DELAY_MAX, &cg, 1, "no iocost event for this cgroup");
-	/* abs_vdebt is device vtime: 2^37 per second at 100% vrate */
-	if (ig)
-		metric_add(out, MF_IOCOST_DEBT_MAX, &cg, 1, SRC_TRACEPOINT,
-			   ig->vdebt_max / ((double)(1ULL << 37) / 1e6));
-	else
-		metric_add_na(out, MF_IOCOST_DEBT_MAX, &cg, 1, "no iocost event for this cgroup");
-	if (ig && ig->hweight_inuse)
-		metric_add(out, MF_IOCOST_HWEIGHT_INUSE, &cg, 1, SRC_TRACEPOINT,
-			   ig->hweight_inuse * 100.0 / 65536);
-	else
-		metric_add_na(out, MF_IOCOST_HWEIGHT_INUSE, &cg, 1, "no inuse_* event for this cgroup");
-}
-
-static void add_counters(struct metric_set *out, const struct cg_files *b,
-			 const struct cg_files *a)
-{
-	char path[128];
-	struct metric_label cg = cg_label(a, path, sizeof(path));
-	double v;
-
-	if (kv_delta(&b->io_pressure, &a->io_pressure, "full_total", &v))
-		metric_add(out, MF_IO_PRESSURE_FULL, &cg, 1, SRC_COUNTER, v);
-	else
-		metric_add_na(out, MF_IO_PRESSURE_FULL, &cg, 1, "no io.pressure (needs "
-			      "CONFIG_PSI and the io controller)");
-	if (kv_delta(&b->memory_pressure, &a->memory_pressure, "full_total", &v))
-		metric_add(out, MF_MEMORY_PRESSURE_FULL, &cg, 1, SRC_COUNTER, v);
-	else
-		metric_add_na(out, MF_MEMORY_PRESSURE_FULL, &cg, 1, "no memory.pressure (needs "
-			      "CONFIG_PSI and the memory controller)");
-	if (a->zswap_current >= 0)
-		metric_add(out, MF_CGROUP_ZSWAP_BYTES, &cg, 1, SRC_COUNTER, a->zswap_current);
-	else
-		metric_add_na(out, MF_CGROUP_ZSWAP_BYTES, &cg, 1, "no memory.zswap.current in "
-			      "this cgroup");
-	if (io_stat_delta(&b->io_stat, &a->io_stat, "wios", &v))
-		metric_add(out, MF_IO_STAT_WIOS, &cg, 1, SRC_COUNTER, v);
-	else
-		metric_add_na(out, MF_IO_STAT_WIOS, &cg, 1, "no io.stat lines for this "
-			      "cgroup (no IO, or no io controller)");
-}
-
-static void add_bios(struct metric_set *out, const struct cg_files *a,
-		     const struct is_cg_bios *cb)
-{
-	struct is_cg_bios z = {};
-	char path[128], why[METRIC_REASON_LEN];
-	struct metric_label cg = cg_label(a, path, sizeof(path));
-	double ratio;
-
-	if (!cb)
-		cb = &z;
-	metric_add(out, MF_WRITE_REQUESTS, &cg, 1, SRC_TRACEPOINT, cb->write_bios);
-	metric_add(out, MF_SWAP_WRITE_REQUESTS, &cg, 1, SRC_TRACEPOINT, cb->swap_bios);
-	metric_add(out, MF_SWAP_WRITE_PAGES, &cg, 1, SRC_TRACEPOINT, cb->swap_pages);
-	if (metric_family_ratio(metric_family(MF_PAGES_PER_SWAP_WRITE),
-				cb->swap_pages, cb->swap_bios, NULL, &ratio, why,
-				sizeof(why)))
-		metric_add(out, MF_PAGES_PER_SWAP_WRITE, &cg, 1, SRC_TRACEPOINT,
-			   ratio);
-	else
-		metric_add_na(out, MF_PAGES_PER_SWAP_WRITE, &cg, 1, why);
-	metric_add(out, MF_ZSWAP_WB_BIOS, &cg, 1, SRC_TRACEPOINT, cb->wb_bios);
-}
-
-/* Bios of zswap writeback: their flags, and whom they were charged to. */
-static void add_wb_flags(struct iostall *st, struct metric_set *out)
-{
-	int fd = bpf_map__fd(st->skel->maps.cg_bios);
+	int fd = bpf_map__fd(st->skel->maps.cg_bios), n = 0;
 	unsigned long long key, next, *kp = NULL;
-	double total = 0, swap = 0, bg = 0, root = 0, pages = 0;
-	struct is_cg_bios cb;
 
-	while (!bpf_map_get_next_key(fd, kp, &next)) {
+	*rows = calloc(IS_MAX_CGROUPS, sizeof(**rows));
+	if (!*rows)
+		return -1;
+	while (n < IS_MAX_CGROUPS && !bpf_map_get_next_key(fd, kp, &next)) {
 		key = next;
 		kp = &key;
-		if (bpf_map_lookup_elem(fd, &key, &cb))
+		if (bpf_map_lookup_elem(fd, &key, &(*rows)[n].b))
 			continue;
-		total += cb.wb_bios;
-		pages += cb.wb_pages;
-		swap += cb.wb_req_swap;
-		bg += cb.wb_req_background;
-		/* the root cgroup's kernfs id is 1 */
-		if (key == 1 || key == 0)
-			root += cb.wb_bios;
+		(*rows)[n++].id = key;
 	}
-	metric_add(out, MF_ZSWAP_WB_BIOS, NULL, 0, SRC_TRACEPOINT, total);
-	metric_add(out, MF_ZSWAP_WB_PAGES, NULL, 0, SRC_TRACEPOINT, pages);
-	if (total) {
-		metric_add(out, MF_ZSWAP_WB_REQ_SWAP_SHARE, NULL, 0,
-			   SRC_TRACEPOINT, swap / total);
-		metric_add(out, MF_ZSWAP_WB_REQ_BACKGROUND_SHARE, NULL, 0,
-			   SRC_TRACEPOINT, bg / total);
-		metric_add(out, MF_ZSWAP_WB_CHARGED_ROOT_SHARE, NULL, 0,
-			   SRC_TRACEPOINT, root / total);
-	} else {
-		const char *why = "no zswap writeback bio in the window";
-
-		metric_add_na(out, MF_ZSWAP_WB_REQ_SWAP_SHARE, NULL, 0, why);
-		metric_add_na(out, MF_ZSWAP_WB_REQ_BACKGROUND_SHARE, NULL, 0, why);
-		metric_add_na(out, MF_ZSWAP_WB_CHARGED_ROOT_SHARE, NULL, 0, why);
-	}
+	return n;
 }
 
-static void add_hist(struct metric_set *out, const char *kind,
-		     const struct is_hist *h, const struct is_hist *base)
-{
-	struct metric_label l = { "kind", kind };
-	struct hist m = { .kind = HIST_LOG2 };
-
-	for (int i = 0; i < HIST_SLOTS && i < IS_HIST_SLOTS; i++)
-		m.slots[i] = h->slots[i] - base->slots[i];
-	m.sum = (double)(h->sum - base->sum);
-	metric_add_hist(out, MF_WB_OFFCPU_NS, &l, 1, SRC_TRACEPOINT, &m);
-}
-
-struct task_row {
-	__u32 tid;
-	struct is_task t;
-};
-
-static int by_total(const void *a, const void *b)
-{
-	const struct task_row *x = a, *y = b;
-
-	return x->t.total_ns < y->t.total_ns ? 1 :
-	       x->t.total_ns > y->t.total_ns ? -1 : 0;
-}
-
-static int read_tasks(struct iostall *st, struct task_row **rows)
+static int read_tasks(struct iostall *st, struct iostall_task **rows)
 {
 	int fd = bpf_map__fd(st->skel->maps.stall_tasks), n = 0;
 	__u32 key, next, *kp = NULL;
@@ -641,82 +384,7 @@ static int read_tasks(struct iostall *st, struct task_row **rows)
 			continue;
 		(*rows)[n++].tid = key;
 	}
-	qsort(*rows, n, sizeof(**rows), by_total);
 	return n;
-}
-
-static void add_stalls(struct iostall *st, struct metric_set *out)
-{
-	const char *why = "sched_switch tracepoint unavailable";
-	unsigned long long c[IS_C_NR];
-	struct is_hist h[IS_H_NR];
-	char path[128], task[32];
-	struct metric_label l[2];
-	struct task_row *rows;
-	double total = 0, rest = 0;
-	int n;
-
-	if (!st->has_switch) {
-		metric_add_na(out, MF_WB_OFFCPU_US, NULL, 0, why);
-		return;
-	}
-	read_counters(st, c);
-	read_hists(st, h);
-	for (int k = 0; k < IS_C_NR; k++)
-		c[k] -= st->cbase[k];
-	for (int k = 0; k < IS_KIND_NR; k++) {
-		struct metric_label kind = { "kind", kind_names[k] };
-
-		metric_add(out, MF_WB_OFFCPU_US, &kind, 1, SRC_TRACEPOINT,
-			   c[IS_C_OFFCPU_NS + k] / 1000.0);
-		metric_add(out, MF_WB_OFFCPU_SLEEPS, &kind, 1, SRC_TRACEPOINT,
-			   c[IS_C_OFFCPU_CNT + k]);
-		total += c[IS_C_OFFCPU_NS + k] / 1000.0;
-		add_hist(out, kind_names[k], &h[k], &st->hbase[k]);
-	}
-	metric_add(out, MF_WB_OFFCPU_US, NULL, 0, SRC_TRACEPOINT, total);
-	for (int t = 1; t < IS_THR_NR; t++) {
-		struct metric_label where = { "where", thr_names[t] };
-
-		metric_add(out, MF_WB_OFFCPU_THROTTLED, &where, 1, SRC_TRACEPOINT,
-			   c[IS_C_THROTTLED_NS + t] / 1000.0);
-	}
-	add_hist(out, "throttled", &h[IS_H_THROTTLED], &st->hbase[IS_H_THROTTLED]);
-	/* the --cgroup's tasks, in or out of writeback */
-	snprintf(path, sizeof(path), "%.120s", st->cgroup);
-	for (int t = 1; t < IS_THR_NR && st->cgroup_id; t++) {
-		struct metric_label cw[2] = {
-			{ "cgroup", path }, { "where", thr_names[t] },
-		};
-
-		metric_add(out, MF_THROTTLED_SLEEP_US, cw, 2, SRC_TRACEPOINT,
-			   c[IS_C_CG_THR_NS + t] / 1000.0);
-		metric_add(out, MF_THROTTLED_SLEEPS, cw, 2, SRC_TRACEPOINT,
-			   c[IS_C_CG_THR_CNT + t]);
-	}
-	metric_add(out, MF_IOSTALL_STACK_FAILURES, NULL, 0, SRC_TRACEPOINT,
-		   c[IS_C_STACK_FAIL]);
-	metric_add(out, MF_IOSTALL_MAP_FULL, NULL, 0, SRC_TRACEPOINT,
-		   c[IS_C_MAP_FULL]);
-
-	/* top tasks, then the rest, so the rows add up to the total */
-	n = read_tasks(st, &rows);
-	for (int i = 0; i < n; i++) {
-		if (i >= IOSTALL_TOP_TASKS) {
-			rest += rows[i].t.total_ns / 1000.0;
-			continue;
-		}
-		snprintf(task, sizeof(task), "%.16s/%u", rows[i].t.comm,
-			 rows[i].tid);
-		l[0] = (struct metric_label){ "task", task };
-		l[1] = (struct metric_label){ "kind", is_kind_name(rows[i].t.kind) };
-		metric_add(out, MF_WB_OFFCPU_US, l, 2, SRC_TRACEPOINT,
-			   rows[i].t.total_ns / 1000.0);
-	}
-	l[0] = (struct metric_label){ "task", "rest" };
-	metric_add(out, MF_WB_OFFCPU_US, l, 1, SRC_TRACEPOINT, rest);
-	metric_add(out, MF_WB_OFFCPU_TASKS, NULL, 0, SRC_TRACEPOINT, n);
-	free(rows);
 }
 
 const char *iostall_off_reason(const struct iostall *st)
@@ -727,88 +395,92 @@ const char *iostall_off_reason(const struct iostall *st)
 				 st->io_controller);
 }
 
+static const struct is_cg_bios *bios_of(const struct iostall_bios *rows, int n,
+				       unsigned long long id)
+{
+	for (int i = 0; i < n; i++)
+		if (rows[i].id == id)
+			return &rows[i].b;
+	return NULL;
+}
+
+/*
+ * Reads the window's end into w: every map row, and the files of
+ * --cgroup and of each non-root cgroup the BPF side saw.
+ */
 int iostall_collect(struct iostall *st, struct metric_set *out)
 {
-	const char *off_why = NULL;
-	struct cg_list now;
+	struct iostall_window w = {};
+	struct iostall_bios *bios = NULL;
+	struct iostall_cg *cgs = NULL;
+	struct is_iocg *igs = NULL;
 	unsigned long long key, next, *kp = NULL;
-	unsigned long long c[IS_C_NR];
-	bool *report;
-	int fd;
+	struct cg_list now;
+	bool *report = NULL;
+	int fd, err = -1;
 
 	if (st->empty_only)
 		return 0;
 	read_qos(st);
-	off_why = iostall_off_reason(st);
 	cg_list_walk(st, &now);
+	w.nr_bios = read_bios(st, &bios);
 	report = calloc(now.n ? now.n : 1, sizeof(*report));
-	if (!report) {
-		cg_list_free(&now);
-		return -1;
-	}
-	/* report --cgroup and every non-root cgroup the BPF side saw */
+	cgs = calloc(now.n ? now.n : 1, sizeof(*cgs));
+	igs = calloc(now.n ? now.n : 1, sizeof(*igs));
+	if (w.nr_bios < 0 || !report || !cgs || !igs)
+		goto out;
 	for (int i = 0; i < now.n; i++)
 		report[i] = now.c[i].id == st->cgroup_id && st->cgroup_id;
-	for (int m = 0; m < 2; m++) {
-		fd = m ? bpf_map__fd(st->skel->maps.iocgs) :
-			 bpf_map__fd(st->skel->maps.cg_bios);
-		kp = NULL;
-		while (!bpf_map_get_next_key(fd, kp, &next)) {
-			key = next;
-			kp = &key;
-			for (int i = 1; i < now.n; i++)	/* [0] is the root */
-				if (now.c[i].id == key)
-					report[i] = true;
-		}
+	fd = bpf_map__fd(st->skel->maps.iocgs);
+	while (!bpf_map_get_next_key(fd, kp, &next)) {
+		key = next;
+		kp = &key;
+		for (int i = 1; i < now.n; i++)	/* [0] is the root */
+			report[i] |= now.c[i].id == key;
 	}
+	for (int i = 1; i < now.n; i++)
+		report[i] |= bios_of(bios, w.nr_bios, now.c[i].id) != NULL;
 	for (int i = 0; i < now.n; i++) {
-		struct cg_files empty = { .zswap_current = -1 }, *b;
-		struct is_cg_bios cb, *cbp = NULL;
-		struct is_iocg ig, *igp = NULL;
+		struct iostall_cg *g = &cgs[w.nr_cgs];
 
 		if (!report[i])
 			continue;
 		cg_files_read(&now.c[i]);
-		b = cg_find(&st->before, now.c[i].id);
-		if (!b)
-			b = &empty;
-		if (!bpf_map_lookup_elem(bpf_map__fd(st->skel->maps.iocgs),
-					 &now.c[i].id, &ig))
-			igp = &ig;
-		if (!bpf_map_lookup_elem(bpf_map__fd(st->skel->maps.cg_bios),
-					 &now.c[i].id, &cb))
-			cbp = &cb;
-		add_iocost(st, out, b, &now.c[i], igp, off_why);
-		add_counters(out, b, &now.c[i]);
-		add_bios(out, &now.c[i], cbp);
+		g->before = cg_find(&st->before, now.c[i].id);
+		g->after = &now.c[i];
+		if (!bpf_map_lookup_elem(fd, &now.c[i].id, &igs[w.nr_cgs]))
+			g->iocg = &igs[w.nr_cgs];
+		g->bios = bios_of(bios, w.nr_bios, now.c[i].id);
+		w.nr_cgs++;
 	}
-	read_counters(st, c);
-	if (off_why) {
-		metric_add_na(out, MF_IOCOST_VRATE_ADJ, NULL, 0, off_why);
-		metric_add_na(out, MF_IOCOST_VRATE_PCT, NULL, 0, off_why);
-	} else {
-		metric_add(out, MF_IOCOST_VRATE_ADJ, NULL, 0,
-			   SRC_TRACEPOINT,
-			   c[IS_C_VRATE_ADJ] - st->cbase[IS_C_VRATE_ADJ]);
-		if (st->skel->bss->vrate_last)
-			metric_add(out, MF_IOCOST_VRATE_PCT, NULL, 0, SRC_TRACEPOINT,
-				   iocost_vrate_pct(st->skel->bss->vrate_last));
-		else
-			metric_add_na(out, MF_IOCOST_VRATE_PCT, NULL, 0,
-				      "no vrate adjustment seen");
-	}
-	add_wb_flags(st, out);
-	add_stalls(st, out);
+	w.cgs = cgs;
+	w.bios = bios;
+	w.off_why = iostall_off_reason(st);
+	w.debug_stats = st->debug_stats;
+	memcpy(w.ctr_begin, st->cbase, sizeof(w.ctr_begin));
+	memcpy(w.hist_begin, st->hbase, sizeof(w.hist_begin));
+	read_counters(st, w.ctr_end);
+	read_hists(st, w.hist_end);
+	w.vrate_last = st->skel->bss->vrate_last;
+	w.has_switch = st->has_switch;
+	w.cgroup = st->cgroup_id ? st->cgroup : NULL;
+	w.nr_tasks = read_tasks(st, &w.tasks);
+	err = iostall_eval(&w, out);
+	free(w.tasks);
+out:
+	free(igs);
+	free(cgs);
 	free(report);
+	free(bios);
 	cg_list_free(&now);
-	return 0;
+	return err;
 }
 
 void iostall_report(FILE *f, struct iostall *st, const struct metric_set *ms)
 {
 	const struct metric *tot = metric_set_find_id(ms, MF_WB_OFFCPU_US,
 						       NULL, 0);
-	struct task_row *rows;
+	struct iostall_task *rows;
 	int n;
 
 	if (st->empty_only || !st->skel)
@@ -819,26 +491,27 @@ void iostall_report(FILE *f, struct iostall *st, const struct metric_set *ms)
 		return;
 	}
 	for (int k = 0; k < IS_KIND_NR; k++) {
-		struct metric_label kind = { "kind", kind_names[k] };
+		struct metric_label kind = { "kind", is_kind_name(k) };
 		const struct metric *m;
 
 		m = metric_set_find_id(ms, MF_WB_OFFCPU_US, &kind, 1);
 		if (m && m->has_value)
-			fprintf(f, "  %-12s %12.1f ms %5.1f%%\n", kind_names[k],
+			fprintf(f, "  %-12s %12.1f ms %5.1f%%\n", is_kind_name(k),
 				m->value / 1000, tot->value ? 100 * m->value /
 				tot->value : 0);
 	}
 	fprintf(f, "  %-12s %12.1f ms\n", "total", tot->value / 1000);
 	for (int t = 1; t < IS_THR_NR; t++) {
-		struct metric_label where = { "where", thr_names[t] };
+		struct metric_label where = { "where", is_throttle_name(t) };
 		const struct metric *m;
 
 		m = metric_set_find_id(ms, MF_WB_OFFCPU_THROTTLED, &where, 1);
 		if (m && m->has_value && m->value > 0)
-			fprintf(f, "  throttled in %-12s %9.1f ms\n", thr_names[t],
+			fprintf(f, "  throttled in %-12s %9.1f ms\n", is_throttle_name(t),
 				m->value / 1000);
 	}
 	n = read_tasks(st, &rows);
+	iostall_tasks_sort(rows, n);
 	fprintf(f, "\n  %-16s %8s %-12s %12s %8s %12s %10s\n", "COMM", "TID",
 		"KIND", "OFF-CPU ms", "SLEEPS", "THROTTLED ms", "MAX ms");
 	for (int i = 0; i < n && i < IOSTALL_TOP_TASKS; i++)

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include "counters.h"
 #include "iocost_stat.h"
+#include "iostall_eval.h"
 #include "iostall.h"
 #include "zs_error.h"
 #include "metrics.h"
@@ -21,17 +22,6 @@
 
 #define IOSTALL_MAX_LINKS 16
 #define IOSTALL_MAX_CGROUPS 256
-#define IOSTALL_TOP_TASKS 10
-
-/* A cgroup's counter files at one moment. */
-struct cg_files {
-	unsigned long long id;		/* kernfs inode number */
-	char path[PATH_MAX];
-	struct kvset io_stat;
-	struct kvset io_pressure;
-	struct kvset memory_pressure;
-	double zswap_current;		/* -1: memory.zswap.current absent */
-};
 
 struct cg_list {
 	struct cg_files *c;
@@ -79,8 +69,5 @@ int iostall_collect(struct iostall *st, struct metric_set *out);
 void iostall_report(FILE *f, struct iostall *st, const struct metric_set *ms);
 int iostall_prog_stats(struct iostall *st, struct prog_stats *out, int max);
 void iostall_close(struct iostall *st);
-
-const char *is_kind_name(int kind);
-const char *is_throttle_name(int thr);
 
 #endif /* __IOSTALL_SESSION_H */

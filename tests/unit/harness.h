@@ -30,6 +30,7 @@ void test_compare(void);
 void test_prom(void);
 void test_lockstat(void);
 void test_iostall(void);
+void test_iostall_eval(void);
 void test_claims(void);
 void test_workload(void);
 void test_faults(void);

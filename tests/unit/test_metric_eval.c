@@ -5,11 +5,9 @@
  * the kernel's counter files alone (no hook attaches), ratios and their
  * empty windows, levels, per-cgroup counts, reject reasons, histograms.
  */
-#include <math.h>
 #include <stdio.h>
-#include <string.h>
-#include "harness.h"
 #include "metric_eval.h"
+#include "metric_expect.h"
 
 static bool with_hooks;
 
@@ -76,29 +74,6 @@ static void snapshots(struct zs_snapshot *b, struct zs_snapshot *a)
 	parse_key_value("zswpout 11\nzswpin 2\nzswpwb 0\n", &b->memory_stat);
 	parse_key_value("zswpout 41\nzswpin 5\nzswpwb 3\n", &a->memory_stat);
 }
-
-static double value_of(const struct metric_set *ms, const char *name,
-		       const char **why)
-{
-	const struct metric *m = metric_set_find(ms, name);
-
-	*why = m ? m->reason : "absent";
-	return m && m->has_value ? m->value : NAN;
-}
-
-#define EXPECT(ms, name, want) do {					\
-	const char *why_;						\
-	double got_ = value_of(ms, name, &why_);			\
-	CHECK(fabs(got_ - (want)) < 1e-9, "%s = %g, want %g (%s)", name,	\
-	      got_, (double)(want), why_);				\
-} while (0)
-
-#define EXPECT_NA(ms, name, reason) do {				\
-	const char *why_;						\
-	double got_ = value_of(ms, name, &why_);			\
-	CHECK(isnan(got_) && strstr(why_, reason), "%s n/a '%s', want '%s'", \
-	      name, why_, reason);					\
-} while (0)
 
 static void test_hooked(void)
 {

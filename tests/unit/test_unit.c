@@ -24,6 +24,7 @@ int main(int argc, char **argv)
 	test_prom();
 	test_lockstat();
 	test_iostall();
+	test_iostall_eval();
 	test_claims();
 	test_workload();
 	test_faults();
