@@ -257,10 +257,9 @@ int BPF_PROG(is_bio_queue, struct bio *bio)
 	t = tag_of(bpf_get_current_task_btf());
 	if (!t || !tag_says_writeback(t))
 		return 0;
+	/* the REQ_SWAP ones are zswapstat's ZC_BIO_WRITEBACK, not counted again */
 	__sync_fetch_and_add(&cb->wb_bios, 1);
 	__sync_fetch_and_add(&cb->wb_pages, pages);
-	if (opf & req_swap)
-		__sync_fetch_and_add(&cb->wb_req_swap, 1);
 	if (opf & req_bg)
 		__sync_fetch_and_add(&cb->wb_req_background, 1);
 	return 0;

@@ -53,8 +53,7 @@ struct is_cg_bios {
 	unsigned long long swap_pages;
 	unsigned long long wb_bios;		/* writes from zswap writeback */
 	unsigned long long wb_pages;
-	unsigned long long wb_req_swap;		/* ... of those with REQ_SWAP */
-	unsigned long long wb_req_background;	/* ... with REQ_BACKGROUND */
+	unsigned long long wb_req_background;	/* ... of those with REQ_BACKGROUND */
 };
 
 /* Who is off CPU inside writeback. */

@@ -225,14 +225,14 @@ static void add_bios(struct metric_set *out, const struct cg_files *a,
 /* Bios of zswap writeback: their flags, and whom they were charged to. */
 static void add_wb_flags(const struct iostall_window *w, struct metric_set *out)
 {
-	double total = 0, swap = 0, bg = 0, root = 0, pages = 0;
+	double total = 0, bg = 0, root = 0, pages = 0;
+	double swap = w->wb_swap_end - w->wb_swap_begin;
 
 	for (int i = 0; i < w->nr_bios; i++) {
 		const struct is_cg_bios *cb = &w->bios[i].b;
 
 		total += cb->wb_bios;
 		pages += cb->wb_pages;
-		swap += cb->wb_req_swap;
 		bg += cb->wb_req_background;
 		/* the root cgroup's kernfs id is 1 */
 		if (w->bios[i].id == 1 || w->bios[i].id == 0)
@@ -241,8 +241,12 @@ static void add_wb_flags(const struct iostall_window *w, struct metric_set *out)
 	metric_add(out, MF_ZSWAP_WB_BIOS, NULL, 0, SRC_TRACEPOINT, total);
 	metric_add(out, MF_ZSWAP_WB_PAGES, NULL, 0, SRC_TRACEPOINT, pages);
 	if (total) {
-		metric_add(out, MF_ZSWAP_WB_REQ_SWAP_SHARE, NULL, 0,
-			   SRC_TRACEPOINT, swap / total);
+		if (w->wb_swap_why)
+			metric_add_na(out, MF_ZSWAP_WB_REQ_SWAP_SHARE, NULL, 0,
+				      w->wb_swap_why);
+		else
+			metric_add(out, MF_ZSWAP_WB_REQ_SWAP_SHARE, NULL, 0,
+				   SRC_TRACEPOINT, swap / total);
 		metric_add(out, MF_ZSWAP_WB_REQ_BACKGROUND_SHARE, NULL, 0,
 			   SRC_TRACEPOINT, bg / total);
 		metric_add(out, MF_ZSWAP_WB_CHARGED_ROOT_SHARE, NULL, 0,

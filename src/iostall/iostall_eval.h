@@ -57,6 +57,13 @@ struct iostall_window {
 	int nr_bios;
 	unsigned long long ctr_begin[IS_C_NR], ctr_end[IS_C_NR];
 	struct is_hist hist_begin[IS_H_NR], hist_end[IS_H_NR];
+	/*
+	 * zswapstat's REQ_SWAP writeback bios (ZC_BIO_WRITEBACK) at both
+	 * ends, over iostall's writeback bios: the REQ_SWAP share. The
+	 * reason when zswapstat does not count them, else NULL.
+	 */
+	unsigned long long wb_swap_begin, wb_swap_end;
+	const char *wb_swap_why;
 	unsigned long long vrate_last;	/* iocost's newest vrate, 0: none */
 	bool has_switch;		/* sched_switch attached */
 	const char *cgroup;		/* --cgroup, or NULL */

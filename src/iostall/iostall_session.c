@@ -125,6 +125,28 @@ static int attach(struct iostall *st, struct bpf_program *p,
 	return 0;
 }
 
+/* zswapstat's REQ_SWAP writeback bio count: its map, or why not counted */
+static void wb_swap_source(struct iostall *st, struct session *s)
+{
+	const struct metric_choice *mc = &s->plan.metrics[MF_SWAP_WRITE_BIOS];
+
+	st->zs_counters_fd = -1;
+	if (plan_hook(&s->plan, HOOK_BIO))
+		st->zs_counters_fd = bpf_map__fd(s->skel->maps.counters);
+	else
+		snprintf(st->wb_swap_why, sizeof(st->wb_swap_why),
+			 "zswapstat counts no swap write bio: %s", mc->reason);
+}
+
+static unsigned long long read_wb_swap(struct iostall *st)
+{
+	unsigned long long c[ZC_NR] = {};
+
+	if (st->zs_counters_fd >= 0)
+		percpu_array_sum(st->zs_counters_fd, ZC_NR, 1, c);
+	return c[ZC_BIO_WRITEBACK];
+}
+
 int iostall_open(struct iostall *st, struct session *s, const char *cgroup,
 		 bool empty_only, bool verbose, struct zs_error *e)
 {
@@ -135,6 +157,7 @@ int iostall_open(struct iostall *st, struct session *s, const char *cgroup,
 
 	memset(st, 0, sizeof(*st));
 	st->empty_only = empty_only;
+	st->zs_counters_fd = -1;
 	mounts = read_file("/proc/self/mounts", 1 << 20);
 	if (!mounts || !find_cgroup2_root(mounts, st->cgroup_root,
 					  sizeof(st->cgroup_root)))
@@ -166,6 +189,7 @@ int iostall_open(struct iostall *st, struct session *s, const char *cgroup,
 			return zs_error_set(e, false, "sharing task_tags: %s",
 					    strerror(-err));
 		set_ranges(st);
+		wb_swap_source(st, s);
 		st->skel->rodata->watch_cgid = st->cgroup_id;
 		st->has_iocost_tp = true;
 		for (size_t i = 0; i < sizeof(iocost_tps) / sizeof(iocost_tps[0]); i++) {
@@ -319,6 +343,9 @@ int iostall_begin(struct iostall *st)
 	clear_hash(bpf_map__fd(st->skel->maps.iocgs), sizeof(__u64));
 	clear_hash(bpf_map__fd(st->skel->maps.cg_bios), sizeof(__u64));
 	clear_hash(bpf_map__fd(st->skel->maps.stall_tasks), sizeof(__u32));
+	/* after the clear: a bio between counts in the share's denominator only */
+	st->wb_swap_base = read_wb_swap(st);
+	st->stopped = false;
 	read_counters(st, st->cbase);
 	read_hists(st, st->hbase);
 	cg_list_free(&st->before);
@@ -333,6 +360,11 @@ void iostall_stop(struct iostall *st)
 {
 	unsigned long long a[IS_C_NR], b[IS_C_NR];
 
+	/* before the detach, as at begin: the share errs below 1, not above */
+	if (st->skel && !st->empty_only) {
+		st->wb_swap_end = read_wb_swap(st);
+		st->stopped = true;
+	}
 	for (int i = 0; i < st->nr_links; i++)
 		bpf_link__destroy(st->links[i]);
 	st->nr_links = 0;
@@ -422,6 +454,7 @@ int iostall_collect(struct iostall *st, struct metric_set *out)
 	if (st->empty_only)
 		return 0;
 	read_qos(st);
+	w.wb_swap_end = st->stopped ? st->wb_swap_end : read_wb_swap(st);
 	cg_list_walk(st, &now);
 	w.nr_bios = read_bios(st, &bios);
 	report = calloc(now.n ? now.n : 1, sizeof(*report));
@@ -461,6 +494,8 @@ int iostall_collect(struct iostall *st, struct metric_set *out)
 	memcpy(w.hist_begin, st->hbase, sizeof(w.hist_begin));
 	read_counters(st, w.ctr_end);
 	read_hists(st, w.hist_end);
+	w.wb_swap_begin = st->wb_swap_base;
+	w.wb_swap_why = st->zs_counters_fd >= 0 ? NULL : st->wb_swap_why;
 	w.vrate_last = st->skel->bss->vrate_last;
 	w.has_switch = st->has_switch;
 	w.cgroup = st->cgroup_id ? st->cgroup : NULL;

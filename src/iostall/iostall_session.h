@@ -46,6 +46,14 @@ struct iostall {
 	struct cg_list before;
 	unsigned long long cbase[IS_C_NR];
 	struct is_hist hbase[IS_H_NR];
+	/*
+	 * The REQ_SWAP writeback bios are zswapstat's (ZC_BIO_WRITEBACK):
+	 * its counters map, the count at begin and at stop, or why none.
+	 */
+	int zs_counters_fd;
+	unsigned long long wb_swap_base, wb_swap_end;
+	bool stopped;
+	char wb_swap_why[2 * WHY_LEN + 64];
 };
 
 /*

@@ -3,7 +3,8 @@
  * iostall's evaluation (iostall_eval.c) over hand-made windows: iocost
  * debt/wait/indelay/usage from the iocost tracepoints and from io.stat,
  * the n/a reasons (iocost off, blkcg_debug_stats off, no event), the
- * per-cgroup files and bios, the flags of writeback bios, the off-CPU
+ * per-cgroup files and bios, the flags of writeback bios (the REQ_SWAP
+ * share's numerator is zswapstat's count), the off-CPU
  * histograms, sleeps and task rows.
  */
 #include <stdio.h>
@@ -79,12 +80,12 @@ static void fixture_make(struct fixture *f)
 
 	/* the root, A, and a cgroup not reported (gone, or not walked) */
 	f->bios[0] = (struct iostall_bios){ 1, { .write_bios = 9, .wb_bios = 3,
-		.wb_pages = 12, .wb_req_swap = 3 } };
+		.wb_pages = 12 } };
 	f->bios[1] = (struct iostall_bios){ 100, { .write_bios = 20,
 		.swap_bios = 8, .swap_pages = 32, .wb_bios = 5, .wb_pages = 20,
-		.wb_req_swap = 4, .wb_req_background = 2 } };
+		.wb_req_background = 2 } };
 	f->bios[2] = (struct iostall_bios){ 999, { .write_bios = 4, .wb_bios = 2,
-		.wb_pages = 8, .wb_req_swap = 1, .wb_req_background = 1 } };
+		.wb_pages = 8, .wb_req_background = 1 } };
 	f->cgs[0] = (struct iostall_cg){ &f->a0, &f->a1, &f->iocg_a, &f->bios[1].b };
 	f->cgs[1] = (struct iostall_cg){ NULL, &f->b1, NULL, NULL };	/* new */
 
@@ -115,6 +116,9 @@ static void fixture_make(struct fixture *f)
 	w->hist_end[IS_KIND_KWORKER].slots[21] = 3;
 	w->hist_end[IS_KIND_KWORKER].sum = 10000000;
 	w->hist_end[IS_H_THROTTLED].slots[18] = 4;
+	/* zswapstat's REQ_SWAP writeback bios: 8 of iostall's 10 */
+	w->wb_swap_begin = 40;
+	w->wb_swap_end = 48;
 	w->vrate_last = 1 << 17;	/* 2^17 / (2^37 / 1e6) = 95.367...% */
 	w->has_switch = true;
 	w->cgroup = CG_A;
@@ -284,10 +288,18 @@ static void test_wb_flags(void)
 	CHECK(!iostall_eval(&f.w, &ms), "evaluated");
 	EXPECT(&ms, "zswap_wb_bios", 3 + 5 + 2);
 	EXPECT(&ms, "zswap_wb_pages", 12 + 20 + 8);
-	EXPECT(&ms, "zswap_wb_req_swap_share", (3 + 4 + 1) / 10.0);
+	EXPECT(&ms, "zswap_wb_req_swap_share", (48 - 40) / 10.0);
 	EXPECT(&ms, "zswap_wb_req_background_share", (0 + 2 + 1) / 10.0);
 	EXPECT(&ms, "zswap_wb_charged_root_share", 3 / 10.0);
 	metric_set_free(&ms);
+	/* zswapstat not counting swap write bios: that share alone n/a */
+	f.w.wb_swap_why = "no bio hook in this test";
+	CHECK(!iostall_eval(&f.w, &ms), "evaluated");
+	EXPECT_NA(&ms, "zswap_wb_req_swap_share", "no bio hook in this test");
+	EXPECT(&ms, "zswap_wb_req_background_share", 0.3);
+	EXPECT(&ms, "zswap_wb_bios", 10);
+	metric_set_free(&ms);
+	f.w.wb_swap_why = NULL;
 	f.w.nr_bios = 0;
 	CHECK(!iostall_eval(&f.w, &ms), "evaluated");
 	EXPECT(&ms, "zswap_wb_bios", 0);
