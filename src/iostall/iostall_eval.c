@@ -170,6 +170,19 @@ static void add_iocost(const struct iostall_window *w, struct metric_set *out,
 		metric_add_na(out, MF_IOCOST_HWEIGHT_INUSE, &cg, 1, "no inuse_* event for this cgroup");
 }
 
+/* A pressure file's full stall time in the window, or n/a with why. */
+static void add_pressure(struct metric_set *out, const struct metric_label *cg,
+			 int fam, const struct kvset *b, const struct kvset *a,
+			 const char *why)
+{
+	double v;
+
+	if (kv_delta(b, a, "full_total", &v))
+		metric_add(out, fam, cg, 1, SRC_COUNTER, v);
+	else
+		metric_add_na(out, fam, cg, 1, why);
+}
+
 static void add_counters(struct metric_set *out, const struct cg_files *b,
 			 const struct cg_files *a)
 {
@@ -177,16 +190,11 @@ static void add_counters(struct metric_set *out, const struct cg_files *b,
 	struct metric_label cg = cg_label(a, path, sizeof(path));
 	double v;
 
-	if (kv_delta(&b->io_pressure, &a->io_pressure, "full_total", &v))
-		metric_add(out, MF_IO_PRESSURE_FULL, &cg, 1, SRC_COUNTER, v);
-	else
-		metric_add_na(out, MF_IO_PRESSURE_FULL, &cg, 1, "no io.pressure (needs "
-			      "CONFIG_PSI and the io controller)");
-	if (kv_delta(&b->memory_pressure, &a->memory_pressure, "full_total", &v))
-		metric_add(out, MF_MEMORY_PRESSURE_FULL, &cg, 1, SRC_COUNTER, v);
-	else
-		metric_add_na(out, MF_MEMORY_PRESSURE_FULL, &cg, 1, "no memory.pressure (needs "
-			      "CONFIG_PSI and the memory controller)");
+	add_pressure(out, &cg, MF_IO_PRESSURE_FULL, &b->io_pressure, &a->io_pressure,
+		     "no io.pressure (needs CONFIG_PSI and the io controller)");
+	add_pressure(out, &cg, MF_MEMORY_PRESSURE_FULL, &b->memory_pressure,
+		     &a->memory_pressure, "no memory.pressure (needs CONFIG_PSI "
+		     "and the memory controller)");
 	if (a->zswap_current >= 0)
 		metric_add(out, MF_CGROUP_ZSWAP_BYTES, &cg, 1, SRC_COUNTER, a->zswap_current);
 	else

@@ -136,8 +136,9 @@ static void fixture_make(struct fixture *f)
 	w->nr_tasks = 12;
 }
 
-static void fixture_free(struct fixture *f)
+static void fixture_free(struct fixture *f, struct metric_set *ms)
 {
+	metric_set_free(ms);
 	struct cg_files *c[] = { &f->a0, &f->a1, &f->b1 };
 
 	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
@@ -155,195 +156,218 @@ static const struct metric *find(const struct metric_set *ms, int fam,
 	return metric_set_find_id(ms, fam, cgroup ? &l : NULL, cgroup ? 1 : 0);
 }
 
+/* A key's value in a set, or its n/a and a part of the reason, or none. */
+struct want {
+	const char *key;
+	double value;
+	const char *na;
+	bool absent;
+};
+
+static void expect_all(const struct metric_set *ms, const struct want *w, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (w[i].absent)
+			CHECK(!metric_set_find(ms, w[i].key), "%s absent", w[i].key);
+		else if (w[i].na)
+			EXPECT_NA(ms, w[i].key, w[i].na);
+		else
+			EXPECT(ms, w[i].key, w[i].value);
+	}
+}
+
+/* ms (emptied first) from the fixture's window */
+static void eval(const struct fixture *f, struct metric_set *ms)
+{
+	metric_set_free(ms);
+	CHECK(!iostall_eval(&f->w, ms), "evaluated");
+}
+
+/* evaluates, then checks every row of table t */
+#define EVAL_EXPECT(f, ms, t) do {					\
+	eval(f, ms);							\
+	expect_all(ms, t, sizeof(t) / sizeof((t)[0]));			\
+} while (0)
+
+#define A(name) name "{cgroup=" CG_A "}"
+#define B(name) name "{cgroup=" CG_B "}"
+#define NO_EVENT "no iocost event for this cgroup"
+#define OFF "iocost is off in this test"
+
 /* iocost from the tracepoints where the cgroup had events, else io.stat */
 static void test_iocost(void)
 {
-	struct fixture f;
+	static const struct want on[] = {
+		{ A("iocost_debt_us"), 600 }, { A("iocost_wait_us"), 300 },
+		{ A("iocost_indelay_us"), 100 }, { A("iocost_usage_us"), 2000 },
+		/* io.stat's own figures, summed over both devices */
+		{ A("io_stat_cost_indebt_us"), 700 }, { A("io_stat_cost_wait_us"), 400 },
+		{ A("io_stat_cost_indelay_us"), 150 },
+		{ A("io_stat_cost_usage_us"), 2500 },
+		{ A("iocost_forgive_events"), 2 }, { A("iocost_activations"), 3 },
+		{ A("iocost_inuse_adjustments"), 1 + 2 + 4 },
+		{ A("iocost_delay_max_us"), 1234 }, { A("iocost_debt_max_us"), 3e6 },
+		{ A("iocost_hweight_inuse_pct"), 25 },
+		{ "iocost_vrate_adjustments", 3 },
+		{ "iocost_vrate_pct", 1e8 / (1 << 20) },
+		/* B: no iocost event, new in the window: usage from io.stat */
+		{ B("iocost_usage_us"), 700 }, { B("io_stat_cost_usage_us"), 700 },
+		{ B("iocost_debt_us"), 0, NO_EVENT " in the window" },
+		{ B("io_stat_cost_indebt_us"), 0, "io.stat of this cgroup has no such key" },
+		{ B("iocost_forgive_events"), 0 }, { B("iocost_activations"), 0 },
+		{ B("iocost_inuse_adjustments"), 0 },
+		{ B("iocost_delay_max_us"), 0, NO_EVENT },
+		{ B("iocost_debt_max_us"), 0, NO_EVENT },
+		{ B("iocost_hweight_inuse_pct"), 0, "no inuse_* event for this cgroup" },
+	};
+	/* blkcg_debug_stats off: the reason says how to turn them on */
+	static const struct want no_debug[] = {
+		{ B("io_stat_cost_wait_us"), 0,
+		  "only with debug stats: set blk_cgroup.blkcg_debug_stats=Y" },
+		{ B("iocost_wait_us"), 0, NO_EVENT " in the window, and io.stat "
+		  "prints cost.wait/indebt/indelay only with debug stats" },
+		{ B("io_stat_cost_usage_us"), 700 }, { A("iocost_wait_us"), 300 },
+	};
+	/* iocost off: every iocost figure n/a with the reason */
+	static const struct want off[] = {
+		{ A("iocost_debt_us"), 0, OFF }, { A("io_stat_cost_indebt_us"), 0, OFF },
+		{ B("iocost_usage_us"), 0, OFF }, { A("iocost_forgive_events"), 0, OFF },
+		{ "iocost_vrate_adjustments", 0, OFF }, { "iocost_vrate_pct", 0, OFF },
+		{ A("iocost_activations"), .absent = true },
+		{ A("iocost_delay_max_us"), .absent = true },
+		/* what is not iocost's stays */
+		{ A("io_stat_wios"), 90 }, { A("swap_write_requests"), 8 },
+	};
 	struct metric_set ms = {};
 	const struct metric *m;
+	struct fixture f;
 
 	fixture_make(&f);
-	CHECK(!iostall_eval(&f.w, &ms), "evaluated");
-	EXPECT(&ms, "iocost_debt_us{cgroup=" CG_A "}", 600);
-	EXPECT(&ms, "iocost_wait_us{cgroup=" CG_A "}", 300);
-	EXPECT(&ms, "iocost_indelay_us{cgroup=" CG_A "}", 100);
-	EXPECT(&ms, "iocost_usage_us{cgroup=" CG_A "}", 2000);
+	EVAL_EXPECT(&f, &ms, on);
 	m = find(&ms, MF_IOCOST_DEBT, CG_A);
 	CHECK(m && m->src == SRC_TRACEPOINT, "debt from the tracepoints");
-	/* io.stat's own figures, summed over both devices */
-	EXPECT(&ms, "io_stat_cost_indebt_us{cgroup=" CG_A "}", 700);
-	EXPECT(&ms, "io_stat_cost_wait_us{cgroup=" CG_A "}", 400);
-	EXPECT(&ms, "io_stat_cost_indelay_us{cgroup=" CG_A "}", 150);
-	EXPECT(&ms, "io_stat_cost_usage_us{cgroup=" CG_A "}", 2500);
 	m = find(&ms, MF_IO_STAT_COST_USAGE, CG_A);
 	CHECK(m && m->src == SRC_COUNTER, "io.stat figure from the counter file");
-	EXPECT(&ms, "iocost_forgive_events{cgroup=" CG_A "}", 2);
-	EXPECT(&ms, "iocost_activations{cgroup=" CG_A "}", 3);
-	EXPECT(&ms, "iocost_inuse_adjustments{cgroup=" CG_A "}", 1 + 2 + 4);
-	EXPECT(&ms, "iocost_delay_max_us{cgroup=" CG_A "}", 1234);
-	EXPECT(&ms, "iocost_debt_max_us{cgroup=" CG_A "}", 3e6);
-	EXPECT(&ms, "iocost_hweight_inuse_pct{cgroup=" CG_A "}", 25);
-	EXPECT(&ms, "iocost_vrate_adjustments", 3);
-	EXPECT(&ms, "iocost_vrate_pct", 1e8 / (1 << 20));
-
-	/* B: no iocost event, new in the window: usage from io.stat */
-	EXPECT(&ms, "iocost_usage_us{cgroup=" CG_B "}", 700);
 	m = find(&ms, MF_IOCOST_USAGE, CG_B);
 	CHECK(m && m->src == SRC_COUNTER, "usage falls back to io.stat");
-	EXPECT(&ms, "io_stat_cost_usage_us{cgroup=" CG_B "}", 700);
-	EXPECT_NA(&ms, "iocost_debt_us{cgroup=" CG_B "}",
-		  "no iocost event for this cgroup in the window");
-	CHECK(!strstr(find(&ms, MF_IOCOST_DEBT, CG_B)->reason, "debug"),
-	      "debug stats on: no debug reason");
-	EXPECT_NA(&ms, "io_stat_cost_indebt_us{cgroup=" CG_B "}",
-		  "io.stat of this cgroup has no such key");
-	EXPECT(&ms, "iocost_forgive_events{cgroup=" CG_B "}", 0);
-	EXPECT(&ms, "iocost_activations{cgroup=" CG_B "}", 0);
-	EXPECT(&ms, "iocost_inuse_adjustments{cgroup=" CG_B "}", 0);
-	EXPECT_NA(&ms, "iocost_delay_max_us{cgroup=" CG_B "}",
-		  "no iocost event for this cgroup");
-	EXPECT_NA(&ms, "iocost_debt_max_us{cgroup=" CG_B "}",
-		  "no iocost event for this cgroup");
-	EXPECT_NA(&ms, "iocost_hweight_inuse_pct{cgroup=" CG_B "}",
-		  "no inuse_* event for this cgroup");
-	metric_set_free(&ms);
+	m = find(&ms, MF_IOCOST_DEBT, CG_B);
+	CHECK(m && !strstr(m->reason, "debug"), "debug stats on: no debug reason");
 
-	/* blkcg_debug_stats off: the reason says how to turn them on */
 	f.w.debug_stats = false;
-	CHECK(!iostall_eval(&f.w, &ms), "evaluated");
-	EXPECT_NA(&ms, "io_stat_cost_wait_us{cgroup=" CG_B "}",
-		  "only with debug stats: set blk_cgroup.blkcg_debug_stats=Y");
-	EXPECT_NA(&ms, "iocost_wait_us{cgroup=" CG_B "}",
-		  "no iocost event for this cgroup in the window, and io.stat "
-		  "prints cost.wait/indebt/indelay only with debug stats");
-	EXPECT(&ms, "io_stat_cost_usage_us{cgroup=" CG_B "}", 700);
-	EXPECT(&ms, "iocost_wait_us{cgroup=" CG_A "}", 300);
-	metric_set_free(&ms);
+	EVAL_EXPECT(&f, &ms, no_debug);
 
-	/* iocost off: every iocost figure n/a with the reason, no events */
-	f.w.off_why = "iocost is off in this test";
-	CHECK(!iostall_eval(&f.w, &ms), "evaluated");
-	EXPECT_NA(&ms, "iocost_debt_us{cgroup=" CG_A "}", "iocost is off in this test");
-	EXPECT_NA(&ms, "io_stat_cost_indebt_us{cgroup=" CG_A "}",
-		  "iocost is off in this test");
-	EXPECT_NA(&ms, "iocost_usage_us{cgroup=" CG_B "}", "iocost is off in this test");
-	EXPECT_NA(&ms, "iocost_forgive_events{cgroup=" CG_A "}",
-		  "iocost is off in this test");
-	CHECK(!find(&ms, MF_IOCOST_ACTIVATIONS, CG_A) &&
-	      !find(&ms, MF_IOCOST_DELAY_MAX, CG_A), "iocost off: no event counts");
-	EXPECT_NA(&ms, "iocost_vrate_adjustments", "iocost is off in this test");
-	EXPECT_NA(&ms, "iocost_vrate_pct", "iocost is off in this test");
-	/* what is not iocost's stays */
-	EXPECT(&ms, "io_stat_wios{cgroup=" CG_A "}", 90);
-	EXPECT(&ms, "swap_write_requests{cgroup=" CG_A "}", 8);
-	metric_set_free(&ms);
-	fixture_free(&f);
+	f.w.off_why = OFF;
+	EVAL_EXPECT(&f, &ms, off);
+	fixture_free(&f, &ms);
 }
 
 /* pressure, pool size, io.stat wios, and the bios charged per cgroup */
 static void test_cgroup_files_and_bios(void)
 {
-	struct fixture f;
+	static const struct want want[] = {
+		{ A("io_pressure_full_us"), 100 }, { A("memory_pressure_full_us"), 600 },
+		{ A("zswap_pool_bytes"), 8192 }, { A("io_stat_wios"), 90 },
+		{ A("write_requests"), 20 }, { A("swap_write_requests"), 8 },
+		{ A("swap_write_pages"), 32 }, { A("pages_per_swap_write"), 4 },
+		{ A("zswap_wb_bios"), 5 },
+		{ B("io_pressure_full_us"), 0, "no io.pressure" },
+		{ B("memory_pressure_full_us"), 0, "no memory.pressure" },
+		{ B("zswap_pool_bytes"), 0, "no memory.zswap.current in this cgroup" },
+		{ B("io_stat_wios"), 7 },	/* new: all of it */
+		{ B("write_requests"), 0 }, { B("swap_write_pages"), 0 },
+		{ B("pages_per_swap_write"), 0,
+		  "no swap writes charged to this cgroup in the window" },
+		/* only the reported cgroups */
+		{ "write_requests{cgroup=/sys/fs/cgroup}", .absent = true },
+	};
 	struct metric_set ms = {};
+	struct fixture f;
 
 	fixture_make(&f);
-	CHECK(!iostall_eval(&f.w, &ms), "evaluated");
-	EXPECT(&ms, "io_pressure_full_us{cgroup=" CG_A "}", 100);
-	EXPECT(&ms, "memory_pressure_full_us{cgroup=" CG_A "}", 600);
-	EXPECT(&ms, "zswap_pool_bytes{cgroup=" CG_A "}", 8192);
-	EXPECT(&ms, "io_stat_wios{cgroup=" CG_A "}", 90);
-	EXPECT(&ms, "write_requests{cgroup=" CG_A "}", 20);
-	EXPECT(&ms, "swap_write_requests{cgroup=" CG_A "}", 8);
-	EXPECT(&ms, "swap_write_pages{cgroup=" CG_A "}", 32);
-	EXPECT(&ms, "pages_per_swap_write{cgroup=" CG_A "}", 4);
-	EXPECT(&ms, "zswap_wb_bios{cgroup=" CG_A "}", 5);
-	EXPECT_NA(&ms, "io_pressure_full_us{cgroup=" CG_B "}", "no io.pressure");
-	EXPECT_NA(&ms, "memory_pressure_full_us{cgroup=" CG_B "}",
-		  "no memory.pressure");
-	EXPECT_NA(&ms, "zswap_pool_bytes{cgroup=" CG_B "}",
-		  "no memory.zswap.current in this cgroup");
-	EXPECT(&ms, "io_stat_wios{cgroup=" CG_B "}", 7);	/* new: all of it */
-	EXPECT(&ms, "write_requests{cgroup=" CG_B "}", 0);
-	EXPECT(&ms, "swap_write_pages{cgroup=" CG_B "}", 0);
-	EXPECT_NA(&ms, "pages_per_swap_write{cgroup=" CG_B "}",
-		  "no swap writes charged to this cgroup in the window");
-	CHECK(!metric_set_find(&ms, "write_requests{cgroup=/sys/fs/cgroup}"),
-	      "only the reported cgroups");
-	metric_set_free(&ms);
+	EVAL_EXPECT(&f, &ms, want);
 	/* io.stat without wios lines */
 	kvset_free(&f.b1.io_stat);
-	CHECK(!iostall_eval(&f.w, &ms), "evaluated");
-	EXPECT_NA(&ms, "io_stat_wios{cgroup=" CG_B "}", "no io.stat lines for this cgroup");
-	metric_set_free(&ms);
-	fixture_free(&f);
+	eval(&f, &ms);
+	EXPECT_NA(&ms, B("io_stat_wios"), "no io.stat lines for this cgroup");
+	fixture_free(&f, &ms);
 }
 
 /* writeback bios over every charged cgroup: totals and flag shares */
 static void test_wb_flags(void)
 {
-	struct fixture f;
+	static const struct want want[] = {
+		{ "zswap_wb_bios", 3 + 5 + 2 }, { "zswap_wb_pages", 12 + 20 + 8 },
+		/* zswapstat's REQ_SWAP writeback bios over iostall's */
+		{ "zswap_wb_req_swap_share", (48 - 40) / 10.0 },
+		{ "zswap_wb_req_background_share", (0 + 2 + 1) / 10.0 },
+		{ "zswap_wb_charged_root_share", 3 / 10.0 },
+	};
+	/* zswapstat not counting swap write bios: that share alone n/a */
+	static const struct want no_zswapstat[] = {
+		{ "zswap_wb_req_swap_share", 0, "no bio hook in this test" },
+		{ "zswap_wb_req_background_share", 0.3 }, { "zswap_wb_bios", 10 },
+	};
+	static const struct want none[] = {
+		{ "zswap_wb_bios", 0 }, { "zswap_wb_pages", 0 },
+		{ "zswap_wb_req_swap_share", 0, "no zswap writeback bio in the window" },
+		{ "zswap_wb_req_background_share", 0, "no zswap writeback bio" },
+		{ "zswap_wb_charged_root_share", 0, "no zswap writeback bio" },
+	};
 	struct metric_set ms = {};
+	struct fixture f;
 
 	fixture_make(&f);
-	CHECK(!iostall_eval(&f.w, &ms), "evaluated");
-	EXPECT(&ms, "zswap_wb_bios", 3 + 5 + 2);
-	EXPECT(&ms, "zswap_wb_pages", 12 + 20 + 8);
-	EXPECT(&ms, "zswap_wb_req_swap_share", (48 - 40) / 10.0);
-	EXPECT(&ms, "zswap_wb_req_background_share", (0 + 2 + 1) / 10.0);
-	EXPECT(&ms, "zswap_wb_charged_root_share", 3 / 10.0);
-	metric_set_free(&ms);
-	/* zswapstat not counting swap write bios: that share alone n/a */
+	EVAL_EXPECT(&f, &ms, want);
 	f.w.wb_swap_why = "no bio hook in this test";
-	CHECK(!iostall_eval(&f.w, &ms), "evaluated");
-	EXPECT_NA(&ms, "zswap_wb_req_swap_share", "no bio hook in this test");
-	EXPECT(&ms, "zswap_wb_req_background_share", 0.3);
-	EXPECT(&ms, "zswap_wb_bios", 10);
-	metric_set_free(&ms);
+	EVAL_EXPECT(&f, &ms, no_zswapstat);
 	f.w.wb_swap_why = NULL;
 	f.w.nr_bios = 0;
-	CHECK(!iostall_eval(&f.w, &ms), "evaluated");
-	EXPECT(&ms, "zswap_wb_bios", 0);
-	EXPECT(&ms, "zswap_wb_pages", 0);
-	EXPECT_NA(&ms, "zswap_wb_req_swap_share", "no zswap writeback bio in the window");
-	EXPECT_NA(&ms, "zswap_wb_req_background_share",
-		  "no zswap writeback bio in the window");
-	EXPECT_NA(&ms, "zswap_wb_charged_root_share",
-		  "no zswap writeback bio in the window");
-	metric_set_free(&ms);
-	fixture_free(&f);
+	EVAL_EXPECT(&f, &ms, none);
+	fixture_free(&f, &ms);
 }
 
 /* who sleeps inside writeback: kinds, throttling, histograms, tasks */
 static void test_stalls(void)
 {
-	struct fixture f;
+	static const struct want want[] = {
+		{ "wb_offcpu_us{kind=kworker}", 4000 }, { "wb_offcpu_us{kind=kthread}", 0 },
+		{ "wb_offcpu_us{kind=app_fault}", 3000 },
+		{ "wb_offcpu_us{kind=app_reclaim}", 1500 },
+		{ "wb_offcpu_us{kind=app_other}", 500 }, { "wb_offcpu_us", 9000 },
+		{ "wb_offcpu_sleeps{kind=kworker}", 30 },
+		{ "wb_offcpu_sleeps{kind=app_fault}", 7 },
+		{ "wb_offcpu_throttled_us{where=iocost}", 2000 },
+		{ "wb_offcpu_throttled_us{where=rq_qos}", 0 },
+		{ "wb_offcpu_throttled_us{where=wbt}", 250 },
+		{ "wb_offcpu_throttled_us{where=none}", .absent = true },
+		{ "throttled_sleep_us{cgroup=" CG_A ",where=iocost}", 800 },
+		{ "throttled_sleeps{cgroup=" CG_A ",where=iocost}", 4 },
+		{ "throttled_sleeps{cgroup=" CG_A ",where=blkcg_delay}", 0 },
+		{ "iostall_stack_failures", 2 }, { "iostall_map_full", 1 },
+		/* the top 10 tasks by off-CPU time, the rest in one row */
+		{ "wb_offcpu_us{task=rest}", 1 + 2 }, { "wb_offcpu_tasks", 12 },
+	};
+	/* no --cgroup: no per-cgroup sleeps; no vrate seen */
+	static const struct want no_cgroup[] = {
+		{ "throttled_sleeps{cgroup=" CG_A ",where=iocost}", .absent = true },
+		{ "iocost_vrate_pct", 0, "no vrate adjustment seen" },
+	};
+	/* sched_switch missing: the total n/a, nothing else of the stalls */
+	static const struct want no_switch[] = {
+		{ "wb_offcpu_us", 0, "sched_switch tracepoint unavailable" },
+		{ "wb_offcpu_us{kind=kworker}", .absent = true },
+		{ "wb_offcpu_tasks", .absent = true },
+	};
 	struct metric_set ms = {};
 	const struct hist_metric *h;
 	const struct metric *m;
 	struct metric_label l[2] = {
 		{ "task", "kworker/0:1/111" }, { "kind", "kworker" },
 	};
+	struct fixture f;
 
 	fixture_make(&f);
-	CHECK(!iostall_eval(&f.w, &ms), "evaluated");
-	EXPECT(&ms, "wb_offcpu_us{kind=kworker}", 4000);
-	EXPECT(&ms, "wb_offcpu_us{kind=kthread}", 0);
-	EXPECT(&ms, "wb_offcpu_us{kind=app_fault}", 3000);
-	EXPECT(&ms, "wb_offcpu_us{kind=app_reclaim}", 1500);
-	EXPECT(&ms, "wb_offcpu_us{kind=app_other}", 500);
-	EXPECT(&ms, "wb_offcpu_us", 9000);
-	EXPECT(&ms, "wb_offcpu_sleeps{kind=kworker}", 30);
-	EXPECT(&ms, "wb_offcpu_sleeps{kind=app_fault}", 7);
-	EXPECT(&ms, "wb_offcpu_throttled_us{where=iocost}", 2000);
-	EXPECT(&ms, "wb_offcpu_throttled_us{where=rq_qos}", 0);
-	EXPECT(&ms, "wb_offcpu_throttled_us{where=wbt}", 250);
-	CHECK(!metric_set_find(&ms, "wb_offcpu_throttled_us{where=none}"),
-	      "no row for unthrottled sleeps");
-	EXPECT(&ms, "throttled_sleep_us{cgroup=" CG_A ",where=iocost}", 800);
-	EXPECT(&ms, "throttled_sleeps{cgroup=" CG_A ",where=iocost}", 4);
-	EXPECT(&ms, "throttled_sleeps{cgroup=" CG_A ",where=blkcg_delay}", 0);
-	EXPECT(&ms, "iostall_stack_failures", 2);
-	EXPECT(&ms, "iostall_map_full", 1);
+	EVAL_EXPECT(&f, &ms, want);
 	h = metric_set_find_hist(&ms, "wb_offcpu_ns{kind=kworker}");
 	CHECK(h && h->h.kind == HIST_LOG2 && h->h.slots[20] == 5 &&
 	      h->h.slots[21] == 3 && h->h.sum == 9e6 &&
@@ -352,7 +376,6 @@ static void test_stalls(void)
 	h = metric_set_find_hist(&ms, "wb_offcpu_ns{kind=throttled}");
 	CHECK(h && hist_count(&h->h) == 4 && h->h.slots[18] == 4,
 	      "throttled histogram");
-	/* the top 10 tasks by off-CPU time, the rest in one row */
 	m = metric_set_find_id(&ms, MF_WB_OFFCPU_US, l, 2);
 	CHECK(m && m->has_value && m->value == 12, "longest task row: 12 us");
 	l[0].value = "app/102";
@@ -361,30 +384,17 @@ static void test_stalls(void)
 	CHECK(m && m->value == 3, "10th task row: 3 us");
 	l[0].value = "app/101";
 	CHECK(!metric_set_find_id(&ms, MF_WB_OFFCPU_US, l, 2), "11th task in the rest");
-	EXPECT(&ms, "wb_offcpu_us{task=rest}", 1 + 2);
-	EXPECT(&ms, "wb_offcpu_tasks", 12);
 	CHECK(f.tasks[0].t.total_ns == 12000 && f.tasks[11].t.total_ns == 1000,
 	      "tasks sorted, longest first");
-	metric_set_free(&ms);
 
-	/* no --cgroup: no per-cgroup sleeps; no vrate seen */
 	f.w.cgroup = NULL;
 	f.w.vrate_last = 0;
-	CHECK(!iostall_eval(&f.w, &ms), "evaluated");
-	CHECK(!metric_set_find(&ms, "throttled_sleeps{cgroup=" CG_A ",where=iocost}"),
-	      "no --cgroup: no throttled_sleeps");
-	EXPECT_NA(&ms, "iocost_vrate_pct", "no vrate adjustment seen");
-	metric_set_free(&ms);
-	/* sched_switch missing: the total n/a, nothing else of the stalls */
+	EVAL_EXPECT(&f, &ms, no_cgroup);
 	f.w.has_switch = false;
-	CHECK(!iostall_eval(&f.w, &ms), "evaluated");
-	EXPECT_NA(&ms, "wb_offcpu_us", "sched_switch tracepoint unavailable");
-	CHECK(!metric_set_find(&ms, "wb_offcpu_us{kind=kworker}") &&
-	      !metric_set_find(&ms, "wb_offcpu_tasks") &&
-	      !metric_set_find_hist(&ms, "wb_offcpu_ns{kind=kworker}"),
-	      "no sleeps without sched_switch");
-	metric_set_free(&ms);
-	fixture_free(&f);
+	EVAL_EXPECT(&f, &ms, no_switch);
+	CHECK(!metric_set_find_hist(&ms, "wb_offcpu_ns{kind=kworker}"),
+	      "no histogram without sched_switch");
+	fixture_free(&f, &ms);
 }
 
 void test_iostall_eval(void)
