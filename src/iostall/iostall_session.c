@@ -360,7 +360,10 @@ void iostall_stop(struct iostall *st)
 {
 	unsigned long long a[IS_C_NR], b[IS_C_NR];
 
-	/* before the detach, as at begin: the share errs below 1, not above */
+	/*
+	 * zswapstat's count before iostall's programs detach (and at begin
+	 * after its maps are cleared): the REQ_SWAP share errs below 1.
+	 */
 	if (st->skel && !st->empty_only) {
 		st->wb_swap_end = read_wb_swap(st);
 		st->stopped = true;
@@ -386,12 +389,13 @@ void iostall_stop(struct iostall *st)
 static int read_bios(struct iostall *st, struct iostall_bios **rows)
 {
 	int fd = bpf_map__fd(st->skel->maps.cg_bios), n = 0;
+	int max = bpf_map__max_entries(st->skel->maps.cg_bios);
 	unsigned long long key, next, *kp = NULL;
 
-	*rows = calloc(IS_MAX_CGROUPS, sizeof(**rows));
+	*rows = calloc(max ? max : 1, sizeof(**rows));
 	if (!*rows)
 		return -1;
-	while (n < IS_MAX_CGROUPS && !bpf_map_get_next_key(fd, kp, &next)) {
+	while (n < max && !bpf_map_get_next_key(fd, kp, &next)) {
 		key = next;
 		kp = &key;
 		if (bpf_map_lookup_elem(fd, &key, &(*rows)[n].b))
