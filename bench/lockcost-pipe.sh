@@ -1,0 +1,71 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Benchmark (not a test), short: zswap-lockstat's contention programs'
+# ns per run (bpf_stats, --self-stats) beside hookbench's empty programs
+# and bpftrace's bench/peers/lock.bt, all attached in one window, on pipe
+# mutex contention (a `yes | head -c BYTES` pair on each of three pipes):
+# the contention the 6.18 hosts trace (their spinlocks take
+# virt_spin_lock, which returns before lock:contention_begin). Twice:
+# ours attached after the empty programs (A), then before (B). ARGS are
+# passed to zswap-lockstat (e.g. --exact). BYTES (default 1500000000)
+# sizes the window; without bpftrace the peer column is left out.
+# Needs root. Keeps its files in build/bench/lockcost-pipe/.
+set -u
+cd "$(dirname "$0")/.."
+. tests/lib.sh
+OUT=build/bench/lockcost-pipe
+BYTES=${BYTES:-1500000000}
+mkdir -p "$OUT"
+host_lock
+BT=""
+trap '[ -n "$BT" ] && kill -INT "$BT" 2>/dev/null' EXIT
+trap 'exit 1' INT TERM
+echo "for p in 1 2 3; do yes | head -c $BYTES > /dev/null & done; wait" > "$OUT/workload.sh"
+
+bt_start() {
+	command -v bpftrace >/dev/null || return 0
+	bpftrace bench/peers/lock.bt > "$OUT/bt.out" 2>&1 &
+	BT=$!
+	i=0
+	until grep -q '^Attaching' "$OUT/bt.out"; do
+		i=$((i + 1))
+		if [ $i -gt 600 ] || ! kill -0 "$BT" 2>/dev/null; then
+			echo "lockcost-pipe: bpftrace did not attach"; BT=""; return 0
+		fi
+		sleep 0.1
+	done
+	sleep 0.5
+}
+
+# bpftrace's programs' bpf_stats: "bt_TRACEPOINT RUNS NS" lines
+bt_stop() {
+	[ -n "$BT" ] || { : > "$OUT/bt.txt"; return; }
+	bpftool perf list -j | jq -r --argjson p "$BT" \
+		'.[] | select(.pid == $p) | "\(.prog_id) \(.tracepoint)"' |
+	while read -r id tp; do
+		bpftool prog show id "$id" -j |
+			jq -r --arg tp "$tp" '"bt_\($tp) \(.run_cnt // 0) \(.run_time_ns // 0)"'
+	done | awk '{ n[$1] += $2; t[$1] += $3 } END { for (k in n) print k, n[k], t[k] }' \
+		> "$OUT/bt.txt"
+	kill -INT "$BT" 2>/dev/null
+	wait "$BT" 2>/dev/null
+	BT=""
+}
+
+echo "== ns per run, pipe mutex contention (load average $(cut -d' ' -f1-3 /proc/loadavg))"
+for o in A B; do
+	bt_start
+	if [ $o = A ]; then
+		echo "-- ours attached after the empty programs"
+		build/hookbench -- sh -c "build/zswap-lockstat --self-stats --json $* -- sh $OUT/workload.sh > $OUT/ours.json" \
+			> "$OUT/empty.txt"
+	else
+		echo "-- ours attached before the empty programs"
+		build/zswap-lockstat --self-stats --json "$@" -- \
+			sh -c "build/hookbench -- sh $OUT/workload.sh > $OUT/empty.txt" > "$OUT/ours.json"
+	fi
+	bt_stop
+	bench/hookcost.sh "$OUT/ours.json" "$OUT/empty.txt" "$OUT/bt.txt"
+	echo "   contentions $(jq .contentions "$OUT/ours.json"), walked $(jq '.sampling.walked // empty' "$OUT/ours.json"), fails $(jq -c '.failures // empty' "$OUT/ours.json")"
+done
