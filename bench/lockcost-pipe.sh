@@ -4,24 +4,31 @@
 # Benchmark (not a test), short: zswap-lockstat's contention programs'
 # ns per run (bpf_stats, --self-stats) beside hookbench's empty programs
 # and bpftrace's bench/peers/lock.bt, all attached in one window, on pipe
-# mutex contention (a `yes | head -c BYTES` pair on each of three pipes):
-# the contention the 6.18 hosts trace (their spinlocks take
-# virt_spin_lock, which returns before lock:contention_begin). Twice:
-# ours attached after the empty programs (A), then before (B). ARGS are
-# passed to zswap-lockstat (e.g. --exact). BYTES (default 1500000000)
-# sizes the window; without bpftrace the peer column is left out.
+# mutex contention (four `yes` writing into one pipe, `head -c BYTES`
+# reading it: the writers contend on the pipe's mutex, ~6,000 a second on
+# the 2-core hosts): the contention the 6.18 hosts trace (their spinlocks
+# take virt_spin_lock, which returns before lock:contention_begin).
+# Twice: ours attached after the empty programs (A), then before (B).
+# ARGS are passed to zswap-lockstat (e.g. --exact). BYTES (default
+# 3000000000) sizes the window; without bpftrace the peer column is left
+# out. BASE=path/to/another/zswap-lockstat runs it in the same window too
+# (a build before a change: the two compared on the same events).
 # Needs root. Keeps its files in build/bench/lockcost-pipe/.
 set -u
 cd "$(dirname "$0")/.."
 . tests/lib.sh
 OUT=build/bench/lockcost-pipe
-BYTES=${BYTES:-1500000000}
+BYTES=${BYTES:-3000000000}
+BASE=${BASE:-}
 mkdir -p "$OUT"
 host_lock
 BT=""
 trap '[ -n "$BT" ] && kill -INT "$BT" 2>/dev/null' EXIT
 trap 'exit 1' INT TERM
-echo "for p in 1 2 3; do yes | head -c $BYTES > /dev/null & done; wait" > "$OUT/workload.sh"
+echo "{ yes & yes & yes & yes & wait; } 2>/dev/null | head -c $BYTES > /dev/null" > "$OUT/workload.sh"
+W="sh $OUT/workload.sh"
+# shellcheck disable=SC2089
+[ -n "$BASE" ] && W="$BASE --self-stats --json $* -- sh $OUT/workload.sh > $OUT/base.json"
 
 bt_start() {
 	command -v bpftrace >/dev/null || return 0
@@ -58,14 +65,15 @@ for o in A B; do
 	bt_start
 	if [ $o = A ]; then
 		echo "-- ours attached after the empty programs"
-		build/hookbench -- sh -c "build/zswap-lockstat --self-stats --json $* -- sh $OUT/workload.sh > $OUT/ours.json" \
+		build/hookbench -- sh -c "build/zswap-lockstat --self-stats --json $* -- sh -c '$W' > $OUT/ours.json" \
 			> "$OUT/empty.txt"
 	else
 		echo "-- ours attached before the empty programs"
 		build/zswap-lockstat --self-stats --json "$@" -- \
-			sh -c "build/hookbench -- sh $OUT/workload.sh > $OUT/empty.txt" > "$OUT/ours.json"
+			sh -c "build/hookbench -- sh -c '$W' > $OUT/empty.txt" > "$OUT/ours.json"
 	fi
 	bt_stop
 	bench/hookcost.sh "$OUT/ours.json" "$OUT/empty.txt" "$OUT/bt.txt"
+	[ -n "$BASE" ] && bench/hookcost.sh "$OUT/base.json" "$OUT/empty.txt" "$OUT/bt.txt" | sed 's/^/BASE /'
 	echo "   contentions $(jq .contentions "$OUT/ours.json"), walked $(jq '.sampling.walked // empty' "$OUT/ours.json"), fails $(jq -c '.failures // empty' "$OUT/ours.json")"
 done

@@ -72,10 +72,20 @@ __u64 tree_ptrs[LS_MAX_TYPES];
 __u32 tree_nrs[LS_MAX_TYPES];
 int trees_read_err;
 
+/*
+ * A sleeping lock's contention in progress, in the task's own storage:
+ * created at its first contention and kept until the task exits (->lock
+ * cleared at the end), so a contention costs a lookup, not a hash insert
+ * and delete. The storage's own lock may be contended inside our begin:
+ * the program does not run again on that CPU (the per-program recursion
+ * guard of tp_btf/raw_tp since 6.3; before, the storage's busy counter
+ * makes the inner get return NULL), and a NULL get counts as
+ * LS_FAIL_TASK_FULL.
+ */
 struct {
-	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(max_entries, LS_MAX_TASKS);
-	__type(key, __u32);
+	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__type(key, int);
 	__type(value, struct ls_tstamp);
 } tstamp_task SEC(".maps");
 
@@ -121,8 +131,8 @@ static __always_inline bool is_spinning(__u32 flags)
 /* The slot for a new contention, or NULL when one is in progress. */
 static __always_inline struct ls_tstamp *start_slot(__u32 flags)
 {
-	struct ls_tstamp *t, zero = {};
-	__u32 idx = 0, pid;
+	struct ls_tstamp *t;
+	__u32 idx = 0;
 
 	if (is_spinning(flags)) {
 		t = bpf_map_lookup_elem(&tstamp_cpu, &idx);
@@ -132,20 +142,17 @@ static __always_inline struct ls_tstamp *start_slot(__u32 flags)
 		}
 		return t;
 	}
-	pid = (__u32)bpf_get_current_pid_tgid();
-	t = bpf_map_lookup_elem(&tstamp_task, &pid);
-	if (t) {
-		if (t->lock) {
-			count_fail(LS_FAIL_NESTED);
-			return NULL;
-		}
-		return t;
-	}
-	if (bpf_map_update_elem(&tstamp_task, &pid, &zero, BPF_NOEXIST)) {
+	t = bpf_task_storage_get(&tstamp_task, bpf_get_current_task_btf(), 0,
+				 BPF_LOCAL_STORAGE_GET_F_CREATE);
+	if (!t) {
 		count_fail(LS_FAIL_TASK_FULL);
 		return NULL;
 	}
-	return bpf_map_lookup_elem(&tstamp_task, &pid);
+	if (t->lock) {
+		count_fail(LS_FAIL_NESTED);
+		return NULL;
+	}
+	return t;
 }
 
 /* The current task's zswap depth; flags: BPF_LOCAL_STORAGE_GET_F_CREATE */
@@ -266,8 +273,7 @@ static __always_inline void account(void *map, struct ls_tstamp *t, bool stack,
 static __always_inline int on_end(__u64 lock)
 {
 	struct ls_tstamp *t;
-	__u32 idx = 0, pid = 0;
-	bool per_task = false;
+	__u32 idx = 0;
 	__u64 now;
 
 	if (!enabled)
@@ -278,11 +284,9 @@ static __always_inline int on_end(__u64 lock)
 	 * cannot wait on a sleeping lock while it spins.
 	 */
 	t = bpf_map_lookup_elem(&tstamp_cpu, &idx);
-	if (!t || !t->lock) {
-		pid = (__u32)bpf_get_current_pid_tgid();
-		t = bpf_map_lookup_elem(&tstamp_task, &pid);
-		per_task = true;
-	}
+	if (!t || !t->lock)
+		t = bpf_task_storage_get(&tstamp_task,
+					 bpf_get_current_task_btf(), 0, 0);
 	if (!t || t->lock != lock) {
 		count_fail(LS_FAIL_MISSING_START);
 		return 0;
@@ -296,8 +300,6 @@ static __always_inline int on_end(__u64 lock)
 			account(&lock_stat_all, t, true, now - t->ts);
 	}
 	t->lock = 0;
-	if (per_task)
-		bpf_map_delete_elem(&tstamp_task, &pid);
 	return 0;
 }
 
@@ -323,6 +325,25 @@ SEC("raw_tp/contention_end")
 int raw_end(struct bpf_raw_tracepoint_args *ctx)
 {
 	return on_end(ctx->args[0]);
+}
+
+/*
+ * The sleeping-lock contentions in progress, one struct ls_tstamp each,
+ * for the frontend at the end of the window (a task storage map has no
+ * keys to walk).
+ */
+SEC("iter/task")
+int pending_tasks(struct bpf_iter__task *ctx)
+{
+	struct task_struct *task = ctx->task;
+	struct ls_tstamp *t;
+
+	if (!task)
+		return 0;
+	t = bpf_task_storage_get(&tstamp_task, task, 0, 0);
+	if (t && t->lock)
+		bpf_seq_write(ctx->meta->seq, t, sizeof(*t));
+	return 0;
 }
 
 /*

@@ -27,7 +27,6 @@
 #define LS_MAX_LOCKS	10240	/* (lock, stack) aggregates */
 #define LS_MAX_ADDRS	16384	/* lock addresses sampled (no fentry) */
 #define LS_SAMPLE_EVERY	64	/* default: walk 1 in 64 of an address's */
-#define LS_MAX_TASKS	16384	/* sleeping-lock waiters at once */
 #define LS_MAX_TYPES	32	/* >= MAX_SWAPFILES on every kernel */
 #define LS_ZOP_PAIRS	8	/* fentry/fexit pairs bracketing zswap ops */
 
@@ -73,7 +72,7 @@ struct ls_addr {
 enum ls_fail {
 	LS_FAIL_MISSING_START,	/* contention_end without a begin we kept */
 	LS_FAIL_MAP_FULL,	/* aggregate map full: contention dropped */
-	LS_FAIL_TASK_FULL,	/* per-task timestamp map full */
+	LS_FAIL_TASK_FULL,	/* no per-task timestamp storage */
 	LS_FAIL_STACK,		/* the stack walk failed */
 	LS_FAIL_TIME,		/* end before begin (clock went back) */
 	LS_FAIL_NESTED,		/* begin inside a begin: ignored, as perf */

@@ -333,34 +333,39 @@ static void read_aggregates(struct bpf_map *map, struct lock_data *d)
  * every: with their stack even when not walked for the sampled view
  * (--compare-exact walks them all).
  */
+static void add_pending(struct lock_session *ls, struct lock_data *d, bool every,
+			const struct ls_tstamp *t)
+{
+	if (t->lock && t->ts >= ls->t_start)
+		lock_data_add_pending(d, t->lock, every || t->walked ? t->ips : NULL,
+				      t->flags, t->ts, ls->t_end);
+}
+
 static void read_pending(struct lock_session *ls, struct lock_data *d, bool every)
 {
 	int ncpu = libbpf_num_possible_cpus();
-	int fd = bpf_map__fd(ls->skel->maps.tstamp_task);
 	struct ls_tstamp *per_cpu = calloc(ncpu, sizeof(*per_cpu)), t;
-	__u32 key, next, *prev = NULL, zero = 0;
+	struct bpf_link *link;
+	__u32 zero = 0;
+	int fd;
 
 	if (per_cpu && !bpf_map_lookup_elem(bpf_map__fd(ls->skel->maps.tstamp_cpu),
 					    &zero, per_cpu)) {
 		for (int c = 0; c < ncpu; c++)
-			if (per_cpu[c].lock && per_cpu[c].ts >= ls->t_start)
-				lock_data_add_pending(d, per_cpu[c].lock,
-						      every || per_cpu[c].walked ?
-						      per_cpu[c].ips : NULL,
-						      per_cpu[c].flags,
-						      per_cpu[c].ts, ls->t_end);
+			add_pending(ls, d, every, &per_cpu[c]);
 	}
 	free(per_cpu);
-	while (!bpf_map_get_next_key(fd, prev, &next)) {
-		key = next;
-		prev = &key;
-		if (bpf_map_lookup_elem(fd, &key, &t) || !t.lock)
-			continue;
-		if (t.ts >= ls->t_start)
-			lock_data_add_pending(d, t.lock,
-					      every || t.walked ? t.ips : NULL,
-					      t.flags, t.ts, ls->t_end);
+	/* the tasks' storage: pending_tasks() writes those in progress */
+	link = bpf_program__attach_iter(ls->skel->progs.pending_tasks, NULL);
+	if (!link || libbpf_get_error(link))
+		return;
+	fd = bpf_iter_create(bpf_link__fd(link));
+	if (fd >= 0) {
+		while (read(fd, &t, sizeof(t)) == sizeof(t))
+			add_pending(ls, d, every, &t);
+		close(fd);
 	}
+	bpf_link__destroy(link);
 }
 
 /* Runs read_trees() once to learn where every tree's lock is. */
