@@ -12,7 +12,8 @@
 # ARGS are passed to zswap-lockstat (e.g. --exact). BYTES (default
 # 3000000000) sizes the window; without bpftrace the peer column is left
 # out. BASE=path/to/another/zswap-lockstat runs it in the same window too
-# (a build before a change: the two compared on the same events).
+# (a build before a change: the two compared on the same events; the one
+# attached first runs first: swap them with OURS=path, BASE=build/...).
 # Needs root. Keeps its files in build/bench/lockcost-pipe/.
 set -u
 cd "$(dirname "$0")/.."
@@ -20,6 +21,7 @@ cd "$(dirname "$0")/.."
 OUT=build/bench/lockcost-pipe
 BYTES=${BYTES:-3000000000}
 BASE=${BASE:-}
+OURS=${OURS:-build/zswap-lockstat}
 mkdir -p "$OUT"
 host_lock
 BT=""
@@ -65,11 +67,11 @@ for o in A B; do
 	bt_start
 	if [ $o = A ]; then
 		echo "-- ours attached after the empty programs"
-		build/hookbench -- sh -c "build/zswap-lockstat --self-stats --json $* -- sh -c '$W' > $OUT/ours.json" \
+		build/hookbench -- sh -c "$OURS --self-stats --json $* -- sh -c '$W' > $OUT/ours.json" \
 			> "$OUT/empty.txt"
 	else
 		echo "-- ours attached before the empty programs"
-		build/zswap-lockstat --self-stats --json "$@" -- \
+		$OURS --self-stats --json "$@" -- \
 			sh -c "build/hookbench -- sh -c '$W' > $OUT/empty.txt" > "$OUT/ours.json"
 	fi
 	bt_stop

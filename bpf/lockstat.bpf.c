@@ -169,18 +169,25 @@ static __always_inline bool in_zswap(void)
 	return depth && *depth;
 }
 
+/* Inserted as the first value of a new key (too big for the BPF stack). */
+const struct ls_value zero_value;
+const struct ls_addr zero_addr;
+
 /* Sampling by address: whether this contention on lock is walked. */
 static __always_inline bool sample_addr(__u64 lock)
 {
-	struct ls_addr *a, first = { .gen = walk_gen };
+	struct ls_addr *a;
 	long err;
 
 	a = bpf_map_lookup_elem(&lock_addr, &lock);
 	if (!a) {
 		/* -EEXIST: another CPU's first contention, walked there */
-		err = bpf_map_update_elem(&lock_addr, &lock, &first, BPF_NOEXIST);
+		err = bpf_map_update_elem(&lock_addr, &lock, &zero_addr, BPF_NOEXIST);
 		if (err && err != -EEXIST)
 			__sync_fetch_and_add(&addr_full, 1);
+		a = err ? NULL : bpf_map_lookup_elem(&lock_addr, &lock);
+		if (a)
+			a->gen = walk_gen;
 		return true;
 	}
 	if (a->gen != walk_gen) {
@@ -212,10 +219,9 @@ static __always_inline int on_begin(void *ctx, __u64 lock, __u32 flags)
 	t->lock = lock;
 	t->flags = flags;
 	t->walked = want_walk(lock);
-	if (!t->walked && !compare_exact) {
-		__builtin_memset(t->ips, 0, sizeof(t->ips));
+	/* ips are read only when walked (or all are: compare_exact) */
+	if (!t->walked && !compare_exact)
 		return 0;
-	}
 	if (t->walked)
 		__sync_fetch_and_add(&nr_walks, 1);
 	/* zero-fills the frames it did not reach, all of them on failure */
@@ -224,27 +230,37 @@ static __always_inline int on_begin(void *ctx, __u64 lock, __u32 flags)
 	return 0;
 }
 
-/* Inserted as the first value of a new key (too big for the BPF stack). */
-const struct ls_value zero_value;
-
-/* Adds one contention to map's aggregate of its lock and, if walked, stack. */
-static __always_inline void account(void *map, struct ls_tstamp *t, bool stack,
-				    __u64 wait)
+/* Adds one wait to an aggregate. */
+static __always_inline void add_wait(struct ls_value *v, __u64 wait)
 {
-	struct ls_key key = { .lock = t->lock };
 	__u32 slot = log2_u64(wait);
-	struct ls_value *v;
-	long err;
 
-	if (stack)
-		__builtin_memcpy(key.ips, t->ips, sizeof(key.ips));
 	/*
 	 * Should the compiler prove slot < 64 and drop a clamp, older
 	 * verifiers (6.1) could not bound the index: hide it and mask it.
 	 */
 	barrier_var(slot);
 	slot &= LS_HIST_SLOTS - 1;
+	__sync_fetch_and_add(&v->count, 1);
+	__sync_fetch_and_add(&v->total_ns, wait);
+	__sync_fetch_and_add(&v->slots[slot], 1);
+	/* racy like perf's: a lost max/min update is one sample's worth */
+	if (v->max_ns < wait)
+		v->max_ns = wait;
+	if (!v->min_ns || v->min_ns > wait)
+		v->min_ns = wait;
+}
 
+/* Adds one contention to map's aggregate of its lock and, if walked, stack. */
+static __always_inline void account(void *map, struct ls_tstamp *t, bool stack,
+				    __u64 wait)
+{
+	struct ls_key key = { .lock = t->lock };
+	struct ls_value *v;
+	long err;
+
+	if (stack)
+		__builtin_memcpy(key.ips, t->ips, sizeof(key.ips));
 	v = bpf_map_lookup_elem(map, &key);
 	if (!v) {
 		/* -EEXIST: another CPU inserted it first, which is fine */
@@ -260,14 +276,27 @@ static __always_inline void account(void *map, struct ls_tstamp *t, bool stack,
 		}
 		v->flags = t->flags;
 	}
-	__sync_fetch_and_add(&v->count, 1);
-	__sync_fetch_and_add(&v->total_ns, wait);
-	__sync_fetch_and_add(&v->slots[slot], 1);
-	/* racy like perf's: a lost max/min update is one sample's worth */
-	if (v->max_ns < wait)
-		v->max_ns = wait;
-	if (!v->min_ns || v->min_ns > wait)
-		v->min_ns = wait;
+	add_wait(v, wait);
+}
+
+/*
+ * Adds one contention to the lock's own aggregate when it was not walked
+ * while sampling by address, else to lock_stat's of its lock and stack.
+ */
+static __always_inline void account_sampled(struct ls_tstamp *t, __u64 wait)
+{
+	struct ls_addr *a;
+
+	if (sample_by_addr && !t->walked) {
+		a = bpf_map_lookup_elem(&lock_addr, &t->lock);
+		if (a) {
+			if (!a->v.flags)
+				a->v.flags = t->flags;
+			add_wait(&a->v, wait);
+			return;
+		}
+	}
+	account(&lock_stat, t, t->walked, wait);
 }
 
 static __always_inline int on_end(__u64 lock)
@@ -295,7 +324,7 @@ static __always_inline int on_end(__u64 lock)
 	if (now < t->ts)
 		count_fail(LS_FAIL_TIME);
 	else {
-		account(&lock_stat, t, t->walked, now - t->ts);
+		account_sampled(t, now - t->ts);
 		if (compare_exact)
 			account(&lock_stat_all, t, true, now - t->ts);
 	}

@@ -62,10 +62,21 @@ struct ls_tstamp {
 	__u64 ips[LS_STACK_DEPTH];
 };
 
-/* A lock address, when stacks are walked by address. */
+/*
+ * A lock address, when stacks are walked by address: its contentions
+ * not walked are aggregated here (the walked ones, and walks that failed,
+ * in lock_stat), so most contentions cost a lookup by the 8-byte address
+ * rather than a hash of the (lock, stack) key.
+ */
 struct ls_addr {
 	__u32 gen;		/* walk_gen when first walked */
-	__u32 pad;
+	/*
+	 * v's first line is written by every end: not in gen's line, which
+	 * every begin reads (a line bouncing between the CPUs cost more
+	 * than the hash it saves)
+	 */
+	__u32 pad[15];
+	struct ls_value v;	/* its contentions not walked */
 };
 
 /* What the frontend cannot see, counted in the kernel (.bss). */

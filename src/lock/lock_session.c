@@ -328,6 +328,24 @@ static void read_aggregates(struct bpf_map *map, struct lock_data *d)
 	}
 }
 
+/* By address: the contentions not walked, aggregated per lock address. */
+static void read_addr_aggregates(struct lock_session *ls, struct lock_data *d)
+{
+	static const unsigned long long no_stack[LS_STACK_DEPTH];
+	int fd = bpf_map__fd(ls->skel->maps.lock_addr);
+	__u64 key, next, *prev = NULL;
+	struct ls_addr a;
+
+	while (!bpf_map_get_next_key(fd, prev, &next)) {
+		key = next;
+		prev = &key;
+		if (bpf_map_lookup_elem(fd, &key, &a) || !a.v.count)
+			continue;
+		lock_data_add(d, key, no_stack, a.v.flags, a.v.count,
+			      a.v.total_ns, a.v.max_ns, a.v.slots);
+	}
+}
+
 /*
  * Contentions still waiting when the window ended count up to its end.
  * every: with their stack even when not walked for the sampled view
@@ -483,6 +501,8 @@ int lock_session_collect(struct lock_session *ls, struct lock_data *d)
 	d->walked = ls->skel->bss->nr_walks;
 	d->addr_full = ls->skel->bss->addr_full;
 	read_aggregates(ls->skel->maps.lock_stat, d);
+	if (ls->walk_mode == LW_BY_ADDR)
+		read_addr_aggregates(ls, d);
 	if (!live)
 		read_pending(ls, d, false);
 	if (ls->opts.compare_exact) {
