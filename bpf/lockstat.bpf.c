@@ -110,6 +110,13 @@ struct {
 	__type(value, struct ls_addr);
 } lock_addr SEC(".maps");
 
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct ls_addr_cpu);
+} addr_cpu SEC(".maps");
+
 /* How many zswap operations the task is inside (fentry +1, fexit -1). */
 struct {
 	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
@@ -173,12 +180,37 @@ static __always_inline bool in_zswap(void)
 const struct ls_value zero_value;
 const struct ls_addr zero_addr;
 
+/* This CPU's slot of lock (struct ls_addr_cpu), NULL if another's. */
+static __always_inline struct ls_value *addr_slot(__u64 lock, __u32 **gen)
+{
+	struct ls_addr_cpu *c;
+	__u32 idx = 0, i = ls_addr_slot(lock);
+
+	c = bpf_map_lookup_elem(&addr_cpu, &idx);
+	if (!c)
+		return NULL;
+	/* the verifier may not see the mask */
+	barrier_var(i);
+	i &= LS_ADDR_SLOTS - 1;
+	if (!c->e[i].lock)
+		__sync_val_compare_and_swap(&c->e[i].lock, 0, lock);
+	if (c->e[i].lock != lock)
+		return NULL;
+	*gen = &c->e[i].gen;
+	return &c->e[i].v;
+}
+
 /* Sampling by address: whether this contention on lock is walked. */
 static __always_inline bool sample_addr(__u64 lock)
 {
 	struct ls_addr *a;
+	__u32 *seen = NULL;
 	long err;
 
+	/* seen in lock_addr since the last walk_gen bump: no hash lookup */
+	addr_slot(lock, &seen);
+	if (seen && *seen == walk_gen + 1)
+		return !(bpf_get_prandom_u32() & sample_mask);
 	a = bpf_map_lookup_elem(&lock_addr, &lock);
 	if (!a) {
 		/* -EEXIST: another CPU's first contention, walked there */
@@ -188,8 +220,12 @@ static __always_inline bool sample_addr(__u64 lock)
 		a = err ? NULL : bpf_map_lookup_elem(&lock_addr, &lock);
 		if (a)
 			a->gen = walk_gen;
+		if (a && seen)
+			*seen = walk_gen + 1;
 		return true;
 	}
+	if (seen)
+		*seen = walk_gen + 1;
 	if (a->gen != walk_gen) {
 		a->gen = walk_gen;
 		return true;
@@ -285,9 +321,18 @@ static __always_inline void account(void *map, struct ls_tstamp *t, bool stack,
  */
 static __always_inline void account_sampled(struct ls_tstamp *t, __u64 wait)
 {
+	struct ls_value *v;
 	struct ls_addr *a;
+	__u32 *seen;
 
 	if (sample_by_addr && !t->walked) {
+		v = addr_slot(t->lock, &seen);
+		if (v) {
+			if (!v->flags)
+				v->flags = t->flags;
+			add_wait(v, wait);
+			return;
+		}
 		a = bpf_map_lookup_elem(&lock_addr, &t->lock);
 		if (a) {
 			if (!a->v.flags)

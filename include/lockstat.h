@@ -79,6 +79,29 @@ struct ls_addr {
 	struct ls_value v;	/* its contentions not walked */
 };
 
+/*
+ * Per CPU, by address: LS_ADDR_SLOTS slots, each owned for the session by
+ * the first lock address hashed to it (ls_addr_slot()), that keep its
+ * walk_gen as seen here and its contentions not walked on this CPU: the
+ * hot addresses cost an array lookup, not a hash, at begin and at end.
+ * The others use lock_addr.
+ */
+#define LS_ADDR_SLOTS	16
+
+struct ls_addr_cpu {
+	struct {
+		__u64 lock;	/* owner; 0: free */
+		__u32 gen;	/* walk_gen + 1 when seen in lock_addr */
+		__u32 pad;
+		struct ls_value v;
+	} e[LS_ADDR_SLOTS];
+};
+
+static inline __u32 ls_addr_slot(__u64 lock)
+{
+	return ((lock >> 3) ^ (lock >> 11)) & (LS_ADDR_SLOTS - 1);
+}
+
 /* What the frontend cannot see, counted in the kernel (.bss). */
 enum ls_fail {
 	LS_FAIL_MISSING_START,	/* contention_end without a begin we kept */

@@ -328,13 +328,33 @@ static void read_aggregates(struct bpf_map *map, struct lock_data *d)
 	}
 }
 
-/* By address: the contentions not walked, aggregated per lock address. */
+/*
+ * By address: the contentions not walked, aggregated per lock address
+ * (lock_addr) and in the CPUs' slots (addr_cpu).
+ */
 static void read_addr_aggregates(struct lock_session *ls, struct lock_data *d)
 {
 	static const unsigned long long no_stack[LS_STACK_DEPTH];
 	int fd = bpf_map__fd(ls->skel->maps.lock_addr);
+	int ncpu = libbpf_num_possible_cpus();
+	struct ls_addr_cpu *cpus = calloc(ncpu, sizeof(*cpus));
 	__u64 key, next, *prev = NULL;
 	struct ls_addr a;
+	__u32 zero = 0;
+
+	if (cpus && !bpf_map_lookup_elem(bpf_map__fd(ls->skel->maps.addr_cpu),
+					 &zero, cpus)) {
+		for (int c = 0; c < ncpu; c++)
+			for (int i = 0; i < LS_ADDR_SLOTS; i++)
+				if (cpus[c].e[i].v.count)
+					lock_data_add(d, cpus[c].e[i].lock, no_stack,
+						      cpus[c].e[i].v.flags,
+						      cpus[c].e[i].v.count,
+						      cpus[c].e[i].v.total_ns,
+						      cpus[c].e[i].v.max_ns,
+						      cpus[c].e[i].v.slots);
+	}
+	free(cpus);
 
 	while (!bpf_map_get_next_key(fd, prev, &next)) {
 		key = next;
