@@ -19,8 +19,10 @@
  *    it lives, so only the first contention of an address is walked, then
  *    1 in sample_mask + 1 at random, and the first after the frontend
  *    bumps walk_gen (kallsyms changed: a module came or went). The others
- *    are counted and timed exactly, under the address with no stack, and
- *    the frontend spreads them over the address's walked stacks. At
+ *    are counted and timed exactly, under the address with no stack (in
+ *    this CPU's slot of the address, addr_cpu, else in its lock_addr
+ *    entry: no hash of a stack key), and the frontend spreads them over
+ *    the address's walked stacks. At
  *    random, not every Nth: contentions that alternate between callers
  *    (a pipe's reader and writer) would alias with a counter.
  *
