@@ -5,7 +5,7 @@
 # ns per run (bpf_stats, --self-stats) beside hookbench's empty programs
 # and bpftrace's bench/peers/lock.bt, all attached in one window, on pipe
 # mutex contention (four `yes` writing into one pipe, `head -c BYTES`
-# reading it: the writers contend on the pipe's mutex, ~6,000 a second on
+# reading it: the writers contend on the pipe's mutex, ~30,000 a second on
 # the 2-core hosts): the contention the 6.18 hosts trace (their spinlocks
 # take virt_spin_lock, which returns before lock:contention_begin).
 # Twice: ours attached after the empty programs (A), then before (B).
