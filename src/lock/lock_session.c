@@ -312,6 +312,14 @@ void lock_session_stop(struct lock_session *ls)
 	usleep(50000);
 }
 
+static void add_value(struct lock_data *d, __u64 lock, const __u64 *ips,
+		      const struct ls_value *v)
+{
+	if (v->count)
+		lock_data_add(d, lock, ips, v->flags, v->count, v->total_ns,
+			      v->max_ns, v->slots);
+}
+
 static void read_aggregates(struct bpf_map *map, struct lock_data *d)
 {
 	int fd = bpf_map__fd(map);
@@ -321,10 +329,8 @@ static void read_aggregates(struct bpf_map *map, struct lock_data *d)
 	while (!bpf_map_get_next_key(fd, prev, &next)) {
 		key = next;
 		prev = &key;
-		if (bpf_map_lookup_elem(fd, &key, &v) || !v.count)
-			continue;
-		lock_data_add(d, key.lock, key.ips, v.flags, v.count,
-			      v.total_ns, v.max_ns, v.slots);
+		if (!bpf_map_lookup_elem(fd, &key, &v))
+			add_value(d, key.lock, key.ips, &v);
 	}
 }
 
@@ -346,23 +352,16 @@ static void read_addr_aggregates(struct lock_session *ls, struct lock_data *d)
 					 &zero, cpus)) {
 		for (int c = 0; c < ncpu; c++)
 			for (int i = 0; i < LS_ADDR_SLOTS; i++)
-				if (cpus[c].e[i].v.count)
-					lock_data_add(d, cpus[c].e[i].lock, no_stack,
-						      cpus[c].e[i].v.flags,
-						      cpus[c].e[i].v.count,
-						      cpus[c].e[i].v.total_ns,
-						      cpus[c].e[i].v.max_ns,
-						      cpus[c].e[i].v.slots);
+				add_value(d, cpus[c].e[i].lock, no_stack,
+					  &cpus[c].e[i].v);
 	}
 	free(cpus);
 
 	while (!bpf_map_get_next_key(fd, prev, &next)) {
 		key = next;
 		prev = &key;
-		if (bpf_map_lookup_elem(fd, &key, &a) || !a.v.count)
-			continue;
-		lock_data_add(d, key, no_stack, a.v.flags, a.v.count,
-			      a.v.total_ns, a.v.max_ns, a.v.slots);
+		if (!bpf_map_lookup_elem(fd, &key, &a))
+			add_value(d, key, no_stack, &a.v);
 	}
 }
 
