@@ -14,7 +14,8 @@
 #  2. the workload's wall time with record --iocost attached (the
 #     record's wall_time_s: fork to exit of the command, without the
 #     recorder's start-up) vs detached, alternating A B A B ... RUNS
-#     times; target: ratio < 1.01.
+#     times; target: ratio < 1.01; and the programs' CPU time over the
+#     workload's (bench/cpushare.sh).
 # Needs root. Prints a table; writes build/bench-iostall/.
 set -u
 cd "$(dirname "$0")/.."
@@ -37,14 +38,20 @@ WORKLOAD="sh -c 'echo \$\$ > $CG/cgroup.procs 2>/dev/null || echo \$\$ > $CG/tas
 	wait"
 
 now() { date +%s.%N; }
+# appended to the workload: the CPU time (us) of the processes its
+# shell reaped (cutime + cstime)
+CPU_OF="; awk -v t=$(getconf CLK_TCK) '{ print (\$16 + \$17) * 1e6 / t }' \
+	/proc/\$\$/stat > $OUT/cpu.run"
 : > "$OUT/walls"
+: > "$OUT/cpu"
 i=0
 while [ $i -lt "$RUNS" ]; do
 	t0=$(now); sh -c "$WORKLOAD"; t1=$(now)
 	echo "detached $(echo "$t1 - $t0" | bc)" >> "$OUT/walls"
 	# the command's own wall time, without the recorder's start-up
 	build/zswap-gate record -q --iocost --self-stats -o "$OUT/rec.$i.json" \
-		-- sh -c "$WORKLOAD"
+		-- sh -c "$WORKLOAD$CPU_OF"
+	echo "$OUT/rec.$i.json $(cat "$OUT/cpu.run")" >> "$OUT/cpu"
 	echo "attached $(jq -r .wall_time_s "$OUT/rec.$i.json")" >> "$OUT/walls"
 	i=$((i + 1))
 done
@@ -69,3 +76,4 @@ echo "== workload wall time, $RUNS alternations"
 awk '{ s[$1] += $2; n[$1]++ } END {
 	a = s["attached"] / n["attached"]; d = s["detached"] / n["detached"]
 	printf "detached %.2f s, attached (record --iocost) %.2f s, ratio %.4f (target < 1.01)\n", d, a, a / d }' "$OUT/walls"
+bench/cpushare.sh "$OUT/cpu"

@@ -8,6 +8,9 @@ awk '{ s[$1] += $2; n[$1]++ } END {
 	a = s["attached"] / n["attached"]; d = s["detached"] / n["detached"]
 	printf "%d alternations: detached %.2f s, attached %.2f s, ratio %.4f (target < 1.01)\n",
 		n["attached"], d, a, a / d
+	if (n["full"])
+		printf "with --locks --iocost: %.2f s, ratio %.4f (target < 1.03)\n",
+			s["full"] / n["full"], s["full"] / n["full"] / d
 	if (n["total"])
 		printf "record start-up and teardown: %.2f s per run\n",
 			s["total"] / n["total"] - a }' "$1"

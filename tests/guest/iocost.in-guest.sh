@@ -9,6 +9,7 @@
 # io.weight. Leaves the records, the recorders' exit codes and the
 # kernel's files in $RESULTS; tests/guest/iocost.test.sh checks them.
 cd /opt/zswap || exit 1
+. ./guest-lib.sh
 R=$RESULTS
 P=/sys/module/zswap/parameters
 CGR=/sys/fs/cgroup
@@ -86,8 +87,10 @@ cat /proc/self/mounts > $R/fixtures/mounts
 cat $DBG > $R/debug_stats 2>/dev/null
 
 # A: the hog alone. The command ends with a pause so iocost pays the
-# debt and idles the cgroup inside the window (its stat is then final).
-rec alone 240 --self-stats --cgroup $HOG -- sh -c "$HOGCMD; sleep 4"
+# debt and idles the cgroup inside the window, then iocost_flush makes
+# io.stat final (guest-lib.sh says why).
+FLUSH=". ./guest-lib.sh; iocost_flush $HOG"
+rec alone 240 --self-stats --cgroup $HOG -- sh -c "$HOGCMD; sleep 4; $FLUSH"
 cat $HOG/io.stat > $R/fixtures/io.stat.debug
 
 # B: the same hog next to fio (libaio, 8 in flight, so it fills its
@@ -100,12 +103,12 @@ FIOCMD="echo \$\$ > $WRITER/cgroup.procs; exec $F/ld-linux-x86-64.so.2 \
 --rw=randwrite --bs=4k --direct=1 --ioengine=libaio --iodepth=8 --thread \
 --time_based --runtime=300 --output=$R/fio.out"
 rec writer 300 --self-stats --cgroup $HOG -- sh -c "sh -c '$FIOCMD' & fio=\$!;
-	sleep 2; $HOGCMD; kill \$fio; wait \$fio; sleep 4"
+	sleep 2; $HOGCMD; kill \$fio; wait \$fio; sleep 4; $FLUSH"
 cat $WRITER/io.stat > $R/fixtures/io.stat.writer
 
 # bad input 3: debug stats off -> the three cost.* counters are n/a
 if echo N > $DBG 2>/dev/null; then
-	rec nodebug 200 --cgroup $HOG -- sh -c "$HOGCMD; sleep 4"
+	rec nodebug 200 --cgroup $HOG -- sh -c "$HOGCMD; sleep 4; $FLUSH"
 	cat $HOG/io.stat > $R/fixtures/io.stat.nodebug
 	echo Y > $DBG
 else

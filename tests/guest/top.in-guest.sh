@@ -7,6 +7,7 @@
 # so the record's window lies inside zswaptop's frames.
 # tests/guest/top.test.sh checks the results on the host.
 cd /opt/zswap || exit 1
+. ./guest-lib.sh
 P=/sys/module/zswap/parameters
 
 echo 1 > $P/enabled
@@ -73,15 +74,7 @@ timeout -s TERM 120 sh -c "echo \$\$ > $IO/cgroup.procs; exec ./hog -q -m 48 -p 
 echo $? > "$RESULTS/iocost-hog.rc"
 # the debt is paid and the cgroup idles within seconds after its last IO
 sleep 5
-# io.stat prints the iocg's last flushed stat. Paying the last debt adds
-# to the live stat, and if the iocg then idles, ioc_check_iocgs()
-# deactivates it before iocg_flush_stat() walks the active list: that
-# tail (tens of ms) stays out of io.stat until the iocg is active again
-# (the BPF side reads the live stat). One direct read from the cgroup
-# reactivates it, the next period flushes it; then io.stat is complete.
-sh -c "echo \$\$ > $IO/cgroup.procs
-	exec dd if=/dev/vda of=/dev/null bs=4096 count=1 iflag=direct 2>/dev/null"
-sleep 3
+iocost_flush $IO
 cat $IO/io.stat > "$RESULTS/io.stat.after"
 echo "iocost phase: hog done at $(cut -d' ' -f1 /proc/uptime) s: $(cat $IO/io.stat)"
 sleep 2.5	# a full frame and two writes after
