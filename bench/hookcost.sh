@@ -18,7 +18,8 @@ why() {
 	tp_bio_queue) echo "each swap write bio is counted by origin, its task's tag looked up" ;;
 	is_bio_queue) echo "each write bio is charged to its cgroup in a hash" ;;
 	is_sched_switch) echo "a worker's or reclaiming task's switch looks its tag up" ;;
-	btf_* | raw_*) echo "each contention's stack is walked" ;;
+	btf_begin | raw_begin) echo "each address's first contention and 1 in 64 after walk the stack (~5 us each, cold), the others look up the task's slot and the address's" ;;
+	btf_end | raw_end) echo "the wait is added to the address's aggregate: the task's slot, the address's, the clock" ;;
 	esac
 }
 jq -r '.self_stats | to_entries[] | select(.value.run_cnt > 0) |

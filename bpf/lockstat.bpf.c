@@ -19,8 +19,10 @@
  *    it lives, so only the first contention of an address is walked, then
  *    1 in sample_mask + 1 at random, and the first after the frontend
  *    bumps walk_gen (kallsyms changed: a module came or went). The others
- *    are counted and timed exactly, under the address with no stack, and
- *    the frontend spreads them over the address's walked stacks. At
+ *    are counted and timed exactly, under the address with no stack (in
+ *    this CPU's slot of the address, addr_cpu, else in its lock_addr
+ *    entry: no hash of a stack key), and the frontend spreads them over
+ *    the address's walked stacks. At
  *    random, not every Nth: contentions that alternate between callers
  *    (a pipe's reader and writer) would alias with a counter.
  *
@@ -72,10 +74,20 @@ __u64 tree_ptrs[LS_MAX_TYPES];
 __u32 tree_nrs[LS_MAX_TYPES];
 int trees_read_err;
 
+/*
+ * A sleeping lock's contention in progress, in the task's own storage:
+ * created at its first contention and kept until the task exits (->lock
+ * cleared at the end), so a contention costs a lookup, not a hash insert
+ * and delete. The storage's own lock may be contended inside our begin:
+ * the program does not run again on that CPU (the per-program recursion
+ * guard of tp_btf/raw_tp since 6.3; before, the storage's busy counter
+ * makes the inner get return NULL), and a NULL get counts as
+ * LS_FAIL_TASK_FULL.
+ */
 struct {
-	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(max_entries, LS_MAX_TASKS);
-	__type(key, __u32);
+	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__type(key, int);
 	__type(value, struct ls_tstamp);
 } tstamp_task SEC(".maps");
 
@@ -100,6 +112,13 @@ struct {
 	__type(value, struct ls_addr);
 } lock_addr SEC(".maps");
 
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct ls_addr_cpu);
+} addr_cpu SEC(".maps");
+
 /* How many zswap operations the task is inside (fentry +1, fexit -1). */
 struct {
 	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
@@ -121,8 +140,8 @@ static __always_inline bool is_spinning(__u32 flags)
 /* The slot for a new contention, or NULL when one is in progress. */
 static __always_inline struct ls_tstamp *start_slot(__u32 flags)
 {
-	struct ls_tstamp *t, zero = {};
-	__u32 idx = 0, pid;
+	struct ls_tstamp *t;
+	__u32 idx = 0;
 
 	if (is_spinning(flags)) {
 		t = bpf_map_lookup_elem(&tstamp_cpu, &idx);
@@ -132,20 +151,17 @@ static __always_inline struct ls_tstamp *start_slot(__u32 flags)
 		}
 		return t;
 	}
-	pid = (__u32)bpf_get_current_pid_tgid();
-	t = bpf_map_lookup_elem(&tstamp_task, &pid);
-	if (t) {
-		if (t->lock) {
-			count_fail(LS_FAIL_NESTED);
-			return NULL;
-		}
-		return t;
-	}
-	if (bpf_map_update_elem(&tstamp_task, &pid, &zero, BPF_NOEXIST)) {
+	t = bpf_task_storage_get(&tstamp_task, bpf_get_current_task_btf(), 0,
+				 BPF_LOCAL_STORAGE_GET_F_CREATE);
+	if (!t) {
 		count_fail(LS_FAIL_TASK_FULL);
 		return NULL;
 	}
-	return bpf_map_lookup_elem(&tstamp_task, &pid);
+	if (t->lock) {
+		count_fail(LS_FAIL_NESTED);
+		return NULL;
+	}
+	return t;
 }
 
 /* The current task's zswap depth; flags: BPF_LOCAL_STORAGE_GET_F_CREATE */
@@ -162,20 +178,56 @@ static __always_inline bool in_zswap(void)
 	return depth && *depth;
 }
 
+/* Inserted as the first value of a new key (too big for the BPF stack). */
+const struct ls_value zero_value;
+const struct ls_addr zero_addr;
+
+/* This CPU's slot of lock (struct ls_addr_cpu), NULL if another's. */
+static __always_inline struct ls_value *addr_slot(__u64 lock, __u32 **gen)
+{
+	struct ls_addr_cpu *c;
+	__u32 idx = 0, i = ls_addr_slot(lock);
+
+	c = bpf_map_lookup_elem(&addr_cpu, &idx);
+	if (!c)
+		return NULL;
+	/* the verifier may not see the mask */
+	barrier_var(i);
+	i &= LS_ADDR_SLOTS - 1;
+	if (!c->e[i].lock)
+		__sync_val_compare_and_swap(&c->e[i].lock, 0, lock);
+	if (c->e[i].lock != lock)
+		return NULL;
+	*gen = &c->e[i].gen;
+	return &c->e[i].v;
+}
+
 /* Sampling by address: whether this contention on lock is walked. */
 static __always_inline bool sample_addr(__u64 lock)
 {
-	struct ls_addr *a, first = { .gen = walk_gen };
+	struct ls_addr *a;
+	__u32 *seen = NULL;
 	long err;
 
+	/* seen in lock_addr since the last walk_gen bump: no hash lookup */
+	addr_slot(lock, &seen);
+	if (seen && *seen == walk_gen + 1)
+		return !(bpf_get_prandom_u32() & sample_mask);
 	a = bpf_map_lookup_elem(&lock_addr, &lock);
 	if (!a) {
 		/* -EEXIST: another CPU's first contention, walked there */
-		err = bpf_map_update_elem(&lock_addr, &lock, &first, BPF_NOEXIST);
+		err = bpf_map_update_elem(&lock_addr, &lock, &zero_addr, BPF_NOEXIST);
 		if (err && err != -EEXIST)
 			__sync_fetch_and_add(&addr_full, 1);
+		a = err ? NULL : bpf_map_lookup_elem(&lock_addr, &lock);
+		if (a)
+			a->gen = walk_gen;
+		if (a && seen)
+			*seen = walk_gen + 1;
 		return true;
 	}
+	if (seen)
+		*seen = walk_gen + 1;
 	if (a->gen != walk_gen) {
 		a->gen = walk_gen;
 		return true;
@@ -205,10 +257,9 @@ static __always_inline int on_begin(void *ctx, __u64 lock, __u32 flags)
 	t->lock = lock;
 	t->flags = flags;
 	t->walked = want_walk(lock);
-	if (!t->walked && !compare_exact) {
-		__builtin_memset(t->ips, 0, sizeof(t->ips));
+	/* ips are read only when walked (or all are: compare_exact) */
+	if (!t->walked && !compare_exact)
 		return 0;
-	}
 	if (t->walked)
 		__sync_fetch_and_add(&nr_walks, 1);
 	/* zero-fills the frames it did not reach, all of them on failure */
@@ -217,27 +268,37 @@ static __always_inline int on_begin(void *ctx, __u64 lock, __u32 flags)
 	return 0;
 }
 
-/* Inserted as the first value of a new key (too big for the BPF stack). */
-const struct ls_value zero_value;
-
-/* Adds one contention to map's aggregate of its lock and, if walked, stack. */
-static __always_inline void account(void *map, struct ls_tstamp *t, bool stack,
-				    __u64 wait)
+/* Adds one wait to an aggregate. */
+static __always_inline void add_wait(struct ls_value *v, __u64 wait)
 {
-	struct ls_key key = { .lock = t->lock };
 	__u32 slot = log2_u64(wait);
-	struct ls_value *v;
-	long err;
 
-	if (stack)
-		__builtin_memcpy(key.ips, t->ips, sizeof(key.ips));
 	/*
 	 * Should the compiler prove slot < 64 and drop a clamp, older
 	 * verifiers (6.1) could not bound the index: hide it and mask it.
 	 */
 	barrier_var(slot);
 	slot &= LS_HIST_SLOTS - 1;
+	__sync_fetch_and_add(&v->count, 1);
+	__sync_fetch_and_add(&v->total_ns, wait);
+	__sync_fetch_and_add(&v->slots[slot], 1);
+	/* racy like perf's: a lost max/min update is one sample's worth */
+	if (v->max_ns < wait)
+		v->max_ns = wait;
+	if (!v->min_ns || v->min_ns > wait)
+		v->min_ns = wait;
+}
 
+/* Adds one contention to map's aggregate of its lock and, if walked, stack. */
+static __always_inline void account(void *map, struct ls_tstamp *t, bool stack,
+				    __u64 wait)
+{
+	struct ls_key key = { .lock = t->lock };
+	struct ls_value *v;
+	long err;
+
+	if (stack)
+		__builtin_memcpy(key.ips, t->ips, sizeof(key.ips));
 	v = bpf_map_lookup_elem(map, &key);
 	if (!v) {
 		/* -EEXIST: another CPU inserted it first, which is fine */
@@ -253,21 +314,42 @@ static __always_inline void account(void *map, struct ls_tstamp *t, bool stack,
 		}
 		v->flags = t->flags;
 	}
-	__sync_fetch_and_add(&v->count, 1);
-	__sync_fetch_and_add(&v->total_ns, wait);
-	__sync_fetch_and_add(&v->slots[slot], 1);
-	/* racy like perf's: a lost max/min update is one sample's worth */
-	if (v->max_ns < wait)
-		v->max_ns = wait;
-	if (!v->min_ns || v->min_ns > wait)
-		v->min_ns = wait;
+	add_wait(v, wait);
+}
+
+/*
+ * Adds one contention to the lock's own aggregate when it was not walked
+ * while sampling by address, else to lock_stat's of its lock and stack.
+ */
+static __always_inline void account_sampled(struct ls_tstamp *t, __u64 wait)
+{
+	struct ls_value *v;
+	struct ls_addr *a;
+	__u32 *seen;
+
+	if (sample_by_addr && !t->walked) {
+		v = addr_slot(t->lock, &seen);
+		if (v) {
+			if (!v->flags)
+				v->flags = t->flags;
+			add_wait(v, wait);
+			return;
+		}
+		a = bpf_map_lookup_elem(&lock_addr, &t->lock);
+		if (a) {
+			if (!a->v.flags)
+				a->v.flags = t->flags;
+			add_wait(&a->v, wait);
+			return;
+		}
+	}
+	account(&lock_stat, t, t->walked, wait);
 }
 
 static __always_inline int on_end(__u64 lock)
 {
 	struct ls_tstamp *t;
-	__u32 idx = 0, pid = 0;
-	bool per_task = false;
+	__u32 idx = 0;
 	__u64 now;
 
 	if (!enabled)
@@ -278,11 +360,9 @@ static __always_inline int on_end(__u64 lock)
 	 * cannot wait on a sleeping lock while it spins.
 	 */
 	t = bpf_map_lookup_elem(&tstamp_cpu, &idx);
-	if (!t || !t->lock) {
-		pid = (__u32)bpf_get_current_pid_tgid();
-		t = bpf_map_lookup_elem(&tstamp_task, &pid);
-		per_task = true;
-	}
+	if (!t || !t->lock)
+		t = bpf_task_storage_get(&tstamp_task,
+					 bpf_get_current_task_btf(), 0, 0);
 	if (!t || t->lock != lock) {
 		count_fail(LS_FAIL_MISSING_START);
 		return 0;
@@ -291,13 +371,11 @@ static __always_inline int on_end(__u64 lock)
 	if (now < t->ts)
 		count_fail(LS_FAIL_TIME);
 	else {
-		account(&lock_stat, t, t->walked, now - t->ts);
+		account_sampled(t, now - t->ts);
 		if (compare_exact)
 			account(&lock_stat_all, t, true, now - t->ts);
 	}
 	t->lock = 0;
-	if (per_task)
-		bpf_map_delete_elem(&tstamp_task, &pid);
 	return 0;
 }
 
@@ -323,6 +401,25 @@ SEC("raw_tp/contention_end")
 int raw_end(struct bpf_raw_tracepoint_args *ctx)
 {
 	return on_end(ctx->args[0]);
+}
+
+/*
+ * The sleeping-lock contentions in progress, one struct ls_tstamp each,
+ * for the frontend at the end of the window (a task storage map has no
+ * keys to walk).
+ */
+SEC("iter/task")
+int pending_tasks(struct bpf_iter__task *ctx)
+{
+	struct task_struct *task = ctx->task;
+	struct ls_tstamp *t;
+
+	if (!task)
+		return 0;
+	t = bpf_task_storage_get(&tstamp_task, task, 0, 0);
+	if (t && t->lock)
+		bpf_seq_write(ctx->meta->seq, t, sizeof(*t));
+	return 0;
 }
 
 /*

@@ -27,7 +27,6 @@
 #define LS_MAX_LOCKS	10240	/* (lock, stack) aggregates */
 #define LS_MAX_ADDRS	16384	/* lock addresses sampled (no fentry) */
 #define LS_SAMPLE_EVERY	64	/* default: walk 1 in 64 of an address's */
-#define LS_MAX_TASKS	16384	/* sleeping-lock waiters at once */
 #define LS_MAX_TYPES	32	/* >= MAX_SWAPFILES on every kernel */
 #define LS_ZOP_PAIRS	8	/* fentry/fexit pairs bracketing zswap ops */
 
@@ -63,17 +62,51 @@ struct ls_tstamp {
 	__u64 ips[LS_STACK_DEPTH];
 };
 
-/* A lock address, when stacks are walked by address. */
+/*
+ * A lock address, when stacks are walked by address: its contentions
+ * not walked are aggregated here (the walked ones, and walks that failed,
+ * in lock_stat), so most contentions cost a lookup by the 8-byte address
+ * rather than a hash of the (lock, stack) key.
+ */
 struct ls_addr {
 	__u32 gen;		/* walk_gen when first walked */
-	__u32 pad;
+	/*
+	 * v's first line is written by every end: not in gen's line, which
+	 * every begin reads (a line bouncing between the CPUs cost more
+	 * than the hash it saves)
+	 */
+	__u32 pad[15];
+	struct ls_value v;	/* its contentions not walked */
 };
+
+/*
+ * Per CPU, by address: LS_ADDR_SLOTS slots, each owned for the session by
+ * the first lock address hashed to it (ls_addr_slot()), that keep its
+ * walk_gen as seen here and its contentions not walked on this CPU: the
+ * hot addresses cost an array lookup, not a hash, at begin and at end.
+ * The others use lock_addr.
+ */
+#define LS_ADDR_SLOTS	16
+
+struct ls_addr_cpu {
+	struct {
+		__u64 lock;	/* owner; 0: free */
+		__u32 gen;	/* walk_gen + 1 when seen in lock_addr */
+		__u32 pad;
+		struct ls_value v;
+	} e[LS_ADDR_SLOTS];
+};
+
+static inline __u32 ls_addr_slot(__u64 lock)
+{
+	return ((lock >> 3) ^ (lock >> 11)) & (LS_ADDR_SLOTS - 1);
+}
 
 /* What the frontend cannot see, counted in the kernel (.bss). */
 enum ls_fail {
 	LS_FAIL_MISSING_START,	/* contention_end without a begin we kept */
 	LS_FAIL_MAP_FULL,	/* aggregate map full: contention dropped */
-	LS_FAIL_TASK_FULL,	/* per-task timestamp map full */
+	LS_FAIL_TASK_FULL,	/* no per-task timestamp storage */
 	LS_FAIL_STACK,		/* the stack walk failed */
 	LS_FAIL_TIME,		/* end before begin (clock went back) */
 	LS_FAIL_NESTED,		/* begin inside a begin: ignored, as perf */

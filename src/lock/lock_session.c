@@ -312,6 +312,14 @@ void lock_session_stop(struct lock_session *ls)
 	usleep(50000);
 }
 
+static void add_value(struct lock_data *d, __u64 lock, const __u64 *ips,
+		      const struct ls_value *v)
+{
+	if (v->count)
+		lock_data_add(d, lock, ips, v->flags, v->count, v->total_ns,
+			      v->max_ns, v->slots);
+}
+
 static void read_aggregates(struct bpf_map *map, struct lock_data *d)
 {
 	int fd = bpf_map__fd(map);
@@ -321,10 +329,39 @@ static void read_aggregates(struct bpf_map *map, struct lock_data *d)
 	while (!bpf_map_get_next_key(fd, prev, &next)) {
 		key = next;
 		prev = &key;
-		if (bpf_map_lookup_elem(fd, &key, &v) || !v.count)
-			continue;
-		lock_data_add(d, key.lock, key.ips, v.flags, v.count,
-			      v.total_ns, v.max_ns, v.slots);
+		if (!bpf_map_lookup_elem(fd, &key, &v))
+			add_value(d, key.lock, key.ips, &v);
+	}
+}
+
+/*
+ * By address: the contentions not walked, aggregated per lock address
+ * (lock_addr) and in the CPUs' slots (addr_cpu).
+ */
+static void read_addr_aggregates(struct lock_session *ls, struct lock_data *d)
+{
+	static const unsigned long long no_stack[LS_STACK_DEPTH];
+	int fd = bpf_map__fd(ls->skel->maps.lock_addr);
+	int ncpu = libbpf_num_possible_cpus();
+	struct ls_addr_cpu *cpus = calloc(ncpu, sizeof(*cpus));
+	__u64 key, next, *prev = NULL;
+	struct ls_addr a;
+	__u32 zero = 0;
+
+	if (cpus && !bpf_map_lookup_elem(bpf_map__fd(ls->skel->maps.addr_cpu),
+					 &zero, cpus)) {
+		for (int c = 0; c < ncpu; c++)
+			for (int i = 0; i < LS_ADDR_SLOTS; i++)
+				add_value(d, cpus[c].e[i].lock, no_stack,
+					  &cpus[c].e[i].v);
+	}
+	free(cpus);
+
+	while (!bpf_map_get_next_key(fd, prev, &next)) {
+		key = next;
+		prev = &key;
+		if (!bpf_map_lookup_elem(fd, &key, &a))
+			add_value(d, key, no_stack, &a.v);
 	}
 }
 
@@ -333,34 +370,39 @@ static void read_aggregates(struct bpf_map *map, struct lock_data *d)
  * every: with their stack even when not walked for the sampled view
  * (--compare-exact walks them all).
  */
+static void add_pending(struct lock_session *ls, struct lock_data *d, bool every,
+			const struct ls_tstamp *t)
+{
+	if (t->lock && t->ts >= ls->t_start)
+		lock_data_add_pending(d, t->lock, every || t->walked ? t->ips : NULL,
+				      t->flags, t->ts, ls->t_end);
+}
+
 static void read_pending(struct lock_session *ls, struct lock_data *d, bool every)
 {
 	int ncpu = libbpf_num_possible_cpus();
-	int fd = bpf_map__fd(ls->skel->maps.tstamp_task);
 	struct ls_tstamp *per_cpu = calloc(ncpu, sizeof(*per_cpu)), t;
-	__u32 key, next, *prev = NULL, zero = 0;
+	struct bpf_link *link;
+	__u32 zero = 0;
+	int fd;
 
 	if (per_cpu && !bpf_map_lookup_elem(bpf_map__fd(ls->skel->maps.tstamp_cpu),
 					    &zero, per_cpu)) {
 		for (int c = 0; c < ncpu; c++)
-			if (per_cpu[c].lock && per_cpu[c].ts >= ls->t_start)
-				lock_data_add_pending(d, per_cpu[c].lock,
-						      every || per_cpu[c].walked ?
-						      per_cpu[c].ips : NULL,
-						      per_cpu[c].flags,
-						      per_cpu[c].ts, ls->t_end);
+			add_pending(ls, d, every, &per_cpu[c]);
 	}
 	free(per_cpu);
-	while (!bpf_map_get_next_key(fd, prev, &next)) {
-		key = next;
-		prev = &key;
-		if (bpf_map_lookup_elem(fd, &key, &t) || !t.lock)
-			continue;
-		if (t.ts >= ls->t_start)
-			lock_data_add_pending(d, t.lock,
-					      every || t.walked ? t.ips : NULL,
-					      t.flags, t.ts, ls->t_end);
+	/* the tasks' storage: pending_tasks() writes those in progress */
+	link = bpf_program__attach_iter(ls->skel->progs.pending_tasks, NULL);
+	if (!link || libbpf_get_error(link))
+		return;
+	fd = bpf_iter_create(bpf_link__fd(link));
+	if (fd >= 0) {
+		while (read(fd, &t, sizeof(t)) == sizeof(t))
+			add_pending(ls, d, every, &t);
+		close(fd);
 	}
+	bpf_link__destroy(link);
 }
 
 /* Runs read_trees() once to learn where every tree's lock is. */
@@ -478,6 +520,8 @@ int lock_session_collect(struct lock_session *ls, struct lock_data *d)
 	d->walked = ls->skel->bss->nr_walks;
 	d->addr_full = ls->skel->bss->addr_full;
 	read_aggregates(ls->skel->maps.lock_stat, d);
+	if (ls->walk_mode == LW_BY_ADDR)
+		read_addr_aggregates(ls, d);
 	if (!live)
 		read_pending(ls, d, false);
 	if (ls->opts.compare_exact) {
