@@ -13,7 +13,9 @@
 #  2. the workload's wall time attached vs detached, alternating
 #     A B A B ... RUNS times; target: ratio < 1.02. For scale, a third
 #     arm runs the peer, Debian's `perf lock record` (tracepoint mode, as
-#     tests/host/lockstat.test.sh uses it), when it works here.
+#     tests/host/lockstat.test.sh uses it), when it works here; and the
+#     programs' CPU time over the workload's (bench/cpushare.sh; bpf_stats
+#     on in the attached runs, which costs them a little more).
 # Needs root. Prints a table; keeps its files in build/bench/lockstat/.
 set -u
 cd "$(dirname "$0")/.."
@@ -36,7 +38,12 @@ WORKLOAD="echo \$\$ > $CG/tasks 2>/dev/null || echo \$\$ > $CG/cgroup.procs
 # report are not the hog's time.
 TIMED="t0=\$(date +%s.%N); $WORKLOAD; t1=\$(date +%s.%N)
 	echo \"\$t1 - \$t0\" | bc > $OUT/wall"
+# appended to the workload: the CPU time (us) of the processes its
+# shell reaped (cutime + cstime)
+CPU_OF="; awk -v t=$(getconf CLK_TCK) '{ print (\$16 + \$17) * 1e6 / t }' \
+	/proc/\$\$/stat > $OUT/cpu.run"
 : > "$OUT/walls"
+: > "$OUT/cpu"
 PERF=0
 command -v perf >/dev/null &&
 	perf lock record -a -o "$OUT/perf.data" -- true >/dev/null 2>&1 && PERF=1
@@ -44,8 +51,10 @@ i=0
 while [ "$i" -lt "$RUNS" ]; do
 	sh -c "$TIMED"
 	echo "detached $(cat "$OUT/wall")" >> "$OUT/walls"
-	build/zswap-lockstat --json -- sh -c "$TIMED" > "$OUT/run.$i.json"
+	build/zswap-lockstat --self-stats --json -- sh -c "$TIMED$CPU_OF" \
+		> "$OUT/run.$i.json"
 	echo "zswap-lockstat $(cat "$OUT/wall")" >> "$OUT/walls"
+	echo "$OUT/run.$i.json $(cat "$OUT/cpu.run")" >> "$OUT/cpu"
 	if [ $PERF -eq 1 ]; then
 		perf lock record -a -o "$OUT/perf.data" -- sh -c "$TIMED" \
 			> /dev/null 2>&1
@@ -61,3 +70,4 @@ echo "== hook cost (ns per run, bpf_stats; same workload)"
 bench/lockcost.sh "$OUT/stats.json" "$OUT/empty.txt"
 echo "== workload wall time, $RUNS alternations (load average $(cut -d' ' -f1-3 /proc/loadavg))"
 bench/ratios.sh "$OUT/walls" zswap-lockstat perf-lock-record
+bench/cpushare.sh "$OUT/cpu"
