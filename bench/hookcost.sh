@@ -55,9 +55,13 @@ while read -r prog cnt ns; do
 	esac
 	bns=$(awk -v p="e_$hook" '$1 == p && $2 > 0 { printf "%.1f", $3 / $2 }' "$empty")
 	pns=$(awk -v p="bt_$hook" '$1 == p && $2 > 0 { printf "%.1f", $3 / $2 }' "$peer")
+	fns=$(awk -v p="t_$hook" '$1 == p && $2 > 0 { printf "%.1f", $3 / $2 }' "$empty")
 	r=$([ -n "$bns" ] && awk -v a="$ns" -v b="$bns" 'BEGIN { printf "%.2f", a / b }')
 	printf "%-16s runs %-9s %7.1f ns  empty %7s ns  ratio %-5s" "$prog" "$cnt" \
 		"$ns" "${bns:-n/a}" "${r:-n/a}"
+	# the floor of timing a contention at all (bpf/empty.bpf.c)
+	[ -n "$fns" ] && [ -n "$bns" ] && printf "  floor %7s ns (%s x empty)" "$fns" \
+		"$(awk -v a="$fns" -v b="$bns" 'BEGIN { printf "%.2f", a / b }')"
 	[ -n "$pns" ] && printf "  bpftrace %7s ns  ratio %s" "$pns" \
 		"$(awk -v a="$ns" -v b="$pns" 'BEGIN { printf "%.2f", a / b }')"
 	if [ "$cnt" -lt 1000 ]; then

@@ -3,7 +3,8 @@
  * hookbench: attaches empty programs to zswapstat's tracepoints (and an
  * empty fentry/fexit pair to each -f FUNCTION), runs a command, and prints
  * each program's run count and run time from the kernel's bpf_stats:
- * "NAME RUNS NS" lines, NAME e_<tracepoint>, e_fentry:FUNC or e_fexit:FUNC.
+ * "NAME RUNS NS" lines, NAME e_<tracepoint>, e_fentry:FUNC or e_fexit:FUNC,
+ * and t_contention_begin/end, the floor of timing a contention.
  * The baseline for the benchmarks in bench/.
  *
  *   hookbench [-f FUNCTION]... -- COMMAND ARGS...
