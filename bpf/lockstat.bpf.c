@@ -105,8 +105,14 @@ struct {
 	__type(value, struct ls_value);
 } lock_stat SEC(".maps"), lock_stat_all SEC(".maps");
 
+/*
+ * Not preallocated: an address is inserted once, at its first contention,
+ * and a host contends a few hundred; preallocated, its 616-byte entries
+ * would pin 10 MB. The kernel's BPF allocator serves any context (6.1+).
+ */
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
 	__uint(max_entries, LS_MAX_ADDRS);
 	__type(key, __u64);
 	__type(value, struct ls_addr);
