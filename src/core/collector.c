@@ -9,6 +9,8 @@ int collector_open(struct collector *c, const struct session_opts *opts)
 	int err;
 
 	memset(c, 0, sizeof(*c));
+	if (!opts)
+		return 0;
 	err = session_open(&c->s, opts);
 	/* as before the collector: a session that failed to open is left */
 	c->open = !err;
@@ -39,7 +41,7 @@ int collector_begin(struct collector *c)
 {
 	/* everything is loaded: long-running tools keep no kallsyms copy */
 	ksyms_cache_release();
-	if (session_begin(&c->s))
+	if (c->open && session_begin(&c->s))
 		return -1;
 	for (int i = 0; i < c->nr_mods; i++)
 		if (c->mods[i].begin(c->mods[i].ctx))
@@ -52,12 +54,13 @@ void collector_stop(struct collector *c)
 	/* modules first: iostall reads the session's writeback tags */
 	for (int i = c->nr_mods - 1; i >= 0; i--)
 		c->mods[i].stop(c->mods[i].ctx);
-	session_stop(&c->s);
+	if (c->open)
+		session_stop(&c->s);
 }
 
 int collector_collect(struct collector *c, struct metric_set *out)
 {
-	if (session_collect(&c->s, out))
+	if (c->open && session_collect(&c->s, out))
 		return -1;
 	for (int i = 0; i < c->nr_mods; i++) {
 		struct collector_module *m = &c->mods[i];
@@ -78,7 +81,7 @@ int collector_collect(struct collector *c, struct metric_set *out)
 
 int collector_prog_stats(struct collector *c, struct prog_stats *out, int max)
 {
-	int n = session_prog_stats(&c->s, out, max);
+	int n = c->open ? session_prog_stats(&c->s, out, max) : 0;
 
 	for (int i = 0; i < c->nr_mods; i++)
 		if (c->mods[i].prog_stats)

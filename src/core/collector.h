@@ -31,12 +31,15 @@ struct collector_module {
 struct collector {
 	struct session s;
 	struct zs_error error;	/* why the last open or add failed */
-	bool open;
+	bool open;		/* the core session is open */
 	struct collector_module mods[COLLECTOR_MAX_MODULES];
 	int nr_mods;
 };
 
-/* Opens the core session: 0, or -1 with c->error filled. */
+/*
+ * Opens the core session: 0, or -1 with c->error filled. opts NULL: no
+ * core session, the modules alone (zswap-iostall --empty).
+ */
 int collector_open(struct collector *c, const struct session_opts *opts);
 /* Adds an opened module (the collector closes it from now on): 0 or -1. */
 int collector_add(struct collector *c, const struct collector_module *m);

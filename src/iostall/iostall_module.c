@@ -35,7 +35,9 @@ int iostall_module_open(struct collector *c, struct iostall *st,
 		.collect = collect ? im_collect : NULL,
 		.prog_stats = im_prog_stats, .close = im_close,
 	};
-	if (iostall_open(st, &c->s, cgroup, false, verbose, &c->error)) {
+	/* without the core session: the empty baseline (zswap-iostall --empty) */
+	if (iostall_open(st, c->open ? &c->s : NULL, cgroup, !c->open, verbose,
+			 &c->error)) {
 		iostall_close(st);
 		return -1;
 	}

@@ -20,8 +20,8 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include "cli_checks.h"
-#include "iostall_session.h"
-#include "session.h"
+#include "collector.h"
+#include "iostall_module.h"
 #include "spawn.h"
 
 static void usage(FILE *f)
@@ -47,14 +47,11 @@ static void report_spawn_failure(const struct spawn *sp, const char *cmd,
 			strerror(sp->fail_errno));
 }
 
-static void print_stats(struct iostall *st, struct session *s)
+static void print_stats(struct collector *c)
 {
 	struct prog_stats ps[64];
-	int n = 0;
+	int n = collector_prog_stats(c, ps, 64);
 
-	if (s)
-		n = session_prog_stats(s, ps, 64);
-	n += iostall_prog_stats(st, ps + n, 64 - n);
 	printf("\n%-24s %12s %10s\n", "PROGRAM", "RUNS", "NS/RUN");
 	for (int i = 0; i < n; i++)
 		if (ps[i].run_cnt)
@@ -86,11 +83,10 @@ int main(int argc, char **argv)
 	struct session_opts so = {};
 	struct metric_set ms = {};
 	struct iostall st = {};
-	struct session s;
-	bool empty = false, have_session = false;
+	struct collector col;
+	bool empty = false;
 	struct spawn_opts spo = {};
 	struct spawn sp;
-	struct zs_error e;
 	int c, err, status, stats_fd;
 
 	atexit(cli_check_stdout_at_exit);
@@ -115,15 +111,10 @@ int main(int argc, char **argv)
 	if (so.cgroup && cli_check_cgroup(so.cgroup))
 		return EXIT_USAGE;
 	spo.cgroup = so.cgroup;
-	if (!empty) {
-		if (session_open(&s, &so))
-			return cli_error_exit(&s.error);
-		have_session = true;
-	}
-	err = iostall_open(&st, have_session ? &s : NULL, so.cgroup, empty,
-			   so.verbose, &e);
-	if (err) {
-		err = cli_error_exit(&e);
+	/* --empty: no core session, iostall's empty program alone */
+	if (collector_open(&col, empty ? NULL : &so) ||
+	    iostall_module_open(&col, &st, so.cgroup, so.verbose, true)) {
+		err = cli_error_exit(&col.error);
 		goto out;
 	}
 	stats_fd = bpf_enable_stats(BPF_STATS_RUN_TIME);
@@ -131,20 +122,14 @@ int main(int argc, char **argv)
 		fprintf(stderr, "warning: bpf_stats unavailable: %s\n",
 			strerror(errno));
 	signal(SIGINT, SIG_IGN);
-	if (have_session)
-		session_begin(&s);
-	iostall_begin(&st);
+	collector_begin(&col);
 	spawn_start(&sp, &argv[optind], &spo);
 	status = spawn_wait(&sp);
 	if (spawn_failed(&sp))
 		report_spawn_failure(&sp, argv[optind], so.cgroup);
 	err = status < 0 ? EXIT_FAIL : spawn_exit_code(status);
-	iostall_stop(&st);
-	if (have_session) {
-		session_stop(&s);
-		session_collect(&s, &ms);
-	}
-	iostall_collect(&st, &ms);
+	collector_stop(&col);
+	collector_collect(&col, &ms);
 	if (!empty) {
 		for (size_t i = 0; i < ms.n; i++) {
 			const struct metric *m = &ms.m[i];
@@ -160,13 +145,11 @@ int main(int argc, char **argv)
 		}
 		iostall_report(stdout, &st, &ms);
 	}
-	print_stats(&st, have_session ? &s : NULL);
+	print_stats(&col);
 	if (stats_fd >= 0)
 		close(stats_fd);
 out:
-	iostall_close(&st);
+	collector_close(&col);
 	metric_set_free(&ms);
-	if (have_session)
-		session_close(&s);
 	return err;
 }
