@@ -23,6 +23,13 @@ sampled_vs_exact() {
 	echo "$sl: walked $swalked of $stotal contentions on $snlocks lock addresses (1 in $sn at random after the first)"
 	check "$sl: exact view present, same total ($(jq .exact_check.contentions "$sr"))" \
 		[ "$(jq .exact_check.contentions "$sr")" -eq "$stotal" ]
+	# a window with almost no contention has nothing to sample: the
+	# ratio and caller checks below need some (a kernel that traced none
+	# at all, as one CI host did, perf included)
+	if [ "$stotal" -lt 50 ]; then
+		echo "SKIP ($sl: sampled vs exact): this kernel ($(uname -r)) traced $stotal contentions in the window, under 50: nothing to sample"
+		return 0
+	fi
 	# each address: its first contention, then 1 in N (and a few more
 	# when two CPUs race on an address's first, or kallsyms changed)
 	check "$sl: walked at most addresses + total / N, twice over ($swalked)" \

@@ -17,8 +17,9 @@
 #include <sys/wait.h>
 #include <bpf/libbpf.h>
 #include "cli_checks.h"
+#include "collector.h"
+#include "lock_module.h"
 #include "lock_report.h"
-#include "lock_session.h"
 #include "trace_helpers.h"
 #include "session.h"
 #include "spawn.h"
@@ -116,6 +117,7 @@ int main(int argc, char **argv)
 	struct zs_error env;
 	struct lock_session_opts so = {};
 	struct lock_session ls;
+	struct collector col;
 	struct lock_data d;
 	bool all = false, json = false, plan = false;
 	double duration = 0;
@@ -172,14 +174,13 @@ int main(int argc, char **argv)
 	if (session_check_env(&env))
 		return cli_error_exit(&env);
 	libbpf_verbosity(so.verbose);
-	if (lock_session_open(&ls, &so)) {
-		err = cli_error_exit(&ls.err);
-		lock_session_close(&ls);
-		return err;
-	}
+	/* the lock module alone: no core session */
+	if (collector_open(&col, NULL) ||
+	    lock_module_open(&col, &ls, &so, NULL))
+		return cli_error_exit(&col.error);
 	signal(SIGINT, sig_handler);
 	signal(SIGTERM, sig_handler);
-	lock_session_begin(&ls);
+	collector_begin(&col);
 	if (cmd) {
 		spawn_start(&sp, cmd, &spo);
 		child = sp.pid;
@@ -196,7 +197,7 @@ int main(int argc, char **argv)
 		while (!exiting && mono_ns() < t_stop)
 			wait_a_tick(&ls);
 	}
-	lock_session_stop(&ls);
+	collector_stop(&col);
 	if (child > 0) {
 		kill(child, SIGTERM);
 		waitpid(child, &status, 0);
@@ -205,10 +206,11 @@ int main(int argc, char **argv)
 	if (cmd && spawn_failed(&sp))
 		fprintf(stderr, "error: cannot run %s: %s\n", cmd[0],
 			strerror(sp.fail_errno));
+	/* the report reads the module's own data, not its metric set */
 	if (lock_session_collect(&ls, &d)) {
 		fprintf(stderr, "error: reading the lock maps: out of memory\n");
 		lock_data_free(&d);
-		lock_session_close(&ls);
+		collector_close(&col);
 		return EXIT_FAIL;
 	}
 	if (cmd) {
@@ -229,6 +231,6 @@ int main(int argc, char **argv)
 	else
 		lock_report_text(stdout, &d, &ls.ks, all, plan || (!cmd && duration <= 0));
 	lock_data_free(&d);
-	lock_session_close(&ls);
+	collector_close(&col);
 	return err;
 }
