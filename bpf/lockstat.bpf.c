@@ -22,7 +22,8 @@
  *    are counted and timed exactly, under the address with no stack (in
  *    this CPU's slot of the address, addr_cpu, else in its lock_addr
  *    entry: no hash of a stack key), and the frontend spreads them over
- *    the address's walked stacks. At
+ *    the address's walked stacks, each walk at random standing for
+ *    sample_mask + 1 contentions and each other walk for itself. At
  *    random, not every Nth: contentions that alternate between callers
  *    (a pipe's reader and writer) would alias with a counter.
  *
@@ -208,8 +209,14 @@ static __always_inline struct ls_value *addr_slot(__u64 lock, __u32 **gen)
 	return &c->e[i].v;
 }
 
-/* Sampling by address: whether this contention on lock is walked. */
-static __always_inline bool sample_addr(__u64 lock)
+/* The walk of 1 in sample_mask + 1 contentions, at random. */
+static __always_inline __u32 at_random(void)
+{
+	return bpf_get_prandom_u32() & sample_mask ? LS_NOT_WALKED : LS_WALKED;
+}
+
+/* Sampling by address: whether and why this contention on lock is walked. */
+static __always_inline __u32 sample_addr(__u64 lock)
 {
 	struct ls_addr *a;
 	__u32 *seen = NULL;
@@ -218,7 +225,7 @@ static __always_inline bool sample_addr(__u64 lock)
 	/* seen in lock_addr since the last walk_gen bump: no hash lookup */
 	addr_slot(lock, &seen);
 	if (seen && *seen == walk_gen + 1)
-		return !(bpf_get_prandom_u32() & sample_mask);
+		return at_random();
 	a = bpf_map_lookup_elem(&lock_addr, &lock);
 	if (!a) {
 		/* -EEXIST: another CPU's first contention, walked there */
@@ -230,24 +237,24 @@ static __always_inline bool sample_addr(__u64 lock)
 			a->gen = walk_gen;
 		if (a && seen)
 			*seen = walk_gen + 1;
-		return true;
+		return LS_WALKED_FORCED;
 	}
 	if (seen)
 		*seen = walk_gen + 1;
 	if (a->gen != walk_gen) {
 		a->gen = walk_gen;
-		return true;
+		return LS_WALKED_FORCED;
 	}
-	return !(bpf_get_prandom_u32() & sample_mask);
+	return at_random();
 }
 
-static __always_inline bool want_walk(__u64 lock)
+static __always_inline __u32 want_walk(__u64 lock)
 {
 	if (walk_zswap_only)
-		return in_zswap();
+		return in_zswap() ? LS_WALKED : LS_NOT_WALKED;
 	if (sample_by_addr)
 		return sample_addr(lock);
-	return true;
+	return LS_WALKED;
 }
 
 static __always_inline int on_begin(void *ctx, __u64 lock, __u32 flags)
@@ -295,9 +302,12 @@ static __always_inline void add_wait(struct ls_value *v, __u64 wait)
 		v->min_ns = wait;
 }
 
-/* Adds one contention to map's aggregate of its lock and, if walked, stack. */
+/*
+ * Adds one contention to map's aggregate of its lock and, if walked, stack
+ * (forced: the walk was not at random).
+ */
 static __always_inline void account(void *map, struct ls_tstamp *t, bool stack,
-				    __u64 wait)
+				    bool forced, __u64 wait)
 {
 	struct ls_key key = { .lock = t->lock };
 	struct ls_value *v;
@@ -321,6 +331,8 @@ static __always_inline void account(void *map, struct ls_tstamp *t, bool stack,
 		v->flags = t->flags;
 	}
 	add_wait(v, wait);
+	if (forced)
+		__sync_fetch_and_add(&v->forced, 1);
 }
 
 /*
@@ -349,7 +361,7 @@ static __always_inline void account_sampled(struct ls_tstamp *t, __u64 wait)
 			return;
 		}
 	}
-	account(&lock_stat, t, t->walked, wait);
+	account(&lock_stat, t, t->walked, t->walked == LS_WALKED_FORCED, wait);
 }
 
 static __always_inline int on_end(__u64 lock)
@@ -379,7 +391,7 @@ static __always_inline int on_end(__u64 lock)
 	else {
 		account_sampled(t, now - t->ts);
 		if (compare_exact)
-			account(&lock_stat_all, t, true, now - t->ts);
+			account(&lock_stat_all, t, true, false, now - t->ts);
 	}
 	t->lock = 0;
 	return 0;

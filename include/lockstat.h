@@ -49,8 +49,21 @@ struct ls_value {
 	__u64 max_ns;
 	__u64 min_ns;
 	__u32 flags;		/* contention_begin flags of the first one */
-	__u32 pad;
+	/*
+	 * Of count, the walks not at random (sampling by address: an
+	 * address's first, the first after a walk_gen bump, every one of
+	 * an address lock_addr had no room for): each stands for itself,
+	 * a walk at random for sample_mask + 1 contentions.
+	 */
+	__u32 forced;
 	__u64 slots[LS_HIST_SLOTS];
+};
+
+/* Why a contention's stack was walked (struct ls_tstamp's walked). */
+enum ls_walk {
+	LS_NOT_WALKED,
+	LS_WALKED,		/* at random, or every one (no sampling) */
+	LS_WALKED_FORCED,	/* sampling by address, not at random */
 };
 
 /* A contention in progress: per CPU (spinning) or per task (sleeping). */
@@ -58,7 +71,7 @@ struct ls_tstamp {
 	__u64 ts;
 	__u64 lock;		/* 0: no contention in progress */
 	__u32 flags;
-	__u32 walked;		/* ips hold the stack of this contention */
+	__u32 walked;		/* enum ls_walk; not 0: ips hold its stack */
 	__u64 ips[LS_STACK_DEPTH];
 };
 

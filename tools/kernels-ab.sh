@@ -11,7 +11,9 @@
 #                 [-f FILE]... -- COMMAND [ARGS...]
 #
 #   IMAGE      a bzImage, an image directory of tools/kernel/build-kernel.sh
-#              (bzImage + release), or 6.1 / 6.12 for Debian's kernels
+#              (bzImage + release), a kernel build directory (the tree or
+#              its O=, with arch/x86/boot/bzImage), or 6.1 / 6.12 for
+#              Debian's kernels
 #   -n RUNS    runs per kernel (default 5), in alternation: A B A B ...
 #   -c, -m, -d the VM: vCPUs (2), memory (512M), swap disk MiB (512)
 #   --memory-max  the workload's memory cgroup limit, MiB (default 64)

@@ -246,6 +246,12 @@ const struct metric_family metric_families[MF_NR] = {
 	[MF_LOCK_PENDING] = { "lock_pending_at_end", "contentions", MK_COUNT,
 	  "Contentions still waiting when the window ended.", .slot = NO_SLOT,
 	  .dir = VOLUME, .prom = SKIP("one-shot reports only") },
+	[MF_LOCK_WALKS] = { "lock_stacks_walked", "contentions", MK_COUNT,
+	  "Contentions whose kernel stack was walked, by how stacks were chosen "
+	  "(walk=by_address: each lock address's first and 1 in every at random, "
+	  "the split of contentions by caller estimated from them).",
+	  .slot = NO_SLOT, .dir = VOLUME,
+	  .prom = PROM("zswap_lock_stacks_walked_total") },
 
 	/* seeds 000 and 002: iocost debt and wait, IO and memory pressure */
 	[MF_IOCOST_DEBT] = { "iocost_debt_us", "us", MK_COUNT,

@@ -124,6 +124,7 @@ enum metric_family_id {
 	MF_LOCK_FAILURES,
 	MF_LOCK_WAIT,
 	MF_LOCK_PENDING,
+	MF_LOCK_WALKS,
 	/* iostall, record --iocost */
 	MF_IOCOST_DEBT,
 	MF_IOCOST_WAIT,

@@ -822,6 +822,10 @@ int lock_report_json(FILE *f, const struct lock_data *d, const struct ksyms *ks,
 void lock_report_metrics(const struct lock_data *d, struct metric_set *ms)
 {
 	struct metric_label l[2] = { { "lock", "any" }, { "caller", "any" } };
+	char every[16];
+	struct metric_label walk[2] = {
+		{ "walk", walk_mode_names[d->walk_mode] }, { "every", every },
+	};
 	unsigned long long total, zswap;
 
 	/* always present, so records of quiet runs still compare */
@@ -857,4 +861,8 @@ void lock_report_metrics(const struct lock_data *d, struct metric_set *ms)
 			   d->fails[i]);
 	}
 	metric_add(ms, MF_LOCK_PENDING, NULL, 0, SRC_TRACEPOINT, d->pending);
+	/* the sample size, and whether the caller split is estimated */
+	snprintf(every, sizeof(every), "%u",
+		 d->walk_mode == LW_BY_ADDR ? d->sample_every : 1);
+	metric_add(ms, MF_LOCK_WALKS, walk, 2, SRC_TRACEPOINT, d->walked);
 }

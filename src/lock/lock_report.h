@@ -27,6 +27,7 @@ struct lock_entry {
 	int nframes;			/* 0: not walked, or the walk failed */
 	unsigned long long ips[LS_STACK_DEPTH];
 	unsigned long long walked;	/* of count, those with this stack */
+	unsigned long long forced;	/* of walked, not at random (LS_WALKED_FORCED) */
 	/* sampled by address: lock_data_spread() added unwalked ones */
 	bool estimated;
 	/* its address's contentions span other classes / other callers */
@@ -135,11 +136,15 @@ bool lock_entry_is_zswap(const struct lock_entry *e);
 /*
  * Sampled by address (LW_BY_ADDR): spreads each address's unwalked
  * contentions (its stackless entry) over its walked stacks in proportion
- * to their walked counts, slot by slot of the wait histogram, so every
- * address keeps its exact count, wait and histogram. Sorts the entries by address. Before classifying.
+ * to the contentions their walks stand for (a walk at random for
+ * d->sample_every, an address's first for itself), slot by slot of the
+ * wait histogram, so every address keeps its exact count, wait and
+ * histogram. Sorts the entries by address. Before classifying.
  * given (NULL for a single read) keeps what each stack was given, for
  * the next read of the same window: only the unwalked contentions since
- * are spread then, so a live reader's estimates never shrink.
+ * are spread then, to the stacks still short of their share of the
+ * whole, so a live reader's estimates never shrink and the shares given
+ * on an address's first walk alone are made good by the later ones.
  */
 void lock_data_spread(struct lock_data *d, struct lock_data *given);
 /*

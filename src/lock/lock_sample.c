@@ -67,45 +67,77 @@ static unsigned long long left(unsigned long long total, unsigned long long give
 }
 
 /*
+ * Shares what total gained since had[] was given (gain) among n parts:
+ * target[] is each part's share of the whole by the weights now, and the
+ * gain goes to the parts short of theirs, in proportion to the shortfall
+ * (which adds up to at least the gain), so no part passes its target
+ * and a share once given is never taken back. had[] all 0: the targets.
+ */
+static void apportion_gain(unsigned long long total, unsigned long long gain,
+			   const double *wt, const unsigned long long *had,
+			   size_t n, unsigned long long *target, double *lack,
+			   unsigned long long *out)
+{
+	double short_sum = 0;
+
+	apportion(total, wt, n, target);
+	for (size_t i = 0; i < n; i++) {
+		lack[i] = target[i] > had[i] ? (double)(target[i] - had[i]) : 0;
+		short_sum += lack[i];
+	}
+	apportion(gain, short_sum > 0 ? lack : wt, n, out);
+}
+
+/*
  * z: the address's stackless entry; w[0..n): its walked entries; g[i]:
- * what w[i] was given at earlier reads. Only what z gained since then is
- * spread, by the current weights, so a live reader's figures only grow.
+ * what w[i] was given at earlier reads; every: 1 walk at random in every.
  */
 static void spread_one(const struct lock_entry *z, struct lock_entry *w, size_t n,
-		       struct lock_entry **g)
+		       struct lock_entry **g, unsigned int every)
 {
-	double *wt = calloc(n, sizeof(*wt));
+	double *wt = calloc(n, sizeof(*wt)), *lack = calloc(n, sizeof(*lack));
 	unsigned long long *share = calloc(n, sizeof(*share)), given;
+	unsigned long long *had = calloc(n, sizeof(*had));
+	unsigned long long *target = calloc(n, sizeof(*target));
 	size_t top = 0;
 
-	if (!wt || !share)
+	if (!wt || !lack || !share || !had || !target)
 		goto out;
 	for (size_t i = 0; i < n; i++)
 		if (w[i].count > w[top].count)
 			top = i;
 	/*
-	 * By the walked counts, not by the walked waits' slots: a walked
-	 * contention waits longer (the walk is timed with it), so weights
-	 * per slot would favour the callers that wait long.
+	 * By the contentions the walks stand for, not by the walked waits'
+	 * slots: a walked contention waits longer (the walk is timed with
+	 * it), so weights per slot would favour the callers that wait long.
+	 * An address's first walk counts for itself only: it falls when the
+	 * tool starts or the address is new, whose callers need not be the
+	 * window's (a pool filling before it is read from).
 	 */
 	for (size_t i = 0; i < n; i++)
-		wt[i] = w[i].walked;
+		wt[i] = w[i].forced + (double)every * (w[i].walked - w[i].forced);
 	for (int s = 0; s < LS_HIST_SLOTS; s++) {
 		given = 0;
-		for (size_t i = 0; i < n; i++)
-			given += g[i]->h.slots[s];
+		for (size_t i = 0; i < n; i++) {
+			had[i] = g[i]->h.slots[s];
+			given += had[i];
+		}
 		if (!left(z->h.slots[s], given))
 			continue;
-		apportion(left(z->h.slots[s], given), wt, n, share);
+		apportion_gain(z->h.slots[s], left(z->h.slots[s], given), wt,
+			       had, n, target, lack, share);
 		for (size_t i = 0; i < n; i++) {
 			g[i]->h.slots[s] += share[i];
 			g[i]->count += share[i];
 		}
 	}
 	given = 0;
-	for (size_t i = 0; i < n; i++)
-		given += g[i]->total_ns;
-	apportion(left(z->total_ns, given), wt, n, share);
+	for (size_t i = 0; i < n; i++) {
+		had[i] = g[i]->total_ns;
+		given += had[i];
+	}
+	apportion_gain(z->total_ns, left(z->total_ns, given), wt, had, n,
+		       target, lack, share);
 	for (size_t i = 0; i < n; i++) {
 		g[i]->total_ns += share[i];
 		for (int s = 0; s < LS_HIST_SLOTS; s++)
@@ -121,7 +153,10 @@ static void spread_one(const struct lock_entry *z, struct lock_entry *w, size_t 
 	w[top].pending += z->pending;
 out:
 	free(wt);
+	free(lack);
 	free(share);
+	free(had);
+	free(target);
 }
 
 /* The entries of given for w[0..n), created empty where missing. */
@@ -163,7 +198,8 @@ void lock_data_spread(struct lock_data *d, struct lock_data *given)
 			g = ng;
 			if (!given_of(given, &d->e[i + 1], j - i - 1, g))
 				break;
-			spread_one(&d->e[i], &d->e[i + 1], j - i - 1, g);
+			spread_one(&d->e[i], &d->e[i + 1], j - i - 1, g,
+				   d->sample_every ? d->sample_every : 1);
 			d->e[i].count = 0;
 		}
 		i = j;

@@ -315,9 +315,14 @@ void lock_session_stop(struct lock_session *ls)
 static void add_value(struct lock_data *d, __u64 lock, const __u64 *ips,
 		      const struct ls_value *v)
 {
-	if (v->count)
-		lock_data_add(d, lock, ips, v->flags, v->count, v->total_ns,
-			      v->max_ns, v->slots);
+	struct lock_entry *e;
+
+	if (!v->count)
+		return;
+	e = lock_data_add(d, lock, ips, v->flags, v->count, v->total_ns,
+			  v->max_ns, v->slots);
+	if (e && e->nframes)
+		e->forced += v->forced;
 }
 
 static void read_aggregates(struct bpf_map *map, struct lock_data *d)

@@ -19,6 +19,9 @@
 #  - null: the base's behaviour on both (the same bounds; one run per
 #    kernel is no statistical test: tests/claims/ does that), and the
 #    same code in mm/zswap.o (objdump) though the object differs;
+#  - each port is checkpatch-clean (the source's scripts/checkpatch.pl,
+#    0 errors and 0 warnings; --no-signoff), and the shared build tree
+#    boots as a kernel build directory (run-guest.sh -K DIR);
 #  - forced second builds of null and of the base, one after the other,
 #    recompile mm/zswap.c into objects identical to their first builds'
 #    (the shared build tree is not confused by the patches applied and
@@ -117,6 +120,34 @@ if [ -n "$I_base" ] && [ -n "$I_004" ] && [ -n "$I_000" ] && [ -n "$I_null" ]; t
 			check "$k rebuilt: mm/zswap.o identical to its first build's" [ $rc -eq 0 ]
 		done
 	fi
+fi
+
+# --- the ports are checkpatch-clean, by the source's own checkpatch.pl ------------
+CP=$(find "${ZSWAP_CACHE:-.cache}/kernel/src" -maxdepth 4 -path '*/scripts/checkpatch.pl' 2>/dev/null | head -n 1)
+check "the kernel source has scripts/checkpatch.pl" [ -n "$CP" ]
+if [ -n "$CP" ]; then
+	ktree=$(dirname "$(dirname "$CP")")
+	for pf in "$PORTS"/*/*.patch; do
+		# --no-signoff: the ports are not sent upstream; every
+		# error, warning and their count goes to the log
+		perl "$CP" --root="$ktree" --no-signoff --terse "$pf" > "$OUT/checkpatch.log" 2>&1
+		rc=$?
+		check "checkpatch: $(basename "$(dirname "$pf")")/$(basename "$pf") (0 errors, 0 warnings)" [ $rc -eq 0 ]
+		[ $rc -eq 0 ] || sed 's/^/  /' "$OUT/checkpatch.log"
+	done
+fi
+
+# --- a kernel build directory boots as an image (run-guest.sh -K DIR) -----------
+BT=$(find "${ZSWAP_CACHE:-.cache}/kernel/build" -maxdepth 4 -path '*/arch/x86/boot/bzImage' 2>/dev/null | head -n 1)
+if [ -n "$BT" ]; then
+	BT=${BT%/arch/x86/boot/bzImage}
+	printf '#!/bin/sh\nuname -r > release\n' > "$OUT/uname.in-guest.sh"
+	tools/guest/run-guest.sh -q -K "$BT" -c 1 -m 256M -d 16 -t 300 -o "$OUT/builddir" \
+		-s "$OUT/uname.in-guest.sh"
+	check "a kernel build directory boots: its kernel.release runs ($(cat "$OUT/builddir/release" 2>/dev/null))" \
+		[ "$(cat "$OUT/builddir/release" 2>/dev/null)" = "$(cat "$BT/include/config/kernel.release" 2>/dev/null)" ]
+else
+	fail "no build tree with arch/x86/boot/bzImage under \$ZSWAP_CACHE/kernel/build"
 fi
 
 # --- phase A: seed 004, pages written back per shrink_memcg() call ---------------

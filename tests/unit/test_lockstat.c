@@ -510,7 +510,8 @@ static void read_live(struct lock_data *d, struct lock_data *given,
 /*
  * Live reads of one window: the second read's unwalked contentions are
  * spread on top of what the first gave, so no estimate shrinks even when
- * the walked stacks' weights turn around.
+ * the walked stacks' weights turn around, and they go to the stack short
+ * of its share of the whole, so the first read's shares are made good.
  */
 static void test_spread_live(void)
 {
@@ -533,11 +534,55 @@ static void test_spread_live(void)
 	      a->total_ns + b->total_ns == 22000,
 	      "second read: none shrinks, the address stays exact (%llu %llu)",
 	      a ? a->count : 0, b ? b->count : 0);
-	/* 81 + 100 * 9/30 = 111 given to a, 9 + 70 to b */
-	CHECK(a && b && a->count == 9 + 81 + 30 && b->count == 21 + 9 + 70,
-	      "the 100 new ones by the current weights 9:21");
+	/*
+	 * the 190 by 9:21 are 57 and 133: a had 81 (more than its share),
+	 * b 9, so the 100 new ones all go to b
+	 */
+	CHECK(a && b && a->count == 9 + 81 && b->count == 21 + 9 + 100,
+	      "the 100 new ones to the stack short of its share (%llu %llu)",
+	      a ? a->count : 0, b ? b->count : 0);
+	/* 300 more: the whole 490 by 9:21 is 147 and 343 */
+	read_live(&d, &given, st_a, st_b, 490, 9, 21);
+	a = lock_data_find(&d, lock, st_a);
+	b = lock_data_find(&d, lock, st_b);
+	CHECK(a && b && a->count == 9 + 147 && b->count == 21 + 343,
+	      "third read: both at their share of the whole (%llu %llu)",
+	      a ? a->count : 0, b ? b->count : 0);
 	lock_data_free(&d);
 	lock_data_free(&given);
+}
+
+/*
+ * Sampling 1 in 64: a walk at random stands for 64 contentions, an
+ * address's first walk (forced) for itself, whichever caller took it.
+ */
+static void test_spread_weights(void)
+{
+	static const unsigned long long st_a[LS_STACK_DEPTH] = { 0xffffffff81100010ULL };
+	static const unsigned long long st_b[LS_STACK_DEPTH] = { 0xffffffff81100020ULL };
+	const unsigned long long lock = 0xffff888100000000ULL;
+	unsigned long long s_z[LS_HIST_SLOTS] = {}, s_a[LS_HIST_SLOTS] = {};
+	unsigned long long s_b[LS_HIST_SLOTS] = {};
+	struct lock_data d = { .sample_every = 64 };
+	const struct lock_entry *a, *b;
+	struct lock_entry *e;
+
+	s_z[6] = 1290;
+	s_a[6] = 1;
+	s_b[6] = 2;
+	lock_data_add(&d, lock, NULL, 0, 1290, 129000, 100, s_z);
+	e = lock_data_add(&d, lock, st_a, 0, 1, 100, 100, s_a);
+	if (e)
+		e->forced = 1;
+	lock_data_add(&d, lock, st_b, 0, 2, 200, 100, s_b);
+	lock_data_spread(&d, NULL);
+	a = lock_data_find(&d, lock, st_a);
+	b = lock_data_find(&d, lock, st_b);
+	/* weights 1 and 2 * 64: 1290 shared 10 and 1280 */
+	CHECK(a && b && a->count == 1 + 10 && b->count == 2 + 1280,
+	      "first walk weighs 1, walks at random 64 each (%llu %llu)",
+	      a ? a->count : 0, b ? b->count : 0);
+	lock_data_free(&d);
 }
 
 void test_lockstat(void)
@@ -549,6 +594,7 @@ void test_lockstat(void)
 	test_percentiles();
 	test_spread();
 	test_spread_live();
+	test_spread_weights();
 	test_trees();
 	test_ksyms_and_classify();
 }

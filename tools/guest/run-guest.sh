@@ -11,7 +11,8 @@
 #
 #   -k VER     guest kernel: 6.1 (Debian 12) or 6.12 (Debian 13)
 #   -K IMAGE   boot this bzImage instead (or an image directory of
-#              tools/kernel/build-kernel.sh: its bzImage and release);
+#              tools/kernel/build-kernel.sh: its bzImage and release, or
+#              a kernel build directory: arch/x86/boot/bzImage);
 #              it must have everything built in: the initramfs loads no
 #              modules
 #   -o OUTDIR  receives console.log and everything the script left in
@@ -84,11 +85,19 @@ done
 
 cache=${ZSWAP_CACHE:-$(cd "$here/../.." && pwd)/.cache}
 if [ -n "$image" ]; then
-	# A built image: no package to fetch, no modules to ship.
-	[ -d "$image" ] && image=$image/bzImage
+	# A built image: no package to fetch, no modules to ship. A kernel
+	# build directory (the tree or its O=) as VM runners take it.
+	krel=""
+	if [ -f "$image/arch/x86/boot/bzImage" ]; then
+		krel=$image/include/config/kernel.release
+		image=$image/arch/x86/boot/bzImage
+	elif [ -d "$image" ]; then
+		image=$image/bzImage
+	fi
 	[ -f "$image" ] || die "kernel image $image not found"
 	vmlinuz=$(cd "$(dirname "$image")" && pwd)/$(basename "$image")
-	release=$(cat "$(dirname "$vmlinuz")/release" 2>/dev/null) || release=$vmlinuz
+	[ -n "$krel" ] || krel=$(dirname "$vmlinuz")/release
+	release=$(cat "$krel" 2>/dev/null) || release=$vmlinuz
 	ver=$release
 	initramfs_kernel=(-N)
 else
