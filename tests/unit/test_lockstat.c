@@ -488,23 +488,38 @@ static void test_spread(void)
 	lock_data_free(&d);
 }
 
-/* One read of a lock: z unwalked, a and b walked on two stacks, 100 ns each. */
-static void read_live(struct lock_data *d, struct lock_data *given,
-		      const unsigned long long *st_a, const unsigned long long *st_b,
-		      unsigned long long z, unsigned long long a, unsigned long long b)
+/*
+ * One read of a lock: z unwalked, a and b walked on two stacks (forced_a
+ * of a's walks not at random), 100 ns each, sampled 1 in every.
+ */
+static void read_two(struct lock_data *d, struct lock_data *given,
+		     const unsigned long long *st_a, const unsigned long long *st_b,
+		     unsigned long long z, unsigned long long a, unsigned long long b,
+		     unsigned long long forced_a, unsigned int every)
 {
 	const unsigned long long lock = 0xffff888100000000ULL;
 	unsigned long long s_z[LS_HIST_SLOTS] = {}, s_a[LS_HIST_SLOTS] = {};
 	unsigned long long s_b[LS_HIST_SLOTS] = {};
+	struct lock_entry *e;
 
 	s_z[6] = z;
 	s_a[6] = a;
 	s_b[6] = b;
 	lock_data_free(d);
+	d->sample_every = every;
 	lock_data_add(d, lock, NULL, 0, z, z * 100, 100, s_z);
-	lock_data_add(d, lock, st_a, 0, a, a * 100, 100, s_a);
+	e = lock_data_add(d, lock, st_a, 0, a, a * 100, 100, s_a);
+	if (e)
+		e->forced = forced_a;
 	lock_data_add(d, lock, st_b, 0, b, b * 100, 100, s_b);
 	lock_data_spread(d, given);
+}
+
+static void read_live(struct lock_data *d, struct lock_data *given,
+		      const unsigned long long *st_a, const unsigned long long *st_b,
+		      unsigned long long z, unsigned long long a, unsigned long long b)
+{
+	read_two(d, given, st_a, st_b, z, a, b, 0, 1);
 }
 
 /*
@@ -561,21 +576,11 @@ static void test_spread_weights(void)
 	static const unsigned long long st_a[LS_STACK_DEPTH] = { 0xffffffff81100010ULL };
 	static const unsigned long long st_b[LS_STACK_DEPTH] = { 0xffffffff81100020ULL };
 	const unsigned long long lock = 0xffff888100000000ULL;
-	unsigned long long s_z[LS_HIST_SLOTS] = {}, s_a[LS_HIST_SLOTS] = {};
-	unsigned long long s_b[LS_HIST_SLOTS] = {};
-	struct lock_data d = { .sample_every = 64 };
+	struct lock_data d = {};
 	const struct lock_entry *a, *b;
-	struct lock_entry *e;
 
-	s_z[6] = 1290;
-	s_a[6] = 1;
-	s_b[6] = 2;
-	lock_data_add(&d, lock, NULL, 0, 1290, 129000, 100, s_z);
-	e = lock_data_add(&d, lock, st_a, 0, 1, 100, 100, s_a);
-	if (e)
-		e->forced = 1;
-	lock_data_add(&d, lock, st_b, 0, 2, 200, 100, s_b);
-	lock_data_spread(&d, NULL);
+	/* a: one walk, the address's first; b: two at random */
+	read_two(&d, NULL, st_a, st_b, 1290, 1, 2, 1, 64);
 	a = lock_data_find(&d, lock, st_a);
 	b = lock_data_find(&d, lock, st_b);
 	/* weights 1 and 2 * 64: 1290 shared 10 and 1280 */
