@@ -127,9 +127,10 @@ CP=$(find "${ZSWAP_CACHE:-.cache}/kernel/src" -maxdepth 4 -path '*/scripts/check
 check "the kernel source has scripts/checkpatch.pl" [ -n "$CP" ]
 if [ -n "$CP" ]; then
 	ktree=$(dirname "$(dirname "$CP")")
-	for pf in "$PORTS"/*/*.patch; do
-		# --no-signoff: the ports are not sent upstream; every
-		# error, warning and their count goes to the log
+	for pf in "$PWD/$PORTS"/*/*.patch; do
+		# --no-signoff: the ports are not sent upstream. An absolute
+		# path: given a relative one inside this git checkout,
+		# checkpatch reads the patch's context lines as added ones
 		perl "$CP" --root="$ktree" --no-signoff --terse "$pf" > "$OUT/checkpatch.log" 2>&1
 		rc=$?
 		check "checkpatch: $(basename "$(dirname "$pf")")/$(basename "$pf") (0 errors, 0 warnings)" [ $rc -eq 0 ]
