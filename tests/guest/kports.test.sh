@@ -123,7 +123,10 @@ if [ -n "$I_base" ] && [ -n "$I_004" ] && [ -n "$I_000" ] && [ -n "$I_null" ]; t
 fi
 
 # --- the ports are checkpatch-clean, by the source's own checkpatch.pl ------------
-CP=$(find "${ZSWAP_CACHE:-.cache}/kernel/src" -maxdepth 4 -path '*/scripts/checkpatch.pl' 2>/dev/null | head -n 1)
+CP=""
+for t in "${ZSWAP_CACHE:-.cache}"/kernel/src/*; do
+	[ -f "$t/scripts/checkpatch.pl" ] && CP=$t/scripts/checkpatch.pl && break
+done
 check "the kernel source has scripts/checkpatch.pl" [ -n "$CP" ]
 if [ -n "$CP" ]; then
 	ktree=$(dirname "$(dirname "$CP")")
@@ -139,9 +142,11 @@ if [ -n "$CP" ]; then
 fi
 
 # --- a kernel build directory boots as an image (run-guest.sh -K DIR) -----------
-BT=$(find "${ZSWAP_CACHE:-.cache}/kernel/build" -maxdepth 4 -path '*/arch/x86/boot/bzImage' 2>/dev/null | head -n 1)
+BT=""
+for t in "${ZSWAP_CACHE:-.cache}"/kernel/build/*; do
+	[ -f "$t/arch/x86/boot/bzImage" ] && BT=$t && break
+done
 if [ -n "$BT" ]; then
-	BT=${BT%/arch/x86/boot/bzImage}
 	printf '#!/bin/sh\nuname -r > release\n' > "$OUT/uname.in-guest.sh"
 	tools/guest/run-guest.sh -q -K "$BT" -c 1 -m 256M -d 16 -t 300 -o "$OUT/builddir" \
 		-s "$OUT/uname.in-guest.sh"
