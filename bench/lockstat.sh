@@ -15,7 +15,9 @@
 #     arm runs the peer, Debian's `perf lock record` (tracepoint mode, as
 #     tests/host/lockstat.test.sh uses it), when it works here; and the
 #     programs' CPU time over the workload's (bench/cpushare.sh; bpf_stats
-#     on in the attached runs, which costs them a little more).
+#     on in the attached runs, which costs them a little more); and the
+#     floor, build/hookbench's bare timing of each contention alone, what
+#     any tool that times contentions pays at least.
 # Needs root. Prints a table; keeps its files in build/bench/lockstat/.
 set -u
 cd "$(dirname "$0")/.."
@@ -55,6 +57,12 @@ while [ "$i" -lt "$RUNS" ]; do
 		> "$OUT/run.$i.json"
 	echo "zswap-lockstat $(cat "$OUT/wall")" >> "$OUT/walls"
 	echo "$OUT/run.$i.json $(cat "$OUT/cpu.run")" >> "$OUT/cpu"
+	# the floor: the bare timing of each contention alone (hookbench's
+	# t_contention_begin/end: a clock read at begin, one at end, the
+	# wait added per CPU), what any tool timing contentions pays at least
+	build/hookbench -p t_contention_begin -p t_contention_end \
+		-- sh -c "$TIMED" > /dev/null 2>&1
+	echo "floor $(cat "$OUT/wall")" >> "$OUT/walls"
 	if [ $PERF -eq 1 ]; then
 		perf lock record -a -o "$OUT/perf.data" -- sh -c "$TIMED" \
 			> /dev/null 2>&1
@@ -69,5 +77,5 @@ build/hookbench -- sh -c "$WORKLOAD" > "$OUT/empty.txt"
 echo "== hook cost (ns per run, bpf_stats; same workload)"
 bench/lockcost.sh "$OUT/stats.json" "$OUT/empty.txt"
 echo "== workload wall time, $RUNS alternations (load average $(cut -d' ' -f1-3 /proc/loadavg))"
-bench/ratios.sh "$OUT/walls" zswap-lockstat perf-lock-record
+bench/ratios.sh "$OUT/walls" zswap-lockstat floor perf-lock-record
 bench/cpushare.sh "$OUT/cpu"

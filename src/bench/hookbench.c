@@ -5,11 +5,14 @@
  * each program's run count and run time from the kernel's bpf_stats:
  * "NAME RUNS NS" lines, NAME e_<tracepoint>, e_fentry:FUNC or e_fexit:FUNC,
  * and t_contention_begin/end, the floor of timing a contention.
- * The baseline for the benchmarks in bench/.
+ * The baseline for the benchmarks in bench/. -p PROGRAM attaches only the
+ * programs named (a wall-time arm of one pair, as bench/lockstat.sh's
+ * floor).
  *
- *   hookbench [-f FUNCTION]... -- COMMAND ARGS...
+ *   hookbench [-f FUNCTION]... [-p PROGRAM]... -- COMMAND ARGS...
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -22,6 +25,19 @@
 #include "trace_helpers.h"
 
 #define MAX_FUNCS 16
+#define MAX_PICKS 16
+
+/* -p: the programs to attach, all when none is named */
+static const char *picks[MAX_PICKS];
+static int nr_picks;
+
+static bool picked(const struct bpf_program *p)
+{
+	for (int i = 0; i < nr_picks; i++)
+		if (!strcmp(bpf_program__name(p), picks[i]))
+			return true;
+	return !nr_picks;
+}
 
 /* Instance 0 holds the tracepoints; instance i > 0 the pair on funcs[i]. */
 static struct empty_bpf *open_instance(const char *func)
@@ -42,7 +58,7 @@ static struct empty_bpf *open_instance(const char *func)
 			bpf_program__set_autoload(p, false);
 			continue;
 		}
-		bpf_program__set_autoload(p, func ? pair : !pair);
+		bpf_program__set_autoload(p, func ? pair : !pair && picked(p));
 		if (func && pair && bpf_program__set_attach_target(p, 0, func))
 			goto fail;
 	}
@@ -83,10 +99,13 @@ int main(int argc, char **argv)
 	struct spawn sp;
 
 	atexit(cli_check_stdout_at_exit);
-	while ((opt = getopt(argc, argv, "+f:")) != -1) {
-		if (opt != 'f' || n > MAX_FUNCS)
+	while ((opt = getopt(argc, argv, "+f:p:")) != -1) {
+		if (opt == 'f' && n <= MAX_FUNCS)
+			funcs[n++] = optarg;
+		else if (opt == 'p' && nr_picks < MAX_PICKS)
+			picks[nr_picks++] = optarg;
+		else
 			goto usage;
-		funcs[n++] = optarg;
 	}
 	if (optind >= argc || strcmp(argv[optind - 1], "--"))
 		goto usage;
@@ -110,6 +129,6 @@ out:
 	close(stats_fd);
 	return rc;
 usage:
-	fprintf(stderr, "usage: hookbench [-f FUNCTION]... -- COMMAND ARGS...\n");
+	fprintf(stderr, "usage: hookbench [-f FUNCTION]... [-p PROGRAM]... -- COMMAND ARGS...\n");
 	return 2;
 }
