@@ -515,6 +515,19 @@ static void read_two(struct lock_data *d, struct lock_data *given,
 	lock_data_spread(d, given);
 }
 
+/* The counts read_two() left on stacks a and b (0 where one is missing). */
+static void counts_of(struct lock_data *d, const unsigned long long *st_a,
+		      const unsigned long long *st_b, unsigned long long *ca,
+		      unsigned long long *cb)
+{
+	const unsigned long long lock = 0xffff888100000000ULL;
+	const struct lock_entry *a = lock_data_find(d, lock, st_a);
+	const struct lock_entry *b = lock_data_find(d, lock, st_b);
+
+	*ca = a ? a->count : 0;
+	*cb = b ? b->count : 0;
+}
+
 static void read_live(struct lock_data *d, struct lock_data *given,
 		      const unsigned long long *st_a, const unsigned long long *st_b,
 		      unsigned long long z, unsigned long long a, unsigned long long b)
@@ -553,16 +566,14 @@ static void test_spread_live(void)
 	 * the 190 by 9:21 are 57 and 133: a had 81 (more than its share),
 	 * b 9, so the 100 new ones all go to b
 	 */
-	CHECK(a && b && a->count == 9 + 81 && b->count == 21 + 9 + 100,
-	      "the 100 new ones to the stack short of its share (%llu %llu)",
-	      a ? a->count : 0, b ? b->count : 0);
+	counts_of(&d, st_a, st_b, &a1, &b1);
+	CHECK(a1 == 9 + 81 && b1 == 21 + 9 + 100,
+	      "the 100 new ones to the stack short of its share (%llu %llu)", a1, b1);
 	/* 300 more: the whole 490 by 9:21 is 147 and 343 */
 	read_live(&d, &given, st_a, st_b, 490, 9, 21);
-	a = lock_data_find(&d, lock, st_a);
-	b = lock_data_find(&d, lock, st_b);
-	CHECK(a && b && a->count == 9 + 147 && b->count == 21 + 343,
-	      "third read: both at their share of the whole (%llu %llu)",
-	      a ? a->count : 0, b ? b->count : 0);
+	counts_of(&d, st_a, st_b, &a1, &b1);
+	CHECK(a1 == 9 + 147 && b1 == 21 + 343,
+	      "third read: both at their share of the whole (%llu %llu)", a1, b1);
 	lock_data_free(&d);
 	lock_data_free(&given);
 }
@@ -575,18 +586,15 @@ static void test_spread_weights(void)
 {
 	static const unsigned long long st_a[LS_STACK_DEPTH] = { 0xffffffff81100010ULL };
 	static const unsigned long long st_b[LS_STACK_DEPTH] = { 0xffffffff81100020ULL };
-	const unsigned long long lock = 0xffff888100000000ULL;
 	struct lock_data d = {};
-	const struct lock_entry *a, *b;
+	unsigned long long a, b;
 
 	/* a: one walk, the address's first; b: two at random */
 	read_two(&d, NULL, st_a, st_b, 1290, 1, 2, 1, 64);
-	a = lock_data_find(&d, lock, st_a);
-	b = lock_data_find(&d, lock, st_b);
+	counts_of(&d, st_a, st_b, &a, &b);
 	/* weights 1 and 2 * 64: 1290 shared 10 and 1280 */
-	CHECK(a && b && a->count == 1 + 10 && b->count == 2 + 1280,
-	      "first walk weighs 1, walks at random 64 each (%llu %llu)",
-	      a ? a->count : 0, b ? b->count : 0);
+	CHECK(a == 1 + 10 && b == 2 + 1280,
+	      "first walk weighs 1, walks at random 64 each (%llu %llu)", a, b);
 	lock_data_free(&d);
 }
 
