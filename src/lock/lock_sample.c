@@ -80,6 +80,11 @@ static void apportion_gain(unsigned long long total, unsigned long long gain,
 {
 	double short_sum = 0;
 
+	/* nothing given yet (a single read, a live one's first): the targets */
+	if (gain == total) {
+		apportion(total, wt, n, out);
+		return;
+	}
 	apportion(total, wt, n, target);
 	for (size_t i = 0; i < n; i++) {
 		lack[i] = target[i] > had[i] ? (double)(target[i] - had[i]) : 0;
