@@ -21,6 +21,7 @@ enum zs_counter {
 	ZC_SHRINK_MEMCG,
 	ZC_SHRINKER_SCAN,
 	ZC_SHRINKER_FREED,
+	/* the bios: filled in from ZH_PPB_* by the frontend, not by BPF */
 	ZC_BIO_WRITEBACK,	/* swap write bios issued by zswap writeback */
 	ZC_PAGES_WRITEBACK,
 	ZC_BIO_RECLAIM,		/* swap write bios issued by reclaim */

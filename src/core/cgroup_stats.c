@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include <bpf/bpf.h>
+#include <bpf/libbpf.h>
 #include "cgroup_stats.h"
 #include "counters.h"
 #include "session.h"
@@ -84,6 +85,30 @@ cgroup_counts_find(const struct cgroup_counts_set *set, unsigned long long id)
 	return NULL;
 }
 
+int cgroup_counts_lookup(int map_fd, unsigned long long id,
+			 struct zs_cgroup_counts *out)
+{
+	int ncpu = libbpf_num_possible_cpus();
+	struct zs_cgroup_counts *per_cpu;
+	int err = 0;
+
+	memset(out, 0, sizeof(*out));
+	if (ncpu <= 0)
+		return ncpu ? ncpu : -EINVAL;
+	per_cpu = calloc(ncpu, sizeof(*per_cpu));
+	if (!per_cpu)
+		return -ENOMEM;
+	if (bpf_map_lookup_elem(map_fd, &id, per_cpu))
+		err = -errno;
+	for (int c = 0; !err && c < ncpu; c++) {
+		out->zswpout += per_cpu[c].zswpout;
+		out->zswpin += per_cpu[c].zswpin;
+		out->zswpwb += per_cpu[c].zswpwb;
+	}
+	free(per_cpu);
+	return err;
+}
+
 int cgroup_counts_read(int map_fd, struct cgroup_counts_set *out)
 {
 	unsigned long long key, next, *prev = NULL;
@@ -97,7 +122,7 @@ int cgroup_counts_read(int map_fd, struct cgroup_counts_set *out)
 		key = next;
 		prev = &key;
 		/* deleted between the two calls: skip it */
-		if (bpf_map_lookup_elem(map_fd, &key, &c))
+		if (cgroup_counts_lookup(map_fd, key, &c))
 			continue;
 		err = cgroup_counts_add(out, key, &c);
 		if (err)

@@ -60,6 +60,12 @@ struct cgroup_counts_set {
 	size_t n, cap;
 };
 
+/*
+ * One cgroup's counts in the session's cgroup_counts map (per CPU: summed
+ * here). Returns 0, or -errno (-ENOENT: no events counted for it).
+ */
+int cgroup_counts_lookup(int map_fd, unsigned long long id,
+			 struct zs_cgroup_counts *out);
 /* Reads the whole cgroup_counts map. Returns 0 or -errno. */
 int cgroup_counts_read(int map_fd, struct cgroup_counts_set *out);
 /*

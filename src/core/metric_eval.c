@@ -192,6 +192,24 @@ static int add_value(const struct metric_window *w, struct metric_set *out,
 	return metric_add_na(out, id, &l, n, r.why) ? 0 : -1;
 }
 
+unsigned long long hist_slots_count(const struct zs_hist_slots *h)
+{
+	unsigned long long n = 0;
+
+	for (int i = 0; i < ZS_HIST_SLOTS; i++)
+		n += h->slots[i];
+	return n;
+}
+
+void bio_counters_from_hists(const struct zs_hist_slots *hist,
+			     unsigned long long *ctr)
+{
+	ctr[ZC_BIO_WRITEBACK] = hist_slots_count(&hist[ZH_PPB_WRITEBACK]);
+	ctr[ZC_PAGES_WRITEBACK] = hist[ZH_PPB_WRITEBACK].sum;
+	ctr[ZC_BIO_RECLAIM] = hist_slots_count(&hist[ZH_PPB_RECLAIM]);
+	ctr[ZC_PAGES_RECLAIM] = hist[ZH_PPB_RECLAIM].sum;
+}
+
 int metric_eval(const struct metric_window *w, struct metric_set *out)
 {
 	const struct kvset *after = &w->after->debugfs;

@@ -25,6 +25,17 @@ struct metric_window {
 	const struct zs_snapshot *before, *after;
 };
 
+/* The bios a pages-per-bio histogram counted: the sum of its slots. */
+unsigned long long hist_slots_count(const struct zs_hist_slots *h);
+
+/*
+ * Swap write bios and their pages, by origin, into ctr: the BPF program
+ * counts a bio in its pages-per-bio histogram alone (one map update a
+ * bio), whose count and sum are the bios and the pages.
+ */
+void bio_counters_from_hists(const struct zs_hist_slots *hist,
+			     unsigned long long *ctr);
+
 /* Adds every core metric of the window to out; -1 on ENOMEM. */
 int metric_eval(const struct metric_window *w, struct metric_set *out);
 

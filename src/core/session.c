@@ -11,6 +11,7 @@
 #include <sys/utsname.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
+#include "cgroup_stats.h"
 #include "metric_eval.h"
 #include "session.h"
 #include "ksyms.h"
@@ -414,23 +415,27 @@ int session_open(struct session *s, const struct session_opts *opts)
 	return 0;
 }
 
-static void read_counters(struct session *s, unsigned long long *out)
-{
-	percpu_array_sum(bpf_map__fd(s->skel->maps.counters), ZC_NR, 1, out);
-}
-
 static void read_hists(struct session *s, struct zs_hist_slots *out)
 {
 	percpu_array_sum(bpf_map__fd(s->skel->maps.hists), ZH_NR,
 			 sizeof(*out) / sizeof(__u64), (unsigned long long *)out);
 }
 
+/* The counters, with the bio counts of the pages-per-bio histograms. */
+static void read_counters(struct session *s, unsigned long long *out)
+{
+	struct zs_hist_slots h[ZH_NR];
+
+	percpu_array_sum(bpf_map__fd(s->skel->maps.counters), ZC_NR, 1, out);
+	read_hists(s, h);
+	bio_counters_from_hists(h, out);
+}
+
 static void read_cgroup_counts(struct session *s, struct zs_cgroup_counts *out)
 {
 	memset(out, 0, sizeof(*out));
 	if (s->cgroup_id)
-		bpf_map_lookup_elem(bpf_map__fd(s->skel->maps.cgroup_counts),
-				    &s->cgroup_id, out);
+		cgroup_counts_lookup(s->cgroup_counts_fd, s->cgroup_id, out);
 }
 
 int session_begin(struct session *s)

@@ -17,6 +17,7 @@
 #include "iostall_session.h"
 #include "ksyms.h"
 #include "map_limits.h"
+#include "metric_eval.h"
 #include "trace_helpers.h"
 #include "zswapstat.skel.h"
 #include "iostall.skel.h"
@@ -130,9 +131,9 @@ static void wb_swap_source(struct iostall *st, struct session *s)
 {
 	const struct metric_choice *mc = &s->plan.metrics[MF_SWAP_WRITE_BIOS];
 
-	st->zs_counters_fd = -1;
+	st->zs_hists_fd = -1;
 	if (plan_hook(&s->plan, HOOK_BIO))
-		st->zs_counters_fd = bpf_map__fd(s->skel->maps.counters);
+		st->zs_hists_fd = bpf_map__fd(s->skel->maps.hists);
 	else
 		snprintf(st->wb_swap_why, sizeof(st->wb_swap_why),
 			 "zswapstat counts no swap write bio: %s", mc->reason);
@@ -140,11 +141,12 @@ static void wb_swap_source(struct iostall *st, struct session *s)
 
 static unsigned long long read_wb_swap(struct iostall *st)
 {
-	unsigned long long c[ZC_NR] = {};
+	struct zs_hist_slots h[ZH_NR] = {};
 
-	if (st->zs_counters_fd >= 0)
-		percpu_array_sum(st->zs_counters_fd, ZC_NR, 1, c);
-	return c[ZC_BIO_WRITEBACK];
+	if (st->zs_hists_fd >= 0)
+		percpu_array_sum(st->zs_hists_fd, ZH_NR, sizeof(*h) / sizeof(__u64),
+				 (unsigned long long *)h);
+	return hist_slots_count(&h[ZH_PPB_WRITEBACK]);
 }
 
 int iostall_open(struct iostall *st, struct session *s, const char *cgroup,
@@ -157,7 +159,7 @@ int iostall_open(struct iostall *st, struct session *s, const char *cgroup,
 
 	memset(st, 0, sizeof(*st));
 	st->empty_only = empty_only;
-	st->zs_counters_fd = -1;
+	st->zs_hists_fd = -1;
 	mounts = read_file("/proc/self/mounts", 1 << 20);
 	if (!mounts || !find_cgroup2_root(mounts, st->cgroup_root,
 					  sizeof(st->cgroup_root)))
@@ -499,7 +501,7 @@ int iostall_collect(struct iostall *st, struct metric_set *out)
 	read_counters(st, w.ctr_end);
 	read_hists(st, w.hist_end);
 	w.wb_swap_begin = st->wb_swap_base;
-	w.wb_swap_why = st->zs_counters_fd >= 0 ? NULL : st->wb_swap_why;
+	w.wb_swap_why = st->zs_hists_fd >= 0 ? NULL : st->wb_swap_why;
 	w.vrate_last = st->skel->bss->vrate_last;
 	w.has_switch = st->has_switch;
 	w.cgroup = st->cgroup_id ? st->cgroup : NULL;

@@ -47,10 +47,11 @@ struct iostall {
 	unsigned long long cbase[IS_C_NR];
 	struct is_hist hbase[IS_H_NR];
 	/*
-	 * The REQ_SWAP writeback bios are zswapstat's (ZC_BIO_WRITEBACK):
-	 * its counters map, the count at begin and at stop, or why none.
+	 * The REQ_SWAP writeback bios are zswapstat's (the count of its
+	 * ZH_PPB_WRITEBACK histogram): its hists map, the count at begin and
+	 * at stop, or why none.
 	 */
-	int zs_counters_fd;
+	int zs_hists_fd;
 	unsigned long long wb_swap_base, wb_swap_end;
 	bool stopped;
 	char wb_swap_why[2 * WHY_LEN + 64];

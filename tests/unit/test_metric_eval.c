@@ -216,8 +216,34 @@ static void test_counters_only(void)
 	snapshot_free(&after);
 }
 
+/* BPF counts a swap write bio in its pages-per-bio histogram alone */
+static void test_bio_counters(void)
+{
+	struct zs_hist_slots h[ZH_NR] = {};
+	unsigned long long ctr[ZC_NR] = {};
+
+	h[ZH_PPB_WRITEBACK].slots[1] = 7;
+	h[ZH_PPB_WRITEBACK].slots[4] = 3;
+	h[ZH_PPB_WRITEBACK].slots[ZS_HIST_SLOTS - 1] = 2;	/* 64+ pages */
+	h[ZH_PPB_WRITEBACK].sum = 7 + 12 + 2 * 256;
+	h[ZH_PPB_RECLAIM].slots[32] = 5;
+	h[ZH_PPB_RECLAIM].sum = 5 * 32;
+	h[ZH_STORE_LAT].slots[3] = 99;	/* not a bio */
+	ctr[ZC_STORE_CALLS] = 11;
+	bio_counters_from_hists(h, ctr);
+	CHECK(ctr[ZC_BIO_WRITEBACK] == 12, "writeback bios = the slots' sum (%llu)",
+	      ctr[ZC_BIO_WRITEBACK]);
+	CHECK(ctr[ZC_PAGES_WRITEBACK] == 531, "writeback pages = the histogram's sum (%llu)",
+	      ctr[ZC_PAGES_WRITEBACK]);
+	CHECK(ctr[ZC_BIO_RECLAIM] == 5 && ctr[ZC_PAGES_RECLAIM] == 160,
+	      "reclaim bios and pages (%llu, %llu)", ctr[ZC_BIO_RECLAIM],
+	      ctr[ZC_PAGES_RECLAIM]);
+	CHECK(ctr[ZC_STORE_CALLS] == 11, "other counters untouched");
+}
+
 void test_metric_eval(void)
 {
+	test_bio_counters();
 	test_hooked();
 	test_counters_only();
 }
