@@ -28,6 +28,13 @@ const volatile __u64 slow_ns = 10000000;	/* slow store/load event */
  * events would only be drained and dropped.
  */
 const volatile bool emit_events;
+/*
+ * shrink_worker's runs on the workqueue tracepoints, their tags read by
+ * nobody (no events, no iostall): tp_wq_start counts the run alone, and
+ * a bio asks the workqueue which function its worker runs. A run's tag
+ * cost a cold task storage lookup a run (bench/peers.sh).
+ */
+const volatile bool worker_by_func;
 
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
@@ -549,6 +556,10 @@ int BPF_PROG(tp_wq_start, struct work_struct *work)
 	/* tp_btf arguments are BTF pointers: plain loads, no helper call */
 	if ((__u64)work->func != shrink_worker_addr)
 		return 0;
+	if (worker_by_func) {
+		counter_add(ZC_SHRINK_WORKER, 1);
+		return 0;
+	}
 	return worker_enter();
 }
 
@@ -634,6 +645,26 @@ int BPF_PROG(tp_memcg_end)
 	return reclaim_end();
 }
 
+/*
+ * Task p is a workqueue worker running shrink_worker, outside a reclaim
+ * of its own (which sets PF_MEMALLOC, in direct and memcg reclaim alike:
+ * its bios are reclaim's): the workqueue's own record, struct worker's
+ * current_func, set before workqueue_execute_start and cleared after
+ * _end. worker_private is the kthread's struct kthread (5.17+), whose
+ * data is a worker's struct worker.
+ */
+static __always_inline bool runs_shrink_worker(struct task_struct *p)
+{
+	struct kthread *k;
+	struct worker *w;
+
+	if ((p->flags & (PF_WQ_WORKER | PF_MEMALLOC)) != PF_WQ_WORKER)
+		return false;
+	k = p->worker_private;
+	w = BPF_CORE_READ(k, data);
+	return (__u64)BPF_CORE_READ(w, current_func) == shrink_worker_addr;
+}
+
 SEC("tp_btf/block_bio_queue")
 int BPF_PROG(tp_bio_queue, struct bio *bio)
 {
@@ -654,6 +685,10 @@ int BPF_PROG(tp_bio_queue, struct bio *bio)
 	if (t && tag_says_writeback(t)) {
 		origin = ZS_ORIGIN_WRITEBACK;
 		t->wb_pages += pages;
+		hist_add(ZH_PPB_WRITEBACK, pages, pages);
+	} else if (worker_by_func &&
+		   runs_shrink_worker(bpf_get_current_task_btf())) {
+		origin = ZS_ORIGIN_WRITEBACK;
 		hist_add(ZH_PPB_WRITEBACK, pages, pages);
 	} else {
 		hist_add(ZH_PPB_RECLAIM, pages, pages);

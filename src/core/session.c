@@ -238,6 +238,19 @@ static int enable_prog(struct session *s, size_t prog,
 	return 0;
 }
 
+/*
+ * shrink_worker's runs on the workqueue tracepoints, with nobody reading
+ * their tags (the events' run times, iostall): counted at the start, and
+ * a bio tells a worker's writeback by the workqueue's current_func.
+ */
+static bool worker_by_func(const struct session *s)
+{
+	const struct hook_cand *c = plan_hook(&s->plan, HOOK_WORKER);
+
+	return c && c->kind == SRC_TRACEPOINT && !s->opts.tag_workers &&
+	       !s->opts.bio_events;
+}
+
 static int configure_progs(struct session *s)
 {
 	struct bpf_program *p;
@@ -257,6 +270,9 @@ static int configure_progs(struct session *s)
 		if (err)
 			return err;
 	}
+	/* no tag to drop at the end of the run */
+	if (worker_by_func(s))
+		bpf_program__set_autoload(s->skel->progs.tp_wq_end, false);
 	return 0;
 }
 
@@ -282,6 +298,7 @@ static void set_rodata(struct session *s)
 	if (s->opts.slow_ns)
 		s->skel->rodata->slow_ns = s->opts.slow_ns;
 	s->skel->rodata->emit_events = s->opts.bio_events;
+	s->skel->rodata->worker_by_func = worker_by_func(s);
 }
 
 /* Kprobes are attached by name, since the name differs per kernel. */
@@ -297,6 +314,9 @@ static int attach_progs(struct session *s)
 		for (int k = 0; k < 2 && progs[k]; k++) {
 			struct bpf_program *p = skel_prog(s, progs[k]);
 			struct bpf_link *l;
+
+			if (!bpf_program__autoload(p))
+				continue;
 
 			if (c->kind == SRC_KPROBE)
 				l = bpf_program__attach_kprobe(p, k == 1,

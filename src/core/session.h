@@ -47,6 +47,13 @@ struct session_opts {
 	 * The memcg tracepoint is attached only with this or cgroup.
 	 */
 	bool cgroup_table;
+	/*
+	 * A module reads the workers' writeback tags (iostall's sleeps in
+	 * writeback): shrink_worker's runs are tagged in the worker's task
+	 * storage. Else, on the workqueue tracepoints, a bio asks the
+	 * workqueue which function its worker runs (no tag to write).
+	 */
+	bool tag_workers;
 	event_fn on_event;
 	void *event_ctx;
 };

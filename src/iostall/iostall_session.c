@@ -184,7 +184,10 @@ int iostall_open(struct iostall *st, struct session *s, const char *cgroup,
 	if (empty_only) {
 		bpf_program__set_autoload(st->skel->progs.is_sched_switch_empty, true);
 	} else {
-		/* the writeback tags are zswapstat's */
+		/* the writeback tags are zswapstat's, the workers' with them */
+		if (!s->opts.tag_workers)
+			return zs_error_set(e, false, "internal: the session "
+					    "was opened without tag_workers");
 		err = bpf_map__reuse_fd(st->skel->maps.task_tags,
 					bpf_map__fd(s->skel->maps.task_tags));
 		if (err)

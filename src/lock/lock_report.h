@@ -140,11 +140,11 @@ bool lock_entry_is_zswap(const struct lock_entry *e);
  * d->sample_every, an address's first for itself), slot by slot of the
  * wait histogram, so every address keeps its exact count, wait and
  * histogram. Sorts the entries by address. Before classifying.
- * given (NULL for a single read) keeps what each stack was given, for
- * the next read of the same window: only the unwalked contentions since
- * are spread then, to the stacks still short of their share of the
- * whole, so a live reader's estimates never shrink and the shares given
- * on an address's first walk alone are made good by the later ones.
+ * given (NULL for a single read) keeps what each stack was given and its
+ * walks then, for the next read of the same window: only the unwalked
+ * contentions since are spread then, by the walks made since (by all of
+ * them when none was), so a live reader's estimates never shrink and
+ * follow the window's mix as a single read's do.
  */
 void lock_data_spread(struct lock_data *d, struct lock_data *given);
 /*

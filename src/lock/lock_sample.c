@@ -66,85 +66,74 @@ static unsigned long long left(unsigned long long total, unsigned long long give
 	return total > given ? total - given : 0;
 }
 
-/*
- * Shares what total gained since had[] was given (gain) among n parts:
- * target[] is each part's share of the whole by the weights now, and the
- * gain goes to the parts short of theirs, in proportion to the shortfall
- * (which adds up to at least the gain), so no part passes its target
- * and a share once given is never taken back. had[] all 0: the targets.
- */
-static void apportion_gain(unsigned long long total, unsigned long long gain,
-			   const double *wt, const unsigned long long *had,
-			   size_t n, unsigned long long *target, double *lack,
-			   unsigned long long *out)
+/* What a walked entry's walks stand for: 1 a forced walk, every one at random. */
+static double walk_weight(const struct lock_entry *e, unsigned int every)
 {
-	double short_sum = 0;
-
-	/* nothing given yet (a single read, a live one's first): the targets */
-	if (gain == total) {
-		apportion(total, wt, n, out);
-		return;
-	}
-	apportion(total, wt, n, target);
-	for (size_t i = 0; i < n; i++) {
-		lack[i] = target[i] > had[i] ? (double)(target[i] - had[i]) : 0;
-		short_sum += lack[i];
-	}
-	apportion(gain, short_sum > 0 ? lack : wt, n, out);
+	return e->forced + (double)every * (e->walked - e->forced);
 }
 
 /*
  * z: the address's stackless entry; w[0..n): its walked entries; g[i]:
- * what w[i] was given at earlier reads; every: 1 walk at random in every.
+ * what w[i] was given at earlier reads, with the walks it had then in
+ * g[i]->walked and ->forced; every: 1 walk at random in every.
+ *
+ * A read's new unwalked contentions go by the walks made since the read
+ * before (a live reader's interval; a single read's is the whole window),
+ * or by all the walks when the interval has none: each interval's estimate
+ * stands on its own, so a stack's share follows the window's mix (an
+ * invalidation burst at its end) and a share once given is never taken
+ * back. Shares of the whole, with what was given kept, kept each read's
+ * noise peaks instead: CI saw a live zpool/invalidate 26,152 against a
+ * single read's 40,582.
  */
 static void spread_one(const struct lock_entry *z, struct lock_entry *w, size_t n,
 		       struct lock_entry **g, unsigned int every)
 {
-	double *wt = calloc(n, sizeof(*wt)), *lack = calloc(n, sizeof(*lack));
+	double *wt = calloc(n, sizeof(*wt)), *dw = calloc(n, sizeof(*dw));
 	unsigned long long *share = calloc(n, sizeof(*share)), given;
-	unsigned long long *had = calloc(n, sizeof(*had));
-	unsigned long long *target = calloc(n, sizeof(*target));
+	double dsum = 0;
 	size_t top = 0;
 
-	if (!wt || !lack || !share || !had || !target)
+	if (!wt || !dw || !share)
 		goto out;
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		if (w[i].count > w[top].count)
 			top = i;
-	/*
-	 * By the contentions the walks stand for, not by the walked waits'
-	 * slots: a walked contention waits longer (the walk is timed with
-	 * it), so weights per slot would favour the callers that wait long.
-	 * An address's first walk counts for itself only: it falls when the
-	 * tool starts or the address is new, whose callers need not be the
-	 * window's (a pool filling before it is read from).
-	 */
-	for (size_t i = 0; i < n; i++)
-		wt[i] = w[i].forced + (double)every * (w[i].walked - w[i].forced);
+		/*
+		 * By the contentions the walks stand for, not by the walked
+		 * waits' slots: a walked contention waits longer (the walk is
+		 * timed with it), so weights per slot would favour the callers
+		 * that wait long. An address's first walk counts for itself
+		 * only: it falls when the tool starts or the address is new,
+		 * whose callers need not be the window's (a pool filling
+		 * before it is read from).
+		 */
+		wt[i] = walk_weight(&w[i], every);
+		dw[i] = wt[i] - walk_weight(g[i], every);
+		if (dw[i] < 0)	/* a reset */
+			dw[i] = wt[i];
+		dsum += dw[i];
+	}
 	for (int s = 0; s < LS_HIST_SLOTS; s++) {
 		given = 0;
-		for (size_t i = 0; i < n; i++) {
-			had[i] = g[i]->h.slots[s];
-			given += had[i];
-		}
+		for (size_t i = 0; i < n; i++)
+			given += g[i]->h.slots[s];
 		if (!left(z->h.slots[s], given))
 			continue;
-		apportion_gain(z->h.slots[s], left(z->h.slots[s], given), wt,
-			       had, n, target, lack, share);
+		apportion(left(z->h.slots[s], given), dsum > 0 ? dw : wt, n, share);
 		for (size_t i = 0; i < n; i++) {
 			g[i]->h.slots[s] += share[i];
 			g[i]->count += share[i];
 		}
 	}
 	given = 0;
-	for (size_t i = 0; i < n; i++) {
-		had[i] = g[i]->total_ns;
-		given += had[i];
-	}
-	apportion_gain(z->total_ns, left(z->total_ns, given), wt, had, n,
-		       target, lack, share);
+	for (size_t i = 0; i < n; i++)
+		given += g[i]->total_ns;
+	apportion(left(z->total_ns, given), dsum > 0 ? dw : wt, n, share);
 	for (size_t i = 0; i < n; i++) {
 		g[i]->total_ns += share[i];
+		g[i]->walked = w[i].walked;
+		g[i]->forced = w[i].forced;
 		for (int s = 0; s < LS_HIST_SLOTS; s++)
 			w[i].h.slots[s] += g[i]->h.slots[s];
 		w[i].count += g[i]->count;
@@ -158,10 +147,8 @@ static void spread_one(const struct lock_entry *z, struct lock_entry *w, size_t 
 	w[top].pending += z->pending;
 out:
 	free(wt);
-	free(lack);
+	free(dw);
 	free(share);
-	free(had);
-	free(target);
 }
 
 /* The entries of given for w[0..n), created empty where missing. */

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Runs inside a guest kernel (busybox, see tools/guest/init.sh). Drives the
-# workload under two recorders attached at once -- the richest plan
-# (fentry) and --no-fentry (kprobes) -- and leaves the records and the
+# workload under three recorders attached at once -- the richest plan
+# (fentry), --no-fentry (kprobes) and tracepoints alone -- and leaves the records and the
 # kernel's counters in $RESULTS; tests/guest/record.test.sh checks them on the host.
 cd /opt/zswap || exit 1
 P=/sys/module/zswap/parameters
@@ -28,6 +28,12 @@ counters > "$RESULTS/before.txt"
 	sh -c 'while [ ! -e /tmp/done ]; do sleep 0.2; done' \
 	> "$RESULTS/kprobe.log" 2>&1 &
 kp=$!
+# and a tracepoint-only recorder (the 6.18 host's plan): shrink_worker's
+# writeback bios told by the workqueue's current_func, not by a tag
+./zswap-gate record -q --no-fentry --no-kprobe -o "$RESULTS/tp.json" -- \
+	sh -c 'while [ ! -e /tmp/done ]; do sleep 0.2; done' \
+	> "$RESULTS/tp.log" 2>&1 &
+tp=$!
 sleep 4
 ./zswap-gate record --self-stats -o "$RESULTS/fentry.json" --cgroup $CG -- \
 	sh -c './hog -q -m 160 -w 8 -c 1536 -s 1 & sleep 2;
@@ -37,6 +43,8 @@ echo $? > "$RESULTS/fentry.rc"
 touch /tmp/done
 wait $kp
 echo $? > "$RESULTS/kprobe.rc"
+wait $tp
+echo $? > "$RESULTS/tp.rc"
 counters > "$RESULTS/after.txt"
 rmdir $CG
 exit 0

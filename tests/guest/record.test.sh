@@ -29,7 +29,9 @@ check_kernel() {
 	F=$D/fentry.json
 	K=$D/kprobe.json
 
-	check "$ver: recorders exit 0" [ "$(cat "$D/fentry.rc") $(cat "$D/kprobe.rc")" = "0 0" ]
+	T=$D/tp.json
+	check "$ver: recorders exit 0" \
+		[ "$(cat "$D/fentry.rc") $(cat "$D/kprobe.rc") $(cat "$D/tp.rc")" = "0 0 0" ]
 	check "$ver: plan uses fentry for stores" \
 		[ "$(jq -r .plan.hooks.store.source "$F")" = fentry ]
 	check "$ver: --no-fentry plan uses kprobes for stores" \
@@ -83,6 +85,20 @@ check_kernel() {
 		check "$ver: kprobe recorder agrees on $m within 1% ($(metric "$K" "$m") vs $(metric "$F" "$m"))" \
 			within "$(metric "$K" "$m")" "$(metric "$F" "$m")" 1
 	done
+
+	# tracepoints alone, attached as long as the kprobe recorder: no
+	# writeback hook, so shrink_worker's bios are told by the workqueue's
+	# record of the function its worker runs
+	check "$ver: tracepoint plan counts shrink_worker at workqueue_execute_start" \
+		[ "$(jq -r .plan.hooks.shrink_worker.source "$T")" = tracepoint ]
+	for m in shrink_worker_wakeups "swap_write_pages{origin=writeback}" \
+		 "swap_write_bios{origin=writeback}"; do
+		check "$ver: tracepoint recorder agrees on $m within 1% ($(metric "$T" "$m") vs kprobe's $(metric "$K" "$m"))" \
+			within "$(metric "$T" "$m")" "$(metric "$K" "$m")" 1
+	done
+	check "$ver: tracepoint recorder: writeback bios' pages = debugfs written_back_pages delta within 1%" \
+		within "$(metric "$T" "swap_write_pages{origin=writeback}")" \
+		"$(cdelta written_back_pages)" 1
 }
 
 for k in $KERNELS; do

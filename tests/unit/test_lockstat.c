@@ -538,8 +538,9 @@ static void read_live(struct lock_data *d, struct lock_data *given,
 /*
  * Live reads of one window: the second read's unwalked contentions are
  * spread on top of what the first gave, so no estimate shrinks even when
- * the walked stacks' weights turn around, and they go to the stack short
- * of its share of the whole, so the first read's shares are made good.
+ * the walked stacks' weights turn around, and they go by the walks made
+ * since the first read (the interval's mix), or by all walks when the
+ * interval has none.
  */
 static void test_spread_live(void)
 {
@@ -562,18 +563,21 @@ static void test_spread_live(void)
 	      a->total_ns + b->total_ns == 22000,
 	      "second read: none shrinks, the address stays exact (%llu %llu)",
 	      a ? a->count : 0, b ? b->count : 0);
-	/*
-	 * the 190 by 9:21 are 57 and 133: a had 81 (more than its share),
-	 * b 9, so the 100 new ones all go to b
-	 */
+	/* the 20 walks since the first read are all b's: the 100 new ones too */
 	counts_of(&d, st_a, st_b, &a1, &b1);
 	CHECK(a1 == 9 + 81 && b1 == 21 + 9 + 100,
-	      "the 100 new ones to the stack short of its share (%llu %llu)", a1, b1);
-	/* 300 more: the whole 490 by 9:21 is 147 and 343 */
+	      "the 100 new ones by the interval's walks (%llu %llu)", a1, b1);
+	/* 300 more and no walk since: by all the walks, 9:21, 90 and 210 */
 	read_live(&d, &given, st_a, st_b, 490, 9, 21);
 	counts_of(&d, st_a, st_b, &a1, &b1);
-	CHECK(a1 == 9 + 147 && b1 == 21 + 343,
-	      "third read: both at their share of the whole (%llu %llu)", a1, b1);
+	CHECK(a1 == 9 + 81 + 90 && b1 == 21 + 109 + 210,
+	      "third read, no walk since: by all the walks (%llu %llu)", a1, b1);
+	/* 100 more, a walked 10 since: all a's, whatever the whole says */
+	read_live(&d, &given, st_a, st_b, 590, 19, 21);
+	counts_of(&d, st_a, st_b, &a1, &b1);
+	CHECK(a1 == 19 + 171 + 100 && b1 == 21 + 319,
+	      "fourth read: the mix turned to a, so do the new ones (%llu %llu)",
+	      a1, b1);
 	lock_data_free(&d);
 	lock_data_free(&given);
 }
