@@ -109,18 +109,22 @@ bt_snap() {
 	done | awk '{ n[$1] += $2; t[$1] += $3 } END { for (k in n) print k, n[k], t[k] }'
 }
 
-# measure PHASE A|B: one window of ours, bpftrace's and the empty programs;
-# A attaches ours last, B first. Ours: OUT/ours.PHASE.ORDER.json.
+# measure PHASE A|B|C: one window of ours, bpftrace's and the empty programs;
+# A attaches ours last, B first, C (writeback) last and without --iocost. Ours: OUT/ours.PHASE.ORDER.json.
 # shellcheck disable=SC2086
 measure() {
 	o=$OUT/ours.$1.$2.json
-	if [ "$1" = writeback ]; then
+	if [ "$1" = writeback ] && [ "$2" = C ]; then
+		# without --iocost nobody reads the workers' tags: shrink_worker's
+		# runs are counted alone (the plain record's programs)
+		ours="build/zswap-gate record -q --self-stats --cgroup $CG -o $o --"
+	elif [ "$1" = writeback ]; then
 		ours="build/zswap-gate record -q --self-stats --iocost --cgroup $CG -o $o --"
 	else
 		ours="build/zswap-lockstat --self-stats --json --"
 	fi
 	bt_start "$OUT/$1.bt" $(bt_args $1)
-	if [ "$2" = A ]; then
+	if [ "$2" != B ]; then
 		build/hookbench -- sh -c "$ours sh $OUT/workload.sh > $OUT/ours.out" \
 			> "$OUT/empty.$1.A.txt"
 	else
@@ -158,6 +162,7 @@ for phase in writeback locks; do
 	[ $phase = locks ] && echo 20 > /sys/module/zswap/parameters/max_pool_percent
 	measure $phase A
 	measure $phase B
+	[ $phase = writeback ] && measure $phase C
 	: > "$OUT/walls.$phase"
 	r=0
 	while [ "$r" -lt "$RUNS" ]; do
@@ -174,12 +179,13 @@ for phase in writeback locks; do
 	done
 	{
 	echo "== $phase: ns per run, same events (bpf_stats; load average $(cut -d' ' -f1-3 /proc/loadavg))"
-	for o in A B; do
-		if [ $o = A ]; then
-			echo "-- ours attached after the empty programs"
-		else
-			echo "-- ours attached before the empty programs"
-		fi
+	for o in A B C; do
+		case $o in
+		A) echo "-- ours attached after the empty programs" ;;
+		B) echo "-- ours attached before the empty programs" ;;
+		*) [ $phase = writeback ] || continue
+		   echo "-- ours without --iocost (no worker tags), after the empty programs" ;;
+		esac
 		bench/hookcost.sh "$OUT/ours.$phase.$o.json" "$OUT/empty.$phase.$o.txt" \
 			"$OUT/bt.$phase.$o.txt"
 	done

@@ -281,8 +281,15 @@ static __always_inline int on_begin(void *ctx, __u64 lock, __u32 flags)
 	return 0;
 }
 
-/* Adds one wait to an aggregate. */
-static __always_inline void add_wait(struct ls_value *v, __u64 wait)
+/*
+ * Adds one wait to an aggregate; own_cpu: this CPU's alone (an addr_cpu
+ * slot), so plain adds, where a locked add would cost the contention_end,
+ * which runs with the lock already taken, three times. A run nested in
+ * this one on the CPU (an interrupt; 6.3+ does not even run it) cannot
+ * add to the same slot: the slot is one lock's, whose end this is, so
+ * the interrupted task holds that lock.
+ */
+static __always_inline void add_wait(struct ls_value *v, __u64 wait, bool own_cpu)
 {
 	__u32 slot = log2_u64(wait);
 
@@ -292,9 +299,15 @@ static __always_inline void add_wait(struct ls_value *v, __u64 wait)
 	 */
 	barrier_var(slot);
 	slot &= LS_HIST_SLOTS - 1;
-	__sync_fetch_and_add(&v->count, 1);
-	__sync_fetch_and_add(&v->total_ns, wait);
-	__sync_fetch_and_add(&v->slots[slot], 1);
+	if (own_cpu) {
+		v->count++;
+		v->total_ns += wait;
+		v->slots[slot]++;
+	} else {
+		__sync_fetch_and_add(&v->count, 1);
+		__sync_fetch_and_add(&v->total_ns, wait);
+		__sync_fetch_and_add(&v->slots[slot], 1);
+	}
 	/* racy like perf's: a lost max/min update is one sample's worth */
 	if (v->max_ns < wait)
 		v->max_ns = wait;
@@ -330,7 +343,7 @@ static __always_inline void account(void *map, struct ls_tstamp *t, bool stack,
 		}
 		v->flags = t->flags;
 	}
-	add_wait(v, wait);
+	add_wait(v, wait, false);
 	if (forced)
 		__sync_fetch_and_add(&v->forced, 1);
 }
@@ -350,14 +363,14 @@ static __always_inline void account_sampled(struct ls_tstamp *t, __u64 wait)
 		if (v) {
 			if (!v->flags)
 				v->flags = t->flags;
-			add_wait(v, wait);
+			add_wait(v, wait, true);
 			return;
 		}
 		a = bpf_map_lookup_elem(&lock_addr, &t->lock);
 		if (a) {
 			if (!a->v.flags)
 				a->v.flags = t->flags;
-			add_wait(&a->v, wait);
+			add_wait(&a->v, wait, false);
 			return;
 		}
 	}
