@@ -126,7 +126,7 @@ measure() {
 	bt_start "$OUT/$1.bt" $(bt_args $1)
 	if [ "$2" != B ]; then
 		build/hookbench -- sh -c "$ours sh $OUT/workload.sh > $OUT/ours.out" \
-			> "$OUT/empty.$1.A.txt"
+			> "$OUT/empty.$1.$2.txt"
 	else
 		$ours sh -c "build/hookbench -- sh $OUT/workload.sh > $OUT/empty.$1.B.txt" \
 			> "$OUT/ours.out"
