@@ -13,10 +13,11 @@
 #    cost.wait; swap write requests charged to the cgroup
 #    (block_bio_queue) equal io.stat's wios within 1%;
 #  - zswap writeback bios seen by iostall equal zswapstat's within 1%;
-#  - who sleeps in writeback: on 6.1 (writeback from shrink_worker only)
-#    kworkers in each window; on 6.12, where the shrinker writes back in
-#    reclaim, someone in each window, and kworkers and the hog's own
-#    tasks each in one of the two at least; kinds, tasks and histograms
+#  - who sleeps in writeback: on 6.1 (writeback from shrink_worker only,
+#    a few sleeps a window) kworkers in one of the two windows at least;
+#    on 6.12, where the shrinker writes back in reclaim, someone in each
+#    window, and kworkers and the hog's own tasks each in one of the two
+#    at least; kinds, tasks and histograms
 #    add up to the total off-CPU time;
 #  - debt is lower without the writer (same kernel, same boot);
 #  - bad input: iocost off, debug stats off, missing cgroup.
@@ -93,14 +94,13 @@ check_window() {
 	app=$(echo "$(m "$f" "wb_offcpu_us{kind=app_fault}") $(m "$f" "wb_offcpu_us{kind=app_reclaim}") $(m "$f" "wb_offcpu_us{kind=app_other}")" |
 		awk '{ print $1 + $2 + $3 }')
 	echo "$ver $tag: off-CPU in writeback $tot us: kworker $kw, application $app, throttled $(sum "$f" "wb_offcpu_throttled_us{")"
-	check "$ver $tag: tasks sleep inside writeback" gt "$tot" 0
-	# 6.1 writes back from shrink_worker only: kworkers in every window;
-	# 6.12 mostly from the hog's own reclaim (the shrinker), so its
-	# kworkers are checked over both windows (check_app_tasks)
-	if [ "$ver" = 6.1 ]; then
-		check "$ver $tag: kworkers sleep inside writeback" gt "$kw" 0
-		check "$ver $tag: a kworker is among the top tasks" kworker_listed "$f"
-	fi
+	# 6.12 writes back mostly from the hog's own reclaim (the shrinker):
+	# someone sleeps in every window. 6.1 from shrink_worker alone, one
+	# page a wakeup, and its kworkers slept 1-4 times a window (CI saw
+	# none in a writer window of 29 wakeups): checked over both windows
+	# (check_across_windows), as 6.12's kworkers and hog tasks are.
+	[ "$ver" != 6.1 ] &&
+		check "$ver $tag: tasks sleep inside writeback" gt "$tot" 0
 	check "$ver $tag: kinds add up to the total ($kinds vs $tot)" within "$kinds" "$tot" 0.1
 	check "$ver $tag: tasks add up to the total ($tasks vs $tot)" within "$tasks" "$tot" 0.1
 	hs=0
@@ -119,10 +119,11 @@ kworker_listed() {
 		contains("kind=kworker"))] | length > 0' "$1" > /dev/null
 }
 
-# The zswap shrinker (6.8+) writes back from the hog's own reclaim, and
-# shrink_worker's kworkers the rest; how much of each lands in one window
-# varies, so each must show up in at least one of the two windows.
-check_app_tasks() {
+# How much of each kind of sleeper lands in one window varies: the zswap
+# shrinker (6.8+) writes back from the hog's own reclaim, shrink_worker's
+# kworkers the rest (6.1: all of it, a few sleeps a window), so each must
+# show up in at least one of the two windows.
+check_across_windows() {
 	ver=$1
 	n=0 kw=0 listed=0
 	for f in "$D/alone.json" "$D/writer.json"; do
@@ -132,7 +133,8 @@ check_app_tasks() {
 		kworker_listed "$f" && listed=$((listed + 1))
 	done
 	echo "$ver: hog tasks listed as sleeping inside writeback: $n; kworkers slept $kw us, listed in $listed of 2 windows"
-	check "$ver: the hog's own tasks (reclaim / page fault) sleep inside writeback" gt "$n" 0
+	[ "$ver" != 6.1 ] &&
+		check "$ver: the hog's own tasks (reclaim / page fault) sleep inside writeback" gt "$n" 0
 	check "$ver: kworkers sleep inside writeback" gt "$kw" 0
 	check "$ver: a kworker is among the top tasks" [ "$listed" -gt 0 ]
 }
@@ -154,7 +156,7 @@ check_kernel() {
 
 	check_window "$ver" "$D/alone.json" alone
 	check_window "$ver" "$D/writer.json" writer
-	[ "$ver" != 6.1 ] && check_app_tasks "$ver"
+	check_across_windows "$ver"
 
 	W=$D/writer.json A=$D/alone.json
 	dw=$(m "$W" "iocost_debt_us{cgroup=$HOG}")
