@@ -60,10 +60,21 @@ check_kernel() {
 	wb=$(metric "$F" written_back_pages)
 	echo "$ver: written back $wb, debugfs $(cdelta written_back_pages), bios $(metric "$F" "swap_write_pages{origin=writeback}")"
 	check "$ver: writeback happened" gt "$wb" 0
-	check "$ver: written_back_pages (fexit) = debugfs delta within 1%" \
-		within "$wb" "$(cdelta written_back_pages)" 1
-	check "$ver: swap_write_pages{origin=writeback} = written_back_pages within 1%" \
-		within "$(metric "$F" "swap_write_pages{origin=writeback}")" "$wb" 1
+	dwb=$(cdelta written_back_pages)
+	# 6.1's zswap_writeback_entry() also returns 0 for an entry freed
+	# before it got to it (nothing written): there the fexit count may
+	# pass debugfs' by those races (CI: 13 vs 12), never fall short
+	if [ "$ver" = 6.1 ]; then
+		check "$ver: written_back_pages (fexit) = debugfs delta + the races with invalidation (1%, 2)" \
+			awk -v a="$wb" -v b="$dwb" 'BEGIN { t = b * 0.01; if (t < 2) t = 2
+				exit !(a >= b && a <= b + t) }'
+	else
+		check "$ver: written_back_pages (fexit) = debugfs delta within 1%" \
+			within "$wb" "$dwb" 1
+	fi
+	# the pages the kernel wrote: its own counter
+	check "$ver: swap_write_pages{origin=writeback} = debugfs written_back_pages within 1%" \
+		within "$(metric "$F" "swap_write_pages{origin=writeback}")" "$dwb" 1
 	check "$ver: shrink_worker_wakeups via fentry > 0" \
 		gt "$(metric "$F" shrink_worker_wakeups)" 0
 	# one latency sample per writeback call: with the counting exit
