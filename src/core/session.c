@@ -441,14 +441,24 @@ static void read_hists(struct session *s, struct zs_hist_slots *out)
 			 sizeof(*out) / sizeof(__u64), (unsigned long long *)out);
 }
 
-/* The counters, with the bio counts of the pages-per-bio histograms. */
+/*
+ * The counters and the histograms, each map read once; the bio counters
+ * are the pages-per-bio histograms' counts and sums.
+ */
+static void read_maps(struct session *s, unsigned long long *ctr,
+		      struct zs_hist_slots *hist)
+{
+	percpu_array_sum(bpf_map__fd(s->skel->maps.counters), ZC_NR, 1, ctr);
+	read_hists(s, hist);
+	bio_counters_from_hists(hist, ctr);
+}
+
+/* The counters alone, bios included (settle()'s test of stillness). */
 static void read_counters(struct session *s, unsigned long long *out)
 {
 	struct zs_hist_slots h[ZH_NR];
 
-	percpu_array_sum(bpf_map__fd(s->skel->maps.counters), ZC_NR, 1, out);
-	read_hists(s, h);
-	bio_counters_from_hists(h, out);
+	read_maps(s, out, h);
 }
 
 static void read_cgroup_counts(struct session *s, struct zs_cgroup_counts *out)
@@ -464,8 +474,7 @@ int session_begin(struct session *s)
 	bool wb;
 
 	snapshot_free(&s->before);
-	read_counters(s, s->base);
-	read_hists(s, s->hbase);
+	read_maps(s, s->base, s->hbase);
 	read_cgroup_counts(s, &s->cg_base);
 	/* every cgroup's base, for cgroup_table_read() */
 	cgroup_counts_free(&s->cg_bases);
@@ -533,8 +542,7 @@ int session_collect(struct session *s, struct metric_set *out)
 
 	/* after session_stop() this drains every event the counters saw */
 	ring_buffer__consume(s->rb);
-	read_counters(s, w.ctr);
-	read_hists(s, w.hist);
+	read_maps(s, w.ctr, w.hist);
 	read_cgroup_counts(s, &w.cg);
 	for (int k = 0; k < ZC_NR; k++)
 		w.ctr[k] -= s->base[k];
