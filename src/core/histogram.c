@@ -6,13 +6,18 @@
 
 static const char *const kind_names[] = { "log2", "linear" };
 
-unsigned long long hist_count(const struct hist *h)
+unsigned long long hist_slots_total(const unsigned long long *slots)
 {
 	unsigned long long n = 0;
 
 	for (int i = 0; i < HIST_SLOTS; i++)
-		n += h->slots[i];
+		n += slots[i];
 	return n;
+}
+
+unsigned long long hist_count(const struct hist *h)
+{
+	return hist_slots_total(h->slots);
 }
 
 int hist_slot_of(enum hist_kind kind, unsigned long long v)

@@ -25,6 +25,8 @@ struct hist {
 struct json_object;
 
 unsigned long long hist_count(const struct hist *h);
+/* The values counted in HIST_SLOTS slots, as the BPF side fills them. */
+unsigned long long hist_slots_total(const unsigned long long *slots);
 /* The slot of value v (log2: floor(log2(v)), 0 for v <= 1). */
 int hist_slot_of(enum hist_kind kind, unsigned long long v);
 /* Inclusive bounds of slot i. */

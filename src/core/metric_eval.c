@@ -2,6 +2,7 @@
 /* The core metrics of one window, from the registry rows and the plan. */
 #include <stdio.h>
 #include <string.h>
+#include "histogram.h"
 #include "metric_eval.h"
 
 struct eval_result {
@@ -158,6 +159,9 @@ static bool is_cgroup_family(int id)
 	       id == MF_CGROUP_ZSWPWB;
 }
 
+/* the BPF side's slots are read as struct hist's (add_hist, the bios) */
+_Static_assert(ZS_HIST_SLOTS == HIST_SLOTS, "histogram slots");
+
 static int add_hist(const struct metric_window *w, struct metric_set *out,
 		    int id, int value)
 {
@@ -192,21 +196,12 @@ static int add_value(const struct metric_window *w, struct metric_set *out,
 	return metric_add_na(out, id, &l, n, r.why) ? 0 : -1;
 }
 
-unsigned long long hist_slots_count(const struct zs_hist_slots *h)
-{
-	unsigned long long n = 0;
-
-	for (int i = 0; i < ZS_HIST_SLOTS; i++)
-		n += h->slots[i];
-	return n;
-}
-
 void bio_counters_from_hists(const struct zs_hist_slots *hist,
 			     unsigned long long *ctr)
 {
-	ctr[ZC_BIO_WRITEBACK] = hist_slots_count(&hist[ZH_PPB_WRITEBACK]);
+	ctr[ZC_BIO_WRITEBACK] = hist_slots_total(hist[ZH_PPB_WRITEBACK].slots);
 	ctr[ZC_PAGES_WRITEBACK] = hist[ZH_PPB_WRITEBACK].sum;
-	ctr[ZC_BIO_RECLAIM] = hist_slots_count(&hist[ZH_PPB_RECLAIM]);
+	ctr[ZC_BIO_RECLAIM] = hist_slots_total(hist[ZH_PPB_RECLAIM].slots);
 	ctr[ZC_PAGES_RECLAIM] = hist[ZH_PPB_RECLAIM].sum;
 }
 

@@ -25,9 +25,6 @@ struct metric_window {
 	const struct zs_snapshot *before, *after;
 };
 
-/* The bios a pages-per-bio histogram counted: the sum of its slots. */
-unsigned long long hist_slots_count(const struct zs_hist_slots *h);
-
 /*
  * Swap write bios and their pages, by origin, into ctr: the BPF program
  * counts a bio in its pages-per-bio histogram alone (one map update a

@@ -17,6 +17,7 @@
 #include "iostall_session.h"
 #include "ksyms.h"
 #include "map_limits.h"
+#include "histogram.h"
 #include "metric_eval.h"
 #include "trace_helpers.h"
 #include "zswapstat.skel.h"
@@ -146,7 +147,7 @@ static unsigned long long read_wb_swap(struct iostall *st)
 	if (st->zs_hists_fd >= 0)
 		percpu_array_sum(st->zs_hists_fd, ZH_NR, sizeof(*h) / sizeof(__u64),
 				 (unsigned long long *)h);
-	return hist_slots_count(&h[ZH_PPB_WRITEBACK]);
+	return hist_slots_total(h[ZH_PPB_WRITEBACK].slots);
 }
 
 int iostall_open(struct iostall *st, struct session *s, const char *cgroup,
