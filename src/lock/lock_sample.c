@@ -91,6 +91,7 @@ static void spread_one(const struct lock_entry *z, struct lock_entry *w, size_t 
 {
 	double *wt = calloc(n, sizeof(*wt)), *dw = calloc(n, sizeof(*dw));
 	unsigned long long *share = calloc(n, sizeof(*share)), given;
+	const double *by;	/* the weights of this read's new contentions */
 	double dsum = 0;
 	size_t top = 0;
 
@@ -114,13 +115,14 @@ static void spread_one(const struct lock_entry *z, struct lock_entry *w, size_t 
 			dw[i] = wt[i];
 		dsum += dw[i];
 	}
+	by = dsum > 0 ? dw : wt;
 	for (int s = 0; s < LS_HIST_SLOTS; s++) {
 		given = 0;
 		for (size_t i = 0; i < n; i++)
 			given += g[i]->h.slots[s];
 		if (!left(z->h.slots[s], given))
 			continue;
-		apportion(left(z->h.slots[s], given), dsum > 0 ? dw : wt, n, share);
+		apportion(left(z->h.slots[s], given), by, n, share);
 		for (size_t i = 0; i < n; i++) {
 			g[i]->h.slots[s] += share[i];
 			g[i]->count += share[i];
@@ -129,7 +131,7 @@ static void spread_one(const struct lock_entry *z, struct lock_entry *w, size_t 
 	given = 0;
 	for (size_t i = 0; i < n; i++)
 		given += g[i]->total_ns;
-	apportion(left(z->total_ns, given), dsum > 0 ? dw : wt, n, share);
+	apportion(left(z->total_ns, given), by, n, share);
 	for (size_t i = 0; i < n; i++) {
 		g[i]->total_ns += share[i];
 		g[i]->walked = w[i].walked;
