@@ -110,7 +110,8 @@ bt_snap() {
 }
 
 # measure PHASE A|B|C: one window of ours, bpftrace's and the empty programs;
-# A attaches ours last, B first, C (writeback) last and without --iocost. Ours: OUT/ours.PHASE.ORDER.json.
+# A attaches ours last, B first, C (writeback) last and without --iocost.
+# Ours: OUT/ours.PHASE.ORDER.json.
 # shellcheck disable=SC2086
 measure() {
 	o=$OUT/ours.$1.$2.json

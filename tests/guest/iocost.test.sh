@@ -17,8 +17,8 @@
 #    a few sleeps a window) kworkers in one of the two windows at least;
 #    on 6.12, where the shrinker writes back in reclaim, someone in each
 #    window, and kworkers and the hog's own tasks each in one of the two
-#    at least; kinds, tasks and histograms
-#    add up to the total off-CPU time;
+#    at least; kinds, tasks and histograms add up to the total off-CPU
+#    time;
 #  - debt is lower without the writer (same kernel, same boot);
 #  - bad input: iocost off, debug stats off, missing cgroup.
 set -u
