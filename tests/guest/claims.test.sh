@@ -45,7 +45,7 @@ for ver in 6.1 6.12; do
 	mkdir -p "$D/runs"
 	# a fresh boot per run, so the runs are alike (see the guest script)
 	for i in $(seq "$RUNS001"); do
-		guest_boot "$D/boot-$i" -k "$ver" -c 4 -m 512M -d 512 -t 600 \
+		guest_boot "$D/boot-$i" -k "$ver" -c 4 -m 512M -d 512 -t 300 \
 			-s tests/guest/claims-locks.in-guest.sh -f $GATE -f build/zswap-workload
 		check "$ver: boot $i ran the locks script (rc $GUEST_RC, record rc $(cat "$D/boot-$i/run1.rc" 2>/dev/null))" \
 			sh -c '[ "$1" -eq 0 ] && [ "$(cat "$2/run1.rc")" = 0 ]' _ "$GUEST_RC" "$D/boot-$i"

@@ -57,7 +57,54 @@ KREL=$(uname -r)
 export KREL
 mkdir -p $RESULTS
 
+# watchdog SECS: at SECS of uptime with the script still running, writes
+# what the guest was doing (tasks, blocked tasks' stacks, pressure, the
+# cgroups' memory events) to $RESULTS/watchdog.txt and the console, then
+# kills every process but init, so a hung script still sends its results
+# and its cause instead of running into the host's timeout.
+watchdog() {
+	up=$(cut -d. -f1 /proc/uptime)
+	[ "$1" -gt "$up" ] && sleep $(($1 - up))
+	log "watchdog: guest-test.sh still running at $1 s of uptime: killed"
+	{
+		echo "== processes (kernel threads left out) and their kernel stacks"
+		for d in /proc/[0-9]*; do
+			# a kernel thread's is empty (and /proc sizes are 0)
+			cmd=$(tr '\0' ' ' < "$d/cmdline" 2>/dev/null)
+			[ -n "$cmd" ] || continue
+			echo "-- ${d#/proc/} $cmd" \
+				"[$(sed -n 's/^State:\t//p' "$d/status")]"
+			head -n 12 "$d/stack" 2>/dev/null
+		done
+		echo "== pressure"
+		for f in /proc/pressure/*; do
+			echo "$f: $(tr '\n' ' ' < "$f")"
+		done
+		grep -E '^(MemFree|SwapFree|Dirty|Writeback):' /proc/meminfo
+		echo "== cgroups' memory.events"
+		for d in /sys/fs/cgroup/*/; do
+			[ -f "$d/memory.events" ] &&
+				echo "$d: $(tr '\n' ' ' < "$d/memory.events")"
+		done
+		# blocked tasks and every CPU's backtrace, into the kernel log
+		n=$(dmesg | wc -l)
+		echo w > /proc/sysrq-trigger
+		echo l > /proc/sysrq-trigger
+		sleep 1
+		echo "== the kernel log since the watchdog"
+		dmesg | tail -n +$((n + 1))
+	} > $RESULTS/watchdog.txt 2>&1
+	cat $RESULTS/watchdog.txt
+	echo 124 > $RESULTS/rc
+	kill -9 -1
+}
+
 log "kernel $KREL up $(cut -d' ' -f1 /proc/uptime) s, running guest-test.sh"
+wd=$(sed -n 's/.*zswap_watchdog=\([0-9][0-9]*\).*/\1/p' /proc/cmdline)
+if [ -n "$wd" ]; then
+	watchdog "$wd" &
+	wdpid=$!
+fi
 if [ -x /opt/zswap/guest-test.sh ]; then
 	# tee keeps the script's output on the console; the subshell keeps
 	# its exit code, which a pipeline would lose.
@@ -69,6 +116,7 @@ else
 	log "no /opt/zswap/guest-test.sh"
 	echo 127 > $RESULTS/rc
 fi
+[ -n "$wd" ] && kill "$wdpid" 2>/dev/null
 log "guest-test.sh exited with $(cat $RESULTS/rc), up $(cut -d' ' -f1 /proc/uptime) s"
 
 # Keep kernel messages from landing inside the base64 block.
