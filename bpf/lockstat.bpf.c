@@ -18,12 +18,17 @@
  *  - without fentry, by lock address: a lock object keeps its owner while
  *    it lives, so only the first contention of an address is walked, then
  *    1 in sample_mask + 1 at random, and the first after the frontend
- *    bumps walk_gen (kallsyms changed: a module came or went). The others
+ *    bumps walk_gen (kallsyms changed: a module came or went). An address
+ *    whose walks show no frame in zswap's text (the rest of the kernel's
+ *    locks: most of the walks) is walked 1 in other_mask + 1 instead,
+ *    until a walk shows one (a freed lock's address reused by zswap, a
+ *    zsmalloc pool compacted by the kernel before zswap stores). The others
  *    are counted and timed exactly, under the address with no stack (in
  *    this CPU's slot of the address, addr_cpu, else in its lock_addr
  *    entry: no hash of a stack key), and the frontend spreads them over
  *    the address's walked stacks, each walk at random standing for
- *    sample_mask + 1 contentions and each other walk for itself. At
+ *    sample_mask + 1 (or other_mask + 1) contentions and each other walk
+ *    for itself. At
  *    random, not every Nth: contentions that alternate between callers
  *    (a pipe's reader and writer) would alias with a counter.
  *
@@ -54,6 +59,11 @@ const volatile bool walk_zswap_only;
 /* Set by the frontend without fentry: walk by lock address (see above). */
 const volatile bool sample_by_addr;
 const volatile __u32 sample_mask;	/* walk 1 in sample_mask + 1 */
+const volatile __u32 other_mask;	/* an address not zswap's: 1 in other_mask + 1 */
+/* zswap's text, [ztext_lo[i], ztext_hi[i]), within [ztext_min, ztext_max) */
+const volatile __u64 ztext_lo[LS_MAX_ZTEXT], ztext_hi[LS_MAX_ZTEXT];
+const volatile __u64 ztext_min, ztext_max;
+const volatile __u32 nr_ztext;	/* 0: unknown, every address at zswap's rate */
 /*
  * Set by the frontend to check the sampling: every contention is walked
  * as well and accounted with its stack in lock_stat_all.
@@ -62,6 +72,8 @@ const volatile bool compare_exact;
 
 /* Bumped by the frontend when kallsyms changes: re-walk every address. */
 __u32 walk_gen;
+/* Bumped when an address's state changes: the per-CPU slots' copies are stale. */
+__u32 state_gen;
 __u64 nr_walks;		/* contentions walked */
 __u64 addr_full;	/* lock_addr full: walked, not sampled */
 
@@ -190,7 +202,7 @@ const struct ls_value zero_value;
 const struct ls_addr zero_addr;
 
 /* This CPU's slot of lock (struct ls_addr_cpu), NULL if another's. */
-static __always_inline struct ls_value *addr_slot(__u64 lock, __u32 **gen)
+static __always_inline struct ls_addr_slot *addr_slot(__u64 lock)
 {
 	struct ls_addr_cpu *c;
 	__u32 idx = 0, i = ls_addr_slot(lock);
@@ -205,27 +217,29 @@ static __always_inline struct ls_value *addr_slot(__u64 lock, __u32 **gen)
 		__sync_val_compare_and_swap(&c->e[i].lock, 0, lock);
 	if (c->e[i].lock != lock)
 		return NULL;
-	*gen = &c->e[i].gen;
-	return &c->e[i].v;
+	return &c->e[i];
 }
 
-/* The walk of 1 in sample_mask + 1 contentions, at random. */
-static __always_inline __u32 at_random(void)
+/* The walk of 1 in sample_mask + 1 contentions (other_mask + 1), at random. */
+static __always_inline __u32 at_random(__u32 state)
 {
+	if (state == LS_ADDR_OTHER)
+		return bpf_get_prandom_u32() & other_mask ? LS_NOT_WALKED :
+							    LS_WALKED_RARE;
 	return bpf_get_prandom_u32() & sample_mask ? LS_NOT_WALKED : LS_WALKED;
 }
 
 /* Sampling by address: whether and why this contention on lock is walked. */
 static __always_inline __u32 sample_addr(__u64 lock)
 {
+	struct ls_addr_slot *s = addr_slot(lock);
+	__u32 sgen = state_gen;
 	struct ls_addr *a;
-	__u32 *seen = NULL;
 	long err;
 
-	/* seen in lock_addr since the last walk_gen bump: no hash lookup */
-	addr_slot(lock, &seen);
-	if (seen && *seen == walk_gen + 1)
-		return at_random();
+	/* seen in lock_addr since the last bumps: no hash lookup */
+	if (s && s->gen == walk_gen + 1 && s->sgen == sgen)
+		return at_random(s->state);
 	a = bpf_map_lookup_elem(&lock_addr, &lock);
 	if (!a) {
 		/* -EEXIST: another CPU's first contention, walked there */
@@ -235,17 +249,59 @@ static __always_inline __u32 sample_addr(__u64 lock)
 		a = err ? NULL : bpf_map_lookup_elem(&lock_addr, &lock);
 		if (a)
 			a->gen = walk_gen;
-		if (a && seen)
-			*seen = walk_gen + 1;
 		return LS_WALKED_FORCED;
 	}
-	if (seen)
-		*seen = walk_gen + 1;
 	if (a->gen != walk_gen) {
+		/* a module came or went: the address may be another lock's */
 		a->gen = walk_gen;
+		a->state = LS_ADDR_NEW;
 		return LS_WALKED_FORCED;
 	}
-	return at_random();
+	if (s) {
+		s->gen = walk_gen + 1;
+		s->state = a->state;
+		s->sgen = sgen;
+	}
+	return at_random(a->state);
+}
+
+/* Whether a frame of the stack ips is in zswap's text. */
+static __always_inline bool stack_in_zswap(const __u64 *ips)
+{
+	for (int i = 0; i < LS_STACK_DEPTH; i++) {
+		__u64 ip = ips[i];
+
+		if (!ip)
+			break;
+		if (ip < ztext_min || ip >= ztext_max)
+			continue;
+		for (int r = 0; r < LS_MAX_ZTEXT; r++) {
+			if (r >= nr_ztext)
+				break;
+			if (ip >= ztext_lo[r] && ip < ztext_hi[r])
+				return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * A walk of lock's stack by address: its state follows (a first walk
+ * decides; a zswap frame decides for good), and the per-CPU slots'
+ * copies are made stale when it changes.
+ */
+static __always_inline void note_walk(__u64 lock, const __u64 *ips)
+{
+	struct ls_addr *a = bpf_map_lookup_elem(&lock_addr, &lock);
+	__u32 state;
+
+	if (!a || a->state == LS_ADDR_ZSWAP)
+		return;
+	state = stack_in_zswap(ips) ? LS_ADDR_ZSWAP : LS_ADDR_OTHER;
+	if (a->state == state)
+		return;
+	a->state = state;
+	__sync_fetch_and_add(&state_gen, 1);
 }
 
 static __always_inline __u32 want_walk(__u64 lock)
@@ -278,6 +334,8 @@ static __always_inline int on_begin(void *ctx, __u64 lock, __u32 flags)
 	/* zero-fills the frames it did not reach, all of them on failure */
 	if (bpf_get_stack(ctx, t->ips, sizeof(t->ips), 0) <= 0)
 		count_fail(LS_FAIL_STACK);
+	else if (t->walked && sample_by_addr && nr_ztext)
+		note_walk(lock, t->ips);
 	return 0;
 }
 
@@ -317,10 +375,10 @@ static __always_inline void add_wait(struct ls_value *v, __u64 wait, bool own_cp
 
 /*
  * Adds one contention to map's aggregate of its lock and, if walked, stack
- * (forced: the walk was not at random).
+ * (walk: why, enum ls_walk).
  */
 static __always_inline void account(void *map, struct ls_tstamp *t, bool stack,
-				    bool forced, __u64 wait)
+				    __u32 walk, __u64 wait)
 {
 	struct ls_key key = { .lock = t->lock };
 	struct ls_value *v;
@@ -344,8 +402,10 @@ static __always_inline void account(void *map, struct ls_tstamp *t, bool stack,
 		v->flags = t->flags;
 	}
 	add_wait(v, wait, false);
-	if (forced)
+	if (walk == LS_WALKED_FORCED)
 		__sync_fetch_and_add(&v->forced, 1);
+	else if (walk == LS_WALKED_RARE)
+		__sync_fetch_and_add(&v->rare, 1);
 }
 
 /*
@@ -354,16 +414,15 @@ static __always_inline void account(void *map, struct ls_tstamp *t, bool stack,
  */
 static __always_inline void account_sampled(struct ls_tstamp *t, __u64 wait)
 {
-	struct ls_value *v;
+	struct ls_addr_slot *s;
 	struct ls_addr *a;
-	__u32 *seen;
 
 	if (sample_by_addr && !t->walked) {
-		v = addr_slot(t->lock, &seen);
-		if (v) {
-			if (!v->flags)
-				v->flags = t->flags;
-			add_wait(v, wait, true);
+		s = addr_slot(t->lock);
+		if (s) {
+			if (!s->v.flags)
+				s->v.flags = t->flags;
+			add_wait(&s->v, wait, true);
 			return;
 		}
 		a = bpf_map_lookup_elem(&lock_addr, &t->lock);
@@ -374,7 +433,7 @@ static __always_inline void account_sampled(struct ls_tstamp *t, __u64 wait)
 			return;
 		}
 	}
-	account(&lock_stat, t, t->walked, t->walked == LS_WALKED_FORCED, wait);
+	account(&lock_stat, t, t->walked, t->walked, wait);
 }
 
 static __always_inline int on_end(__u64 lock)
@@ -404,7 +463,7 @@ static __always_inline int on_end(__u64 lock)
 	else {
 		account_sampled(t, now - t->ts);
 		if (compare_exact)
-			account(&lock_stat_all, t, true, false, now - t->ts);
+			account(&lock_stat_all, t, true, LS_WALKED, now - t->ts);
 	}
 	t->lock = 0;
 	return 0;

@@ -27,6 +27,12 @@
 #define LS_MAX_LOCKS	10240	/* (lock, stack) aggregates */
 #define LS_MAX_ADDRS	16384	/* lock addresses sampled (no fentry) */
 #define LS_SAMPLE_EVERY	64	/* default: walk 1 in 64 of an address's */
+/*
+ * An address whose walks showed no frame in zswap's text (the rest of the
+ * kernel's locks) is walked 1 in LS_OTHER_FACTOR times as often.
+ */
+#define LS_OTHER_FACTOR	4
+#define LS_MAX_ZTEXT	64	/* ranges of zswap's text known to BPF */
 #define LS_MAX_TYPES	32	/* >= MAX_SWAPFILES on every kernel */
 #define LS_ZOP_PAIRS	8	/* fentry/fexit pairs bracketing zswap ops */
 
@@ -56,6 +62,9 @@ struct ls_value {
 	 * a walk at random for sample_mask + 1 contentions.
 	 */
 	__u32 forced;
+	/* Of count, the walks at random of an address not zswap's (so far) */
+	__u32 rare;
+	__u32 pad;
 	__u64 slots[LS_HIST_SLOTS];
 };
 
@@ -64,6 +73,19 @@ enum ls_walk {
 	LS_NOT_WALKED,
 	LS_WALKED,		/* at random, or every one (no sampling) */
 	LS_WALKED_FORCED,	/* sampling by address, not at random */
+	LS_WALKED_RARE,		/* at random, an address not zswap's so far */
+};
+
+/*
+ * What an address's walks have shown (sampling by address with zswap's
+ * text known): none yet, only the rest of the kernel's frames, or a
+ * zswap frame at least once (for good: an address zswap takes is walked
+ * at zswap's rate).
+ */
+enum ls_addr_state {
+	LS_ADDR_NEW,
+	LS_ADDR_OTHER,
+	LS_ADDR_ZSWAP,
 };
 
 /* A contention in progress: per CPU (spinning) or per task (sleeping). */
@@ -83,31 +105,36 @@ struct ls_tstamp {
  */
 struct ls_addr {
 	__u32 gen;		/* walk_gen when first walked */
+	__u32 state;		/* enum ls_addr_state */
 	/*
 	 * v's first line is written by every end: not in gen's line, which
 	 * every begin reads (a line bouncing between the CPUs cost more
 	 * than the hash it saves)
 	 */
-	__u32 pad[15];
+	__u32 pad[14];
 	struct ls_value v;	/* its contentions not walked */
 };
 
 /*
  * Per CPU, by address: LS_ADDR_SLOTS slots, each owned for the session by
  * the first lock address hashed to it (ls_addr_slot()), that keep its
- * walk_gen as seen here and its contentions not walked on this CPU: the
+ * walk_gen and state as seen here and its contentions not walked on this CPU: the
  * hot addresses cost an array lookup, not a hash, at begin and at end.
  * The others use lock_addr.
  */
 #define LS_ADDR_SLOTS	16
 
+struct ls_addr_slot {
+	__u64 lock;	/* owner; 0: free */
+	__u32 gen;	/* walk_gen + 1 when seen in lock_addr */
+	__u32 state;	/* its lock_addr state as seen here, */
+	__u32 sgen;	/* at this state_gen */
+	__u32 pad;
+	struct ls_value v;
+};
+
 struct ls_addr_cpu {
-	struct {
-		__u64 lock;	/* owner; 0: free */
-		__u32 gen;	/* walk_gen + 1 when seen in lock_addr */
-		__u32 pad;
-		struct ls_value v;
-	} e[LS_ADDR_SLOTS];
+	struct ls_addr_slot e[LS_ADDR_SLOTS];
 };
 
 static inline __u32 ls_addr_slot(__u64 lock)

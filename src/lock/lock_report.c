@@ -443,13 +443,17 @@ void lock_report_text(FILE *f, const struct lock_data *d, const struct ksyms *ks
 			"raw addresses, locks not attributed to zswap\n");
 	for (int i = 0; i < d->nr_notes; i++)
 		fprintf(f, "note: %s\n", d->notes[i]);
-	if (d->walk_mode == LW_BY_ADDR)
+	if (d->walk_mode == LW_BY_ADDR) {
 		fprintf(f, "sampled: %llu of %llu contentions walked (each lock "
-			"address's first, then 1 in %u at random); exact: counts, waits "
-			"and histograms per lock address and per lock class "
-			"(unless marked estimated); estimated: the split by "
-			"caller, from the walked stacks\n", d->walked, total,
+			"address's first, then 1 in %u at random", d->walked, total,
 			d->sample_every);
+		if (d->other_every)
+			fprintf(f, ", 1 in %u at an address whose walks showed "
+				"no zswap frame", d->other_every);
+		fprintf(f, "); exact: counts, waits and histograms per lock "
+			"address and per lock class (unless marked estimated); "
+			"estimated: the split by caller, from the walked stacks\n");
+	}
 	if (plan)
 		print_plan(f, d);
 
@@ -599,6 +603,9 @@ static json_object *sampling_json(const struct lock_data *d)
 		walk_mode_names[d->walk_mode]));
 	json_object_object_add(x, "sample_every", by_addr ?
 			       json_object_new_int(d->sample_every) : NULL);
+	/* an address whose walks showed no zswap frame; null: every one at sample_every */
+	json_object_object_add(x, "sample_other_every", by_addr && d->other_every ?
+			       json_object_new_int(d->other_every) : NULL);
 	json_object_object_add(x, "walked", json_object_new_uint64(d->walked));
 	json_object_object_add(x, "address_map_full",
 			       json_object_new_uint64(d->addr_full));

@@ -28,6 +28,7 @@ struct lock_entry {
 	unsigned long long ips[LS_STACK_DEPTH];
 	unsigned long long walked;	/* of count, those with this stack */
 	unsigned long long forced;	/* of walked, not at random (LS_WALKED_FORCED) */
+	unsigned long long rare;	/* of walked, at other_every's rate (LS_WALKED_RARE) */
 	/* sampled by address: lock_data_spread() added unwalked ones */
 	bool estimated;
 	/* its address's contentions span other classes / other callers */
@@ -66,6 +67,8 @@ struct lock_data {
 	char walks[400];		/* whose stacks were walked, and why */
 	enum lock_walk_mode walk_mode;
 	unsigned int sample_every;	/* LW_BY_ADDR */
+	/* LW_BY_ADDR: an address not zswap's so far, 1 in other_every; 0: not known */
+	unsigned int other_every;
 	unsigned long long walked;	/* contentions walked */
 	unsigned long long addr_full;	/* walked: no room in the address map */
 	/* --compare-exact: the same window, every contention walked */

@@ -66,16 +66,25 @@ static unsigned long long left(unsigned long long total, unsigned long long give
 	return total > given ? total - given : 0;
 }
 
-/* What a walked entry's walks stand for: 1 a forced walk, every one at random. */
-static double walk_weight(const struct lock_entry *e, unsigned int every)
+/* The rates of an address's walks at random: 1 in every, 1 in other. */
+struct walk_rates {
+	unsigned int every, other;
+};
+
+/*
+ * What a walked entry's walks stand for: 1 a forced walk, every (other,
+ * for an address not zswap's so far) one at random.
+ */
+static double walk_weight(const struct lock_entry *e, struct walk_rates r)
 {
-	return e->forced + (double)every * (e->walked - e->forced);
+	return e->forced + (double)r.other * e->rare +
+	       (double)r.every * (e->walked - e->forced - e->rare);
 }
 
 /*
  * z: the address's stackless entry; w[0..n): its walked entries; g[i]:
  * what w[i] was given at earlier reads, with the walks it had then in
- * g[i]->walked and ->forced; every: 1 walk at random in every.
+ * g[i]->walked, ->forced and ->rare; r: the rates of walks at random.
  *
  * A read's new unwalked contentions go by the walks made since the read
  * before (a live reader's interval; a single read's is the whole window),
@@ -87,7 +96,7 @@ static double walk_weight(const struct lock_entry *e, unsigned int every)
  * single read's 40,582.
  */
 static void spread_one(const struct lock_entry *z, struct lock_entry *w, size_t n,
-		       struct lock_entry **g, unsigned int every)
+		       struct lock_entry **g, struct walk_rates r)
 {
 	double *wt = calloc(n, sizeof(*wt)), *dw = calloc(n, sizeof(*dw));
 	unsigned long long *share = calloc(n, sizeof(*share)), given;
@@ -109,8 +118,8 @@ static void spread_one(const struct lock_entry *z, struct lock_entry *w, size_t 
 		 * whose callers need not be the window's (a pool filling
 		 * before it is read from).
 		 */
-		wt[i] = walk_weight(&w[i], every);
-		dw[i] = wt[i] - walk_weight(g[i], every);
+		wt[i] = walk_weight(&w[i], r);
+		dw[i] = wt[i] - walk_weight(g[i], r);
 		if (dw[i] < 0)	/* a reset */
 			dw[i] = wt[i];
 		dsum += dw[i];
@@ -136,6 +145,7 @@ static void spread_one(const struct lock_entry *z, struct lock_entry *w, size_t 
 		g[i]->total_ns += share[i];
 		g[i]->walked = w[i].walked;
 		g[i]->forced = w[i].forced;
+		g[i]->rare = w[i].rare;
 		for (int s = 0; s < LS_HIST_SLOTS; s++)
 			w[i].h.slots[s] += g[i]->h.slots[s];
 		w[i].count += g[i]->count;
@@ -171,6 +181,10 @@ static bool given_of(struct lock_data *given, const struct lock_entry *w, size_t
 
 void lock_data_spread(struct lock_data *d, struct lock_data *given)
 {
+	struct walk_rates r = {
+		.every = d->sample_every ? d->sample_every : 1,
+		.other = d->other_every,
+	};
 	struct lock_data once = {};
 	struct lock_entry **g = NULL;
 	size_t i = 0, j, k = 0;
@@ -192,8 +206,7 @@ void lock_data_spread(struct lock_data *d, struct lock_data *given)
 			g = ng;
 			if (!given_of(given, &d->e[i + 1], j - i - 1, g))
 				break;
-			spread_one(&d->e[i], &d->e[i + 1], j - i - 1, g,
-				   d->sample_every ? d->sample_every : 1);
+			spread_one(&d->e[i], &d->e[i + 1], j - i - 1, g, r);
 			d->e[i].count = 0;
 		}
 		i = j;

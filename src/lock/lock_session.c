@@ -107,6 +107,50 @@ static struct bpf_program *zop_prog(struct lockstat_bpf *skel, bool enter, int i
 	return bpf_object__find_program_by_name(skel->obj, name);
 }
 
+/*
+ * zswap's text as ranges of the kallsyms table, for BPF to tell an
+ * address's walks that show no zswap frame (the rest of the kernel's
+ * locks), so it walks them LS_OTHER_FACTOR times less: a run of symbols
+ * that is_zswap_frame() names (each function's __pfx_ padding goes with
+ * it) is one range. None known (kallsyms hidden, too many ranges): every
+ * address is walked at zswap's rate.
+ */
+static void set_zswap_text(struct lock_session *ls, struct lockstat_bpf *skel)
+{
+	const struct ksyms *ks = &ls->ks;
+	unsigned long long lo = 0;
+	unsigned int nr = 0;
+	bool open = false;
+
+	ls->other_every = 0;
+	if (ks->restricted || !ks->n)
+		return;
+	for (size_t i = 0; i < ks->n; i++) {
+		bool z;
+
+		if (!strncmp(ks->syms[i].name, "__pfx_", 6))
+			continue;
+		z = is_zswap_frame(ks->syms[i].name);
+		if (z && !open) {
+			lo = ks->syms[i].addr;
+			open = true;
+		} else if (!z && open) {
+			if (nr == LS_MAX_ZTEXT)
+				return;
+			skel->rodata->ztext_lo[nr] = lo;
+			skel->rodata->ztext_hi[nr++] = ks->syms[i].addr;
+			open = false;
+		}
+	}
+	if (!nr || open)
+		return;
+	skel->rodata->nr_ztext = nr;
+	skel->rodata->ztext_min = skel->rodata->ztext_lo[0];
+	skel->rodata->ztext_max = skel->rodata->ztext_hi[nr - 1];
+	ls->other_every = ls->sample_every * LS_OTHER_FACTOR;
+	skel->rodata->other_mask = ls->other_every - 1;
+}
+
 static int load(struct lock_session *ls, bool raw)
 {
 	struct lockstat_bpf *skel = lockstat_bpf__open();
@@ -131,6 +175,8 @@ static int load(struct lock_session *ls, bool raw)
 	skel->rodata->walk_zswap_only = ls->nr_zswap_ops > 0;
 	skel->rodata->sample_by_addr = ls->walk_mode == LW_BY_ADDR;
 	skel->rodata->sample_mask = ls->sample_every - 1;
+	if (ls->walk_mode == LW_BY_ADDR)
+		set_zswap_text(ls, skel);
 	skel->rodata->compare_exact = ls->opts.compare_exact;
 	/* the maps a mode does not use, as small as they can be */
 	if (ls->walk_mode != LW_BY_ADDR)
@@ -321,8 +367,10 @@ static void add_value(struct lock_data *d, __u64 lock, const __u64 *ips,
 		return;
 	e = lock_data_add(d, lock, ips, v->flags, v->count, v->total_ns,
 			  v->max_ns, v->slots);
-	if (e && e->nframes)
+	if (e && e->nframes) {
 		e->forced += v->forced;
+		e->rare += v->rare;
+	}
 }
 
 static void read_aggregates(struct bpf_map *map, struct lock_data *d)
@@ -480,10 +528,14 @@ static void describe_walks(const struct lock_session *ls, char *out, size_t len)
 		return;
 	}
 	if (ls->walk_mode == LW_BY_ADDR) {
-		snprintf(out, len, "walked at each lock address's first "
-			 "contention and 1 in %u at random after (%s); the others are "
-			 "counted and timed without a stack", ls->sample_every,
-			 ls->walk_why);
+		n = snprintf(out, len, "walked at each lock address's first "
+			     "contention and 1 in %u at random after", ls->sample_every);
+		if (ls->other_every && n > 0 && (size_t)n < len)
+			n += snprintf(out + n, len - n, " (1 in %u while its walks "
+				      "show no frame in zswap's text)", ls->other_every);
+		if (n > 0 && (size_t)n < len)
+			snprintf(out + n, len - n, " (%s); the others are counted "
+				 "and timed without a stack", ls->walk_why);
 		return;
 	}
 	n = snprintf(out, len, "walked only in tasks inside a zswap operation "
@@ -522,6 +574,7 @@ int lock_session_collect(struct lock_session *ls, struct lock_data *d)
 		d->fails[i] = ls->skel->bss->fails[i];
 	d->walk_mode = ls->walk_mode;
 	d->sample_every = ls->sample_every;
+	d->other_every = ls->other_every;
 	d->walked = ls->skel->bss->nr_walks;
 	d->addr_full = ls->skel->bss->addr_full;
 	read_aggregates(ls->skel->maps.lock_stat, d);

@@ -45,6 +45,7 @@ struct lock_session {
 	int nr_zswap_ops;
 	enum lock_walk_mode walk_mode;
 	unsigned int sample_every;	/* LW_BY_ADDR: a power of two */
+	unsigned int other_every;	/* LW_BY_ADDR: not zswap's; 0: not known */
 	char walk_why[192];		/* why not LW_FENTRY */
 	unsigned long long modules_sum;	/* of /proc/modules, for walk_gen */
 	struct lock_data given;		/* lock_data_spread() across reads */

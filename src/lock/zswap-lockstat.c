@@ -78,7 +78,8 @@ static void usage(FILE *f)
 "                     estimated)\n"
 "      --no-fentry    walk by lock address even where fentry works\n"
 "      --sample-every N  by lock address, walk 1 in N at random (a power\n"
-"                     of two, default %d)\n"
+"                     of two, default %d; an address whose walks show\n"
+"                     no zswap frame: %d times less)\n"
 "      --compare-exact  by lock address, and walk every contention too: the\n"
 "                     JSON adds exact_check, the same window walked exactly\n"
 "  -j, --json         JSON instead of text\n"
@@ -89,7 +90,7 @@ static void usage(FILE *f)
 "  -v, --verbose      libbpf debug output\n"
 "\n"
 "exit: 0 reported, 1 runtime failure, 2 bad usage or environment\n",
-		LS_SAMPLE_EVERY);
+		LS_SAMPLE_EVERY, LS_OTHER_FACTOR);
 }
 
 

@@ -602,6 +602,40 @@ static void test_spread_weights(void)
 	lock_data_free(&d);
 }
 
+/*
+ * An address whose walks showed no zswap frame is walked 1 in 1024: such
+ * a walk (rare) stands for 1024 contentions, the others for 64.
+ */
+static void test_spread_rare_weights(void)
+{
+	static const unsigned long long st_a[LS_STACK_DEPTH] = { 0xffffffff81100010ULL };
+	static const unsigned long long st_b[LS_STACK_DEPTH] = { 0xffffffff81100020ULL };
+	const unsigned long long lock = 0xffff888100000000ULL;
+	unsigned long long s_z[LS_HIST_SLOTS] = {}, s_a[LS_HIST_SLOTS] = {};
+	unsigned long long s_b[LS_HIST_SLOTS] = {}, a, b;
+	struct lock_data d = { .sample_every = 64, .other_every = 1024 };
+	struct lock_entry *e;
+
+	/* a: the address's first walk and one rare; b: one at random after */
+	s_z[6] = 1089;
+	s_a[6] = 2;
+	s_b[6] = 1;
+	lock_data_add(&d, lock, NULL, 0, 1089, 108900, 100, s_z);
+	e = lock_data_add(&d, lock, st_a, 0, 2, 200, 100, s_a);
+	CHECK(e != NULL, "stack a added");
+	if (e) {
+		e->forced = 1;
+		e->rare = 1;
+	}
+	lock_data_add(&d, lock, st_b, 0, 1, 100, 100, s_b);
+	lock_data_spread(&d, NULL);
+	counts_of(&d, st_a, st_b, &a, &b);
+	/* weights 1 + 1024 and 64: 1089 shared 1025 and 64 */
+	CHECK(a == 2 + 1025 && b == 1 + 64,
+	      "a rare walk weighs 1024, one at random 64 (%llu %llu)", a, b);
+	lock_data_free(&d);
+}
+
 void test_lockstat(void)
 {
 	test_sym_helpers();
@@ -612,6 +646,7 @@ void test_lockstat(void)
 	test_spread();
 	test_spread_live();
 	test_spread_weights();
+	test_spread_rare_weights();
 	test_trees();
 	test_ksyms_and_classify();
 }
