@@ -144,7 +144,7 @@ at_least_caller() {
 		exit !(a >= b - t - s - 4 * sqrt(n * (a + b)) - 2 * n) }'
 }
 if [ "$EVERY" -gt 1 ]; then
-	CMP="within 4 sigma of two 1-in-$EVERY estimates"
+	CMP="within 4 sigma of two 1-in-N estimates"
 else
 	CMP="2%, 5"
 fi
@@ -188,13 +188,13 @@ for n in $(jq -r '.metrics | keys[] | select(startswith("lock_contentions{") and
 	case $n in
 	*caller=invalidate*)
 		bi=$((bi + f))
-		check "frames sum of $n >= record (lazy slot frees; 1 in $ev; $CMP)" \
+		check "frames sum of $n >= record (lazy slot frees; N $ev; $CMP)" \
 			at_least_caller "$f" "$r" "$ev" ;;
-	*)	check "frames sum of $n = record (1 in $ev; $CMP)" close_caller "$f" "$r" "$ev" ;;
+	*)	check "frames sum of $n = record (N $ev; $CMP)" close_caller "$f" "$r" "$ev" ;;
 	esac
 done
 echo "zswap lock contentions but invalidations: frames $((b - bi)), record $((any - ri))"
-check "frames sum of zswap lock contentions but invalidations = record ($CMP)" \
+check "frames sum of zswap lock contentions but invalidations = record (N $EVERY; $CMP)" \
 	close_caller "$((b - bi))" "$((any - ri))"
 # per lock class, the sum of its callers: exact in every walk mode (the
 # frames may see more lazy slot frees: at least the record's), but for
@@ -207,7 +207,7 @@ for cls in $(jq -r '.metrics | keys[] | select(startswith("lock_contentions{") a
 		END { printf "%.0f\n", s }' "$WORK/batch.txt")
 	echo "class $cls: frames $fc, record $rc"
 	if [ "$cls" = other ] && [ "$EVERY" -gt 1 ]; then
-		check "frames: class other, the sum of its callers = record (1 in $(every_of other); $CMP)" \
+		check "frames: class other, the sum of its callers = record (N $(every_of other); $CMP)" \
 			close_caller "$fc" "$rc" "$(every_of other)"
 	else
 		check "frames: class $cls, the sum of its callers >= record (2%, 5)" at_least "$fc" "$rc"
@@ -235,7 +235,7 @@ esum=$(awk '/^zswap_lock_contentions_total\{/ { s += $2 } END { print s + 0 }' \
 ei=$(awk '/^zswap_lock_contentions_total\{.*caller="invalidate"/ { s += $2 } END { print s + 0 }' \
 	"$WORK/final.prom")
 echo "export: sum(zswap_lock_contentions_total) $esum ($ei invalidations), record $any ($ri)"
-check "export: sum of lock contentions but invalidations = record ($CMP)" \
+check "export: sum of lock contentions but invalidations = record (N $EVERY; $CMP)" \
 	close_caller "$((esum - ei))" "$((any - ri))"
 for n in $(jq -r '.metrics | keys[] | select(startswith("lock_contentions{") and
 		(contains("any") | not))' "$R"); do
@@ -251,10 +251,10 @@ for n in $(jq -r '.metrics | keys[] | select(startswith("lock_contentions{") and
 	echo "$lock/$caller: export ${e:-none} (count ${c:-none}, waited ${s:-none} s), record $r (waited $rs s)"
 	ev=$(every_of "$lock")
 	if [ "$caller" = invalidate ]; then
-		check "export $lock/$caller contentions >= record (lazy slot frees; 1 in $ev; $CMP)" \
+		check "export $lock/$caller contentions >= record (lazy slot frees; N $ev; $CMP)" \
 			at_least_caller "${e:-0}" "$r" "$ev"
 	else
-		check "export $lock/$caller contentions = record (1 in $ev; $CMP)" \
+		check "export $lock/$caller contentions = record (N $ev; $CMP)" \
 			close_caller "${e:-0}" "$r" "$ev"
 	fi
 	check "export $lock/$caller histogram _count = the counter" [ "${c:-0}" = "${e:-0}" ]
