@@ -6,7 +6,8 @@
 #    (one rb-tree per swap device, one spinlock) against 6.12 (an xarray
 #    per 64 MiB of swap), the swappers workload under `record --locks`
 #    five times on each, each run in a fresh boot (four vCPUs,
-#    tests/guest/claims-locks.in-guest.sh);
+#    tests/guest/claims-locks.in-guest.sh; a boot whose swappers were not
+#    pushed past the cap is reported and booted again, at most twice);
 #    the index-lock rows of claims/001's contention table that the series
 #    claims (store, load, all callers) must hold, and
 #    their measured means must equal the sums computed here with jq from
@@ -43,13 +44,31 @@ for ver in 6.1 6.12; do
 	D=$OUT/locks-$ver
 	[ "${GUEST_REUSE:-0}" = 1 ] || rm -rf "$D"
 	mkdir -p "$D/runs"
-	# a fresh boot per run, so the runs are alike (see the guest script)
-	for i in $(seq "$RUNS001"); do
+	# A fresh boot per run, so the runs are alike (see the guest script).
+	# A run is the claim's experiment only if the swappers were pushed
+	# past the cap: 8 x 12 MiB in memory.high 64 MiB must send at least
+	# 32 MiB (8192 pages) to zswap. One 6.1 boot of a CI run swapped 7,007
+	# pages out in 3.3 s, with 56 contentions (the others: 43,577-53,021
+	# pages, 4,350-11,522 contentions), which took the claim's p from
+	# under 0.001 to 0.34. Such a boot is reported and booted again, at
+	# most twice per kernel; the rule is the same for both kernels.
+	redo=0
+	i=1
+	while [ "$i" -le "$RUNS001" ]; do
 		guest_boot "$D/boot-$i" -k "$ver" -c 4 -m 512M -d 512 -t 300 \
 			-s tests/guest/claims-locks.in-guest.sh -f $GATE -f build/zswap-workload
+		out=$(jq -r '.metrics.zswpout.value // 0' "$D/boot-$i/runs/run-1.json" 2>/dev/null)
+		if [ "$GUEST_RC" -eq 0 ] && [ "${out:-0}" -lt 8192 ] && [ "$redo" -lt 2 ]; then
+			echo "$ver: boot $i swapped ${out:-0} pages out, under the 8192 of the workload's shape: not the claim's experiment, booted again"
+			redo=$((redo + 1))
+			continue
+		fi
 		check "$ver: boot $i ran the locks script (rc $GUEST_RC, record rc $(cat "$D/boot-$i/run1.rc" 2>/dev/null))" \
 			sh -c '[ "$1" -eq 0 ] && [ "$(cat "$2/run1.rc")" = 0 ]' _ "$GUEST_RC" "$D/boot-$i"
+		check "$ver: boot $i pushed the swappers past the cap (zswpout ${out:-0} >= 8192)" \
+			[ "${out:-0}" -ge 8192 ]
 		cp "$D/boot-$i/runs/run-1.json" "$D/runs/run-$i.json" 2>/dev/null
+		i=$((i + 1))
 	done
 	check "$ver: $RUNS001 records" [ "$(ls "$D"/runs/*.json | wc -l)" -eq "$RUNS001" ]
 	check "$ver: records complete, workload exit 0, kernel $ver, lock contention" sh -c \
