@@ -531,8 +531,8 @@ static void describe_walks(const struct lock_session *ls, char *out, size_t len)
 		n = snprintf(out, len, "walked at each lock address's first "
 			     "contention and 1 in %u at random after", ls->sample_every);
 		if (ls->other_every && n > 0 && (size_t)n < len)
-			n += snprintf(out + n, len - n, " (1 in %u while its walks "
-				      "show no frame in zswap's text)", ls->other_every);
+			n += snprintf(out + n, len - n, ", 1 in %u while its walks "
+				      "show no frame in zswap's text", ls->other_every);
 		if (n > 0 && (size_t)n < len)
 			snprintf(out + n, len - n, " (%s); the others are counted "
 				 "and timed without a stack", ls->walk_why);

@@ -59,8 +59,10 @@ for ver in 6.1 6.12; do
 			-s tests/guest/claims-locks.in-guest.sh -f $GATE -f build/zswap-workload
 		out=$(jq -r '.metrics.zswpout.value // 0' "$D/boot-$i/runs/run-1.json" 2>/dev/null)
 		if [ "$GUEST_RC" -eq 0 ] && [ "${out:-0}" -lt 8192 ] && [ "$redo" -lt 2 ]; then
-			echo "$ver: boot $i swapped ${out:-0} pages out, under the 8192 of the workload's shape: not the claim's experiment, booted again"
 			redo=$((redo + 1))
+			# kept, not overwritten by the next boot
+			mv "$D/boot-$i" "$D/boot-$i.discarded-$redo"
+			echo "$ver: boot $i swapped ${out:-0} pages out, under the 8192 of the workload's shape: not the claim's experiment, kept in $D/boot-$i.discarded-$redo, booted again"
 			continue
 		fi
 		check "$ver: boot $i ran the locks script (rc $GUEST_RC, record rc $(cat "$D/boot-$i/run1.rc" 2>/dev/null))" \

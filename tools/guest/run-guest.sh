@@ -187,8 +187,8 @@ boot_once() {
 
 # A guest that died without results (a 6.12 guest died 2 s into its script
 # once in a CI run; 10 boots by hand did not repeat it) or whose script hung
-# (a 6.12 lock claims boot once in a CI run, of 5 of ~540 boots; 14 boots
-# by hand did not repeat it) is booted once more: the console's last lines
+# (a 6.12 lock claims boot, once in about 540 CI boots; 14 boots by hand
+# did not repeat it) is booted once more: the console's last lines
 # are printed first, so the cause stays on record.
 # ZSWAP_GUEST_RETRIES=0 turns the retry off.
 retries=${ZSWAP_GUEST_RETRIES:-1}
