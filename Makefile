@@ -101,7 +101,7 @@ zswap-lockstat_OBJS := $(CORE_OBJS) $(LOCK_OBJS)
 zswap-iostall_OBJS := $(CORE_OBJS) $(IOSTALL_OBJS)
 zswap-export_OBJS := $(CORE_OBJS) $(EXPORT_OBJS) $(LOCK_OBJS) $(IOSTALL_OBJS)
 zswaptop_OBJS := $(CORE_OBJS) $(TOP_OBJS) $(LOCK_OBJS) $(IOSTALL_OBJS)
-hookbench_OBJS := trace_helpers.o cli_checks.o spawn.o
+hookbench_OBJS := trace_helpers.o kernel_btf.o cli_checks.o spawn.o
 zswaptop_LIBS := $(STATIC_FLAG) -lncursesw -ltinfo
 
 .SECONDEXPANSION:

@@ -32,16 +32,24 @@
  *    random, not every Nth: contentions that alternate between callers
  *    (a pipe's reader and writer) would alias with a counter.
  *
+ * zsmalloc's zspage locks (6.16+) live as long as their zspage, a few
+ * seconds, and are contended once or twice each: walking each one's first
+ * would walk nearly all of them. So each pool's zspage locks are one lock,
+ * the group (LS_GROUP_ZSPAGE), in every mode: aggregated, sampled and
+ * reported under the group's key, their addresses kept in zspage_members.
+ *
  * Every program exists as tp_btf and as raw_tp; the frontend keeps one
  * pair with bpf_program__set_autoload().
  */
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
 #include <bpf/bpf_tracing.h>
+#include <bpf/bpf_core_read.h>
 #include "lockstat.h"
 #include "bits.bpf.h"
 
 #define EEXIST 17
+#define ZSPAGE_MAGIC 0x58	/* mm/zsmalloc.c */
 
 /* Set by the frontend: kallsyms addresses of zswap's tree arrays. */
 const volatile __u64 trees_addr;	/* zswap_trees[] */
@@ -76,6 +84,7 @@ __u32 walk_gen;
 __u32 state_gen;
 __u64 nr_walks;		/* contentions walked */
 __u64 addr_full;	/* lock_addr full: walked, not sampled */
+__u64 members_full;	/* zspage_members full: a member not kept */
 
 /* Set at the start of the window; contentions begun before are not kept. */
 bool enabled;
@@ -137,6 +146,20 @@ struct {
 	__type(key, __u32);
 	__type(value, struct ls_addr_cpu);
 } addr_cpu SEC(".maps");
+
+/*
+ * The zspage lock addresses seen, each with its group's key: which lock
+ * addresses a group stands for, for the frontend to name them beside
+ * other tools' per-address figures. Membership only: the counts are the
+ * group's.
+ */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__uint(max_entries, LS_MAX_MEMBERS);
+	__type(key, __u64);
+	__type(value, __u64);
+} zspage_members SEC(".maps");
 
 /* How many zswap operations the task is inside (fentry +1, fexit -1). */
 struct {
@@ -201,8 +224,11 @@ static __always_inline bool in_zswap(void)
 const struct ls_value zero_value;
 const struct ls_addr zero_addr;
 
-/* This CPU's slot of lock (struct ls_addr_cpu), NULL if another's. */
-static __always_inline struct ls_addr_slot *addr_slot(__u64 lock)
+/*
+ * This CPU's slot of lock (struct ls_addr_cpu), NULL if another's; claim:
+ * take it if free (a lock address known to lock_addr: not one seen once).
+ */
+static __always_inline struct ls_addr_slot *addr_slot(__u64 lock, bool claim)
 {
 	struct ls_addr_cpu *c;
 	__u32 idx = 0, i = ls_addr_slot(lock);
@@ -213,11 +239,69 @@ static __always_inline struct ls_addr_slot *addr_slot(__u64 lock)
 	/* the verifier may not see the mask */
 	barrier_var(i);
 	i &= LS_ADDR_SLOTS - 1;
-	if (!c->e[i].lock)
+	if (claim && !c->e[i].lock)
 		__sync_val_compare_and_swap(&c->e[i].lock, 0, lock);
 	if (c->e[i].lock != lock)
 		return NULL;
 	return &c->e[i];
+}
+
+/* Seen in lock_addr since the last bumps: no hash lookup needed. */
+static __always_inline bool slot_fresh(const struct ls_addr_slot *s, __u32 sgen)
+{
+	return s && s->gen == walk_gen + 1 && s->sgen == sgen;
+}
+
+/*
+ * The group key of a zspage lock (LS_GROUP_ZSPAGE: its pool's), else 0:
+ * lock is a struct zspage's zsl.lock when the struct around it has
+ * zsmalloc's magic and a pool. Probe reads: lock may be any spinlock.
+ */
+static __always_inline __u64 zspage_group(__u64 lock, __u32 flags)
+{
+	const __u32 kind = LCB_F_SPIN | LCB_F_READ | LCB_F_WRITE | LCB_F_MUTEX;
+	struct zspage *zs;
+	__u64 pool = 0;
+	__u32 magic;
+
+	if (!bpf_core_field_exists(struct zspage, zsl) ||
+	    (flags & kind) != LCB_F_SPIN)
+		return 0;
+	zs = (void *)(lock - bpf_core_field_offset(struct zspage, zsl) -
+		      bpf_core_field_offset(struct zspage_lock, lock));
+	magic = BPF_CORE_READ_BITFIELD_PROBED(zs, magic);
+	if (magic != ZSPAGE_MAGIC ||
+	    bpf_probe_read_kernel(&pool, sizeof(pool), &zs->pool) || !pool)
+		return 0;
+	return pool | LS_GROUP_ZSPAGE;
+}
+
+/* Keeps lock as a member of group (zspage_members), if there is room. */
+static __always_inline void note_member(__u64 lock, __u64 group)
+{
+	__u64 *g = bpf_map_lookup_elem(&zspage_members, &lock);
+	long err;
+
+	if (g) {
+		/* the address of a freed zspage, reused by another pool's */
+		if (*g != group)
+			*g = group;
+		return;
+	}
+	err = bpf_map_update_elem(&zspage_members, &lock, &group, BPF_NOEXIST);
+	if (err && err != -EEXIST)
+		__sync_fetch_and_add(&members_full, 1);
+}
+
+/* The key a contention on lock is aggregated under: lock, or its group. */
+static __always_inline __u64 agg_key(__u64 lock, __u32 flags)
+{
+	__u64 g = zspage_group(lock, flags);
+
+	if (!g)
+		return lock;
+	note_member(lock, g);
+	return g;
 }
 
 /* The walk of 1 in sample_mask + 1 contentions (other_mask + 1), at random. */
@@ -229,24 +313,38 @@ static __always_inline __u32 at_random(__u32 state)
 	return bpf_get_prandom_u32() & sample_mask ? LS_NOT_WALKED : LS_WALKED;
 }
 
-/* Sampling by address: whether and why this contention on lock is walked. */
-static __always_inline __u32 sample_addr(__u64 lock)
+/*
+ * Sampling by address: whether and why contention t is walked; a zspage
+ * lock new to lock_addr gets its group's key (t->key).
+ */
+static __always_inline __u32 sample_addr(struct ls_tstamp *t)
 {
-	struct ls_addr_slot *s = addr_slot(lock);
+	struct ls_addr_slot *s = addr_slot(t->key, false);
 	__u32 sgen = state_gen;
 	struct ls_addr *a;
+	__u64 g;
 	long err;
 
-	/* seen in lock_addr since the last bumps: no hash lookup */
-	if (s && s->gen == walk_gen + 1 && s->sgen == sgen)
+	if (slot_fresh(s, sgen))
 		return at_random(s->state);
-	a = bpf_map_lookup_elem(&lock_addr, &lock);
+	a = bpf_map_lookup_elem(&lock_addr, &t->key);
+	if (!a) {
+		g = zspage_group(t->lock, t->flags);
+		if (g) {
+			note_member(t->lock, g);
+			t->key = g;
+			s = addr_slot(g, false);
+			if (slot_fresh(s, sgen))
+				return at_random(s->state);
+			a = bpf_map_lookup_elem(&lock_addr, &g);
+		}
+	}
 	if (!a) {
 		/* -EEXIST: another CPU's first contention, walked there */
-		err = bpf_map_update_elem(&lock_addr, &lock, &zero_addr, BPF_NOEXIST);
+		err = bpf_map_update_elem(&lock_addr, &t->key, &zero_addr, BPF_NOEXIST);
 		if (err && err != -EEXIST)
 			__sync_fetch_and_add(&addr_full, 1);
-		a = err ? NULL : bpf_map_lookup_elem(&lock_addr, &lock);
+		a = err ? NULL : bpf_map_lookup_elem(&lock_addr, &t->key);
 		if (a)
 			a->gen = walk_gen;
 		return LS_WALKED_FORCED;
@@ -257,6 +355,7 @@ static __always_inline __u32 sample_addr(__u64 lock)
 		a->state = LS_ADDR_NEW;
 		return LS_WALKED_FORCED;
 	}
+	s = addr_slot(t->key, true);
 	if (s) {
 		s->gen = walk_gen + 1;
 		s->state = a->state;
@@ -304,12 +403,14 @@ static __always_inline void note_walk(__u64 lock, const __u64 *ips)
 	__sync_fetch_and_add(&state_gen, 1);
 }
 
-static __always_inline __u32 want_walk(__u64 lock)
+/* Whether and why contention t is walked; sets its key. */
+static __always_inline __u32 want_walk(struct ls_tstamp *t)
 {
+	if (sample_by_addr)
+		return sample_addr(t);
+	t->key = agg_key(t->lock, t->flags);
 	if (walk_zswap_only)
 		return in_zswap() ? LS_WALKED : LS_NOT_WALKED;
-	if (sample_by_addr)
-		return sample_addr(lock);
 	return LS_WALKED;
 }
 
@@ -324,8 +425,9 @@ static __always_inline int on_begin(void *ctx, __u64 lock, __u32 flags)
 		return 0;
 	t->ts = bpf_ktime_get_ns();
 	t->lock = lock;
+	t->key = lock;
 	t->flags = flags;
-	t->walked = want_walk(lock);
+	t->walked = want_walk(t);
 	/* ips are read only when walked (or all are: compare_exact) */
 	if (!t->walked && !compare_exact)
 		return 0;
@@ -335,7 +437,7 @@ static __always_inline int on_begin(void *ctx, __u64 lock, __u32 flags)
 	if (bpf_get_stack(ctx, t->ips, sizeof(t->ips), 0) <= 0)
 		count_fail(LS_FAIL_STACK);
 	else if (t->walked && sample_by_addr && nr_ztext)
-		note_walk(lock, t->ips);
+		note_walk(t->key, t->ips);
 	return 0;
 }
 
@@ -380,7 +482,7 @@ static __always_inline void add_wait(struct ls_value *v, __u64 wait, bool own_cp
 static __always_inline void account(void *map, struct ls_tstamp *t, bool stack,
 				    __u32 walk, __u64 wait)
 {
-	struct ls_key key = { .lock = t->lock };
+	struct ls_key key = { .lock = t->key };
 	struct ls_value *v;
 	long err;
 
@@ -418,14 +520,14 @@ static __always_inline void account_sampled(struct ls_tstamp *t, __u64 wait)
 	struct ls_addr *a;
 
 	if (sample_by_addr && !t->walked) {
-		s = addr_slot(t->lock);
+		s = addr_slot(t->key, true);
 		if (s) {
 			if (!s->v.flags)
 				s->v.flags = t->flags;
 			add_wait(&s->v, wait, true);
 			return;
 		}
-		a = bpf_map_lookup_elem(&lock_addr, &t->lock);
+		a = bpf_map_lookup_elem(&lock_addr, &t->key);
 		if (a) {
 			if (!a->v.flags)
 				a->v.flags = t->flags;

@@ -32,6 +32,8 @@
  * kernel's locks) is walked 1 in LS_OTHER_FACTOR times as often.
  */
 #define LS_OTHER_FACTOR	4
+/* zspage lock addresses kept as their group's members (not their counts) */
+#define LS_MAX_MEMBERS	8192
 #define LS_MAX_ZTEXT	64	/* ranges of zswap's text known to BPF */
 #define LS_MAX_TYPES	32	/* >= MAX_SWAPFILES on every kernel */
 #define LS_ZOP_PAIRS	8	/* fentry/fexit pairs bracketing zswap ops */
@@ -92,6 +94,7 @@ enum ls_addr_state {
 struct ls_tstamp {
 	__u64 ts;
 	__u64 lock;		/* 0: no contention in progress */
+	__u64 key;		/* its aggregates' lock: lock, or its group's */
 	__u32 flags;
 	__u32 walked;		/* enum ls_walk; not 0: ips hold its stack */
 	__u64 ips[LS_STACK_DEPTH];
@@ -136,6 +139,19 @@ struct ls_addr_slot {
 struct ls_addr_cpu {
 	struct ls_addr_slot e[LS_ADDR_SLOTS];
 };
+
+/*
+ * zsmalloc's per-zspage locks (6.16+: struct zspage_lock) come and go with
+ * their zspages, thousands a minute, each contended once or twice: each
+ * pool's are aggregated as one lock, keyed by the pool's address with
+ * this bit set (no spinlock is at an odd address).
+ */
+#define LS_GROUP_ZSPAGE	1ULL
+
+static inline int ls_is_group(__u64 key)
+{
+	return (key & LS_GROUP_ZSPAGE) != 0;
+}
 
 static inline __u32 ls_addr_slot(__u64 lock)
 {

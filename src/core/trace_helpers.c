@@ -16,20 +16,8 @@
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 #include <linux/bpf.h>
+#include "kernel_btf.h"
 #include "trace_helpers.h"
-
-static struct btf *vmlinux_btf;
-
-static struct btf *get_vmlinux_btf(void)
-{
-	if (!vmlinux_btf)
-		vmlinux_btf = btf__load_vmlinux_btf();
-	if (!vmlinux_btf || libbpf_get_error(vmlinux_btf)) {
-		vmlinux_btf = NULL;
-		return NULL;
-	}
-	return vmlinux_btf;
-}
 
 static bool load_and_attach(int attach_type, int btf_id, char *why,
 			    size_t len)
@@ -63,7 +51,7 @@ static bool load_and_attach(int attach_type, int btf_id, char *why,
 
 bool btf_func_exists(const char *func)
 {
-	struct btf *btf = get_vmlinux_btf();
+	struct btf *btf = kernel_btf();
 
 	return btf && btf__find_by_name_kind(btf, func, BTF_KIND_FUNC) > 0;
 }
@@ -72,11 +60,11 @@ bool fentry_can_attach(const char *func, char *why, size_t len)
 {
 	int id;
 
-	if (!get_vmlinux_btf()) {
+	if (!kernel_btf()) {
 		snprintf(why, len, "no kernel BTF");
 		return false;
 	}
-	id = btf__find_by_name_kind(vmlinux_btf, func, BTF_KIND_FUNC);
+	id = btf__find_by_name_kind(kernel_btf(), func, BTF_KIND_FUNC);
 	if (id <= 0) {
 		snprintf(why, len, "%s not in BTF (inlined or absent)", func);
 		return false;
@@ -89,12 +77,12 @@ bool tp_btf_exists(const char *tp, char *why, size_t len)
 	char name[128];
 	int id;
 
-	if (!get_vmlinux_btf()) {
+	if (!kernel_btf()) {
 		snprintf(why, len, "no kernel BTF");
 		return false;
 	}
 	snprintf(name, sizeof(name), "btf_trace_%s", tp);
-	id = btf__find_by_name_kind(vmlinux_btf, name, BTF_KIND_TYPEDEF);
+	id = btf__find_by_name_kind(kernel_btf(), name, BTF_KIND_TYPEDEF);
 	if (id <= 0) {
 		snprintf(why, len, "tracepoint %s absent", tp);
 		return false;
@@ -104,7 +92,7 @@ bool tp_btf_exists(const char *tp, char *why, size_t len)
 
 int btf_func_returns_bool(const char *func)
 {
-	struct btf *btf = get_vmlinux_btf();
+	struct btf *btf = kernel_btf();
 	const struct btf_type *t;
 	int id;
 

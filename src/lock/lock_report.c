@@ -20,6 +20,9 @@ void lock_data_free(struct lock_data *d)
 	free(d->e);
 	d->e = NULL;
 	d->n = d->cap = 0;
+	free(d->members);
+	d->members = NULL;
+	d->nr_members = 0;
 	if (d->exact) {
 		lock_data_free(d->exact);
 		free(d->exact);
@@ -131,6 +134,29 @@ bool lock_data_add_pending(struct lock_data *d, unsigned long long lock,
 	e->pending++;
 	d->pending++;
 	return true;
+}
+
+size_t lock_key_addresses(const struct lock_data *d, unsigned long long key)
+{
+	size_t n = 0;
+
+	if (!ls_is_group(key))
+		return 1;
+	for (size_t i = 0; i < d->nr_members; i++)
+		n += d->members[i].key == key;
+	return n ? n : 1;
+}
+
+void lock_key_name(const struct lock_data *d, unsigned long long key,
+		   char *buf, size_t len)
+{
+	size_t n = lock_key_addresses(d, key);
+
+	if (ls_is_group(key))
+		snprintf(buf, len, "zspage locks of pool 0x%llx, %zu address%s",
+			 key & ~LS_GROUP_ZSPAGE, n, n == 1 ? "" : "es");
+	else
+		snprintf(buf, len, "lock 0x%llx", key);
 }
 
 bool lock_entry_is_zswap(const struct lock_entry *e)
@@ -425,6 +451,13 @@ static void print_plan(FILE *f, const struct lock_data *d)
 			d->trees_known, d->trees_addr, d->nr_types);
 	else
 		fprintf(f, "tree index n/a: %s\n", d->trees_why);
+	if (d->zspage_groups)
+		fprintf(f, "  zspages    each pool's zspage locks counted as one "
+			"lock (%zu addresses seen%s)\n", d->nr_members,
+			d->members_full ? ", more not kept" : "");
+	else
+		fprintf(f, "  zspages    no lock of their own on this kernel "
+			"(struct zspage_lock, 6.16+)\n");
 }
 
 void lock_report_text(FILE *f, const struct lock_data *d, const struct ksyms *ks,
@@ -492,7 +525,7 @@ void lock_report_text(FILE *f, const struct lock_data *d, const struct ksyms *ks
 		fprintf(f, "\n");
 		print_header(f, "LOCK CLASS / OPERATION / CALLER");
 		for (int i = 0; i < ng; i++) {
-			char label[160];
+			char label[160], name[96];
 			struct stats s = stats_of(g[i].count, g[i].total_ns,
 						  g[i].max_ns, &g[i].h);
 
@@ -514,8 +547,8 @@ void lock_report_text(FILE *f, const struct lock_data *d, const struct ksyms *ks
 					g[i].walked);
 			fprintf(f, "\n");
 			hist_print(f, &g[i].h, "ns");
-			fprintf(f, "    heaviest stack (lock 0x%llx):\n",
-				d->e[g[i].example].lock);
+			lock_key_name(d, d->e[g[i].example].lock, name, sizeof(name));
+			fprintf(f, "    heaviest stack (%s):\n", name);
 			print_stack(f, &d->e[g[i].example], ks);
 		}
 	}
@@ -666,7 +699,24 @@ static json_object *callers_json(const struct lock_data *d, const struct lock_gr
 	return a;
 }
 
-/* Every lock address, for cross-checks with other tools. */
+/* A zspage group's pool and the addresses it stands for. */
+static void add_group_members(json_object *x, const struct lock_data *d,
+			      unsigned long long key)
+{
+	json_object *m = json_object_new_array();
+
+	for (size_t i = 0; i < d->nr_members; i++)
+		if (d->members[i].key == key)
+			json_object_array_add(m, hex(d->members[i].addr));
+	json_object_object_add(x, "group", json_object_new_string("zspage"));
+	json_object_object_add(x, "pool", hex(key & ~LS_GROUP_ZSPAGE));
+	json_object_object_add(x, "addresses", m);
+	/* false: the member map was full, some addresses are not listed */
+	json_object_object_add(x, "addresses_complete",
+			       json_object_new_boolean(!d->members_full));
+}
+
+/* Every lock address (or zspage group), for cross-checks with other tools. */
 static json_object *locks_json(const struct lock_data *d)
 {
 	json_object *a = json_object_new_array(), *x;
@@ -695,6 +745,8 @@ static json_object *locks_json(const struct lock_data *d)
 			z ? lock_class_name(e->v.cls) : "none"));
 		json_object_object_add(x, "contentions", json_object_new_uint64(n));
 		json_object_object_add(x, "total_ns", json_object_new_uint64(t));
+		if (ls_is_group(e->lock))
+			add_group_members(x, d, e->lock);
 		json_object_array_add(a, x);
 	}
 	return a;
@@ -765,6 +817,8 @@ int lock_report_json(FILE *f, const struct lock_data *d, const struct ksyms *ks,
 	json_object_object_add(x, "swap_types_read", json_object_new_int(d->nr_types));
 	json_object_object_add(x, "swap_types_with_trees", json_object_new_int(d->types_with_trees));
 	json_object_object_add(x, "tree_locks_known", json_object_new_uint64(d->trees_known));
+	/* each pool's zspage locks as one lock (locks[].group "zspage") */
+	json_object_object_add(x, "zspage_groups", json_object_new_boolean(d->zspage_groups));
 	json_object_object_add(o, "plan", x);
 	json_object_object_add(o, "sampling", sampling_json(d));
 	x = json_object_new_object();

@@ -71,6 +71,17 @@ struct lock_data {
 	unsigned int other_every;
 	unsigned long long walked;	/* contentions walked */
 	unsigned long long addr_full;	/* walked: no room in the address map */
+	/*
+	 * Each pool's zspage locks aggregated as one (LS_GROUP_ZSPAGE keys):
+	 * whether this kernel's zspages have a lock of their own, and the
+	 * addresses seen, each with its group's key.
+	 */
+	bool zspage_groups;
+	struct lock_member {
+		unsigned long long addr, key;
+	} *members;
+	size_t nr_members;
+	unsigned long long members_full;	/* addresses not kept: no room */
 	/* --compare-exact: the same window, every contention walked */
 	struct lock_data *exact;
 	char kernel[128];
@@ -136,6 +147,11 @@ struct lock_entry *lock_data_find(struct lock_data *d, unsigned long long lock,
 void lock_data_classify(struct lock_data *d, const struct ksyms *ks,
 			const struct lock_trees *trees);
 bool lock_entry_is_zswap(const struct lock_entry *e);
+/* The lock addresses key stands for: 1, or a zspage group's members seen. */
+size_t lock_key_addresses(const struct lock_data *d, unsigned long long key);
+/* "lock 0x..." or "zspage locks of pool 0x..., N addresses" */
+void lock_key_name(const struct lock_data *d, unsigned long long key,
+		   char *buf, size_t len);
 /*
  * Sampled by address (LW_BY_ADDR): spreads each address's unwalked
  * contentions (its stackless entry) over its walked stacks in proportion

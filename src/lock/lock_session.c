@@ -9,6 +9,7 @@
 #include <sys/utsname.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
+#include "kernel_btf.h"
 #include "lock_session.h"
 #include "session.h"
 #include "trace_helpers.h"
@@ -290,6 +291,7 @@ int lock_session_open(struct lock_session *ls, const struct lock_session_opts *o
 			"(kptr_restrict): stacks print as raw addresses and "
 			"locks are not attributed to zswap\n");
 	lock_trees_plan(&ls->trees, &ls->ks);
+	ls->zspage_groups = btf_struct_member("zspage", "zsl", NULL, NULL);
 	plan_stack_walks(ls);
 
 	if (o->force_raw_tp) {
@@ -427,7 +429,7 @@ static void add_pending(struct lock_session *ls, struct lock_data *d, bool every
 			const struct ls_tstamp *t)
 {
 	if (t->lock && t->ts >= ls->t_start)
-		lock_data_add_pending(d, t->lock, every || t->walked ? t->ips : NULL,
+		lock_data_add_pending(d, t->key, every || t->walked ? t->ips : NULL,
 				      t->flags, t->ts, ls->t_end);
 }
 
@@ -456,6 +458,34 @@ static void read_pending(struct lock_session *ls, struct lock_data *d, bool ever
 		close(fd);
 	}
 	bpf_link__destroy(link);
+}
+
+/* The zspage lock addresses seen, each with its group's key. */
+static void read_members(struct lock_session *ls, struct lock_data *d)
+{
+	int fd = bpf_map__fd(ls->skel->maps.zspage_members);
+	__u64 key, next, *prev = NULL, group;
+	size_t cap = 0;
+
+	d->zspage_groups = ls->zspage_groups;
+	d->members_full = ls->skel->bss->members_full;
+	while (!bpf_map_get_next_key(fd, prev, &next)) {
+		key = next;
+		prev = &key;
+		if (bpf_map_lookup_elem(fd, &key, &group))
+			continue;
+		if (d->nr_members == cap) {
+			size_t ncap = cap ? 2 * cap : 256;
+			struct lock_member *m = realloc(d->members, ncap * sizeof(*m));
+
+			if (!m)
+				return;
+			d->members = m;
+			cap = ncap;
+		}
+		d->members[d->nr_members].addr = key;
+		d->members[d->nr_members++].key = group;
+	}
 }
 
 /* Runs read_trees() once to learn where every tree's lock is. */
@@ -580,6 +610,7 @@ int lock_session_collect(struct lock_session *ls, struct lock_data *d)
 	read_aggregates(ls->skel->maps.lock_stat, d);
 	if (ls->walk_mode == LW_BY_ADDR)
 		read_addr_aggregates(ls, d);
+	read_members(ls, d);
 	if (!live)
 		read_pending(ls, d, false);
 	if (ls->opts.compare_exact) {
@@ -587,6 +618,7 @@ int lock_session_collect(struct lock_session *ls, struct lock_data *d)
 		if (!d->exact)
 			return -ENOMEM;
 		read_aggregates(ls->skel->maps.lock_stat_all, d->exact);
+		read_members(ls, d->exact);
 		if (!live)
 			read_pending(ls, d->exact, true);
 	}

@@ -3,10 +3,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <bpf/btf.h>
 #include <bpf/libbpf.h>
 #include "lock_trees.h"
 #include "lockstat.h"
+#include "kernel_btf.h"
 
 /*
  * Kernel addresses start here on x86-64 with 5-level page tables (the
@@ -28,35 +28,6 @@ enum tree_layout tree_layout_of(bool btf_has_zswap_tree, bool has_nr_trees_sym,
 	return TL_UNKNOWN;
 }
 
-/* Size of struct name and the offset of its member, from kernel BTF. */
-static bool btf_member(const char *name, const char *member,
-		       unsigned int *size, unsigned int *off)
-{
-	struct btf *btf = btf__load_vmlinux_btf();
-	const struct btf_member *m;
-	const struct btf_type *t;
-	bool found = false;
-	int id;
-
-	if (!btf || libbpf_get_error(btf))
-		return false;
-	id = btf__find_by_name_kind(btf, name, BTF_KIND_STRUCT);
-	if (id > 0) {
-		t = btf__type_by_id(btf, id);
-		m = btf_members(t);
-		for (int i = 0; i < btf_vlen(t); i++, m++) {
-			if (strcmp(btf__name_by_offset(btf, m->name_off), member))
-				continue;
-			*size = t->size;
-			*off = btf_member_bit_offset(t, i) / 8;
-			found = true;
-			break;
-		}
-	}
-	btf__free(btf);
-	return found;
-}
-
 void lock_trees_plan(struct lock_trees *t, const struct ksyms *ks)
 {
 	unsigned int size = 0, off = 0;
@@ -64,8 +35,8 @@ void lock_trees_plan(struct lock_trees *t, const struct ksyms *ks)
 	unsigned long long next;
 
 	memset(t, 0, sizeof(*t));
-	rb = btf_member("zswap_tree", "lock", &size, &off);
-	if (!rb && !btf_member("xarray", "xa_lock", &size, &off)) {
+	rb = btf_struct_member("zswap_tree", "lock", &size, &off);
+	if (!rb && !btf_struct_member("xarray", "xa_lock", &size, &off)) {
 		snprintf(t->why, sizeof(t->why), "no struct zswap_tree or "
 			 "struct xarray in the kernel's BTF");
 		return;

@@ -83,6 +83,9 @@ check_kernel() {
 	check "$ver: four vCPUs" [ "$(cat "$D/nproc")" = 4 ]
 	check "$ver: tp_btf hooks" [ "$(jq -r .plan.hook "$R")" = tp_btf ]
 	check "$ver: symbols resolved" [ "$(jq -r .plan.symbols "$R")" = true ]
+	# struct zspage has no lock of its own before 6.16: no groups
+	check "$ver: no zspage lock groups (plan and locks)" \
+		[ "$(jq '[.plan.zspage_groups, ([.locks[] | select(.group)] | length)] | @text' "$R")" = '"[false,0]"' ]
 	check "$ver: tree map read from zswap_trees ($(jq -r .plan.tree_locks_known "$R") tree locks known$(jq -r '.plan.tree_mapping_why | if . == "" then "" else ": " + . end' "$R"))" \
 		[ "$(jq -r .plan.tree_mapping "$R")" = true ]
 	check "$ver: the workload used zswap (zswpout $(cdelta zswpout))" gt "$(cdelta zswpout)" 5000

@@ -10,7 +10,8 @@
 #    -k mono so its clock is ours) records the same window; its
 #    contention_begin/end events, paired per CPU (spinning) or per task
 #    (sleeping) as ours are, give per lock address counts that agree with
-#    ours within 5%; `perf lock contention` sees the same zswap callers;
+#    ours within 5% (a zspage lock group against the sum of its addresses);
+#    `perf lock contention` sees the same zswap callers;
 #  - this kernel refuses fentry: stacks are walked by lock address (the
 #    first contention of each, then 1 in N) and --compare-exact walks
 #    every contention of the same window too: per lock address and per
@@ -217,7 +218,15 @@ if [ $PERF_OK -eq 1 ]; then
 		for (c in cs) if (cs[c] != "") n[cs[c]]++
 		for (k in ts) if (ts[k] != "") n[ts[k]]++
 		for (l in n) print l, n[l]
-	}' "$WORK/perf.txt" | sort > "$WORK/perf.counts"
+	}' "$WORK/perf.txt" > "$WORK/perf.addrs"
+	# each pool's zspage locks are one lock of ours (locks[].group):
+	# perf's counts of its addresses add up under the group's key
+	jq -r '.locks[] | select(.group == "zspage") | .lock as $k |
+		.addresses[] | "\(.) \($k)"' "$R" > "$WORK/members"
+	awk 'NR == FNR { g[$1] = $2; next }
+	{ k = ($1 in g) ? g[$1] : $1; n[k] += $2 }
+	END { for (k in n) print k, n[k] }' "$WORK/members" "$WORK/perf.addrs" |
+		sort > "$WORK/perf.counts"
 	jq -r '.locks[] | select(.zswap) | "\(.lock) \(.contentions)"' "$R" | sort > "$WORK/ours.zswap"
 	jq -r '.locks[] | "\(.lock) \(.contentions)"' "$R" | sort > "$WORK/ours.all"
 	join "$WORK/ours.zswap" "$WORK/perf.counts" > "$WORK/joined.zswap"
@@ -235,6 +244,20 @@ if [ $PERF_OK -eq 1 ]; then
 		within "$ours_z" "$perf_z" 5
 	check "all lock addresses: contentions agree with perf within 5% ($ours_all vs $perf_all)" \
 		within "$ours_all" "$perf_all" 5
+	jq -r '.locks[] | select(.group == "zspage") |
+		"\(.lock) \(.contentions) \(.addresses | length) \(.addresses_complete)"' \
+		"$R" > "$WORK/groups"
+	if [ "$(jq .plan.zspage_groups "$R")" = true ]; then
+		echo "zspage lock groups (key, contentions, addresses): $(cat "$WORK/groups")"
+		while read -r key n na complete; do
+			p=$(awk -v k="$key" '$1 == k { print $2 }' "$WORK/perf.counts")
+			check "zspage locks of $key: every address kept ($na)" [ "$complete" = true ]
+			check "zspage locks of $key: contentions agree with perf's on its $na addresses within 5% ($n vs ${p:-0})" \
+				within "$n" "${p:-0}" 5
+		done < "$WORK/groups"
+	else
+		check "no zspage lock groups where struct zspage has no lock" [ ! -s "$WORK/groups" ]
+	fi
 	nbig=0 nbad=0
 	while read -r lock a b; do
 		[ "$a" -ge 50 ] || continue

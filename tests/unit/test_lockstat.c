@@ -299,6 +299,69 @@ static void test_percentiles(void)
 	lock_data_free(&d);
 }
 
+/* A zspage lock group: one lock of the report, its addresses listed. */
+static void test_zspage_group(void)
+{
+	const unsigned long long pool = 0xffff888102e03000ULL;
+	const unsigned long long key = pool | LS_GROUP_ZSPAGE;
+	struct lock_member m[] = {
+		{ 0xffff888110000048ULL, key }, { 0xffff888110000848ULL, key },
+		{ 0xffff888120000048ULL, 0xffff888200000001ULL },
+	};
+	struct lock_data d = { .members = NULL, .zspage_groups = true };
+	struct ksyms ks = {};
+	json_object *o, *locks, *row, *v;
+	char name[96], *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	d.members = malloc(sizeof(m));
+	memcpy(d.members, m, sizeof(m));
+	d.nr_members = 3;
+	CHECK(!ls_is_group(0xffff888110000048ULL) && ls_is_group(key),
+	      "a spinlock's address is not a group key, a pool's with the bit is");
+	CHECK(lock_key_addresses(&d, key) == 2, "the group stands for its 2 members");
+	CHECK(lock_key_addresses(&d, 0xffff888110000048ULL) == 1, "a plain lock is one");
+	lock_key_name(&d, key, name, sizeof(name));
+	CHECK(!strcmp(name, "zspage locks of pool 0xffff888102e03000, 2 addresses"),
+	      "group named by its pool: %s", name);
+	lock_key_name(&d, 0xffff888110000048ULL, name, sizeof(name));
+	CHECK(!strcmp(name, "lock 0xffff888110000048"), "plain lock named: %s", name);
+
+	lock_data_add_pending(&d, key, NULL, LCB_F_SPIN, 0, 1000);
+	f = open_memstream(&buf, &len);
+	lock_report_json(f, &d, &ks, true);
+	fclose(f);
+	o = json_tokener_parse(buf);
+	CHECK(o && json_object_object_get_ex(o, "locks", &locks) &&
+	      json_object_array_length(locks) == 1, "JSON lists the group as one lock");
+	if (o && locks && json_object_array_length(locks) == 1) {
+		row = json_object_array_get_idx(locks, 0);
+		CHECK(json_object_object_get_ex(row, "group", &v) &&
+		      !strcmp(json_object_get_string(v), "zspage"), "its group is zspage");
+		CHECK(json_object_object_get_ex(row, "pool", &v) &&
+		      !strcmp(json_object_get_string(v), "0xffff888102e03000"), "its pool");
+		CHECK(json_object_object_get_ex(row, "addresses", &v) &&
+		      json_object_array_length(v) == 2 &&
+		      !strcmp(json_object_get_string(json_object_array_get_idx(v, 1)),
+			      "0xffff888110000848"), "its 2 addresses, not the other pool's");
+		CHECK(json_object_object_get_ex(row, "addresses_complete", &v) &&
+		      json_object_get_boolean(v), "every address kept");
+	}
+	json_object_put(o);
+	free(buf);
+	buf = NULL;
+	d.members_full = 1;
+	f = open_memstream(&buf, &len);
+	lock_report_json(f, &d, &ks, true);
+	fclose(f);
+	CHECK(strstr(buf, "\"addresses_complete\": false") ||
+	      strstr(buf, "\"addresses_complete\":false"),
+	      "a full member map says the list is incomplete");
+	free(buf);
+	lock_data_free(&d);
+}
+
 static void test_trees(void)
 {
 	struct lock_trees t = { .layout = TL_RB_PER_TYPE, .tree_size = 16, .lock_off = 8 };
@@ -647,6 +710,7 @@ void test_lockstat(void)
 	test_spread_live();
 	test_spread_weights();
 	test_spread_rare_weights();
+	test_zspage_group();
 	test_trees();
 	test_ksyms_and_classify();
 }
