@@ -274,11 +274,11 @@ static __always_inline bool in_range(__u64 ip, __u64 lo, __u64 hi)
 
 /*
  * Walks the stack of the task being switched out (it is still current)
- * once: where it sleeps in block-layer throttling, and whether it came
- * from a page fault.
+ * once, depth frames: where it sleeps in block-layer throttling, and
+ * whether it came from a page fault.
  */
 static __always_inline void classify_stack(void *ctx, __u32 *throttle,
-					   bool *fault)
+					   bool *fault, __u32 depth)
 {
 	__u32 zero = 0;
 	__u64 *ips = bpf_map_lookup_elem(&stack_buf, &zero);
@@ -286,7 +286,7 @@ static __always_inline void classify_stack(void *ctx, __u32 *throttle,
 
 	if (!ips)
 		return;
-	n = bpf_get_stack(ctx, ips, IS_STACK_DEPTH * sizeof(__u64), 0);
+	n = bpf_get_stack(ctx, ips, depth * sizeof(__u64), 0);
 	if (n <= 0) {
 		ctr_add(IS_C_STACK_FAIL, 1);
 		return;
@@ -349,7 +349,7 @@ static __always_inline void offcpu_begin(void *ctx, struct task_struct *prev,
 	 * throttled, and a kernel thread is never in a page fault.
 	 */
 	if (!preempt || !(prev->flags & (PF_KTHREAD | PF_WQ_WORKER)))
-		classify_stack(ctx, &throttle, &fault);
+		classify_stack(ctx, &throttle, &fault, IS_STACK_DEPTH);
 	st->throttle = preempt ? 0 : throttle;
 	st->kind = task_kind(prev, fault);
 	st->ts_ns = bpf_ktime_get_ns();
@@ -397,7 +397,7 @@ static __always_inline void cg_sleep_begin(void *ctx, struct task_struct *prev)
 	__u32 throttle = 0;
 	bool fault = false;
 
-	classify_stack(ctx, &throttle, &fault);
+	classify_stack(ctx, &throttle, &fault, IS_THROTTLE_DEPTH);
 	if (!throttle)
 		return;
 	st = bpf_task_storage_get(&offcpu_start, prev, 0,
@@ -445,8 +445,12 @@ int BPF_PROG(is_sched_switch, bool preempt, struct task_struct *prev,
 		if (t && tag_marked(t))
 			offcpu_begin(ctx, prev, preempt);
 	}
-	/* with --cgroup: its tasks' sleeps in block-layer throttling */
-	if (watch_cgid && !preempt && bpf_get_current_cgroup_id() == watch_cgid)
+	/*
+	 * with --cgroup: its tasks' sleeps in block-layer throttling, all in
+	 * io_schedule() (in_iowait set): other sleeps are not walked
+	 */
+	if (watch_cgid && !preempt && BPF_CORE_READ_BITFIELD(prev, in_iowait) &&
+	    bpf_get_current_cgroup_id() == watch_cgid)
 		cg_sleep_begin(ctx, prev);
 	if (nr_offcpu <= 0)
 		return 0;

@@ -9,7 +9,12 @@
 #define IS_MAX_CGROUPS 1024
 #define IS_MAX_STALL_TASKS 4096
 #define IS_MAX_RANGES 8		/* kernel text ranges checked on a stack */
-#define IS_STACK_DEPTH 32
+#define IS_STACK_DEPTH 32	/* deep enough to see a page fault's entry */
+/*
+ * Enough to see a throttling function: each sleeps in io_schedule*()
+ * within 10 frames of the tracepoint (the walk's cost grows with its depth).
+ */
+#define IS_THROTTLE_DEPTH 16
 #define IS_HIST_SLOTS 64
 
 /* The iocg's own accumulators (struct iocg_stat), microseconds. */
