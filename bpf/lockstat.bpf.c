@@ -24,9 +24,8 @@
  *    until a walk shows one (a freed lock's address reused by zswap, a
  *    zsmalloc pool compacted by the kernel before zswap stores). The others
  *    are counted and timed exactly, under the address with no stack (in
- *    this CPU's slot of the address, addr_cpu, else in this CPU's copy of
- *    its addr_value entry: no hash of a stack key), and the frontend
- *    spreads them over
+ *    this CPU's slot of the address, addr_cpu, else in its lock_addr
+ *    entry: no hash of a stack key), and the frontend spreads them over
  *    the address's walked stacks, each walk at random standing for
  *    sample_mask + 1 (or other_mask + 1) contentions and each other walk
  *    for itself. At
@@ -130,9 +129,8 @@ struct {
 
 /*
  * Not preallocated: an address is inserted once, at its first contention,
- * and a host contends a few hundred; preallocated, addr_value's 560-byte
- * entries per CPU would pin 9 MB a CPU. The kernel's BPF allocator serves
- * any context (6.1+).
+ * and a host contends a few hundred; preallocated, its 616-byte entries
+ * would pin 10 MB. The kernel's BPF allocator serves any context (6.1+).
  */
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
@@ -141,15 +139,6 @@ struct {
 	__type(key, __u64);
 	__type(value, struct ls_addr);
 } lock_addr SEC(".maps");
-
-/* An address's contentions not walked, per CPU (struct ls_addr). */
-struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_HASH);
-	__uint(map_flags, BPF_F_NO_PREALLOC);
-	__uint(max_entries, LS_MAX_ADDRS);
-	__type(key, __u64);
-	__type(value, struct ls_value);
-} addr_value SEC(".maps");
 
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
@@ -353,10 +342,6 @@ static __always_inline __u32 sample_addr(struct ls_tstamp *t)
 	if (!a) {
 		/* -EEXIST: another CPU's first contention, walked there */
 		err = bpf_map_update_elem(&lock_addr, &t->key, &zero_addr, BPF_NOEXIST);
-		/* its aggregate first: an address in lock_addr has one */
-		if (!err)
-			err = bpf_map_update_elem(&addr_value, &t->key, &zero_value,
-						  BPF_NOEXIST);
 		if (err && err != -EEXIST)
 			__sync_fetch_and_add(&addr_full, 1);
 		a = err ? NULL : bpf_map_lookup_elem(&lock_addr, &t->key);
@@ -458,12 +443,11 @@ static __always_inline int on_begin(void *ctx, __u64 lock, __u32 flags)
 
 /*
  * Adds one wait to an aggregate; own_cpu: this CPU's alone (an addr_cpu
- * slot, an addr_value copy), so plain adds, where a locked add would cost
- * the contention_end, which runs with the lock already taken, three
- * times. A run nested in this one on the CPU (an interrupt; 6.3+ does not
- * even run it) cannot add to the same aggregate: it is one lock's, whose
- * end this is, so the interrupted task holds that lock (a zspage group's
- * locks are not taken in interrupts).
+ * slot), so plain adds, where a locked add would cost the contention_end,
+ * which runs with the lock already taken, three times. A run nested in
+ * this one on the CPU (an interrupt; 6.3+ does not even run it) cannot
+ * add to the same slot: the slot is one lock's, whose end this is, so
+ * the interrupted task holds that lock.
  */
 static __always_inline void add_wait(struct ls_value *v, __u64 wait, bool own_cpu)
 {
@@ -533,15 +517,21 @@ static __always_inline void account(void *map, struct ls_tstamp *t, bool stack,
 static __always_inline void account_sampled(struct ls_tstamp *t, __u64 wait)
 {
 	struct ls_addr_slot *s;
-	struct ls_value *v;
+	struct ls_addr *a;
 
 	if (sample_by_addr && !t->walked) {
 		s = addr_slot(t->key, true);
-		v = s ? &s->v : bpf_map_lookup_elem(&addr_value, &t->key);
-		if (v) {
-			if (!v->flags)
-				v->flags = t->flags;
-			add_wait(v, wait, true);
+		if (s) {
+			if (!s->v.flags)
+				s->v.flags = t->flags;
+			add_wait(&s->v, wait, true);
+			return;
+		}
+		a = bpf_map_lookup_elem(&lock_addr, &t->key);
+		if (a) {
+			if (!a->v.flags)
+				a->v.flags = t->flags;
+			add_wait(&a->v, wait, false);
 			return;
 		}
 	}

@@ -101,17 +101,21 @@ struct ls_tstamp {
 };
 
 /*
- * A lock address (or zspage group), when stacks are walked by address:
- * what its walks showed, read by every begin. Its contentions not walked
- * are aggregated per CPU in addr_value (the walked ones, and walks that
- * failed, in lock_stat), so most contentions cost a lookup by the 8-byte
- * address rather than a hash of the (lock, stack) key, and plain adds to
- * this CPU's copy: a shared aggregate's line, written by every end with
- * locked adds, moved between the CPUs at each of them.
+ * A lock address, when stacks are walked by address: its contentions
+ * not walked are aggregated here (the walked ones, and walks that failed,
+ * in lock_stat), so most contentions cost a lookup by the 8-byte address
+ * rather than a hash of the (lock, stack) key.
  */
 struct ls_addr {
 	__u32 gen;		/* walk_gen when first walked */
 	__u32 state;		/* enum ls_addr_state */
+	/*
+	 * v's first line is written by every end: not in gen's line, which
+	 * every begin reads (a line bouncing between the CPUs cost more
+	 * than the hash it saves)
+	 */
+	__u32 pad[14];
+	struct ls_value v;	/* its contentions not walked */
 };
 
 /*

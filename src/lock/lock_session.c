@@ -180,10 +180,8 @@ static int load(struct lock_session *ls, bool raw)
 		set_zswap_text(ls, skel);
 	skel->rodata->compare_exact = ls->opts.compare_exact;
 	/* the maps a mode does not use, as small as they can be */
-	if (ls->walk_mode != LW_BY_ADDR) {
+	if (ls->walk_mode != LW_BY_ADDR)
 		bpf_map__set_max_entries(skel->maps.lock_addr, 1);
-		bpf_map__set_max_entries(skel->maps.addr_value, 1);
-	}
 	if (!ls->opts.compare_exact)
 		bpf_map__set_max_entries(skel->maps.lock_stat_all, 1);
 	skel->rodata->trees_addr = ls->trees.trees_addr;
@@ -392,21 +390,19 @@ static void read_aggregates(struct bpf_map *map, struct lock_data *d)
 }
 
 /*
- * By address: the contentions not walked, aggregated per lock address and
- * CPU (addr_value) and in the CPUs' slots (addr_cpu).
+ * By address: the contentions not walked, aggregated per lock address
+ * (lock_addr) and in the CPUs' slots (addr_cpu).
  */
 static void read_addr_aggregates(struct lock_session *ls, struct lock_data *d)
 {
 	static const unsigned long long no_stack[LS_STACK_DEPTH];
-	int fd = bpf_map__fd(ls->skel->maps.addr_value);
+	int fd = bpf_map__fd(ls->skel->maps.lock_addr);
 	int ncpu = libbpf_num_possible_cpus();
 	struct ls_addr_cpu *cpus = calloc(ncpu, sizeof(*cpus));
-	/* a per-CPU map's value: ncpu copies, each rounded up to 8 bytes */
-	struct ls_value *v = calloc(ncpu, sizeof(*v));
 	__u64 key, next, *prev = NULL;
+	struct ls_addr a;
 	__u32 zero = 0;
 
-	_Static_assert(sizeof(struct ls_value) % 8 == 0, "per-CPU value stride");
 	if (cpus && !bpf_map_lookup_elem(bpf_map__fd(ls->skel->maps.addr_cpu),
 					 &zero, cpus)) {
 		for (int c = 0; c < ncpu; c++)
@@ -415,15 +411,13 @@ static void read_addr_aggregates(struct lock_session *ls, struct lock_data *d)
 					  &cpus[c].e[i].v);
 	}
 	free(cpus);
-	while (v && !bpf_map_get_next_key(fd, prev, &next)) {
+
+	while (!bpf_map_get_next_key(fd, prev, &next)) {
 		key = next;
 		prev = &key;
-		if (bpf_map_lookup_elem(fd, &key, v))
-			continue;
-		for (int c = 0; c < ncpu; c++)
-			add_value(d, key, no_stack, &v[c]);
+		if (!bpf_map_lookup_elem(fd, &key, &a))
+			add_value(d, key, no_stack, &a.v);
 	}
-	free(v);
 }
 
 /*
