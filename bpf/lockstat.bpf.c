@@ -224,16 +224,23 @@ static __always_inline bool in_zswap(void)
 const struct ls_value zero_value;
 const struct ls_addr zero_addr;
 
-/*
- * This CPU's slot of lock (struct ls_addr_cpu), NULL if another's; claim:
- * take it if free (a lock address known to lock_addr: not one seen once).
- */
-static __always_inline struct ls_addr_slot *addr_slot(__u64 lock, bool claim)
+/* This CPU's slots of lock addresses. */
+static __always_inline struct ls_addr_cpu *cpu_slots(void)
 {
-	struct ls_addr_cpu *c;
-	__u32 idx = 0, i = ls_addr_slot(lock);
+	__u32 idx = 0;
 
-	c = bpf_map_lookup_elem(&addr_cpu, &idx);
+	return bpf_map_lookup_elem(&addr_cpu, &idx);
+}
+
+/*
+ * The slot of lock in c (this CPU's), NULL if another's; claim: take it if
+ * free (a lock address known to lock_addr: not one seen once).
+ */
+static __always_inline struct ls_addr_slot *addr_slot(struct ls_addr_cpu *c,
+						      __u64 lock, bool claim)
+{
+	__u32 i = ls_addr_slot(lock);
+
 	if (!c)
 		return NULL;
 	/* the verifier may not see the mask */
@@ -319,7 +326,8 @@ static __always_inline __u32 at_random(__u32 state)
  */
 static __always_inline __u32 sample_addr(struct ls_tstamp *t)
 {
-	struct ls_addr_slot *s = addr_slot(t->key, false);
+	struct ls_addr_cpu *c = cpu_slots();
+	struct ls_addr_slot *s = addr_slot(c, t->key, false);
 	__u32 sgen = state_gen;
 	struct ls_addr *a;
 	__u64 g;
@@ -333,7 +341,7 @@ static __always_inline __u32 sample_addr(struct ls_tstamp *t)
 		if (g) {
 			note_member(t->lock, g);
 			t->key = g;
-			s = addr_slot(g, false);
+			s = addr_slot(c, g, false);
 			if (slot_fresh(s, sgen))
 				return at_random(s->state);
 			a = bpf_map_lookup_elem(&lock_addr, &g);
@@ -355,7 +363,7 @@ static __always_inline __u32 sample_addr(struct ls_tstamp *t)
 		a->state = LS_ADDR_NEW;
 		return LS_WALKED_FORCED;
 	}
-	s = addr_slot(t->key, true);
+	s = addr_slot(c, t->key, true);
 	if (s) {
 		s->gen = walk_gen + 1;
 		s->state = a->state;
@@ -520,7 +528,7 @@ static __always_inline void account_sampled(struct ls_tstamp *t, __u64 wait)
 	struct ls_addr *a;
 
 	if (sample_by_addr && !t->walked) {
-		s = addr_slot(t->key, true);
+		s = addr_slot(cpu_slots(), t->key, true);
 		if (s) {
 			if (!s->v.flags)
 				s->v.flags = t->flags;
