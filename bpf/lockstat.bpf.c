@@ -337,9 +337,8 @@ static __always_inline __u32 sample_addr(struct ls_tstamp *t)
 		return at_random(s->state);
 	a = bpf_map_lookup_elem(&lock_addr, &t->key);
 	if (!a) {
-		g = zspage_group(t->lock, t->flags);
-		if (g) {
-			note_member(t->lock, g);
+		g = agg_key(t->lock, t->flags);
+		if (g != t->lock) {
 			t->key = g;
 			s = addr_slot(c, g, false);
 			if (slot_fresh(s, sgen))

@@ -478,13 +478,31 @@ static void read_members(struct lock_session *ls, struct lock_data *d)
 			size_t ncap = cap ? 2 * cap : 256;
 			struct lock_member *m = realloc(d->members, ncap * sizeof(*m));
 
-			if (!m)
+			if (!m) {
+				d->members_full++;	/* the list is partial */
 				return;
+			}
 			d->members = m;
 			cap = ncap;
 		}
 		d->members[d->nr_members].addr = key;
 		d->members[d->nr_members++].key = group;
+	}
+}
+
+/* The exact view's members: the sampled view's, read once. */
+static void copy_members(struct lock_data *to, const struct lock_data *from)
+{
+	size_t sz = from->nr_members * sizeof(*from->members);
+
+	to->zspage_groups = from->zspage_groups;
+	to->members_full = from->members_full;
+	to->members = sz ? malloc(sz) : NULL;
+	if (to->members) {
+		memcpy(to->members, from->members, sz);
+		to->nr_members = from->nr_members;
+	} else if (sz) {
+		to->members_full++;	/* the list is partial */
 	}
 }
 
@@ -618,7 +636,7 @@ int lock_session_collect(struct lock_session *ls, struct lock_data *d)
 		if (!d->exact)
 			return -ENOMEM;
 		read_aggregates(ls->skel->maps.lock_stat_all, d->exact);
-		read_members(ls, d->exact);
+		copy_members(d->exact, d);
 		if (!live)
 			read_pending(ls, d->exact, true);
 	}

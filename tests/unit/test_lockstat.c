@@ -241,7 +241,6 @@ static void test_pending(void)
 	lock_data_free(&d);
 }
 
-/* 100 waits of 1..100 us: known percentiles against the log2 bounds. */
 /* d's JSON report, parsed (NULL if it does not parse). */
 static json_object *report_json(const struct lock_data *d, bool all)
 {
@@ -260,6 +259,7 @@ static json_object *report_json(const struct lock_data *d, bool all)
 	return o;
 }
 
+/* 100 waits of 1..100 us: known percentiles against the log2 bounds. */
 static void test_percentiles(void)
 {
 	struct lock_data d = {};
