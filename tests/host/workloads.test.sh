@@ -209,20 +209,31 @@ check "build: 2 x 80 MiB in 128 MiB swapped (zswpout + pswpout delta > 0)" \
 # runs (6.18, cgroup v1: usage at the limit, 106 of its 128 MiB swap
 # cache, every page active; with page-cluster 3 or 0), never in 18 runs
 # alone: the smaller overshoot still reads pages back, with a third of
-# the faults. A kill prints the cgroup's memory state below.
+# the faults. 160 MiB was OOM-killed too, in 1 of the 3 full CI runs
+# since (6.18, cgroup v1, zswap at its pool limit): a run the OOM killer
+# took (exit 137) is not the workload's measurement, so its state is
+# printed and it runs once more, checked as any run. Any other failure
+# is not retried.
+cache_state() {
+	echo "cache: exit $RC; the cgroup's memory state:"
+	grep -H . "$CG/memory.max_usage_in_bytes" "$CG/memory.failcnt" \
+		"$CG/memory.oom_control" "$CG/memory.events" 2>/dev/null | sed 's/^/  /'
+	grep -H . /sys/kernel/debug/zswap/reject_* /sys/kernel/debug/zswap/pool_limit_hit \
+		2>/dev/null | sed 's/^/  /'
+}
 echo 0 > /proc/sys/vm/page-cluster
 in0=$(($(vmstat zswpin) + $(vmstat pswpin)))
 run_in_cg cache cache --mib 160 --threads 2 --duration 3
+if [ $RC -eq 137 ]; then
+	cache_state
+	echo "cache: OOM-killed (exit 137): not the workload's measurement, run once more"
+	rm -f "$WORK/cache.m"
+	in0=$(($(vmstat zswpin) + $(vmstat pswpin)))
+	run_in_cg cache cache --mib 160 --threads 2 --duration 3
+fi
 echo "$PAGE_CLUSTER" > /proc/sys/vm/page-cluster
 in1=$(($(vmstat zswpin) + $(vmstat pswpin)))
-if [ $RC -ne 0 ]; then
-	echo "cache: exit $RC; the cgroup's memory state:"
-	grep -E '^(total_)?(rss|swap|swapcached|active_anon|inactive_anon|anon|zswap|zswapped) ' \
-		"$CG/memory.stat" 2>/dev/null | sed 's/^/  /'
-	cat "$CG/memory.failcnt" "$CG/memory.events" 2>/dev/null | sed 's/^/  /'
-	grep -H . /sys/kernel/debug/zswap/reject_* /sys/kernel/debug/zswap/pool_limit_hit \
-		2>/dev/null | sed 's/^/  /'
-fi
+[ $RC -eq 0 ] || cache_state
 check "cache: exit 0" [ $RC -eq 0 ]
 check "cache: the eight figures, once each, with units" figures_ok ops:ops \
 	ops_per_s:ops/s latency_p50_us:us latency_p99_us:us latency_p999_us:us \
