@@ -29,9 +29,9 @@
 # Every run boots its kernel afresh: zswap's pool and LRU, the swap slots
 # and the page cache then start the same for every run, so runs are
 # independent samples (a boot costs about 5 s under TCG). KVM is used where
-# qemu starts a vCPU on /dev/kvm with the runs' CPU model (ZSWAP_GUEST_CPU,
-# default max), else TCG (this tool says which and why);
-# ZSWAP_GUEST_ACCEL chooses instead.
+# a guest has booted under it with the runs' CPU model (ZSWAP_GUEST_CPU,
+# default max; tools/guest/accel.sh), else TCG (this tool says which and
+# why); ZSWAP_GUEST_ACCEL chooses instead.
 # Records go to DIR/NAME/run-NN.json; then `zswap-gate compare` of the
 # first kernel against each other one (DIR/compare-NAME.txt) and, with
 # --claims, `zswap-gate claims` (DIR/claims-NAME.txt, .md, .json).
@@ -92,36 +92,18 @@ for i in "${!names[@]}"; do
 	esac
 done
 
-# KVM where it works, else TCG. /dev/kvm read-write is not enough: a
-# nested hypervisor may refuse the guest CPU's MSRs (seen here: qemu 7.2
-# with -cpu max aborts at "failed to set MSR 0x10a"), so qemu is started
-# once, paused, with the CPU model the runs use, and must come up.
-kvm_probe() {
-	local cpu=${ZSWAP_GUEST_CPU:-max} err
-	if [ ! -e /dev/kvm ]; then
-		why="no /dev/kvm"
-		return 1
-	fi
-	if [ ! -r /dev/kvm ] || [ ! -w /dev/kvm ]; then
-		why="/dev/kvm not read-write for $(id -un)"
-		return 1
-	fi
-	err=$(echo quit | timeout 30 qemu-system-x86_64 -accel kvm -cpu "$cpu" -S \
-		-monitor stdio -display none -nodefaults -m 64 2>&1 >/dev/null)
-	if [ $? -ne 0 ]; then
-		why="qemu cannot start a KVM vCPU with -cpu $cpu: $(echo "$err" |
-			grep -m 1 -i error | sed 's/^qemu-system-x86_64: //')"
-		return 1
-	fi
-}
+# KVM only where a guest has booted under it (tools/guest/accel.sh), else
+# TCG: probed here, so the line saying why comes first; each run's
+# run-guest.sh then reads the cached answer.
 if [ -n "${ZSWAP_GUEST_ACCEL:-}" ]; then
 	say "accelerator: $ZSWAP_GUEST_ACCEL (ZSWAP_GUEST_ACCEL)"
-elif kvm_probe; then
-	export ZSWAP_GUEST_ACCEL=kvm
-	say "accelerator: kvm (/dev/kvm is usable, and qemu starts a vCPU on it)"
 else
-	export ZSWAP_GUEST_ACCEL=tcg,thread=multi
-	say "accelerator: tcg ($why; runs are slower, not different)"
+	if [[ ${images[0]} == 6.1 || ${images[0]} == 6.12 ]]; then
+		kopt=(-k "${images[0]}")
+	else
+		kopt=(-K "${images[0]}")
+	fi
+	"$here/guest/accel.sh" "${kopt[@]}" 2>&1 >/dev/null | sed 's/^/kernels-ab: /' >&2
 fi
 
 mkdir -p "$out" || die "cannot create $out"

@@ -17,6 +17,9 @@ export HOME=/root
 
 log() { echo "guest-init: $*"; }
 
+# The first line: run-guest.sh reads it as "the kernel booted".
+log "up"
+
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev

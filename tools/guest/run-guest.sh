@@ -31,10 +31,14 @@
 #   -q         do not echo the guest console to stdout (it still goes to
 #              OUTDIR/console.log)
 #
-# Environment: ZSWAP_GUEST_ACCEL overrides the accelerator (default
-# tcg,thread=multi; kvm where /dev/kvm works); ZSWAP_GUEST_CPU the qemu
-# CPU model (default max;
-# the lock tier uses max,hypervisor=off, see tests/guest/lockstat.test.sh).
+# Environment: ZSWAP_GUEST_ACCEL sets the accelerator; unset, accel.sh
+# chooses: KVM only once a guest has booted under it, else TCG, one line
+# saying why. ZSWAP_GUEST_CPU is the qemu CPU model (default max; the lock
+# tier uses max,hypervisor=off, see tests/guest/lockstat.test.sh).
+# Under KVM, a guest whose /init has not started within
+# ZSWAP_KVM_PROBE_TIMEOUT seconds (default 60) is killed then, not at -t:
+# booted again under TCG if accel.sh chose KVM (and KVM is cached as
+# failed), exit 124 if ZSWAP_GUEST_ACCEL asked for it.
 #
 # A guest that sends no results (panic, crash, garbled), or whose script
 # hung (its watchdog fired, or the host's timeout), has the console's last
@@ -114,8 +118,23 @@ fi
 
 mkdir -p "$outdir" || die "cannot create $outdir"
 outdir=$(cd "$outdir" && pwd)
+
 work=$(mktemp -d "${TMPDIR:-/tmp}/zswap-guest.XXXXXX") || die "mktemp failed"
 trap 'rm -rf "$work"' EXIT
+
+accel_chosen=0
+if [ -n "${ZSWAP_GUEST_ACCEL:-}" ]; then
+	accel=$ZSWAP_GUEST_ACCEL
+else
+	kernel_opt=(-k "$ver")
+	[ -n "$image" ] && kernel_opt=(-K "$vmlinuz")
+	accel=$("$here/accel.sh" "${kernel_opt[@]}" 2> "$work/accel.txt")
+	sed 's/^/run-guest: /' "$work/accel.txt"
+	[ -n "$accel" ] || die "accel.sh chose no accelerator"
+	accel_chosen=1
+fi
+probe_s=${ZSWAP_KVM_PROBE_TIMEOUT:-60}
+[[ $probe_s =~ ^[1-9][0-9]*$ ]] || die "ZSWAP_KVM_PROBE_TIMEOUT wants seconds"
 
 "$here/mkinitramfs.sh" "${initramfs_kernel[@]}" -o "$work/initramfs.cpio.gz" \
 	-s "$script" "${ship[@]}" || die "initramfs build failed"
@@ -137,16 +156,41 @@ END_MARK=@@ZSWAP-GUEST-RESULTS-END@@
 # their timeouts.
 exec 8>/run/zswap-toolkit.guest.lock
 flock 8
+# INIT_MARK is the first line /init prints (init.sh): the kernel booted.
+INIT_MARK='guest-init: up'
+
+# kvm_boot_watch: under KVM, kill the guest (through its timeout's pid)
+# when /init has not started within probe_s seconds; a nested hypervisor
+# that starts a vCPU may still never boot a guest.
+kvm_boot_watch() {
+	local i
+	for ((i = 0; i < probe_s; i++)); do
+		sleep 1
+		grep -q "$INIT_MARK" "$outdir/console.log" 2>/dev/null && return
+	done
+	echo "no /init within ${probe_s}s under KVM; its last words:" \
+		"$("$here/accel.sh" --last-words "$outdir/console.log")" > "$work/kvm-hung"
+	kill "$(cat "$work/qemu.pid")" 2>/dev/null
+}
+
 # boot_once: one boot; returns 0 with the results unpacked in OUTDIR, 124
-# on the host timeout, 125 when no results came back (message printed)
+# on the host timeout, 125 when no results came back, 126 when KVM did not
+# boot the guest (message printed)
 boot_once() {
-	echo "run-guest: booting $release with $cpus CPUs, $mem, swap ${swap_mib} MiB, timeout ${timeout_s}s"
+	echo "run-guest: booting $release with $cpus CPUs, $mem, swap ${swap_mib} MiB, timeout ${timeout_s}s, ${accel%%,*}"
 	start=$(date +%s.%N)
+	rm -f "$work/kvm-hung" "$work/qemu.pid" "$outdir/console.log"
+	watch=''
+	if [[ $accel == kvm* ]]; then
+		kvm_boot_watch &
+		watch=$!
+	fi
 	# -no-reboot plus panic=-1 turns a guest panic into a qemu exit; timeout
-	# (TERM, then KILL 10 s later) bounds a hung guest.  stdin is /dev/null
-	# so the serial/monitor mux never reads the caller's terminal.
-	timeout -k 10 "$timeout_s" \
-		qemu-system-x86_64 -accel "${ZSWAP_GUEST_ACCEL:-tcg,thread=multi}" -cpu "${ZSWAP_GUEST_CPU:-max}" \
+	# (TERM, then KILL 10 s later) bounds a hung guest, and its pid lets
+	# kvm_boot_watch end it early.  stdin is /dev/null so the
+	# serial/monitor mux never reads the caller's terminal.
+	bash -c 'echo $$ > "$0"; exec "$@"' "$work/qemu.pid" timeout -k 10 "$timeout_s" \
+		qemu-system-x86_64 -accel "$accel" -cpu "${ZSWAP_GUEST_CPU:-max}" \
 			-smp "$cpus" -m "$mem" \
 			-kernel "$vmlinuz" -initrd "$work/initramfs.cpio.gz" \
 			-append "$cmdline" "${drive[@]}" \
@@ -160,6 +204,14 @@ boot_once() {
 		fi
 	qrc=${PIPESTATUS[0]}
 	elapsed=$(echo "$(date +%s.%N) $start" | awk '{ printf "%.1f", $1 - $2 }')
+	if [ -n "$watch" ]; then
+		kill "$watch" 2>/dev/null
+		wait "$watch" 2>/dev/null
+	fi
+	if [ -f "$work/kvm-hung" ]; then
+		echo "run-guest: KVM HANG: guest $ver killed after ${elapsed}s: $(cat "$work/kvm-hung")" >&2
+		return 126
+	fi
 
 	if [ "$qrc" = 124 ] || [ "$qrc" = 137 ]; then
 		echo "run-guest: TIMEOUT: guest $ver did not power off within ${timeout_s}s (see $outdir/console.log)" >&2
@@ -200,6 +252,13 @@ while :; do
 	fi
 	boot_once
 	brc=$?
+	if [ "$brc" = 126 ] && [ "$accel_chosen" = 1 ]; then
+		"$here/accel.sh" --demote "a guest did not boot under KVM after a passing probe: $(cat "$work/kvm-hung")"
+		accel=tcg,thread=multi
+		echo "run-guest: booting $ver again under TCG (KVM is cached as failed)" >&2
+		continue
+	fi
+	[ "$brc" = 126 ] && exit 124
 	if [ "$brc" = 0 ] && [ -f "$outdir/watchdog.txt" ]; then
 		echo "run-guest: WATCHDOG: the script in guest $ver was still running at 4/5 of the timeout and was killed (see $outdir/watchdog.txt)" >&2
 		brc=124
