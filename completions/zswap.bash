@@ -19,7 +19,7 @@ _zswap_opts() {
 			--iocost --verbose --help" ;;
 	zswap-gate:claims)
 		echo "--table --compare --alpha --adjust --fail-on-not-shown
-			--markdown --json --allow-incomplete --label-a --label-b
+			--allow-not-measurable --markdown --json --allow-incomplete --label-a --label-b
 			--help" ;;
 	zswaptop:*)
 		echo "--delay --cgroup --batch --frames --width --locks --iocost

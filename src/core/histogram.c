@@ -73,6 +73,64 @@ unsigned long long hist_percentile(const struct hist *h, double p)
 	return 0;
 }
 
+static const char *const hist_stat_words[HIST_STAT_NR] = {
+	[HIST_STAT_MEAN] = "mean",
+	[HIST_STAT_P50] = "p50",
+	[HIST_STAT_P90] = "p90",
+	[HIST_STAT_P99] = "p99",
+	[HIST_STAT_COUNT] = "count",
+};
+
+const char hist_stat_list[] = "mean, p50, p90, p99, count";
+
+const char *hist_stat_word(enum hist_stat st)
+{
+	return st < HIST_STAT_NR ? hist_stat_words[st] : "?";
+}
+
+void hist_stat_name(char *buf, size_t len, const char *hist, enum hist_stat st)
+{
+	snprintf(buf, len, "%s" HIST_STAT_PREFIX "%s}", hist, hist_stat_word(st));
+}
+
+int hist_stat_parse(const char *name, size_t *hist_len, enum hist_stat *st)
+{
+	size_t n = strlen(name), pl = strlen(HIST_STAT_PREFIX);
+	const char *open = strrchr(name, '{');
+
+	if (!n || name[n - 1] != '}' || !open || open == name ||
+	    strncmp(open, HIST_STAT_PREFIX, pl))
+		return 0;
+	*hist_len = (size_t)(open - name);
+	for (int i = 0; i < HIST_STAT_NR; i++) {
+		size_t wl = strlen(hist_stat_words[i]);
+
+		if (open + pl + wl + 1 == name + n &&
+		    !strncmp(open + pl, hist_stat_words[i], wl)) {
+			*st = i;
+			return 1;
+		}
+	}
+	return -1;
+}
+
+bool hist_stat_value(const struct hist *h, enum hist_stat st, double *v)
+{
+	static const double pct[HIST_STAT_NR] = {
+		[HIST_STAT_P50] = 50, [HIST_STAT_P90] = 90, [HIST_STAT_P99] = 99,
+	};
+	unsigned long long n = hist_count(h);
+
+	if (st == HIST_STAT_COUNT) {
+		*v = (double)n;
+		return true;
+	}
+	if (!n)
+		return false;
+	*v = st == HIST_STAT_MEAN ? hist_mean(h) : (double)hist_percentile(h, pct[st]);
+	return true;
+}
+
 struct json_object *hist_json(const struct hist *h, const char *unit,
 			      const char *source)
 {

@@ -7,6 +7,8 @@
 #ifndef __HISTOGRAM_H
 #define __HISTOGRAM_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 
 #define HIST_SLOTS 64
@@ -21,6 +23,35 @@ struct hist {
 	unsigned long long slots[HIST_SLOTS];
 	double sum;
 };
+
+/*
+ * A statistic of a histogram as one value: records, compare and claims
+ * spell it HIST{stat=S} after the histogram's whole name (labels
+ * included: lock_wait_ns{lock=tree,caller=zswap_store}{stat=p99}).
+ */
+enum hist_stat {
+	HIST_STAT_MEAN,
+	HIST_STAT_P50,
+	HIST_STAT_P90,
+	HIST_STAT_P99,
+	HIST_STAT_COUNT,
+	HIST_STAT_NR,
+};
+
+#define HIST_STAT_PREFIX "{stat="
+/* "mean, p50, p90, p99, count": for messages. */
+extern const char hist_stat_list[];
+const char *hist_stat_word(enum hist_stat st);
+/* HIST{stat=S} into buf. */
+void hist_stat_name(char *buf, size_t len, const char *hist, enum hist_stat st);
+/*
+ * Whether name ends in a {stat=S} suffix: 1 with the histogram's name
+ * length in *hist_len and S in *st; 0 without one; -1 for an unknown S
+ * (*hist_len still set).
+ */
+int hist_stat_parse(const char *name, size_t *hist_len, enum hist_stat *st);
+/* The statistic's value; false when the histogram is empty (not count). */
+bool hist_stat_value(const struct hist *h, enum hist_stat st, double *v);
 
 struct json_object;
 

@@ -197,10 +197,18 @@ static int read_metrics(struct reader *r, yaml_node_t *n, struct claim_row *row)
 		yaml_node_t *m = n->type == YAML_SEQUENCE_NODE ?
 			yseq_at(&r->d, n, i) : n;
 		const char *s = yscalar(m);
+		enum hist_stat st;
+		size_t hl;
 
 		if (!s || !*s || strlen(s) >= METRIC_NAME_LEN) {
 			yerr(&r->d, m, r->err, r->len,
 			     "metric must be a record metric name (or glob)");
+			return -1;
+		}
+		if (hist_stat_parse(s, &hl, &st) < 0) {
+			yerr(&r->d, m, r->err, r->len,
+			     "metric '%s': unknown histogram statistic (%s)",
+			     s, hist_stat_list);
 			return -1;
 		}
 		snprintf(row->metric[row->nr_metrics++], METRIC_NAME_LEN, "%s", s);

@@ -19,6 +19,7 @@
 #define EXIT_HOLD 0
 #define EXIT_CONTRADICTED 1
 #define EXIT_BAD_INPUT 2
+#define EXIT_UNTESTED 3
 
 void claims_usage(FILE *f)
 {
@@ -32,18 +33,23 @@ void claims_usage(FILE *f)
 "  -a, --alpha A          significance level (default 0.05)\n"
 "      --adjust holm|none p adjustment over the directional rows (default holm)\n"
 "      --fail-on-not-shown  exit 1 also when a row is not shown\n"
+"      --allow-not-measurable  exit 0 although a directional row that names\n"
+"                         a metric was not measured (default: exit 3)\n"
 "      --markdown         Markdown tables\n"
 "      --json             JSON\n"
 "      --allow-incomplete include records of interrupted runs\n"
 "      --label-a NAME, --label-b NAME   arm names in the output\n"
 "verdicts: holds, contradicted, not shown (with the runs per arm that would\n"
 "show it), not measurable here (with the reason)\n"
-"exit: 0 no row contradicted, 1 a row contradicted, 2 bad input\n");
+"exit: 0 no row contradicted, 1 a row contradicted, 2 bad input,\n"
+"      3 a directional claim untested: its metric is n/a in an arm\n"
+"      (unmapped rows never fail: the claims file says why)\n");
 }
 
 enum {
 	OPT_ADJUST = 256,
 	OPT_NOT_SHOWN,
+	OPT_NOT_MEASURABLE,
 	OPT_MARKDOWN,
 	OPT_JSON,
 	OPT_INCOMPLETE,
@@ -57,6 +63,7 @@ static const struct option opts[] = {
 	{ "alpha", required_argument, NULL, 'a' },
 	{ "adjust", required_argument, NULL, OPT_ADJUST },
 	{ "fail-on-not-shown", no_argument, NULL, OPT_NOT_SHOWN },
+	{ "allow-not-measurable", no_argument, NULL, OPT_NOT_MEASURABLE },
 	{ "markdown", no_argument, NULL, OPT_MARKDOWN },
 	{ "json", no_argument, NULL, OPT_JSON },
 	{ "allow-incomplete", no_argument, NULL, OPT_INCOMPLETE },
@@ -69,7 +76,7 @@ static const struct option opts[] = {
 struct claims_opts {
 	const char *table, *pair, *label[2];
 	double alpha;
-	bool holm, fail_not_shown, markdown, json, incomplete;
+	bool holm, fail_not_shown, allow_untested, markdown, json, incomplete;
 };
 
 static int parse(int argc, char **argv, struct claims_opts *o)
@@ -98,6 +105,7 @@ static int parse(int argc, char **argv, struct claims_opts *o)
 			o->holm = !strcmp(optarg, "holm");
 			break;
 		case OPT_NOT_SHOWN: o->fail_not_shown = true; break;
+		case OPT_NOT_MEASURABLE: o->allow_untested = true; break;
 		case OPT_MARKDOWN: o->markdown = true; break;
 		case OPT_JSON: o->json = true; break;
 		case OPT_INCOMPLETE: o->incomplete = true; break;
@@ -169,9 +177,25 @@ int claims_main(int argc, char **argv)
 		claims_print_markdown(stdout, &c, &e);
 	else
 		claims_print_table(stdout, &c, &e);
-	ret = e.count[VERDICT_CONTRADICTED] ||
-	      (o.fail_not_shown && e.count[VERDICT_NOT_SHOWN]) ?
-		EXIT_CONTRADICTED : EXIT_HOLD;
+	/*
+	 * A directional row whose metric was not measured is a claim never
+	 * tested: a gate must not pass it unless told to. "not shown" was
+	 * tested, with too little power, and passes unless told otherwise.
+	 */
+	if (e.count[VERDICT_CONTRADICTED])
+		ret = EXIT_CONTRADICTED;
+	else if (e.count_dir[VERDICT_NOT_MEASURABLE] && !o.allow_untested)
+		ret = EXIT_UNTESTED;
+	else if (o.fail_not_shown && e.count[VERDICT_NOT_SHOWN])
+		ret = EXIT_CONTRADICTED;
+	else
+		ret = EXIT_HOLD;
+	if (ret == EXIT_UNTESTED)
+		fprintf(stderr, "claims: %zu directional row%s named a metric that "
+			"was not measured: untested, exit %d (--allow-not-measurable "
+			"accepts it)\n", e.count_dir[VERDICT_NOT_MEASURABLE],
+			e.count_dir[VERDICT_NOT_MEASURABLE] == 1 ? "" : "s",
+			EXIT_UNTESTED);
 out:
 	if (ret == EXIT_BAD_INPUT)
 		fprintf(stderr, "error: %s\n", err);

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <gsl/gsl_cdf.h>
 #include "claims_eval.h"
+#include "metric_id.h"
 #include "record_walk.h"
 #include "stats.h"
 #include "workload_metrics.h"
@@ -124,13 +125,71 @@ static bool has_value(const struct record *rec, const char *name)
 	return m && m->has_value;
 }
 
+/* Why a name that is neither a metric nor a histogram of rec is missing. */
+static void missing_why(const char *name, const struct metric_set *ms,
+			char *why, size_t len)
+{
+	if (metric_set_find_hist(ms, name))
+		snprintf(why, len, "%.60s is a histogram: name one of its "
+			 "statistics, %.60s" HIST_STAT_PREFIX "mean} (%s)",
+			 name, name, hist_stat_list);
+	else if (!strncmp(name, WORKLOAD_PREFIX, strlen(WORKLOAD_PREFIX)))
+		snprintf(why, len, "%.100s: the recorded command reported no "
+			 "such figure (see zswap-workload --help)", name);
+	else if (metric_family_of_key(name))
+		snprintf(why, len, "%.100s: not in the record (recorded without "
+			 "the option that measures it, --locks or --iocost, or "
+			 "on a kernel without its source)", name);
+	else
+		snprintf(why, len, "%.100s: no such metric or histogram in the "
+			 "record, and the toolkit has none of that name", name);
+}
+
+/*
+ * A name's value: a metric, or HIST{stat=S} of a histogram; false with
+ * why when it is n/a in this record.
+ */
+static bool named_value(const char *name, const struct record *rec,
+			double *out, char *why, size_t len)
+{
+	const struct metric_set *ms = &rec->metrics;
+	const struct metric *m = metric_set_find(ms, name);
+	const struct hist_metric *hm;
+	char hist[METRIC_NAME_LEN];
+	enum hist_stat st;
+	size_t hl;
+
+	if (m && m->has_value) {
+		*out = m->value;
+		return true;
+	}
+	if (m) {
+		snprintf(why, len, "%.100s: %.150s", name, m->reason);
+		return false;
+	}
+	if (hist_stat_parse(name, &hl, &st) != 1) {
+		missing_why(name, ms, why, len);
+		return false;
+	}
+	snprintf(hist, sizeof(hist), "%.*s", (int)hl, name);
+	hm = metric_set_find_hist(ms, hist);
+	if (!hm) {
+		missing_why(hist, ms, why, len);
+		return false;
+	}
+	if (hist_stat_value(&hm->h, st, out))
+		return true;
+	snprintf(why, len, "%.100s: the histogram counted no events in this run",
+		 name);
+	return false;
+}
+
 /* One pattern's value; false with why when it is n/a in this record. */
 static bool pattern_value(const struct claim_row *row, const char *pattern,
 			  const struct record *rec, double *out,
 			  char *why, size_t len)
 {
 	const struct metric_set *ms = &rec->metrics;
-	const struct metric *m;
 	char name[METRIC_NAME_LEN + 256];
 	bool matched = false;
 
@@ -146,20 +205,8 @@ static bool pattern_value(const struct claim_row *row, const char *pattern,
 		snprintf(why, len, "wall_time_s: the record observed no command");
 		return false;
 	}
-	if (!strpbrk(name, "*?[")) {
-		m = metric_set_find(ms, name);
-		if (m && m->has_value) {
-			*out = m->value;
-			return true;
-		}
-		snprintf(why, len, "%.100s: %.150s", name, m ? m->reason :
-			 !strncmp(name, WORKLOAD_PREFIX, strlen(WORKLOAD_PREFIX)) ?
-			 "the recorded command reported no such figure (see "
-			 "zswap-workload --help)" :
-			 "not in the record (recorded without the option or "
-			 "on a kernel without it)");
-		return false;
-	}
+	if (!strpbrk(name, "*?["))
+		return named_value(name, rec, out, why, len);
 	*out = 0;
 	for (size_t i = 0; i < ms->n; i++) {
 		if (!ms->m[i].has_value || fnmatch(name, ms->m[i].name, 0))
@@ -507,6 +554,11 @@ int claims_eval_finish(struct claims_eval *e, char *err, size_t len)
 			snprintf(r->why, sizeof(r->why),
 				 "too few runs (%zu and %zu; %d per arm needed)",
 				 r->arm[0].n, r->arm[1].n, MIN_RUNS);
+		} else if (!r->has_p) {
+			/* never "holds" by default: the verdict starts at 0 */
+			r->verdict = VERDICT_NOT_SHOWN;
+			snprintf(r->why, sizeof(r->why), "Welch's test could "
+				 "not be computed on these values");
 		}
 	}
 	if (holm(e)) {
@@ -524,6 +576,12 @@ int claims_eval_finish(struct claims_eval *e, char *err, size_t len)
 			directional(r, e->alpha, e->holm && e->nr_tests ?
 				    e->alpha / e->nr_tests : e->alpha);
 		e->count[r->verdict]++;
+		if (r->row->unmapped[0])
+			e->nr_unmapped++;
+		else if (r->row->dir[r->cmp] == CLAIM_SAME)
+			e->count_same[r->verdict]++;
+		else
+			e->count_dir[r->verdict]++;
 	}
 	return 0;
 }

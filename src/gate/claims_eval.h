@@ -69,7 +69,10 @@ struct claims_eval {
 	char kernels[2][256];
 	struct row_eval *r;
 	size_t n;
-	size_t count[VERDICT_NR];
+	size_t count[VERDICT_NR];	/* every row */
+	size_t count_dir[VERDICT_NR];	/* lower/higher rows naming a metric */
+	size_t count_same[VERDICT_NR];	/* `same` rows naming a metric */
+	size_t nr_unmapped;
 	size_t nr_tests;		/* directional rows in Holm's family */
 };
 

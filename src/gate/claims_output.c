@@ -143,6 +143,17 @@ static void row_reason(char *buf, size_t len, const struct row_eval *r)
 	}
 }
 
+static void print_counts(FILE *f, const char *pre, const char *kind,
+			 const size_t *count)
+{
+	fprintf(f, "%s%s rows: holds %zu, contradicted %zu, not shown %zu, "
+		"not measurable %zu%s\n", pre, kind, count[VERDICT_HOLDS],
+		count[VERDICT_CONTRADICTED], count[VERDICT_NOT_SHOWN],
+		count[VERDICT_NOT_MEASURABLE],
+		!strcmp(kind, "directional") && count[VERDICT_NOT_MEASURABLE] ?
+		" (untested claims)" : "");
+}
+
 static void print_header(FILE *f, const struct claims *c,
 			 const struct claims_eval *e, const char *pre)
 {
@@ -152,11 +163,13 @@ static void print_header(FILE *f, const struct claims *c,
 		fprintf(f, "%s%s: %zu record%s, kernel %s\n", pre, e->label[k],
 			e->nr_records[k], e->nr_records[k] == 1 ? "" : "s",
 			e->kernels[k]);
-	fprintf(f, "%salpha %g, p %s over %zu directional row%s; "
-		"holds %zu, contradicted %zu, not shown %zu, not measurable %zu\n",
+	fprintf(f, "%salpha %g, p %s over %zu directional row%s tested\n",
 		pre, e->alpha, e->holm ? "Holm-adjusted" : "not adjusted",
-		e->nr_tests, e->nr_tests == 1 ? "" : "s", e->count[VERDICT_HOLDS], e->count[VERDICT_CONTRADICTED],
-		e->count[VERDICT_NOT_SHOWN], e->count[VERDICT_NOT_MEASURABLE]);
+		e->nr_tests, e->nr_tests == 1 ? "" : "s");
+	print_counts(f, pre, "directional", e->count_dir);
+	print_counts(f, pre, "same", e->count_same);
+	fprintf(f, "%sunmapped (the claims file says why): %zu\n", pre,
+		e->nr_unmapped);
 }
 
 /* Rows of e from index i on that belong to the same table and pair. */
@@ -351,10 +364,20 @@ static json_object *row_json(const struct row_eval *r)
 	return o;
 }
 
+static json_object *counts_json(const size_t *count)
+{
+	json_object *cnt = json_object_new_object();
+
+	for (int v = 0; v < VERDICT_NR; v++)
+		json_object_object_add(cnt, verdict_name(v),
+				       json_object_new_int((int)count[v]));
+	return cnt;
+}
+
 void claims_print_json(FILE *f, const struct claims *c,
 		       const struct claims_eval *e)
 {
-	json_object *o = json_object_new_object(), *arms, *rows, *cnt;
+	json_object *o = json_object_new_object(), *arms, *rows;
 
 	json_object_object_add(o, "schema", json_object_new_string("zswap-claims-verdicts/1"));
 	json_object_object_add(o, "claims", json_object_new_string(c->file));
@@ -372,11 +395,12 @@ void claims_print_json(FILE *f, const struct claims *c,
 		json_object_array_add(arms, a);
 	}
 	json_object_object_add(o, "arms", arms);
-	cnt = json_object_new_object();
-	for (int v = 0; v < VERDICT_NR; v++)
-		json_object_object_add(cnt, verdict_name(v),
-				       json_object_new_int((int)e->count[v]));
-	json_object_object_add(o, "counts", cnt);
+	json_object_object_add(o, "counts", counts_json(e->count));
+	json_object_object_add(o, "counts_directional", counts_json(e->count_dir));
+	json_object_object_add(o, "counts_same", counts_json(e->count_same));
+	json_object_object_add(o, "unmapped", json_object_new_int((int)e->nr_unmapped));
+	json_object_object_add(o, "untested",
+			       json_object_new_int((int)e->count_dir[VERDICT_NOT_MEASURABLE]));
 	rows = json_object_new_array();
 	for (size_t i = 0; i < e->n; i++)
 		json_object_array_add(rows, row_json(&e->r[i]));

@@ -202,7 +202,7 @@ static int add_hist(struct comparison *c, int arm, const struct hist_metric *hm,
 	/* latency histograms: the per-run mean is a metric of its own */
 	if (strcmp(hm->unit, "ns"))
 		return 0;
-	snprintf(name, sizeof(name), "%s{stat=mean}", hm->name);
+	hist_stat_name(name, sizeof(name), hm->name, HIST_STAT_MEAN);
 	return add_value(c, arm, name, metric_id_direction(hm->name, &hm->id),
 			 hm->unit, count > 0, hist_mean(&hm->h),
 			 "no events in this run", path, err, len);

@@ -60,7 +60,8 @@ void gate_run_usage(FILE *f)
 "                --self-stats, --locks, --iocost, -v\n"
 "The parameters are restored afterwards, also on failure and SIGINT/SIGTERM.\n"
 "exit: 0 done, 1 a run failed or interrupted (or, with --claims, a row is\n"
-"contradicted), 2 bad usage or environment\n");
+"contradicted), 2 bad usage or environment, 3 (--claims) a directional\n"
+"claim untested: its metric is n/a in an arm\n");
 }
 
 static const char *param_dir(void)

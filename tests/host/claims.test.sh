@@ -21,9 +21,18 @@ trap 'rm -rf "$WORK"' EXIT
 
 verdict() { row "$1" "$2" .verdict; }
 
-$GATE claims --json -t alone $F $A -- $B > "$WORK/alone.json"
-check "table alone: exit 0 (no row contradicted)" [ $? -eq 0 ]
+$GATE claims --json -t alone $F $A -- $B > "$WORK/alone.json" 2> "$WORK/err"
+check "table alone: exit 3, its zswpwb row (lower) is untested ($(cat "$WORK/err"))" \
+	sh -c '[ $1 -eq 3 ] && grep -q "1 directional row named a metric that was not measured" "$2"' \
+	_ $? "$WORK/err"
 J=$WORK/alone.json
+check "JSON: directional rows counted apart from same rows, 1 untested" \
+	[ "$(jq -c '[.counts_directional.holds, .counts_directional["not measurable here"], .counts_same.holds, .unmapped, .untested]' "$J")" = "[2,1,0,1,1]" ]
+$GATE claims --allow-not-measurable -t alone $F $A -- $B > "$WORK/alone.txt"
+check "--allow-not-measurable: exit 0 (no row contradicted)" [ $? -eq 0 ]
+check "text: the summary keeps directional and same rows apart" sh -c \
+	'grep -q "^directional rows: holds 2, contradicted 0, not shown 1, not measurable 1 (untested claims)" "$1" &&
+	 grep -q "^same rows: holds 0" "$1" && grep -q "^unmapped (the claims file says why): 1" "$1"' _ "$WORK/alone.txt"
 check "write requests: holds (748 +- 47 k -> 596 +- 26 k, Welch p < 0.05)" \
 	[ "$(verdict "$J" "write requests (k)")" = holds ]
 check "pages per write request: holds" [ "$(verdict "$J" "pages per write request")" = holds ]
@@ -50,11 +59,46 @@ check "text: quoted beside measured (748 +- 47 k, then the change)" \
 $GATE claims --markdown -t alone $F $A -- $B > "$WORK/alone.md"
 check "markdown: a table per compared pair" \
 	grep -q '^| row | quoted unbatched | quoted batched |' "$WORK/alone.md"
-$GATE claims --fail-on-not-shown -t alone $F $A -- $B > /dev/null
+$GATE claims --allow-not-measurable --fail-on-not-shown -t alone $F $A -- $B > /dev/null
 check "--fail-on-not-shown: exit 1 for the build time row" [ $? -eq 1 ]
 $GATE claims --json --adjust none -t alone $F $A -- $B > "$WORK/none.json"
 check "--adjust none: p not adjusted (p = p_adjusted)" sh -c \
 	'jq -e "[.rows[] | select(.p != null) | .p == .p_adjusted] | all" "$1" >/dev/null' _ "$WORK/none.json"
+
+# A histogram's statistics (issue 26 item 0): the fixture's arm b doubles
+# the store latency's sum (3,000 -> 6,000 ns per store) in the same log2
+# slots; a row on its mean, claimed unchanged, is contradicted; its p99
+# (a slot's upper bound) is the same in both arms;
+# the histogram named bare is untested and says how to name a statistic.
+hist_rows() {
+	printf 'schema: zswap-claims/1\nseries: x\nsetup: {stated: y}\ntables:\n'
+	printf '  - id: t\n    title: t\n    columns: [a, b]\n    rows:\n%s\n' "$1"
+}
+hist_rows '      - {label: mean, metric: "store_latency_ns{stat=mean}", claim: same, quoted: [null, null]}
+      - {label: p99, metric: "store_latency_ns{stat=p99}", claim: lower, quoted: [null, null]}
+      - {label: count, metric: "store_latency_ns{stat=count}", claim: same, quoted: [null, null]}' \
+	> "$WORK/hist.yaml"
+$GATE claims --json "$WORK/hist.yaml" $A -- $B > "$WORK/hist.json"
+check "histogram rows: exit 1 (a row contradicted)" [ $? -eq 1 ]
+check "store_latency_ns{stat=mean}: 3000 -> 6000 ns, contradicted (claimed same)" \
+	[ "$(jq -c '.rows[0] | [.measured.base.mean, .measured.new.mean, .verdict]' "$WORK/hist.json")" = '[3000,6000,"contradicted"]' ]
+check "store_latency_ns{stat=p99}: 16383 -> 16383 ns (both arms' slots are alike), tested: not shown" \
+	[ "$(jq -c '.rows[1] | [.measured.base.mean, .measured.new.mean, .verdict]' "$WORK/hist.json")" = '[16383,16383,"not shown"]' ]
+check "store_latency_ns{stat=count}: 30 stores per run in both arms, holds" \
+	[ "$(jq -c '.rows[2] | [.measured.base.mean, .verdict]' "$WORK/hist.json")" = '[30,"holds"]' ]
+check "compare prints the mean under the name claims read" \
+	sh -c '$1 compare $2 -- $3 | grep -q "^store_latency_ns{stat=mean} "' _ "$GATE" "$A" "$B"
+hist_rows '      - {label: bare, metric: store_latency_ns, claim: lower, quoted: [null, null]}' \
+	> "$WORK/bare.yaml"
+$GATE claims --json "$WORK/bare.yaml" $A -- $B > "$WORK/bare.json" 2> "$WORK/err"
+check "a histogram named bare: exit 3 (untested), not 0" [ $? -eq 3 ]
+check "a histogram named bare: the reason says how to name a statistic" \
+	sh -c 'jq -r ".rows[0].reason" "$1" | grep -q "store_latency_ns is a histogram: name one of its statistics, store_latency_ns{stat=mean} (mean, p50, p90, p99, count)"' _ "$WORK/bare.json"
+hist_rows '      - {label: typo, metric: "store_latency_ns{stat=p95}", claim: lower, quoted: [null, null]}' \
+	> "$WORK/p95.yaml"
+$GATE claims "$WORK/p95.yaml" $A -- $B > /dev/null 2> "$WORK/err"
+check "an unknown statistic: exit 2, named ($(cat "$WORK/err"))" \
+	sh -c '[ $1 -eq 2 ] && grep -q "p95.yaml:9: metric .store_latency_ns{stat=p95}.: unknown histogram statistic" "$2"' _ $? "$WORK/err"
 
 # bad input: exit 2, one line naming the file (and line)
 printf 'schema: zswap-claims/1\nseries: x\nsetup: {stated: y}\ntables:\n  - id: t\n    title: t\n    columns: [a, b]\n    rows:\n      - label: r\n        metirc: m\n' \

@@ -234,8 +234,11 @@ static void test_verdicts(void)
 	      "noise: 17 runs per arm detect the quoted change (%u)",
 	      r ? r->runs_needed : 0);
 	r = row_of(&e, "absent");
-	CHECK(r && strstr(r->why, "m_missing") && strstr(r->why, "not in the record"),
-	      "absent: the reason names the metric (%s)", r ? r->why : "");
+	CHECK(r && strstr(r->why, "m_missing") &&
+	      strstr(r->why, "no such metric or histogram in the record, and "
+		     "the toolkit has none of that name"),
+	      "absent: the reason names the metric and says the toolkit has "
+	      "none such (%s)", r ? r->why : "");
 	r = row_of(&e, "private");
 	CHECK(r && strstr(r->why, "proprietary"), "unmapped: its reason (%s)",
 	      r ? r->why : "");
@@ -250,6 +253,17 @@ static void test_verdicts(void)
 	      e.count[VERDICT_NOT_SHOWN] == 1 && e.count[VERDICT_NOT_MEASURABLE] == 3,
 	      "counts %zu/%zu/%zu/%zu", e.count[0], e.count[1], e.count[2],
 	      e.count[3]);
+	/* directional apart from same: the summary never mixes them */
+	CHECK(e.count_dir[VERDICT_HOLDS] == 4 && e.count_dir[VERDICT_CONTRADICTED] == 1 &&
+	      e.count_dir[VERDICT_NOT_SHOWN] == 1 &&
+	      e.count_dir[VERDICT_NOT_MEASURABLE] == 2,
+	      "directional counts 4/1/1/2 (%zu/%zu/%zu/%zu)", e.count_dir[0],
+	      e.count_dir[1], e.count_dir[2], e.count_dir[3]);
+	CHECK(e.count_same[VERDICT_HOLDS] == 1 &&
+	      e.count_same[VERDICT_CONTRADICTED] == 1 &&
+	      e.count_same[VERDICT_NOT_SHOWN] + e.count_same[VERDICT_NOT_MEASURABLE] == 0 &&
+	      e.nr_unmapped == 1, "same counts 1/1/0/0, 1 unmapped (%zu/%zu, %zu)",
+	      e.count_same[0], e.count_same[1], e.nr_unmapped);
 	claims_eval_free(&e);
 	claims_free(&c);
 }
@@ -294,6 +308,97 @@ static void test_log_scale(void)
 	      verdict_name(r->verdict));
 	CHECK(fabs(r->mean[0] - 16005) < 1e-9, "log scale: the shown mean is "
 	      "the recorded values' (%g)", r->mean[0]);
+	claims_eval_free(&e);
+	claims_free(&c);
+}
+
+/*
+ * Histogram statistics (HIST{stat=S}): arm 0's 100 loads per run sit in
+ * the log2 slot [16384, 32767], arm 1's in [32768, 65535], with means
+ * 20,000 + 100 i and 40,000 + 100 i; a histogram named bare, an empty
+ * one and an absent one are n/a with the reason.
+ */
+static const char *hist_claims =
+	HEAD
+	"tables:\n  - id: t\n    title: x\n    columns: [base, new]\n    rows:\n"
+	"      - label: mean\n        metric: \"lat_ns{stat=mean}\"\n"
+	"        quoted: [20000, 40000]\n"
+	"      - label: p50\n        metric: \"lat_ns{stat=p50}\"\n"
+	"        claim: higher\n        quoted: [null, null]\n"
+	"      - label: p99\n        metric: \"lat_ns{stat=p99}\"\n"
+	"        claim: higher\n        quoted: [null, null]\n"
+	"      - label: count\n        metric: \"lat_ns{stat=count}\"\n"
+	"        claim: same\n        quoted: [null, null]\n"
+	"      - label: labelled\n        metric: \"w_ns{lock=tree}{stat=p90}\"\n"
+	"        claim: higher\n        quoted: [null, null]\n"
+	"      - label: bare\n        metric: lat_ns\n"
+	"        claim: higher\n        quoted: [null, null]\n"
+	"      - label: empty\n        metric: \"idle_ns{stat=mean}\"\n"
+	"        claim: lower\n        quoted: [null, null]\n"
+	"      - label: absent\n        metric: \"store_latency_ns{stat=p99}\"\n"
+	"        claim: lower\n        quoted: [null, null]\n";
+
+static void test_hist_stats(void)
+{
+	struct claims_eval e = { .alpha = 0.05, .holm = true };
+	const struct row_eval *r;
+	struct claims c;
+	char err[512];
+
+	CHECK(!claims_load(write_file("hist.yaml", hist_claims), &c, err,
+			   sizeof(err)), "load: %s", err);
+	CHECK(!claims_eval_init(&e, &c, NULL, NULL, err, sizeof(err)), "%s", err);
+	for (int i = 0; i < 5; i++)
+		for (int k = 0; k < 2; k++) {
+			struct record rec = { .meta = { .complete = true } };
+			struct hist h = { .kind = HIST_LOG2 }, empty = h;
+
+			h.slots[14 + k] = 100;
+			h.sum = 100 * ((k ? 40000 : 20000) + 100.0 * i);
+			metric_set_hist(&rec.metrics, "lat_ns", "ns", SRC_FENTRY, &h);
+			metric_set_hist(&rec.metrics, "w_ns{lock=tree}", "ns",
+					SRC_TRACEPOINT, &h);
+			metric_set_hist(&rec.metrics, "idle_ns", "ns", SRC_FENTRY,
+					&empty);
+			CHECK(!claims_eval_add_record(&e, k, &rec, "mem", err,
+						      sizeof(err)), "%s", err);
+			metric_set_free(&rec.metrics);
+		}
+	CHECK(!claims_eval_finish(&e, err, sizeof(err)), "%s", err);
+	r = row_of(&e, "mean");
+	CHECK(r && r->mean[0] == 20200 && r->mean[1] == 40200 &&
+	      r->verdict == VERDICT_HOLDS, "{stat=mean}: the runs' means, "
+	      "20,200 -> 40,200, holds (%s)", r ? r->why : "");
+	r = row_of(&e, "p50");
+	CHECK(r && r->mean[0] == 32767 && r->mean[1] == 65535 &&
+	      r->verdict == VERDICT_HOLDS, "{stat=p50}: the slot's upper bound, "
+	      "32767 -> 65535, holds (%g, %g)", r ? r->mean[0] : 0,
+	      r ? r->mean[1] : 0);
+	expect_verdict(&e, "p99", VERDICT_HOLDS);
+	r = row_of(&e, "count");
+	CHECK(r && r->mean[0] == 100 && r->verdict == VERDICT_HOLDS,
+	      "{stat=count}: 100 loads per run, the same (%g)", r ? r->mean[0] : 0);
+	expect_verdict(&e, "labelled", VERDICT_HOLDS);
+	r = row_of(&e, "bare");
+	CHECK(r && r->verdict == VERDICT_NOT_MEASURABLE &&
+	      strstr(r->why, "lat_ns is a histogram: name one of its statistics, "
+		     "lat_ns{stat=mean} (mean, p50, p90, p99, count)"),
+	      "a bare histogram: n/a, says how to name a statistic (%s)",
+	      r ? r->why : "");
+	r = row_of(&e, "empty");
+	CHECK(r && r->verdict == VERDICT_NOT_MEASURABLE &&
+	      strstr(r->why, "counted no events"), "an empty histogram's mean: "
+	      "n/a with the reason (%s)", r ? r->why : "");
+	r = row_of(&e, "absent");
+	CHECK(r && r->verdict == VERDICT_NOT_MEASURABLE &&
+	      strstr(r->why, "store_latency_ns: not in the record (recorded "
+		     "without the option"), "a histogram the toolkit knows, "
+	      "absent: says so (%s)", r ? r->why : "");
+	CHECK(e.count_dir[VERDICT_NOT_MEASURABLE] == 3 &&
+	      e.count_dir[VERDICT_HOLDS] == 4 && e.count_same[VERDICT_HOLDS] == 1,
+	      "3 untested directional rows, 4 holding, 1 same (%zu, %zu, %zu)",
+	      e.count_dir[VERDICT_NOT_MEASURABLE], e.count_dir[VERDICT_HOLDS],
+	      e.count_same[VERDICT_HOLDS]);
 	claims_eval_free(&e);
 	claims_free(&c);
 }
@@ -358,6 +463,11 @@ static void test_bad_files(void)
 		   "    columns: [a, b]\n    rows:\n      - label: r\n"
 		   "        quoted: [1, 2]\n",
 		   ":10: row 'r': needs a metric, or unmapped: with the reason");
+	expect_bad("stat.yaml", HEAD "tables:\n  - id: t\n    title: x\n"
+		   "    columns: [a, b]\n    rows:\n      - label: r\n"
+		   "        metric: \"load_latency_ns{stat=p95}\"\n        quoted: [1, 2]\n",
+		   ":11: metric 'load_latency_ns{stat=p95}': unknown histogram "
+		   "statistic (mean, p50, p90, p99, count)");
 	expect_bad("cells.yaml", HEAD "tables:\n  - id: t\n    title: x\n"
 		   "    columns: [a, b]\n    rows:\n      - label: r\n"
 		   "        metric: m\n        quoted: [1, 2, 3]\n",
@@ -528,6 +638,7 @@ void test_claims(void)
 	test_verdicts();
 	test_too_few_and_selection();
 	test_log_scale();
+	test_hist_stats();
 	test_bad_files();
 	test_record_params();
 	test_shipped();
