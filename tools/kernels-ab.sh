@@ -12,7 +12,7 @@
 #
 #   IMAGE      a bzImage, an image directory of tools/kernel/build-kernel.sh
 #              (bzImage + release), a kernel build directory (the tree or
-#              its O=, with arch/x86/boot/bzImage), or 6.1 / 6.12 for
+#              its O=, with arch/x86/boot/bzImage), or 6.1 / 6.12 / 7.x for
 #              Debian's kernels
 #   -n RUNS    runs per kernel (default 5), in alternation: A B A B ...
 #   -c, -m, -d the VM: vCPUs (2), memory (512M), swap disk MiB (512)
@@ -88,7 +88,7 @@ for f in "$GATE" "$WL"; do [ -x "$f" ] || die "$f missing: run make"; done
 for i in "${!names[@]}"; do
 	[[ ${names[$i]} =~ ^[A-Za-z0-9._+-]+$ ]] || die "kernel name '${names[$i]}'"
 	case ${images[$i]} in
-	6.1 | 6.12) ;;
+	6.1 | 6.12 | 7.x) ;;
 	*) [ -e "${images[$i]}" ] || die "kernel image ${images[$i]} not found" ;;
 	esac
 done
@@ -99,7 +99,7 @@ done
 if [ -n "${ZSWAP_GUEST_ACCEL:-}" ]; then
 	say "accelerator: $ZSWAP_GUEST_ACCEL (ZSWAP_GUEST_ACCEL)"
 else
-	if [[ ${images[0]} == 6.1 || ${images[0]} == 6.12 ]]; then
+	if [[ ${images[0]} =~ ^(6\.1|6\.12|7\.x)$ ]]; then
 		kopt=(-k "${images[0]}")
 	else
 		kopt=(-K "${images[0]}")
@@ -155,7 +155,7 @@ for r in $(seq "$runs"); do
 		[ $done_runs -gt 0 ] &&
 			left=", about $((elapsed * (total - done_runs) / done_runs)) s left"
 		say "[$((done_runs + 1))/$total] $name run $r/$runs (${elapsed} s so far$left)"
-		if [[ $img == 6.1 || $img == 6.12 ]]; then kopt=(-k "$img"); else kopt=(-K "$img"); fi
+		if [[ $img =~ ^(6\.1|6\.12|7\.x)$ ]]; then kopt=(-k "$img"); else kopt=(-K "$img"); fi
 		"$here/guest/run-guest.sh" -q "${kopt[@]}" -c "$cpus" -m "$mem" -d "$swap" \
 			-t "$timeout_s" -o "$d" -s "$work/run.in-guest.sh" \
 			-f "$GATE" -f "$WL" "${ship[@]}"

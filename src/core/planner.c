@@ -3,47 +3,89 @@
  * Hook planner. Function names differ between kernels (6.1 has
  * zswap_frontswap_store, 6.5+ zswap_store; zswap_writeback_entry is
  * inlined into shrink_memcg_cb on some builds; swap_writepage became
- * swap_writeout), so a hook lists every name it may have, richest flavour
- * first, and the first one the kernel accepts wins.
+ * swap_writeout), so a hook lists every name its row of kernel_funcs.c
+ * has, richest flavour first, and the first one the kernel accepts wins.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "kernel_funcs.h"
 #include "metric_id.h"
 #include "planner.h"
 
-#define FE(fn, ...)	{ SRC_FENTRY, fn, NULL, __VA_ARGS__ }
-#define KP(fn, ...)	{ SRC_KPROBE, fn, NULL, __VA_ARGS__ }
-#define TP(tp, sym)	{ SRC_TRACEPOINT, tp, sym, false }
-
-const struct hook_def hook_defs[HOOK_NR] = {
-	[HOOK_STORE] = { "store", {
-		FE("zswap_store", true), FE("zswap_frontswap_store", true),
-		KP("zswap_store", true), KP("zswap_frontswap_store", true) } },
-	[HOOK_LOAD] = { "load", {
-		FE("zswap_load", true), FE("zswap_frontswap_load", true),
-		KP("zswap_load", true), KP("zswap_frontswap_load", true) } },
-	[HOOK_WB] = { "writeback", {
-		FE("zswap_writeback_entry", true), FE("shrink_memcg_cb", false),
-		KP("zswap_writeback_entry", true), KP("shrink_memcg_cb", false) } },
-	[HOOK_WORKER] = { "shrink_worker", {
-		FE("shrink_worker", false), KP("shrink_worker", false),
-		TP("workqueue_execute_start", "shrink_worker") } },
-	[HOOK_SHRINK_MEMCG] = { "shrink_memcg", {
-		FE("shrink_memcg", false), KP("shrink_memcg", false) } },
-	[HOOK_SCAN] = { "shrinker_scan", {
-		FE("zswap_shrinker_scan", true), KP("zswap_shrinker_scan", true),
-		TP("mm_shrink_slab_start", "zswap_shrinker_scan") } },
-	[HOOK_SWAPOUT] = { "nested_swapout", {
-		FE("swap_writeout", false), FE("swap_writepage", false),
-		KP("swap_writeout", false), KP("swap_writepage", false) } },
-	[HOOK_RECLAIM] = { "reclaim_nesting", {
-		TP("mm_vmscan_direct_reclaim_begin", NULL) } },
-	[HOOK_BIO] = { "swap_write_bio", {
-		TP("block_bio_queue", NULL) } },
-	[HOOK_MEMCG_EVENTS] = { "memcg_events", {
-		TP("count_memcg_events", NULL) } },
+/*
+ * Each hook: the row of kernel_funcs.c whose names it attaches to (every
+ * hook name by fentry, then every one by kprobe), then a tracepoint, which
+ * compares against the row's first name where tp_sym says so.
+ */
+static const struct hook_spec {
+	const char *name;
+	int kfunc;		/* a row of kfunc_rows, -1: tracepoint only */
+	const char *tp;
+	bool tp_sym;
+} hook_specs[HOOK_NR] = {
+	[HOOK_STORE] = { "store", KF_STORE },
+	[HOOK_LOAD] = { "load", KF_LOAD },
+	[HOOK_WB] = { "writeback", KF_WRITEBACK },
+	[HOOK_WORKER] = { "shrink_worker", KF_SHRINK_WORKER,
+			  "workqueue_execute_start", true },
+	[HOOK_SHRINK_MEMCG] = { "shrink_memcg", KF_SHRINK_MEMCG },
+	[HOOK_SCAN] = { "shrinker_scan", KF_SHRINKER_SCAN,
+			"mm_shrink_slab_start", true },
+	[HOOK_SWAPOUT] = { "nested_swapout", KF_SWAPOUT },
+	[HOOK_RECLAIM] = { "reclaim_nesting", -1, "mm_vmscan_direct_reclaim_begin" },
+	[HOOK_BIO] = { "swap_write_bio", -1, "block_bio_queue" },
+	[HOOK_MEMCG_EVENTS] = { "memcg_events", -1, "count_memcg_events" },
 };
+
+static struct hook_def hook_table[HOOK_NR];
+
+static void add_cand(struct hook_def *d, int *n, struct hook_cand c)
+{
+	if (*n < MAX_CANDS)
+		d->cands[(*n)++] = c;
+}
+
+/* hook_specs and kfunc_rows as candidate lists, built once. */
+static void build_hook_table(void)
+{
+	static const enum zs_src kinds[] = { SRC_FENTRY, SRC_KPROBE };
+	static bool built;
+
+	if (built)
+		return;
+	built = true;
+	for (int h = 0; h < HOOK_NR; h++) {
+		const struct hook_spec *sp = &hook_specs[h];
+		const struct kfunc_row *row = sp->kfunc >= 0 ?
+			&kfunc_rows[sp->kfunc] : NULL;
+		struct hook_def *d = &hook_table[h];
+		int n = 0;
+
+		d->name = sp->name;
+		for (int i = 0; i < MAX_CANDS; i++)
+			d->cands[i].kind = SRC_END;
+		for (int k = 0; row && k < 2; k++)
+			for (int i = 0; i < KF_MAX_NAMES && row->names[i].name; i++) {
+				const struct kfunc_name *fn = &row->names[i];
+
+				if (fn->flags & KFN_HOOK)
+					add_cand(d, &n, (struct hook_cand){
+						kinds[k], fn->name, NULL,
+						!!(fn->flags & KFN_COUNTS) });
+			}
+		if (sp->tp)
+			add_cand(d, &n, (struct hook_cand){
+				SRC_TRACEPOINT, sp->tp,
+				sp->tp_sym && row ? row->names[0].name : NULL, false });
+	}
+}
+
+const struct hook_def *hook_def(enum zs_hook h)
+{
+	build_hook_table();
+	return &hook_table[h];
+}
 
 static const char *const src_names[SRC_NR] = {
 	[SRC_FENTRY] = "fentry",
@@ -98,7 +140,7 @@ static const char *hook_unwanted(enum zs_hook h, const struct zs_caps *caps)
 static void plan_hook_choose(struct hook_choice *hc, enum zs_hook h,
 			     const struct zs_caps *caps)
 {
-	const struct hook_def *d = &hook_defs[h];
+	const struct hook_def *d = hook_def(h);
 	const char *unwanted = hook_unwanted(h, caps);
 
 	hc->chosen = -1;
@@ -119,7 +161,7 @@ static void plan_hook_choose(struct hook_choice *hc, enum zs_hook h,
 static void hook_why(const struct zs_plan *plan, enum zs_hook h,
 		     enum zs_src kind, char *buf, size_t len)
 {
-	const struct hook_def *d = &hook_defs[h];
+	const struct hook_def *d = hook_def(h);
 	const struct hook_choice *hc = &plan->hooks[h];
 	size_t used = strlen(buf);
 
@@ -183,7 +225,7 @@ static void plan_metric(struct zs_plan *plan, size_t m,
 			/* a richer flavour won the hook: it feeds other metrics */
 			snprintf(mc->reason, sizeof(mc->reason),
 				 "needs the %s hook by %s; the plan uses %s %s",
-				 hook_defs[s->hook].name, src_name(s->kind),
+				 hook_def(s->hook)->name, src_name(s->kind),
 				 src_name(c->kind), c->target);
 	}
 }
@@ -211,7 +253,7 @@ const struct hook_cand *plan_hook(const struct zs_plan *plan, enum zs_hook h)
 {
 	int i = plan->hooks[h].chosen;
 
-	return i < 0 ? NULL : &hook_defs[h].cands[i];
+	return i < 0 ? NULL : &hook_def(h)->cands[i];
 }
 
 enum zs_src plan_hook_src(const struct zs_plan *plan, enum zs_hook h)

@@ -99,7 +99,8 @@ struct zs_plan {
 	struct metric_choice *metrics;	/* one per planned registry family */
 };
 
-extern const struct hook_def hook_defs[HOOK_NR];
+/* A hook's candidates: its row of kernel_funcs.c, then its tracepoint. */
+const struct hook_def *hook_def(enum zs_hook h);
 
 int plan_make(struct zs_plan *plan, const struct zs_caps *caps);
 void plan_free(struct zs_plan *plan);

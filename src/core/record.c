@@ -61,12 +61,12 @@ static json_object *plan_json(const struct zs_plan *plan)
 			    (hc->chosen >= 0 && i > hc->chosen))
 				continue;
 			snprintf(buf, sizeof(buf), "%s %s: %s",
-				 src_name(hook_defs[h].cands[i].kind),
-				 hook_defs[h].cands[i].target, hc->why[i]);
+				 src_name(hook_def(h)->cands[i].kind),
+				 hook_def(h)->cands[i].target, hc->why[i]);
 			json_object_array_add(sk, json_object_new_string(buf));
 		}
 		json_object_object_add(e, "skipped", sk);
-		json_object_object_add(hooks, hook_defs[h].name, e);
+		json_object_object_add(hooks, hook_def(h)->name, e);
 	}
 	for (int m = 0; m < MF_PLANNED_NR; m++) {
 		char name[METRIC_NAME_LEN];

@@ -611,7 +611,7 @@ void plan_print(FILE *f, const struct zs_plan *plan)
 		const struct hook_cand *c = plan_hook(plan, h);
 		const struct hook_choice *hc = &plan->hooks[h];
 
-		fprintf(f, "%-16s %-11s %-28s", hook_defs[h].name,
+		fprintf(f, "%-16s %-11s %-28s", hook_def(h)->name,
 			src_name(c ? c->kind : SRC_NONE), c ? c->target : "-");
 		for (int i = 0; i < MAX_CANDS; i++) {
 			if (!hc->why[i][0] || i == hc->chosen)
@@ -619,8 +619,8 @@ void plan_print(FILE *f, const struct zs_plan *plan)
 			if (hc->chosen >= 0 && i > hc->chosen)
 				break;
 			fprintf(f, " [%s %s: %s]",
-				src_name(hook_defs[h].cands[i].kind),
-				hook_defs[h].cands[i].target, hc->why[i]);
+				src_name(hook_def(h)->cands[i].kind),
+				hook_def(h)->cands[i].target, hc->why[i]);
 		}
 		fputc('\n', f);
 	}

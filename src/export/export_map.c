@@ -109,7 +109,7 @@ void export_plan(struct prom_doc *d, const struct zs_plan *plan)
 	for (int h = 0; h < HOOK_NR; h++) {
 		const struct hook_cand *c = plan_hook(plan, h);
 		struct prom_label l[3] = {
-			{ "hook", hook_defs[h].name },
+			{ "hook", hook_def(h)->name },
 			{ "source", src_name(c ? c->kind : SRC_NONE) },
 			{ "target", c ? c->target : "" },
 		};

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Lock classification from kernel stacks. Function names are listed for
- * every kernel the toolkit supports: 6.1 (frontswap hooks, rb-tree per
- * swap type, zbud), 6.12 (xarray per 64 MiB, zsmalloc, list_lru) and the
- * current one (zswap_writeback_entry inlined into shrink_memcg_cb,
- * zswap_compress into zswap_store).
+ * Lock classification from kernel stacks. The functions that name an
+ * operation are kernel_funcs.c's table (every kernel's names); the lock
+ * helpers below are listed for every kernel the toolkit supports: 6.1
+ * (rb-tree per swap type, zbud), 6.12 (xarray per 64 MiB, zsmalloc,
+ * list_lru) and 6.18/7.x (zswap_compress inlined into zswap_store).
  */
 #include <string.h>
 #include "lock_classify.h"
@@ -125,34 +125,11 @@ int first_caller(const char *const *syms, int n)
 	return -1;
 }
 
-struct op_entry {
-	const char *func;
-	enum zswap_op op;
-};
-
-/* Functions that name an operation; the innermost one on a stack wins. */
-static const struct op_entry op_entries[] = {
-	{ "zswap_store", ZOP_STORE },
-	{ "zswap_store_page", ZOP_STORE },
-	{ "zswap_frontswap_store", ZOP_STORE },
-	{ "zswap_load", ZOP_LOAD },
-	{ "zswap_frontswap_load", ZOP_LOAD },
-	{ "zswap_invalidate", ZOP_INVALIDATE },
-	{ "zswap_frontswap_invalidate_page", ZOP_INVALIDATE },
-	{ "zswap_writeback_entry", ZOP_WRITEBACK },
-	{ "shrink_memcg_cb", ZOP_WRITEBACK },
-	{ "zswap_reclaim_entry", ZOP_WRITEBACK },
-	{ "zswap_swapoff", ZOP_SWAPOFF },
-	{ "zswap_frontswap_invalidate_area", ZOP_SWAPOFF },
-	{ "shrink_worker", ZOP_SHRINK_WORKER },
-	{ "shrink_memcg", ZOP_SHRINK_WORKER },
-	{ "zswap_shrinker_scan", ZOP_SHRINKER },
-	{ "zswap_shrinker_count", ZOP_SHRINKER },
-};
-
-/* zswap.c functions that are not named "zswap_*". */
+/*
+ * zswap.c functions that are not named "zswap_*" and name no operation
+ * (those that do are in kernel_funcs.c's table).
+ */
 static const char *const zswap_other_funcs[] = {
-	"shrink_worker", "shrink_memcg", "shrink_memcg_cb",
 	"acomp_ctx_get_cpu_lock", "acomp_ctx_put_unlock",
 	"__zswap_pool_current", "__zswap_pool_empty",
 };
@@ -162,7 +139,7 @@ bool is_zswap_frame(const char *sym)
 	char b[128];
 
 	sym_base(sym, b, sizeof(b));
-	return !strncmp(b, "zswap_", 6) ||
+	return !strncmp(b, "zswap_", 6) || kfunc_op_of(b) != ZOP_NONE ||
 	       is_one_of(b, zswap_other_funcs, ARRAY_LEN(zswap_other_funcs));
 }
 
@@ -188,6 +165,7 @@ bool is_irq_boundary(const char *sym)
 enum zswap_op zswap_op_of(const char *const *syms, int n, int *frame)
 {
 	int first_zswap = -1;
+	enum zswap_op op;
 	char b[128];
 
 	*frame = -1;
@@ -202,11 +180,10 @@ enum zswap_op zswap_op_of(const char *const *syms, int n, int *frame)
 		if (first_zswap < 0)
 			first_zswap = i;
 		sym_base(syms[i], b, sizeof(b));
-		for (int k = 0; k < ARRAY_LEN(op_entries); k++) {
-			if (!strcmp(b, op_entries[k].func)) {
-				*frame = i;
-				return op_entries[k].op;
-			}
+		op = kfunc_op_of(b);
+		if (op != ZOP_NONE) {
+			*frame = i;
+			return op;
 		}
 	}
 	if (first_zswap < 0)

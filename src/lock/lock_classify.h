@@ -17,6 +17,7 @@
 #define __LOCK_CLASSIFY_H
 
 #include <stdbool.h>
+#include "kernel_funcs.h"
 
 enum lock_class {
 	LC_TREE,	/* rb-tree spinlock in struct zswap_tree */
@@ -28,18 +29,6 @@ enum lock_class {
 	LC_NR,
 };
 
-enum zswap_op {
-	ZOP_NONE,	/* the stack does not pass through zswap */
-	ZOP_STORE,
-	ZOP_LOAD,
-	ZOP_INVALIDATE,
-	ZOP_WRITEBACK,
-	ZOP_SWAPOFF,
-	ZOP_SHRINK_WORKER,
-	ZOP_SHRINKER,
-	ZOP_OTHER,	/* a zswap function outside the operations above */
-	ZOP_NR,
-};
 
 /* How the running kernel keeps its trees (from BTF and kallsyms). */
 enum tree_layout {

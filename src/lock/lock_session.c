@@ -34,22 +34,6 @@ static bool lock_tp_in_tracefs(void)
 	return access(path, F_OK) == 0;
 }
 
-/*
- * zswap's operations, one row each: the first name this kernel has.
- * Every lock zswap takes is taken inside one of them (writeback runs in
- * shrink_worker, the shrinker or a 6.1 store); a contention outside them
- * is not zswap's and needs no stack walk.
- */
-static const char *const zswap_op_funcs[][2] = {
-	{ "zswap_store", "zswap_frontswap_store" },
-	{ "zswap_load", "zswap_frontswap_load" },
-	{ "zswap_invalidate", "zswap_frontswap_invalidate_page" },
-	{ "zswap_swapoff", "zswap_frontswap_invalidate_area" },
-	{ "shrink_worker", NULL },
-	{ "zswap_shrinker_scan", NULL },
-	{ "zswap_shrinker_count", NULL },
-};
-
 /* The walk mode for why, when the fentry brackets are not used. */
 static void walk_without_fentry(struct lock_session *ls, enum lock_walk_mode m,
 				const char *why)
@@ -80,12 +64,28 @@ static void plan_stack_walks(struct lock_session *ls)
 				    o->all ? "--all" : "--no-fentry");
 		return;
 	}
-	for (size_t i = 0; i < sizeof(zswap_op_funcs) / sizeof(zswap_op_funcs[0]); i++) {
-		for (int k = 0; k < 2 && zswap_op_funcs[i][k]; k++) {
-			const char *f = zswap_op_funcs[i][k];
+	/*
+	 * The operations the table marks as brackets, the first name this
+	 * kernel has each: every lock zswap takes is taken inside one of
+	 * them (writeback runs in shrink_worker, the shrinker or a 6.1
+	 * store); a contention outside them is not zswap's and needs no
+	 * stack walk.
+	 */
+	for (int r = 0; r < KF_NR; r++) {
+		const struct kfunc_row *row = &kfunc_rows[r];
 
-			if (!btf_func_exists(f))
+		if (!row->bracket)
+			continue;
+		for (int k = 0; k < KF_MAX_NAMES && row->names[k].name; k++) {
+			const char *f = row->names[k].name;
+
+			if (!(row->names[k].flags & KFN_HOOK) || !btf_func_exists(f))
 				continue;
+			if (ls->nr_zswap_ops == LS_ZOP_PAIRS) {
+				walk_without_fentry(ls, LW_BY_ADDR, "more zswap "
+						    "operations than fentry brackets");
+				return;
+			}
 			if (!fentry_can_attach(f, why, sizeof(why))) {
 				snprintf(msg, sizeof(msg), "fentry %s: %s", f, why);
 				walk_without_fentry(ls, LW_BY_ADDR, msg);

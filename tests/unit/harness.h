@@ -37,5 +37,6 @@ void test_faults(void);
 void test_fuzz(void);
 void test_metric_eval(void);
 void test_shared(void);
+void test_kfuncs(void);
 
 #endif /* __HARNESS_H */

@@ -315,7 +315,7 @@ static void plan_memcg_events_asked(const char *ver, bool fentry_refused,
 		CHECK(h == HOOK_MEMCG_EVENTS ||
 		      plan_hook(&with, h) == plan_hook(&without, h),
 		      "%s: hook %s does not depend on --cgroup", ver,
-		      hook_defs[h].name);
+		      hook_def(h)->name);
 	for (int m = 0; m < MF_PLANNED_NR; m++)
 		CHECK(!strncmp(metric_families[m].name, "cgroup_", 7) ||
 		      with.metrics[m].src == without.metrics[m].src,

@@ -14,6 +14,7 @@ int main(int argc, char **argv)
 	stats_init();	/* as zswap-gate does */
 	test_parsers();
 	test_planner();
+	test_kfuncs();
 	test_metric_eval();
 	test_histogram();
 	test_record();

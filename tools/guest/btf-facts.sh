@@ -20,10 +20,22 @@
 
 set -eu
 
-FUNCS="zswap_store zswap_frontswap_store zswap_load zswap_frontswap_load
-	zswap_writeback_entry shrink_memcg shrink_memcg_cb shrink_worker
-	zswap_shrinker_scan zswap_invalidate zswap_frontswap_invalidate_page
-	__swap_writepage swap_writepage swap_writeout swap_write_submit"
+# Every name of the kernel function table (src/core/kernel_funcs.c, one
+# KFN line each), or, in a guest where the source is not shipped, the
+# list capture-fixtures.sh shipped beside this script (kfuncs.txt); then
+# the swap write path the table does not hook.
+here=$(cd "$(dirname "$0")" && pwd)
+table=$here/../../src/core/kernel_funcs.c
+if [ -f "$table" ]; then
+	FUNCS=$(sed -n 's/^[[:space:]]*KFN("\([A-Za-z0-9_]*\)".*/\1/p' "$table")
+elif [ -f "$here/kfuncs.txt" ]; then
+	FUNCS=$(cat "$here/kfuncs.txt")
+else
+	echo "btf-facts: neither $table nor $here/kfuncs.txt" >&2
+	exit 1
+fi
+[ -n "$FUNCS" ] || { echo "btf-facts: no function names in the table" >&2; exit 1; }
+FUNCS="$FUNCS __swap_writepage swap_write_submit"
 TPS="btf_trace_count_memcg_events btf_trace_contention_begin
 	btf_trace_block_bio_queue btf_trace_mm_shrink_slab_start"
 ENUMS="ZSWPIN ZSWPOUT ZSWPWB"

@@ -4,9 +4,11 @@
 # capture-fixtures.sh - (re)capture the real kernel files the parser unit
 # tests read, into tests/fixtures/<ver>/.
 #
-# Usage: capture-fixtures.sh [6.1] [6.12] [6.18]     (default: all three)
+# Usage: capture-fixtures.sh [6.1] [6.12] [7.x] [6.18]   (default: all)
 #
-#   6.1, 6.12  boot the guest kernel (run-guest.sh), make it swap through
+#   6.1, 6.12, 7.x
+#              boot the guest kernel (run-guest.sh; 7.x lands in
+#              tests/fixtures/<its major.minor>/), make it swap through
 #              zswap from a memory-limited cgroup v2 child (fixtures-guest.sh
 #              with a static hog.c) and copy back the files it read, plus
 #              btf_funcs.txt from the kernel's own BTF (extract-vmlinux.sh,
@@ -42,9 +44,16 @@ guest() {
 	ver=$1 dst=$fixtures/$1
 	[ -x "$work/hog" ] || gcc -O2 -Wall -static -o "$work/hog" "$here/hog.c" ||
 		die "cannot build hog.c statically (glibc static libs missing?)"
+	if [ "$ver" = 7.x ]; then
+		"$here/fetch-kernels.sh" 7.x >&2 || die "cannot fetch 7.x"
+		dst=$fixtures/$(cut -d. -f1,2 "$cache/kernels/7.x/release")
+	fi
+	# the table's names, for btf-facts.sh --funcs in the guest
+	"$here/btf-facts.sh" --funcs > "$work/kfuncs.txt" || die "btf-facts.sh --funcs failed"
 	say "$ver: booting the guest"
 	"$here/run-guest.sh" -k "$ver" -c 2 -m 512M -d 512 -t 600 -q \
-		-o "$work/out-$ver" -s "$here/fixtures-guest.sh" -f "$work/hog" -f "$here/btf-facts.sh"
+		-o "$work/out-$ver" -s "$here/fixtures-guest.sh" -f "$work/hog" \
+		-f "$here/btf-facts.sh" -f "$work/kfuncs.txt"
 	rc=$?
 	[ $rc = 0 ] || die "$ver: guest run failed ($rc), see $work/out-$ver/console.log"
 	clean "$dst"
@@ -166,11 +175,11 @@ host() {
 }
 
 [ "$(id -u)" = 0 ] || die "needs root"
-[ $# -gt 0 ] || set -- 6.1 6.12 6.18
+[ $# -gt 0 ] || set -- 6.1 6.12 7.x 6.18
 for v in "$@"; do
 	case $v in
-	6.1|6.12) guest "$v" ;;
+	6.1|6.12|7.x) guest "$v" ;;
 	6.18|host) host ;;
-	*) die "unknown kernel '$v' (want 6.1, 6.12 or 6.18)" ;;
+	*) die "unknown kernel '$v' (want 6.1, 6.12, 7.x or 6.18)" ;;
 	esac
 done

@@ -6,8 +6,13 @@
 #
 #   6.1   Debian 12's newest linux-image-6.1.0-N-amd64-unsigned
 #   6.12  Debian 13's newest linux-image-6.12.*+deb13-amd64-unsigned
+#   7.x   Debian's newest packaged 7.x kernel, from sid or
+#         trixie-backports (7.2.13+deb14-amd64 in December 2026); from 7.x
+#         a kernel is split into linux-binary-REL (vmlinuz),
+#         linux-modules-REL and linux-base-REL (config, modules.builtin),
+#         and linux-image-REL is a metapackage of the three
 #
-# Usage: fetch-kernels.sh [6.1] [6.12]      (default: both)
+# Usage: fetch-kernels.sh [6.1] [6.12] [7.x]    (default: 6.1 and 6.12)
 #
 # Result, per version, in ${ZSWAP_CACHE:-<repo>/.cache}/kernels/<ver>/:
 #   vmlinuz        the bzImage
@@ -17,9 +22,9 @@
 #   modules.load   their names in dependency (insmod) order
 #
 # The system's apt configuration is never modified.  Debian 12 kernels are
-# looked up in the system's own package lists (read only); Debian 13's come
-# from a private apt configuration under the cache directory that points at
-# the same archive host as the system's sources.  The archive address is
+# looked up in the system's own package lists (read only); the newer ones
+# come from private apt configurations under the cache directory that point
+# at the same archive host as the system's sources.  The archive address is
 # derived at run time and never written into the repository.
 #
 # Already cached kernels are not fetched again; delete the directory to
@@ -35,7 +40,6 @@ repo=$(cd "$here/../.." && pwd)
 cache=${ZSWAP_CACHE:-$repo/.cache}
 kdir=$cache/kernels
 debs=$kdir/debs
-apt_priv=$kdir/apt-trixie
 
 # Modules the guests may need, if they are modules and not built in:
 # the virtio disk stack, zswap's pool allocators and its compressors.
@@ -72,24 +76,47 @@ debian_mirror() {
 		grep -E '/debian/?$' | head -n 1 | sed 's,/$,,'
 }
 
-# apt-get with the private Debian 13 configuration: a sources list naming
-# the system's archive host ($mirror), lists and cache under the cache dir.
-apt_trixie() {
-	mkdir -p "$apt_priv/lists/partial" "$apt_priv/cache/archives/partial"
-	echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $mirror trixie main" \
-		> "$apt_priv/sources.list"
-	apt-get -q -o Dir::Etc::sourcelist="$apt_priv/sources.list" \
+# apt_priv NAME [SUITE...] -- APT-GET ARGS: apt-get with a private
+# configuration: lists and cache under $kdir/apt-NAME; SUITEs, when given,
+# make its sources list anew (those suites on the system's archive host,
+# $mirror).
+apt_priv() {
+	d=$kdir/apt-$1
+	shift
+	mkdir -p "$d/lists/partial" "$d/cache/archives/partial"
+	[ "$1" = -- ] || : > "$d/sources.list"
+	while [ "$1" != -- ]; do
+		echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $mirror $1 main" \
+			>> "$d/sources.list"
+		shift
+	done
+	shift
+	apt-get -q -o Dir::Etc::sourcelist="$d/sources.list" \
 		-o Dir::Etc::sourceparts=- \
-		-o Dir::State::Lists="$apt_priv/lists" \
-		-o Dir::Cache="$apt_priv/cache" \
+		-o Dir::State::Lists="$d/lists" \
+		-o Dir::Cache="$d/cache" \
 		-o Debug::NoLocking=1 -o APT::Sandbox::User=root "$@"
 }
 
-apt_cache_trixie() {
-	apt-cache -o Dir::Etc::sourcelist="$apt_priv/sources.list" \
+# apt_cache_priv NAME APT-CACHE ARGS: apt-cache on apt_priv's lists.
+apt_cache_priv() {
+	d=$kdir/apt-$1
+	shift
+	apt-cache -o Dir::Etc::sourcelist="$d/sources.list" \
 		-o Dir::Etc::sourceparts=- \
-		-o Dir::State::Lists="$apt_priv/lists" \
-		-o Dir::Cache="$apt_priv/cache" "$@"
+		-o Dir::State::Lists="$d/lists" \
+		-o Dir::Cache="$d/cache" "$@"
+}
+
+# priv_update NAME SUITE...: the private lists, fresh.
+priv_update() {
+	mirror=$(debian_mirror)
+	[ -n "$mirror" ] || die "cannot find the Debian archive address in /etc/apt/sources.list(.d); set ZSWAP_DEBIAN_MIRROR"
+	n=$1
+	shift
+	say "updating private package lists of $* in $kdir/apt-$n"
+	apt_priv "$n" "$@" -- --error-on=any update ||
+		die "apt-get update of the private lists of $* failed"
 }
 
 # newest package name matching an extended regex, from `apt-cache search`
@@ -98,7 +125,7 @@ newest() {
 }
 
 # Download $1 into $debs (skipped if the .deb is already there).
-# $2 = "system" or "trixie" chooses the apt configuration.
+# $2 = "system", or the NAME of a private configuration (apt_priv).
 download() {
 	pkg=$1 cfg=$2
 	mkdir -p "$debs"
@@ -109,9 +136,9 @@ download() {
 		return
 	fi
 	say "downloading $pkg ..."
-	if [ "$cfg" = trixie ]; then
-		(cd "$debs" && apt_trixie download "$pkg") ||
-			die "download of $pkg from Debian 13 failed"
+	if [ "$cfg" != system ]; then
+		(cd "$debs" && apt_priv "$cfg" -- download "$pkg") ||
+			die "download of $pkg ($cfg) failed"
 	else
 		(cd "$debs" && apt-get -q -o APT::Sandbox::User=root download "$pkg") ||
 			die "download of $pkg failed (try 'apt-get update')"
@@ -144,31 +171,46 @@ add_module() {
 	echo "$1" >> "$out.new/modules.load"
 }
 
-# Unpack $deb and install vmlinuz, config, release and modules into $out.
+# install_kernel VER DEB...: unpack the DEBs (one linux-image, or 7.x's
+# binary, modules and base) and install vmlinuz, config, release and
+# modules into $kdir/VER.
 install_kernel() {
 	ver=$1 out=$kdir/$1
+	shift
 	tmp=$(mktemp -d "$kdir/unpack.XXXXXX")
 	trap 'rm -rf "$tmp"' EXIT
-	say "unpacking $(basename "$deb")"
-	dpkg -x "$deb" "$tmp" || die "dpkg -x $deb failed"
+	for deb in "$@"; do
+		say "unpacking $(basename "$deb")"
+		dpkg -x "$deb" "$tmp" || die "dpkg -x $deb failed"
+	done
 
-	set -- "$tmp"/boot/vmlinuz-*
-	[ -f "$1" ] || die "no boot/vmlinuz-* in $deb"
-	rel=${1##*/vmlinuz-}
+	# boot/vmlinuz-REL up to 6.x; usr/lib/modules/REL/vmlinuz from 7.x
+	vmlinuz=
+	for f in "$tmp"/boot/vmlinuz-* "$tmp"/usr/lib/modules/*/vmlinuz; do
+		[ -f "$f" ] && vmlinuz=$f
+	done
+	[ -n "$vmlinuz" ] || die "no vmlinuz in $*"
+	case $vmlinuz in
+	*/boot/vmlinuz-*) rel=${vmlinuz##*/vmlinuz-} ;;
+	*) rel=$(basename "$(dirname "$vmlinuz")") ;;
+	esac
 	# 6.1 keeps modules in /lib/modules, 6.12 (merged /usr) in /usr/lib
 	mtree=
 	for d in "$tmp/lib/modules/$rel" "$tmp/usr/lib/modules/$rel"; do
 		[ -f "$d/modules.builtin" ] && mtree=$d
 	done
-	[ -n "$mtree" ] || die "no modules for $rel in $deb"
+	[ -n "$mtree" ] || die "no modules for $rel in $*"
+	config=$tmp/boot/config-$rel
+	[ -f "$config" ] || config=$mtree/config
+	[ -f "$config" ] || die "no config of $rel in $*"
 	find "$mtree/kernel" -name '*.ko*' | awk '{
 		n = $0; sub(/.*\//, "", n); sub(/\.ko.*/, "", n); gsub(/-/, "_", n)
 		print n, $0 }' > "$tmp/index"
 
 	rm -rf "$out.new"
 	mkdir -p "$out.new/modules"
-	cp "$1" "$out.new/vmlinuz"
-	cp "$tmp/boot/config-$rel" "$out.new/config"
+	cp "$vmlinuz" "$out.new/vmlinuz"
+	cp "$config" "$out.new/config"
 	cp "$mtree/modules.builtin" "$out.new/modules.builtin"
 	: > "$out.new/modules.load"
 	for m in $WANT_MODULES; do
@@ -192,7 +234,7 @@ fetch_61() {
 	[ -n "$pkg" ] || die "no linux-image-6.1.0-*-amd64-unsigned in the system's package lists (run 'apt-get update')"
 	say "6.1: newest package is $pkg"
 	download "$pkg" system
-	install_kernel 6.1
+	install_kernel 6.1 "$deb"
 }
 
 fetch_612() {
@@ -200,16 +242,35 @@ fetch_612() {
 		say "6.12: cached $(cat "$kdir/6.12/release")"
 		return
 	fi
-	mirror=$(debian_mirror)
-	[ -n "$mirror" ] || die "cannot find the Debian archive address in /etc/apt/sources.list(.d); set ZSWAP_DEBIAN_MIRROR"
-	say "6.12: updating private Debian 13 package lists in $apt_priv"
-	apt_trixie --error-on=any update || die "apt-get update of the private Debian 13 lists failed"
-	pkg=$(apt_cache_trixie search --names-only '^linux-image-6\.12\..*\+deb13-amd64-unsigned$' |
+	priv_update trixie trixie
+	pkg=$(apt_cache_priv trixie search --names-only '^linux-image-6\.12\..*\+deb13-amd64-unsigned$' |
 		newest 'linux-image-6\.12\.[0-9]+\+deb13-amd64-unsigned')
 	[ -n "$pkg" ] || die "no linux-image-6.12.*+deb13-amd64-unsigned in Debian 13's lists"
 	say "6.12: newest package is $pkg"
 	download "$pkg" trixie
-	install_kernel 6.12
+	install_kernel 6.12 "$deb"
+}
+
+# 7.x: the newest linux-binary-7.*-amd64 of sid and trixie-backports, with
+# its modules and base packages (the metapackage linux-image-REL would
+# pull an initramfs tool too).
+fetch_7x() {
+	if [ -f "$kdir/7.x/vmlinuz" ] && [ -s "$kdir/7.x/release" ]; then
+		say "7.x: cached $(cat "$kdir/7.x/release")"
+		return
+	fi
+	priv_update 7x sid trixie-backports
+	abi=$(apt_cache_priv 7x search --names-only '^linux-binary-7\.[0-9.]+.*-amd64$' |
+		sed 's/ - .*//' | grep -E '^linux-binary-7\.[0-9.]+\+(deb|bpo)[0-9]*-amd64$' |
+		sed 's/^linux-binary-//' | sort -V | tail -n 1)
+	[ -n "$abi" ] || die "no linux-binary-7.*-amd64 in the lists of sid and trixie-backports"
+	say "7.x: newest kernel is $abi (linux-binary, linux-modules, linux-base)"
+	set --
+	for part in binary modules base; do
+		download "linux-$part-$abi" 7x
+		set -- "$@" "$deb"
+	done
+	install_kernel 7.x "$@"
 }
 
 [ $# -gt 0 ] || set -- 6.1 6.12
@@ -218,6 +279,7 @@ for v in "$@"; do
 	case $v in
 	6.1)  fetch_61 ;;
 	6.12) fetch_612 ;;
-	*)    die "unknown kernel '$v' (want 6.1 or 6.12)" ;;
+	7.x)  fetch_7x ;;
+	*)    die "unknown kernel '$v' (want 6.1, 6.12 or 7.x)" ;;
 	esac
 done

@@ -3,7 +3,7 @@
 #
 # mkinitramfs.sh - build the busybox initramfs a guest kernel boots into.
 #
-# Usage: mkinitramfs.sh -k 6.1|6.12 -o OUT.cpio.gz -s GUEST_SCRIPT
+# Usage: mkinitramfs.sh -k 6.1|6.12|7.x -o OUT.cpio.gz -s GUEST_SCRIPT
 #                       [-f FILE]... [-D DIR]...
 #        mkinitramfs.sh -N -o OUT.cpio.gz -s GUEST_SCRIPT [...]
 #

@@ -4,12 +4,13 @@
 # run-guest.sh - boot a Debian guest kernel under qemu (TCG), run a script
 # in it and bring its results back.
 #
-# Usage: run-guest.sh -k 6.1|6.12 -o OUTDIR -s GUEST_SCRIPT
+# Usage: run-guest.sh -k 6.1|6.12|7.x -o OUTDIR -s GUEST_SCRIPT
 #                     [-c CPUS] [-m MEM] [-d SWAP_MiB] [-t TIMEOUT_S]
 #                     [-f FILE]... [-D DIR]... [-a KERNEL_ARGS] [-q]
 #        run-guest.sh -K IMAGE -o OUTDIR -s GUEST_SCRIPT [same options]
 #
-#   -k VER     guest kernel: 6.1 (Debian 12) or 6.12 (Debian 13)
+#   -k VER     guest kernel: 6.1 (Debian 12), 6.12 (Debian 13) or 7.x
+#              (Debian's newest 7.x, fetch-kernels.sh)
 #   -K IMAGE   boot this bzImage instead (or an image directory of
 #              tools/kernel/build-kernel.sh: its bzImage and release, or
 #              a kernel build directory: arch/x86/boot/bzImage);
@@ -85,7 +86,7 @@ while getopts k:K:o:s:c:m:d:t:f:D:a:qh opt; do
 done
 [ -n "$ver$image" ] && [ -n "$outdir" ] && [ -n "$script" ] || usage
 [ -n "$ver" ] && [ -n "$image" ] && die "-k and -K exclude each other"
-[ -n "$ver" ] && case $ver in 6.1|6.12) ;; *) die "-k must be 6.1 or 6.12, not '$ver'" ;; esac
+[ -n "$ver" ] && case $ver in 6.1|6.12|7.x) ;; *) die "-k must be 6.1, 6.12 or 7.x, not '$ver'" ;; esac
 [[ $cpus =~ ^[0-9]+$ ]] || die "-c wants a number of CPUs"
 [[ $swap_mib =~ ^[0-9]+$ ]] || die "-d wants a size in MiB"
 [[ $timeout_s =~ ^[0-9]+$ ]] || die "-t wants seconds"
