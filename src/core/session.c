@@ -12,6 +12,7 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include "cgroup_stats.h"
+#include "kernel_funcs.h"
 #include "metric_eval.h"
 #include "session.h"
 #include "ksyms.h"
@@ -293,6 +294,8 @@ static void set_rodata(struct session *s)
 		s->skel->rodata->load_ret_kind = is_bool == 0 ?
 			ZS_RET_ZERO_OK : ZS_RET_BOOL_TRUE_OK;
 	}
+	s->skel->rodata->wb_in_swapout =
+		!btf_func_exists(kfunc_rows[KF_SHRINK_MEMCG].names[0].name);
 	s->skel->rodata->shrink_worker_addr = ksym_addr("shrink_worker");
 	s->skel->rodata->shrinker_scan_addr = ksym_addr("zswap_shrinker_scan");
 	if (s->opts.slow_ns)

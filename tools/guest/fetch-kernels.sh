@@ -49,75 +49,10 @@ WANT_MODULES="virtio virtio_ring virtio_pci_legacy_dev virtio_pci_modern_dev
 	virtio_pci virtio_blk zsmalloc zbud z3fold lzo lzo_rle lz4 lz4_compress
 	lz4_decompress lz4hc zstd zstd_compress zstd_decompress"
 
-# Print the URI of the main Debian archive used by the system's sources:
-# the first 'deb' entry that is not the security archive.  Both the
-# one-line format and deb822 (.sources) files are understood.
-debian_mirror() {
-	if [ -n "${ZSWAP_DEBIAN_MIRROR:-}" ]; then
-		echo "$ZSWAP_DEBIAN_MIRROR"
-		return
-	fi
-	{
-		for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
-			[ -r "$f" ] || continue
-			# deb [opts] URI suite comp...
-			sed -n 's/^[[:space:]]*deb[[:space:]]\+\(\[[^]]*\][[:space:]]\+\)\?\([^[:space:]]\+\).*/\2/p' "$f"
-		done
-		for f in /etc/apt/sources.list.d/*.sources; do
-			[ -r "$f" ] || continue
-			# only stanzas with Types: deb; URIs: may hold several
-			awk '{ l = tolower($0) }
-			     l ~ /^[[:space:]]*$/ { if (deb) print uris; deb = 0; uris = ""; next }
-			     l ~ /^types:/ && l ~ /[[:space:]]deb([[:space:]]|$)/ { deb = 1 }
-			     l ~ /^uris:/ { sub(/^[^:]*:[[:space:]]*/, ""); uris = $0 }
-			     END { if (deb) print uris }' "$f" | tr ' ' '\n'
-		done
-	} | grep -E '^(https?|ftp)://' | grep -v -- '-security' |
-		grep -E '/debian/?$' | head -n 1 | sed 's,/$,,'
-}
-
-# apt_priv NAME [SUITE...] -- APT-GET ARGS: apt-get with a private
-# configuration: lists and cache under $kdir/apt-NAME; SUITEs, when given,
-# make its sources list anew (those suites on the system's archive host,
-# $mirror).
-apt_priv() {
-	d=$kdir/apt-$1
-	shift
-	mkdir -p "$d/lists/partial" "$d/cache/archives/partial"
-	[ "$1" = -- ] || : > "$d/sources.list"
-	while [ "$1" != -- ]; do
-		echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $mirror $1 main" \
-			>> "$d/sources.list"
-		shift
-	done
-	shift
-	apt-get -q -o Dir::Etc::sourcelist="$d/sources.list" \
-		-o Dir::Etc::sourceparts=- \
-		-o Dir::State::Lists="$d/lists" \
-		-o Dir::Cache="$d/cache" \
-		-o Debug::NoLocking=1 -o APT::Sandbox::User=root "$@"
-}
-
-# apt_cache_priv NAME APT-CACHE ARGS: apt-cache on apt_priv's lists.
-apt_cache_priv() {
-	d=$kdir/apt-$1
-	shift
-	apt-cache -o Dir::Etc::sourcelist="$d/sources.list" \
-		-o Dir::Etc::sourceparts=- \
-		-o Dir::State::Lists="$d/lists" \
-		-o Dir::Cache="$d/cache" "$@"
-}
-
-# priv_update NAME SUITE...: the private lists, fresh.
-priv_update() {
-	mirror=$(debian_mirror)
-	[ -n "$mirror" ] || die "cannot find the Debian archive address in /etc/apt/sources.list(.d); set ZSWAP_DEBIAN_MIRROR"
-	n=$1
-	shift
-	say "updating private package lists of $* in $kdir/apt-$n"
-	apt_priv "$n" "$@" -- --error-on=any update ||
-		die "apt-get update of the private lists of $* failed"
-}
+# debian_mirror, apt_priv, apt_cache_priv, priv_update (private apt
+# configurations under $APT_PRIV_DIR)
+APT_PRIV_DIR=$kdir
+. "$here/../apt-private.sh"
 
 # newest package name matching an extended regex, from `apt-cache search`
 newest() {

@@ -5,12 +5,16 @@
 # package, as is (the base) or with patch series applied, cached by its
 # inputs so that a second call costs nothing.
 #
-# Usage: build-kernel.sh [-s VERSION] [-p PATCHDIR]... [-o DIR] [-j JOBS]
-#                        [-f] [-n] [-q]
+# Usage: build-kernel.sh [-k LINE] [-s VERSION] [-p PATCHDIR]... [-o DIR]
+#                        [-j JOBS] [-f] [-n] [-q]
 #
-#   -s VERSION  Debian version of the source package (linux-source-6.12,
-#               or $ZSWAP_KERNEL_PACKAGE); default $ZSWAP_KERNEL_SOURCE,
-#               else apt's candidate (`apt-cache policy`)
+#   -k LINE     the kernel line: Debian's linux-source-LINE, 6.12 (the
+#               default; $ZSWAP_KERNEL_PACKAGE names another package) or
+#               7.3; a line the system's apt sources lack comes from
+#               trixie-backports or sid through a private apt configuration
+#               (tools/apt-private.sh; the system's sources untouched)
+#   -s VERSION  Debian version of the source package; default
+#               $ZSWAP_KERNEL_SOURCE, else apt's candidate
 #   -p DIR      a series: DIR/*.patch applied in name order with
 #               `patch -p1`; repeatable, series applied in the given order;
 #               none = the base kernel
@@ -89,8 +93,10 @@ usage() {
 
 ver=${ZSWAP_KERNEL_SOURCE:-} outdir='' jobs=$(nproc) force=0 dry=0 quiet=0
 series=()
-while getopts s:p:o:j:fnqh opt; do
+while getopts k:s:p:o:j:fnqh opt; do
 	case $opt in
+	k) [[ $OPTARG =~ ^[0-9]+\.[0-9]+$ ]] || die "-k wants a kernel line such as 6.12 or 7.3"
+	   pkg=linux-source-$OPTARG ;;
 	s) ver=$OPTARG ;;
 	p) series+=("$OPTARG") ;;
 	o) outdir=$OPTARG ;;
@@ -124,8 +130,18 @@ done
 [ ${#names[@]} -gt 0 ] && label=$(IFS=+; echo "${names[*]}")
 
 # --- source version ----------------------------------------------------
+# The system's apt first; a package it lacks (7.x on Debian 12) from a
+# private configuration of Debian's newer suites.
+APT_PRIV_DIR=$kcache
+. "$repo/tools/apt-private.sh"
+PRIV_SUITES="trixie-backports sid"
+apt_src=system
 candidate() {
 	apt-cache policy "$pkg" 2>/dev/null | awk '$1 == "Candidate:" && $2 != "(none)" { print $2 }'
+}
+priv_candidate() {
+	apt_cache_priv src policy "$pkg" 2>/dev/null |
+		awk '$1 == "Candidate:" && $2 != "(none)" { print $2 }'
 }
 apt_updated=0
 apt_update() {
@@ -138,7 +154,17 @@ apt_update() {
 if [ -z "$ver" ]; then
 	ver=$(candidate)
 	[ -n "$ver" ] || { apt_update && ver=$(candidate); }
-	[ -n "$ver" ] || die "apt knows no $pkg: run 'apt-get update' (as root) or pass -s VERSION" 4
+	if [ -z "$ver" ]; then
+		[ -f "$kcache/apt-src/sources.list" ] && ver=$(priv_candidate)
+		if [ -z "$ver" ]; then
+			# shellcheck disable=SC2086
+			(priv_update src $PRIV_SUITES) >&2 && ver=$(priv_candidate)
+		fi
+		[ -n "$ver" ] && apt_src=src
+	fi
+	[ -n "$ver" ] || die "apt knows no $pkg, nor do $PRIV_SUITES: run 'apt-get update' (as root) or pass -s VERSION" 4
+elif [ -z "$(apt-cache policy "$pkg" 2>/dev/null | grep -F " $ver ")" ]; then
+	apt_src=src	# not in the system's lists: the private ones
 fi
 [[ $ver =~ ^[A-Za-z0-9.+:~-]+$ ]] || die "bad source version '$ver'"
 src=$kcache/src/$ver
@@ -212,11 +238,18 @@ fetch_source() {
 	t=$(date +%s)
 	deb=$(ls "$kcache/debs/${pkg}_${ver#*:}"_*.deb 2>/dev/null | head -n 1)
 	if [ -z "$deb" ]; then
-		say "downloading $pkg $ver (about 150 MB)"
-		(cd "$kcache/debs" && apt-get -q -o APT::Sandbox::User=root download "$pkg=$ver" >&2) ||
-			{ apt_update &&
-			  (cd "$kcache/debs" && apt-get -q -o APT::Sandbox::User=root download "$pkg=$ver" >&2); } ||
-			die "apt-get download $pkg=$ver failed (is $ver still in the archive? apt-cache policy $pkg)" 4
+		say "downloading $pkg $ver (about 150 MB; $apt_src apt lists)"
+		if [ "$apt_src" = src ]; then
+			[ -f "$kcache/apt-src/sources.list" ] ||
+				{ (priv_update src $PRIV_SUITES) >&2 || exit 4; }
+			(cd "$kcache/debs" && apt_priv src -- download "$pkg=$ver" >&2) ||
+				die "apt-get download $pkg=$ver from $PRIV_SUITES failed" 4
+		else
+			(cd "$kcache/debs" && apt-get -q -o APT::Sandbox::User=root download "$pkg=$ver" >&2) ||
+				{ apt_update &&
+				  (cd "$kcache/debs" && apt-get -q -o APT::Sandbox::User=root download "$pkg=$ver" >&2); } ||
+				die "apt-get download $pkg=$ver failed (is $ver still in the archive? apt-cache policy $pkg)" 4
+		fi
 		deb=$(ls "$kcache/debs/${pkg}_${ver#*:}"_*.deb 2>/dev/null | head -n 1)
 		[ -n "$deb" ] || die "apt-get download left no $pkg .deb in $kcache/debs" 4
 		say "downloaded $(basename "$deb") in $(elapsed "$t")"
@@ -371,12 +404,20 @@ if [ ! -f "$bt/.config" ] || [ "$(cat "$bt/.vm.config.sha256" 2>/dev/null)" != "
 fi
 
 # Every option of the fragment must have survived olddefconfig, and the
-# options the guest tier relies on that the fragment only implies.
-missing=""
+# options the guest tier relies on that the fragment only implies. An
+# option this tree's Kconfig no longer defines is left out (CONFIG_ZPOOL:
+# zswap uses zsmalloc directly from 6.18) and named.
+symbols=$(find "$src" -name 'Kconfig*' -exec sed -n 's/^\(menu\)\{0,1\}config \([A-Z0-9_]*\).*/\2/p' {} + | sort -u)
+missing="" gone=""
 while IFS= read -r l; do
 	case $l in
 	CONFIG_*=*)
-		grep -qx "$l" "$bt/.config" || missing="$missing ${l%%=*}" ;;
+		o=${l%%=*}
+		if ! grep -qx "${o#CONFIG_}" <<< "$symbols"; then
+			gone="$gone $o"
+			continue
+		fi
+		grep -qx "$l" "$bt/.config" || missing="$missing $o" ;;
 	"# CONFIG_"*" is not set")
 		o=${l#\# }
 		o=${o%% *}
@@ -395,6 +436,7 @@ if [ -n "$missing" ]; then
 	echo "build-kernel: [$label] $bt/.config lacks:$missing (! = set though vm.config unsets it)" >&2
 	exit 5
 fi
+[ -z "$gone" ] || say "vm.config options $pkg $ver does not define (left out):$gone"
 
 # --- build -------------------------------------------------------------------
 # The release names the image: 6.12.N-zs<key>, so a booted guest's uname -r
