@@ -54,6 +54,10 @@ runs=5 cpus=2 mem=512M swap=512 timeout_s=900 memmax=64 zswap='' iocost=0
 locks=0 claims='' table='' pair='' out=''
 while [ $# -gt 0 ]; do
 	case $1 in
+	-n | -c | -m | -d | -t | -o | -f | --memory-max | --zswap | --claims | --table | --compare)
+		[ $# -ge 2 ] || die "$1 wants a value (see --help)" ;;
+	esac
+	case $1 in
 	--kernel)
 		[ $# -ge 2 ] && [[ $2 == ?*=?* ]] || die "--kernel wants NAME=IMAGE"
 		names+=("${2%%=*}"); images+=("${2#*=}"); shift 2 ;;
@@ -88,9 +92,23 @@ for f in "$GATE" "$WL"; do [ -x "$f" ] || die "$f missing: run make"; done
 for i in "${!names[@]}"; do
 	[[ ${names[$i]} =~ ^[A-Za-z0-9._+-]+$ ]] || die "kernel name '${names[$i]}'"
 	case ${images[$i]} in
-	6.1 | 6.12 | 7.x) ;;
-	*) [ -e "${images[$i]}" ] || die "kernel image ${images[$i]} not found" ;;
+	6.1 | 6.12 | 7.x) continue ;;
 	esac
+	img=${images[$i]}
+	[ -e "$img" ] || die "kernel image $img not found"
+	# a bzImage, an image directory or a build directory: checked before
+	# the first boot (a boot header, its release)
+	[ -f "$img/arch/x86/boot/bzImage" ] && img=$img/arch/x86/boot/bzImage
+	[ -d "$img" ] && img=$img/bzImage
+	rel=$("$here/guest/bzimage.sh" "$img" 2>&1) ||
+		die "--kernel ${names[$i]}=${images[$i]}: $rel"
+	say "${names[$i]}: ${images[$i]} boots $rel"
+done
+for i in "${!names[@]}"; do
+	for j in "${!names[@]}"; do
+		[ "$i" -lt "$j" ] && [ "${names[$i]}" = "${names[$j]}" ] &&
+			die "kernel name '${names[$i]}' given twice: each needs its own records"
+	done
 done
 
 # KVM only where a guest has booted under it (tools/guest/accel.sh), else

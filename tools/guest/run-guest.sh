@@ -96,17 +96,16 @@ cache=${ZSWAP_CACHE:-$(cd "$here/../.." && pwd)/.cache}
 if [ -n "$image" ]; then
 	# A built image: no package to fetch, no modules to ship. A kernel
 	# build directory (the tree or its O=) as VM runners take it.
-	krel=""
 	if [ -f "$image/arch/x86/boot/bzImage" ]; then
-		krel=$image/include/config/kernel.release
 		image=$image/arch/x86/boot/bzImage
 	elif [ -d "$image" ]; then
 		image=$image/bzImage
 	fi
 	[ -f "$image" ] || die "kernel image $image not found"
 	vmlinuz=$(cd "$(dirname "$image")" && pwd)/$(basename "$image")
-	[ -n "$krel" ] || krel=$(dirname "$vmlinuz")/release
-	release=$(cat "$krel" 2>/dev/null) || release=$vmlinuz
+	# the release the image itself carries: what boots, whatever a build
+	# tree's include/config/kernel.release says
+	release=$("$here/bzimage.sh" "$vmlinuz") || die "cannot boot $vmlinuz"
 	ver=$release
 	initramfs_kernel=(-N)
 else
