@@ -236,26 +236,53 @@ MANDIR ?= $(PREFIX)/share/man
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 UNITDIR ?= $(PREFIX)/lib/systemd/system
 INSTALL_APPS := zswap-gate zswaptop zswap-lockstat zswap-export zswap-iostall
-INSTALLED := $(addprefix $(BINDIR)/,$(INSTALL_APPS)) \
+# Kernels A/B as installed commands: the scripts keep the source tree's
+# layout under LIBDIR (they find each other by relative paths), with the
+# statically linked zswap-gate and zswap-workload the guests run.
+LIBDIR ?= $(PREFIX)/lib/zswap-toolkit
+KERNEL_CMDS := zswap-kernels zswap-build-kernel
+KERNEL_FILES := tools/kernels-ab.sh tools/apt-private.sh tools/install-deps.sh \
+	tools/kernel/build-kernel.sh tools/kernel/vm.config \
+	$(addprefix tools/guest/,accel.sh bzimage.sh fetch-kernels.sh guest-lib.sh \
+		init.sh mkinitramfs.sh run-guest.sh)
+GUEST_BINS := zswap-gate zswap-workload
+# the guests need them static: the default build, or build/static
+GUEST_OUTPUT := $(if $(filter 0,$(STATIC)),build/static,$(OUTPUT))
+INSTALL_APPS_ALL := $(INSTALL_APPS) $(KERNEL_CMDS)
+INSTALLED := $(addprefix $(BINDIR)/,$(INSTALL_APPS_ALL)) \
+	$(addprefix $(LIBDIR)/,$(KERNEL_FILES) $(addprefix build/,$(GUEST_BINS))) \
 	$(addprefix $(DATADIR)/,$(wildcard claims/*.yaml) claims/FORMAT.md \
 		prometheus/zswap-rules.yml grafana/zswap.json) \
 	$(patsubst man/%.1,$(MANDIR)/man1/%.1,$(wildcard man/*.1)) \
 	$(patsubst man/%.5,$(MANDIR)/man5/%.5,$(wildcard man/*.5)) \
-	$(addprefix $(BASHCOMPDIR)/,$(INSTALL_APPS)) \
+	$(addprefix $(BASHCOMPDIR)/,$(INSTALL_APPS_ALL)) \
 	$(UNITDIR)/zswap-export.service
 
-install: $(addprefix $(OUTPUT)/,$(INSTALL_APPS))
+.PHONY: guest-bins
+guest-bins:
+	$(Q)$(MAKE) --no-print-directory STATIC=1 OUTPUT=$(GUEST_OUTPUT) \
+		$(addprefix $(GUEST_OUTPUT)/,$(GUEST_BINS))
+
+install: $(addprefix $(OUTPUT)/,$(INSTALL_APPS)) guest-bins
 	$(call msg,INSTALL,$(DESTDIR)$(PREFIX))
 	$(Q)install -d $(addprefix $(DESTDIR),$(BINDIR) $(DATADIR)/claims \
 		$(DATADIR)/prometheus $(DATADIR)/grafana $(MANDIR)/man1 $(MANDIR)/man5 \
-		$(BASHCOMPDIR) $(UNITDIR))
+		$(BASHCOMPDIR) $(UNITDIR) $(LIBDIR)/build $(LIBDIR)/tools/guest \
+		$(LIBDIR)/tools/kernel)
+	$(Q)for f in $(KERNEL_FILES); do \
+		install -m $$(if [ -x $$f ]; then echo 755; else echo 644; fi) \
+			$$f $(DESTDIR)$(LIBDIR)/$$f || exit 1; done
+	$(Q)install -m 755 $(addprefix $(GUEST_OUTPUT)/,$(GUEST_BINS)) $(DESTDIR)$(LIBDIR)/build
+	$(Q)for c in $(KERNEL_CMDS); do \
+		sed 's|@LIBDIR@|$(LIBDIR)|g' tools/$$c.in > $(DESTDIR)$(BINDIR)/$$c && \
+		chmod 755 $(DESTDIR)$(BINDIR)/$$c || exit 1; done
 	$(Q)install -m 755 $(addprefix $(OUTPUT)/,$(INSTALL_APPS)) $(DESTDIR)$(BINDIR)
 	$(Q)install -m 644 claims/*.yaml claims/FORMAT.md $(DESTDIR)$(DATADIR)/claims
 	$(Q)install -m 644 tools/prometheus/zswap-rules.yml $(DESTDIR)$(DATADIR)/prometheus
 	$(Q)install -m 644 dashboards/zswap.json $(DESTDIR)$(DATADIR)/grafana
 	$(Q)install -m 644 man/*.1 $(DESTDIR)$(MANDIR)/man1
 	$(Q)install -m 644 man/*.5 $(DESTDIR)$(MANDIR)/man5
-	$(Q)for t in $(INSTALL_APPS); do \
+	$(Q)for t in $(INSTALL_APPS_ALL); do \
 		install -m 644 completions/zswap.bash $(DESTDIR)$(BASHCOMPDIR)/$$t || exit 1; done
 	$(Q)sed 's|@BINDIR@|$(BINDIR)|g' systemd/zswap-export.service.in \
 		> $(DESTDIR)$(UNITDIR)/zswap-export.service
@@ -265,4 +292,5 @@ uninstall:
 	$(call msg,UNINSTALL,$(DESTDIR)$(PREFIX))
 	$(Q)rm -f $(addprefix $(DESTDIR),$(INSTALLED))
 	$(Q)rmdir $(addprefix $(DESTDIR),$(DATADIR)/claims $(DATADIR)/prometheus \
-		$(DATADIR)/grafana $(DATADIR)) 2>/dev/null || true
+		$(DATADIR)/grafana $(DATADIR) $(LIBDIR)/build $(LIBDIR)/tools/guest \
+		$(LIBDIR)/tools/kernel $(LIBDIR)/tools $(LIBDIR)) 2>/dev/null || true

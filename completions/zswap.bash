@@ -33,6 +33,11 @@ _zswap_opts() {
 			--no-fentry --no-kprobe --verbose --help" ;;
 	zswap-iostall:*)
 		echo "--cgroup --empty --verbose --help" ;;
+	zswap-kernels:*)
+		echo "--kernel -n -c -m -d -t -o -f --memory-max --zswap --iocost
+			--locks --claims --table --compare --help" ;;
+	zswap-build-kernel:*)
+		echo "-k -t -c -s -p -o -j -f -n -q -h" ;;
 	esac
 }
 

@@ -272,6 +272,21 @@ if [ -n "$DEB" ]; then
 		'/usr/bin/zswap-gate claims /usr/share/zswap-toolkit/claims/000-batch-writeback-io.yaml \
 			tests/fixtures/records/seed000/a -- tests/fixtures/records/seed000/b 2>&1 |
 			grep -q "^table alone"'
+	# kernels A/B from the installed files alone: outside the checkout,
+	# the package's static guest binaries, two fresh 6.12 boots
+	check "installed zswap-kernels and zswap-build-kernel --help: their usage" sh -c \
+		'/usr/bin/zswap-kernels --help 2>&1 | grep -q -- "--kernel NAME=IMAGE" &&
+		 /usr/bin/zswap-build-kernel -h 2>&1 | grep -q -- "-t TREE"'
+	kab=$WORK/kab
+	(cd / && env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin ZSWAP_CACHE="${ZSWAP_CACHE:-$(pwd)/.cache}" \
+		/usr/bin/zswap-kernels --kernel a=6.12 --kernel b=6.12 -n 1 -d 64 -t 300 \
+		-o "$kab" -- ./zswap-workload reclaim -q --populate 16 --duration 2) \
+		> "$WORK/kab.log" 2>&1
+	rc=$?
+	[ $rc -eq 0 ] || tail -n 20 "$WORK/kab.log"
+	check "installed zswap-kernels: an A/B of two 6.12 boots from /usr/lib/zswap-toolkit (rc $rc)" \
+		sh -c '[ $1 -eq 0 ] && [ -s "$2/a/run-01.json" ] && [ -s "$2/b/run-01.json" ] &&
+		       grep -q "^store_calls " "$2/compare-b.txt"' _ $rc "$kab"
 	check "man finds the installed pages" sh -c \
 		'[ "$(man -w zswap-gate)" = /usr/share/man/man1/zswap-gate.1.gz ] && man -w 5 zswap-claims >/dev/null'
 	check "bash-completion loads the installed completion on demand" sh -c \

@@ -121,7 +121,7 @@ last=$(last_words "$work/out/console.log")
 [ -n "$last" ] || last=$(last_words "$work/log")
 case $rc in
 124) what="no power-off within ${probe_s}s under KVM" ;;
-*) what="the KVM probe boot failed (exit $rc) after ${took}s" ;;
+*) what="the KVM probe boot failed (exit $rc; ${took}s with the wait for the guest lock)" ;;
 esac
 [ -n "$last" ] && what="$what; its last words: $last"
 remember "$TCG" "$what"

@@ -5,8 +5,8 @@
 # package, as is (the base) or with patch series applied, cached by its
 # inputs so that a second call costs nothing.
 #
-# Usage: build-kernel.sh [-k LINE] [-s VERSION] [-p PATCHDIR]... [-o DIR]
-#                        [-j JOBS] [-f] [-n] [-q]
+# Usage: build-kernel.sh [-k LINE | -t TREE [-c COMMIT]] [-s VERSION]
+#                        [-p PATCHDIR]... [-o DIR] [-j JOBS] [-f] [-n] [-q]
 #
 #   -k LINE     the kernel line: Debian's linux-source-LINE, 6.12 (the
 #               default; $ZSWAP_KERNEL_PACKAGE names another package) or
@@ -15,6 +15,12 @@
 #               (tools/apt-private.sh; the system's sources untouched)
 #   -s VERSION  Debian version of the source package; default
 #               $ZSWAP_KERNEL_SOURCE, else apt's candidate
+#   -t TREE     a kernel tree of your own instead of Debian's source: a
+#               git repository, built at -c COMMIT (default HEAD; cloned
+#               --shared into the cache, so neither the tree nor its .git
+#               changes), or a plain source directory (copied into the
+#               cache); one source copy and one build directory per tree
+#   -c COMMIT   with -t on a git tree: the commit (branch, tag, sha) built
 #   -p DIR      a series: DIR/*.patch applied in name order with
 #               `patch -p1`; repeatable, series applied in the given order;
 #               none = the base kernel
@@ -92,9 +98,12 @@ usage() {
 }
 
 ver=${ZSWAP_KERNEL_SOURCE:-} outdir='' jobs=$(nproc) force=0 dry=0 quiet=0
+tree='' commit=''
 series=()
-while getopts k:s:p:o:j:fnqh opt; do
+while getopts k:s:t:c:p:o:j:fnqh opt; do
 	case $opt in
+	t) tree=$OPTARG ;;
+	c) commit=$OPTARG ;;
 	k) [[ $OPTARG =~ ^[0-9]+\.[0-9]+$ ]] || die "-k wants a kernel line such as 6.12 or 7.3"
 	   pkg=linux-source-$OPTARG ;;
 	s) ver=$OPTARG ;;
@@ -129,6 +138,29 @@ for d in "${series[@]}"; do
 done
 [ ${#names[@]} -gt 0 ] && label=$(IFS=+; echo "${names[*]}")
 
+# --- a tree of the user's: its identity --------------------------------
+# tree_state: a git tree's commit, or a plain directory's file list with
+# sizes and times (what a copy would change)
+if [ -n "$tree" ]; then
+	[ -d "$tree" ] || die "-t $tree: not a directory"
+	tree=$(cd "$tree" && pwd)
+	[ -f "$tree/Makefile" ] && [ -f "$tree/mm/zswap.c" ] ||
+		die "-t $tree: not a kernel source tree (no Makefile, mm/zswap.c)"
+	pkg=tree:$tree
+	ver=tree-$(echo "$tree" | sha256sum | cut -c1-12)
+	if git -C "$tree" rev-parse --git-dir >/dev/null 2>&1; then
+		commit=$(git -C "$tree" rev-parse --verify -q "${commit:-HEAD}^{commit}") ||
+			die "-t $tree: no commit '${commit:-HEAD}'"
+		tree_state="commit $commit"
+		git -C "$tree" diff --quiet HEAD -- 2>/dev/null ||
+			say "note: $tree has uncommitted changes; the build is of commit ${commit:0:12} alone"
+	else
+		[ -z "$commit" ] || die "-c $commit: $tree is not a git tree"
+		tree_state="files $(find "$tree" -path "$tree/.git" -prune -o -type f \
+			-printf '%P %s %T@\n' | sort | sha256sum | cut -c1-16)"
+	fi
+fi
+
 # --- source version ----------------------------------------------------
 # The system's apt first; a package it lacks (7.x on Debian 12) from a
 # private configuration of Debian's newer suites.
@@ -151,7 +183,9 @@ apt_update() {
 	say "apt-get update (the system's package lists; its sources are not changed)"
 	apt-get -q update >&2
 }
-if [ -z "$ver" ]; then
+if [ -n "$tree" ]; then
+	:	# ver names the tree's copy and build directory
+elif [ -z "$ver" ]; then
 	ver=$(candidate)
 	[ -n "$ver" ] || { apt_update && ver=$(candidate); }
 	if [ -z "$ver" ]; then
@@ -163,7 +197,7 @@ if [ -z "$ver" ]; then
 		[ -n "$ver" ] && apt_src=src
 	fi
 	[ -n "$ver" ] || die "apt knows no $pkg, nor do $PRIV_SUITES: run 'apt-get update' (as root) or pass -s VERSION" 4
-elif [ -z "$(apt-cache policy "$pkg" 2>/dev/null | grep -F " $ver ")" ]; then
+elif [ -z "$(apt-cache policy "$pkg" 2>/dev/null | grep -F " $ver ")" ] 2>/dev/null; then
 	apt_src=src	# not in the system's lists: the private ones
 fi
 [[ $ver =~ ^[A-Za-z0-9.+:~-]+$ ]] || die "bad source version '$ver'"
@@ -173,7 +207,11 @@ bt=$kcache/build/$ver
 # --- the cache key: hash of everything the image is built from ------------
 inputs() {
 	echo "scheme $SCHEME"
-	echo "package $pkg $ver"
+	if [ -n "$tree" ]; then
+		echo "tree $tree $tree_state"
+	else
+		echo "package $pkg $ver"
+	fi
 	echo "vm.config $(sha256sum < "$fragment" | cut -c1-64)"
 	for p in "${patches[@]}"; do
 		echo "patch $(sha256sum < "$p" | cut -c1-64) ${p#"$repo"/}"
@@ -275,7 +313,36 @@ fetch_source() {
 	mv "$tmp" "$src"
 	say "source $ver ready in $(elapsed "$t")"
 }
-[ -f "$src/Makefile" ] && [ -f "$src/mm/zswap.c" ] || fetch_source
+# prepare_tree: the cache's copy of the user's tree at its state. A git
+# tree: a --shared clone (the tree's objects through alternates), checked
+# out at the commit, so only changed files get new times and the build
+# stays incremental. A plain directory: copied afresh when it changed.
+prepare_tree() {
+	local t
+	t=$(date +%s)
+	if [ "${tree_state%% *}" = commit ]; then
+		if [ ! -d "$src/.git" ]; then
+			rm -rf "$src"
+			git clone -q --shared --no-checkout "$tree" "$src" >&2 ||
+				die "cannot clone $tree into $src" 4
+		fi
+		git -C "$src" -c advice.detachedHead=false checkout -q --force \
+			"$commit" >&2 || die "cannot check out $commit in $src" 4
+		git -C "$src" clean -q -fdx >&2
+	elif [ "$(cat "$src.state" 2>/dev/null)" != "$tree_state" ]; then
+		rm -rf "$src" "$src.state"
+		# an in-tree build's objects would stop make O= ("source tree
+		# is not clean"): the copy is cleaned, the tree is not touched
+		rm -rf "$src.copy"
+		cp -a "$tree" "$src.copy" && make -s -C "$src.copy" mrproper 7>&- >&2 &&
+			mv "$src.copy" "$src" || die "cannot copy $tree into $src" 4
+		echo "$tree_state" > "$src.state"
+	fi
+	say "tree $tree at ${tree_state#* } ready in $src in $(elapsed "$t")"
+}
+if [ -z "$tree" ]; then
+	[ -f "$src/Makefile" ] && [ -f "$src/mm/zswap.c" ] || fetch_source
+fi
 
 log_dir=$kcache/logs
 mkdir -p "$log_dir"
@@ -358,6 +425,7 @@ if [ -d "$state" ]; then
 	say "an interrupted build left patches applied in $src: reversing them"
 	reverse_all || exit $?
 fi
+[ -z "$tree" ] || prepare_tree
 
 if [ ${#patches[@]} -gt 0 ]; then
 	step_t=$(date +%s)
