@@ -7,13 +7,13 @@
 # counters of the same moments. Here: promtool passes on both, the
 # latency histograms are well formed, and the deltas of the exported
 # counters equal the kernel's counter deltas within 1%.
-# GUEST_KERNELS="6.1 6.12" runs both kernels.
+# GUEST_KERNELS picks the kernels (default 6.12 and 7.x).
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
 
 OUT=${GUEST_OUT:-build/guest-export}
-KERNELS=${GUEST_KERNELS:-6.12}
+KERNELS=${GUEST_KERNELS:-"6.12 7.x"}
 command -v promtool >/dev/null || { echo "promtool missing: run tools/install-deps.sh"; exit 1; }
 
 # val FILE SERIES; pdelta SERIES: b.prom - a.prom; cdelta NAME: kernel

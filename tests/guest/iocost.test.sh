@@ -26,7 +26,7 @@ cd "$(dirname "$0")/../.."
 . tests/lib.sh
 
 OUT=${GUEST_OUT:-build/guest-iocost}
-KERNELS=${GUEST_KERNELS:-"6.1 6.12"}
+KERNELS=${GUEST_KERNELS:-"6.1 6.12 7.x"}
 HOG=/sys/fs/cgroup/hog
 
 command -v jq >/dev/null || { echo "jq missing: run tools/install-deps.sh"; exit 1; }

@@ -26,7 +26,7 @@ OUT=${GUEST_OUT:-build/guest}/lockstat
 # lock:contention_begin: no spinlock contention would ever be traced.
 # Without the bit the guest takes the native slowpath, as on bare metal.
 export ZSWAP_GUEST_CPU=max,hypervisor=off
-KERNELS=${GUEST_KERNELS:-"6.1 6.12"}
+KERNELS=${GUEST_KERNELS:-"6.1 6.12 7.x"}
 command -v jq >/dev/null || { echo "jq missing: run tools/install-deps.sh"; exit 1; }
 
 
@@ -84,8 +84,14 @@ check_kernel() {
 	check "$ver: tp_btf hooks" [ "$(jq -r .plan.hook "$R")" = tp_btf ]
 	check "$ver: symbols resolved" [ "$(jq -r .plan.symbols "$R")" = true ]
 	# struct zspage has no lock of its own before 6.16: no groups
-	check "$ver: no zspage lock groups (plan and locks)" \
-		[ "$(jq '[.plan.zspage_groups, ([.locks[] | select(.group)] | length)] | @text' "$R")" = '"[false,0]"' ]
+	case $ver in
+	6.1 | 6.12)
+		check "$ver: no zspage lock groups (plan and locks)" \
+			[ "$(jq '[.plan.zspage_groups, ([.locks[] | select(.group)] | length)] | @text' "$R")" = '"[false,0]"' ] ;;
+	*)
+		check "$ver: zspage locks grouped per pool (struct zspage_lock, 6.16+; $(jq '[.locks[] | select(.group)] | length' "$R") groups)" \
+			[ "$(jq .plan.zspage_groups "$R")" = true ] ;;
+	esac
 	check "$ver: tree map read from zswap_trees ($(jq -r .plan.tree_locks_known "$R") tree locks known$(jq -r '.plan.tree_mapping_why | if . == "" then "" else ": " + . end' "$R"))" \
 		[ "$(jq -r .plan.tree_mapping "$R")" = true ]
 	check "$ver: the workload used zswap (zswpout $(cdelta zswpout))" gt "$(cdelta zswpout)" 5000
@@ -113,14 +119,14 @@ check_kernel() {
 			select(.caller | test("^zswap_frontswap_|^zswap_writeback_entry") | not) | .caller' "$R")
 		check "6.1: tree lock callers are the frontswap hooks${bad:+ (not: $bad)}" [ -z "$bad" ]
 		;;
-	6.12)
-		check "6.12: layout is an xarray per 64 MiB" \
+	6.12 | 7.x)
+		check "$ver: layout is an xarray per 64 MiB" \
 			[ "$(jq -r .plan.tree_layout "$R")" = "xarray per 64 MiB of swap" ]
 		n=$(jq '[.trees[] | select(.class == "xarray") | .index] | unique | length' "$R")
-		check "6.12: xarray contention spread over several tree indexes ($n)" gt "$n" 1
+		check "$ver: xarray contention spread over several tree indexes ($n)" gt "$n" 1
 		bad=$(jq -r '.callers[] | select(.class == "xarray") |
 			select(.caller | test("^(xa_|__xa_|xas_|zswap_writeback_entry|shrink_memcg_cb)") | not) | .caller' "$R")
-		check "6.12: xarray callers are xa_* from zswap${bad:+ (not: $bad)}" [ -z "$bad" ]
+		check "$ver: xarray callers are xa_* from zswap${bad:+ (not: $bad)}" [ -z "$bad" ]
 		;;
 	esac
 }

@@ -37,13 +37,13 @@ echo $? > "$RESULTS/batch.rc"
 echo $? > "$RESULTS/notty.rc"
 rmdir $CG
 
-# --iocost (6.12 only): iocost on the swap disk with a slow write model
+# --iocost (6.12 and 7.x): iocost on the swap disk with a slow write model
 # (4 MB/s), the zswap pool at 1% so most of a hog's pages go to the disk;
 # its swap writes (REQ_SWAP) beyond its budget are issued as debt.
 # zswaptop -b --iocost and zswap-export --iocost run from before the
 # cgroup's first IO to after its debt is paid, so io.stat before and
 # after the hog bound the same debt.
-case "$(uname -r)" in 6.12*) ;; *) exit 0 ;; esac
+case "$(uname -r)" in 6.12* | 7.*) ;; *) exit 0 ;; esac
 C=/sys/fs/cgroup
 IO=$C/iohog
 DEV=$(cat /sys/block/vda/dev)

@@ -12,7 +12,7 @@ cd "$(dirname "$0")/../.."
 . tests/lib.sh
 
 OUT=${GUEST_OUT:-build/guest-top}
-KERNELS=${GUEST_KERNELS:-"6.1 6.12"}
+KERNELS=${GUEST_KERNELS:-"6.1 6.12 7.x"}
 command -v jq >/dev/null || { echo "jq missing: run tools/install-deps.sh"; exit 1; }
 command -v promtool >/dev/null || { echo "promtool missing: run tools/install-deps.sh"; exit 1; }
 
@@ -83,7 +83,7 @@ check_kernel() {
 	6.1) check "6.1: zswpwb n/a: memory.stat has none before 6.8" \
 		grep -q "ZSWPWB/s n/a: memory.stat has no zswpwb before 6.8" "$B" ;;
 	esac
-	case $ver in 6.12) check_iocost "$D" ;; esac
+	case $ver in 6.12 | 7.x) check_iocost "$D" ;; esac
 }
 
 # --iocost on 6.12: zswaptop's DEBT% frames and zswap-export's iocost
