@@ -1,19 +1,20 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# Guest tier, kernel ports: builds (or takes from the cache) the 6.12 VM
-# kernel as is and with each port of kernel/patches/6.12/ applied
-# (tools/kernel/build-kernel.sh), boots each in qemu and checks each
-# port's effect directly, on the kernel's own counters beside the
-# recorder's (tests/guest/kports.in-guest.sh):
+# Guest tier, kernel ports: builds (or takes from the cache) the VM kernel
+# of KPORTS_LINE (7.3 by default; 6.12) as is and with each series of
+# kernel/patches/LINE/ applied (tools/kernel/build-kernel.sh), boots each
+# in qemu and checks each series' effect directly, on the kernel's own
+# counters beside the recorder's (tests/guest/kports.in-guest.sh):
 #
 #  - 004 (batch per shrink_memcg call): pages written back per
-#    shrink_memcg() call > 1 on the port, <= 1 elsewhere (debugfs
+#    shrink_memcg() call > 1 where the change is (6.12's port; 7.3 as is
+#    and its null patch), <= 1 elsewhere (6.12; 7.3's revert) (debugfs
 #    written_back_pages / hits of a kprobe event on shrink_memcg in
 #    tracefs' kprobe_profile; the recorder's fexit/fentry counts equal
 #    those within 2%);
-#  - 000 (batched writeback IO): writeback bios carry more than one page
-#    on the port (the recorder's pages_per_bio{origin=writeback}, and
+#  - 000 (batched writeback IO, 6.12's port): writeback bios carry more
+#    than one page on the port (the recorder's pages_per_bio{origin=writeback}, and
 #    tracefs' block_bio_queue listing multi-page write bios on the swap
 #    disk), exactly one elsewhere; the bios' pages add up to zswpwb;
 #  - null: the base's behaviour on both (the same bounds; one run per
@@ -36,9 +37,28 @@ set -u
 cd "$(dirname "$0")/../.." || exit 1
 . tests/lib.sh
 
-OUT=${GUEST_OUT:-build/guest}/kports
-PORTS=kernel/patches/6.12
-BK=tools/kernel/build-kernel.sh
+# KPORTS_LINE: the kernel line (7.3, the default, or 6.12). Per line: its
+# series, those that write back a batch per shrink_memcg() call (phase A)
+# and those whose writeback bios carry several pages (phase B). On 7.3
+# seed 004's change is upstream (the base and null batch, the revert
+# does not), and reclaim's own swap-out gathers pages into one bio
+# (struct swap_io_ctx), so only writeback's bios are one page each.
+LINE=${KPORTS_LINE:-7.3}
+case $LINE in
+6.12)
+	SERIES="base 004-shrink-memcg-batch 000-batch-writeback-io null"
+	BATCHED="004-shrink-memcg-batch" MULTIPAGE="000-batch-writeback-io"
+	RECLAIM_MULTIPAGE=0 ;;
+7.3)
+	SERIES="base 004-revert null"
+	BATCHED="base null" MULTIPAGE="" RECLAIM_MULTIPAGE=1 ;;
+*)
+	echo "KPORTS_LINE=$LINE: want 7.3 or 6.12"; exit 1 ;;
+esac
+in_list() { case " $2 " in *" $1 "*) return 0 ;; esac; return 1; }
+OUT=${GUEST_OUT:-build/guest}/kports-$LINE
+PORTS=kernel/patches/$LINE
+BK="tools/kernel/build-kernel.sh -k $LINE"
 command -v jq >/dev/null || { echo "jq missing: run tools/install-deps.sh"; exit 1; }
 
 # kp FILE NAME: the kprobe hits a guest script noted ("smc N sw N")
@@ -64,7 +84,7 @@ close_to() {
 mkdir -p "$OUT"
 t_all=$(date +%s)
 
-for k in base 004-shrink-memcg-batch 000-batch-writeback-io null; do
+for k in $SERIES; do
 	t=$(date +%s)
 	if [ $k = base ]; then
 		img=$($BK -q)
@@ -94,17 +114,21 @@ done
 
 # --- the images ------------------------------------------------------------------
 I_base=$(cat "$OUT/base.image" 2>/dev/null)
-I_004=$(cat "$OUT/004-shrink-memcg-batch.image" 2>/dev/null)
-I_000=$(cat "$OUT/000-batch-writeback-io.image" 2>/dev/null)
 I_null=$(cat "$OUT/null.image" 2>/dev/null)
-if [ -n "$I_base" ] && [ -n "$I_004" ] && [ -n "$I_000" ] && [ -n "$I_null" ]; then
+built=0
+for k in $SERIES; do [ -s "$OUT/$k.image" ] && built=$((built + 1)); done
+if [ "$built" -eq "$(echo $SERIES | wc -w)" ]; then
 	code() { cat "$1/zswap.code.sha256"; }
 	obj() { cat "$1/zswap.o.sha256"; }
 	check "null: mm/zswap.o rebuilt (object differs from the base's)" [ "$(obj "$I_null")" != "$(obj "$I_base")" ]
 	check "null: same code in mm/zswap.o as the base (objdump)" [ "$(code "$I_null")" = "$(code "$I_base")" ]
-	check "004: different code in mm/zswap.o" [ "$(code "$I_004")" != "$(code "$I_base")" ]
-	check "000: different code in mm/zswap.o" [ "$(code "$I_000")" != "$(code "$I_base")" ]
-	check "four distinct images (releases)" [ "$(cat "$I_base/release" "$I_004/release" "$I_000/release" "$I_null/release" | sort -u | wc -l)" -eq 4 ]
+	for k in $SERIES; do
+		case $k in base | null) continue ;; esac
+		check "$k: different code in mm/zswap.o" \
+			[ "$(code "$(cat "$OUT/$k.image")")" != "$(code "$I_base")" ]
+	done
+	check "$built distinct images (releases)" [ "$(for k in $SERIES; do
+		cat "$(cat "$OUT/$k.image")/release"; done | sort -u | wc -l)" -eq "$built" ]
 	if [ "${KPORTS_REBUILD:-1}" = 1 ]; then
 		# null, then the base, rebuilt in the shared tree: each must
 		# recompile mm/zswap.c (the other's is in the tree) into the
@@ -157,7 +181,7 @@ else
 fi
 
 # --- phase A: seed 004, pages written back per shrink_memcg() call ---------------
-for k in base 004-shrink-memcg-batch 000-batch-writeback-io null; do
+for k in $SERIES; do
 	D=$OUT/$k
 	F=$D/a.json
 	[ -s "$F" ] || { fail "$k A: no record"; continue; }
@@ -176,7 +200,7 @@ for k in base 004-shrink-memcg-batch 000-batch-writeback-io null; do
 	check "$k A: record shrink_memcg calls = kprobe hits within 2%" close_to "$r_smc" "$smc" 2 2
 	check "$k A: record shrink_worker wakeups = kprobe hits within 2%" close_to "$r_sw" "$sw" 2 2
 	check "$k A: record written back = debugfs within 1%" close_to "$r_wb" "$wb" 1 1
-	if [ $k = 004-shrink-memcg-batch ]; then
+	if in_list "$k" "$BATCHED"; then
 		check "$k A: more than one page written back per shrink_memcg call ($per)" gt "$per" 1
 	else
 		check "$k A: at most one page written back per shrink_memcg call ($per)" le "$per" 1
@@ -184,7 +208,7 @@ for k in base 004-shrink-memcg-batch 000-batch-writeback-io null; do
 done
 
 # --- phase B: seed 000, pages per writeback bio ----------------------------------
-for k in base 004-shrink-memcg-batch 000-batch-writeback-io null; do
+for k in $SERIES; do
 	D=$OUT/$k
 	F=$D/b.json
 	[ -s "$F" ] || { fail "$k B: no record"; continue; }
@@ -207,12 +231,13 @@ for k in base 004-shrink-memcg-batch 000-batch-writeback-io null; do
 	check "$k B: record's swap write bios = tracefs' within 1%" close_to $((wbb + rcb)) "$f_bios" 1 2
 	check "$k B: record's swap write pages = tracefs' within 1%" close_to $((wbp + rcp)) "$f_pages" 1 2
 	check "$k B: pages per bio = pages / bios" close_to "$ppb" "$(ratio "$wbp" "$wbb")" 0.1 0.001
-	if [ $k = 000-batch-writeback-io ]; then
+	if in_list "$k" "$MULTIPAGE"; then
 		check "$k B: writeback bios carry more than one page ($ppb)" gt "$ppb" 1
 		check "$k B: tracefs shows multi-page write bios ($f_multi)" [ "$f_multi" -gt 0 ]
 	else
 		check "$k B: one page per writeback bio ($ppb)" [ "$wbp" = "$wbb" ]
-		check "$k B: tracefs shows no multi-page write bio" [ "$f_multi" = 0 ]
+		[ "$RECLAIM_MULTIPAGE" = 1 ] ||
+			check "$k B: tracefs shows no multi-page write bio" [ "$f_multi" = 0 ]
 	fi
 done
 
