@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include "counters.h"
 
 void kvset_free(struct kvset *s)
@@ -282,13 +283,62 @@ char *read_file_len(const char *path, size_t max, size_t *len)
 	return read_path(path, max, len, true);
 }
 
+static const char *not_regular(mode_t m)
+{
+	return S_ISDIR(m) ? "a directory" : S_ISFIFO(m) ? "a FIFO" :
+	       S_ISCHR(m) || S_ISBLK(m) ? "a device" :
+	       S_ISSOCK(m) ? "a socket" : "not a plain file";
+}
+
+int open_regular(const char *path, int flags, char *err, size_t elen)
+{
+	struct stat st;
+	int fd;
+
+	/* an existing FIFO would fail O_WRONLY | O_NONBLOCK with ENXIO */
+	if (!stat(path, &st) && !S_ISREG(st.st_mode)) {
+		snprintf(err, elen, "%s: not a regular file (%s)", path,
+			 not_regular(st.st_mode));
+		return -1;
+	}
+	fd = open(path, flags | O_NONBLOCK | O_CLOEXEC, 0666);
+	if (fd < 0) {
+		snprintf(err, elen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	/* the same check on what was opened: the path may have changed */
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
+	    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)) {
+		snprintf(err, elen, "%s: not a regular file (%s)", path,
+			 not_regular(st.st_mode));
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
 char *read_file_explained(const char *path, size_t max, size_t *len,
 			  char *err, size_t elen)
 {
-	char *text = read_file_len(path, max, len);
+	char why[512];
+	int fd = open_regular(path, O_RDONLY, why, sizeof(why));
+	char *text;
 
-	if (text)
+	if (fd < 0) {
+		snprintf(err, elen, "%s: cannot read: %s", path,
+			 why + strlen(path) + 2);
+		return NULL;
+	}
+	text = read_fd(fd, max, len, true);
+	if (!text) {
+		int e = errno;
+
+		close(fd);
+		errno = e;
+	} else {
+		close(fd);
 		return text;
+	}
 	if (errno == EFBIG)
 		snprintf(err, elen, "%s: cannot read: larger than %zu MiB", path,
 			 max >> 20);

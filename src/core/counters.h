@@ -43,9 +43,19 @@ char *read_file(const char *path, size_t max);
  * or more.
  */
 char *read_file_len(const char *path, size_t max, size_t *len);
-/* The same, with "PATH: cannot read: why" in err when it fails. */
+/*
+ * The same for a file a user names (a record, a claims or rules file):
+ * only a regular file (a FIFO would block the reader, a directory read
+ * as empty), "PATH: cannot read: why" in err when it fails.
+ */
 char *read_file_explained(const char *path, size_t max, size_t *len,
 			  char *err, size_t elen);
+/*
+ * open(2) of a file a user names, refused unless it is a regular file
+ * (O_CREAT in flags may create one): -1 with "PATH: why" in err. Opened
+ * O_NONBLOCK, then blocking again, so a FIFO never blocks the check.
+ */
+int open_regular(const char *path, int flags, char *err, size_t elen);
 
 /* Everything the counters say at one moment. */
 struct zs_snapshot {

@@ -2,12 +2,15 @@
 /* Gate rules: parsing and applying them to a finished comparison. */
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <fnmatch.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "gate_rules.h"
+#include "counters.h"
 
 void gate_rules_free(struct gate_rules *g)
 {
@@ -86,12 +89,15 @@ int gate_rules_add(struct gate_rules *g, const char *text, const char *origin,
 int gate_rules_load(struct gate_rules *g, const char *path, char *err,
 		    size_t len)
 {
-	FILE *f = fopen(path, "r");
-	char line[512], origin[128];
+	char line[512], origin[128], why[512];
 	int lineno = 0, ret = 0;
+	int fd = open_regular(path, O_RDONLY, why, sizeof(why));
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "r");
 
 	if (!f) {
-		snprintf(err, len, "%s: cannot read: %s", path, strerror(errno));
+		snprintf(err, len, "cannot read rules: %s", fd < 0 ? why : strerror(errno));
+		if (fd >= 0)
+			close(fd);
 		return -1;
 	}
 	while (!ret && fgets(line, sizeof(line), f)) {

@@ -7,6 +7,7 @@
  *   zswap-gate compare [options] BASE... -- NEW...   (compare_cli.c)
  *   zswap-gate run -n N --arm-a P=V --arm-b P=V -o DIR ...   (gate_run.c)
  */
+#include <fcntl.h>
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
@@ -214,9 +215,18 @@ static int do_record(struct record_opts *o, struct atomic_file *af)
 	FILE *report = af->to_stdout ? stderr : stdout;
 
 	if (o->events) {
-		events = fopen(o->events, "w");
+		char why[512];
+		int fd = open_regular(o->events, O_WRONLY | O_CREAT | O_TRUNC,
+				      why, sizeof(why));
+
+		events = fd < 0 ? NULL : fdopen(fd, "w");
 		if (!events) {
-			fprintf(stderr, "error: %s: %s\n", o->events, strerror(errno));
+			if (fd >= 0) {
+				snprintf(why, sizeof(why), "%s: %s", o->events,
+					 strerror(errno));
+				close(fd);
+			}
+			fprintf(stderr, "error: %s\n", why);
 			return EXIT_USAGE;
 		}
 		o->sess.on_event = write_event;

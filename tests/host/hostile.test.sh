@@ -250,4 +250,28 @@ check "compare --plot on a full disk: no empty file left" \
 check "full disk: no temporary file left" sh -c '! ls -aR "$1" | grep -q "\.tmp$"' _ "$TINY"
 umount "$TINY" && TINY=""
 
+# --- inputs that are not regular files (issue 26: a FIFO blocked the
+# reader forever, a directory read as "no rules" passed the gate): each
+# refused at once, exit 2, the file and what it is named
+mkfifo "$WORK/fifo.in"
+mkdir -p "$WORK/adir" "$WORK/arm"
+cp "$A"/*.json "$WORK/arm/"
+mkfifo "$WORK/arm/zz.json"
+for c in "record:compare $A -- $WORK/fifo.in:a FIFO" \
+	"arm file:compare $WORK/arm -- $B:a FIFO" \
+	"claims file:claims $WORK/fifo.in $A -- $B:a FIFO" \
+	"rules FIFO:compare --rules $WORK/fifo.in $A -- $B:a FIFO" \
+	"rules directory:compare --rules $WORK/adir $A -- $B:a directory" \
+	"events FIFO:record -q -e $WORK/fifo.in -o $WORK/ev.json --duration 0.1:a FIFO"; do
+	what=${c%%:*} rest=${c#*:}
+	args=${rest%:*} kind=${rest##*:}
+	t0=$(date +%s)
+	# shellcheck disable=SC2086
+	timeout 20 $GATE $args > /dev/null 2> "$WORK/err"
+	rc=$?
+	check "$what: exit 2 at once, '$kind' named ($(head -n 1 "$WORK/err"))" \
+		sh -c '[ "$1" -eq 2 ] && [ $(($(date +%s) - $2)) -lt 10 ] &&
+		       grep -q "not a regular file ($3)" "$4"' _ "$rc" "$t0" "$kind" "$WORK/err"
+done
+
 summary
