@@ -247,7 +247,9 @@ INSTALL_APPS := zswap-gate zswaptop zswap-lockstat zswap-export zswap-iostall
 # layout under LIBDIR (they find each other by relative paths), with the
 # statically linked zswap-gate and zswap-workload the guests run.
 LIBDIR ?= $(PREFIX)/lib/zswap-toolkit
-KERNEL_CMDS := zswap-kernels zswap-build-kernel
+# command=script, each installed as tools/zswap-wrapper.in names it
+KERNEL_CMDS := zswap-kernels=tools/kernels-ab.sh \
+	zswap-build-kernel=tools/kernel/build-kernel.sh
 KERNEL_FILES := tools/kernels-ab.sh tools/apt-private.sh tools/install-deps.sh \
 	tools/kernel/build-kernel.sh tools/kernel/vm.config \
 	$(addprefix tools/guest/,accel.sh bzimage.sh fetch-kernels.sh guest-lib.sh \
@@ -255,7 +257,7 @@ KERNEL_FILES := tools/kernels-ab.sh tools/apt-private.sh tools/install-deps.sh \
 GUEST_BINS := zswap-gate zswap-workload
 # the guests need them static: the default build, or build/static
 GUEST_OUTPUT := $(if $(filter 0,$(STATIC)),build/static,$(OUTPUT))
-INSTALL_APPS_ALL := $(INSTALL_APPS) $(KERNEL_CMDS)
+INSTALL_APPS_ALL := $(INSTALL_APPS) $(foreach c,$(KERNEL_CMDS),$(firstword $(subst =, ,$(c))))
 INSTALLED := $(addprefix $(BINDIR)/,$(INSTALL_APPS_ALL)) \
 	$(addprefix $(LIBDIR)/,$(KERNEL_FILES) $(addprefix build/,$(GUEST_BINS))) \
 	$(addprefix $(DATADIR)/,$(wildcard claims/*.yaml) claims/FORMAT.md \
@@ -281,8 +283,10 @@ install: $(addprefix $(OUTPUT)/,$(INSTALL_APPS)) guest-bins
 			$$f $(DESTDIR)$(LIBDIR)/$$f || exit 1; done
 	$(Q)install -m 755 $(addprefix $(GUEST_OUTPUT)/,$(GUEST_BINS)) $(DESTDIR)$(LIBDIR)/build
 	$(Q)for c in $(KERNEL_CMDS); do \
-		sed 's|@LIBDIR@|$(LIBDIR)|g' tools/$$c.in > $(DESTDIR)$(BINDIR)/$$c && \
-		chmod 755 $(DESTDIR)$(BINDIR)/$$c || exit 1; done
+		sed -e 's|@LIBDIR@|$(LIBDIR)|g' -e "s|@NAME@|$${c%%=*}|g" \
+			-e "s|@SCRIPT@|$${c#*=}|g" tools/zswap-wrapper.in \
+			> $(DESTDIR)$(BINDIR)/$${c%%=*} && \
+		chmod 755 $(DESTDIR)$(BINDIR)/$${c%%=*} || exit 1; done
 	$(Q)install -m 755 $(addprefix $(OUTPUT)/,$(INSTALL_APPS)) $(DESTDIR)$(BINDIR)
 	$(Q)install -m 644 claims/*.yaml claims/FORMAT.md $(DESTDIR)$(DATADIR)/claims
 	$(Q)install -m 644 tools/prometheus/zswap-rules.yml $(DESTDIR)$(DATADIR)/prometheus
