@@ -149,8 +149,9 @@ if [ -n "$tree" ]; then
 	pkg=tree:$tree
 	ver=tree-$(echo "$tree" | sha256sum | cut -c1-12)
 	if git -C "$tree" rev-parse --git-dir >/dev/null 2>&1; then
-		commit=$(git -C "$tree" rev-parse --verify -q "${commit:-HEAD}^{commit}") ||
+		sha=$(git -C "$tree" rev-parse --verify -q "${commit:-HEAD}^{commit}") ||
 			die "-t $tree: no commit '${commit:-HEAD}'"
+		commit=$sha
 		tree_state="commit $commit"
 		git -C "$tree" diff --quiet HEAD -- 2>/dev/null ||
 			say "note: $tree has uncommitted changes; the build is of commit ${commit:0:12} alone"
