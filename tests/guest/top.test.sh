@@ -62,8 +62,15 @@ check_kernel() {
 	# reads memory.stat, as the record does for --cgroup: the frames'
 	# sum for /hog equals the record's within 1% (the hogs run only
 	# inside the record's window; zswaptop's window holds it).
-	check "$ver: per-cgroup counts from memory.stat, said in the footer" \
-		grep -q "from memory.stat (a row includes its descendants)" "$B"
+	# (6.14+: from the count_memcg_events tracepoint, per cgroup alone)
+	case $ver in
+	6.1 | 6.12)
+		check "$ver: per-cgroup counts from memory.stat, said in the footer" \
+			grep -q "from memory.stat (a row includes its descendants)" "$B" ;;
+	*)
+		check "$ver: per-cgroup counts from count_memcg_events (6.14+), no memory.stat footer" \
+			sh -c '! grep -q "from memory.stat (a row includes" "$1"' _ "$B" ;;
+	esac
 	for k in zswpout zswpin zswpwb; do
 		b=$(awk -v k=$k '$1 == "cgroup" && $NF == "/hog" {
 			for (i = 2; i < NF; i += 2) if ($i == k) { v = $(i + 1); n++ }
