@@ -70,10 +70,17 @@ check_kernel() {
 		awk -v m="$mean" 'BEGIN { exit !(m > 1e-7 && m < 1e-2) }'
 
 	# --cgroups before count_memcg_events (6.14): /hog's counts are its
-	# memory.stat deltas, so they equal what the script read around
+	# memory.stat deltas; from 6.14 the tracepoint's, per cgroup (/hog
+	# has no child); either way they equal what the script read around
 	# the hogs (1%: the exporter's window is a little wider)
-	check "$ver: per-cgroup counts from memory.stat, subtree scope" \
-		grep -q '^zswap_cgroup_counts_source_info{source="memory.stat",scope="subtree"} 1$' "$B"
+	case $ver in
+	6.1 | 6.12)
+		check "$ver: per-cgroup counts from memory.stat, subtree scope" \
+			grep -q '^zswap_cgroup_counts_source_info{source="memory.stat",scope="subtree"} 1$' "$B" ;;
+	*)
+		check "$ver: per-cgroup counts from count_memcg_events (6.14+), cgroup scope" \
+			grep -q '^zswap_cgroup_counts_source_info{source="count_memcg_events",scope="cgroup"} 1$' "$B" ;;
+	esac
 	hd() { awk -v k="$1" '$1 == k { v[FILENAME] = $2 }
 		END { print v[ARGV[2]] - v[ARGV[1]] }' "$D/hog.before" "$D/hog.after"; }
 	for m in stored:zswpout loaded:zswpin written_back:zswpwb; do
