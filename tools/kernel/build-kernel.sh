@@ -172,6 +172,8 @@ apt_src=system
 candidate() {
 	apt-cache policy "$pkg" 2>/dev/null | awk '$1 == "Candidate:" && $2 != "(none)" { print $2 }'
 }
+# the private lists, once made, answer before the system's are updated
+have_priv() { [ -f "$kcache/apt-src/sources.list" ]; }
 priv_candidate() {
 	apt_cache_priv src policy "$pkg" 2>/dev/null |
 		awk '$1 == "Candidate:" && $2 != "(none)" { print $2 }'
@@ -188,9 +190,13 @@ if [ -n "$tree" ]; then
 	:	# ver names the tree's copy and build directory
 elif [ -z "$ver" ]; then
 	ver=$(candidate)
+	if [ -z "$ver" ] && have_priv; then
+		ver=$(priv_candidate)
+		[ -n "$ver" ] && apt_src=src
+	fi
 	[ -n "$ver" ] || { apt_update && ver=$(candidate); }
 	if [ -z "$ver" ]; then
-		[ -f "$kcache/apt-src/sources.list" ] && ver=$(priv_candidate)
+		if have_priv; then ver=$(priv_candidate); fi
 		if [ -z "$ver" ]; then
 			# shellcheck disable=SC2086
 			(priv_update src $PRIV_SUITES) >&2 && ver=$(priv_candidate)
@@ -486,7 +492,15 @@ while IFS= read -r l; do
 			gone="$gone $o"
 			continue
 		fi
-		grep -qx "$l" "$bt/.config" || missing="$missing $o" ;;
+		grep -qx "$l" "$bt/.config" && continue
+		# x86 offers PREEMPT_LAZY instead from 6.13 (Debian's 7.x
+		# model too): the tree's preemption choice is kept
+		if [ "$o" = CONFIG_PREEMPT_VOLUNTARY ] &&
+		   grep -qx CONFIG_ARCH_HAS_PREEMPT_LAZY=y "$bt/.config"; then
+			gone="$gone $o(PREEMPT_LAZY)"
+			continue
+		fi
+		missing="$missing $o" ;;
 	"# CONFIG_"*" is not set")
 		o=${l#\# }
 		o=${o%% *}
@@ -505,7 +519,7 @@ if [ -n "$missing" ]; then
 	echo "build-kernel: [$label] $bt/.config lacks:$missing (! = set though vm.config unsets it)" >&2
 	exit 5
 fi
-[ -z "$gone" ] || say "vm.config options $pkg $ver does not define (left out):$gone"
+[ -z "$gone" ] || say "vm.config options $pkg $ver does not define or offer (left out):$gone"
 
 # --- build -------------------------------------------------------------------
 # The release names the image: 6.12.N-zs<key>, so a booted guest's uname -r
