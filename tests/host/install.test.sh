@@ -278,7 +278,8 @@ if [ -n "$DEB" ]; then
 		'/usr/bin/zswap-kernels --help 2>&1 | grep -q -- "--kernel NAME=IMAGE" &&
 		 /usr/bin/zswap-build-kernel -h 2>&1 | grep -q -- "-t TREE"'
 	kab=$WORK/kab
-	(cd / && env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin ZSWAP_CACHE="${ZSWAP_CACHE:-$(pwd)/.cache}" \
+	kcache=${ZSWAP_CACHE:-$(pwd)/.cache}
+	(cd / && env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin ZSWAP_CACHE="$kcache" \
 		/usr/bin/zswap-kernels --kernel a=6.12 --kernel b=6.12 -n 1 -d 64 -t 300 \
 		-o "$kab" -- ./zswap-workload reclaim -q --populate 16 --duration 2) \
 		> "$WORK/kab.log" 2>&1
