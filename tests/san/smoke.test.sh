@@ -119,7 +119,9 @@ san "zswap-lockstat --plan" 0 $SAN/zswap-lockstat --plan
 san "zswap-lockstat -- COMMAND" 0 $SAN/zswap-lockstat -- sleep 1
 # fentry is refused on some hosts (exit 1 then): its error path runs clean
 san "hookbench" "0|1" $SAN/hookbench -f zswap_store -- sleep 1
-san "zswap-gate run -n 2, then claims" "0|1" $GATE run -n 2 \
+# claims on 2 runs of 1 s: a row may be contradicted (1) or untested (3:
+# a directional row's metric n/a on this host); its paths run clean
+san "zswap-gate run -n 2, then claims" "0|1|3" $GATE run -n 2 \
 	--arm-a max_pool_percent=1 --arm-b max_pool_percent=2 -o "$WORK/run" \
 	--claims claims/000-batch-writeback-io.yaml -d 1
 san "compare the run's arms" "0|1" $GATE compare "$WORK/run/a" -- "$WORK/run/b"
