@@ -135,6 +135,21 @@ int atomic_file_open(struct atomic_file *af, const char *path,
 	af->fd = open(af->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (af->fd < 0)
 		return fail(what, "creating a file in the output directory");
+	/*
+	 * A file replaced keeps its mode, and its owner where we may set it
+	 * (a 0600 record stays 0600): the new file takes them before it is
+	 * renamed over the old one.
+	 */
+	if (!stat(af->path, &st)) {
+		/* an owner not ours to give (EPERM) is no error */
+		int owned = fchown(af->fd, st.st_uid, st.st_gid);
+
+		(void)owned;
+		if (fchmod(af->fd, st.st_mode & 07777)) {
+			atomic_file_discard(af);
+			return fail(what, "keeping the replaced file's mode");
+		}
+	}
 	return 0;
 }
 

@@ -274,4 +274,11 @@ for c in "record:compare $A -- $WORK/fifo.in:a FIFO" \
 		       grep -q "not a regular file ($3)" "$4"' _ "$rc" "$t0" "$kind" "$WORK/err"
 done
 
+# --- a record replaced keeps its mode (issue 26: a 0600 file became 0644)
+printf '{}' > "$WORK/private.json"
+chmod 600 "$WORK/private.json"
+$GATE record -q -o "$WORK/private.json" --duration 0.2 > /dev/null 2>&1
+check "record -o onto a 0600 file: a record, still 0600 ($(stat -c %a "$WORK/private.json"))" \
+	sh -c '[ "$(stat -c %a "$1")" = 600 ] && jq -e .schema "$1" > /dev/null' _ "$WORK/private.json"
+
 summary
