@@ -62,8 +62,8 @@ case $LINE in
 *)
 	fail "CLAIMS_KERNEL_LINE=$LINE: want 7.3 or 6.12"; summary; exit 1 ;;
 esac
-check "$LINE: base, null, before and after built" [ -n "$BASE" ] && \
-	[ -n "${KNULL:-}" ] && [ -n "${BEFORE:-}" ] && [ -n "${AFTER:-}" ]
+check "$LINE: base, null, before and after built" \
+	eval '[ -n "$BASE" ] && [ -n "${KNULL:-}" ] && [ -n "${BEFORE:-}" ] && [ -n "${AFTER:-}" ]'
 
 # --- seed 004: before, after, null; the reclaim workload ---------------
 D=$OUT/004

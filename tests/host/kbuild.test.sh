@@ -33,7 +33,7 @@ refs=$(git -C "$T" show-ref; git -C "$T" rev-parse HEAD)
 
 img_head=$($BK -n -t "$T" 2> "$WORK/err"); rc=$?
 check "git tree at HEAD: not built yet (exit 1), an image directory named ($img_head)" \
-	[ $rc -eq 1 ] && [ -n "$img_head" ]
+	eval '[ $rc -eq 1 ] && [ -n "$img_head" ]'
 img_one=$($BK -n -t "$T" -c HEAD~1 2> "$WORK/err")
 img_sha=$($BK -n -t "$T" -c "$(git -C "$T" rev-parse HEAD)" 2> "$WORK/err")
 check "another commit, another image" [ "$img_one" != "$img_head" ]
@@ -59,7 +59,8 @@ img_p1=$($BK -n -t "$P" 2> /dev/null)
 img_p2=$($BK -n -t "$P" 2> /dev/null)
 touch -d '2020-01-01' "$P/mm/zswap.c"
 img_p3=$($BK -n -t "$P" 2> /dev/null)
-check "a plain directory: the same files, the same image" [ -n "$img_p1" ] && [ "$img_p1" = "$img_p2" ]
+check "a plain directory: the same files, the same image" \
+	eval '[ -n "$img_p1" ] && [ "$img_p1" = "$img_p2" ]'
 check "a plain directory: a changed file, another image" [ "$img_p3" != "$img_p1" ]
 $BK -n -t "$P" -c HEAD > /dev/null 2> "$WORK/err"
 check "-c on a plain directory: exit 2, said ($(cat "$WORK/err"))" \
@@ -71,5 +72,5 @@ $BK -n -k 7 > /dev/null 2> "$WORK/err"
 check "-k 7: exit 2, wants a line such as 7.3" \
 	sh -c '[ $1 -eq 2 ] && grep -q "wants a kernel line" "$2"' _ $? "$WORK/err"
 check "nothing was built or fetched into the cache" \
-	[ ! -d "$ZSWAP_CACHE/kernel/images" ] || [ -z "$(ls "$ZSWAP_CACHE/kernel/images")" ]
+	eval '[ ! -d "$ZSWAP_CACHE/kernel/images" ] || [ -z "$(ls "$ZSWAP_CACHE/kernel/images")" ]'
 summary

@@ -266,7 +266,7 @@ if [ $PERF_OK -eq 1 ]; then
 	done < "$WORK/joined.zswap"
 	[ $CONTENDED -eq 0 ] ||
 		check "each zswap lock with >= 50 contentions agrees with perf within 5% ($nbad of $nbig differ)" \
-			[ "$nbig" -gt 0 ] && [ "$nbad" -eq 0 ]
+			eval '[ "$nbig" -gt 0 ] && [ "$nbad" -eq 0 ]'
 	# perf's own report (its callers) names the same zswap callers
 	perf lock contention -i "$WORK/perf.data" -E 200 > "$WORK/perf-contention.txt" 2>&1
 	top=$(jq -r '[.callers[] | select(.zswap)] | sort_by(-.contentions) | .[0].caller' "$R")
