@@ -290,55 +290,49 @@ static const char *not_regular(mode_t m)
 	       S_ISSOCK(m) ? "a socket" : "not a plain file";
 }
 
-int open_regular(const char *path, int flags, char *err, size_t elen)
+int open_regular(const char *path, int flags, char *why, size_t len)
 {
 	struct stat st;
 	int fd;
 
 	/* an existing FIFO would fail O_WRONLY | O_NONBLOCK with ENXIO */
 	if (!stat(path, &st) && !S_ISREG(st.st_mode)) {
-		snprintf(err, elen, "%s: not a regular file (%s)", path,
-			 not_regular(st.st_mode));
+		snprintf(why, len, "not a regular file (%s)", not_regular(st.st_mode));
 		return -1;
 	}
 	fd = open(path, flags | O_NONBLOCK | O_CLOEXEC, 0666);
 	if (fd < 0) {
-		snprintf(err, elen, "%s: %s", path, strerror(errno));
+		snprintf(why, len, "%s", strerror(errno));
 		return -1;
 	}
 	/* the same check on what was opened: the path may have changed */
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
-	    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)) {
-		snprintf(err, elen, "%s: not a regular file (%s)", path,
-			 not_regular(st.st_mode));
-		close(fd);
-		return -1;
-	}
-	return fd;
+	if (fstat(fd, &st) || fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK))
+		snprintf(why, len, "%s", strerror(errno));
+	else if (!S_ISREG(st.st_mode))
+		snprintf(why, len, "not a regular file (%s)", not_regular(st.st_mode));
+	else
+		return fd;
+	close(fd);
+	return -1;
 }
 
 char *read_file_explained(const char *path, size_t max, size_t *len,
 			  char *err, size_t elen)
 {
-	char why[512];
-	int fd = open_regular(path, O_RDONLY, why, sizeof(why));
+	char why[128];
+	int fd = open_regular(path, O_RDONLY, why, sizeof(why)), e;
 	char *text;
 
 	if (fd < 0) {
-		snprintf(err, elen, "%s: cannot read: %s", path,
-			 why + strlen(path) + 2);
+		snprintf(err, elen, "%s: cannot read: %s", path, why);
 		return NULL;
 	}
 	text = read_fd(fd, max, len, true);
-	if (!text) {
-		int e = errno;
-
-		close(fd);
-		errno = e;
-	} else {
-		close(fd);
+	e = errno;
+	close(fd);
+	if (text)
 		return text;
-	}
+	errno = e;
 	if (errno == EFBIG)
 		snprintf(err, elen, "%s: cannot read: larger than %zu MiB", path,
 			 max >> 20);

@@ -52,10 +52,10 @@ char *read_file_explained(const char *path, size_t max, size_t *len,
 			  char *err, size_t elen);
 /*
  * open(2) of a file a user names, refused unless it is a regular file
- * (O_CREAT in flags may create one): -1 with "PATH: why" in err. Opened
+ * (O_CREAT in flags may create one): -1 with the reason in why. Opened
  * O_NONBLOCK, then blocking again, so a FIFO never blocks the check.
  */
-int open_regular(const char *path, int flags, char *err, size_t elen);
+int open_regular(const char *path, int flags, char *why, size_t len);
 
 /* Everything the counters say at one moment. */
 struct zs_snapshot {

@@ -89,15 +89,17 @@ int gate_rules_add(struct gate_rules *g, const char *text, const char *origin,
 int gate_rules_load(struct gate_rules *g, const char *path, char *err,
 		    size_t len)
 {
-	char line[512], origin[128], why[512];
+	char line[512], origin[128], why[128];
 	int lineno = 0, ret = 0;
 	int fd = open_regular(path, O_RDONLY, why, sizeof(why));
 	FILE *f = fd < 0 ? NULL : fdopen(fd, "r");
 
 	if (!f) {
-		snprintf(err, len, "cannot read rules: %s", fd < 0 ? why : strerror(errno));
-		if (fd >= 0)
+		if (fd >= 0) {
+			snprintf(why, sizeof(why), "%s", strerror(errno));
 			close(fd);
+		}
+		snprintf(err, len, "%s: cannot read: %s", path, why);
 		return -1;
 	}
 	while (!ret && fgets(line, sizeof(line), f)) {

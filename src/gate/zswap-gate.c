@@ -215,18 +215,17 @@ static int do_record(struct record_opts *o, struct atomic_file *af)
 	FILE *report = af->to_stdout ? stderr : stdout;
 
 	if (o->events) {
-		char why[512];
+		char why[128];
 		int fd = open_regular(o->events, O_WRONLY | O_CREAT | O_TRUNC,
 				      why, sizeof(why));
 
 		events = fd < 0 ? NULL : fdopen(fd, "w");
 		if (!events) {
 			if (fd >= 0) {
-				snprintf(why, sizeof(why), "%s: %s", o->events,
-					 strerror(errno));
+				snprintf(why, sizeof(why), "%s", strerror(errno));
 				close(fd);
 			}
-			fprintf(stderr, "error: %s\n", why);
+			fprintf(stderr, "error: %s: %s\n", o->events, why);
 			return EXIT_USAGE;
 		}
 		o->sess.on_event = write_event;
