@@ -7,7 +7,9 @@ cd "$(dirname "$0")/.."
 for tier in test-unit test-san test-fuzz test-host test-guest test-claims; do
 	echo "=== $tier"
 	log=$(mktemp)
+	t0=$(date +%s)
 	make --no-print-directory "$tier" 2>&1 | tee "$log"
+	echo "=== $tier: $(($(date +%s) - t0)) s"
 	tally "$tier" "$log"
 	rm -f "$log"
 done

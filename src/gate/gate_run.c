@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* zswap-gate run: alternate two zswap configurations, record each run. */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -13,6 +14,7 @@
 #include <sys/stat.h>
 #include "cli_checks.h"
 #include "claims_cli.h"
+#include "counters.h"
 #include "gate_run.h"
 #include "spawn.h"
 
@@ -54,6 +56,7 @@ void gate_run_usage(FILE *f)
 "       compressor=zstd, ...) set for that arm's runs\n"
 "  -n, --runs N          runs per arm, alternating A B A B ... (default 5)\n"
 "  -o, --output DIR      records go to DIR/a/run-NN.json and DIR/b/run-NN.json\n"
+"                        (DIR new or empty)\n"
 "  --claims FILE         then the verdicts of a claims file on DIR/a -- DIR/b\n"
 "  --compare B:N         the claims table columns arm A and arm B stand for\n"
 "record options: -c/--cgroup PATH, -d/--duration S, --no-fentry, --no-kprobe,\n"
@@ -107,6 +110,28 @@ static int write_param(const char *name, const char *value)
 	return ret;
 }
 
+/*
+ * The kernel takes any unsigned value for its *_percent parameters (500
+ * is stored as is): the arm would run with a setting that means nothing.
+ */
+static int check_percent(const struct param *p, const char *which)
+{
+	size_t l = strlen(p->name);
+	char *end;
+	long v;
+
+	if (l < 8 || strcmp(p->name + l - 8, "_percent"))
+		return 0;
+	errno = 0;
+	v = strtol(p->value, &end, 10);
+	if (errno || *end || end == p->value || v < 0 || v > 100) {
+		fprintf(stderr, "error: %s: %s=%s: a percentage wants 0..100\n",
+			which, p->name, p->value);
+		return -1;
+	}
+	return 0;
+}
+
 /* "a=1,b=2" into cfg; every parameter must exist. */
 static int parse_arm(const char *spec, struct arm_cfg *cfg, const char *which)
 {
@@ -142,6 +167,8 @@ static int parse_arm(const char *spec, struct arm_cfg *cfg, const char *which)
 				which, p->name, param_dir(), p->name, strerror(errno));
 			return -1;
 		}
+		if (check_percent(p, which))
+			return -1;
 	}
 	if (!cfg->n) {
 		fprintf(stderr, "error: %s: no PARAM=VALUE\n", which);
@@ -248,9 +275,17 @@ static int record_once(const struct run_opts *o, const char *path)
 {
 	struct spawn_opts so = { .path = "/proc/self/exe" };
 	struct spawn sp;
-	char *argv[64];
-	int n = 0, status;
+	char **argv;
+	int n = 0, nr_cmd = 0, status;
 
+	for (char **c = o->cmd; c && *c; c++)
+		nr_cmd++;
+	/* the fixed arguments, the record options, "--", the command, NULL */
+	argv = calloc(6 + o->nr_rec_args + 1 + nr_cmd + 1, sizeof(*argv));
+	if (!argv) {
+		fprintf(stderr, "error: cannot run zswap-gate record: %s\n", strerror(ENOMEM));
+		return -1;
+	}
 	argv[n++] = "zswap-gate";
 	argv[n++] = "record";
 	argv[n++] = "-q";
@@ -260,13 +295,16 @@ static int record_once(const struct run_opts *o, const char *path)
 		argv[n++] = o->rec_args[i];
 	if (o->cmd) {
 		argv[n++] = "--";
-		for (char **c = o->cmd; *c && n < 63; c++)
+		for (char **c = o->cmd; *c; c++)
 			argv[n++] = *c;
 	}
 	argv[n] = NULL;
 	/* run killed: its record (and, in turn, the workload) goes too */
-	if (spawn_start(&sp, argv, &so))
+	if (spawn_start(&sp, argv, &so)) {
+		free(argv);
 		return -1;
+	}
+	free(argv);
 	running_child = sp.pid;
 	if (stop_signal)	/* raced with the handler: pass it on */
 		kill(sp.pid, stop_signal);
@@ -276,6 +314,29 @@ static int record_once(const struct run_opts *o, const char *path)
 		fprintf(stderr, "error: cannot run zswap-gate record: %s\n",
 			strerror(sp.fail_errno));
 	return status < 0 ? -1 : spawn_exit_code(status);
+}
+
+/*
+ * An earlier run's records in DIR would be compared beside this run's:
+ * DIR must be new or empty.
+ */
+static int check_out_dir_empty(const char *path)
+{
+	DIR *d = opendir(path);
+	struct dirent *e;
+	int ret = 0;
+
+	if (!d)
+		return 0;	/* created next, or mkdir says why not */
+	while ((e = readdir(d)))
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+			fprintf(stderr, "error: -o %s is not empty (%s): an earlier run's records would be compared beside this run's; name a new directory or remove it\n",
+				path, e->d_name);
+			ret = -1;
+			break;
+		}
+	closedir(d);
+	return ret;
 }
 
 static int make_dir(const char *path)
@@ -348,6 +409,19 @@ static const struct option opts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
+static int check_readable(const char *opt, const char *path)
+{
+	char why[256];
+	int fd = open_regular(path, O_RDONLY, why, sizeof(why));
+
+	if (fd < 0) {
+		fprintf(stderr, "error: %s %s: cannot read: %s\n", opt, path, why);
+		return -1;
+	}
+	close(fd);
+	return 0;
+}
+
 static int parse_run_opts(int argc, char **argv, struct run_opts *o)
 {
 	const char *arm_spec[2] = {};
@@ -417,6 +491,9 @@ static int parse_run_opts(int argc, char **argv, struct run_opts *o)
 	if (parse_arm(arm_spec[0], &o->arm[0], "--arm-a") ||
 	    parse_arm(arm_spec[1], &o->arm[1], "--arm-b"))
 		return -1;
+	/* a claims file that cannot be read fails now, not after every run */
+	if (o->claims && check_readable("--claims", o->claims))
+		return -1;
 	return 0;
 }
 
@@ -430,7 +507,7 @@ int gate_run_main(int argc, char **argv)
 
 	if (parse_run_opts(argc, argv, &o))
 		return 2;
-	if (make_dir(o.out))
+	if (check_out_dir_empty(o.out) || make_dir(o.out))
 		return 2;
 	for (int a = 0; a < 2; a++) {
 		snprintf(dir, sizeof(dir), "%s/%c", o.out, 'a' + a);

@@ -230,5 +230,19 @@ rc=$(rc_of $GATE run -n 2 --arm-a max_pool_percent --arm-b max_pool_percent=4 -o
 check "arm without =: exit 2" [ "$rc" -eq 2 ]
 rc=$(rc_of $GATE run --arm-a max_pool_percent=3 --arm-b max_pool_percent=4 -o "$WORK/x")
 check "neither --duration nor COMMAND: exit 2" [ "$rc" -eq 2 ]
+rc=$(rc_of $GATE run -n 2 --arm-a max_pool_percent=500 --arm-b max_pool_percent=4 -o "$WORK/y" -- true)
+check "a percentage over 100: exit 2, named" eval '[ "$rc" -eq 2 ] && has "max_pool_percent=500: a percentage wants 0..100" "$WORK/err"'
+rc=$(rc_of $GATE run -n 2 --arm-a max_pool_percent=3 --arm-b max_pool_percent=4 -o "$WORK/y" \
+	--claims "$WORK/no-such.yaml" -- true)
+check "--claims unreadable: exit 2 before any run" \
+	eval '[ "$rc" -eq 2 ] && has "no-such.yaml: cannot read" "$WORK/err" && [ ! -e "$WORK/y" ]'
+rc=$(rc_of $GATE run -n 1 --arm-a max_pool_percent=3 --arm-b max_pool_percent=4 -o "$R" -- true)
+check "-o an earlier run's directory: exit 2, said" eval '[ "$rc" -eq 2 ] && has "is not empty" "$WORK/err"'
+check "-o an earlier run's directory: its records untouched" [ "$(ls "$R"/a/*.json "$R"/b/*.json | wc -l)" -eq 6 ]
+# every argument of the command reaches it (each run appends its argc)
+rc=$(rc_of $GATE run -n 1 --arm-a max_pool_percent=3 --arm-b max_pool_percent=4 -o "$WORK/many" \
+	-- sh -c 'echo $# >> "$0"' "$WORK/argc" $(seq 80))
+check "run -- CMD with 80 arguments: all arrive in both runs ($(tr '\n' ' ' < "$WORK/argc"))" \
+	eval '[ "$rc" -eq 0 ] && [ "$(cat "$WORK/argc" | tr "\n" " ")" = "80 80 " ]'
 check "parameters untouched by the refused runs ($(params))" [ "$(params)" = "$BEFORE" ]
 summary
