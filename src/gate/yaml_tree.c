@@ -24,6 +24,100 @@ int ydoc_load(struct ydoc *d, const char *path, char *err, size_t len)
 	return ret;
 }
 
+/*
+ * libyaml's scanner walks its stack of possible keys at every token, so
+ * deep nesting costs quadratic time (100,000 '[' took 54 s): a first pass
+ * over the events stops at YDOC_MAX_DEPTH. Returns 1 when too deep (err
+ * says where), 0 otherwise (a syntax error is left to the loader's report).
+ */
+static int too_deep(const char *name, const char *text, size_t n, char *err,
+		    size_t len)
+{
+	yaml_parser_t parser;
+	yaml_event_t ev;
+	int depth = 0, ret = 0;
+
+	if (!yaml_parser_initialize(&parser))
+		return 0;
+	yaml_parser_set_input_string(&parser, (const unsigned char *)text, n);
+	while (yaml_parser_parse(&parser, &ev)) {
+		yaml_event_type_t t = ev.type;
+
+		if (t == YAML_SEQUENCE_START_EVENT || t == YAML_MAPPING_START_EVENT)
+			depth++;
+		else if (t == YAML_SEQUENCE_END_EVENT || t == YAML_MAPPING_END_EVENT)
+			depth--;
+		if (depth > YDOC_MAX_DEPTH) {
+			snprintf(err, len, "%s:%zu: nested deeper than %d levels",
+				 name, ev.start_mark.line + 1, YDOC_MAX_DEPTH);
+			ret = 1;
+		}
+		yaml_event_delete(&ev);
+		if (ret || t == YAML_STREAM_END_EVENT)
+			break;
+	}
+	yaml_parser_delete(&parser);
+	return ret;
+}
+
+static int cmp_key_nodes(const void *a, const void *b)
+{
+	const yaml_node_t *x = *(yaml_node_t *const *)a, *y = *(yaml_node_t *const *)b;
+	int c = strcmp((const char *)x->data.scalar.value,
+		       (const char *)y->data.scalar.value);
+
+	/* equal keys in file order, so the report names the second one */
+	if (c)
+		return c;
+	return x->start_mark.index < y->start_mark.index ? -1 : 1;
+}
+
+/*
+ * libyaml keeps every pair of a mapping, and lookups take the first: a
+ * second "tables:" would be dropped without a word. Sorted, not pairwise,
+ * so a mapping of a million keys stays fast.
+ */
+static int duplicate_key(struct ydoc *d, char *err, size_t len)
+{
+	yaml_node_t *n;
+
+	for (n = d->doc.nodes.start; n < d->doc.nodes.top; n++) {
+		yaml_node_pair_t *p, *start = n->data.mapping.pairs.start;
+		size_t nk = 0, pairs;
+		yaml_node_t **keys;
+
+		if (n->type != YAML_MAPPING_NODE)
+			continue;
+		pairs = n->data.mapping.pairs.top - start;
+		if (pairs < 2)
+			continue;
+		keys = malloc(pairs * sizeof(*keys));
+		if (!keys) {
+			snprintf(err, len, "%s: out of memory", d->file);
+			return -1;
+		}
+		for (p = start; p < n->data.mapping.pairs.top; p++) {
+			yaml_node_t *k = yaml_document_get_node(&d->doc, p->key);
+
+			if (k && k->type == YAML_SCALAR_NODE)
+				keys[nk++] = k;
+		}
+		qsort(keys, nk, sizeof(*keys), cmp_key_nodes);
+		for (size_t i = 1; i < nk; i++)
+			if (!strcmp((const char *)keys[i]->data.scalar.value,
+				    (const char *)keys[i - 1]->data.scalar.value)) {
+				snprintf(err, len, "%s:%zu: duplicate key '%.60s' (first at line %zu)",
+					 d->file, keys[i]->start_mark.line + 1,
+					 (const char *)keys[i]->data.scalar.value,
+					 keys[i - 1]->start_mark.line + 1);
+				free(keys);
+				return -1;
+			}
+		free(keys);
+	}
+	return 0;
+}
+
 int ydoc_parse(struct ydoc *d, const char *name, const char *text, size_t n,
 	       char *err, size_t len)
 {
@@ -32,6 +126,8 @@ int ydoc_parse(struct ydoc *d, const char *name, const char *text, size_t n,
 
 	memset(d, 0, sizeof(*d));
 	snprintf(d->file, sizeof(d->file), "%s", name);
+	if (too_deep(name, text, n, err, len))
+		return -1;
 	if (!yaml_parser_initialize(&parser)) {
 		snprintf(err, len, "%s: out of memory", name);
 		return -1;
@@ -73,6 +169,10 @@ int ydoc_parse(struct ydoc *d, const char *name, const char *text, size_t n,
 		return -1;
 	if (!yaml_document_get_root_node(&d->doc)) {
 		snprintf(err, len, "%s: empty file", name);
+		ydoc_free(d);
+		return -1;
+	}
+	if (duplicate_key(d, err, len)) {
 		ydoc_free(d);
 		return -1;
 	}

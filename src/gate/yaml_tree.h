@@ -21,6 +21,8 @@ struct ydoc {
 /* Loads the first document; -1 with "FILE:LINE:COL: problem" in err. */
 int ydoc_load(struct ydoc *d, const char *path, char *err, size_t len);
 #define YDOC_MAX_BYTES (16 << 20)
+/* deeper nesting is refused: libyaml would take quadratic time over it */
+#define YDOC_MAX_DEPTH 64
 /* The same from n bytes of text; name only names it in messages. */
 int ydoc_parse(struct ydoc *d, const char *name, const char *text, size_t n,
 	       char *err, size_t len);

@@ -555,6 +555,27 @@ static void test_bad_files(void)
 	expect_bad("bigruns.yaml", HEAD "tables:\n  - id: t\n    title: x\n"
 		   "    runs: 1e40\n    columns: [a, b]\n    rows: []\n",
 		   ":6: table 't': runs must be a whole number from 1 to 1000000");
+	/* a key given twice in a mapping: the second would be dropped */
+	expect_bad("dup.yaml", HEAD "tables:\n  - id: t\n    title: x\n"
+		   "    columns: [a, b]\n    rows: []\ntables: []\n",
+		   ":10: duplicate key 'tables' (first at line 5)");
+	expect_bad("dupquoted.yaml", HEAD "tables:\n  - id: t\n    title: x\n"
+		   "    columns: [a, b]\n    rows:\n      - label: r\n"
+		   "        metric: m\n        quoted: [{mean: 1, mean: 2}, 2]\n",
+		   ":12: duplicate key 'mean' (first at line 12)");
+	/* nesting: bounded before libyaml's quadratic scan (issue: 54 s) */
+	{
+		size_t deep = 100000;
+		char *text = malloc(deep + 2);
+
+		CHECK(text != NULL, "malloc");
+		if (text) {
+			memset(text, '[', deep);
+			strcpy(text + deep, "\n");
+			expect_bad("deep.yaml", text, ":1: nested deeper than 64 levels");
+			free(text);
+		}
+	}
 	CHECK(claims_load("/nonexistent/c.yaml", &c, err, sizeof(err)) == -1 &&
 	      strstr(err, "/nonexistent/c.yaml: cannot read"),
 	      "missing file: %s", err);
