@@ -11,6 +11,7 @@
 #include "atomic_file.h"
 #include "counters.h"
 #include "record.h"
+#include "text_clean.h"
 #include "session.h"
 
 static json_object *metric_json(const struct metric *m)
@@ -170,13 +171,24 @@ int record_write_to(struct atomic_file *af, const struct record_meta *meta,
 
 	text = json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY |
 					      JSON_C_TO_STRING_NOSLASHESCAPE);
-	len = strlen(text);
-	buf = malloc(len + 1);
+	/*
+	 * json-c copies a string's bytes as they are: an argument or a cgroup
+	 * path that is not UTF-8 would make the record invalid JSON. JSON's
+	 * own syntax is ASCII, so replacing bad bytes never breaks it.
+	 */
+	buf = utf8_valid_dup(text);
+	len = buf ? strlen(buf) : 0;
+	if (buf) {
+		char *nl = realloc(buf, len + 2);
+
+		if (!nl)
+			free(buf);
+		buf = nl;
+	}
 	if (!buf) {
 		err = -ENOMEM;
 		atomic_file_discard(af);
 	} else {
-		memcpy(buf, text, len);
 		buf[len] = '\n';
 		err = atomic_file_commit(af, buf, len + 1, NULL);
 		free(buf);
@@ -221,9 +233,11 @@ static bool get_typed(json_object *o, const char *key, json_type t,
 	return true;
 }
 
+/* A record's strings are printed by compare and claims: no escapes. */
 static void copy_str(char *dst, size_t len, json_object *o)
 {
 	snprintf(dst, len, "%s", o ? json_object_get_string(o) : "");
+	ctrl_replace(dst);
 }
 
 static enum zs_src src_from_name(const char *name)

@@ -316,7 +316,7 @@ int claims_eval_add_path(struct claims_eval *e, int arm, const char *path,
 {
 	struct add_ctx a = { e, arm };
 
-	return record_walk_path(path, add_walked, &a, err, len);
+	return record_walk_path(path, &e->seen, add_walked, &a, err, len);
 }
 
 /* ---- statistics ---------------------------------------------------- */
@@ -594,4 +594,5 @@ void claims_eval_free(struct claims_eval *e)
 	free(e->r);
 	e->r = NULL;
 	e->n = 0;
+	record_seen_free(&e->seen);
 }

@@ -74,6 +74,7 @@ struct claims_eval {
 	size_t count_same[VERDICT_NR];	/* `same` rows naming a metric */
 	size_t nr_unmapped;
 	size_t nr_tests;		/* directional rows in Holm's family */
+	struct record_seen seen;	/* each record file counts once */
 };
 
 /*

@@ -30,6 +30,7 @@ void comparison_free(struct comparison *c)
 	free(c->notes);
 	name_index_free(&c->mix);
 	name_index_free(&c->hix);
+	record_seen_free(&c->seen);
 	for (size_t i = 0; i < c->nr_paths; i++)
 		free(c->paths[i]);
 	free(c->paths);
@@ -309,7 +310,7 @@ int comparison_add_path(struct comparison *c, int arm, const char *path,
 {
 	struct add_ctx a = { c, arm };
 
-	return record_walk_path(path, add_walked, &a, err, len);
+	return record_walk_path(path, &c->seen, add_walked, &a, err, len);
 }
 
 static void finish_metric(struct comparison *c, struct cmp_metric *m)

@@ -14,6 +14,7 @@
 #include "metric_direction.h"
 #include "metrics.h"
 #include "record.h"
+#include "record_walk.h"
 #include "stats.h"
 
 #define ARM_A 0
@@ -93,6 +94,7 @@ struct comparison {
 	struct name_index mix, hix;	/* m and h by name */
 	char **paths;			/* of the records added, in order */
 	size_t nr_paths, paths_cap;
+	struct record_seen seen;	/* each record file counts once */
 };
 
 void comparison_init(struct comparison *c, double alpha, bool allow_incomplete);

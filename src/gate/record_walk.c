@@ -7,13 +7,55 @@
 #include <sys/stat.h>
 #include "record_walk.h"
 
-static int walk_file(const char *path, record_fn fn, void *ctx,
-		     char *err, size_t len)
+void record_seen_free(struct record_seen *s)
+{
+	for (size_t i = 0; i < s->n; i++)
+		free(s->v[i].path);
+	free(s->v);
+	memset(s, 0, sizeof(*s));
+}
+
+/* -1 with err when path is a file seen before (or out of memory). */
+static int seen_add(struct record_seen *s, const char *path, char *err, size_t len)
+{
+	struct stat st;
+
+	if (stat(path, &st))
+		return 0;	/* record_load names the problem */
+	for (size_t i = 0; i < s->n; i++)
+		if (s->v[i].dev == st.st_dev && s->v[i].ino == st.st_ino) {
+			snprintf(err, len, "%s: the same record as %s (a run counts once)",
+				 path, s->v[i].path);
+			return -1;
+		}
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? s->cap * 2 : 64;
+		void *v = realloc(s->v, cap * sizeof(*s->v));
+
+		if (!v)
+			goto oom;
+		s->v = v;
+		s->cap = cap;
+	}
+	s->v[s->n].path = strdup(path);
+	if (!s->v[s->n].path)
+		goto oom;
+	s->v[s->n].dev = st.st_dev;
+	s->v[s->n].ino = st.st_ino;
+	s->n++;
+	return 0;
+oom:
+	snprintf(err, len, "%s: out of memory", path);
+	return -1;
+}
+
+static int walk_file(const char *path, struct record_seen *seen, record_fn fn,
+		     void *ctx, char *err, size_t len)
 {
 	struct record rec;
 	int ret;
 
-	if (record_load(path, &rec, err, len))
+	if (seen_add(seen, path, err, len) || record_load(path, &rec, err, len))
 		return -1;
 	ret = fn(&rec, path, ctx, err, len);
 	record_free(&rec);
@@ -26,8 +68,8 @@ static int cmp_str(const void *a, const void *b)
 }
 
 /* Every *.json directly in dir, in name order. */
-static int walk_dir(const char *dir, record_fn fn, void *ctx,
-		    char *err, size_t len)
+static int walk_dir(const char *dir, struct record_seen *seen, record_fn fn,
+		    void *ctx, char *err, size_t len)
 {
 	DIR *d = opendir(dir);
 	struct dirent *e;
@@ -74,7 +116,7 @@ static int walk_dir(const char *dir, record_fn fn, void *ctx,
 		char path[4096];
 
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
-		ret = walk_file(path, fn, ctx, err, len);
+		ret = walk_file(path, seen, fn, ctx, err, len);
 	}
 	for (size_t i = 0; i < n; i++)
 		free(names[i]);
@@ -82,8 +124,8 @@ static int walk_dir(const char *dir, record_fn fn, void *ctx,
 	return ret;
 }
 
-int record_walk_path(const char *path, record_fn fn, void *ctx,
-		     char *err, size_t len)
+int record_walk_path(const char *path, struct record_seen *seen, record_fn fn,
+		     void *ctx, char *err, size_t len)
 {
 	struct stat st;
 
@@ -92,6 +134,6 @@ int record_walk_path(const char *path, record_fn fn, void *ctx,
 		return -1;
 	}
 	if (S_ISDIR(st.st_mode))
-		return walk_dir(path, fn, ctx, err, len);
-	return walk_file(path, fn, ctx, err, len);
+		return walk_dir(path, seen, fn, ctx, err, len);
+	return walk_file(path, seen, fn, ctx, err, len);
 }

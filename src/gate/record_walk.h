@@ -9,15 +9,32 @@
 #define __RECORD_WALK_H
 
 #include <stddef.h>
+#include <sys/types.h>
 #include "record.h"
 
 /* Returns 0, or -1 with a message naming the file in err. */
 typedef int (*record_fn)(const struct record *rec, const char *path,
 			 void *ctx, char *err, size_t len);
 
-/* -1 with err on an unreadable path, an empty directory, a bad record
- * or a callback that returned -1. */
-int record_walk_path(const char *path, record_fn fn, void *ctx,
-		     char *err, size_t len);
+/*
+ * The files walked so far (device and inode): a record named twice, as
+ * `compare r1 r1 r1` or through a link, would count one run as several.
+ * Zeroed to start; record_seen_free() when done.
+ */
+struct record_seen {
+	struct seen_file {
+		dev_t dev;
+		ino_t ino;
+		char *path;
+	} *v;
+	size_t n, cap;
+};
+
+void record_seen_free(struct record_seen *s);
+
+/* -1 with err on an unreadable path, an empty directory, a bad record,
+ * a record already in seen or a callback that returned -1. */
+int record_walk_path(const char *path, struct record_seen *seen, record_fn fn,
+		     void *ctx, char *err, size_t len);
 
 #endif /* __RECORD_WALK_H */

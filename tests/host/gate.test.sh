@@ -52,6 +52,20 @@ check "same result from the file list as from the directories" \
 	[ "$(rc_of $GATE compare $A/run1.json $A/run2.json $A/run3.json $A/run4.json $A/run5.json -- $B)" -eq 0 ]
 check "  same table" cmp -s "$WORK/out" "$WORK/table.txt"
 
+# one file named three times, or through a link, is one run, not three
+rc=$(rc_of $GATE compare $A/run1.json $A/run1.json $A/run1.json -- $B)
+check "compare r1 r1 r1: exit 2, said" \
+	eval '[ "$rc" -eq 2 ] && has "run1.json: the same record as $A/run1.json (a run counts once)" "$WORK/err"'
+ln -s "$PWD/$A/run2.json" "$WORK/link.json"
+rc=$(rc_of $GATE claims claims/000-batch-writeback-io.yaml $A -- $B "$WORK/link.json")
+check "claims: a record in both arms (a link): exit 2, said" \
+	eval '[ "$rc" -eq 2 ] && has "link.json: the same record as $A/run2.json" "$WORK/err"'
+# a record's kernel string with an escape sequence reaches no terminal
+jq '.kernel.release = "6.12\u001b]0;owned\u0007"' $A/run1.json > "$WORK/esc.json"
+rc=$(rc_of $GATE compare "$WORK/esc.json" $A/run2.json -- $B)
+check "compare: a kernel string's escapes printed as ? (rc $rc)" \
+	eval 'has "6.12?]0;owned?" "$WORK/out" && ! grep -q "$(printf "\033")" "$WORK/out"'
+
 check "markdown: exit 0" [ "$(rc_of $GATE compare --markdown $A -- $B)" -eq 0 ]
 check "markdown: table header and row" sh -c \
 	'grep -q "^|---|" "$1" && grep -q "^| \`swap_write_bios{origin=writeback}\` | bios | 748000 +- 47000 |" "$1"' _ "$WORK/out"

@@ -7,6 +7,7 @@
 #include "counters.h"
 #include "harness.h"
 #include "record.h"
+#include "text_clean.h"
 
 static char tmpdir[] = "/tmp/zswap-unit.XXXXXX";
 
@@ -222,6 +223,56 @@ static void many_metrics(void)
 	free(text);
 }
 
+/* Bytes that are not UTF-8 become U+FFFD; control characters '?'. */
+static void text_cleaning(void)
+{
+	static const struct { const char *in, *want; } utf8[] = {
+		{ "plain", "plain" },
+		{ "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80", "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80" },
+		{ "\xff", "\xef\xbf\xbd" },
+		{ "a\xc3", "a\xef\xbf\xbd" },			/* cut short */
+		{ "\xc0\xaf", "\xef\xbf\xbd\xef\xbf\xbd" },	/* overlong '/' */
+		{ "\xed\xa0\x80", "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd" }, /* surrogate */
+		{ "\xf4\x90\x80\x80", "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd" },
+	};
+	char ctrl[] = "6.12\x1b[2J\x07-x\xc2\x9b" "31m\x7f\xc3\xa9";
+
+	for (size_t i = 0; i < sizeof(utf8) / sizeof(utf8[0]); i++) {
+		char *out = utf8_valid_dup(utf8[i].in);
+
+		CHECK(out && !strcmp(out, utf8[i].want), "utf8_valid_dup case %zu", i);
+		free(out);
+	}
+	ctrl_replace(ctrl);
+	CHECK(!strcmp(ctrl, "6.12?[2J?-x?31m?\xc3\xa9"), "ctrl_replace: %s", ctrl);
+}
+
+/* A record's strings: valid JSON whatever the argument, no escapes out. */
+static void hostile_strings(const char *path)
+{
+	struct record_meta meta = { .duration_s = 1, .complete = true };
+	char *argv[] = { "true", "\xff\xfe", "a\xc3", NULL };
+	struct metric_set ms = {};
+	struct record rec;
+	char err[512], *text;
+
+	meta.argv = argv;
+	snprintf(meta.kernel_release, sizeof(meta.kernel_release), "7.3\x1b]0;owned\x07");
+	metric_set_value(&ms, "zswpout", "pages", SRC_COUNTER, 1);
+	CHECK(record_write(path, &meta, NULL, &ms, NULL, 0) == 0, "record written");
+	text = read_file(path, 1 << 20);
+	CHECK(text && strstr(text, "\"\xef\xbf\xbd\xef\xbf\xbd\"") &&
+	      strstr(text, "\"a\xef\xbf\xbd\"") && !strchr(text, '\xff'),
+	      "arguments that are not UTF-8 written as U+FFFD");
+	free(text);
+	CHECK(record_load(path, &rec, err, sizeof(err)) == 0, "loads: %s", err);
+	CHECK(!strcmp(rec.meta.kernel_release, "7.3?]0;owned?"),
+	      "kernel string read without its escapes: %s", rec.meta.kernel_release);
+	record_free(&rec);
+	metric_set_free(&ms);
+	unlink(path);
+}
+
 void test_record(void)
 {
 	hostile_records();
@@ -232,6 +283,9 @@ void test_record(void)
 		CHECK(0, "mkdtemp");
 		return;
 	}
+	text_cleaning();
+	snprintf(path, sizeof(path), "%s/strings.json", tmpdir);
+	hostile_strings(path);
 	snprintf(path, sizeof(path), "%s/good.json", tmpdir);
 	round_trip(path);
 	bad_records(path, tmpdir);
