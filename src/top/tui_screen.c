@@ -26,12 +26,18 @@ int tui_screen_open(struct tui_screen *s)
 
 int tui_screen_check_term(void)
 {
-	int err = 0;
+	int err = 0, ret = 0;
+	char *cup, *clear;
 
 	if (setupterm(NULL, STDOUT_FILENO, &err) != OK)
-		return -1;
+		return TUI_TERM_UNKNOWN;
+	/* TERM=dumb has an entry, but curses draws nothing without these */
+	cup = tigetstr("cup");
+	clear = tigetstr("clear");
+	if (!cup || cup == (char *)-1 || !clear || clear == (char *)-1)
+		ret = TUI_TERM_NO_CURSOR;
 	del_curterm(cur_term);
-	return 0;
+	return ret;
 }
 
 static int curses_attr(int a)

@@ -24,9 +24,12 @@ enum tui_action {
 	ACT_PAUSE,		/* p toggled v->paused */
 };
 
+enum { TUI_TERM_UNKNOWN = 1, TUI_TERM_NO_CURSOR };
 /*
- * 0 when TERM names a terminal terminfo knows; checked before anything
- * runs, since ncurses' initscr() ends the process (exit 1) otherwise.
+ * 0 when TERM names a terminal terminfo knows and that can move the
+ * cursor and clear the screen; checked before anything runs, since
+ * ncurses' initscr() ends the process (exit 1) on an unknown one and
+ * shows a blank screen on TERM=dumb.
  */
 int tui_screen_check_term(void);
 /* -1 when the terminal cannot be set up. */

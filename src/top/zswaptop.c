@@ -389,11 +389,19 @@ int main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	/* before the BPF load: an unknown TERM would make ncurses exit(1) */
-	if (!o.batch && tui_screen_check_term()) {
-		fprintf(stderr, "error: TERM=%s: unknown terminal type (no terminfo "
-			"entry): use -b or set TERM\n",
-			getenv("TERM") ? getenv("TERM") : "");
-		return EXIT_USAGE;
+	if (!o.batch) {
+		const char *term = getenv("TERM") ? getenv("TERM") : "";
+
+		switch (tui_screen_check_term()) {
+		case TUI_TERM_UNKNOWN:
+			fprintf(stderr, "error: TERM=%s: unknown terminal type (no terminfo "
+				"entry): use -b or set TERM\n", term);
+			return EXIT_USAGE;
+		case TUI_TERM_NO_CURSOR:
+			fprintf(stderr, "error: TERM=%s: the terminal cannot move the "
+				"cursor or clear the screen: use -b or set TERM\n", term);
+			return EXIT_USAGE;
+		}
 	}
 	if (session_check_env(&env))
 		return cli_error_exit(&env);

@@ -207,6 +207,12 @@ TERM=nonexistent-term script -qec "$TOP" /dev/null > "$WORK/term.out" 2>&1
 rc=$?
 check "zswaptop with TERM=nonexistent-term: exit 2 (got $rc)" [ "$rc" -eq 2 ]
 check "unknown TERM: a line names it" grep -q "TERM=nonexistent-term" "$WORK/term.out"
+# TERM=dumb has a terminfo entry but no cursor motion: a blank screen
+TERM=dumb timeout 20 script -qec "$TOP" /dev/null > "$WORK/dumb.out" 2>&1
+rc=$?
+check "zswaptop with TERM=dumb: exit 2 at once (got $rc)" [ "$rc" -eq 2 ]
+check "TERM=dumb: says the terminal cannot move the cursor" \
+	grep -q "TERM=dumb: the terminal cannot move the cursor" "$WORK/dumb.out"
 full() {
 	full_desc=$1
 	shift
