@@ -6,7 +6,10 @@
 # keyed by its commit (two commits, two images; the same commit, one),
 # a plain directory by its files (a touched file, another image), and
 # neither is changed (status, refs, files); bad trees and commits are
-# refused with exit 2 and the reason. The real build of a tree is the
+# refused with exit 2 and the reason; patch series that do not apply
+# (first patch, wrong context, after a patch named with spaces) exit 3
+# and leave the cache's copy and state clean, a cover letter is skipped.
+# The real build of a tree is the
 # same code as Debian's source (patches applied and reversed in the
 # cache's copy), which tests/guest/kports.test.sh and tests/claims/
 # build and boot.
@@ -73,4 +76,46 @@ check "-k 7: exit 2, wants a line such as 7.3" \
 	sh -c '[ $1 -eq 2 ] && grep -q "wants a kernel line" "$2"' _ $? "$WORK/err"
 check "nothing was built or fetched into the cache" \
 	eval '[ ! -d "$ZSWAP_CACHE/kernel/images" ] || [ -z "$(ls "$ZSWAP_CACHE/kernel/images")" ]'
+
+# --- patch series that do not apply: refused, the cache's copy left clean --
+# (the series stop before configuring, so the fake tree is enough)
+git -C "$T" checkout -q HEAD~1 2>/dev/null
+printf 'line 1\nline 2\nline 3\nline 4\nline 5\nline 6\nline 7\n' > "$T/mm/zswap.c"
+git -C "$T" -c user.name=t -c user.email=t@t commit -q -am three
+git -C "$T" checkout -q -B main 2>/dev/null
+# series DIR NAME TEXT...: a patch NAME in DIR changing line 4 of mm/zswap.c
+# from the given context (wrong context: it does not apply without fuzz)
+mkpatch() {
+	mkdir -p "$1"
+	printf -- '--- a/mm/zswap.c\n+++ b/mm/zswap.c\n@@ -1,7 +1,7 @@\n %s\n line 2\n line 3\n-line 4\n+line four\n line 5\n line 6\n line 7\n' \
+		"$3" > "$1/$2"
+}
+build_state() { ls "$ZSWAP_CACHE/kernel/build/" 2>/dev/null | grep -E '\.(applied|pristine)$'; }
+S1=$WORK/s1
+mkpatch "$S1" "0001-fails.patch" "no such line"
+$BK -t "$T" -p "$S1" > /dev/null 2> "$WORK/err"
+check "a first patch that does not apply: exit 3 ($(grep -m1 'does not apply' "$WORK/err"))" \
+	sh -c '[ $1 -eq 3 ] && grep -q "0001-fails.patch does not apply" "$2"' _ $? "$WORK/err"
+check "  ... no patch state left in the cache ($(build_state))" [ -z "$(build_state)" ]
+S2=$WORK/s2
+mkpatch "$S2" "0001-fuzzy.patch" "line one"	# line 1's context differs
+$BK -t "$T" -p "$S2" > /dev/null 2> "$WORK/err"
+check "a patch with a wrong context line: exit 3, not applied with fuzz" \
+	sh -c '[ $1 -eq 3 ] && grep -q "0001-fuzzy.patch does not apply" "$2"' _ $? "$WORK/err"
+S3=$WORK/s3
+mkpatch "$S3" "0001 a name with spaces.patch" "line 1"
+mkpatch "$S3" "0002-fails.patch" "no such line"
+sed -i 's/^-line 4/-line four/; s/^+line four/+line 4!/; s/^ line 5/ line 5/' "$S3/0002-fails.patch"
+printf 'From: t\nSubject: [PATCH 0/2] cover\n\nthe series\n' > "$S3/0000-cover-letter.patch"
+$BK -t "$T" -p "$S3" > /dev/null 2> "$WORK/err"
+rc=$?
+check "a cover letter in a series: skipped, said" grep -q "skipping 0000-cover-letter.patch: no diff" "$WORK/err"
+check "a name with spaces applied, the next fails: exit 3 ($rc)" [ $rc -eq 3 ]
+copy=$(ls -d "$ZSWAP_CACHE"/kernel/src/tree-*/ 2>/dev/null | head -n 1)
+check "  ... the patch with spaces reversed in the cache's copy" \
+	sh -c '[ -n "$1" ] && cmp -s "$1/mm/zswap.c" "$2/mm/zswap.c"' _ "$copy" "$T"
+check "  ... no patch state left in the cache ($(build_state))" [ -z "$(build_state)" ]
+$BK -t "$T" -p "$S1" > /dev/null 2> "$WORK/err"
+check "a later build is not poisoned: the same refusal, exit 3, not 6" \
+	sh -c '[ $1 -eq 3 ] && ! grep -q "not the base" "$2"' _ $? "$WORK/err"
 summary

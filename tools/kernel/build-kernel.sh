@@ -130,6 +130,11 @@ for d in "${series[@]}"; do
 	n=0
 	for f in "$d"/*.patch; do
 		[ -f "$f" ] || continue
+		# git format-patch --cover-letter: mail text, no diff
+		if ! grep -q '^+++ ' "$f"; then
+			echo "build-kernel: skipping $(basename "$f"): no diff in it (a cover letter?)" >&2
+			continue
+		fi
 		patches+=("$f")
 		n=$((n + 1))
 	done
@@ -388,10 +393,20 @@ file_sums() {
 	done
 }
 
+# the checksums taken before the apply, of the files the patches still in
+# $state touch (a failed apply drops the patches it did not reach)
+pristine_sums() {
+	awk 'NR == FNR { want[$0]; next } ($2 in want)' \
+		<(cat "$state"/*.patch 2>/dev/null | patch_files /dev/stdin) "$sums"
+}
+
 reverse_all() {
-	local p f ok=0
+	local p f k ok=0 list
 	[ -d "$state" ] || return 0
-	for p in $(ls "$state"/*.patch 2>/dev/null | sort -r); do
+	list=("$state"/*.patch)
+	for ((k = ${#list[@]} - 1; k >= 0; k--)); do
+		p=${list[k]}
+		[ -f "$p" ] || continue
 		if ! patch -d "$src" -p1 -R -s -f --no-backup-if-mismatch -r - < "$p" >> "$log" 2>&1; then
 			echo "build-kernel: [$label] FAILED to reverse $(basename "$p") in $src; remove $src to start from a fresh copy" >&2
 			ok=3
@@ -400,13 +415,13 @@ reverse_all() {
 	# make decides by modification times: make sure every file the
 	# series touched is newer than the objects built from its patched
 	# version, so the next build recompiles them.
-	for f in $(cat "$state"/*.patch | patch_files /dev/stdin); do
+	for f in $(cat "$state"/*.patch 2>/dev/null | patch_files /dev/stdin); do
 		[ -f "$src/$f" ] && touch "$src/$f"
 	done
 	if [ $ok = 0 ] && [ -f "$sums" ]; then
-		if ! cmp -s "$sums" <(file_sums "$state"); then
+		if ! cmp -s <(pristine_sums) <(file_sums "$state"); then
 			echo "build-kernel: [$label] CHECK FAILED: $src is not the base after reversing the series:" >&2
-			diff "$sums" <(file_sums "$state") | sed 's/^/    /' >&2
+			diff <(pristine_sums) <(file_sums "$state") | sed 's/^/    /' >&2
 			ok=6
 		fi
 	fi
@@ -440,16 +455,17 @@ if [ ${#patches[@]} -gt 0 ]; then
 	i=0
 	for p in "${patches[@]}"; do
 		i=$((i + 1))
-		cp "$p" "$state/$(printf %03d "$i")-$(basename "$p")"
+		cp "$p" "$state/$(printf %03d "$i")-$(basename "$p" | tr -c 'A-Za-z0-9._+\n-' _)"
 	done
 	file_sums "$state" > "$sums"
 	# all or nothing: dry-run each patch on top of the previous ones
 	# would need them applied, so apply one by one and unwind on failure
 	applied=()
 	for p in "$state"/*.patch; do
-		if ! patch -d "$src" -p1 -N -s --dry-run -f < "$p" >> "$log" 2>&1; then
-			say "patch $(basename "$p" | cut -c5-) does not apply to $pkg $ver (with the patches before it applied):"
-			patch -d "$src" -p1 -N --dry-run -f < "$p" 2>&1 | sed 's/^/    /' | tail -n 20 >&2
+		# --fuzz=0: a hunk whose context differs fails, as with git apply
+		if ! patch -d "$src" -p1 -N -s --fuzz=0 --dry-run -f < "$p" >> "$log" 2>&1; then
+			say "patch $(basename "$p" | cut -c5-) does not apply to $pkg $ver (with the patches before it applied, no fuzz):"
+			patch -d "$src" -p1 -N --fuzz=0 --dry-run -f < "$p" 2>&1 | sed 's/^/    /' | tail -n 20 >&2
 			# drop the copies of the patches not applied, reverse the rest
 			for q in "$state"/*.patch; do
 				case " ${applied[*]} " in *" $q "*) ;; *) rm -f "$q" ;; esac
@@ -457,7 +473,7 @@ if [ ${#patches[@]} -gt 0 ]; then
 			reverse_all
 			exit 3
 		fi
-		patch -d "$src" -p1 -N -s -f --no-backup-if-mismatch < "$p" >> "$log" 2>&1 ||
+		patch -d "$src" -p1 -N -s -f --fuzz=0 --no-backup-if-mismatch < "$p" >> "$log" 2>&1 ||
 			{ fail "apply $(basename "$p")" $?; exit 3; }
 		applied+=("$p")
 	done
@@ -535,7 +551,7 @@ if [ $quiet = 0 ]; then
 			last=$(grep -E '^  [A-Z]+' "$log" | tail -n 1 | sed 's/^ *//')
 			echo "build-kernel: [$label]   $(elapsed "$step_t"): $n files compiled, $last" >&2
 		done
-	) &
+	) > /dev/null &	# its sleep must not hold a caller's $(...) open
 	ticker=$!
 fi
 kmake -j"$jobs" LOCALVERSION="$lv" bzImage >> "$log" 2>&1
