@@ -55,6 +55,16 @@ fi
 for f in "$GATE" "$WL"; do
 	[ -x "$f" ] || { echo "seed-run: $f missing: run make" >&2; exit 2; }
 done
+# the output's place is checked before swap, zswap and a cgroup are set up
+odir=$(dirname -- "$out")
+if [ ! -d "$odir" ] || [ ! -w "$odir" ]; then
+	echo "seed-run: -o $out: $odir is not a writable directory" >&2
+	exit 2
+fi
+if [ -e "$out" ] && [ ! -f "$out" ]; then
+	echo "seed-run: -o $out: not a regular file (refusing to replace it)" >&2
+	exit 2
+fi
 
 duration=20
 [ $full -eq 1 ] && duration=120
@@ -79,6 +89,20 @@ case $seed in
 	echo "seed-run: unknown seed '$seed' (000, 001, 002, 004)" >&2
 	exit 2 ;;
 esac
+
+# One owner of zswap's parameters at a time (src/core/param_lock.h): a
+# second run would save this one's settings as the originals. The lock
+# is held by fd 8 for the script's life.
+lockf=${ZSWAP_PARAMS_LOCK:-/run/zswap-toolkit.params.lock}
+if ! exec 8<>"$lockf"; then
+	echo "seed-run: cannot open $lockf" >&2
+	exit 2
+fi
+if ! flock -n 8; then
+	echo "seed-run: another run changes zswap's parameters (pid $(head -n 1 "$lockf")): two at once would save each other's settings as the originals; wait for it to end" >&2
+	exit 2
+fi
+echo "$$ seed-run.sh" > "$lockf"
 
 work=$(mktemp -d /tmp/zswap-seed-run.XXXXXX)
 export ZSWAP_ENV_STATE=$work/env.state

@@ -16,6 +16,7 @@
 #include "claims_cli.h"
 #include "counters.h"
 #include "gate_run.h"
+#include "param_lock.h"
 #include "spawn.h"
 
 #define MAX_PARAMS 16
@@ -502,11 +503,15 @@ int gate_run_main(int argc, char **argv)
 	struct run_opts o = {};
 	struct saved saved = {};
 	struct sigaction sa = { .sa_handler = on_signal };
-	char dir[PATH_MAX], path[PATH_MAX];
+	char dir[PATH_MAX], path[PATH_MAX], why[320];
 	int ret = 0;
 
 	if (parse_run_opts(argc, argv, &o))
 		return 2;
+	if (param_lock_take("zswap-gate run", why, sizeof(why)) < 0) {
+		fprintf(stderr, "error: %s\n", why);
+		return 2;
+	}
 	if (check_out_dir_empty(o.out) || make_dir(o.out))
 		return 2;
 	for (int a = 0; a < 2; a++) {

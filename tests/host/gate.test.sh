@@ -258,5 +258,24 @@ rc=$(rc_of $GATE run -n 1 --arm-a max_pool_percent=3 --arm-b max_pool_percent=4 
 	-- sh -c 'echo $# >> "$0"' "$WORK/argc" $(seq 80))
 check "run -- CMD with 80 arguments: all arrive in both runs ($(tr '\n' ' ' < "$WORK/argc"))" \
 	eval '[ "$rc" -eq 0 ] && [ "$(cat "$WORK/argc" | tr "\n" " ")" = "80 80 " ]'
+# one owner of zswap's parameters at a time: a second run (or seed-run)
+# is refused while the first holds them, naming it
+$GATE run -n 1 --arm-a max_pool_percent=3 --arm-b max_pool_percent=4 -o "$WORK/hold" \
+	-- sleep 3 > /dev/null 2>&1 &
+first=$!
+i=0
+while ! grep -q "^$first zswap-gate run" /run/zswap-toolkit.params.lock 2>/dev/null &&
+	[ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+rc=$(rc_of $GATE run -n 1 --arm-a max_pool_percent=5 --arm-b max_pool_percent=6 -o "$WORK/second" -- true)
+check "a second run while one holds the parameters: exit 2, names the first ($(cat "$WORK/err"))" \
+	eval '[ "$rc" -eq 2 ] && has "another run changes zswap'"'"'s parameters (pid $first zswap-gate run)" "$WORK/err" && [ ! -e "$WORK/second" ]'
+rc=$(rc_of tools/seed-run.sh 004 -o "$WORK/seed.json")
+check "seed-run while a run holds the parameters: exit 2, names it" \
+	eval '[ "$rc" -eq 2 ] && has "(pid $first zswap-gate run)" "$WORK/err"'
+wait $first
+check "the first run ended well (rc $?), parameters restored ($(params))" [ "$(params)" = "$BEFORE" ]
+rc=$(rc_of tools/seed-run.sh 004 -o /nonexistent/dir/x.json)
+check "seed-run -o in a missing directory: exit 2 before any setup" \
+	eval '[ "$rc" -eq 2 ] && has "/nonexistent/dir is not a writable directory" "$WORK/err" && ! has "zswap-env" "$WORK/err"'
 check "parameters untouched by the refused runs ($(params))" [ "$(params)" = "$BEFORE" ]
 summary

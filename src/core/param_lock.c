@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The zswap parameters' owner lock (see param_lock.h). */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/file.h>
+#include "param_lock.h"
+
+static const char *lock_path(void)
+{
+	const char *p = getenv("ZSWAP_PARAMS_LOCK");
+
+	return p && *p ? p : PARAM_LOCK_PATH;
+}
+
+int param_lock_take(const char *who, char *why, size_t len)
+{
+	const char *path = lock_path();
+	char holder[128] = "";
+	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	ssize_t n;
+
+	if (fd < 0) {
+		snprintf(why, len, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (flock(fd, LOCK_EX | LOCK_NB)) {
+		int e = errno;
+
+		n = pread(fd, holder, sizeof(holder) - 1, 0);
+		holder[n > 0 ? n : 0] = '\0';
+		holder[strcspn(holder, "\n")] = '\0';
+		if (e == EWOULDBLOCK)
+			snprintf(why, len, "another run changes zswap's parameters (pid %s): "
+				 "two at once would save each other's settings as the "
+				 "originals; wait for it to end", holder[0] ? holder : "?");
+		else
+			snprintf(why, len, "%s: %s", path, strerror(e));
+		close(fd);
+		return -1;
+	}
+	n = snprintf(holder, sizeof(holder), "%d %s\n", (int)getpid(), who);
+	if (ftruncate(fd, 0) || pwrite(fd, holder, n, 0) != n) {
+		snprintf(why, len, "%s: %s", path, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
