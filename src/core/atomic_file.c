@@ -295,19 +295,41 @@ int atomic_file_write(const char *path, const void *buf, size_t len,
 	return err ? err : atomic_file_commit(&af, buf, len, what);
 }
 
-int atomic_file_lock(const char *path, pid_t *holder, const char **what)
+/* ".NAME.lock" beside the file path resolves to */
+static int lock_path(const char *path, char *lock, size_t len, const char **what)
 {
-	char real[PATH_MAX], dir[PATH_MAX], lock[PATH_MAX + NAME_MAX + 8];
-	struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
+	char real[PATH_MAX], dir[PATH_MAX];
 	const char *base;
-	int fd, err;
+	int err = check_target(path, real, sizeof(real), what);
 
-	*holder = 0;
-	err = check_target(path, real, sizeof(real), what);
 	if (err)
 		return err;
 	split(real, dir, sizeof(dir), &base);
-	snprintf(lock, sizeof(lock), "%s/.%s.lock", dir, base);
+	snprintf(lock, len, "%s/.%s.lock", dir, base);
+	return 0;
+}
+
+void atomic_file_unlock(const char *path, int fd)
+{
+	char lock[PATH_MAX + NAME_MAX + 8];
+
+	if (fd < 0)
+		return;
+	if (!lock_path(path, lock, sizeof(lock), NULL))
+		unlink(lock);
+	close(fd);
+}
+
+int atomic_file_lock(const char *path, pid_t *holder, const char **what)
+{
+	char lock[PATH_MAX + NAME_MAX + 8];
+	struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
+	int fd, err;
+
+	*holder = 0;
+	err = lock_path(path, lock, sizeof(lock), what);
+	if (err)
+		return err;
 	fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
 	if (fd < 0)
 		return fail(what, "creating the lock file");

@@ -79,5 +79,12 @@ int atomic_file_write(const char *path, const void *buf, size_t len,
  * lock's fd; or -EBUSY with *holder set to the holder's pid, or -errno.
  */
 int atomic_file_lock(const char *path, pid_t *holder, const char **what);
+/*
+ * Gives up that lock and removes its file (a one-shot writer's lock
+ * should not stay behind as litter). A writer that opened the file just
+ * before is refused while the lock is held, and one that comes later
+ * makes a new one.
+ */
+void atomic_file_unlock(const char *path, int fd);
 
 #endif /* __ATOMIC_FILE_H */

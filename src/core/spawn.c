@@ -65,8 +65,12 @@ int spawn_start(struct spawn *sp, char *const argv[],
 	}
 	close(p[0]);
 	if (o->default_signals) {
-		signal(SIGINT, SIG_DFL);
-		signal(SIGTERM, SIG_DFL);
+		/* an ignored signal stays ignored across exec: SIGPIPE too */
+		static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT,
+					    SIGUSR1, SIGUSR2, SIGPIPE };
+
+		for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+			signal(sigs[i], SIG_DFL);
 	}
 	if (o->env_name)
 		setenv(o->env_name, o->env_value, 1);

@@ -25,7 +25,7 @@ struct spawn_opts {
 	const char *path;	/* exec this file; NULL: argv[0] in PATH */
 	const char *env_name;	/* set in the child only, when not NULL */
 	const char *env_value;
-	bool default_signals;	/* SIGINT and SIGTERM back to SIG_DFL */
+	bool default_signals;	/* the stop signals and SIGPIPE back to SIG_DFL */
 };
 
 struct spawn {

@@ -527,9 +527,15 @@ int gate_run_main(int argc, char **argv)
 		return 2;
 	/* from here on every way out goes through restore_params() */
 	sigemptyset(&sa.sa_mask);
+	/* any signal that would end run stops it the same way (and is passed
+	 * on to the record, which keeps what it measured) */
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGQUIT, &sa, NULL);
+	sigaction(SIGUSR1, &sa, NULL);
+	sigaction(SIGUSR2, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
 	for (int i = 1; i <= o.runs && !ret && !stop_signal; i++)
 		for (int a = 0; a < 2 && !ret && !stop_signal; a++) {
 			char label = 'A' + a;

@@ -46,6 +46,23 @@ static void sig_handler(int sig)
 	got_signal = sig;
 }
 
+/*
+ * From the start on, a signal that would end the process stops the run
+ * instead: during start-up nothing runs and the temporary file goes;
+ * while the command runs, it gets the same signal and the record is kept,
+ * marked incomplete. A closed pipe is an error on write, not a death.
+ */
+static void catch_stop_signals(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2 };
+	struct sigaction sa = { .sa_handler = sig_handler };
+
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		sigaction(sigs[i], &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+}
+
 static void usage(FILE *f)
 {
 	fprintf(f,
@@ -245,8 +262,12 @@ static int do_record(struct record_opts *o, struct atomic_file *af)
 		err = cli_error_exit(&c.error);
 		goto out;
 	}
-	signal(SIGINT, sig_handler);
-	signal(SIGTERM, sig_handler);
+	if (got_signal) {
+		fprintf(stderr, "interrupted by signal %d during start-up: nothing "
+			"was run or recorded\n", (int)got_signal);
+		err = EXIT_FAIL;
+		goto out;
+	}
 	collector_begin(&c);
 	meta.start_unix = time(NULL);
 	t0 = now_s();
@@ -425,6 +446,8 @@ int main(int argc, char **argv)
 	struct record_opts o = {};
 	struct atomic_file af;
 	const char *what = "";
+	pid_t holder = 0;
+	int lock_fd = -1;
 	char why[160];
 	struct session s;
 	int err;
@@ -481,6 +504,7 @@ int main(int argc, char **argv)
 	}
 	if (o.argv && cli_check_command(o.argv[0]))
 		return EXIT_USAGE;
+	catch_stop_signals();
 	/* before anything runs, so a bad -o never costs the run */
 	err = atomic_file_open(&af, o.output, &what);
 	if (err) {
@@ -488,8 +512,23 @@ int main(int argc, char **argv)
 			atomic_file_describe(why, sizeof(why), what, err));
 		return EXIT_USAGE;
 	}
+	/* two records into one file: one of the two runs would be lost */
+	if (!atomic_file_is_stdout(o.output)) {
+		lock_fd = atomic_file_lock(o.output, &holder, &what);
+		if (lock_fd < 0) {
+			if (holder > 0)
+				fprintf(stderr, "error: -o %s: another zswap-gate record "
+					"(pid %d) writes this file\n", o.output, (int)holder);
+			else
+				fprintf(stderr, "error: -o %s: %s\n", o.output,
+					atomic_file_describe(why, sizeof(why), what, lock_fd));
+			atomic_file_discard(&af);
+			return EXIT_USAGE;
+		}
+	}
 	atomic_file_remove_stale(o.output);
 	err = do_record(&o, &af);
 	atomic_file_discard(&af);
+	atomic_file_unlock(o.output, lock_fd);
 	return err;
 }

@@ -187,6 +187,51 @@ wait $run 2>/dev/null
 [ -n "$r" ] && check "run killed: its record is gone within a second" gone "$r"
 [ -n "$w" ] && check "run killed: the workload is gone within a second" gone "$w"
 
+# a signal that would end record (HUP, QUIT, USR1) stops the run like
+# SIGINT: the workload gets it, the record is kept, marked incomplete
+for sig in HUP QUIT USR1; do
+	$GATE record -q -o "$WORK/sig-$sig.json" -- sleep 300 2> /dev/null &
+	kpid=$!
+	w=$(child_of $kpid sleep)
+	kill -$sig $kpid
+	wait $kpid 2>/dev/null
+	check "record under SIG$sig: the record kept, incomplete, no temporary file" \
+		eval '[ "$(jq .complete "$WORK/sig-$sig.json")" = false ] && [ -z "$(ls -A "$WORK" | grep "^\.sig-$sig")" ]'
+	[ -n "$w" ] && check "record under SIG$sig: the workload is gone" gone "$w"
+done
+# SIGINT while the BPF programs load: nothing runs, nothing is left
+$GATE record -q -o "$WORK/early.json" -- sleep 300 2> "$WORK/early.err" &
+kpid=$!
+sleep 0.05
+kill -INT $kpid
+wait $kpid
+rc=$?
+check "SIGINT during start-up: exit 1, said, no record, no temporary file, no workload ($rc)" \
+	eval '[ $rc -eq 1 ] && grep -q "during start-up: nothing was run or recorded" "$WORK/early.err" &&
+	      [ ! -e "$WORK/early.json" ] && [ -z "$(ls -A "$WORK" | grep "^\.early")" ] && ! pgrep -P $kpid >/dev/null'
+# two records into one file: the second is refused, naming the first
+$GATE record -q -o "$WORK/same.json" -- sleep 300 2> /dev/null &
+kpid=$!
+child_of $kpid sleep > /dev/null
+rc2 "a second record -o the same file" "$WORK/same.log" $GATE record -q -o "$WORK/same.json" -- true
+check "  ... names the first one's pid ($kpid)" \
+	grep -q "another zswap-gate record (pid $kpid) writes this file" "$WORK/same.log"
+kill -INT $kpid
+wait $kpid
+check "  ... the first one's record written, no lock file left behind" \
+	eval '[ "$(jq .complete "$WORK/same.json")" = false ] && [ ! -e "$WORK/.same.json.lock" ]'
+# run passes such a signal on: its record is kept, the parameters restored
+$GATE run -n 2 --arm-a max_pool_percent=$mpp --arm-b max_pool_percent=$mpp \
+	-o "$WORK/hup" -- sleep 300 2> /dev/null &
+run=$!
+r=$(child_of $run)
+[ -n "$r" ] && child_of $r sleep > /dev/null
+kill -HUP $run
+wait $run
+rc=$?
+check "run under SIGHUP: exit 1, the record kept (incomplete), no second run ($rc)" \
+	eval '[ $rc -eq 1 ] && [ "$(jq .complete "$WORK/hup/a/run-01.json")" = false ] && [ ! -e "$WORK/hup/b/run-01.json" ]'
+
 # --- 6. two exporters on one file -----------------------------------------
 $EXP -o "$WORK/two.prom" -i 0.5 2> "$WORK/exp1.log" &
 EXP_PID=$!
