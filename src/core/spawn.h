@@ -58,4 +58,29 @@ int spawn_wait(struct spawn *sp);
 /* A wait status as a shell's $?: the exit code, or 128 + the signal. */
 int spawn_exit_code(int status);
 
+/*
+ * Sends sig to pid and to every process descended from it (read from
+ * /proc at this moment): a workload's own children (a shell's jobs, make's
+ * compilers) stop with it instead of living on as orphans, without
+ * moving the workload into a process group of its own (a background group
+ * would stop at its first read from the terminal). Returns how many
+ * processes got the signal.
+ */
+int spawn_signal_tree(pid_t pid, int sig);
+
+/*
+ * The tool becomes the child subreaper of what it starts: a process the
+ * workload started and left behind comes back to the tool, not to init.
+ * Call before spawn_start().
+ */
+void spawn_adopt_orphans(void);
+
+/*
+ * After an interrupted workload has exited: what it left behind (a
+ * shell's background job ignores SIGINT) gets SIGTERM, and SIGKILL a
+ * second later if still there; all of it is reaped. Returns how many
+ * were left behind.
+ */
+int spawn_stop_orphans(void);
+
 #endif /* __SPAWN_H */

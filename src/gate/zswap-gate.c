@@ -227,7 +227,7 @@ static int do_record(struct record_opts *o, struct atomic_file *af)
 	double t0, t_end = 0;
 	pid_t child = -1;
 	struct spawn sp = SPAWN_NONE;
-	int err, status, nr_ps = 0;
+	int err, status, nr_ps = 0, left;
 	char exec_why[128] = "";	/* why the command never ran */
 	FILE *report = af->to_stdout ? stderr : stdout;
 
@@ -284,6 +284,7 @@ static int do_record(struct record_opts *o, struct atomic_file *af)
 			.default_signals = true,
 		};
 
+		spawn_adopt_orphans();
 		err = spawn_start(&sp, o->argv, &so);
 		if (err) {
 			fprintf(stderr, "error: cannot start %s: %s\n",
@@ -315,10 +316,15 @@ static int do_record(struct record_opts *o, struct atomic_file *af)
 	meta.complete = !got_signal;
 	if (child > 0) {
 		/* interrupted: stop the command, keep what was observed */
-		kill(child, got_signal ? got_signal : SIGTERM);
+		spawn_signal_tree(child, got_signal ? got_signal : SIGTERM);
 		waitpid(child, &status, 0);
 		meta.exit_code = spawn_exit_code(status);
 		meta.wall_time_s = now_s() - t0;
+		left = spawn_stop_orphans();
+		if (left)
+			snprintf(meta.notes[meta.nr_notes < 12 ? meta.nr_notes++ : 11],
+				 sizeof(meta.notes[0]), "interrupted: %d process(es) "
+				 "the command left behind were stopped", left);
 	}
 	if (spawn_failed(&sp))
 		snprintf(exec_why, sizeof(exec_why), "%s%s",

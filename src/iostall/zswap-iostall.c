@@ -13,16 +13,65 @@
 #include <errno.h>
 #include <getopt.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/wait.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include "cli_checks.h"
 #include "collector.h"
 #include "iostall_module.h"
 #include "spawn.h"
+
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop_signal(int sig)
+{
+	stop_signal = sig;
+}
+
+/*
+ * A signal that would end iostall stops the workload instead (and what
+ * it started), and the report is still printed. No SA_RESTART: the
+ * signal ends the wait, which then passes it on.
+ */
+static void catch_stop_signals(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2 };
+	struct sigaction sa = { .sa_handler = on_stop_signal };
+
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		sigaction(sigs[i], &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+}
+
+/* The workload's wait status, passing a stop signal on to it. */
+static int wait_workload(struct spawn *sp)
+{
+	bool passed_on = false;
+	int status;
+
+	if (sp->pid <= 0)
+		return -1;
+	for (;;) {
+		/* also a signal that came before the workload started */
+		if (stop_signal && !passed_on) {
+			spawn_signal_tree(sp->pid, stop_signal);
+			passed_on = true;
+		}
+		if (waitpid(sp->pid, &status, 0) >= 0)
+			break;
+		if (errno != EINTR)
+			return -1;
+	}
+	if (stop_signal)
+		spawn_stop_orphans();
+	return status;
+}
 
 static void usage(FILE *f)
 {
@@ -85,7 +134,7 @@ int main(int argc, char **argv)
 	struct iostall st = {};
 	struct collector col;
 	bool empty = false;
-	struct spawn_opts spo = {};
+	struct spawn_opts spo = { .default_signals = true };
 	struct spawn sp;
 	int c, err, status, stats_fd;
 
@@ -122,10 +171,15 @@ int main(int argc, char **argv)
 	if (stats_fd < 0)
 		fprintf(stderr, "warning: bpf_stats unavailable: %s\n",
 			strerror(errno));
-	signal(SIGINT, SIG_IGN);
+	catch_stop_signals();
 	collector_begin(&col);
+	spawn_adopt_orphans();
 	spawn_start(&sp, &argv[optind], &spo);
-	status = spawn_wait(&sp);
+	status = wait_workload(&sp);
+	if (stop_signal)
+		printf("note: interrupted by signal %d: the workload and what it "
+		       "started were stopped; the report covers the time until then\n",
+		       (int)stop_signal);
 	if (spawn_failed(&sp))
 		report_spawn_failure(&sp, argv[optind], so.cgroup);
 	err = status < 0 ? EXIT_FAIL : spawn_exit_code(status);

@@ -181,8 +181,11 @@ int main(int argc, char **argv)
 		return cli_error_exit(&col.error);
 	signal(SIGINT, sig_handler);
 	signal(SIGTERM, sig_handler);
+	signal(SIGHUP, sig_handler);
+	signal(SIGPIPE, SIG_IGN);
 	collector_begin(&col);
 	if (cmd) {
+		spawn_adopt_orphans();
 		spawn_start(&sp, cmd, &spo);
 		child = sp.pid;
 		while (child > 0 && !exiting) {
@@ -200,9 +203,11 @@ int main(int argc, char **argv)
 	}
 	collector_stop(&col);
 	if (child > 0) {
-		kill(child, SIGTERM);
+		/* interrupted: the workload and its children get the same signal */
+		spawn_signal_tree(child, exiting ? (int)exiting : SIGTERM);
 		waitpid(child, &status, 0);
 		exit_code = spawn_exit_code(status);
+		spawn_stop_orphans();
 	}
 	if (cmd && spawn_failed(&sp))
 		fprintf(stderr, "error: cannot run %s: %s\n", cmd[0],

@@ -209,6 +209,32 @@ rc=$?
 check "SIGINT during start-up: exit 1, said, no record, no temporary file, no workload ($rc)" \
 	eval '[ $rc -eq 1 ] && grep -q "during start-up: nothing was run or recorded" "$WORK/early.err" &&
 	      [ ! -e "$WORK/early.json" ] && [ -z "$(ls -A "$WORK" | grep "^\.early")" ] && ! pgrep -P $kpid >/dev/null'
+# a stop signal reaches what the workload started too (a shell's
+# background job, which ignores SIGINT, is stopped after it), and each
+# tool says in its report that the run was interrupted
+left() { pgrep -f "^sleep $1\$" > /dev/null; }
+stop_tree() {
+	tname=$1 sig=$2 secs=$3 out=$4
+	shift 4
+	"$@" -- sh -c "sleep $secs & sleep $secs" > "$out" 2>&1 &
+	tpid=$!
+	child_of $tpid > /dev/null
+	sleep 1
+	kill -$sig $tpid
+	wait $tpid
+	check "$tname under SIG$sig: nothing the workload started is left" eval '! left $secs'
+	left $secs && pkill -f "^sleep $secs\$"
+}
+stop_tree lockstat INT 301 "$WORK/tree-lock.txt" $LOCK
+check "lockstat under SIGINT: the report says it was interrupted" \
+	grep -q "^note: interrupted by signal 2 after" "$WORK/tree-lock.txt"
+stop_tree iostall TERM 302 "$WORK/tree-iost.txt" $IOST
+check "iostall under SIGTERM: the report printed, saying it was interrupted" \
+	eval 'grep -q "^note: interrupted by signal 15" "$WORK/tree-iost.txt" && grep -q "^who sleeps\|wb_offcpu\|iocost_" "$WORK/tree-iost.txt"'
+stop_tree record INT 303 "$WORK/tree-rec.txt" $GATE record -q -o "$WORK/tree.json"
+check "record under SIGINT: the record notes what was stopped" \
+	eval 'jq -r ".notes[]" "$WORK/tree.json" | grep -q "process(es) the command left behind were stopped"'
+
 # two records into one file: the second is refused, naming the first
 $GATE record -q -o "$WORK/same.json" -- sleep 300 2> /dev/null &
 kpid=$!
