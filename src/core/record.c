@@ -567,3 +567,21 @@ void record_free(struct record *rec)
 {
 	metric_set_free(&rec->metrics);
 }
+
+/* A zswap parameter as the record's header has it, NULL if unknown. */
+const char *record_zswap_param(const struct record_meta *m, const char *name)
+{
+	if (!strcmp(name, "enabled"))
+		return m->zswap_enabled;
+	if (!strcmp(name, "compressor"))
+		return m->compressor;
+	if (!strcmp(name, "zpool"))
+		return m->zpool;
+	if (!strcmp(name, "max_pool_percent"))
+		return m->max_pool_percent;
+	if (!strcmp(name, "accept_threshold_percent"))
+		return m->accept_threshold_percent;
+	if (!strcmp(name, "shrinker_enabled"))
+		return m->shrinker_enabled;
+	return NULL;
+}

@@ -72,4 +72,10 @@ int record_check_value(const char *file, const char *what, const char *unit,
 bool unit_is_count(const char *unit);
 void record_free(struct record *rec);
 
+/*
+ * A zswap parameter as the record's header has it ("" when the record
+ * did not say), NULL for a name the header does not have.
+ */
+const char *record_zswap_param(const struct record_meta *m, const char *name);
+
 #endif /* __RECORD_H */

@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The claims file reader (claims/FORMAT.md): YAML through libyaml. */
+#include <fnmatch.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "claims.h"
+#include "metric_registry.h"
+#include "record.h"
 #include "yaml_tree.h"
 
 static const char *const top_keys[] = {
@@ -291,6 +295,14 @@ static int read_when(struct reader *r, yaml_node_t *rn, struct claim_row *row)
 			yerr(&r->d, w, r->err, r->len,
 			     "when: at most %d short PARAM: VALUE pairs",
 			     CLAIM_MAX_WHEN);
+			return -1;
+		}
+		/* a typo would make every record n/a for the row, silently */
+		if (!record_zswap_param(&(struct record_meta){}, k)) {
+			yerr(&r->d, yaml_document_get_node(&r->d.doc, p->key), r->err,
+			     r->len, "when: '%.40s' is not a zswap parameter a record "
+			     "has (enabled, compressor, zpool, max_pool_percent, "
+			     "accept_threshold_percent, shrinker_enabled)", k);
 			return -1;
 		}
 		snprintf(row->when[row->nr_when][0], sizeof(row->when[0][0]), "%s", k);
@@ -600,4 +612,74 @@ void claims_free(struct claims *c)
 	free(c->tables);
 	c->tables = NULL;
 	c->nr_tables = 0;
+}
+
+/*
+ * A metric name's family must be one the registry knows (or a workload's
+ * own workload_* figure), and its labels well formed: a typo would read
+ * as "not measurable here" in every record.
+ */
+static int check_metric_name(const char *m, char *why, size_t len)
+{
+	const char *brace = strchr(m, '{');
+	size_t base = brace ? (size_t)(brace - m) : strlen(m);
+	char fam[METRIC_NAME_LEN];
+	bool known = false;
+
+	if (!base || base >= sizeof(fam)) {
+		snprintf(why, len, "no metric name before its labels");
+		return -1;
+	}
+	memcpy(fam, m, base);
+	fam[base] = '\0';
+	if (brace) {
+		size_t l = strlen(brace);
+		char labels[METRIC_NAME_LEN], *save, *kv;
+
+		if (l < 3 || brace[l - 1] != '}' || strchr(brace + 1, '{')) {
+			snprintf(why, len, "labels must be {KEY=VALUE,...} at the end");
+			return -1;
+		}
+		snprintf(labels, sizeof(labels), "%.*s", (int)(l - 2), brace + 1);
+		for (kv = strtok_r(labels, ",", &save); kv; kv = strtok_r(NULL, ",", &save))
+			if (!strchr(kv, '=') || kv[0] == '=') {
+				snprintf(why, len, "label '%.40s' is not KEY=VALUE", kv);
+				return -1;
+			}
+	}
+	if (!strncmp(fam, "workload_", 9))
+		return 0;
+	for (int f = 0; f < MF_NR && !known; f++)
+		known = !fnmatch(fam, metric_families[f].name, 0);
+	if (!known) {
+		snprintf(why, len, "no metric '%s' (zswap-gate record names its metrics; "
+			 "a workload's own figures are workload_*)", fam);
+		return -1;
+	}
+	return 0;
+}
+
+int claims_check_names(const struct claims *c, char *err, size_t len)
+{
+	char why[300];
+
+	for (size_t t = 0; t < c->nr_tables; t++)
+		for (size_t i = 0; i < c->tables[t].nr_rows; i++) {
+			const struct claim_row *row = &c->tables[t].rows[i];
+
+			for (int k = 0; k < row->nr_metrics; k++)
+				if (check_metric_name(row->metric[k], why, sizeof(why))) {
+					snprintf(err, len, "%s:%d: row '%s': metric '%s': %s",
+						 c->file, row->line, row->label,
+						 row->metric[k], why);
+					return -1;
+				}
+			if (row->requires[0] &&
+			    check_metric_name(row->requires, why, sizeof(why))) {
+				snprintf(err, len, "%s:%d: row '%s': requires '%s': %s",
+					 c->file, row->line, row->label, row->requires, why);
+				return -1;
+			}
+		}
+	return 0;
 }

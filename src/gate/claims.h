@@ -95,4 +95,11 @@ const char *claim_dir_name(enum claim_dir d);
 /* Column index by name, -1 when the table has no such column. */
 int claim_table_col(const struct claim_table *t, const char *name);
 
+/*
+ * Every row's metric names against the registry (or workload_*), labels
+ * well formed: -1 with "FILE:LINE: row 'X': metric 'Y': why" in err. Not
+ * part of claims_load(), which also reads made-up names (unit tests).
+ */
+int claims_check_names(const struct claims *c, char *err, size_t len);
+
 #endif /* __CLAIMS_H */

@@ -152,8 +152,10 @@ int claims_main(int argc, char **argv)
 			optind + 1 >= sep ? "the base" : "the new");
 		return ret;
 	}
-	if (claims_load(argv[optind], &c, err, sizeof(err))) {
+	if (claims_load(argv[optind], &c, err, sizeof(err)) ||
+	    claims_check_names(&c, err, sizeof(err))) {
 		fprintf(stderr, "error: %s\n", err);
+		claims_free(&c);
 		return ret;
 	}
 	e.alpha = o.alpha;

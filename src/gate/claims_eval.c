@@ -221,30 +221,12 @@ static bool pattern_value(const struct claim_row *row, const char *pattern,
 	return false;
 }
 
-/* A zswap parameter as the record's header has it, NULL if unknown. */
-static const char *record_param(const struct record_meta *m, const char *name)
-{
-	if (!strcmp(name, "enabled"))
-		return m->zswap_enabled;
-	if (!strcmp(name, "compressor"))
-		return m->compressor;
-	if (!strcmp(name, "zpool"))
-		return m->zpool;
-	if (!strcmp(name, "max_pool_percent"))
-		return m->max_pool_percent;
-	if (!strcmp(name, "accept_threshold_percent"))
-		return m->accept_threshold_percent;
-	if (!strcmp(name, "shrinker_enabled"))
-		return m->shrinker_enabled;
-	return NULL;
-}
-
 /* The row's value: its metrics summed. false with why when one is n/a. */
 static bool row_value(const struct claim_row *row, const struct record *rec,
 		      double *out, char *why, size_t len)
 {
 	for (int i = 0; i < row->nr_when; i++) {
-		const char *v = record_param(&rec->meta, row->when[i][0]);
+		const char *v = record_zswap_param(&rec->meta, row->when[i][0]);
 
 		if (!v || strcmp(v, row->when[i][1])) {
 			snprintf(why, len, "the row needs %s=%s, the records have %s",

@@ -21,6 +21,13 @@ trap 'rm -rf "$WORK"' EXIT
 
 verdict() { row "$1" "$2" .verdict; }
 
+# a typo in a metric name is refused, never read as "not measurable"
+sed 's/metric: zswpwb$/metric: zswpbw/' $F > "$WORK/typo.yaml"
+$GATE claims "$WORK/typo.yaml" $A -- $B > /dev/null 2> "$WORK/err"
+check "a metric name with a typo: exit 2, file, line and name ($(cat "$WORK/err"))" \
+	sh -c '[ $1 -eq 2 ] && grep -q "typo.yaml:[0-9]*: row .*: metric .zswpbw.: no metric .zswpbw." "$2"' \
+	_ $? "$WORK/err"
+
 $GATE claims --json -t alone $F $A -- $B > "$WORK/alone.json" 2> "$WORK/err"
 check "table alone: exit 3, its zswpwb row (lower) is untested ($(cat "$WORK/err"))" \
 	sh -c '[ $1 -eq 3 ] && grep -q "1 directional row named a metric that was not measured" "$2"' \

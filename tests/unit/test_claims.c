@@ -446,6 +446,53 @@ static void expect_bad(const char *name, const char *text, const char *want)
 	      "and line (%s)", name, err);
 }
 
+/* Names the registry does not know: refused by the command line's check. */
+static void expect_bad_name(const char *name, const char *metric, const char *want)
+{
+	char text[1024], err[512] = "";
+	struct claims c;
+
+	snprintf(text, sizeof(text), HEAD "tables:\n  - id: t\n    title: x\n"
+		 "    columns: [a, b]\n    rows:\n      - label: r\n"
+		 "        metric: \"%s\"\n        quoted: [1, 2]\n", metric);
+	CHECK(!claims_load(write_file(name, text), &c, err, sizeof(err)), "%s loads: %s",
+	      name, err);
+	CHECK(claims_check_names(&c, err, sizeof(err)) == -1 && strstr(err, want) &&
+	      strstr(err, ":10: row 'r': metric"),
+	      "%s: '%s' refused: %s", name, metric, err);
+	claims_free(&c);
+}
+
+static void test_names(void)
+{
+	struct claims c;
+	char path[512], err[512] = "";
+
+	expect_bad_name("typo.yaml", "zswpot", "no metric 'zswpot'");
+	expect_bad_name("typo2.yaml", "swap_write_bio{origin=writeback}",
+			"no metric 'swap_write_bio'");
+	expect_bad_name("brace.yaml", "swap_write_bios{origin=writeback",
+			"labels must be {KEY=VALUE,...} at the end");
+	expect_bad_name("label.yaml", "swap_write_bios{writeback}",
+			"label 'writeback' is not KEY=VALUE");
+	expect_bad_name("empty.yaml", "{origin=writeback}", "no metric name before");
+	/* the shipped files and the names the registry, globs and workloads give */
+	for (int i = 0; i < 4; i++) {
+		static const char *const f[] = { "000-batch-writeback-io", "001-split-zswap-tree",
+						 "002-shrinker-iocost", "004-shrink-memcg-batch" };
+
+		snprintf(path, sizeof(path), "%s/../../claims/%s.yaml", fixtures_dir, f[i]);
+		CHECK(!claims_load(path, &c, err, sizeof(err)) &&
+		      !claims_check_names(&c, err, sizeof(err)), "%s: names known: %s", f[i], err);
+		claims_free(&c);
+	}
+	expect_bad("when.yaml", HEAD "tables:\n  - id: t\n    title: x\n"
+		   "    columns: [a, b]\n    rows:\n      - label: r\n"
+		   "        metric: zswpout\n        quoted: [1, 2]\n"
+		   "        when: {shrinker_enable: Y}\n",
+		   ":13: when: 'shrinker_enable' is not a zswap parameter a record has");
+}
+
 static void test_bad_files(void)
 {
 	struct claims c;
@@ -648,6 +695,7 @@ static void test_shipped(void)
 
 void test_claims(void)
 {
+	test_names();
 	char cmd[128];
 
 	snprintf(tmpdir, sizeof(tmpdir), "/tmp/zswap-claims-test.XXXXXX");
