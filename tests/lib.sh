@@ -76,6 +76,21 @@ contended() {
 # guest_boot DIR RUN_GUEST_ARGS...: boots a guest whose results land in
 # DIR (tools/guest/run-guest.sh -q -o DIR ...), or, with GUEST_REUSE=1,
 # takes the results a previous boot left there; sets GUEST_RC.
+# guest_kernels MAKE_TEST_LIST ALL_LIST: the kernels a guest script boots:
+# GUEST_KERNELS when set; every kernel it supports under GUEST_ALL=1
+# (`make test-guest-all`); else the list `make test` affords within CI's
+# hour (7.x, the kernel the series are written for, and 6.12; 6.1 where
+# the script is the only one to cover it).
+guest_kernels() {
+	if [ -n "${GUEST_KERNELS:-}" ]; then
+		echo "$GUEST_KERNELS"
+	elif [ "${GUEST_ALL:-0}" = 1 ]; then
+		echo "$2"
+	else
+		echo "$1"
+	fi
+}
+
 guest_boot() {
 	gdir=$1
 	shift

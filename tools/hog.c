@@ -12,7 +12,8 @@
  * each page back, verifies it against the stream and rewrites one byte
  * with its own value (so the page is dirty again and will be swapped out
  * again).  With -w the pages are left idle (cold) for SECONDS after the
- * fill pass, e.g. to let another workload push them out.  A mismatch is reported and exits 1: with a correct kernel it
+ * fill pass, e.g. to let another workload push them out; SIGUSR1 ends the
+ * idle time, so a script can have the pages read back when it chooses.  A mismatch is reported and exits 1: with a correct kernel it
  * cannot happen.
  *
  * Exit status: 0 success, 1 data corruption or runtime failure,
@@ -22,6 +23,7 @@
 #include <limits.h>
 #include <pthread.h>
 #include <stdint.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,6 +51,7 @@ struct hog_worker {
 	unsigned long first;	/* first page index (global) */
 	unsigned long npages;
 	int failed;
+	double idle;	/* seconds idled after the fill pass */
 };
 
 static const char *prog = "hog";
@@ -66,7 +69,7 @@ static void usage(FILE *f)
 		"  -s SEED     PRNG seed (default 1)\n"
 		"  -j THREADS  concurrent threads, each on its own share (default 1)\n"
 		"  -w SECONDS  leave the memory idle for SECONDS after the fill pass\n"
-		"              (default 0)\n"
+		"              (default 0); SIGUSR1 ends the idle time at once\n"
 		"  -q          quiet: no summary line\n"
 		"exit: 0 ok, 1 data corruption or runtime error, 2 bad usage\n",
 		prog);
@@ -175,6 +178,34 @@ static long check_page(const unsigned char *p, unsigned long idx,
 	return -1;
 }
 
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Set by SIGUSR1: the idle time ends at once, in every thread. */
+static volatile sig_atomic_t woken;
+
+static void on_usr1(int sig)
+{
+	(void)sig;
+	woken = 1;
+}
+
+/* Idles up to secs (until SIGUSR1); returns the seconds idled. */
+static double idle(unsigned long secs)
+{
+	struct timespec tick = { 0, 50 * 1000 * 1000 };
+	double t0 = now();
+
+	while (!woken && now() - t0 < (double)secs)
+		nanosleep(&tick, NULL);
+	return now() - t0;
+}
+
 static void *worker(void *arg)
 {
 	struct hog_worker *w = arg;
@@ -206,18 +237,11 @@ static void *worker(void *arg)
 			vp[0] = vp[0];
 		}
 		if (pass == 1 && cfg->wait)
-			sleep(cfg->wait);
+			w->idle = idle(cfg->wait);
 	}
 	return NULL;
 }
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 int main(int argc, char **argv)
 {
@@ -312,6 +336,12 @@ int main(int argc, char **argv)
 		first += w[t].npages;
 	}
 
+	if (cfg.wait) {
+		struct sigaction sa = { .sa_handler = on_usr1 };
+
+		sigemptyset(&sa.sa_mask);
+		sigaction(SIGUSR1, &sa, NULL);
+	}
 	t0 = now();
 	if (cfg.threads == 1) {
 		worker(&w[0]);
@@ -337,7 +367,7 @@ int main(int argc, char **argv)
 		return 1;
 
 	/* the idle time is not part of the throughput */
-	busy = secs - (double)cfg.wait;
+	busy = secs - w[0].idle;
 	if (!cfg.quiet)
 		fprintf(stderr,
 			"%s: %lu MiB x %lu passes (c=%lu, seed=%llu, threads=%lu): %.3f s, %.1f MiB/s%s\n",

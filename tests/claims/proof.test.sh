@@ -30,7 +30,7 @@ cd "$(dirname "$0")/../.."
 
 LINE=${CLAIMS_KERNEL_LINE:-7.3}
 OUT=${CLAIMS_OUT:-build/claims-proof}/$LINE
-RUNS=${CLAIMS_RUNS:-5}
+RUNS=${CLAIMS_RUNS:-4}
 # seed 000's rows: pages per write request goes from exactly 1 to about
 # 3, a one-sided spread that Welch's test weighs with n - 1 degrees of
 # freedom, and its table has six rows for Holm's adjustment: 5 runs

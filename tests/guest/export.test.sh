@@ -13,7 +13,8 @@ cd "$(dirname "$0")/../.."
 . tests/lib.sh
 
 OUT=${GUEST_OUT:-build/guest-export}
-KERNELS=${GUEST_KERNELS:-"6.12 7.x"}
+# kernels: 6.12 and 7.x (make test and make test-guest-all)
+KERNELS=$(guest_kernels "6.12 7.x" "6.12 7.x")
 command -v promtool >/dev/null || { echo "promtool missing: run tools/install-deps.sh"; exit 1; }
 
 # val FILE SERIES; pdelta SERIES: b.prom - a.prom; cdelta NAME: kernel

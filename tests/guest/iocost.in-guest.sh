@@ -19,11 +19,16 @@ DBG=/sys/module/blk_cgroup/parameters/blkcg_debug_stats
 # Debian's fio with its libraries, run through the shipped loader.
 F=/opt/zswap/fio
 # The hog, beside cold ballast in its cgroup: 24 MiB filled once and
-# never touched again, so the pool always holds entries that are not
-# loaded back before the LRU walk reaches them. Without it the hog's own
-# entries were mostly loaded back first, and some windows saw a dozen
-# writebacks (CI: 11 in a window, none slept in).
-HOGCMD="(./hog -q -m 24 -p 1 -c 1536 -s 7 -w 600 & b=\$!; ./hog -q -m 80 -p 2 -c 1536 -s 1; r=\$?; kill \$b; wait \$b; exit \$r)"
+# left idle while the hog runs, so the pool always holds entries that are
+# not loaded back before the LRU walk reaches them. Without it the hog's
+# own entries were mostly loaded back first, and some windows saw a dozen
+# writebacks (CI: 11 in a window, none slept in). When the hog is done,
+# SIGUSR1 has the ballast read its pages back: those written back come
+# from the disk as the cgroup's own reads (swap writes are issued as root
+# and only charged as debt), which iocost makes wait while the cgroup is
+# in debt. Without the read-back some windows had seconds of debt and no
+# wait at all (CI: 6.12 and 7.x, 3.7 s of debt, 0 us waited).
+HOGCMD="(./hog -q -m 24 -p 2 -c 1536 -s 7 -w 600 & b=\$!; ./hog -q -m 80 -p 2 -c 1536 -s 1; r=\$?; kill -USR1 \$b; wait \$b || r=1; exit \$r)"
 mkdir -p $R/fixtures
 
 up() { cut -d" " -f1 /proc/uptime; }

@@ -52,7 +52,7 @@ for i in $(seq 60); do
 done
 echo "$links" > "$RESULTS/filtered.links"
 ./zswap-lockstat --all $walks --json -- sh -c "echo \$\$ > $CG/cgroup.procs
-	for s in 1 2 3 4 5 6 7 8; do ./hog -q -m 24 -p 4 -j 2 -c $fill -s \$s & done; wait" \
+	for s in 1 2 3 4 5 6 7 8; do ./hog -q -m 24 -p 2 -j 2 -c $fill -s \$s & done; wait" \
 	> "$RESULTS/lockstat.json" 2> "$RESULTS/lockstat.err"
 echo $? > "$RESULTS/lockstat.rc"
 kill -TERM $FPID

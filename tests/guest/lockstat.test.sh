@@ -26,7 +26,8 @@ OUT=${GUEST_OUT:-build/guest}/lockstat
 # lock:contention_begin: no spinlock contention would ever be traced.
 # Without the bit the guest takes the native slowpath, as on bare metal.
 export ZSWAP_GUEST_CPU=max,hypervisor=off
-KERNELS=${GUEST_KERNELS:-"6.1 6.12 7.x"}
+# kernels: 6.12 and 7.x under make test; 6.1, 6.12 and 7.x under make test-guest-all
+KERNELS=$(guest_kernels "6.12 7.x" "6.1 6.12 7.x")
 command -v jq >/dev/null || { echo "jq missing: run tools/install-deps.sh"; exit 1; }
 
 

@@ -11,7 +11,8 @@ cd "$(dirname "$0")/../.."
 . tests/lib.sh
 
 OUT=${GUEST_OUT:-build/guest}
-KERNELS=${GUEST_KERNELS:-"6.1 6.12 7.x"}
+# kernels: 6.1, 6.12 and 7.x (make test and make test-guest-all)
+KERNELS=$(guest_kernels "6.1 6.12 7.x" "6.1 6.12 7.x")
 
 command -v jq >/dev/null || { echo "jq missing: run tools/install-deps.sh"; exit 1; }
 [ -e /dev/kvm ] || echo "note: no /dev/kvm, qemu runs under TCG"

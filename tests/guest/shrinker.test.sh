@@ -11,7 +11,8 @@ cd "$(dirname "$0")/../.."
 . tests/lib.sh
 
 OUT=${GUEST_OUT:-build/guest}/shrinker
-KERNELS=${GUEST_KERNELS:-"6.1 6.12"}
+# kernels: 6.12 under make test; 6.1 and 6.12 under make test-guest-all
+KERNELS=$(guest_kernels "6.12" "6.1 6.12")
 
 
 for ver in $KERNELS; do

@@ -12,7 +12,8 @@ cd "$(dirname "$0")/../.."
 . tests/lib.sh
 
 OUT=${GUEST_OUT:-build/guest-top}
-KERNELS=${GUEST_KERNELS:-"6.1 6.12 7.x"}
+# kernels: 7.x under make test; 6.1, 6.12 and 7.x under make test-guest-all
+KERNELS=$(guest_kernels "7.x" "6.1 6.12 7.x")
 command -v jq >/dev/null || { echo "jq missing: run tools/install-deps.sh"; exit 1; }
 command -v promtool >/dev/null || { echo "promtool missing: run tools/install-deps.sh"; exit 1; }
 
