@@ -395,9 +395,8 @@ int snapshot_take(struct zs_snapshot *s, const char *debugfs_dir,
 	read_debugfs_dir(debugfs_dir, s);
 	if (!cgroup)
 		return 0;
-	s->has_cgroup = true;
 	snprintf(path, sizeof(path), "%s/memory.stat", cgroup);
-	read_parsed(path, parse_key_value, &s->memory_stat);
+	s->has_cgroup = read_parsed(path, parse_key_value, &s->memory_stat);
 	snprintf(path, sizeof(path), "%s/io.stat", cgroup);
 	read_parsed(path, parse_io_stat, &s->io_stat);
 	snprintf(path, sizeof(path), "%s/memory.pressure", cgroup);

@@ -67,8 +67,8 @@ struct zs_snapshot {
 	struct kvset memory_pressure;
 	struct kvset io_pressure;
 	double zswap_current;		/* memory.zswap.current, -1 if absent */
-	bool has_debugfs;
-	bool has_cgroup;
+	bool has_debugfs;		/* debugfs zswap/ could be read */
+	bool has_cgroup;		/* the cgroup's memory.stat could be read */
 };
 
 /* cgroup may be NULL: then only the system-wide files are read. */

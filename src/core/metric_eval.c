@@ -28,17 +28,21 @@ static bool delta_of(const struct kvset *a, const struct kvset *b,
  * refused while a full pool drains to accept_threshold_percent are counted
  * by no kernel counter, so this is a lower bound; the plan says so.
  */
-static double debugfs_rejects(const struct metric_window *w)
+static bool debugfs_rejects(const struct metric_window *w, double *out)
 {
 	const struct kvset *after = &w->after->debugfs;
 	double sum = 0, d;
 
+	/* gone at either end: n/a, not a silent 0 */
+	if (!w->before->has_debugfs || !w->after->has_debugfs)
+		return false;
 	for (size_t i = 0; i < after->n; i++)
 		if ((!strncmp(after->items[i].name, "reject_", 7) ||
 		     !strcmp(after->items[i].name, "pool_limit_hit")) &&
 		    delta_of(&w->before->debugfs, after, after->items[i].name, &d))
 			sum += d;
-	return sum;
+	*out = sum;
+	return true;
 }
 
 static bool counter_value(const struct metric_window *w, int id,
@@ -46,17 +50,17 @@ static bool counter_value(const struct metric_window *w, int id,
 {
 	const struct zs_snapshot *a = w->before, *b = w->after;
 	const char *key = strchr(counter, ':') + 1;
-	double x;
+	double x, d;
 
 	switch (id) {
 	case MF_STORE_CALLS:
-		if (!delta_of(&a->vmstat, &b->vmstat, "zswpout", &x))
+		if (!delta_of(&a->vmstat, &b->vmstat, "zswpout", &x) ||
+		    !debugfs_rejects(w, &d))
 			return false;
-		*v = x + debugfs_rejects(w);
+		*v = x + d;
 		return true;
 	case MF_STORE_REJECT:
-		*v = debugfs_rejects(w);
-		return true;
+		return debugfs_rejects(w, v);
 	}
 	if (metric_families[id].kind == MK_LEVEL)
 		return kvset_get(&b->debugfs, key, v);
@@ -145,8 +149,19 @@ static void eval_family(const struct metric_window *w, int id, int value,
 		snprintf(r->why, sizeof(r->why), "%s", mc->reason);
 	else if (f->kind == MK_RATIO)
 		eval_ratio(w, id, value, r);
-	else if (mc->src == SRC_COUNTER)
+	else if (mc->src == SRC_COUNTER) {
 		r->ok = counter_value(w, id, f->srcs[mc->src_idx].counter, &r->v);
+		if (!r->ok && (!w->before->has_debugfs || !w->after->has_debugfs) &&
+		    (id == MF_STORE_CALLS || id == MF_STORE_REJECT ||
+		     !strncmp(f->srcs[mc->src_idx].counter, "debugfs:", 8)))
+			snprintf(r->why, sizeof(r->why), "debugfs zswap/ not readable "
+				 "at the %s of the window", w->before->has_debugfs ?
+				 "end" : "start");
+		else if (!r->ok && w->before->has_cgroup && !w->after->has_cgroup &&
+			 !strncmp(f->srcs[mc->src_idx].counter, "memory.stat:", 12))
+			snprintf(r->why, sizeof(r->why), "the cgroup's memory.stat not "
+				 "readable at the end of the window (removed?)");
+	}
 	else
 		r->ok = hooked_value(w, id, value, &r->v, r->why, sizeof(r->why));
 	if (!r->ok && !r->why[0])

@@ -531,6 +531,47 @@ void session_stop(struct session *s)
 	settle(s);
 }
 
+/*
+ * What changed under the window: a record that mixed two configurations,
+ * or lost a counter source, must say so (and is not complete).
+ */
+static void window_changes(struct session *s, const struct zs_snapshot *after)
+{
+	static const struct { const char *name; size_t off; } p[] = {
+#define P(f) { #f, offsetof(struct zswap_params, f) }
+		P(enabled), P(compressor), P(zpool), P(max_pool_percent),
+		P(accept_threshold_percent), P(shrinker_enabled),
+#undef P
+	};
+	struct zswap_params now;
+
+	s->window_changed = false;
+	if (s->before.has_debugfs && !after->has_debugfs) {
+		session_note(s, "debugfs zswap/ could not be read at the end of the "
+			     "window (unmounted?): its counters are n/a");
+		s->window_changed = true;
+	}
+	if (s->before.has_cgroup && !after->has_cgroup) {
+		/* the path last: a long one is cut, not the sentence */
+		session_note(s, "the cgroup's files could not be read at the end "
+			     "of the window (removed?), its file counters are n/a: %s",
+			     s->opts.cgroup);
+		s->window_changed = true;
+	}
+	zswap_params_read(&now, ZSWAP_PARAMS);
+	for (size_t i = 0; i < sizeof(p) / sizeof(p[0]); i++) {
+		const char *was = (const char *)&s->params + p[i].off;
+		const char *is = (const char *)&now + p[i].off;
+
+		if (strcmp(was, is)) {
+			session_note(s, "zswap parameter %s changed during the window "
+				     "(%s -> %s)", p[i].name, was, is);
+			s->window_changed = true;
+		}
+	}
+	s->params = now;	/* a periodic tool's next window starts from here */
+}
+
 int session_collect(struct session *s, struct metric_set *out)
 {
 	struct zs_snapshot after = {};
@@ -559,6 +600,7 @@ int session_collect(struct session *s, struct metric_set *out)
 	w.cg.zswpwb -= s->cg_base.zswpwb;
 	if (snapshot_take(&after, DEBUGFS_ZSWAP, s->opts.cgroup))
 		return -1;
+	window_changes(s, &after);
 	err = metric_eval(&w, out);
 	snapshot_free(&after);
 	return err;

@@ -82,6 +82,8 @@ struct session {
 	struct zswap_params params;
 	char notes[MAX_NOTES][160];
 	int nr_notes;
+	bool window_changed;		/* parameters, debugfs or the cgroup
+					 * changed during the last window */
 	unsigned long long events;
 	char kernel_release[128];
 	struct zs_error error;		/* why the last call failed */

@@ -227,7 +227,7 @@ static int do_record(struct record_opts *o, struct atomic_file *af)
 	double t0, t_end = 0;
 	pid_t child = -1;
 	struct spawn sp = SPAWN_NONE;
-	int err, status, nr_ps = 0, left;
+	int err, status, nr_ps = 0, left, first_note;
 	char exec_why[128] = "";	/* why the command never ran */
 	FILE *report = af->to_stdout ? stderr : stdout;
 
@@ -339,11 +339,18 @@ static int do_record(struct record_opts *o, struct atomic_file *af)
 		snprintf(meta.notes[meta.nr_notes < 12 ? meta.nr_notes++ : 11],
 			 sizeof(meta.notes[0]), "the command could not be run: %s",
 			 exec_why);
+	first_note = s->nr_notes;
 	if (collector_collect(&c, &ms)) {
 		fprintf(stderr, "error: reading counters failed\n");
 		err = EXIT_FAIL;
 		goto out;
 	}
+	/* the window's own notes: what changed under it */
+	for (int i = first_note; i < s->nr_notes; i++)
+		snprintf(meta.notes[meta.nr_notes < 12 ? meta.nr_notes++ : 11],
+			 sizeof(meta.notes[0]), "%s", s->notes[i]);
+	if (s->window_changed)
+		meta.complete = false;
 	if (wl_file[0])
 		workload_file_collect(wl_file, &ms, &meta);
 	if (o->sess.self_stats)
@@ -363,8 +370,11 @@ static int do_record(struct record_opts *o, struct atomic_file *af)
 		fprintf(stderr, "error: %s could not be run (%s): %s marked "
 			"incomplete\n", o->argv[0], exec_why, o->output);
 		err = EXIT_FAIL;
-	} else if (!meta.complete) {
+	} else if (got_signal) {
 		fprintf(stderr, "interrupted: %s marked incomplete\n", o->output);
+	} else if (!meta.complete) {
+		fprintf(stderr, "warning: the setup changed during the window (the "
+			"record's notes say how): %s marked incomplete\n", o->output);
 	}
 out:
 	if (events)

@@ -235,6 +235,26 @@ stop_tree record INT 303 "$WORK/tree-rec.txt" $GATE record -q -o "$WORK/tree.jso
 check "record under SIGINT: the record notes what was stopped" \
 	eval 'jq -r ".notes[]" "$WORK/tree.json" | grep -q "process(es) the command left behind were stopped"'
 
+# the setup changing under the window: noted, the record incomplete
+$GATE record -q -o "$WORK/chg.json" -- sh -c \
+	"sleep 0.5; echo $((mpp == 7 ? 8 : 7)) > /sys/module/zswap/parameters/max_pool_percent; sleep 0.5" \
+	2> "$WORK/chg.err"
+echo "$mpp" > /sys/module/zswap/parameters/max_pool_percent
+check "a parameter changed during the window: noted, record incomplete, said" \
+	eval 'jq -r ".notes[]" "$WORK/chg.json" | grep -q "zswap parameter max_pool_percent changed during the window ($mpp -> " &&
+	      [ "$(jq .complete "$WORK/chg.json")" = false ] && grep -q "the setup changed during the window" "$WORK/chg.err"'
+make_cgroup 64 zswap-hostile-gone
+$GATE record -q --cgroup "$CG" -o "$WORK/gone.json" -d 3 2> /dev/null &
+kpid=$!
+sleep 2
+rmdir "$CG"
+wait $kpid
+# (its memory.stat counters go n/a: tests/unit/test_metric_eval.c; the
+# tracepoints' per-cgroup counts are what was counted while it lived)
+check "the --cgroup removed during the window: noted, record incomplete" \
+	eval 'jq -r ".notes[]" "$WORK/gone.json" | grep -q "could not be read at the end of the window (removed?)" &&
+	      [ "$(jq .complete "$WORK/gone.json")" = false ]'
+
 # two records into one file: the second is refused, naming the first
 $GATE record -q -o "$WORK/same.json" -- sleep 300 2> /dev/null &
 kpid=$!

@@ -73,6 +73,8 @@ static void snapshots(struct zs_snapshot *b, struct zs_snapshot *a)
 	kvset_set(&a->debugfs, "pool_total_size", 1024000);
 	parse_key_value("zswpout 11\nzswpin 2\nzswpwb 0\n", &b->memory_stat);
 	parse_key_value("zswpout 41\nzswpin 5\nzswpwb 3\n", &a->memory_stat);
+	b->has_debugfs = a->has_debugfs = true;
+	b->has_cgroup = a->has_cgroup = true;
 }
 
 static void test_hooked(void)
@@ -206,6 +208,24 @@ static void test_counters_only(void)
 	CHECK(!metric_set_find_hist(&ms, "store_latency_ns"),
 	      "no histogram without its hook");
 	metric_set_free(&ms);
+	/* debugfs gone at the end (unmounted): its counts n/a, never 0 */
+	after.has_debugfs = false;
+	CHECK(!metric_eval(&w, &ms), "evaluated");
+	EXPECT_NA(&ms, "store_calls", "debugfs zswap/ not readable at the end of the window");
+	EXPECT_NA(&ms, "store_reject", "debugfs zswap/ not readable at the end of the window");
+	EXPECT(&ms, "store_success", 700);
+	metric_set_free(&ms);
+	after.has_debugfs = true;
+	/* the cgroup gone at the end: its memory.stat counts n/a */
+	kvset_free(&after.memory_stat);
+	memset(&after.memory_stat, 0, sizeof(after.memory_stat));
+	after.has_cgroup = false;
+	CHECK(!metric_eval(&w, &ms), "evaluated");
+	EXPECT_NA(&ms, "cgroup_zswpout{cgroup=/sys/fs/cgroup/t}",
+		  "the cgroup's memory.stat not readable at the end of the window");
+	metric_set_free(&ms);
+	parse_key_value("zswpout 41\nzswpin 5\nzswpwb 3\n", &after.memory_stat);
+	after.has_cgroup = true;
 	/* an empty pool: the ratio of levels is n/a, with the row's reason */
 	kvset_set(&after.debugfs, "pool_total_size", 0);
 	CHECK(!metric_eval(&w, &ms), "evaluated");
