@@ -93,7 +93,9 @@ esac
 # One owner of zswap's parameters at a time (src/core/param_lock.h): a
 # second run would save this one's settings as the originals. The lock
 # is held by fd 8 for the script's life.
-lockf=${ZSWAP_PARAMS_LOCK:-/run/zswap-toolkit.params.lock}
+lockdir=/run
+[ -d /run ] || lockdir=/tmp	# as src/core/param_lock.c
+lockf=${ZSWAP_PARAMS_LOCK:-$lockdir/zswap-toolkit.params.lock}
 if ! exec 8<>"$lockf"; then
 	echo "seed-run: cannot open $lockf" >&2
 	exit 2

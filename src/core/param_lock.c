@@ -7,13 +7,18 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include "param_lock.h"
 
 static const char *lock_path(void)
 {
 	const char *p = getenv("ZSWAP_PARAMS_LOCK");
+	struct stat st;
 
-	return p && *p ? p : PARAM_LOCK_PATH;
+	if (p && *p)
+		return p;
+	return !stat("/run", &st) && S_ISDIR(st.st_mode) ? PARAM_LOCK_PATH :
+							   PARAM_LOCK_PATH_NO_RUN;
 }
 
 int param_lock_take(const char *who, char *why, size_t len)

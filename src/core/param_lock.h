@@ -12,8 +12,10 @@
 
 #include <stddef.h>
 
-/* ZSWAP_PARAMS_LOCK overrides it (tests) */
+/* ZSWAP_PARAMS_LOCK overrides it (tests); where /run is missing (a
+ * guest's initramfs) the same name in /tmp */
 #define PARAM_LOCK_PATH "/run/zswap-toolkit.params.lock"
+#define PARAM_LOCK_PATH_NO_RUN "/tmp/zswap-toolkit.params.lock"
 
 /*
  * Takes the lock as `who`; returns its fd (kept open until exit; closed
