@@ -173,14 +173,13 @@ int parse_pressure(const char *text, struct kvset *out)
 	return n;
 }
 
-/* "8:0 rbytes=1 wbytes=2 rios=3 wios=4 dbytes=0 dios=0 cost.vrate=..." */
-int parse_io_stat(const char *text, struct kvset *out)
+int parse_dev_kv_lines(const char *text, dev_kv_fn fn, void *ctx)
 {
 	const char *p = text;
 	int n = 0;
 
 	while (*p) {
-		char dev[16], key[KV_NAME_LEN];
+		char dev[DEV_KV_DEV_LEN], key[DEV_KV_KEY_LEN], val[DEV_KV_VAL_LEN];
 		const char *nl = strchr(p, '\n');
 		size_t len;
 
@@ -191,33 +190,56 @@ int parse_io_stat(const char *text, struct kvset *out)
 			continue;
 		}
 		len = strcspn(p, " \n");
-		if (len == 0 || len >= sizeof(dev) || !strchr(p, ':') ||
-		    strchr(p, ':') > p + len)
+		if (len == 0 || len >= sizeof(dev) || !memchr(p, ':', len))
 			return -1;
 		memcpy(dev, p, len);
 		dev[len] = '\0';
 		p += len;
 		while (p < nl) {
 			const char *eq, *e;
-			double v;
 
 			p += strspn(p, " ");
 			if (p >= nl)
 				break;
-			eq = strchr(p, '=');
-			if (!eq || eq > nl || eq - p >= KV_NAME_LEN - 16)
+			e = p + strcspn(p, " \n");
+			eq = memchr(p, '=', e - p);
+			if (!eq || eq == p || eq + 1 == e || eq - p >= (long)sizeof(key) ||
+			    e - eq - 1 >= (long)sizeof(val))
 				return -1;
-			snprintf(key, sizeof(key), "%s.%.*s", dev, (int)(eq - p), p);
-			if (!parse_number(eq + 1, &e, &v) || e > nl)
-				return -1;
-			if (kvset_set(out, key, v))
+			memcpy(key, p, eq - p);
+			key[eq - p] = '\0';
+			memcpy(val, eq + 1, e - eq - 1);
+			val[e - eq - 1] = '\0';
+			if (fn(ctx, dev, key, val))
 				return -1;
 			n++;
 			p = e;
 		}
+		if (fn(ctx, dev, NULL, NULL))
+			return -1;
 		p = *nl ? nl + 1 : nl;
 	}
 	return n;
+}
+
+static int io_stat_pair(void *ctx, const char *dev, const char *key, const char *val)
+{
+	char name[KV_NAME_LEN];
+	const char *e;
+	double v;
+
+	if (!key)
+		return 0;
+	if (strlen(key) >= KV_NAME_LEN - 16 || !parse_number(val, &e, &v) || *e)
+		return -1;
+	snprintf(name, sizeof(name), "%s.%s", dev, key);
+	return kvset_set(ctx, name, v) ? -1 : 0;
+}
+
+/* "8:0 rbytes=1 wbytes=2 rios=3 wios=4 dbytes=0 dios=0 cost.vrate=..." */
+int parse_io_stat(const char *text, struct kvset *out)
+{
+	return parse_dev_kv_lines(text, io_stat_pair, out);
 }
 
 static char *read_fd(int fd, size_t max, size_t *lenp, bool whole)

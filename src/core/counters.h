@@ -35,6 +35,19 @@ int parse_pressure(const char *text, struct kvset *out);	/* some_total, full_tot
 /* io.stat: one line per device; keys are "MAJ:MIN.wios" etc. */
 int parse_io_stat(const char *text, struct kvset *out);
 
+/*
+ * Lines of "MAJ:MIN key=value key=value ..." (io.stat, io.cost.qos,
+ * io.cost.model): fn(ctx, dev, key, value) for each pair, then
+ * fn(ctx, dev, NULL, NULL) at the line's end. -1 on a malformed line
+ * or when fn returns -1; else how many pairs.
+ */
+#define DEV_KV_DEV_LEN 32
+#define DEV_KV_KEY_LEN 48
+#define DEV_KV_VAL_LEN 64
+typedef int (*dev_kv_fn)(void *ctx, const char *dev, const char *key,
+			 const char *val);
+int parse_dev_kv_lines(const char *text, dev_kv_fn fn, void *ctx);
+
 /* The file, NUL-terminated; at most max - 1 bytes of it (NULL on errors). */
 char *read_file(const char *path, size_t max);
 /*

@@ -23,56 +23,47 @@ static bool parse_dev(const char *p, size_t len, unsigned int *maj,
 	return end != p && *end == '\0';
 }
 
+struct qos_ctx {
+	struct iocost_qos *out;
+	struct iocost_dev d;	/* the line being read */
+	bool started;
+};
+
+static int qos_pair(void *ctx, const char *dev, const char *key, const char *val)
+{
+	struct qos_ctx *q = ctx;
+	struct iocost_dev *d = &q->d;
+
+	if (!q->started) {
+		*d = (struct iocost_dev){ .min_pct = -1, .max_pct = -1 };
+		if (!parse_dev(dev, strlen(dev), &d->major, &d->minor))
+			return -1;
+		q->started = true;
+	}
+	if (!key) {	/* the line's end */
+		if (q->out->nr < IOCOST_MAX_DEVS)
+			q->out->devs[q->out->nr++] = *d;
+		q->started = false;
+		return 0;
+	}
+	if (!strcmp(key, "enable"))
+		d->enabled = atoi(val) != 0;
+	else if (!strcmp(key, "ctrl"))
+		d->user_ctrl = !strcmp(val, "user");
+	else if (!strcmp(key, "min"))
+		d->min_pct = strtod(val, NULL);
+	else if (!strcmp(key, "max"))
+		d->max_pct = strtod(val, NULL);
+	return 0;
+}
+
 int parse_iocost_qos(const char *text, struct iocost_qos *out)
 {
-	const char *p = text;
+	struct qos_ctx q = { .out = out };
 
 	memset(out, 0, sizeof(*out));
-	while (*p) {
-		const char *nl = strchr(p, '\n');
-		struct iocost_dev d = { .min_pct = -1, .max_pct = -1 };
-		size_t len;
-
-		if (!nl)
-			nl = p + strlen(p);
-		if (nl == p) {
-			p++;
-			continue;
-		}
-		len = strcspn(p, " \n");
-		if (!parse_dev(p, len, &d.major, &d.minor))
-			return -1;
-		p += len;
-		while (p < nl) {
-			char key[16], val[32];
-			const char *eq, *e;
-
-			p += strspn(p, " ");
-			if (p >= nl)
-				break;
-			eq = memchr(p, '=', nl - p);
-			e = p + strcspn(p, " \n");
-			if (!eq || eq > e || eq - p >= (long)sizeof(key) ||
-			    e - eq - 1 >= (long)sizeof(val) || e == eq + 1)
-				return -1;
-			memcpy(key, p, eq - p);
-			key[eq - p] = '\0';
-			memcpy(val, eq + 1, e - eq - 1);
-			val[e - eq - 1] = '\0';
-			if (!strcmp(key, "enable"))
-				d.enabled = atoi(val) != 0;
-			else if (!strcmp(key, "ctrl"))
-				d.user_ctrl = !strcmp(val, "user");
-			else if (!strcmp(key, "min"))
-				d.min_pct = strtod(val, NULL);
-			else if (!strcmp(key, "max"))
-				d.max_pct = strtod(val, NULL);
-			p = e;
-		}
-		if (out->nr < IOCOST_MAX_DEVS)
-			out->devs[out->nr++] = d;
-		p = *nl ? nl + 1 : nl;
-	}
+	if (parse_dev_kv_lines(text, qos_pair, &q) < 0)
+		return -1;
 	return out->nr;
 }
 

@@ -609,7 +609,7 @@ static const struct hist_panel hist_panels[] = {
 };
 
 #define HIST_MAX_ROWS 12
-/* lock classes x zswap callers (src/lock_classify.c): at most 6 x 8 */
+/* lock classes x zswap callers (src/lock/lock_classify.c): at most 6 x 8 */
 #define LOCK_MAX_ROWS 48
 
 static void slot_label(char *buf, size_t len, enum hist_kind kind, int i)

@@ -9,7 +9,7 @@
  * as `zswap-gate record`) begins once; every interval session_collect()
  * reads the cumulative values and a frame is the difference of two
  * consecutive reads, so frames have no gaps and add up to a record of
- * the same window. --locks adds the lock module (src/lock_session.c),
+ * the same window. --locks adds the lock module (src/lock/lock_session.c),
  * read the same way: cumulative since its begin, window = difference;
  * --iocost adds iostall (src/iostall/iostall_session.c) for the table's iocost debt.
  */
