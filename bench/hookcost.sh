@@ -10,7 +10,7 @@
 # every program sees the same events. fentry/fexit programs are matched to
 # the empty pair on the record's planned target.
 rec=$1 empty=$2 peer=${3:-/dev/null}
-# Why a program is above 2x: the work its events need (the README's
+# Why a program is above 2x: the work its events need (docs/benchmarks.md's
 # Benchmarks section). A program with few runs is mostly cache misses.
 why() {
 	case $1 in

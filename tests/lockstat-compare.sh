@@ -59,7 +59,7 @@ sampled_vs_exact() {
 	sclasses .exact_check > "$sd/class.exact"
 	# other (slab, page allocator) and none are locks the rest of the
 	# kernel takes too: an address whose zswap contentions were never
-	# walked counts as none, so both are estimates (README), with the
+	# walked counts as none, so both are estimates (docs/zswap-lockstat.md), with the
 	# classes the report marks
 	sest="$(jq -r '[.classes[] | select(.estimated) | .class] | join(" ")' "$sr") other none"
 	while read -r c x; do

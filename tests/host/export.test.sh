@@ -321,7 +321,7 @@ check "no --cgroups: count_memcg_events not attached" sh -c \
 	'grep -q "^zswap_exporter_program_runs_total{" "$1" &&
 	 ! grep -q "^zswap_exporter_program_runs_total{program=\"tp_memcg_events\"}" "$1"' \
 	_ "$WORK/once/zswap.prom"
-# the single-writer lock file (.zswap.prom.lock, README) stays by design
+# the single-writer lock file (.zswap.prom.lock, docs/zswap-export.md) stays by design
 check "--once: the file passes promtool, nothing else left but the lock file" sh -c \
 	'promtool check metrics < "$1/zswap.prom" &&
 	 [ "$(ls -A "$1" | grep -vx "\.zswap\.prom\.lock")" = zswap.prom ]' _ "$WORK/once"

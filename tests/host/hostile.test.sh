@@ -6,7 +6,7 @@
 # or read-only output place, a --cgroup that is no cgroup, a command that
 # cannot run, SIGKILL while a workload runs, two exporters on one file,
 # an unknown TERM, a stdout that fails (/dev/full), and a full disk (a
-# 64 KiB tmpfs). The expected outcome is the documented one (README "Bad
+# 64 KiB tmpfs). The expected outcome is the documented one (docs/faults.md "Bad
 # input and faults"): one line naming the thing, exit 2 (1 for a fault
 # at the end of a run), nothing replaced, no workload left behind.
 # BIN=DIR runs another build's binaries (to see the checks fail there).

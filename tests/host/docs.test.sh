@@ -1,0 +1,80 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# The docs stay true: README.md, docs/ and claims/FORMAT.md name only
+# options that exist. Each synopsis line (indented, starting with a tool
+# or `zswap-gate SUBCOMMAND`) names options of that very command's
+# --help; any other --option named in the text exists in one of the
+# tools' or scripts' usage texts (options of other programs, as
+# `systemctl --now`, are listed below). Every tool's and subcommand's
+# --help runs and exits 0; every relative link resolves to a file.
+set -u
+cd "$(dirname "$0")/../.."
+. tests/lib.sh
+
+DOCS="README.md docs/*.md claims/FORMAT.md"
+WORK=$(mktemp -d /tmp/zswap-docs-test.XXXXXX)
+trap 'rm -rf "$WORK"' EXIT
+# options of programs that are not ours, named in the docs
+FOREIGN="--collector --cover-letter --now --pedantic"
+
+help_of() {
+	case $1 in
+	zswap-gate\ *) build/zswap-gate ${1#zswap-gate } --help ;;
+	*) "build/$1" --help ;;
+	esac
+}
+
+for cmd in zswaptop zswap-lockstat zswap-export zswap-iostall "zswap-gate record" \
+	"zswap-gate plan" "zswap-gate compare" "zswap-gate run" "zswap-gate claims"; do
+	help_of "$cmd" > "$WORK/help.$(echo "$cmd" | tr ' ' _)" 2>&1
+	check "$cmd --help: exit 0" [ $? -eq 0 ]
+done
+cat "$WORK"/help.* > "$WORK/all"
+build/zswap-gate --help >> "$WORK/all" 2>&1
+build/zswap-workload --help >> "$WORK/all" 2>&1
+for w in reclaim build cache swappers; do build/zswap-workload $w --help >> "$WORK/all" 2>&1; done
+for f in tools/kernels-ab.sh tools/kernel/build-kernel.sh tools/seed-run.sh \
+	tools/guest/run-guest.sh tools/guest/fetch-kernels.sh tools/zswap-env.sh \
+	tools/memcg-run.sh tools/guest/accel.sh; do
+	sed -n '1,80p' "$f" >> "$WORK/all"
+done
+
+# synopsis lines: "    TOOL [options]" (and their continuation lines)
+bad=""
+for doc in $DOCS; do
+	awk '
+		/^    (zswap-gate (record|plan|compare|run|claims)|zswaptop|zswap-lockstat|zswap-export|zswap-iostall)( |$)/ {
+			split($0, w, " "); cmd = w[1]
+			if (cmd == "zswap-gate") cmd = cmd " " w[2]
+			print cmd "\t" $0; cont = 1; next }
+		cont && /^     +[[(-]/ { print cmd "\t" $0; next }
+		{ cont = 0 }' "$doc"
+done > "$WORK/synopses"
+while IFS="	" read -r cmd line; do
+	h=$WORK/help.$(echo "$cmd" | tr ' ' _)
+	[ -f "$h" ] || continue
+	for o in $(echo "$line" | grep -oE -- '--[a-z][a-z0-9-]+'); do
+		grep -q -- "$o\b" "$h" || bad="$bad $cmd:$o"
+	done
+done < "$WORK/synopses"
+check "$(wc -l < "$WORK/synopses") synopsis lines name only their command's options${bad:+ (not:$bad)}" [ -z "$bad" ]
+
+bad=""
+for o in $(cat $DOCS | grep -oE '(^|[ `(\[])--[a-z][a-z0-9-]+' | sed 's/^[ `(\[]//' | sort -u); do
+	case " $FOREIGN " in *" $o "*) continue ;; esac
+	grep -q -- "$o\b" "$WORK/all" || bad="$bad $o"
+done
+check "every option the docs name exists${bad:+ (not:$bad)}" [ -z "$bad" ]
+
+# relative links [text](path) resolve from the file that holds them
+bad=""
+for doc in $DOCS; do
+	dir=$(dirname "$doc")
+	for l in $(grep -oE '\]\([^)#:]+(#[^)]*)?\)' "$doc" | sed 's/^](//; s/)$//; s/#.*//'); do
+		[ -e "$dir/$l" ] || bad="$bad $doc:$l"
+	done
+done
+check "every relative link resolves${bad:+ (not:$bad)}" [ -z "$bad" ]
+check "README.md stays under 300 lines ($(wc -l < README.md))" [ "$(wc -l < README.md)" -lt 300 ]
+summary
