@@ -16,6 +16,7 @@
 #include <bpf/libbpf.h>
 #include "cgroup_stats.h"
 #include "counters.h"
+#include "grow.h"
 #include "session.h"
 
 /* ---- counts of every cgroup, from the BPF map ---------------------- */
@@ -273,15 +274,9 @@ unsigned int cgroup_paths_walks(const struct cgroup_paths *c)
 static int entry_add(struct cgroup_paths *c, unsigned long long id,
 		     const char *path)
 {
-	if (c->n == c->cap) {
-		size_t cap = c->cap ? c->cap * 2 : 256;
-		struct path_ent *e = realloc(c->e, cap * sizeof(*e));
-
-		if (!e)
-			return -ENOMEM;
-		c->e = e;
-		c->cap = cap;
-	}
+	if (c->n == c->cap &&
+	    grow_array((void **)&c->e, &c->cap, 256, sizeof(*c->e)))
+		return -ENOMEM;
 	c->e[c->n].path = strdup(path);
 	if (!c->e[c->n].path)
 		return -ENOMEM;
@@ -552,15 +547,9 @@ void cgroup_table_free(struct cgroup_table *t)
 
 static struct cgroup_row *row_add(struct cgroup_table *t, unsigned long long id)
 {
-	if (t->n == t->cap) {
-		size_t cap = t->cap ? t->cap * 2 : 64;
-		struct cgroup_row *r = realloc(t->rows, cap * sizeof(*r));
-
-		if (!r)
-			return NULL;
-		t->rows = r;
-		t->cap = cap;
-	}
+	if (t->n == t->cap &&
+	    grow_array((void **)&t->rows, &t->cap, 64, sizeof(*t->rows)))
+		return NULL;
 	memset(&t->rows[t->n], 0, sizeof(t->rows[0]));
 	t->rows[t->n].id = id;
 	return &t->rows[t->n++];

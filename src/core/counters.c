@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include "counters.h"
+#include "grow.h"
 
 void kvset_free(struct kvset *s)
 {
@@ -26,15 +27,9 @@ int kvset_set(struct kvset *s, const char *name, double value)
 			return 0;
 		}
 	}
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? s->cap * 2 : 64;
-		struct kv *items = realloc(s->items, cap * sizeof(*items));
-
-		if (!items)
-			return -1;
-		s->items = items;
-		s->cap = cap;
-	}
+	if (s->n == s->cap &&
+	    grow_array((void **)&s->items, &s->cap, 64, sizeof(*s->items)))
+		return -1;
 	snprintf(s->items[s->n].name, KV_NAME_LEN, "%s", name);
 	s->items[s->n++].value = value;
 	return 0;

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "grow.h"
 #include "ksyms.h"
 
 /* No kernel function is this long: beyond it the symbol is not known. */
@@ -22,15 +23,9 @@ static int cmp_addr(const void *a, const void *b)
 static int add_sym(struct ksyms *ks, unsigned long long addr,
 		   const char *name)
 {
-	if (ks->n == ks->cap) {
-		size_t cap = ks->cap ? ks->cap * 2 : 4096;
-		struct ksym *s = realloc(ks->syms, cap * sizeof(*s));
-
-		if (!s)
-			return -ENOMEM;
-		ks->syms = s;
-		ks->cap = cap;
-	}
+	if (ks->n == ks->cap &&
+	    grow_array((void **)&ks->syms, &ks->cap, 4096, sizeof(*ks->syms)))
+		return -ENOMEM;
 	ks->syms[ks->n].addr = addr;
 	ks->syms[ks->n].name = strdup(name);
 	if (!ks->syms[ks->n].name)

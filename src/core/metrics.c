@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "grow.h"
 #include "metrics.h"
 
 _Static_assert(offsetof(struct metric, name) == 0, "name_index");
@@ -38,15 +39,9 @@ static struct metric *metric_slot(struct metric_set *s, const char *name,
 
 	if (i != NAME_INDEX_NONE)
 		return &s->m[i];
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? s->cap * 2 : 64;
-		struct metric *m = realloc(s->m, cap * sizeof(*m));
-
-		if (!m)
-			return NULL;
-		s->m = m;
-		s->cap = cap;
-	}
+	if (s->n == s->cap &&
+	    grow_array((void **)&s->m, &s->cap, 64, sizeof(*s->m)))
+		return NULL;
 	memset(&s->m[s->n], 0, sizeof(s->m[0]));
 	snprintf(s->m[s->n].name, METRIC_NAME_LEN, "%s", name);
 	if (id)
@@ -118,15 +113,9 @@ static struct hist_metric *hist_slot(struct metric_set *s, const char *name,
 {
 	struct hist_metric *hm;
 
-	if (s->nh == s->hcap) {
-		size_t cap = s->hcap ? s->hcap * 2 : 8;
-		struct hist_metric *nh = realloc(s->h, cap * sizeof(*nh));
-
-		if (!nh)
-			return NULL;
-		s->h = nh;
-		s->hcap = cap;
-	}
+	if (s->nh == s->hcap &&
+	    grow_array((void **)&s->h, &s->hcap, 8, sizeof(*s->h)))
+		return NULL;
 	hm = &s->h[s->nh];
 	memset(hm, 0, sizeof(*hm));
 	snprintf(hm->name, sizeof(hm->name), "%s", name);

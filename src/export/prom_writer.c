@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "grow.h"
 #include "prom_writer.h"
 
 static const char *const type_names[] = {
@@ -83,15 +84,9 @@ static struct prom_family *family(struct prom_doc *d, const char *name,
 	}
 	if (!prom_valid_name(name, false) || strlen(name) >= sizeof(f->name))
 		return NULL;
-	if (d->n == d->cap) {
-		size_t cap = d->cap ? d->cap * 2 : 32;
-		struct prom_family *nf = realloc(d->f, cap * sizeof(*nf));
-
-		if (!nf)
-			return NULL;
-		d->f = nf;
-		d->cap = cap;
-	}
+	if (d->n == d->cap &&
+	    grow_array((void **)&d->f, &d->cap, 32, sizeof(*d->f)))
+		return NULL;
 	f = &d->f[d->n];
 	memset(f, 0, sizeof(*f));
 	snprintf(f->name, sizeof(f->name), "%s", name);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "compare.h"
+#include "grow.h"
 #include "record_walk.h"
 
 void comparison_init(struct comparison *c, double alpha, bool allow_incomplete)
@@ -41,15 +42,9 @@ void comparison_note(struct comparison *c, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (c->nr_notes == c->notes_cap) {
-		size_t cap = c->notes_cap ? c->notes_cap * 2 : 8;
-		void *p = realloc(c->notes, cap * sizeof(*c->notes));
-
-		if (!p)
-			return;
-		c->notes = p;
-		c->notes_cap = cap;
-	}
+	if (c->nr_notes == c->notes_cap &&
+	    grow_array((void **)&c->notes, &c->notes_cap, 8, sizeof(*c->notes)))
+		return;
 	va_start(ap, fmt);
 	vsnprintf(c->notes[c->nr_notes++], CMP_NOTE_LEN, fmt, ap);
 	va_end(ap);
@@ -80,15 +75,9 @@ static struct cmp_metric *find_metric(struct comparison *c, const char *full,
 	i = name_index_find(&c->mix, name, c->m, sizeof(*c->m));
 	if (i != NAME_INDEX_NONE)
 		return &c->m[i];
-	if (c->n == c->cap) {
-		size_t cap = c->cap ? c->cap * 2 : 64;
-		void *p = realloc(c->m, cap * sizeof(*c->m));
-
-		if (!p)
-			return NULL;
-		c->m = p;
-		c->cap = cap;
-	}
+	if (c->n == c->cap &&
+	    grow_array((void **)&c->m, &c->cap, 64, sizeof(*c->m)))
+		return NULL;
 	m = &c->m[c->n];
 	memset(m, 0, sizeof(*m));
 	snprintf(m->name, sizeof(m->name), "%s", name);
@@ -103,15 +92,9 @@ static struct cmp_metric *find_metric(struct comparison *c, const char *full,
 
 int arm_values_push(struct arm_values *a, double v)
 {
-	if (a->n == a->cap) {
-		size_t cap = a->cap ? a->cap * 2 : 8;
-		double *p = realloc(a->v, cap * sizeof(*p));
-
-		if (!p)
-			return -1;
-		a->v = p;
-		a->cap = cap;
-	}
+	if (a->n == a->cap &&
+	    grow_array((void **)&a->v, &a->cap, 8, sizeof(*a->v)))
+		return -1;
 	a->v[a->n++] = v;
 	return 0;
 }
@@ -159,15 +142,9 @@ static struct cmp_hist *find_hist(struct comparison *c, const char *name,
 
 	if (i != NAME_INDEX_NONE)
 		return &c->h[i];
-	if (c->nh == c->hcap) {
-		size_t cap = c->hcap ? c->hcap * 2 : 8;
-		void *p = realloc(c->h, cap * sizeof(*c->h));
-
-		if (!p)
-			return NULL;
-		c->h = p;
-		c->hcap = cap;
-	}
+	if (c->nh == c->hcap &&
+	    grow_array((void **)&c->h, &c->hcap, 8, sizeof(*c->h)))
+		return NULL;
 	h = &c->h[c->nh];
 	memset(h, 0, sizeof(*h));
 	snprintf(h->name, sizeof(h->name), "%s", name);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include "grow.h"
 #include "record_walk.h"
 
 void record_seen_free(struct record_seen *s)
@@ -28,15 +29,9 @@ static int seen_add(struct record_seen *s, const char *path, char *err, size_t l
 				 path, s->v[i].path);
 			return -1;
 		}
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? s->cap * 2 : 64;
-		void *v = realloc(s->v, cap * sizeof(*s->v));
-
-		if (!v)
-			goto oom;
-		s->v = v;
-		s->cap = cap;
-	}
+	if (s->n == s->cap &&
+	    grow_array((void **)&s->v, &s->cap, 64, sizeof(*s->v)))
+		goto oom;
 	s->v[s->n].path = strdup(path);
 	if (!s->v[s->n].path)
 		goto oom;

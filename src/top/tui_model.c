@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "grow.h"
 #include "tui_model.h"
 
 const char *const tui_col_names[COL_NR] = {
@@ -35,15 +36,9 @@ void tui_sample_free(struct tui_sample *s)
 
 int tui_cg_set_add(struct tui_cg_set *set, const struct tui_cg_sample *row)
 {
-	if (set->n == set->cap) {
-		size_t cap = set->cap ? set->cap * 2 : 16;
-		struct tui_cg_sample *r = realloc(set->rows, cap * sizeof(*r));
-
-		if (!r)
-			return -1;
-		set->rows = r;
-		set->cap = cap;
-	}
+	if (set->n == set->cap &&
+	    grow_array((void **)&set->rows, &set->cap, 16, sizeof(*set->rows)))
+		return -1;
 	set->rows[set->n++] = *row;
 	return 0;
 }
