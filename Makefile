@@ -141,11 +141,13 @@ $(OUTPUT)/test_unit: tests/unit/test_unit.c $(wildcard tests/unit/*.c tests/unit
 # The sanitizer flags stay in these rules. `make fuzz` runs a campaign of
 # FUZZ_SECONDS per harness and fails on any crash, leak or UB report (the
 # input lands in build/fuzz/artifacts/: add it to tests/fuzz/regressions/);
-# `make test-fuzz` replays the corpus and the regressions, then runs the
-# same campaign (the CI tier). Dictionaries of
+# `make test-fuzz` replays the corpus and the regressions, then runs a
+# campaign of TEST_FUZZ_SECONDS (30) per harness (the CI tier). Dictionaries of
 # each format's keys (tests/fuzz/H.dict) get the mutations past them.
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 60
+# the CI tier's campaign, after the replay of the corpus and regressions
+TEST_FUZZ_SECONDS ?= 30
 FUZZ_CFLAGS := -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
 	-fno-sanitize-recover=all
 FUZZ_OBJS := record.o atomic_file.o metrics.o metric_id.o metric_registry.o name_index.o histogram.o \
@@ -171,7 +173,7 @@ fuzz: $(addprefix $(OUTPUT)/fuzz/fuzz_,$(FUZZ_HARNESSES))
 
 # The CI tier: the replay, then a bounded campaign (FUZZ_SECONDS each).
 test-fuzz: $(addprefix $(OUTPUT)/fuzz/fuzz_,$(FUZZ_HARNESSES))
-	FUZZ_SECONDS=$(FUZZ_SECONDS) tests/fuzz/replay.sh --campaign $(FUZZ_HARNESSES)
+	FUZZ_SECONDS=$(TEST_FUZZ_SECONDS) tests/fuzz/replay.sh --campaign $(FUZZ_HARNESSES)
 
 deps:
 	tools/install-deps.sh
