@@ -124,12 +124,18 @@ rec writer 300 --self-stats --cgroup $HOG -- sh -c "sh -c '$FIOCMD' & fio=\$!;
 	sleep 2; $HOGCMD; kill \$fio; wait \$fio; sleep 4; $FLUSH"
 cat $WRITER/io.stat > $R/fixtures/io.stat.writer
 
-# bad input 3: debug stats off -> the three cost.* counters are n/a
-if echo N > $DBG 2>/dev/null; then
+# bad input 3: debug stats off -> the three cost.* counters are n/a (on
+# 7.x only: the same parsing of io.stat on every kernel, and a window
+# more of the hog for each)
+case $KREL in
+7.*) ;;
+*) echo "not on $KREL: the 7.x guest checks it" > $R/nodebug.log ;;
+esac
+if [ ! -s $R/nodebug.log ] && echo N > $DBG 2>/dev/null; then
 	rec nodebug 200 --cgroup $HOG -- sh -c "$HOGCMD; sleep 4; $FLUSH"
 	cat $HOG/io.stat > $R/fixtures/io.stat.nodebug
 	echo Y > $DBG
-else
+elif [ ! -s $R/nodebug.log ]; then
 	echo "cannot write $DBG" > $R/nodebug.log
 fi
 kill $monpid
