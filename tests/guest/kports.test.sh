@@ -159,13 +159,13 @@ check "the kernel source has scripts/checkpatch.pl" [ -n "$CP" ]
 if [ -n "$CP" ]; then
 	ktree=$(dirname "$(dirname "$CP")")
 	for pf in "$PWD/$PORTS"/*/*.patch; do
-		# --no-signoff: the ports are not sent upstream. GIT_COMMIT_ID:
+		# --no-signoff: the ports are not sent upstream. UNKNOWN_COMMIT_ID:
 		# Debian's source has no git history, so a commit the message
 		# names (000 as posted names swap_io_ctx's) cannot be looked
 		# up. An absolute path: given a relative one inside this git
 		# checkout, checkpatch reads the patch's context lines as added
 		# ones
-		perl "$CP" --root="$ktree" --no-signoff --ignore GIT_COMMIT_ID --terse "$pf" \
+		perl "$CP" --root="$ktree" --no-signoff --ignore UNKNOWN_COMMIT_ID --terse "$pf" \
 			> "$OUT/checkpatch.log" 2>&1
 		rc=$?
 		check "checkpatch: $(basename "$(dirname "$pf")")/$(basename "$pf") (0 errors, 0 warnings)" [ $rc -eq 0 ]
