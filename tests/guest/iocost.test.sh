@@ -11,7 +11,7 @@
 #  - time in debt, wait and delay read from the iocg at iocost
 #    tracepoints equal io.stat's cost.* deltas of the same window within
 #    2%; so do the hog's sleeps in iocost's wait queue (sched_switch) and
-#    cost.wait; swap write requests charged to the cgroup
+#    cost.wait (or within 2 ms a sleep); swap write requests charged to the cgroup
 #    (block_bio_queue) equal io.stat's wios within 1%;
 #  - zswap writeback bios seen by iostall equal zswapstat's within 1%;
 #  - who sleeps in writeback: on 6.1 (writeback from shrink_worker only,
