@@ -121,6 +121,28 @@ build/zswap-gate claims --json -a 0.01 --table first --allow-not-measurable \
 check "null patch: no directional row holds or is contradicted, no same row contradicted, at alpha 0.01 ($(jq -c '[.counts_directional, .counts_same]' "$J"))" \
 	[ "$(jq '.counts_directional.holds + .counts_directional.contradicted + .counts_same.contradicted' "$J")" -eq 0 ]
 
+# seed 004's second table ("retest with store failures") on the same
+# records: the store, reject and swap rows the thread added. Measured on
+# 7.3 (4 runs): the two call-count rows hold as in the first table; the
+# reject rate stays at 0.37-0.39 (quoted ~36% -> ~24%) and pswpout moves
+# +1.8% (quoted -17.6%): not shown, so only the verdicts' presence and
+# the means are asserted for those rows.
+J=$D/claims-retest.json
+build/zswap-gate claims --json --table retest --allow-not-measurable \
+	claims/004-shrink-memcg-batch.yaml "$D/before" -- "$D/after" > "$J"
+for l in "shrink_worker wakeups" "shrink_memcg calls"; do
+	check "004 retest ($LINE): '$l' holds" [ "$(row "$J" "$l" .verdict)" = holds ]
+done
+check "004 retest: each of its 10 rows has a verdict" \
+	[ "$(jq '[.rows[] | select(.verdict != null)] | length' "$J")" -eq 10 ]
+for k in before after; do
+	key=base; [ $k = after ] && key=new
+	want=$(mean "$D/$k" reject_rate)
+	got=$(row "$J" "store reject rate" ".measured.$key.mean")
+	check "004 retest: measured store reject rate of $k = the records' mean by jq ($got vs $want)" \
+		within "$got" "$want" 0.1
+done
+
 # --- seed 000: base vs 000 (7.3: as posted; 6.12: the port); the build
 # workload, shrinker on ---------------------------------------------------
 if [ -n "${K000:-}" ]; then
