@@ -464,6 +464,9 @@ int main(int argc, char **argv)
 		collector_close(&x.c);
 		return err;
 	}
+	/* what the session and its modules found (a service's journal) */
+	for (int i = 0; i < x.c.s.nr_notes; i++)
+		fprintf(stderr, "zswap-export: note: %s\n", x.c.s.notes[i]);
 	signal(SIGTERM, on_signal);
 	signal(SIGINT, on_signal);
 	signal(SIGHUP, on_signal);

@@ -214,8 +214,9 @@ int iostall_open(struct iostall *st, struct session *s, const char *cgroup,
 		st->has_switch = tp_btf_exists("sched_switch", why, sizeof(why));
 		if (st->has_switch)
 			bpf_program__set_autoload(st->skel->progs.is_sched_switch, true);
-		else
-			fprintf(stderr, "warning: sched_switch: %s\n", why);
+		else if (s)
+			session_note(s, "sched_switch: %s: who sleeps in "
+				     "writeback is not measured", why);
 	}
 	map_limits_apply(st->skel->obj);
 	err = iostall_bpf__load(st->skel);

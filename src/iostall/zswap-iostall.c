@@ -167,6 +167,8 @@ int main(int argc, char **argv)
 		err = cli_error_exit(&col.error);
 		goto out;
 	}
+	for (int i = 0; i < col.s.nr_notes; i++)
+		fprintf(stderr, "note: %s\n", col.s.notes[i]);
 	stats_fd = bpf_enable_stats(BPF_STATS_RUN_TIME);
 	if (stats_fd < 0)
 		fprintf(stderr, "warning: bpf_stats unavailable: %s\n",

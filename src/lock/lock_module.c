@@ -36,5 +36,7 @@ int lock_module_open(struct collector *c, struct lock_session *ls,
 		lock_session_close(ls);
 		return -1;
 	}
+	for (int i = 0; i < ls->nr_notes; i++)
+		session_note(&c->s, "%s", ls->notes[i]);
 	return collector_add(c, &m);
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Loads and attaches bpf/lockstat.bpf.c and reads one window out of it. */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,17 @@
 #include "session.h"
 #include "trace_helpers.h"
 #include "lockstat.skel.h"
+
+static void ls_note(struct lock_session *ls, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (ls->nr_notes >= (int)(sizeof(ls->notes) / sizeof(ls->notes[0])))
+		return;
+	va_start(ap, fmt);
+	vsnprintf(ls->notes[ls->nr_notes++], sizeof(ls->notes[0]), fmt, ap);
+	va_end(ap);
+}
 
 unsigned long long mono_ns(void)
 {
@@ -284,12 +296,11 @@ int lock_session_open(struct lock_session *ls, const struct lock_session_opts *o
 	}
 	err = ksyms_load(&ls->ks, NULL);
 	if (err)
-		fprintf(stderr, "warning: /proc/kallsyms: %s: raw addresses\n",
-			strerror(-err));
+		ls_note(ls, "/proc/kallsyms: %s: raw addresses", strerror(-err));
 	else if (ls->ks.restricted)
-		fprintf(stderr, "warning: /proc/kallsyms hides addresses "
-			"(kptr_restrict): stacks print as raw addresses and "
-			"locks are not attributed to zswap\n");
+		ls_note(ls, "/proc/kallsyms hides addresses (kptr_restrict): "
+			"stacks print as raw addresses and locks are not "
+			"attributed to zswap");
 	lock_trees_plan(&ls->trees, &ls->ks);
 	ls->zspage_groups = btf_struct_member("zspage", "zsl", NULL, NULL);
 	plan_stack_walks(ls);
@@ -311,8 +322,7 @@ int lock_session_open(struct lock_session *ls, const struct lock_session_opts *o
 	if (!err && o->self_stats) {
 		ls->stats_fd = bpf_enable_stats(BPF_STATS_RUN_TIME);
 		if (ls->stats_fd < 0)
-			fprintf(stderr, "warning: bpf_stats unavailable: %s\n",
-				strerror(errno));
+			ls_note(ls, "bpf_stats unavailable: %s", strerror(errno));
 	}
 	if (!err)
 		err = attach(ls);

@@ -54,6 +54,10 @@ struct lock_session {
 	unsigned long long t_start, t_end;	/* CLOCK_MONOTONIC ns */
 	int stats_fd;
 	struct zs_error err;		/* why lock_session_open() failed */
+	/* what the tool should tell the user (lock_module_open() hands them
+	 * to the session's notes): the library prints nothing itself */
+	char notes[4][200];
+	int nr_notes;
 };
 
 /*

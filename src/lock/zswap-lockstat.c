@@ -179,6 +179,10 @@ int main(int argc, char **argv)
 	if (collector_open(&col, NULL) ||
 	    lock_module_open(&col, &ls, &so, NULL))
 		return cli_error_exit(&col.error);
+	/* the module's notes (kallsyms hidden, no bpf_stats): now, and in
+	 * the report */
+	for (int i = 0; i < col.s.nr_notes; i++)
+		fprintf(stderr, "warning: %s\n", col.s.notes[i]);
 	signal(SIGINT, sig_handler);
 	signal(SIGTERM, sig_handler);
 	signal(SIGHUP, sig_handler);
@@ -219,6 +223,8 @@ int main(int argc, char **argv)
 		collector_close(&col);
 		return EXIT_FAIL;
 	}
+	for (int i = 0; i < col.s.nr_notes; i++)
+		lock_data_note(&d, "%s", col.s.notes[i]);
 	if (cmd) {
 		d.argv = (const char *const *)cmd;
 		d.exit_code = exit_code;

@@ -299,6 +299,8 @@ rc=$?
 echo "$KPTR" > /proc/sys/kernel/kptr_restrict
 check "kptr_restrict=2: exit 0" [ $rc -eq 0 ]
 check "kptr_restrict=2: warning printed" grep -q "kptr_restrict" "$WORK/kptr.err"
+check "kptr_restrict=2: the report's notes say so too" \
+	eval 'jq -r ".notes[]" "$WORK/kptr.json" | grep -q "/proc/kallsyms hides addresses (kptr_restrict)"'
 check "kptr_restrict=2: plan says symbols are unavailable" \
 	[ "$(jq -r .plan.symbols "$WORK/kptr.json")" = false ]
 [ $CONTENDED -eq 0 ] || check "kptr_restrict=2: contended locks still listed" \
