@@ -23,7 +23,8 @@ REAL_QEMU=$(command -v qemu-system-x86_64) || {
 }
 
 # FAKE_MODE: hang (start, never boot), error (qemu refuses at once),
-# boot-once (the first KVM boot really boots, under TCG; later ones hang)
+# boot-once (the first KVM boot really boots, under TCG; later ones hang);
+# FAKE_TCG_HANG=1: TCG boots hang too (else they are real)
 cat > "$OUT/bin/qemu-system-x86_64" <<EOF
 #!/bin/bash
 echo "\$*" >> "$OUT/qemu.log"
@@ -32,7 +33,7 @@ kvm=-1
 for i in "\${!args[@]}"; do
 	[ "\${args[i]}" = -accel ] && [ "\${args[i+1]}" = kvm ] && kvm=\$((i + 1))
 done
-[ \$kvm -ge 0 ] || exec "$REAL_QEMU" "\$@"
+[ \$kvm -ge 0 ] || [ -n "\${FAKE_TCG_HANG:-}" ] || exec "$REAL_QEMU" "\$@"
 case \$FAKE_MODE in
 error)
 	echo "qemu-system-x86_64: error: failed to set MSR 0x10a to 0x69" >&2
@@ -134,6 +135,16 @@ rc=$?
 killed=$(sed -n 's/.*KVM HANG: guest 6.12 killed after \([0-9]*\).*/\1/p' "$OUT/forced.log")
 check "ZSWAP_GUEST_ACCEL=kvm on a hanging host: exit 124, killed after ${killed:-?} s, not 600" \
 	eval '[ $rc -eq 124 ] && [ -n "$killed" ] && [ "$killed" -le $((PROBE_S + 5)) ]'
+
+# --- a TCG boot stuck before /init: killed at ZSWAP_TCG_BOOT_TIMEOUT ------
+t0=$(date +%s)
+PATH=$OUT/bin:$PATH ZSWAP_GUEST_ACCEL=tcg ZSWAP_TCG_BOOT_TIMEOUT=5 FAKE_MODE=hang FAKE_TCG_HANG=1 \
+	tools/guest/run-guest.sh -q -k 6.12 -d 0 -t 600 -o "$OUT/tcghang" -s "$OUT/trivial.sh" \
+	> "$OUT/tcghang.log" 2>&1
+rc=$?
+took=$(($(date +%s) - t0))
+check "TCG boot hang: killed at 5 s, booted once more, exit 127, not -t 600 (rc $rc, $took s)" \
+	eval '[ $rc -eq 127 ] && [ "$took" -le 60 ] && [ "$(grep -c "BOOT HANG: guest 6.12 killed after .*no /init within 5s under TCG" "$OUT/tcghang.log")" -eq 2 ]'
 
 # --- kernels A/B on such a host: TCG picked and said first -----------------
 t0=$(date +%s)

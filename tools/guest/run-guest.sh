@@ -39,7 +39,9 @@
 # Under KVM, a guest whose /init has not started within
 # ZSWAP_KVM_PROBE_TIMEOUT seconds (default 60) is killed then, not at -t:
 # booted again under TCG if accel.sh chose KVM (and KVM is cached as
-# failed), exit 124 if ZSWAP_GUEST_ACCEL asked for it.
+# failed), exit 124 if ZSWAP_GUEST_ACCEL asked for it. Under TCG the same
+# watch fires at ZSWAP_TCG_BOOT_TIMEOUT seconds (default 180): a boot
+# stuck before /init is killed then and booted once more, as below.
 #
 # A guest that sends no results (panic, crash, garbled), or whose script
 # hung (its watchdog fired, or the host's timeout), has the console's last
@@ -49,6 +51,7 @@
 #
 # Exit status: the guest script's exit code; 124 if the script hung on
 # every attempt; 125 if the results never came back after the retries;
+# 127 if no boot reached /init (TCG; KVM: booted again under TCG, or 124);
 # 2 on a usage or setup error.
 
 set -u
@@ -135,6 +138,9 @@ else
 fi
 probe_s=${ZSWAP_KVM_PROBE_TIMEOUT:-60}
 [[ $probe_s =~ ^[1-9][0-9]*$ ]] || die "ZSWAP_KVM_PROBE_TIMEOUT wants seconds"
+# a TCG boot reaches /init in 7-30 s on 2 cores, busy or not
+tcg_boot_s=${ZSWAP_TCG_BOOT_TIMEOUT:-180}
+[[ $tcg_boot_s =~ ^[1-9][0-9]*$ ]] || die "ZSWAP_TCG_BOOT_TIMEOUT wants seconds"
 
 "$here/mkinitramfs.sh" "${initramfs_kernel[@]}" -o "$work/initramfs.cpio.gz" \
 	-s "$script" "${ship[@]}" || die "initramfs build failed"
@@ -159,35 +165,39 @@ flock 8
 # INIT_MARK is the first line /init prints (init.sh): the kernel booted.
 INIT_MARK='guest-init: up'
 
-# kvm_boot_watch: under KVM, kill the guest (through its timeout's pid)
-# when /init has not started within probe_s seconds; a nested hypervisor
-# that starts a vCPU may still never boot a guest.
-kvm_boot_watch() {
+# boot_watch SECONDS NAME: kill the guest (through its timeout's pid)
+# when /init has not started within SECONDS: under KVM probe_s, as a
+# nested hypervisor that starts a vCPU may still never boot a guest;
+# under TCG tcg_boot_s, as a boot stuck after "Booting from ROM" (7.3,
+# once in about 60 boots here, 9 CPU minutes without a console line)
+# would otherwise hold the guest until -t.
+boot_watch() {
 	local i
-	for ((i = 0; i < probe_s; i++)); do
+	for ((i = 0; i < $1; i++)); do
 		sleep 1
 		grep -q "$INIT_MARK" "$outdir/console.log" 2>/dev/null && return
 	done
-	echo "no /init within ${probe_s}s under KVM; its last words:" \
-		"$("$here/accel.sh" --last-words "$outdir/console.log")" > "$work/kvm-hung"
+	echo "no /init within $1s under $2; its last words:" \
+		"$("$here/accel.sh" --last-words "$outdir/console.log")" > "$work/boot-hung"
 	kill "$(cat "$work/qemu.pid")" 2>/dev/null
 }
 
 # boot_once: one boot; returns 0 with the results unpacked in OUTDIR, 124
 # on the host timeout, 125 when no results came back, 126 when KVM did not
-# boot the guest (message printed)
+# boot the guest, 127 when TCG did not reach /init (messages printed)
 boot_once() {
 	echo "run-guest: booting $release with $cpus CPUs, $mem, swap ${swap_mib} MiB, timeout ${timeout_s}s, ${accel%%,*}"
 	start=$(date +%s.%N)
-	rm -f "$work/kvm-hung" "$work/qemu.pid" "$outdir/console.log"
-	watch=''
+	rm -f "$work/boot-hung" "$work/qemu.pid" "$outdir/console.log"
 	if [[ $accel == kvm* ]]; then
-		kvm_boot_watch &
-		watch=$!
+		boot_watch "$probe_s" KVM &
+	else
+		boot_watch "$tcg_boot_s" TCG &
 	fi
+	watch=$!
 	# -no-reboot plus panic=-1 turns a guest panic into a qemu exit; timeout
 	# (TERM, then KILL 10 s later) bounds a hung guest, and its pid lets
-	# kvm_boot_watch end it early.  stdin is /dev/null so the
+	# boot_watch end it early.  stdin is /dev/null so the
 	# serial/monitor mux never reads the caller's terminal.
 	bash -c 'echo $$ > "$0"; exec "$@"' "$work/qemu.pid" timeout -k 10 "$timeout_s" \
 		qemu-system-x86_64 -accel "$accel" -cpu "${ZSWAP_GUEST_CPU:-max}" \
@@ -204,13 +214,15 @@ boot_once() {
 		fi
 	qrc=${PIPESTATUS[0]}
 	elapsed=$(echo "$(date +%s.%N) $start" | awk '{ printf "%.1f", $1 - $2 }')
-	if [ -n "$watch" ]; then
-		kill "$watch" 2>/dev/null
-		wait "$watch" 2>/dev/null
-	fi
-	if [ -f "$work/kvm-hung" ]; then
-		echo "run-guest: KVM HANG: guest $ver killed after ${elapsed}s: $(cat "$work/kvm-hung")" >&2
+	kill "$watch" 2>/dev/null
+	wait "$watch" 2>/dev/null
+	if [ -f "$work/boot-hung" ] && [[ $accel == kvm* ]]; then
+		echo "run-guest: KVM HANG: guest $ver killed after ${elapsed}s: $(cat "$work/boot-hung")" >&2
 		return 126
+	fi
+	if [ -f "$work/boot-hung" ]; then
+		echo "run-guest: BOOT HANG: guest $ver killed after ${elapsed}s: $(cat "$work/boot-hung")" >&2
+		return 127
 	fi
 
 	if [ "$qrc" = 124 ] || [ "$qrc" = 137 ]; then
@@ -253,7 +265,7 @@ while :; do
 	boot_once
 	brc=$?
 	if [ "$brc" = 126 ] && [ "$accel_chosen" = 1 ]; then
-		"$here/accel.sh" --demote "a guest did not boot under KVM after a passing probe: $(cat "$work/kvm-hung")"
+		"$here/accel.sh" --demote "a guest did not boot under KVM after a passing probe: $(cat "$work/boot-hung")"
 		accel=tcg,thread=multi
 		echo "run-guest: booting $ver again under TCG (KVM is cached as failed)" >&2
 		continue
