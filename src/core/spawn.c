@@ -14,7 +14,21 @@
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include "cli_checks.h"
+#include "grow.h"
 #include "spawn.h"
+
+static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2 };
+#define NR_STOP_SIGNALS (sizeof(stop_signals) / sizeof(stop_signals[0]))
+
+void spawn_catch_stop_signals(void (*handler)(int))
+{
+	struct sigaction sa = { .sa_handler = handler };
+
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < NR_STOP_SIGNALS; i++)
+		sigaction(stop_signals[i], &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+}
 
 /* cgroup v2 (and v1's procs file), else a v1 hierarchy's tasks file. */
 static int enter_cgroup(const char *cgroup)
@@ -70,11 +84,9 @@ int spawn_start(struct spawn *sp, char *const argv[],
 	close(p[0]);
 	if (o->default_signals) {
 		/* an ignored signal stays ignored across exec: SIGPIPE too */
-		static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT,
-					    SIGUSR1, SIGUSR2, SIGPIPE };
-
-		for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-			signal(sigs[i], SIG_DFL);
+		for (size_t i = 0; i < NR_STOP_SIGNALS; i++)
+			signal(stop_signals[i], SIG_DFL);
+		signal(SIGPIPE, SIG_DFL);
 	}
 	if (o->env_name)
 		setenv(o->env_name, o->env_value, 1);
@@ -151,51 +163,54 @@ static pid_t parent_of(pid_t pid)
 	return ppid;
 }
 
-int spawn_signal_tree(pid_t pid, int sig)
-{
-	pid_t *all = NULL, *par = NULL, *tree = NULL;
-	size_t n = 0, cap = 0, nt = 0;
-	struct dirent *e;
-	DIR *d;
-	int sent = 0;
+/* Every process there is now, with its parent (from /proc). */
+struct proc_link {
+	pid_t pid, ppid;
+};
 
-	if (pid <= 0)
-		return 0;
-	d = opendir("/proc");
+static struct proc_link *proc_links(size_t *n)
+{
+	struct proc_link *l = NULL;
+	size_t cap = 0;
+	struct dirent *e;
+	DIR *d = opendir("/proc");
+
+	*n = 0;
 	while (d && (e = readdir(d))) {
 		char *end;
 		long v = strtol(e->d_name, &end, 10);
 
-		if (*end || v <= 0 || v == pid)
+		if (*end || v <= 0)
 			continue;
-		if (n == cap) {
-			size_t c = cap ? 2 * cap : 256;
-			pid_t *a = realloc(all, c * sizeof(*a)), *b;
-
-			if (!a)
-				break;
-			all = a;
-			b = realloc(par, c * sizeof(*b));
-			if (!b)
-				break;
-			par = b;
-			cap = c;
-		}
-		all[n] = v;
-		par[n] = parent_of(v);
-		n++;
+		if (*n == cap && grow_array((void **)&l, &cap, 256, sizeof(*l)))
+			break;
+		l[*n].pid = v;
+		l[(*n)++].ppid = parent_of(v);
 	}
 	if (d)
 		closedir(d);
+	return l;
+}
+
+int spawn_signal_tree(pid_t pid, int sig)
+{
+	struct proc_link *l;
+	pid_t *tree;
+	size_t n, nt = 0;
+	int sent = 0;
+
+	if (pid <= 0)
+		return 0;
+	l = proc_links(&n);
 	tree = calloc(n + 1, sizeof(*tree));
 	if (tree) {
 		/* breadth first from pid: each pass adds the children of those found */
 		tree[nt++] = pid;
 		for (size_t i = 0; i < nt; i++)
 			for (size_t j = 0; j < n; j++)
-				if (par[j] == tree[i] && all[j] > 0) {
-					tree[nt++] = all[j];
-					all[j] = 0;	/* taken */
+				if (l[j].ppid == tree[i] && l[j].pid != pid && l[j].pid > 0) {
+					tree[nt++] = l[j].pid;
+					l[j].pid = 0;	/* taken */
 				}
 		for (size_t i = 0; i < nt; i++)
 			sent += !kill(tree[i], sig);
@@ -203,8 +218,7 @@ int spawn_signal_tree(pid_t pid, int sig)
 		sent = !kill(pid, sig);
 	}
 	free(tree);
-	free(all);
-	free(par);
+	free(l);
 	return sent;
 }
 
@@ -217,20 +231,14 @@ void spawn_adopt_orphans(void)
 static size_t own_children(pid_t *out, size_t max)
 {
 	pid_t self = getpid();
-	struct dirent *e;
-	size_t n = 0;
-	DIR *d = opendir("/proc");
+	size_t n, k = 0;
+	struct proc_link *l = proc_links(&n);
 
-	while (d && (e = readdir(d)) && n < max) {
-		char *end;
-		long v = strtol(e->d_name, &end, 10);
-
-		if (!*end && v > 0 && parent_of(v) == self)
-			out[n++] = v;
-	}
-	if (d)
-		closedir(d);
-	return n;
+	for (size_t i = 0; i < n && k < max; i++)
+		if (l[i].ppid == self)
+			out[k++] = l[i].pid;
+	free(l);
+	return k;
 }
 
 int spawn_stop_orphans(void)

@@ -59,6 +59,15 @@ int spawn_wait(struct spawn *sp);
 int spawn_exit_code(int status);
 
 /*
+ * The signals that would end a tool (SIGINT, SIGTERM, SIGHUP, SIGQUIT,
+ * SIGUSR1, SIGUSR2) call handler instead, without SA_RESTART (a wait
+ * returns EINTR and can pass the signal on); SIGPIPE is ignored (a write
+ * to a closed pipe is an error, not a death). spawn_start() with
+ * default_signals puts all of them back for the command.
+ */
+void spawn_catch_stop_signals(void (*handler)(int));
+
+/*
  * Sends sig to pid and to every process descended from it (read from
  * /proc at this moment): a workload's own children (a shell's jobs, make's
  * compilers) stop with it instead of living on as orphans, without

@@ -502,7 +502,6 @@ int gate_run_main(int argc, char **argv)
 {
 	struct run_opts o = {};
 	struct saved saved = {};
-	struct sigaction sa = { .sa_handler = on_signal };
 	char dir[PATH_MAX], path[PATH_MAX], why[320];
 	int ret = 0;
 
@@ -526,16 +525,9 @@ int gate_run_main(int argc, char **argv)
 	if (save_params(&saved, o.arm) || write_saved_file(&o, &saved))
 		return 2;
 	/* from here on every way out goes through restore_params() */
-	sigemptyset(&sa.sa_mask);
 	/* any signal that would end run stops it the same way (and is passed
 	 * on to the record, which keeps what it measured) */
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	sigaction(SIGQUIT, &sa, NULL);
-	sigaction(SIGUSR1, &sa, NULL);
-	sigaction(SIGUSR2, &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
+	spawn_catch_stop_signals(on_signal);
 	for (int i = 1; i <= o.runs && !ret && !stop_signal; i++)
 		for (int a = 0; a < 2 && !ret && !stop_signal; a++) {
 			char label = 'A' + a;

@@ -46,23 +46,6 @@ static void sig_handler(int sig)
 	got_signal = sig;
 }
 
-/*
- * From the start on, a signal that would end the process stops the run
- * instead: during start-up nothing runs and the temporary file goes;
- * while the command runs, it gets the same signal and the record is kept,
- * marked incomplete. A closed pipe is an error on write, not a death.
- */
-static void catch_stop_signals(void)
-{
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2 };
-	struct sigaction sa = { .sa_handler = sig_handler };
-
-	sigemptyset(&sa.sa_mask);
-	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-		sigaction(sigs[i], &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
-}
-
 static void usage(FILE *f)
 {
 	fprintf(f,
@@ -520,7 +503,13 @@ int main(int argc, char **argv)
 	}
 	if (o.argv && cli_check_command(o.argv[0]))
 		return EXIT_USAGE;
-	catch_stop_signals();
+	/*
+	 * From here on a signal that would end record stops the run instead:
+	 * during start-up nothing runs and the temporary file goes; while the
+	 * command runs, it gets the same signal and the record is kept,
+	 * marked incomplete.
+	 */
+	spawn_catch_stop_signals(sig_handler);
 	/* before anything runs, so a bad -o never costs the run */
 	err = atomic_file_open(&af, o.output, &what);
 	if (err) {

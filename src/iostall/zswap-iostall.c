@@ -33,22 +33,6 @@ static void on_stop_signal(int sig)
 	stop_signal = sig;
 }
 
-/*
- * A signal that would end iostall stops the workload instead (and what
- * it started), and the report is still printed. No SA_RESTART: the
- * signal ends the wait, which then passes it on.
- */
-static void catch_stop_signals(void)
-{
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2 };
-	struct sigaction sa = { .sa_handler = on_stop_signal };
-
-	sigemptyset(&sa.sa_mask);
-	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-		sigaction(sigs[i], &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
-}
-
 /* The workload's wait status, passing a stop signal on to it. */
 static int wait_workload(struct spawn *sp)
 {
@@ -173,7 +157,10 @@ int main(int argc, char **argv)
 	if (stats_fd < 0)
 		fprintf(stderr, "warning: bpf_stats unavailable: %s\n",
 			strerror(errno));
-	catch_stop_signals();
+	/* a signal that would end iostall stops the workload (and what it
+	 * started) instead: the signal ends the wait, which passes it on,
+	 * and the report is still printed */
+	spawn_catch_stop_signals(on_stop_signal);
 	collector_begin(&col);
 	spawn_adopt_orphans();
 	spawn_start(&sp, &argv[optind], &spo);
