@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -87,19 +88,28 @@ static json_object *plan_json(const struct zs_plan *plan)
 	return o;
 }
 
+/* The record's "zswap" header: each key and the meta field it holds. */
+#define ZH(key, field) { key, offsetof(struct record_meta, field), \
+			 sizeof(((struct record_meta *)0)->field) }
+static const struct zswap_header_key {
+	const char *key;
+	size_t off, len;
+} zswap_header[] = {
+	ZH("enabled", zswap_enabled), ZH("compressor", compressor),
+	ZH("zpool", zpool), ZH("max_pool_percent", max_pool_percent),
+	ZH("accept_threshold_percent", accept_threshold_percent),
+	ZH("shrinker_enabled", shrinker_enabled),
+};
+#undef ZH
+#define NR_ZSWAP_HEADER (sizeof(zswap_header) / sizeof(zswap_header[0]))
+
 static json_object *meta_zswap_json(const struct record_meta *m)
 {
 	json_object *z = json_object_new_object();
 
-	json_object_object_add(z, "enabled", json_object_new_string(m->zswap_enabled));
-	json_object_object_add(z, "compressor", json_object_new_string(m->compressor));
-	json_object_object_add(z, "zpool", json_object_new_string(m->zpool));
-	json_object_object_add(z, "max_pool_percent",
-			       json_object_new_string(m->max_pool_percent));
-	json_object_object_add(z, "accept_threshold_percent",
-			       json_object_new_string(m->accept_threshold_percent));
-	json_object_object_add(z, "shrinker_enabled",
-			       json_object_new_string(m->shrinker_enabled));
+	for (size_t i = 0; i < NR_ZSWAP_HEADER; i++)
+		json_object_object_add(z, zswap_header[i].key, json_object_new_string(
+			(const char *)m + zswap_header[i].off));
 	return z;
 }
 
@@ -526,24 +536,11 @@ int record_parse(const char *path, const char *text, size_t n,
 	rec->meta.exit_code = v ? json_object_get_int(v) : -1;
 	if (!get_typed(root, "zswap", json_type_object, false, &o, path, "", err, len))
 		goto out;
-	{
-		/* the zswap parameters of the run, as the header names them */
-		struct { const char *key; char *dst; size_t len; } p[] = {
-			{ "enabled", rec->meta.zswap_enabled, sizeof(rec->meta.zswap_enabled) },
-			{ "compressor", rec->meta.compressor, sizeof(rec->meta.compressor) },
-			{ "zpool", rec->meta.zpool, sizeof(rec->meta.zpool) },
-			{ "max_pool_percent", rec->meta.max_pool_percent,
-			  sizeof(rec->meta.max_pool_percent) },
-			{ "accept_threshold_percent", rec->meta.accept_threshold_percent,
-			  sizeof(rec->meta.accept_threshold_percent) },
-			{ "shrinker_enabled", rec->meta.shrinker_enabled,
-			  sizeof(rec->meta.shrinker_enabled) },
-		};
-
-		for (size_t i = 0; i < sizeof(p) / sizeof(p[0]); i++)
-			if (json_object_object_get_ex(o, p[i].key, &v))
-				copy_str(p[i].dst, p[i].len, v);
-	}
+	/* the zswap parameters of the run, as the header names them */
+	for (size_t i = 0; i < NR_ZSWAP_HEADER; i++)
+		if (json_object_object_get_ex(o, zswap_header[i].key, &v))
+			copy_str((char *)&rec->meta + zswap_header[i].off,
+				 zswap_header[i].len, v);
 	/* the cgroup the command ran in ($CGROUP of claims rows), or null */
 	if (json_object_object_get_ex(root, "cgroup", &v) &&
 	    json_object_is_type(v, json_type_string))
@@ -571,17 +568,8 @@ void record_free(struct record *rec)
 /* A zswap parameter as the record's header has it, NULL if unknown. */
 const char *record_zswap_param(const struct record_meta *m, const char *name)
 {
-	if (!strcmp(name, "enabled"))
-		return m->zswap_enabled;
-	if (!strcmp(name, "compressor"))
-		return m->compressor;
-	if (!strcmp(name, "zpool"))
-		return m->zpool;
-	if (!strcmp(name, "max_pool_percent"))
-		return m->max_pool_percent;
-	if (!strcmp(name, "accept_threshold_percent"))
-		return m->accept_threshold_percent;
-	if (!strcmp(name, "shrinker_enabled"))
-		return m->shrinker_enabled;
+	for (size_t i = 0; i < NR_ZSWAP_HEADER; i++)
+		if (!strcmp(name, zswap_header[i].key))
+			return (const char *)m + zswap_header[i].off;
 	return NULL;
 }
