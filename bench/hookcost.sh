@@ -31,10 +31,6 @@ while read -r prog cnt ns; do
 	tp_wq_end) hook=workqueue_execute_end ;;
 	tp_slab_start) hook=mm_shrink_slab_start ;;
 	tp_slab_end) hook=mm_shrink_slab_end ;;
-	tp_direct_begin) hook=mm_vmscan_direct_reclaim_begin ;;
-	tp_direct_end) hook=mm_vmscan_direct_reclaim_end ;;
-	tp_memcg_begin) hook=mm_vmscan_memcg_reclaim_begin ;;
-	tp_memcg_end) hook=mm_vmscan_memcg_reclaim_end ;;
 	tp_memcg_events) hook=count_memcg_events ;;
 	is_sched_switch) hook=sched_switch ;;
 	btf_begin | raw_begin) hook=contention_begin ;;

@@ -255,7 +255,7 @@ int BPF_PROG(is_bio_queue, struct bio *bio)
 		__sync_fetch_and_add(&cb->swap_pages, pages);
 	}
 	t = tag_of(bpf_get_current_task_btf());
-	if (!t || !tag_says_writeback(t))
+	if (!t || !tag_says_writeback(t, bpf_get_current_task_btf()))
 		return 0;
 	/* the REQ_SWAP ones are zswapstat's ZC_BIO_WRITEBACK, not counted again */
 	__sync_fetch_and_add(&cb->wb_bios, 1);

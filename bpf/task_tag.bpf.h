@@ -47,20 +47,35 @@ static __always_inline struct task_tag *tag_of(struct task_struct *p)
 	return bpf_task_storage_get(&task_tags, p, 0, 0);
 }
 
+/*
+ * Task p's reclaim level, 1 inside reclaim: direct, memcg and kswapd
+ * reclaim run with PF_MEMALLOC, and a reclaim does not nest in another.
+ */
+static __always_inline int reclaim_level(const struct task_struct *p)
+{
+	return !!(p->flags & PF_MEMALLOC);
+}
+
 /* Inside zswap writeback: the writeback function, shrink_worker or the shrinker. */
 static __always_inline bool tag_marked(const struct task_tag *t)
 {
-	return t->wb_depth || t->worker || t->shrinker_depth;
+	return t->wb_depth[0] || t->wb_depth[1] || t->worker ||
+	       t->shrinker_depth;
 }
 
 /*
- * A swap write bio of this task is zswap writeback: marked, and not in a
- * nested swap-out or a reclaim entered since the mark.
+ * A swap write bio of task p is zswap writeback: a mark of p's reclaim
+ * level is up (shrink_worker runs outside reclaim, the shrinker inside),
+ * and p is not in a nested swap-out.
  */
-static __always_inline bool tag_says_writeback(const struct task_tag *t)
+static __always_inline bool tag_says_writeback(const struct task_tag *t,
+					       const struct task_struct *p)
 {
-	return tag_marked(t) && !t->swapout_depth &&
-	       t->reclaim_depth == t->reclaim_at_mark;
+	if (t->swapout_depth)
+		return false;
+	if (reclaim_level(p))
+		return t->wb_depth[1] || t->shrinker_depth;
+	return t->wb_depth[0] || t->worker;
 }
 
 #endif /* __TASK_TAG_BPF_H */

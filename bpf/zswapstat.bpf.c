@@ -111,13 +111,12 @@ static __always_inline void hist_add(__u32 idx, __u32 slot, __u64 val)
 }
 
 /*
- * Set once the first task is tagged. Most events (every bio, reclaim and
- * workqueue item on the machine) come from untagged tasks, and until
- * zswap writes back no task is tagged: a load of this global spares them
- * the storage lookup. Never cleared, so never written again: a count of
- * live tags, written at every shrink_worker run, cost the rarer events a
- * cache miss each (bench/peers.sh: mm_vmscan_memcg_reclaim_begin 110-120
- * ns a run vs 36-38 ns empty).
+ * Set once the first task is tagged. Most events (every bio and workqueue
+ * item on the machine) come from untagged tasks, and until zswap writes
+ * back no task is tagged: a load of this global spares them the storage
+ * lookup. Never cleared, so never written again: a count of live tags,
+ * written at every shrink_worker run, cost the rarer events a cache miss
+ * each.
  */
 __u32 tags_seen;
 
@@ -142,11 +141,10 @@ static __always_inline struct task_tag *tag_get(bool create)
 	return t;
 }
 
-/* Called before a mark is raised: remember the reclaim nesting level. */
+/* Called before a mark is raised: a task's first mark starts a run. */
 static __always_inline void tag_mark_begin(struct task_tag *t)
 {
 	if (!tag_marked(t)) {
-		t->reclaim_at_mark = t->reclaim_depth;
 		t->wb_pages = 0;
 		/* an unmarked task counts no swap-out: any left is stale */
 		t->swapout_depth = 0;
@@ -272,7 +270,7 @@ static __always_inline int wb_enter(void)
 	wb_time_begin();
 	if (t) {
 		tag_mark_begin(t);
-		t->wb_depth++;
+		t->wb_depth[reclaim_level(bpf_get_current_task_btf())]++;
 		/*
 		 * From 6.8 no task writes an entry back from inside a
 		 * swap-out (a full pool queues shrink_worker, and stores
@@ -295,8 +293,12 @@ static __always_inline int wb_exit(long ret, bool count)
 	wb_time_end();
 	if (count)
 		counter_add(ret == 0 ? ZC_WB_SUCCESS : ZC_WB_FAIL, 1);
-	if (t && t->wb_depth)
-		t->wb_depth--;
+	if (t) {
+		int level = reclaim_level(bpf_get_current_task_btf());
+
+		if (t->wb_depth[level])
+			t->wb_depth[level]--;
+	}
 	return 0;
 }
 
@@ -609,58 +611,6 @@ int BPF_PROG(tp_slab_end, struct shrinker *shr, int nid, int freed)
 }
 
 /*
- * Nesting matters only for tasks already inside writeback; the reclaims
- * of all others (most) are told apart by their flags alone.
- */
-static __always_inline int reclaim_begin(void)
-{
-	struct task_tag *t;
-
-	if (!tag_possible(bpf_get_current_task_btf()))
-		return 0;
-	t = tag_get(false);
-	if (t && tag_marked(t))
-		t->reclaim_depth++;
-	return 0;
-}
-
-static __always_inline int reclaim_end(void)
-{
-	struct task_tag *t;
-
-	if (!tag_possible(bpf_get_current_task_btf()))
-		return 0;
-	t = tag_get(false);
-	if (t && t->reclaim_depth)
-		t->reclaim_depth--;
-	return 0;
-}
-
-SEC("tp_btf/mm_vmscan_direct_reclaim_begin")
-int BPF_PROG(tp_direct_begin)
-{
-	return reclaim_begin();
-}
-
-SEC("tp_btf/mm_vmscan_direct_reclaim_end")
-int BPF_PROG(tp_direct_end)
-{
-	return reclaim_end();
-}
-
-SEC("tp_btf/mm_vmscan_memcg_reclaim_begin")
-int BPF_PROG(tp_memcg_begin)
-{
-	return reclaim_begin();
-}
-
-SEC("tp_btf/mm_vmscan_memcg_reclaim_end")
-int BPF_PROG(tp_memcg_end)
-{
-	return reclaim_end();
-}
-
-/*
  * Task p is a workqueue worker running shrink_worker, outside a reclaim
  * of its own (which sets PF_MEMALLOC, in direct and memcg reclaim alike:
  * its bios are reclaim's): the workqueue's own record, struct worker's
@@ -697,7 +647,7 @@ int BPF_PROG(tp_bio_queue, struct bio *bio)
 	 * (ZC_BIO_*, ZC_PAGES_*, filled in by the frontend), one map
 	 * element's cache line a bio instead of three.
 	 */
-	if (t && tag_says_writeback(t)) {
+	if (t && tag_says_writeback(t, bpf_get_current_task_btf())) {
 		origin = ZS_ORIGIN_WRITEBACK;
 		t->wb_pages += pages;
 		hist_add(ZH_PPB_WRITEBACK, pages, pages);

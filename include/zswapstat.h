@@ -68,18 +68,20 @@ enum zs_ret_kind {
  * Writeback context of a task, in the task_tags task storage map
  * (bpf/task_tag.bpf.h). Why a task's swap write bios are zswap writeback:
  * it is marked while it runs the writeback code, and the bio counts as
- * writeback only when the task has not re-entered reclaim since
- * (writeback allocates folios and may swap out other pages from inside its
- * own reclaim). Here rather than in the .bpf.c because bpf/iostall.bpf.c
- * reuses the map.
+ * writeback when a mark of its reclaim level is up: shrink_worker's
+ * writeback allocates folios, and the direct reclaim that allocation may
+ * enter swaps other pages out (reclaim's) and may run the zswap shrinker
+ * (writeback again). The level is the task's PF_MEMALLOC, not a count of
+ * reclaim begin/end events, which a missed end would leave wrong for the
+ * rest of the run. Here rather than in the .bpf.c because
+ * bpf/iostall.bpf.c reuses the map.
  */
 struct task_tag {
-	unsigned int wb_depth;		/* fentry/kprobe on the writeback function */
-	unsigned int worker;		/* inside shrink_worker (tp or fentry) */
-	unsigned int shrinker_depth;	/* inside the zswap shrinker scan */
+	/* fentry/kprobe on the writeback function, [1]: inside reclaim */
+	unsigned int wb_depth[2];
+	unsigned int worker;		/* inside shrink_worker (outside reclaim) */
+	unsigned int shrinker_depth;	/* inside the zswap shrinker scan (reclaim) */
 	unsigned int swapout_depth;	/* inside swap_writepage(): nested swap-out */
-	unsigned int reclaim_depth;	/* vmscan reclaim begin/end nesting */
-	unsigned int reclaim_at_mark;	/* reclaim_depth when the first mark was set */
 	unsigned long long worker_start_ns;
 	unsigned long long scan_start_ns;
 	unsigned long long wb_pages;	/* writeback pages since the run started */

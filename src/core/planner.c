@@ -33,7 +33,6 @@ static const struct hook_spec {
 	[HOOK_SCAN] = { "shrinker_scan", KF_SHRINKER_SCAN,
 			"mm_shrink_slab_start", true },
 	[HOOK_SWAPOUT] = { "nested_swapout", KF_SWAPOUT },
-	[HOOK_RECLAIM] = { "reclaim_nesting", -1, "mm_vmscan_direct_reclaim_begin" },
 	[HOOK_BIO] = { "swap_write_bio", -1, "block_bio_queue" },
 	[HOOK_MEMCG_EVENTS] = { "memcg_events", -1, "count_memcg_events" },
 };

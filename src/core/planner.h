@@ -32,7 +32,6 @@ enum zs_hook {
 	HOOK_SHRINK_MEMCG,
 	HOOK_SCAN,		/* zswap shrinker scan */
 	HOOK_SWAPOUT,		/* nested reclaim swap-out */
-	HOOK_RECLAIM,		/* vmscan reclaim begin/end */
 	HOOK_BIO,		/* swap write bios */
 	HOOK_MEMCG_EVENTS,	/* per-memcg zswap events */
 	HOOK_NR,

@@ -206,8 +206,6 @@ static const struct hook_progs hook_progs[] = {
 	{ HOOK_SCAN, SRC_TRACEPOINT, false, PROG(tp_slab_start), PROG(tp_slab_end) },
 	{ HOOK_SWAPOUT, SRC_FENTRY, false, PROG(fe_swapout), PROG(fx_swapout) },
 	{ HOOK_SWAPOUT, SRC_KPROBE, false, PROG(kp_swapout), PROG(krp_swapout) },
-	{ HOOK_RECLAIM, SRC_TRACEPOINT, false, PROG(tp_direct_begin), PROG(tp_direct_end) },
-	{ HOOK_RECLAIM, SRC_TRACEPOINT, false, PROG(tp_memcg_begin), PROG(tp_memcg_end) },
 	{ HOOK_BIO, SRC_TRACEPOINT, false, PROG(tp_bio_queue), 0 },
 	{ HOOK_MEMCG_EVENTS, SRC_TRACEPOINT, false, PROG(tp_memcg_events), 0 },
 };
