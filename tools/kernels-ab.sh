@@ -7,7 +7,7 @@
 #   kernels-ab.sh --kernel NAME=IMAGE --kernel NAME=IMAGE [...] -o DIR
 #                 [-n RUNS] [-c CPUS] [-m MEM] [-d SWAP_MiB] [-t TIMEOUT_S]
 #                 [--memory-max MiB] [--zswap P=V[,P=V...]] [--iocost]
-#                 [--locks] [--claims FILE [--table ID] [--compare B:N]]
+#                 [--writer] [--locks] [--claims FILE [--table ID] [--compare B:N]]
 #                 [-f FILE]... -- COMMAND [ARGS...]
 #
 #   IMAGE      a bzImage, an image directory of tools/kernel/build-kernel.sh
@@ -20,6 +20,10 @@
 #   --zswap    zswap parameters set before each run (enabled=1 always)
 #   --iocost   iocost on the swap disk (a linear model of about 16 MB/s,
 #              vrate pinned at 100%) and `record --iocost`
+#   --writer   with --iocost: a sibling cgroup with 10x the workload's
+#              io.weight runs Debian's fio, random 4 KiB direct writes, 8
+#              in flight, from 2 s before the record to its end; swap is
+#              then the disk's first half, fio writes to the other
 #   --locks    `record --locks`
 #   -f FILE    ship FILE into the guest too (COMMAND's binaries; the
 #              toolkit's zswap-gate and zswap-workload always go)
@@ -51,7 +55,7 @@ usage() { sed -n '7,11p' "$0" | sed 's/^# \{0,3\}//' >&2; exit 2; }
 
 names=() images=() ship=()
 runs=5 cpus=2 mem=512M swap=512 timeout_s=900 memmax=64 zswap='' iocost=0
-locks=0 claims='' table='' pair='' out=''
+locks=0 writer=0 claims='' table='' pair='' out=''
 while [ $# -gt 0 ]; do
 	case $1 in
 	-n | -c | -m | -d | -t | -o | -f | --memory-max | --zswap | --claims | --table | --compare)
@@ -72,6 +76,7 @@ while [ $# -gt 0 ]; do
 	--zswap) zswap=$2; shift 2 ;;
 	--iocost) iocost=1; shift ;;
 	--locks) locks=1; shift ;;
+	--writer) writer=1; shift ;;
 	--claims) claims=$2; shift 2 ;;
 	--table) table=$2; shift 2 ;;
 	--compare) pair=$2; shift 2 ;;
@@ -88,6 +93,8 @@ done
 [[ $zswap =~ ^([a-z_]+=[A-Za-z0-9_]+(,[a-z_]+=[A-Za-z0-9_]+)*)?$ ]] ||
 	die "--zswap wants P=V[,P=V...]"
 [ -z "$claims" ] || [ -f "$claims" ] || die "claims file $claims not found"
+[ $writer -eq 0 ] || [ $iocost -eq 1 ] || die "--writer wants --iocost (the writer is there to be weighed against)"
+[ $writer -eq 0 ] || [ "$swap" -ge 64 ] || die "--writer wants a swap disk of 64 MiB or more (-d)"
 for f in "$GATE" "$WL"; do [ -x "$f" ] || die "$f missing: run make"; done
 for i in "${!names[@]}"; do
 	[[ ${names[$i]} =~ ^[A-Za-z0-9._+-]+$ ]] || die "kernel name '${names[$i]}'"
@@ -128,6 +135,10 @@ fi
 mkdir -p "$out" || die "cannot create $out"
 work=$(mktemp -d "${TMPDIR:-/tmp}/kernels-ab.XXXXXX") || die "mktemp failed"
 trap 'rm -rf "$work"' EXIT
+if [ $writer -eq 1 ]; then
+	"$here/guest/bundle-fio.sh" "$work/fio" || die "--writer: cannot bundle fio"
+	ship+=(-D "$work/fio")
+fi
 
 # The in-guest script: zswap parameters, the cgroup, iocost, one record.
 rec_opts="--cgroup \$CG"
@@ -143,6 +154,10 @@ rec_opts="--cgroup \$CG"
 		echo "echo ${pv#*=} > \$P/${pv%%=*} || { echo 'cannot set ${pv%%=*}'; exit 3; }"
 	done
 	echo 'cat $P/* > $RESULTS/params 2>/dev/null'
+	if [ $writer -eq 1 ]; then
+		echo '. ./guest-lib.sh'
+		echo "split_disk $((swap / 2)) || { echo 'cannot split the disk'; exit 3; }"
+	fi
 	echo 'CG=/sys/fs/cgroup/workload'
 	echo 'mkdir -p $CG'
 	echo "echo $((memmax << 20)) > \$CG/memory.max"
@@ -152,10 +167,20 @@ rec_opts="--cgroup \$CG"
 		echo 'echo "$DEV ctrl=user model=linear rbps=16777216 rseqiops=4096 rrandiops=4096 wbps=16777216 wseqiops=4096 wrandiops=4096" > /sys/fs/cgroup/io.cost.model'
 		echo 'echo "$DEV enable=1 ctrl=user rpct=95.00 rlat=250000 wpct=95.00 wlat=250000 min=100.00 max=100.00" > /sys/fs/cgroup/io.cost.qos || { echo "iocost: cannot enable"; exit 3; }'
 	fi
+	if [ $writer -eq 1 ]; then
+		echo 'W=/sys/fs/cgroup/writer'
+		echo 'mkdir -p $W && echo 100 > $CG/io.weight && echo 1000 > $W/io.weight || { echo "writer: no io.weight"; exit 3; }'
+		echo "sh -c \". ./guest-lib.sh; fio_randwrite \$W \$RESULTS/fio.out $timeout_s\" & fio=\$!"
+		echo 'sleep 2'
+	fi
 	printf './zswap-gate record -q %s -o $RESULTS/run.json --' "$rec_opts"
 	printf ' %q' "$@"
 	echo ' > $RESULTS/record.log 2>&1'
 	echo 'echo $? > $RESULTS/record.rc'
+	if [ $writer -eq 1 ]; then
+		echo 'kill $fio; wait $fio'
+		echo 'grep -q "write: IOPS" $RESULTS/fio.out || { echo "writer: fio wrote nothing"; echo 1 > $RESULTS/record.rc; }'
+	fi
 	echo 'exit 0'
 } > "$work/run.in-guest.sh"
 

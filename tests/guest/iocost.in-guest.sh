@@ -16,8 +16,6 @@ CGR=/sys/fs/cgroup
 HOG=$CGR/hog
 WRITER=$CGR/writer
 DBG=/sys/module/blk_cgroup/parameters/blkcg_debug_stats
-# Debian's fio with its libraries, run through the shipped loader.
-F=/opt/zswap/fio
 # The hog, beside cold ballast in its cgroup: 24 MiB filled once and
 # left idle while the hog runs, so the pool always holds entries that are
 # not loaded back before the LRU walk reaches them. Without it the hog's
@@ -48,11 +46,7 @@ rec() {
 
 # swap on the first 192 MiB of the disk, fio's target on the rest: one
 # device, so iocost weighs the two cgroups against each other
-swapoff /dev/vda
-printf 'o\nn\np\n1\n\n+192M\nn\np\n2\n\n\nw\n' | fdisk /dev/vda > $R/fdisk.log 2>&1
-i=0
-while [ ! -b /dev/vda2 ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
-mkswap /dev/vda1 > /dev/null && swapon /dev/vda1 || echo "swap on vda1 failed"
+split_disk 192 || echo "swap on vda1 failed"
 DEV=$(cat /sys/block/vda/dev)
 echo "iocost: disk $DEV, swap: $(tail -n +2 /proc/swaps | tr -s ' ' | cut -d' ' -f1-3)"
 
@@ -116,10 +110,7 @@ cat $HOG/io.stat > $R/fixtures/io.stat.debug
 # fio (which moves itself into the writer cgroup), lets it run alone for
 # 2 s, runs the hog, and stops fio when the hog is done, so the hog's
 # debt is paid and its cgroup idles in the window here too.
-FIOCMD="echo \$\$ > $WRITER/cgroup.procs; exec $F/ld-linux-x86-64.so.2 \
---library-path $F/lib $F/fio --name=randwrite --filename=/dev/vda2 \
---rw=randwrite --bs=4k --direct=1 --ioengine=libaio --iodepth=8 --thread \
---time_based --runtime=300 --output=$R/fio.out"
+FIOCMD=". ./guest-lib.sh; fio_randwrite $WRITER $R/fio.out 300"
 rec writer 300 --self-stats --cgroup $HOG -- sh -c "sh -c '$FIOCMD' & fio=\$!;
 	sleep 2; $HOGCMD; kill \$fio; wait \$fio; sleep 4; $FLUSH"
 cat $WRITER/io.stat > $R/fixtures/io.stat.writer

@@ -34,19 +34,6 @@ HOG=/sys/fs/cgroup/hog
 command -v jq >/dev/null || { echo "jq missing: run tools/install-deps.sh"; exit 1; }
 command -v fio >/dev/null || { echo "fio missing: run tools/install-deps.sh"; exit 1; }
 
-# Debian's fio, its shared libraries and the loader, shipped as a directory:
-# the guest has no libc of its own.
-bundle_fio() {
-	B=$OUT/bundle/fio
-	rm -rf "$OUT/bundle"
-	mkdir -p "$B/lib"
-	cp "$(command -v fio)" "$B/fio"
-	ldd "$(command -v fio)" | awk '/=> \// { print $3 }' |
-		while read -r lib; do cp -L "$lib" "$B/lib/"; done
-	cp -L "$(ldd "$(command -v fio)" | awk '/ld-linux/ { print $1 }')" \
-		"$B/ld-linux-x86-64.so.2"
-}
-
 # m FILE METRIC: value ("null" when n/a); src / why: its source, n/a reason
 m() { jq -r --arg n "$2" '.metrics[$n].value' "$1"; }
 src() { jq -r --arg n "$2" '.metrics[$n].source' "$1"; }
@@ -219,7 +206,7 @@ check_kernel() {
 	fi
 }
 
-bundle_fio
+tools/guest/bundle-fio.sh "$OUT/bundle/fio" || exit 1
 for k in $KERNELS; do
 	check_kernel "$k"
 done

@@ -24,3 +24,26 @@ iocost_flush() {
 		exec dd if=/dev/vda of=/dev/null bs=4096 count=1 iflag=direct 2>/dev/null' _ "$1"
 	sleep 3
 }
+
+# split_disk SWAP_MiB: swap on /dev/vda1, its first SWAP_MiB, and
+# /dev/vda2, the rest, for a sibling writer: one device, so iocost weighs
+# the swapping cgroup and the writer's against each other.
+split_disk() {
+	swapoff /dev/vda 2>/dev/null
+	printf 'o\nn\np\n1\n\n+%sM\nn\np\n2\n\n\nw\n' "$1" | fdisk /dev/vda > /dev/null 2>&1
+	_i=0
+	while [ ! -b /dev/vda2 ] && [ $_i -lt 50 ]; do sleep 0.1; _i=$((_i + 1)); done
+	mkswap /dev/vda1 > /dev/null && swapon /dev/vda1
+}
+
+# fio_randwrite CGROUP OUTPUT SECONDS: Debian's fio (tools/guest/bundle-fio.sh
+# ships it as /opt/zswap/fio) writing 4 KiB blocks at random to /dev/vda2
+# from CGROUP, 8 in flight, direct, so it fills its share of the device;
+# replaces the calling shell.
+fio_randwrite() {
+	echo $$ > "$1/cgroup.procs" || return 1
+	exec /opt/zswap/fio/ld-linux-x86-64.so.2 --library-path /opt/zswap/fio/lib \
+		/opt/zswap/fio/fio --name=randwrite --filename=/dev/vda2 \
+		--rw=randwrite --bs=4k --direct=1 --ioengine=libaio --iodepth=8 \
+		--thread --time_based --runtime="$3" --output="$2"
+}
