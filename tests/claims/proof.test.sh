@@ -185,9 +185,7 @@ if [ -n "${K000:-}" ]; then
 fi
 
 # --- seed 000 next to the writer (7.3): the same A/B with fio writing
-# beside the build; at this scale the build's 100-odd swap writes a run
-# fit in its share of the model's 4096 IOPS, so iocost charges no debt
-# (docs/claims.md) -------------------------------------------------------
+# beside the build (docs/claims.md has the measured table) ----------------
 if [ -n "${K000:-}" ] && [ "$LINE" = 7.3 ]; then
 	D=$OUT/000-writer
 	if [ "${CLAIMS_REUSE:-0}" != 1 ] || [ ! -d "$D/base" ]; then
