@@ -7,7 +7,8 @@
 #   kernels-ab.sh --kernel NAME=IMAGE --kernel NAME=IMAGE [...] -o DIR
 #                 [-n RUNS] [-c CPUS] [-m MEM] [-d SWAP_MiB] [-t TIMEOUT_S]
 #                 [--memory-max MiB] [--zswap P=V[,P=V...]] [--iocost]
-#                 [--writer] [--locks] [--claims FILE [--table ID] [--compare B:N]]
+#                 [--writer] [--locks] [--host-root [--scratch MiB]]
+#                 [--claims FILE [--table ID] [--compare B:N]]
 #                 [-f FILE]... -- COMMAND [ARGS...]
 #
 #   IMAGE      a bzImage, an image directory of tools/kernel/build-kernel.sh
@@ -25,6 +26,9 @@
 #              in flight, from 2 s before the record to its end; swap is
 #              then the disk's first half, fio writes to the other
 #   --locks    `record --locks`
+#   --host-root  the host's root file system is the guest's (run-guest.sh
+#              -H): COMMAND may be any program installed here
+#   --scratch MiB  with --host-root, an ext4 disk at /scratch (-S)
 #   -f FILE    ship FILE into the guest too (COMMAND's binaries; the
 #              toolkit's zswap-gate and zswap-workload always go)
 #   COMMAND    runs inside the guest in /opt/zswap (ship it with -f), in
@@ -55,10 +59,10 @@ usage() { sed -n '7,11p' "$0" | sed 's/^# \{0,3\}//' >&2; exit 2; }
 
 names=() images=() ship=()
 runs=5 cpus=2 mem=512M swap=512 timeout_s=900 memmax=64 zswap='' iocost=0
-locks=0 writer=0 claims='' table='' pair='' out=''
+locks=0 writer=0 hostroot=() claims='' table='' pair='' out=''
 while [ $# -gt 0 ]; do
 	case $1 in
-	-n | -c | -m | -d | -t | -o | -f | --memory-max | --zswap | --claims | --table | --compare)
+	-n | -c | -m | -d | -t | -o | -f | --memory-max | --zswap | --claims | --table | --compare | --scratch)
 		[ $# -ge 2 ] || die "$1 wants a value (see --help)" ;;
 	esac
 	case $1 in
@@ -77,6 +81,8 @@ while [ $# -gt 0 ]; do
 	--iocost) iocost=1; shift ;;
 	--locks) locks=1; shift ;;
 	--writer) writer=1; shift ;;
+	--host-root) hostroot+=(-H); shift ;;
+	--scratch) hostroot+=(-S "$2"); shift 2 ;;
 	--claims) claims=$2; shift 2 ;;
 	--table) table=$2; shift 2 ;;
 	--compare) pair=$2; shift 2 ;;
@@ -93,6 +99,8 @@ done
 [[ $zswap =~ ^([a-z_]+=[A-Za-z0-9_]+(,[a-z_]+=[A-Za-z0-9_]+)*)?$ ]] ||
 	die "--zswap wants P=V[,P=V...]"
 [ -z "$claims" ] || [ -f "$claims" ] || die "claims file $claims not found"
+[[ " ${hostroot[*]} " != *" -S "* ]] || [[ " ${hostroot[*]} " == *" -H "* ]] ||
+	die "--scratch wants --host-root (the host's mkfs.ext4 makes the disk)"
 [ $writer -eq 0 ] || [ $iocost -eq 1 ] || die "--writer wants --iocost (the writer is there to be weighed against)"
 [ $writer -eq 0 ] || [ "$swap" -ge 64 ] || die "--writer wants a swap disk of 64 MiB or more (-d)"
 for f in "$GATE" "$WL"; do [ -x "$f" ] || die "$f missing: run make"; done
@@ -201,7 +209,7 @@ for r in $(seq "$runs"); do
 		if [[ $img =~ ^(6\.1|6\.12|7\.x)$ ]]; then kopt=(-k "$img"); else kopt=(-K "$img"); fi
 		"$here/guest/run-guest.sh" -q "${kopt[@]}" -c "$cpus" -m "$mem" -d "$swap" \
 			-t "$timeout_s" -o "$d" -s "$work/run.in-guest.sh" \
-			-f "$GATE" -f "$WL" "${ship[@]}"
+			-f "$GATE" -f "$WL" "${ship[@]}" "${hostroot[@]}"
 		grc=$?
 		rrc=$(cat "$d/record.rc" 2>/dev/null || echo none)
 		mkdir -p "$out/$name"

@@ -48,6 +48,9 @@ debs=$kdir/debs
 WANT_MODULES="virtio virtio_ring virtio_pci_legacy_dev virtio_pci_modern_dev
 	virtio_pci virtio_blk zsmalloc zbud z3fold lzo lzo_rle lz4 lz4_compress
 	lz4_decompress lz4hc zstd zstd_compress zstd_decompress"
+# And those of run-guest.sh -H (the host's root over virtio-9p under an
+# overlay, an ext4 scratch disk), loaded only then: modules.hostroot.
+HOSTROOT_MODULES="9pnet 9pnet_virtio 9p overlay ext4"
 
 # debian_mirror, apt_priv, apt_cache_priv, priv_update (private apt
 # configurations under $APT_PRIV_DIR)
@@ -84,12 +87,14 @@ download() {
 }
 
 # Copy module $1 (and, first, the modules it depends on) from $mtree to
-# $out.new/modules/, decompressed, appending names to modules.load in insmod
-# order.  The package ships no modules.dep (depmod runs at install time),
-# so dependencies are read from each module's .modinfo "depends=" string.
-# Names not in the index are built in or absent: skipped.
+# $out.new/modules/, decompressed, appending names to $out.new/$2 (default
+# modules.load) in insmod order.  The package ships no modules.dep (depmod
+# runs at install time), so dependencies are read from each module's
+# .modinfo "depends=" string. Names not in the index are built in or
+# absent, and names in a list already are loaded by then: skipped.
 add_module() {
-	grep -qx "$1" "$out.new/modules.load" && return 0
+	cat "$out.new/modules.load" "$out.new/modules.hostroot" 2>/dev/null |
+		grep -qx "$1" && return 0
 	p=$(awk -v n="$1" '$1 == n { print $2; exit }' "$tmp/index")
 	[ -n "$p" ] || return 0
 	case $p in
@@ -101,9 +106,9 @@ add_module() {
 	deps=$(tr '\0' '\n' < "$out.new/modules/$1.ko" |
 		sed -n 's/^depends=//p' | head -n 1 | tr ',-' ' _')
 	for d in $deps; do
-		add_module "$d"
+		add_module "$d" "${2:-modules.load}"
 	done
-	echo "$1" >> "$out.new/modules.load"
+	echo "$1" >> "$out.new/${2:-modules.load}"
 }
 
 # install_kernel VER DEB...: unpack the DEBs (one linux-image, or 7.x's
@@ -151,6 +156,10 @@ install_kernel() {
 	for m in $WANT_MODULES; do
 		add_module "$m"
 	done
+	: > "$out.new/modules.hostroot"
+	for m in $HOSTROOT_MODULES; do
+		add_module "$m" modules.hostroot
+	done
 	echo "$rel" > "$out.new/release"
 	rm -rf "$out"
 	mv "$out.new" "$out"
@@ -159,8 +168,15 @@ install_kernel() {
 	say "$ver: $rel ready in $out (modules: $(tr "\n" " " < "$out/modules.load"))"
 }
 
+# cached VER: installed, with this script's lists (modules.hostroot came
+# later: a kernel without it is installed again from its cached .debs)
+cached() {
+	[ -f "$kdir/$1/vmlinuz" ] && [ -s "$kdir/$1/release" ] &&
+		[ -f "$kdir/$1/modules.hostroot" ]
+}
+
 fetch_61() {
-	if [ -f "$kdir/6.1/vmlinuz" ] && [ -s "$kdir/6.1/release" ]; then
+	if cached 6.1; then
 		say "6.1: cached $(cat "$kdir/6.1/release")"
 		return
 	fi
@@ -173,7 +189,7 @@ fetch_61() {
 }
 
 fetch_612() {
-	if [ -f "$kdir/6.12/vmlinuz" ] && [ -s "$kdir/6.12/release" ]; then
+	if cached 6.12; then
 		say "6.12: cached $(cat "$kdir/6.12/release")"
 		return
 	fi
@@ -190,7 +206,7 @@ fetch_612() {
 # its modules and base packages (the metapackage linux-image-REL would
 # pull an initramfs tool too).
 fetch_7x() {
-	if [ -f "$kdir/7.x/vmlinuz" ] && [ -s "$kdir/7.x/release" ]; then
+	if cached 7.x; then
 		say "7.x: cached $(cat "$kdir/7.x/release")"
 		return
 	fi

@@ -60,6 +60,56 @@ KREL=$(uname -r)
 export KREL
 mkdir -p $RESULTS
 
+# run-guest.sh -H: the host's root file system, read-only over virtio-9p
+# under a tmpfs overlay, mounted at $1 with the guest's own /proc, /sys
+# (cgroup2, debugfs, tracefs beneath), /dev, /tmp, /run, /opt/zswap and
+# /results inside.
+hostroot_mount() {
+	mkdir -p /host /ovl "$1"
+	mount -t 9p -o trans=virtio,version=9p2000.L,ro,cache=loose,msize=262144 \
+		hostroot /host || return 1
+	mount -t tmpfs -o mode=755 tmpfs /ovl && mkdir -p /ovl/upper /ovl/work &&
+		mount -t overlay overlay \
+			-o lowerdir=/host,upperdir=/ovl/upper,workdir=/ovl/work "$1" ||
+		return 1
+	mkdir -p "$1/opt/zswap" "$1/results" "$1/scratch"
+	mount -t proc proc "$1/proc" &&
+		mount -o rbind /sys "$1/sys" &&
+		mount -o rbind /dev "$1/dev" &&
+		mount -t tmpfs tmpfs "$1/tmp" &&
+		mount -t tmpfs -o mode=755 tmpfs "$1/run" &&
+		mount -o bind /opt/zswap "$1/opt/zswap" &&
+		mount -o bind $RESULTS "$1/results" || return 1
+	mkdir -p "$1/dev/pts" "$1/dev/shm"
+	mount -t devpts devpts "$1/dev/pts" 2>/dev/null
+	mount -t tmpfs tmpfs "$1/dev/shm"
+	return 0
+}
+
+# The root the script runs in: the initramfs, or with -H the host's.
+run_root=
+if grep -qw zswap_hostroot /proc/cmdline; then
+	t0=$(cut -d' ' -f1 /proc/uptime)
+	for m in $(cat /etc/modules.hostroot); do
+		insmod "/lib/modules/$m.ko" || log "insmod $m failed"
+	done
+	if hostroot_mount /newroot; then
+		run_root=/newroot
+		log "the host's root mounted in $(awk -v a="$t0" '{ printf "%.2f", $1 - a }' /proc/uptime) s"
+	else
+		log "the host's root could not be mounted: the script runs in the initramfs"
+	fi
+fi
+# run-guest.sh -S: the second virtio disk, ext4 (the host's mkfs.ext4),
+# at /scratch of the script's root.
+if grep -qw zswap_scratch /proc/cmdline && [ -n "$run_root" ]; then
+	i=0
+	while [ ! -b /dev/vdb ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+	chroot $run_root mkfs.ext4 -q -F /dev/vdb &&
+		mount -t ext4 /dev/vdb $run_root/scratch ||
+		log "the scratch disk /dev/vdb could not be made or mounted"
+fi
+
 # watchdog SECS: at SECS of uptime with the script still running, writes
 # what the guest was doing (tasks, blocked tasks' stacks, pressure, the
 # cgroups' memory events) to $RESULTS/watchdog.txt and the console, then
@@ -112,7 +162,12 @@ if [ -x /opt/zswap/guest-test.sh ]; then
 	# tee keeps the script's output on the console; the subshell keeps
 	# its exit code, which a pipeline would lose.
 	(
-		cd $RESULTS && /opt/zswap/guest-test.sh
+		if [ -n "$run_root" ]; then
+			PATH=/opt/zswap:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+				chroot $run_root /bin/sh -c 'cd /results && exec /opt/zswap/guest-test.sh'
+		else
+			cd $RESULTS && /opt/zswap/guest-test.sh
+		fi
 		echo $? > $RESULTS/rc
 	) 2>&1 | tee $RESULTS/guest-test.log
 else

@@ -4,7 +4,7 @@
 # mkinitramfs.sh - build the busybox initramfs a guest kernel boots into.
 #
 # Usage: mkinitramfs.sh -k 6.1|6.12|7.x -o OUT.cpio.gz -s GUEST_SCRIPT
-#                       [-f FILE]... [-D DIR]...
+#                       [-H] [-f FILE]... [-D DIR]...
 #        mkinitramfs.sh -N -o OUT.cpio.gz -s GUEST_SCRIPT [...]
 #
 #   -k VER     guest kernel (its modules come from fetch-kernels.sh's cache)
@@ -12,6 +12,8 @@
 #              images of tools/kernel/build-kernel.sh)
 #   -o OUT     gzip'ed newc cpio archive to write
 #   -s SCRIPT  becomes /opt/zswap/guest-test.sh, run by /init
+#   -H         with the modules of run-guest.sh -H too (9p, overlay, ext4:
+#              fetch-kernels.sh's modules.hostroot), loaded only then
 #   -f FILE    copied to /opt/zswap/<basename FILE> (binaries, scripts)
 #   -D DIR     copied as is to /opt/zswap/<basename DIR>/
 #
@@ -28,13 +30,14 @@ here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 cache=${ZSWAP_CACHE:-$repo/.cache}
 
-ver='' out='' script='' files='' dirs='' nomod=0
+ver='' out='' script='' files='' dirs='' nomod=0 hostroot=0
 nl='
 '
-while getopts k:No:s:f:D: opt; do
+while getopts k:No:s:f:D:H opt; do
 	case $opt in
 	k) ver=$OPTARG ;;
 	N) nomod=1 ;;
+	H) hostroot=1 ;;
 	o) out=$OPTARG ;;
 	s) script=$OPTARG ;;
 	f) files="$files$OPTARG$nl" ;;
@@ -72,10 +75,15 @@ chmod 755 "$root/init"
 if [ $nomod = 1 ]; then
 	# /init insmods what modules.load lists: nothing
 	: > "$root/etc/modules.load"
+	: > "$root/etc/modules.hostroot"
 	ver=built-in
 else
+	[ $hostroot = 0 ] || [ -f "$kdir/modules.hostroot" ] ||
+		die "$kdir has no modules.hostroot: run fetch-kernels.sh $ver again"
 	cp "$kdir/modules.load" "$root/etc/modules.load"
-	for m in $(cat "$kdir/modules.load"); do
+	: > "$root/etc/modules.hostroot"
+	[ $hostroot = 0 ] || cp "$kdir/modules.hostroot" "$root/etc/modules.hostroot"
+	for m in $(cat "$root/etc/modules.load" "$root/etc/modules.hostroot"); do
 		cp "$kdir/modules/$m.ko" "$root/lib/modules/"
 	done
 fi

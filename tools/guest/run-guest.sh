@@ -6,7 +6,8 @@
 #
 # Usage: run-guest.sh -k 6.1|6.12|7.x -o OUTDIR -s GUEST_SCRIPT
 #                     [-c CPUS] [-m MEM] [-d SWAP_MiB] [-t TIMEOUT_S]
-#                     [-f FILE]... [-D DIR]... [-a KERNEL_ARGS] [-q]
+#                     [-H] [-S SCRATCH_MiB] [-f FILE]... [-D DIR]...
+#                     [-a KERNEL_ARGS] [-q]
 #        run-guest.sh -K IMAGE -o OUTDIR -s GUEST_SCRIPT [same options]
 #
 #   -k VER     guest kernel: 6.1 (Debian 12), 6.12 (Debian 13) or 7.x
@@ -26,6 +27,14 @@
 #   -t SECS    host-side timeout for the whole run (default 600); at 4/5
 #              of it the guest's own watchdog reports and kills a script
 #              still running (init.sh's watchdog, OUTDIR/watchdog.txt)
+#   -H         the host's root file system is the guest's: shared
+#              read-only over virtio-9p under a tmpfs overlay (writes stay
+#              in the guest's memory), so every program installed here
+#              runs there; the script runs chrooted into it, with /proc,
+#              /sys, /dev, /tmp, /opt/zswap and /results the guest's own
+#   -S MiB     a scratch disk (the second virtio disk, /dev/vdb), ext4,
+#              mounted at /scratch for data (a database); with -H, whose
+#              mkfs.ext4 makes it
 #   -f FILE    ship FILE as /opt/zswap/<basename> (repeatable)
 #   -D DIR     ship DIR as /opt/zswap/<basename DIR>/ (repeatable)
 #   -a ARGS    extra kernel command line (e.g. zswap.enabled=1)
@@ -61,7 +70,7 @@ die() { echo "run-guest: error: $*" >&2; exit 2; }
 here=$(cd "$(dirname "$0")" && pwd)
 
 ver='' image='' outdir='' script='' cpus=2 mem=512M swap_mib=512 timeout_s=600
-append_extra='' quiet=0
+append_extra='' quiet=0 hostroot=0 scratch_mib=0
 ship=()
 
 usage() {
@@ -70,7 +79,7 @@ usage() {
 	exit 2
 }
 
-while getopts k:K:o:s:c:m:d:t:f:D:a:qh opt; do
+while getopts k:K:o:s:c:m:d:t:f:D:a:HS:qh opt; do
 	case $opt in
 	k) ver=$OPTARG ;;
 	K) image=$OPTARG ;;
@@ -83,6 +92,8 @@ while getopts k:K:o:s:c:m:d:t:f:D:a:qh opt; do
 	f) ship+=(-f "$OPTARG") ;;
 	D) ship+=(-D "$OPTARG") ;;
 	a) append_extra=$OPTARG ;;
+	H) hostroot=1 ;;
+	S) scratch_mib=$OPTARG ;;
 	q) quiet=1 ;;
 	*) usage ;;
 	esac
@@ -92,6 +103,9 @@ done
 [ -n "$ver" ] && case $ver in 6.1|6.12|7.x) ;; *) die "-k must be 6.1, 6.12 or 7.x, not '$ver'" ;; esac
 [[ $cpus =~ ^[0-9]+$ ]] || die "-c wants a number of CPUs"
 [[ $swap_mib =~ ^[0-9]+$ ]] || die "-d wants a size in MiB"
+[[ $scratch_mib =~ ^[0-9]+$ ]] || die "-S wants a size in MiB"
+[ "$scratch_mib" -eq 0 ] || [ $hostroot -eq 1 ] || die "-S wants -H (the host's mkfs.ext4 makes the disk)"
+[ "$scratch_mib" -eq 0 ] || [ "$swap_mib" -gt 0 ] || die "-S wants a swap disk too (-d): the scratch disk is the second"
 [[ $timeout_s =~ ^[0-9]+$ ]] || die "-t wants seconds"
 [ -f "$script" ] || die "guest script $script not found"
 
@@ -142,8 +156,11 @@ probe_s=${ZSWAP_KVM_PROBE_TIMEOUT:-60}
 tcg_boot_s=${ZSWAP_TCG_BOOT_TIMEOUT:-180}
 [[ $tcg_boot_s =~ ^[1-9][0-9]*$ ]] || die "ZSWAP_TCG_BOOT_TIMEOUT wants seconds"
 
-"$here/mkinitramfs.sh" "${initramfs_kernel[@]}" -o "$work/initramfs.cpio.gz" \
-	-s "$script" "${ship[@]}" || die "initramfs build failed"
+hostroot_opt=()
+[ $hostroot -eq 1 ] && hostroot_opt=(-H)
+"$here/mkinitramfs.sh" "${initramfs_kernel[@]}" "${hostroot_opt[@]}" \
+	-o "$work/initramfs.cpio.gz" -s "$script" "${ship[@]}" ||
+	die "initramfs build failed"
 
 cmdline="console=ttyS0 quiet panic=-1 zswap_watchdog=$((timeout_s * 4 / 5)) $append_extra"
 drive=()
@@ -152,6 +169,15 @@ if [ "$swap_mib" -gt 0 ]; then
 	drive=(-drive "file=$work/swap.img,format=raw,if=virtio")
 else
 	cmdline="$cmdline noswap"
+fi
+if [ $hostroot -eq 1 ]; then
+	# multidevs=remap: the host's file systems keep distinct inode numbers
+	drive+=(-virtfs "local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap")
+	cmdline="$cmdline zswap_hostroot"
+fi
+if [ "$scratch_mib" -gt 0 ]; then
+	drive+=(-drive "file=$work/scratch.img,format=raw,if=virtio")
+	cmdline="$cmdline zswap_scratch"
 fi
 
 # Console lines end in CRLF; the base64 block sits between the markers.
@@ -186,7 +212,7 @@ boot_watch() {
 # on the host timeout, 125 when no results came back, 126 when KVM did not
 # boot the guest, 127 when TCG did not reach /init (messages printed)
 boot_once() {
-	echo "run-guest: booting $release with $cpus CPUs, $mem, swap ${swap_mib} MiB, timeout ${timeout_s}s, ${accel%%,*}"
+	echo "run-guest: booting $release with $cpus CPUs, $mem, swap ${swap_mib} MiB$([ $hostroot -eq 1 ] && echo ", the host's root")$([ "$scratch_mib" -gt 0 ] && echo ", scratch $scratch_mib MiB"), timeout ${timeout_s}s, ${accel%%,*}"
 	start=$(date +%s.%N)
 	rm -f "$work/boot-hung" "$work/qemu.pid" "$outdir/console.log"
 	if [[ $accel == kvm* ]]; then
@@ -259,8 +285,10 @@ retries=${ZSWAP_GUEST_RETRIES:-1}
 attempt=1
 while :; do
 	if [ "$swap_mib" -gt 0 ]; then
-		rm -f "$work/swap.img"
+		rm -f "$work/swap.img" "$work/scratch.img"
 		truncate -s "${swap_mib}M" "$work/swap.img" || die "cannot create swap image"
+		[ "$scratch_mib" -eq 0 ] || truncate -s "${scratch_mib}M" "$work/scratch.img" ||
+			die "cannot create the scratch image"
 	fi
 	boot_once
 	brc=$?

@@ -1,0 +1,30 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Runs chrooted in the host's root file system (run-guest.sh -H -S 64):
+# what the host side (tests/guest/hostroot.test.sh) checks. The toolkit
+# here is the host's own dynamically linked build, run from the host's
+# checkout (its path in /opt/zswap/repo), next to the static hog.
+R=$RESULTS
+stat -f -c %T / > $R/rootfs
+uname -r > $R/krel
+fio --version > $R/fio-version 2>&1
+python3 -c 'print(6 * 7)' > $R/python 2>&1
+# an overlay write: seen here, never on the host
+echo guest > /etc/zswap-hostroot-probe && cat /etc/zswap-hostroot-probe > $R/overlay
+stat -f -c %T /scratch > $R/scratch-fs
+df -k /scratch | awk 'NR == 2 { print $2 }' > $R/scratch-kb
+dd if=/dev/zero of=/scratch/f bs=1M count=16 conv=fsync 2> /dev/null &&
+	echo ok > $R/scratch-write
+
+REPO=$(cat /opt/zswap/repo)
+. /opt/zswap/guest-lib.sh
+P=/sys/module/zswap/parameters
+echo 1 > $P/enabled
+CG=/sys/fs/cgroup/hog
+mkdir -p $CG && echo $((48 << 20)) > $CG/memory.max
+counters > $R/before.txt
+"$REPO/build/zswap-gate" record -q -o $R/rec.json --cgroup $CG -- \
+	/opt/zswap/hog -q -m 96 -p 2 -c 1536 -s 2 > $R/rec.log 2>&1
+echo $? > $R/rec.rc
+counters > $R/after.txt
