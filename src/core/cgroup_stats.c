@@ -372,15 +372,9 @@ static bool is_gone(const struct cgroup_paths *c, unsigned long long id)
 
 static void mark_gone(struct cgroup_paths *c, unsigned long long id)
 {
-	if (c->ngone == c->gcap) {
-		size_t cap = c->gcap ? c->gcap * 2 : 64;
-		unsigned long long *g = realloc(c->gone, cap * sizeof(*g));
-
-		if (!g)
-			return;
-		c->gone = g;
-		c->gcap = cap;
-	}
+	if (c->ngone == c->gcap &&
+	    grow_array((void **)&c->gone, &c->gcap, 64, sizeof(*c->gone)))
+		return;
 	c->gone[c->ngone++] = id;
 }
 

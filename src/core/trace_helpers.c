@@ -18,6 +18,7 @@
 #include <linux/bpf.h>
 #include "kernel_btf.h"
 #include "trace_helpers.h"
+#include "grow.h"
 
 static bool load_and_attach(int attach_type, int btf_id, char *why,
 			    size_t len)
@@ -135,14 +136,10 @@ static void load_filter_functions(void)
 		return;
 	while (fgets(line, sizeof(line), f)) {
 		line[strcspn(line, " \t\n")] = '\0';
-		if (nr_kfuncs == cap) {
-			cap = cap ? cap * 2 : 65536;
-			kfuncs = realloc(kfuncs, cap * sizeof(*kfuncs));
-			if (!kfuncs) {
-				nr_kfuncs = 0;
-				break;
-			}
-		}
+		/* out of memory: the names so far are kept, the rest unknown */
+		if (nr_kfuncs == cap &&
+		    grow_array((void **)&kfuncs, &cap, 65536, sizeof(*kfuncs)))
+			break;
 		kfuncs[nr_kfuncs++] = strdup(line);
 	}
 	fclose(f);

@@ -154,16 +154,10 @@ static int sample_add(struct prom_family *f, char *labels, const char *suffix,
 			return -EEXIST;
 		}
 	}
-	if (f->n == f->cap) {
-		size_t cap = f->cap ? f->cap * 2 : 8;
-		struct prom_sample *ns = realloc(f->s, cap * sizeof(*ns));
-
-		if (!ns) {
-			free(labels);
-			return -ENOMEM;
-		}
-		f->s = ns;
-		f->cap = cap;
+	if (f->n == f->cap &&
+	    grow_array((void **)&f->s, &f->cap, 8, sizeof(*f->s))) {
+		free(labels);
+		return -ENOMEM;
 	}
 	s = &f->s[f->n++];
 	s->labels = labels;

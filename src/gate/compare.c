@@ -222,16 +222,10 @@ int comparison_add_record(struct comparison *c, int arm,
 	if (!a->nr_records)
 		snprintf(a->first_path, sizeof(a->first_path), "%s", path);
 	/* kept for messages that name two records */
-	if (c->nr_paths == c->paths_cap) {
-		size_t cap = c->paths_cap ? c->paths_cap * 2 : 16;
-		void *p = realloc(c->paths, cap * sizeof(*c->paths));
-
-		if (!p) {
-			snprintf(err, len, "%s: out of memory", path);
-			return -1;
-		}
-		c->paths = p;
-		c->paths_cap = cap;
+	if (c->nr_paths == c->paths_cap &&
+	    grow_array((void **)&c->paths, &c->paths_cap, 16, sizeof(*c->paths))) {
+		snprintf(err, len, "%s: out of memory", path);
+		return -1;
 	}
 	if (!(c->paths[c->nr_paths] = strdup(path))) {
 		snprintf(err, len, "%s: out of memory", path);

@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include "gate_rules.h"
 #include "counters.h"
+#include "core/grow.h"
 
 void gate_rules_free(struct gate_rules *g)
 {
@@ -71,16 +72,10 @@ int gate_rules_add(struct gate_rules *g, const char *text, const char *origin,
 		return -1;
 	}
 	snprintf(r.origin, sizeof(r.origin), "%s", origin);
-	if (g->n == g->cap) {
-		size_t cap = g->cap ? g->cap * 2 : 8;
-		void *p = realloc(g->r, cap * sizeof(*g->r));
-
-		if (!p) {
-			snprintf(err, len, "out of memory");
-			return -1;
-		}
-		g->r = p;
-		g->cap = cap;
+	if (g->n == g->cap &&
+	    grow_array((void **)&g->r, &g->cap, 8, sizeof(*g->r))) {
+		snprintf(err, len, "out of memory");
+		return -1;
 	}
 	g->r[g->n++] = r;
 	return 0;

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <json-c/json.h>
 #include "lock_report.h"
+#include "core/grow.h"
 
 static const char *const fail_names[LS_FAIL_NR] = {
 	[LS_FAIL_MISSING_START] = "missing_start",
@@ -69,15 +70,9 @@ static struct lock_entry *new_entry(struct lock_data *d, unsigned long long lock
 {
 	struct lock_entry *e;
 
-	if (d->n == d->cap) {
-		size_t cap = d->cap ? d->cap * 2 : 256;
-
-		e = realloc(d->e, cap * sizeof(*e));
-		if (!e)
-			return NULL;
-		d->e = e;
-		d->cap = cap;
-	}
+	if (d->n == d->cap &&
+	    grow_array((void **)&d->e, &d->cap, 256, sizeof(*d->e)))
+		return NULL;
 	e = &d->e[d->n++];
 	memset(e, 0, sizeof(*e));
 	e->lock = lock;
