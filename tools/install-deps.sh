@@ -14,6 +14,7 @@ PKGS="clang llvm make gcc libbpf-dev bpftool libelf-dev zlib1g-dev
 libjson-c-dev libyaml-dev libgsl-dev jq qemu-system-x86 busybox-static xz-utils util-linux
 ca-certificates debian-archive-keyring bc libncurses-dev tmux
 prometheus prometheus-node-exporter linux-perf bpftrace fio libasan8 libubsan1
+mariadb-server sysbench
 libclang-rt-14-dev
 mandoc debhelper lintian dpkg-dev fakeroot systemd bash-completion man-db"
 KERNEL_PKGS="gcc make bc bison flex libelf-dev libssl-dev dwarves xz-utils

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# Runs chrooted in the host's root file system (run-guest.sh -H -S 64):
+# Runs chrooted in the host's root file system (run-guest.sh -H -S 256):
 # what the host side (tests/guest/hostroot.test.sh) checks. The toolkit
 # here is the host's own dynamically linked build, run from the host's
 # checkout (its path in /opt/zswap/repo), next to the static hog.
@@ -28,3 +28,14 @@ counters > $R/before.txt
 	/opt/zswap/hog -q -m 96 -p 2 -c 1536 -s 2 > $R/rec.log 2>&1
 echo $? > $R/rec.rc
 counters > $R/after.txt
+
+# The seeds' MySQL workload with Debian's MariaDB and sysbench
+# (tools/workloads/oltp.sh) in a 72 MiB cap, its server's data on the
+# scratch disk: only where the host side asked for it (/opt/zswap/oltp).
+[ -f /opt/zswap/oltp ] || exit 0
+OCG=/sys/fs/cgroup/oltp
+mkdir -p $OCG && echo $((72 << 20)) > $OCG/memory.max
+"$REPO/build/zswap-gate" record -q -o $R/oltp.json --cgroup $OCG -- \
+	"$REPO/tools/workloads/oltp.sh" -d /scratch/oltp -s 20 -r 5000 -b 64 \
+	> $R/oltp.log 2>&1
+echo $? > $R/oltp.rc
