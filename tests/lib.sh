@@ -15,15 +15,22 @@ check() {
 	if "$@"; then pass "$desc"; else fail "$desc"; fi
 }
 
+# Both compare numbers only: "null" (a metric a record lacks) or an empty
+# string fails the check, where awk would read it as 0 or compare strings.
+NUMS='function num(x) { gsub(/^[ \t]+|[ \t]+$/, "", x)
+	return x ~ /^[-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)?$/ }'
+
 # within A B PCT: |A - B| <= PCT% of max(|B|, 1)
 within() {
-	awk -v a="$1" -v b="$2" -v p="$3" 'BEGIN {
+	awk -v a="$1" -v b="$2" -v p="$3" "$NUMS"' BEGIN {
+		if (!num(a) || !num(b)) exit 1
 		d = a - b; if (d < 0) d = -d
 		m = b < 0 ? -b : b; if (m < 1) m = 1
 		exit !(d <= m * p / 100) }'
 }
 
-gt() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a > b) }'; }
+# gt A B: A > B
+gt() { awk -v a="$1" -v b="$2" "$NUMS"' BEGIN { exit !(num(a) && num(b) && a + 0 > b + 0) }'; }
 
 # metric FILE NAME: value of a metric in a record ("null" when n/a)
 metric() { jq -r --arg n "$2" '.metrics[$n].value' "$1"; }
