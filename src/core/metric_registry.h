@@ -49,6 +49,19 @@ struct metric_prom {
 
 #define MF_MAX_VALUES 2
 
+/*
+ * zswaptop's rates panel: a family with a label there is one of its lines
+ * (one per value of the family's label), at place order; while it is n/a
+ * and alt has a value, alt is shown instead under alt_label.
+ */
+struct metric_top {
+	const char *label[MF_MAX_VALUES];
+	int order[MF_MAX_VALUES];
+	bool percent;		/* a ratio shown as % */
+	const char *alt_label;	/* NULL: no alt */
+	int alt;		/* a family id */
+};
+
 struct metric_family {
 	const char *name;
 	const char *unit;
@@ -80,6 +93,7 @@ struct metric_family {
 	const char *gating_value;
 	struct metric_direction value_dir;
 	struct metric_prom prom;
+	struct metric_top top;
 };
 
 /* Family ids: the core's planned families first, in plan order. */

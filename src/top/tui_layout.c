@@ -225,9 +225,9 @@ static int draw_header(struct tui_grid *g, const struct tui_model *m,
 {
 	const struct zswap_params *p = &m->params;
 	char a[32], b[32], c[32], bar[LINE];
-	const struct metric *pool = tui_metric(m, "pool_bytes");
-	const struct metric *stored = tui_metric(m, "stored_pages");
-	const struct metric *ratio = tui_metric(m, "compression_ratio");
+	const struct metric *pool = tui_metric(m, MF_POOL_BYTES, -1);
+	const struct metric *stored = tui_metric(m, MF_STORED_PAGES, -1);
+	const struct metric *ratio = tui_metric(m, MF_COMPRESSION_RATIO, -1);
 	double limit = 0, pct;
 	int y = 0, x, bw;
 
@@ -307,49 +307,57 @@ static int draw_header(struct tui_grid *g, const struct tui_model *m,
 
 /* rates ----------------------------------------------------------------- */
 
-struct rate_item {
-	const char *label;
-	const char *metric;
-	const char *alt_label;	/* when metric is n/a and alt has a value */
-	const char *alt;
-	bool percent;		/* a ratio shown as % */
+/* A line of the rates panel: a registry family with a top label. */
+struct rate_line {
+	int fam;
+	int value;		/* index of the label's value, -1: none */
+	int order;
 };
 
-static const struct rate_item rate_items[] = {
-	{ "stores", "store_calls" },
-	{ "stored", "store_success" },
-	{ "rejected", "store_reject" },
-	{ "reject rate", "reject_rate", .percent = true },
-	{ "loads", "load_calls", "load hits", "load_hits" },
-	{ "writebacks", "written_back_pages", "zswpwb", "zswpwb" },
-	{ "wb failures", "writeback_failures" },
-	{ "shrink_worker", "shrink_worker_wakeups" },
-	{ "shrink_memcg", "shrink_memcg_calls" },
-	{ "shrinker scans", "shrinker_scan_calls" },
-	{ "shrinker freed", "shrinker_freed" },
-	{ "wb bios", "swap_write_bios{origin=writeback}" },
-	{ "wb pages/bio", "pages_per_bio{origin=writeback}" },
-	{ "reclaim bios", "swap_write_bios{origin=reclaim}" },
-	{ "rcl pages/bio", "pages_per_bio{origin=reclaim}" },
-	{ "pswpout", "pswpout" },
-	{ "pswpin", "pswpin" },
-	{ "zswpout", "zswpout" },
-};
+static int rate_order(const void *a, const void *b)
+{
+	return ((const struct rate_line *)a)->order -
+	       ((const struct rate_line *)b)->order;
+}
+
+/* The panel's lines, from the registry rows' top labels, in their order. */
+static int rate_lines(const struct rate_line **out)
+{
+	static struct rate_line lines[MF_NR * MF_MAX_VALUES];
+	static int n = -1;
+
+	if (n < 0) {
+		n = 0;
+		for (int f = 0; f < MF_NR; f++) {
+			const struct metric_family *fam = metric_family(f);
+
+			for (int v = 0; v < MF_MAX_VALUES; v++)
+				if (fam->top.label[v])
+					lines[n++] = (struct rate_line) {
+						f, fam->label ? v : -1,
+						fam->top.order[v] };
+		}
+		qsort(lines, n, sizeof(lines[0]), rate_order);
+	}
+	*out = lines;
+	return n;
+}
 
 static void draw_rate(struct tui_grid *g, int x, int y, int w,
-		      const struct tui_model *m, const struct rate_item *it)
+		      const struct tui_model *m, const struct rate_line *rl)
 {
-	const struct metric *x0 = tui_metric(m, it->metric);
-	const char *label = it->label;
+	const struct metric_top *top = &metric_family(rl->fam)->top;
+	const struct metric *x0 = tui_metric(m, rl->fam, rl->value);
+	const char *label = top->label[rl->value < 0 ? 0 : rl->value];
 	char val[32];
 	double v;
 
-	if ((!x0 || !x0->has_value) && it->alt) {
-		const struct metric *alt = tui_metric(m, it->alt);
+	if ((!x0 || !x0->has_value) && top->alt_label) {
+		const struct metric *alt = tui_metric(m, top->alt, -1);
 
 		if (alt && alt->has_value) {
 			x0 = alt;
-			label = it->alt_label;
+			label = top->alt_label;
 		}
 	}
 	if (!x0) {
@@ -363,8 +371,8 @@ static void draw_rate(struct tui_grid *g, int x, int y, int w,
 			    "n/a", "n/a", w - 36 >= 16 ? x0->reason : "");
 		return;
 	}
-	tui_rate(m, x0->name, &v);
-	if (it->percent)
+	tui_rate(m, x0, &v);
+	if (top->percent)
 		snprintf(val, sizeof(val), "%.1f%%", v * 100);
 	else
 		tui_fmt_num(val, sizeof(val), v);
@@ -388,7 +396,7 @@ static int draw_reject_reasons(struct tui_grid *g, int y, int w, int max_rows,
 		double v;
 
 		if (i == m->win.n) {
-			r = tui_metric(m, "pool_limit_hit");
+			r = tui_metric(m, MF_POOL_LIMIT_HIT, -1);
 			if (!r)
 				break;
 		} else {
@@ -399,7 +407,7 @@ static int draw_reject_reasons(struct tui_grid *g, int y, int w, int max_rows,
 		/* pool_limit_hit goes by its own name */
 		name = metric_id_label(r->name, &r->id, "reason", reason,
 				       sizeof(reason)) ? reason : r->name;
-		if (tui_rate(m, r->name, &v))
+		if (tui_rate(m, r, &v))
 			tui_fmt_num(num, sizeof(num), v);
 		else
 			snprintf(num, sizeof(num), "n/a");
@@ -420,14 +428,14 @@ static int draw_reject_reasons(struct tui_grid *g, int y, int w, int max_rows,
 static int draw_rates(struct tui_grid *g, int y, int w,
 		      const struct tui_model *m, int reason_rows)
 {
+	const struct rate_line *rl;
 	int ncols = w >= 160 ? 3 : 2;
-	int n = ARRAY_LEN(rate_items);
+	int n = rate_lines(&rl);
 	int rows = (n + ncols - 1) / ncols;
 	int cw = w / ncols;
 
 	for (int i = 0; i < n; i++)
-		draw_rate(g, (i / rows) * cw, y + i % rows, cw - 1, m,
-			  &rate_items[i]);
+		draw_rate(g, (i / rows) * cw, y + i % rows, cw - 1, m, &rl[i]);
 	return rows + draw_reject_reasons(g, y + rows, w, reason_rows, m);
 }
 
@@ -598,14 +606,14 @@ static void lines_add(struct lines *ls, const char *fmt, ...)
 
 struct hist_panel {
 	const char *title;
-	const char *metric;
+	int fam, value;		/* a registry family, its label's value index */
 };
 
 static const struct hist_panel hist_panels[] = {
-	{ "store latency", "store_latency_ns" },
-	{ "load latency", "load_latency_ns" },
-	{ "pages per writeback bio", "pages_per_bio{origin=writeback}" },
-	{ "pages per reclaim bio", "pages_per_bio{origin=reclaim}" },
+	{ "store latency", MF_STORE_LATENCY, -1 },
+	{ "load latency", MF_LOAD_LATENCY, -1 },
+	{ "pages per writeback bio", MF_PAGES_PER_BIO, 0 },
+	{ "pages per reclaim bio", MF_PAGES_PER_BIO, 1 },
 };
 
 #define HIST_MAX_ROWS 12
@@ -685,9 +693,13 @@ static void hist_body(struct lines *ls, const char *title,
 static void hist_lines(struct lines *ls, const struct tui_model *m,
 		       const struct hist_panel *hp, int w)
 {
-	const struct hist_metric *hm = metric_set_find_hist(&m->win, hp->metric);
-	const struct metric *na = tui_metric(m, hp->metric);
+	const struct metric *na = tui_metric(m, hp->fam, hp->value);
+	const struct hist_metric *hm;
+	char key[METRIC_NAME_LEN];
 	unsigned long long n;
+
+	tui_key(key, sizeof(key), hp->fam, hp->value);
+	hm = metric_set_find_hist(&m->win, key);
 
 	if (!hm) {
 		lines_add(ls, "%s: n/a (%s)", hp->title,
@@ -729,6 +741,9 @@ static int lock_row_cmp(const void *pa, const void *pb)
 static void lock_lines(struct lines *ls, const struct tui_model *m, int w)
 {
 	struct hist_metric all = { .src = SRC_TRACEPOINT, .h.kind = HIST_LOG2 };
+	static const struct metric_label any_labels[] = {
+		{ "lock", "any" }, { "caller", "any" },
+	};
 	struct lock_row rows[LOCK_MAX_ROWS];
 	const struct metric *any;
 	char rate[16], wait[16], mean[16];
@@ -773,7 +788,7 @@ static void lock_lines(struct lines *ls, const struct tui_model *m, int w)
 		r->wait_ns = hm ? hm->h.sum : 0;
 		nr++;
 	}
-	any = tui_metric(m, "lock_contentions{lock=any,caller=any}");
+	any = metric_set_find_id(&m->win, MF_LOCK_CONTENTIONS, any_labels, 2);
 	n = hist_count(&all.h);
 	if (!n) {
 		lines_add(ls, "lock wait (tracepoint): no contention on zswap's "
@@ -1096,8 +1111,10 @@ void tui_layout(struct tui_grid *g, const struct tui_model *m,
 
 int tui_batch_rows(const struct tui_model *m)
 {
+	const struct rate_line *rl;
+
 	/* header, rates and reasons, every row, all histogram lines */
-	return 16 + (int)ARRAY_LEN(rate_items) + (int)m->nr_rows +
+	return 16 + rate_lines(&rl) + (int)m->nr_rows +
 	       ((int)ARRAY_LEN(hist_panels) + 1) * (HIST_MAX_ROWS + 1) +
 	       LOCK_MAX_ROWS + 2 + SER_NR + 8;
 }

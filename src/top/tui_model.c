@@ -288,10 +288,17 @@ static int window_cgroups(struct tui_model *m, const struct tui_sample *a,
 	return 0;
 }
 
-bool tui_rate(const struct tui_model *m, const char *name, double *out)
+void tui_key(char *buf, size_t len, int fam, int value)
 {
-	const struct metric *x = metric_set_find(&m->win, name);
+	const struct metric_family *f = metric_family(fam);
+	struct metric_label l = { f->label, value >= 0 ? f->values[value] : NULL };
+	struct metric_id id;
 
+	metric_id_render(buf, len, &id, f, &l, value >= 0 && f->label ? 1 : 0);
+}
+
+bool tui_rate(const struct tui_model *m, const struct metric *x, double *out)
+{
 	if (!x || !x->has_value)
 		return false;
 	if (tui_metric_kind(x) == TK_COUNT)
@@ -301,25 +308,29 @@ bool tui_rate(const struct tui_model *m, const char *name, double *out)
 	return true;
 }
 
-const struct metric *tui_metric(const struct tui_model *m, const char *name)
+const struct metric *tui_metric(const struct tui_model *m, int fam, int value)
 {
-	return metric_set_find(&m->win, name);
+	char key[METRIC_NAME_LEN];
+
+	tui_key(key, sizeof(key), fam, value);
+	return metric_set_find(&m->win, key);
 }
 
 static double series_value(const struct tui_model *m, enum tui_series s)
 {
-	static const char *const names[SER_NR][2] = {
-		[SER_STORES] = { "store_calls", NULL },
-		[SER_LOADS] = { "load_calls", "load_hits" },
-		[SER_WRITEBACKS] = { "written_back_pages", "zswpwb" },
-		[SER_REJECTS] = { "store_reject", NULL },
-		[SER_PSWPOUT] = { "pswpout", NULL },
-		[SER_PSWPIN] = { "pswpin", NULL },
+	/* a family, and the one read while it is n/a (-1: none) */
+	static const int fams[SER_NR][2] = {
+		[SER_STORES] = { MF_STORE_CALLS, -1 },
+		[SER_LOADS] = { MF_LOAD_CALLS, MF_LOAD_HITS },
+		[SER_WRITEBACKS] = { MF_WRITTEN_BACK, MF_ZSWPWB },
+		[SER_REJECTS] = { MF_STORE_REJECT, -1 },
+		[SER_PSWPOUT] = { MF_PSWPOUT, -1 },
+		[SER_PSWPIN] = { MF_PSWPIN, -1 },
 	};
 	double v;
 
-	for (int i = 0; i < 2 && names[s][i]; i++)
-		if (tui_rate(m, names[s][i], &v))
+	for (int i = 0; i < 2 && fams[s][i] >= 0; i++)
+		if (tui_rate(m, tui_metric(m, fams[s][i], -1), &v))
 			return v;
 	return NAN;
 }

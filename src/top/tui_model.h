@@ -149,9 +149,14 @@ enum tui_kind {
 };
 enum tui_kind tui_metric_kind(const struct metric *x);
 
+/*
+ * The key of family fam's metric (src/core/metric_registry.h) for the
+ * value index value of its label, or -1: a family without one.
+ */
+void tui_key(char *buf, size_t len, int fam, int value);
 /* Window value of a metric; NULL when the sample has no such metric. */
-const struct metric *tui_metric(const struct tui_model *m, const char *name);
+const struct metric *tui_metric(const struct tui_model *m, int fam, int value);
 /* Per second when the metric is a count, else the value. */
-bool tui_rate(const struct tui_model *m, const char *name, double *out);
+bool tui_rate(const struct tui_model *m, const struct metric *x, double *out);
 
 #endif /* __TUI_MODEL_H */

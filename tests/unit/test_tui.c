@@ -187,7 +187,7 @@ static void make_model(struct tui_model *m)
 
 static double win(const struct tui_model *m, const char *name)
 {
-	const struct metric *x = tui_metric(m, name);
+	const struct metric *x = metric_set_find(&m->win, name);
 
 	return x && x->has_value ? x->value : NAN;
 }
@@ -204,14 +204,18 @@ static void test_window(void)
 	      m.frame, m.secs);
 	CHECK(win(&m, "store_calls") == 6000, "count is a difference: %f",
 	      win(&m, "store_calls"));
-	CHECK(tui_rate(&m, "store_calls", &r) && r == 3000, "rate per s: %f", r);
+	CHECK(tui_rate(&m, tui_metric(&m, MF_STORE_CALLS, -1), &r) && r == 3000,
+	      "rate per s: %f", r);
 	CHECK(win(&m, "pool_bytes") == 252e6, "gauge is the end value");
 	CHECK(fabs(win(&m, "reject_rate") - 800.0 / 6000) < 1e-12,
 	      "ratio from the window's counts, not the run's: %f",
 	      win(&m, "reject_rate"));
 	CHECK(fabs(win(&m, "pages_per_bio{origin=reclaim}") - 3.0) < 1e-12,
 	      "pages per reclaim bio 3000/1000");
-	x = tui_metric(&m, "load_calls");
+	x = tui_metric(&m, MF_PAGES_PER_BIO, 1);
+	CHECK(x && !strcmp(x->name, "pages_per_bio{origin=reclaim}"),
+	      "a family's value by its index: %s", x ? x->name : "none");
+	x = tui_metric(&m, MF_LOAD_CALLS, -1);
 	CHECK(x && !x->has_value && strstr(x->reason, "refused"),
 	      "n/a keeps its reason");
 	h = metric_set_find_hist(&m.win, "store_latency_ns");
