@@ -636,10 +636,12 @@ int BPF_PROG(tp_bio_queue, struct bio *bio)
 	__u32 opf = bio->bi_opf;
 	__u32 req_swap = 1U << bpf_core_enum_value(enum req_flag_bits, __REQ_SWAP);
 	__u32 pages, origin = ZS_ORIGIN_RECLAIM;
+	struct task_struct *task;
 	struct task_tag *t;
 
 	if ((opf & REQ_OP_MASK) != REQ_OP_WRITE || !(opf & req_swap))
 		return 0;
+	task = bpf_get_current_task_btf();
 	pages = bio->bi_iter.bi_size >> 12;
 	t = tag_get(false);
 	/*
@@ -647,12 +649,11 @@ int BPF_PROG(tp_bio_queue, struct bio *bio)
 	 * (ZC_BIO_*, ZC_PAGES_*, filled in by the frontend), one map
 	 * element's cache line a bio instead of three.
 	 */
-	if (t && tag_says_writeback(t, bpf_get_current_task_btf())) {
+	if (t && tag_says_writeback(t, task)) {
 		origin = ZS_ORIGIN_WRITEBACK;
 		t->wb_pages += pages;
 		hist_add(ZH_PPB_WRITEBACK, pages, pages);
-	} else if (worker_by_func &&
-		   runs_shrink_worker(bpf_get_current_task_btf())) {
+	} else if (worker_by_func && runs_shrink_worker(task)) {
 		origin = ZS_ORIGIN_WRITEBACK;
 		hist_add(ZH_PPB_WRITEBACK, pages, pages);
 	} else {

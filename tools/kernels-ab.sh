@@ -59,7 +59,7 @@ usage() { sed -n '7,11p' "$0" | sed 's/^# \{0,3\}//' >&2; exit 2; }
 
 names=() images=() ship=()
 runs=5 cpus=2 mem=512M swap=512 timeout_s=900 memmax=64 zswap='' iocost=0
-locks=0 writer=0 hostroot=() claims='' table='' pair='' out=''
+locks=0 writer=0 hostroot=0 scratch=0 claims='' table='' pair='' out=''
 while [ $# -gt 0 ]; do
 	case $1 in
 	-n | -c | -m | -d | -t | -o | -f | --memory-max | --zswap | --claims | --table | --compare | --scratch)
@@ -81,8 +81,8 @@ while [ $# -gt 0 ]; do
 	--iocost) iocost=1; shift ;;
 	--locks) locks=1; shift ;;
 	--writer) writer=1; shift ;;
-	--host-root) hostroot+=(-H); shift ;;
-	--scratch) hostroot+=(-S "$2"); shift 2 ;;
+	--host-root) hostroot=1; shift ;;
+	--scratch) scratch=$2; shift 2 ;;
 	--claims) claims=$2; shift 2 ;;
 	--table) table=$2; shift 2 ;;
 	--compare) pair=$2; shift 2 ;;
@@ -99,8 +99,13 @@ done
 [[ $zswap =~ ^([a-z_]+=[A-Za-z0-9_]+(,[a-z_]+=[A-Za-z0-9_]+)*)?$ ]] ||
 	die "--zswap wants P=V[,P=V...]"
 [ -z "$claims" ] || [ -f "$claims" ] || die "claims file $claims not found"
-[[ " ${hostroot[*]} " != *" -S "* ]] || [[ " ${hostroot[*]} " == *" -H "* ]] ||
+[[ $scratch =~ ^[0-9]+$ ]] || die "--scratch wants MiB"
+[ "$scratch" -eq 0 ] || [ $hostroot -eq 1 ] ||
 	die "--scratch wants --host-root (the host's mkfs.ext4 makes the disk)"
+# run-guest.sh's options for them
+root_opts=()
+[ $hostroot -eq 0 ] || root_opts+=(-H)
+[ "$scratch" -eq 0 ] || root_opts+=(-S "$scratch")
 [ $writer -eq 0 ] || [ $iocost -eq 1 ] || die "--writer wants --iocost (the writer is there to be weighed against)"
 [ $writer -eq 0 ] || [ "$swap" -ge 64 ] || die "--writer wants a swap disk of 64 MiB or more (-d)"
 for f in "$GATE" "$WL"; do [ -x "$f" ] || die "$f missing: run make"; done
@@ -209,7 +214,7 @@ for r in $(seq "$runs"); do
 		if [[ $img =~ ^(6\.1|6\.12|7\.x)$ ]]; then kopt=(-k "$img"); else kopt=(-K "$img"); fi
 		"$here/guest/run-guest.sh" -q "${kopt[@]}" -c "$cpus" -m "$mem" -d "$swap" \
 			-t "$timeout_s" -o "$d" -s "$work/run.in-guest.sh" \
-			-f "$GATE" -f "$WL" "${ship[@]}" "${hostroot[@]}"
+			-f "$GATE" -f "$WL" "${ship[@]}" "${root_opts[@]}"
 		grc=$?
 		rrc=$(cat "$d/record.rc" 2>/dev/null || echo none)
 		mkdir -p "$out/$name"

@@ -25,14 +25,22 @@ iocost_flush() {
 	sleep 3
 }
 
+# wait_block DEV: up to 5 s for the block device node DEV to appear (a
+# virtio disk's node comes a little after its driver is up); 0 once it is
+# there.
+wait_block() {
+	_i=0
+	while [ ! -b "$1" ] && [ $_i -lt 50 ]; do sleep 0.1; _i=$((_i + 1)); done
+	[ -b "$1" ]
+}
+
 # split_disk SWAP_MiB: swap on /dev/vda1, its first SWAP_MiB, and
 # /dev/vda2, the rest, for a sibling writer: one device, so iocost weighs
 # the swapping cgroup and the writer's against each other.
 split_disk() {
 	swapoff /dev/vda 2>/dev/null
 	printf 'o\nn\np\n1\n\n+%sM\nn\np\n2\n\n\nw\n' "$1" | fdisk /dev/vda > /dev/null 2>&1
-	_i=0
-	while [ ! -b /dev/vda2 ] && [ $_i -lt 50 ]; do sleep 0.1; _i=$((_i + 1)); done
+	wait_block /dev/vda2
 	mkswap /dev/vda1 > /dev/null && swapon /dev/vda1
 }
 

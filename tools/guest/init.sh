@@ -31,10 +31,17 @@ mount -t tmpfs tmpfs /tmp
 echo '+io +memory' > /sys/fs/cgroup/cgroup.subtree_control ||
 	log "cannot enable +io +memory in the root cgroup"
 
-# Modules, in dependency order (see fetch-kernels.sh).
-for m in $(cat /etc/modules.load); do
-	insmod "/lib/modules/$m.ko" || log "insmod $m failed"
-done
+# wait_block (guest-lib.sh is shipped beside every guest script)
+. /opt/zswap/guest-lib.sh
+
+# load_modules LIST: the modules LIST names, in its (dependency) order
+# (see fetch-kernels.sh).
+load_modules() {
+	for m in $(cat "$1"); do
+		insmod "/lib/modules/$m.ko" || log "insmod $m failed"
+	done
+}
+load_modules /etc/modules.load
 
 # The runner attaches a raw image as the first virtio disk unless it was
 # asked for no swap.  Its node may appear a little after insmod returns.
@@ -42,12 +49,7 @@ swapdev=/dev/vda
 if grep -qw noswap /proc/cmdline; then
 	log "no swap disk requested"
 else
-	i=0
-	while [ ! -b $swapdev ] && [ $i -lt 50 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
-	if [ -b $swapdev ]; then
+	if wait_block $swapdev; then
 		mkswap $swapdev > /dev/null && swapon $swapdev ||
 			log "mkswap/swapon $swapdev failed"
 	else
@@ -90,9 +92,7 @@ hostroot_mount() {
 run_root=
 if grep -qw zswap_hostroot /proc/cmdline; then
 	t0=$(cut -d' ' -f1 /proc/uptime)
-	for m in $(cat /etc/modules.hostroot); do
-		insmod "/lib/modules/$m.ko" || log "insmod $m failed"
-	done
+	load_modules /etc/modules.hostroot
 	if hostroot_mount /newroot; then
 		run_root=/newroot
 		log "the host's root mounted in $(awk -v a="$t0" '{ printf "%.2f", $1 - a }' /proc/uptime) s"
@@ -103,9 +103,8 @@ fi
 # run-guest.sh -S: the second virtio disk, ext4 (the host's mkfs.ext4),
 # at /scratch of the script's root.
 if grep -qw zswap_scratch /proc/cmdline && [ -n "$run_root" ]; then
-	i=0
-	while [ ! -b /dev/vdb ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
-	chroot $run_root mkfs.ext4 -q -F /dev/vdb &&
+	wait_block /dev/vdb &&
+		chroot $run_root mkfs.ext4 -q -F /dev/vdb &&
 		mount -t ext4 /dev/vdb $run_root/scratch ||
 		log "the scratch disk /dev/vdb could not be made or mounted"
 fi
