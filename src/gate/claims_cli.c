@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * zswap-gate claims [options] CLAIMS BASE... -- NEW...
+ * zswap-gate claims [options] CLAIMS BASE... -- NEW... [-- MORE...]
  *
- * Loads the claims file and both arms, gives each row a verdict and
+ * Loads the claims file and the arms, gives each row a verdict and
  * prints the series' table with the measured values beside the quoted.
  */
 #include <getopt.h>
@@ -24,12 +24,14 @@
 void claims_usage(FILE *f)
 {
 	fprintf(f,
-"usage: zswap-gate claims [options] CLAIMS BASE... -- NEW...\n"
+"usage: zswap-gate claims [options] CLAIMS BASE... -- NEW... [-- MORE...]\n"
 "  CLAIMS: a claims file (claims/*.yaml, format in claims/FORMAT.md)\n"
 "  BASE, NEW: records (zswap-record/1) or directories of records (*.json)\n"
+"  three or more arms stand for a table's columns in order (tables with\n"
+"  that many columns), and every pair the table compares gets verdicts\n"
 "  -t, --table ID         only this table of the claims file\n"
-"  -c, --compare B:N      the table columns the arms stand for (default:\n"
-"                         each table's first compared pair)\n"
+"  -c, --compare B:N      two arms: the table columns they stand for\n"
+"                         (default: each table's first compared pair)\n"
 "  -a, --alpha A          significance level (default 0.05)\n"
 "      --adjust holm|none p adjustment over the directional rows (default holm)\n"
 "      --fail-on-not-shown  exit 1 also when a row is not shown\n"
@@ -39,6 +41,8 @@ void claims_usage(FILE *f)
 "      --json             JSON\n"
 "      --allow-incomplete include records of interrupted runs\n"
 "      --label-a NAME, --label-b NAME   arm names in the output\n"
+"      --labels N1,N2,... every arm's name (default: A, B; with three or\n"
+"                         more arms the table's column names)\n"
 "verdicts: holds, contradicted, not shown (with the runs per arm that would\n"
 "show it), not measurable here (with the reason)\n"
 "exit: 0 no row contradicted, 1 a row contradicted, 2 bad input,\n"
@@ -55,6 +59,7 @@ enum {
 	OPT_INCOMPLETE,
 	OPT_LABEL_A,
 	OPT_LABEL_B,
+	OPT_LABELS,
 };
 
 static const struct option opts[] = {
@@ -69,12 +74,13 @@ static const struct option opts[] = {
 	{ "allow-incomplete", no_argument, NULL, OPT_INCOMPLETE },
 	{ "label-a", required_argument, NULL, OPT_LABEL_A },
 	{ "label-b", required_argument, NULL, OPT_LABEL_B },
+	{ "labels", required_argument, NULL, OPT_LABELS },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
 
 struct claims_opts {
-	const char *table, *pair, *label[2];
+	const char *table, *pair, *label[2], *labels;
 	double alpha;
 	bool holm, fail_not_shown, allow_untested, markdown, json, incomplete;
 };
@@ -111,6 +117,7 @@ static int parse(int argc, char **argv, struct claims_opts *o)
 		case OPT_INCOMPLETE: o->incomplete = true; break;
 		case OPT_LABEL_A: o->label[0] = optarg; break;
 		case OPT_LABEL_B: o->label[1] = optarg; break;
+		case OPT_LABELS: o->labels = optarg; break;
 		case 'h':
 			claims_usage(stdout);
 			exit(EXIT_HOLD);
@@ -122,6 +129,66 @@ static int parse(int argc, char **argv, struct claims_opts *o)
 	if (o->markdown && o->json) {
 		fprintf(stderr, "error: --markdown and --json exclude each other\n");
 		return EXIT_BAD_INPUT;
+	}
+	return 0;
+}
+
+/* Arms: the runs of paths from argv[first] on, split at each "--". */
+static int count_arms(int argc, char **argv, int first, int *nr_arms)
+{
+	int arm = 0, paths = 0;
+
+	for (int i = first; i <= argc; i++) {
+		if (i < argc && strcmp(argv[i], "--")) {
+			paths++;
+			continue;
+		}
+		if (!paths) {
+			fprintf(stderr, "error: arm %d (%s) has no records\n",
+				arm + 1, arm ? "after a --" : "the base");
+			return -1;
+		}
+		paths = 0;
+		arm++;
+	}
+	if (arm > CLAIM_MAX_COLS) {
+		fprintf(stderr, "error: %d arms: a table has at most %d columns\n",
+			arm, CLAIM_MAX_COLS);
+		return -1;
+	}
+	*nr_arms = arm;
+	return 0;
+}
+
+/*
+ * The arms' names: --labels, else --label-a/-b for two arms, else the
+ * columns the arms stand for (the first selected table's).
+ */
+static int set_labels(struct claims_eval *e, const struct claims_opts *o,
+		      char *err, size_t len)
+{
+	const char *p = o->labels;
+
+	for (int k = 0; k < e->nr_arms; k++) {
+		const char *name = e->nr_arms == 2 ? o->label[k] : e->r[0].t->col[k];
+		size_t n = strlen(name);
+
+		if (o->labels) {
+			n = p ? strcspn(p, ",") : 0;
+			name = p;
+			p = p && p[n] ? p + n + 1 : NULL;
+		}
+		if (!n) {
+			snprintf(err, len, "--labels %s: want %d names, none empty",
+				 o->labels, e->nr_arms);
+			return -1;
+		}
+		snprintf(e->label[k], sizeof(e->label[k]), "%.*s", (int)n, name);
+	}
+	if (p) {
+		snprintf(err, len, "--labels %s: want %d names", o->labels,
+			 e->nr_arms);
+		return -1;
 	}
 	return 0;
 }
@@ -143,15 +210,12 @@ int claims_main(int argc, char **argv)
 		return ret;
 	ret = EXIT_BAD_INPUT;
 	if (optind >= sep || sep >= argc) {
-		fprintf(stderr, "error: want CLAIMS BASE... -- NEW...\n");
+		fprintf(stderr, "error: want CLAIMS BASE... -- NEW... [-- MORE...]\n");
 		claims_usage(stderr);
 		return ret;
 	}
-	if (optind + 1 >= sep || sep + 1 >= argc) {
-		fprintf(stderr, "error: %s arm has no records\n",
-			optind + 1 >= sep ? "the base" : "the new");
+	if (count_arms(argc, argv, optind + 1, &e.nr_arms))
 		return ret;
-	}
 	if (claims_load(argv[optind], &c, err, sizeof(err)) ||
 	    claims_check_names(&c, err, sizeof(err))) {
 		fprintf(stderr, "error: %s\n", err);
@@ -161,14 +225,13 @@ int claims_main(int argc, char **argv)
 	e.alpha = o.alpha;
 	e.holm = o.holm;
 	e.allow_incomplete = o.incomplete;
-	for (int k = 0; k < 2; k++)
-		snprintf(e.label[k], sizeof(e.label[k]), "%s", o.label[k]);
-	if (claims_eval_init(&e, &c, o.table, o.pair, err, sizeof(err)))
+	if (claims_eval_init(&e, &c, o.table, o.pair, err, sizeof(err)) ||
+	    set_labels(&e, &o, err, sizeof(err)))
 		goto out;
-	for (int i = optind + 1; i < argc; i++) {
-		if (i == sep)
-			continue;
-		if (claims_eval_add_path(&e, i > sep, argv[i], err, sizeof(err)))
+	for (int i = optind + 1, arm = 0; i < argc; i++) {
+		if (!strcmp(argv[i], "--"))
+			arm++;
+		else if (claims_eval_add_path(&e, arm, argv[i], err, sizeof(err)))
 			goto out;
 	}
 	if (claims_eval_finish(&e, err, sizeof(err)))

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Verdicts of a claims file's rows on two arms of records (claims_eval.h). */
+/* Verdicts of a claims file's rows on arms of records (claims_eval.h). */
 #include <fnmatch.h>
 #include <math.h>
 #include <stdio.h>
@@ -27,7 +27,7 @@ const char *verdict_name(enum verdict v)
 /* ---- selection ----------------------------------------------------- */
 
 static int push_row(struct claims_eval *e, const struct claim_table *t,
-		    const struct claim_row *row, int cmp)
+		    const struct claim_row *row, int cmp, bool by_column)
 {
 	struct row_eval *r = realloc(e->r, (e->n + 1) * sizeof(*r));
 
@@ -39,6 +39,19 @@ static int push_row(struct claims_eval *e, const struct claim_table *t,
 	r->t = t;
 	r->row = row;
 	r->cmp = cmp;
+	for (int k = 0; k < 2; k++)
+		r->arm_of[k] = by_column ? t->cmp[cmp][k] : k;
+	return 0;
+}
+
+/* Every row of t, for the compared pairs cmp_lo..cmp_hi. */
+static int push_table(struct claims_eval *e, const struct claim_table *t,
+		      int cmp_lo, int cmp_hi, bool by_column)
+{
+	for (int cmp = cmp_lo; cmp <= cmp_hi; cmp++)
+		for (size_t j = 0; j < t->nr_rows; j++)
+			if (push_row(e, t, &t->rows[j], cmp, by_column))
+				return -1;
 	return 0;
 }
 
@@ -65,8 +78,21 @@ int claims_eval_init(struct claims_eval *e, const struct claims *c,
 		     const char *table_id, const char *pair,
 		     char *err, size_t len)
 {
-	bool table_seen = false;
+	bool table_seen = false, by_column;
 
+	if (!e->nr_arms)
+		e->nr_arms = 2;
+	by_column = e->nr_arms > 2;
+	if (e->nr_arms < 2 || e->nr_arms > CLAIM_MAX_COLS) {
+		snprintf(err, len, "%d arms: want 2 to %d", e->nr_arms,
+			 CLAIM_MAX_COLS);
+		return -1;
+	}
+	if (pair && by_column) {
+		snprintf(err, len, "--compare names the columns of two arms; %d "
+			 "arms stand for a table's columns in order", e->nr_arms);
+		return -1;
+	}
 	if (pair && !strchr(pair, ':')) {
 		snprintf(err, len, "--compare '%s': want BASE:NEW column names", pair);
 		return -1;
@@ -78,17 +104,24 @@ int claims_eval_init(struct claims_eval *e, const struct claims *c,
 		if (table_id && strcmp(t->id, table_id))
 			continue;
 		table_seen = true;
-		cmp = table_pair(t, pair);
+		if (by_column && t->nr_cols != e->nr_arms)
+			continue;
+		cmp = by_column ? 0 : table_pair(t, pair);
 		if (cmp < 0)
 			continue;
-		for (size_t j = 0; j < t->nr_rows; j++)
-			if (push_row(e, t, &t->rows[j], cmp)) {
-				snprintf(err, len, "out of memory");
-				return -1;
-			}
+		if (push_table(e, t, cmp, by_column ? t->nr_cmps - 1 : cmp,
+			       by_column)) {
+			snprintf(err, len, "out of memory");
+			return -1;
+		}
 	}
 	if (table_id && !table_seen) {
 		snprintf(err, len, "%s: no table '%s'", c->file, table_id);
+		return -1;
+	}
+	if (!e->n && by_column) {
+		snprintf(err, len, "%s: no table has %d columns, one an arm",
+			 c->file, e->nr_arms);
 		return -1;
 	}
 	if (!e->n) {
@@ -261,10 +294,28 @@ static int add_walked(const struct record *rec, const char *path, void *ctx,
 	return claims_eval_add_record(a->e, a->arm, rec, path, err, len);
 }
 
+/* The row's value in rec added to one side; -1 when out of memory. */
+static int add_value(struct arm_values *av, const struct claim_row *row,
+		     const struct record *rec)
+{
+	double v;
+
+	if (!row_value(row, rec, &v, av->reason[0] ? NULL : av->reason,
+		       av->reason[0] ? 0 : sizeof(av->reason))) {
+		av->na_runs++;
+		return 0;
+	}
+	return arm_values_push(av, v);
+}
+
 int claims_eval_add_record(struct claims_eval *e, int arm,
 			   const struct record *rec, const char *path,
 			   char *err, size_t len)
 {
+	if (arm < 0 || arm >= e->nr_arms) {
+		snprintf(err, len, "%s: arm %d of %d", path, arm, e->nr_arms);
+		return -1;
+	}
 	if (!rec->meta.complete && !e->allow_incomplete) {
 		snprintf(err, len, "%s: incomplete record (interrupted run); "
 			 "include it with --allow-incomplete", path);
@@ -275,20 +326,13 @@ int claims_eval_add_record(struct claims_eval *e, int arm,
 		    rec->meta.kernel_release);
 	for (size_t i = 0; i < e->n; i++) {
 		struct row_eval *r = &e->r[i];
-		struct arm_values *av = &r->arm[arm];
-		double v;
 
-		if (r->row->unmapped[0])
-			continue;
-		if (row_value(r->row, rec, &v, av->reason[0] ? NULL : av->reason,
-			      av->reason[0] ? 0 : sizeof(av->reason))) {
-			if (arm_values_push(av, v)) {
+		for (int k = 0; k < 2; k++)
+			if (r->arm_of[k] == arm && !r->row->unmapped[0] &&
+			    add_value(&r->arm[k], r->row, rec)) {
 				snprintf(err, len, "out of memory");
 				return -1;
 			}
-		} else {
-			av->na_runs++;
-		}
 	}
 	return 0;
 }
@@ -307,8 +351,8 @@ static void describe_arm_na(struct row_eval *r, const struct claims_eval *e)
 {
 	for (int k = 0; k < 2; k++)
 		if (!r->arm[k].n) {
-			snprintf(r->why, sizeof(r->why), "%s: %s", e->label[k],
-				 r->arm[k].reason);
+			snprintf(r->why, sizeof(r->why), "%s: %s",
+				 e->label[r->arm_of[k]], r->arm[k].reason);
 			return;
 		}
 }
@@ -503,7 +547,7 @@ static void same(struct row_eval *r, double alpha)
 
 int claims_eval_finish(struct claims_eval *e, char *err, size_t len)
 {
-	for (int k = 0; k < 2; k++)
+	for (int k = 0; k < e->nr_arms; k++)
 		if (!e->nr_records[k]) {
 			snprintf(err, len, "arm %s has no records", e->label[k]);
 			return -1;

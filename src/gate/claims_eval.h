@@ -1,6 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * A claims file's rows against two arms of records: a verdict per row.
+ * A claims file's rows against arms of records: a verdict per row.
+ *
+ * Two arms stand for one compared pair of columns (the table's first, or
+ * the one named). Three or more stand for a table's columns in order, and
+ * every pair the table compares is a row of its own: a series' column
+ * against each of the others, as its cover letter compares them.
  *
  * Directional claims (lower, higher): Welch's t-test on the row's value
  * per run, p adjusted by Holm's step-down over every directional row
@@ -46,6 +51,7 @@ struct row_eval {
 	const struct claim_table *t;
 	const struct claim_row *row;
 	int cmp;			/* which compared pair of t */
+	int arm_of[2];			/* the arms its base and new values are */
 	struct arm_values arm[2];
 	enum verdict verdict;
 	double mean[2], sd[2];		/* of the values as recorded */
@@ -64,9 +70,10 @@ struct claims_eval {
 	double alpha;
 	bool holm;
 	bool allow_incomplete;
-	char label[2][64];
-	size_t nr_records[2];
-	char kernels[2][256];
+	int nr_arms;			/* 2 unless set before init */
+	char label[CLAIM_MAX_COLS][64];
+	size_t nr_records[CLAIM_MAX_COLS];
+	char kernels[CLAIM_MAX_COLS][256];
 	struct row_eval *r;
 	size_t n;
 	size_t count[VERDICT_NR];	/* every row */
@@ -78,15 +85,17 @@ struct claims_eval {
 };
 
 /*
- * Selects the rows to evaluate: every table (or only table_id), each
- * with its first compared pair, or the pair "BASE:NEW" by column names
- * (tables without those columns are left out). -1 with err when nothing
- * matches.
+ * Selects the rows to evaluate: every table (or only table_id). Two arms:
+ * each table with its first compared pair, or the pair "BASE:NEW" by
+ * column names (tables without those columns are left out). More arms
+ * (nr_arms set before): the tables with that many columns, every pair
+ * they compare, arm k standing for column k; pair must be NULL. -1 with
+ * err when nothing matches.
  */
 int claims_eval_init(struct claims_eval *e, const struct claims *c,
 		     const char *table_id, const char *pair,
 		     char *err, size_t len);
-/* Adds the records path names (a file or a directory) to arm 0 or 1. */
+/* Adds the records path names (a file or a directory) to an arm. */
 int claims_eval_add_path(struct claims_eval *e, int arm, const char *path,
 			 char *err, size_t len);
 /* Adds one loaded record (path only names it in messages). */

@@ -57,7 +57,7 @@ static void format_measured(char *buf, size_t len, const struct row_eval *r,
 		return;
 	}
 	format_mean_sd(ms, sizeof(ms), r->mean[k], r->sd[k]);
-	if (r->arm[k].n != e->nr_records[k])
+	if (r->arm[k].n != e->nr_records[r->arm_of[k]])
 		snprintf(buf, len, "%s (n=%zu)", ms, r->arm[k].n);
 	else
 		snprintf(buf, len, "%s", ms);
@@ -159,7 +159,7 @@ static void print_header(FILE *f, const struct claims *c,
 {
 	fprintf(f, "%sclaims: %s (%s%s%s)\n", pre, c->series, c->file,
 		c->seed[0] ? ", seed " : "", c->seed);
-	for (int k = 0; k < 2; k++)
+	for (int k = 0; k < e->nr_arms; k++)
 		fprintf(f, "%s%s: %zu record%s, kernel %s\n", pre, e->label[k],
 			e->nr_records[k], e->nr_records[k] == 1 ? "" : "s",
 			e->kernels[k]);
@@ -225,7 +225,8 @@ void claims_print_table(FILE *f, const struct claims *c,
 		int cmp = e->r[i].cmp, w[NR_COLS], quoted_w;
 		const char *head[NR_COLS] = {
 			"row", t->col[t->cmp[cmp][0]], t->col[t->cmp[cmp][1]],
-			"change", e->label[0], e->label[1], "change [CI]", "p",
+			"change", e->label[e->r[i].arm_of[0]],
+			e->label[e->r[i].arm_of[1]], "change [CI]", "p",
 			"verdict",
 		};
 		size_t end = group_end(e, i);
@@ -268,7 +269,8 @@ void claims_print_markdown(FILE *f, const struct claims *c,
 		fprintf(f, "\n| row | quoted %s | quoted %s | quoted change | "
 			"measured %s | measured %s | measured change [CI] | p | "
 			"verdict |\n|---|--:|--:|--:|--:|--:|--:|--:|---|\n",
-			t->col[a], t->col[b], e->label[0], e->label[1]);
+			t->col[a], t->col[b], e->label[e->r[i].arm_of[0]],
+			e->label[e->r[i].arm_of[1]]);
 		for (size_t j = i; j < end; j++) {
 			row_cells(&x, &e->r[j], e);
 			fprintf(f, "|");
@@ -309,7 +311,8 @@ static json_object *quoted_json(const struct quoted *q)
 	return o;
 }
 
-static json_object *row_json(const struct row_eval *r)
+static json_object *row_json(const struct row_eval *r,
+			     const struct claims_eval *e)
 {
 	const struct claim_row *row = r->row;
 	const struct claim_table *t = r->t;
@@ -337,6 +340,8 @@ static json_object *row_json(const struct row_eval *r)
 	for (int k = 0; k < 2; k++) {
 		json_object *arm = json_object_new_object();
 
+		json_object_object_add(arm, "arm",
+				       json_object_new_string(e->label[r->arm_of[k]]));
 		json_object_object_add(arm, "n", json_object_new_int((int)r->arm[k].n));
 		json_object_object_add(arm, "na_runs",
 				       json_object_new_int((int)r->arm[k].na_runs));
@@ -386,7 +391,7 @@ void claims_print_json(FILE *f, const struct claims *c,
 	json_object_object_add(o, "adjust", json_object_new_string(e->holm ? "holm" : "none"));
 	json_object_object_add(o, "tests", json_object_new_int((int)e->nr_tests));
 	arms = json_object_new_array();
-	for (int k = 0; k < 2; k++) {
+	for (int k = 0; k < e->nr_arms; k++) {
 		json_object *a = json_object_new_object();
 
 		json_object_object_add(a, "label", json_object_new_string(e->label[k]));
@@ -403,7 +408,7 @@ void claims_print_json(FILE *f, const struct claims *c,
 			       json_object_new_int((int)e->count_dir[VERDICT_NOT_MEASURABLE]));
 	rows = json_object_new_array();
 	for (size_t i = 0; i < e->n; i++)
-		json_object_array_add(rows, row_json(&e->r[i]));
+		json_object_array_add(rows, row_json(&e->r[i], e));
 	json_object_object_add(o, "rows", rows);
 	fprintf(f, "%s\n", json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY |
 		JSON_C_TO_STRING_NOSLASHESCAPE));

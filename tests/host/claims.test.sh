@@ -107,6 +107,41 @@ $GATE claims "$WORK/p95.yaml" $A -- $B > /dev/null 2> "$WORK/err"
 check "an unknown statistic: exit 2, named ($(cat "$WORK/err"))" \
 	sh -c '[ $1 -eq 2 ] && grep -q "p95.yaml:9: metric .store_latency_ns{stat=p95}.: unknown histogram statistic" "$2"' _ $? "$WORK/err"
 
+# three arms stand for a table's columns, every compared pair its rows:
+# arms a, b and a copy of a (a record counts once) as off, stock, series
+F3=tests/fixtures/claims/three-arms.yaml
+mkdir "$WORK/c"
+for f in $A/*.json; do jq '.hostname = "copy"' "$f" > "$WORK/c/${f##*/}"; done
+$GATE claims --json $F3 $A -- $B -- "$WORK/c" > "$WORK/three.json"
+check "three arms: exit 0" [ $? -eq 0 ]
+J=$WORK/three.json
+check "three arms: named by the columns, 5 records each" \
+	[ "$(jq -c '[.arms[] | [.label, .records]]' "$J")" = '[["off",5],["stock",5],["series",5]]' ]
+check "three arms: one row per compared pair, each with its arms' values" \
+	[ "$(jq -c '[.rows[] | [.base, .new, .measured.base.arm, .measured.new.arm]]' "$J")" = \
+	  '[["off","series","off","series"],["stock","series","stock","series"],["off","stock","off","stock"]]' ]
+check "three arms: the two-column table is left out, Holm over the 3 pairs" \
+	[ "$(jq -c '[([.rows[].table] | unique), .tests]' "$J")" = '[["three"],3]' ]
+check "three arms: stock -> series holds (+25%), off -> series shows no change" \
+	[ "$(jq -c '[.rows[] | .verdict]' "$J")" = '["not shown","holds","holds"]' ]
+check "three arms: the series' arm is the copy of a (mean 748000 both sides)" \
+	[ "$(jq -c '.rows[0].measured | [.base.mean, .new.mean] | map(. + 0.5 | floor)' "$J")" = '[748000,748000]' ]
+$GATE claims --labels x,y,z $F3 $A -- $B -- "$WORK/c" > "$WORK/three.txt"
+check "three arms, --labels: every arm renamed in the text" sh -c \
+	'grep -q "^x: 5 records" "$1" && grep -q "^z: 5 records" "$1" && ! grep -q "^series:" "$1"' _ "$WORK/three.txt"
+$GATE claims --labels x,y $F3 $A -- $B -- "$WORK/c" > /dev/null 2> "$WORK/err"
+check "--labels with too few names: exit 2, says how many" sh -c \
+	'[ $1 -eq 2 ] && grep -q "want 3 names" "$2"' _ $? "$WORK/err"
+$GATE claims -c off:series $F3 $A -- $B -- "$WORK/c" > /dev/null 2> "$WORK/err"
+check "--compare with three arms: exit 2, says why" sh -c \
+	'[ $1 -eq 2 ] && grep -q "columns in order" "$2"' _ $? "$WORK/err"
+$GATE claims $F3 $A -- $B -- > /dev/null 2> "$WORK/err"
+check "an empty third arm: exit 2, named" sh -c \
+	'[ $1 -eq 2 ] && grep -q "arm 3 .* has no records" "$2"' _ $? "$WORK/err"
+$GATE claims $F $A -- $B -- "$WORK/c" > /dev/null 2> "$WORK/err"
+check "three arms on a file of two-column tables: exit 2, says so" sh -c \
+	'[ $1 -eq 2 ] && grep -q "no table has 3 columns" "$2"' _ $? "$WORK/err"
+
 # bad input: exit 2, one line naming the file (and line)
 printf 'schema: zswap-claims/1\nseries: x\nsetup: {stated: y}\ntables:\n  - id: t\n    title: t\n    columns: [a, b]\n    rows:\n      - label: r\n        metirc: m\n' \
 	> "$WORK/typo.yaml"
