@@ -372,6 +372,7 @@ static __always_inline void offcpu_end(struct task_struct *next, __u32 tid,
 	hist_add(kind, delta);
 	if (thr) {
 		ctr_add(IS_C_THROTTLED_NS + thr, delta);
+		ctr_add(IS_C_WB_THR_KIND_NS + kind, delta);
 		hist_add(IS_H_THROTTLED, delta);
 	}
 	tk = lookup_or_init(&stall_tasks, &tid, &zero);

@@ -7,8 +7,9 @@
 #   kernels-ab.sh --kernel NAME=IMAGE --kernel NAME=IMAGE [...] -o DIR
 #                 [-n RUNS] [-c CPUS] [-m MEM] [-d SWAP_MiB] [-t TIMEOUT_S]
 #                 [--memory-max MiB] [--zswap P=V[,P=V...]] [--iocost]
+#                 [--arm-zswap NAME:P=V[,P=V...]]...
 #                 [--writer] [--locks] [--host-root [--scratch MiB]]
-#                 [--claims FILE [--table ID] [--compare B:N]]
+#                 [--claims FILE [--table ID] [--compare B:N | --columns]]
 #                 [-f FILE]... -- COMMAND [ARGS...]
 #
 #   IMAGE      a bzImage, an image directory of tools/kernel/build-kernel.sh
@@ -19,6 +20,8 @@
 #   -c, -m, -d the VM: vCPUs (2), memory (512M), swap disk MiB (512)
 #   --memory-max  the workload's memory cgroup limit, MiB (default 64)
 #   --zswap    zswap parameters set before each run (enabled=1 always)
+#   --arm-zswap  more for one kernel NAME's runs, set after --zswap's: one
+#              image can be two arms (shrinker_enabled=N and Y)
 #   --iocost   iocost on the swap disk (a linear model of about 16 MB/s,
 #              vrate pinned at 100%) and `record --iocost`
 #   --writer   with --iocost: a sibling cgroup with 10x the workload's
@@ -31,6 +34,9 @@
 #   --scratch MiB  with --host-root, an ext4 disk at /scratch (-S)
 #   -f FILE    ship FILE into the guest too (COMMAND's binaries; the
 #              toolkit's zswap-gate and zswap-workload always go)
+#   --columns  the kernels stand for the claims table's columns in order
+#              (three or more): one `zswap-gate claims` over every arm,
+#              each pair the table compares (DIR/claims.txt, .md, .json)
 #   COMMAND    runs inside the guest in /opt/zswap (ship it with -f), in
 #              the memory cgroup, under `zswap-gate record`
 #
@@ -42,7 +48,8 @@
 # why); ZSWAP_GUEST_ACCEL chooses instead.
 # Records go to DIR/NAME/run-NN.json; then `zswap-gate compare` of the
 # first kernel against each other one (DIR/compare-NAME.txt) and, with
-# --claims, `zswap-gate claims` (DIR/claims-NAME.txt, .md, .json).
+# --claims, `zswap-gate claims` (DIR/claims-NAME.txt, .md, .json; with
+# --columns one over every arm, DIR/claims.txt, .md, .json).
 #
 # Exit: 0 done (no claims row contradicted), 1 a run failed or a row is
 # contradicted, 2 bad usage, 3 a directional claims row untested (its
@@ -55,14 +62,16 @@ WL=$repo/build/zswap-workload
 
 die() { echo "kernels-ab: error: $*" >&2; exit 2; }
 say() { echo "kernels-ab: $*" >&2; }
-usage() { sed -n '7,11p' "$0" | sed 's/^# \{0,3\}//' >&2; exit 2; }
+usage() { sed -n '7,12p' "$0" | sed 's/^# \{0,3\}//' >&2; exit 2; }
 
 names=() images=() ship=()
 runs=5 cpus=2 mem=512M swap=512 timeout_s=900 memmax=64 zswap='' iocost=0
 locks=0 writer=0 hostroot=0 scratch=0 claims='' table='' pair='' out=''
+columns=0
+declare -A arm_zswap=()
 while [ $# -gt 0 ]; do
 	case $1 in
-	-n | -c | -m | -d | -t | -o | -f | --memory-max | --zswap | --claims | --table | --compare | --scratch)
+	-n | -c | -m | -d | -t | -o | -f | --memory-max | --zswap | --arm-zswap | --claims | --table | --compare | --scratch)
 		[ $# -ge 2 ] || die "$1 wants a value (see --help)" ;;
 	esac
 	case $1 in
@@ -78,6 +87,10 @@ while [ $# -gt 0 ]; do
 	-f) ship+=(-f "$2"); shift 2 ;;
 	--memory-max) memmax=$2; shift 2 ;;
 	--zswap) zswap=$2; shift 2 ;;
+	--arm-zswap)
+		[[ $2 == ?*:?* ]] || die "--arm-zswap wants NAME:P=V[,P=V...]"
+		arm_zswap[${2%%:*}]=${2#*:}; shift 2 ;;
+	--columns) columns=1; shift ;;
 	--iocost) iocost=1; shift ;;
 	--locks) locks=1; shift ;;
 	--writer) writer=1; shift ;;
@@ -96,8 +109,14 @@ done
 [ $# -ge 1 ] || die "want -- COMMAND"
 [[ $runs =~ ^[1-9][0-9]*$ ]] || die "-n wants a number of runs"
 [[ $memmax =~ ^[1-9][0-9]*$ ]] || die "--memory-max wants MiB"
-[[ $zswap =~ ^([a-z_]+=[A-Za-z0-9_]+(,[a-z_]+=[A-Za-z0-9_]+)*)?$ ]] ||
-	die "--zswap wants P=V[,P=V...]"
+zswap_re='^([a-z_]+=[A-Za-z0-9_]+(,[a-z_]+=[A-Za-z0-9_]+)*)?$'
+[[ $zswap =~ $zswap_re ]] || die "--zswap wants P=V[,P=V...]"
+for n in "${!arm_zswap[@]}"; do
+	[[ ${arm_zswap[$n]} =~ $zswap_re ]] || die "--arm-zswap $n: wants P=V[,P=V...]"
+	[[ " ${names[*]} " == *" $n "* ]] || die "--arm-zswap $n: no --kernel of that name"
+done
+[ $columns -eq 0 ] || { [ -n "$claims" ] && [ ${#names[@]} -ge 3 ] && [ -z "$pair" ]; } ||
+	die "--columns wants --claims, three or more kernels and no --compare"
 [ -z "$claims" ] || [ -f "$claims" ] || die "claims file $claims not found"
 [[ $scratch =~ ^[0-9]+$ ]] || die "--scratch wants MiB"
 [ "$scratch" -eq 0 ] || [ $hostroot -eq 1 ] ||
@@ -153,17 +172,20 @@ if [ $writer -eq 1 ]; then
 	ship+=(-D "$work/fio")
 fi
 
-# The in-guest script: zswap parameters, the cgroup, iocost, one record.
+# The in-guest script: zswap parameters (P=V,...), the cgroup, iocost, one
+# record of COMMAND.
 rec_opts="--cgroup \$CG"
 [ $locks -eq 1 ] && rec_opts="$rec_opts --locks"
 [ $iocost -eq 1 ] && rec_opts="$rec_opts --iocost"
-{
+in_guest_script() {
+	local zs=$1
+	shift
 	echo '#!/bin/sh'
 	echo '# generated by tools/kernels-ab.sh: one recorded run'
 	echo 'cd /opt/zswap || exit 1'
 	echo 'P=/sys/module/zswap/parameters'
 	echo 'echo 1 > $P/enabled'
-	for pv in ${zswap//,/ }; do
+	for pv in ${zs//,/ }; do
 		echo "echo ${pv#*=} > \$P/${pv%%=*} || { echo 'cannot set ${pv%%=*}'; exit 3; }"
 	done
 	echo 'cat $P/* > $RESULTS/params 2>/dev/null'
@@ -195,7 +217,12 @@ rec_opts="--cgroup \$CG"
 		echo 'grep -q "write: IOPS" $RESULTS/fio.out || { echo "writer: fio wrote nothing"; echo 1 > $RESULTS/record.rc; }'
 	fi
 	echo 'exit 0'
-} > "$work/run.in-guest.sh"
+}
+for name in "${names[@]}"; do
+	zs=$zswap${arm_zswap[$name]:+,${arm_zswap[$name]}}
+	in_guest_script "$zs" "$@" > "$work/run.$name.sh"
+	[ -z "$zs" ] || say "$name: zswap ${zs#,}"
+done
 
 total=$((runs * ${#names[@]}))
 done_runs=0
@@ -213,7 +240,7 @@ for r in $(seq "$runs"); do
 		say "[$((done_runs + 1))/$total] $name run $r/$runs (${elapsed} s so far$left)"
 		if [[ $img =~ ^(6\.1|6\.12|7\.x)$ ]]; then kopt=(-k "$img"); else kopt=(-K "$img"); fi
 		"$here/guest/run-guest.sh" -q "${kopt[@]}" -c "$cpus" -m "$mem" -d "$swap" \
-			-t "$timeout_s" -o "$d" -s "$work/run.in-guest.sh" \
+			-t "$timeout_s" -o "$d" -s "$work/run.$name.sh" \
 			-f "$GATE" -f "$WL" "${ship[@]}" "${root_opts[@]}"
 		grc=$?
 		rrc=$(cat "$d/record.rc" 2>/dev/null || echo none)
@@ -233,21 +260,34 @@ done
 say "$total runs in $(($(date +%s) - start)) s; records in $out/NAME/"
 [ $ret -eq 0 ] || exit 1
 
+# verdicts NAME ARGS...: zswap-gate claims' three layouts into DIR/NAME.*
+verdicts() {
+	local stem=$out/$1
+	shift
+	"$GATE" claims --json "$@" > "$stem.json"
+	"$GATE" claims --markdown "$@" > "$stem.md"
+	"$GATE" claims "$@" | tee "$stem.txt"
+	crc=${PIPESTATUS[0]}
+	[ "$crc" -eq 0 ] || ret=$crc
+}
+
 base=${names[0]}
 for name in "${names[@]:1}"; do
 	"$GATE" compare --label-a "$base" --label-b "$name" "$out/$base" -- "$out/$name" \
 		> "$out/compare-$name.txt" 2>&1
-	[ -n "$claims" ] || continue
+	[ -n "$claims" ] && [ $columns -eq 0 ] || continue
 	copt=(--label-a "$base" --label-b "$name")
 	[ -n "$table" ] && copt+=(--table "$table")
 	[ -n "$pair" ] && copt+=(--compare "$pair")
-	"$GATE" claims --json "${copt[@]}" "$claims" "$out/$base" -- "$out/$name" \
-		> "$out/claims-$name.json"
-	"$GATE" claims --markdown "${copt[@]}" "$claims" "$out/$base" -- "$out/$name" \
-		> "$out/claims-$name.md"
-	"$GATE" claims "${copt[@]}" "$claims" "$out/$base" -- "$out/$name" \
-		| tee "$out/claims-$name.txt"
-	crc=${PIPESTATUS[0]}
-	[ "$crc" -eq 0 ] || ret=$crc
+	verdicts "claims-$name" "${copt[@]}" "$claims" "$out/$base" -- "$out/$name"
 done
+if [ $columns -eq 1 ]; then
+	arms=("$out/${names[0]}")
+	for name in "${names[@]:1}"; do
+		arms+=(-- "$out/$name")
+	done
+	copt=(--labels "$(IFS=,; echo "${names[*]}")")
+	[ -n "$table" ] && copt+=(--table "$table")
+	verdicts claims "${copt[@]}" "$claims" "${arms[@]}"
+fi
 exit $ret

@@ -315,6 +315,8 @@ static void add_stalls(const struct iostall_window *w, struct metric_set *out)
 			   c[IS_C_OFFCPU_NS + k] / 1000.0);
 		metric_add(out, MF_WB_OFFCPU_SLEEPS, &kind, 1, SRC_TRACEPOINT,
 			   c[IS_C_OFFCPU_CNT + k]);
+		metric_add(out, MF_WB_THROTTLED_US, &kind, 1, SRC_TRACEPOINT,
+			   c[IS_C_WB_THR_KIND_NS + k] / 1000.0);
 		total += c[IS_C_OFFCPU_NS + k] / 1000.0;
 		add_hist(out, kind_names[k], &w->hist_end[k], &w->hist_begin[k]);
 	}

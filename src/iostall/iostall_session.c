@@ -540,11 +540,15 @@ void iostall_report(FILE *f, struct iostall *st, const struct metric_set *ms)
 		struct metric_label kind = { "kind", is_kind_name(k) };
 		const struct metric *m;
 
+		const struct metric *thr;
+
 		m = metric_set_find_id(ms, MF_WB_OFFCPU_US, &kind, 1);
+		thr = metric_set_find_id(ms, MF_WB_THROTTLED_US, &kind, 1);
 		if (m && m->has_value)
-			fprintf(f, "  %-12s %12.1f ms %5.1f%%\n", is_kind_name(k),
-				m->value / 1000, tot->value ? 100 * m->value /
-				tot->value : 0);
+			fprintf(f, "  %-12s %12.1f ms %5.1f%%, throttled %.1f ms\n",
+				is_kind_name(k), m->value / 1000, tot->value ?
+				100 * m->value / tot->value : 0,
+				thr && thr->has_value ? thr->value / 1000 : 0);
 	}
 	fprintf(f, "  %-12s %12.1f ms\n", "total", tot->value / 1000);
 	for (int t = 1; t < IS_THR_NR; t++) {

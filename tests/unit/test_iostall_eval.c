@@ -104,6 +104,10 @@ static void fixture_make(struct fixture *f)
 	w->ctr_end[IS_C_OFFCPU_CNT + IS_KIND_APP_FAULT] = 7;
 	w->ctr_end[IS_C_THROTTLED_NS + IS_THR_IOCOST] = 2000000;
 	w->ctr_end[IS_C_THROTTLED_NS + IS_THR_WBT] = 250000;
+	/* the same 2.25 ms by who slept: the kworker 2 ms, the fault 0.25 */
+	w->ctr_begin[IS_C_WB_THR_KIND_NS + IS_KIND_KWORKER] = 1000000;
+	w->ctr_end[IS_C_WB_THR_KIND_NS + IS_KIND_KWORKER] = 3000000;
+	w->ctr_end[IS_C_WB_THR_KIND_NS + IS_KIND_APP_FAULT] = 250000;
 	w->ctr_end[IS_C_CG_THR_NS + IS_THR_IOCOST] = 800000;
 	w->ctr_end[IS_C_CG_THR_CNT + IS_THR_IOCOST] = 4;
 	w->ctr_begin[IS_C_VRATE_ADJ] = 5;
@@ -340,6 +344,9 @@ static void test_stalls(void)
 		{ "wb_offcpu_throttled_us{where=rq_qos}", 0 },
 		{ "wb_offcpu_throttled_us{where=wbt}", 250 },
 		{ "wb_offcpu_throttled_us{where=none}", .absent = true },
+		{ "wb_throttled_us{kind=kworker}", 2000 },
+		{ "wb_throttled_us{kind=app_fault}", 250 },
+		{ "wb_throttled_us{kind=app_reclaim}", 0 },
 		{ "throttled_sleep_us{cgroup=" CG_A ",where=iocost}", 800 },
 		{ "throttled_sleeps{cgroup=" CG_A ",where=iocost}", 4 },
 		{ "throttled_sleeps{cgroup=" CG_A ",where=blkcg_delay}", 0 },

@@ -7,6 +7,7 @@
 #
 # Usage: build-kernel.sh [-k LINE | -t TREE [-c COMMIT]] [-s VERSION]
 #                        [-p PATCHDIR]... [-o DIR] [-j JOBS] [-f] [-n] [-q]
+#                        [-e]
 #
 #   -k LINE     the kernel line: Debian's linux-source-LINE, 6.12 (the
 #               default; $ZSWAP_KERNEL_PACKAGE names another package) or
@@ -33,6 +34,11 @@
 #   -n          build nothing: print the image directory and say on stderr
 #               whether it is cached (exit 0 cached, 1 not)
 #   -q          progress only at step boundaries (no 30 s build ticks)
+#   -e          check each patch instead of building an image: applied on
+#               the ones before it, scripts/checkpatch.pl finds nothing and
+#               the directories the series touches (outside include/)
+#               build; exit 1 at the first that fails (needs the base
+#               built once, for a configured build tree)
 #
 # stdout: one line, the image directory (everything else goes to stderr),
 # so a script does  img=$(tools/kernel/build-kernel.sh -p DIR) || exit
@@ -64,13 +70,13 @@
 # Build dependencies (gcc make bc bison flex libelf-dev libssl-dev dwarves
 # ...) are installed with `tools/install-deps.sh --kernel` when missing.
 #
-# Exit status: 0 image ready (or -n: cached); 1 build failed (or -n: not
-# cached); 2 usage or setup error (missing tools, no root to install
-# them); 3 a patch does not apply or does not reverse; 4 the source
-# could not be fetched or unpacked; 5 .config lacks an option of
-# vm.config or one the guest tier needs; 6 check failed (source not
-# back to the base after a series, or a forced rebuild differs from the
-# cached image).
+# Exit status: 0 image ready (or -n: cached; -e: every patch checked); 1
+# build failed (or -n: not cached; -e: a patch failed its check); 2 usage
+# or setup error (missing tools, no root to install them); 3 a patch does
+# not apply or does not reverse; 4 the source could not be fetched or
+# unpacked; 5 .config lacks an option of vm.config or one the guest tier
+# needs; 6 check failed (source not back to the base after a series, or a
+# forced rebuild differs from the cached image).
 
 set -u
 set -o pipefail
@@ -97,10 +103,10 @@ usage() {
 	exit 2
 }
 
-ver=${ZSWAP_KERNEL_SOURCE:-} outdir='' jobs=$(nproc) force=0 dry=0 quiet=0
+ver=${ZSWAP_KERNEL_SOURCE:-} outdir='' jobs=$(nproc) force=0 dry=0 quiet=0 each=0
 tree='' commit=''
 series=()
-while getopts k:s:t:c:p:o:j:fnqh opt; do
+while getopts k:s:t:c:p:o:j:fnqeh opt; do
 	case $opt in
 	t) tree=$OPTARG ;;
 	c) commit=$OPTARG ;;
@@ -113,6 +119,7 @@ while getopts k:s:t:c:p:o:j:fnqh opt; do
 	f) force=1 ;;
 	n) dry=1 ;;
 	q) quiet=1 ;;
+	e) each=1 ;;
 	*) usage ;;
 	esac
 done
@@ -245,7 +252,7 @@ copy_out() {
 	mkdir -p "$outdir" && cp "$img"/* "$outdir"/ ||
 		die "cannot copy the image into $outdir"
 }
-if [ -f "$img/bzImage" ] && [ $force = 0 ]; then
+if [ -f "$img/bzImage" ] && [ $force = 0 ] && [ $each = 0 ]; then
 	say "cached: $(cat "$img/release"), $img"
 	copy_out
 	echo "$img"
@@ -275,7 +282,7 @@ if ! flock -n 7; then
 fi
 locked=1
 # The build we waited for may have been this one.
-if [ -f "$img/bzImage" ] && [ $force = 0 ]; then
+if [ -f "$img/bzImage" ] && [ $force = 0 ] && [ $each = 0 ]; then
 	say "cached meanwhile: $(cat "$img/release"), $img"
 	copy_out
 	echo "$img"
@@ -449,6 +456,30 @@ if [ -d "$state" ]; then
 fi
 [ -z "$tree" ] || prepare_tree
 
+# -e: one patch, on the ones before it: checkpatch clean, and the
+# directories the series touches outside include/ ($each_dirs) build
+check_patch() {
+	local name
+	name=$(basename "$1" | cut -c5-)
+	if ! perl "$src/scripts/checkpatch.pl" --no-tree -q "$1" >> "$log" 2>&1; then
+		say "patch $name: scripts/checkpatch.pl finds problems:"
+		perl "$src/scripts/checkpatch.pl" --no-tree -q "$1" 2>&1 | head -n 20 | sed 's/^/    /' >&2
+		return 1
+	fi
+	# shellcheck disable=SC2086 # the directories are words
+	if ! make -C "$src" O="$bt" -j"$jobs" $each_dirs >> "$log" 2>&1 7>&-; then
+		fail "build $each_dirs with $name" 1
+		return 1
+	fi
+	say "patch $name: checkpatch clean, $each_dirs build"
+}
+if [ $each = 1 ]; then
+	[ ${#patches[@]} -gt 0 ] || die "-e wants a series (-p DIR)"
+	[ -f "$bt/.config" ] || die "-e wants a configured build tree: build the base once first"
+	each_dirs=$(cat "${patches[@]}" | patch_files /dev/stdin | grep -v '^include/' |
+		sed 's,/[^/]*$,/,' | sort -u | tr '\n' ' ')
+fi
+
 if [ ${#patches[@]} -gt 0 ]; then
 	step_t=$(date +%s)
 	mkdir -p "$state"
@@ -476,7 +507,16 @@ if [ ${#patches[@]} -gt 0 ]; then
 		patch -d "$src" -p1 -N -s -f --fuzz=0 --no-backup-if-mismatch < "$p" >> "$log" 2>&1 ||
 			{ fail "apply $(basename "$p")" $?; exit 3; }
 		applied+=("$p")
+		if [ $each = 1 ] && ! check_patch "$p"; then
+			reverse_all
+			exit 1
+		fi
 	done
+	if [ $each = 1 ]; then
+		say "each of the ${#patches[@]} patches checked in $(elapsed "$step_t")"
+		reverse_all || exit $?
+		exit 0
+	fi
 	say "applied ${#patches[@]} patch(es) in $(elapsed "$step_t")"
 fi
 
