@@ -32,6 +32,14 @@
  *    random, not every Nth: contentions that alternate between callers
  *    (a pipe's reader and writer) would alias with a counter.
  *
+ * By default (zswap_only) only zswap's locks are timed: an address whose
+ * walk shows no frame in zswap's text, or (fentry) a contention outside
+ * zswap's operations, is counted in this CPU's untimed counter and
+ * nothing else: no timestamp, no key, no further walk, nothing at its
+ * contention_end. The first contention of an address new to lock_addr
+ * is walked and timed, so every contention of an address zswap takes
+ * first is timed. --all (zswap_only off) times every lock.
+ *
  * zsmalloc's zspage locks (6.16+) live as long as their zspage, a few
  * seconds, and are contended once or twice each: walking each one's first
  * would walk nearly all of them. So each pool's zspage locks are one lock,
@@ -77,12 +85,20 @@ const volatile __u32 nr_ztext;	/* 0: unknown, every address at zswap's rate */
  * as well and accounted with its stack in lock_stat_all.
  */
 const volatile bool compare_exact;
+/* Set by the frontend unless --all: time only zswap's locks (see above). */
+const volatile bool zswap_only;
 
 /* Bumped by the frontend when kallsyms changes: re-walk every address. */
 __u32 walk_gen;
 /* Bumped when an address's state changes: the per-CPU slots' copies are stale. */
 __u32 state_gen;
-__u64 nr_walks;		/* contentions walked */
+__u64 nr_walks;		/* contentions walked and timed */
+__u64 nr_walks_untimed;	/* zswap_only: first walks showing an address not zswap's */
+/*
+ * zswap_only: sleeping contentions timed and in progress, so that a
+ * contention_end finds none without a task storage lookup.
+ */
+__u64 task_waits;
 __u64 addr_full;	/* lock_addr full: walked, not sampled */
 __u64 members_full;	/* zspage_members full: a member not kept */
 
@@ -314,32 +330,66 @@ static __always_inline __u64 agg_key(__u64 lock, __u32 flags)
 /* The walk of 1 in sample_mask + 1 contentions (other_mask + 1), at random. */
 static __always_inline __u32 at_random(__u32 state)
 {
+	if (state == LS_ADDR_OTHER && zswap_only)
+		return LS_UNTIMED;
 	if (state == LS_ADDR_OTHER)
 		return bpf_get_prandom_u32() & other_mask ? LS_NOT_WALKED :
 							    LS_WALKED_RARE;
 	return bpf_get_prandom_u32() & sample_mask ? LS_NOT_WALKED : LS_WALKED;
 }
 
+/* zswap_only: lock was last found not zswap's on this CPU (c's cache). */
+static __always_inline bool known_other(struct ls_addr_cpu *c, __u64 lock)
+{
+	__u32 i = ls_other_slot(lock);
+
+	if (!zswap_only || !c || c->other_gen != walk_gen + 1)
+		return false;
+	barrier_var(i);
+	i &= LS_OTHER_CACHE - 1;
+	return c->other[i] == lock;
+}
+
+/* Keeps lock in c's cache of addresses not zswap's, emptied when walk_gen moves. */
+static __always_inline void remember_other(struct ls_addr_cpu *c, __u64 lock)
+{
+	__u32 i = ls_other_slot(lock);
+
+	if (!c)
+		return;
+	if (c->other_gen != walk_gen + 1) {
+		for (int k = 0; k < LS_OTHER_CACHE; k++)
+			c->other[k] = 0;
+		c->other_gen = walk_gen + 1;
+	}
+	barrier_var(i);
+	i &= LS_OTHER_CACHE - 1;
+	c->other[i] = lock;
+}
+
 /*
- * Sampling by address: whether and why contention t is walked; a zspage
- * lock new to lock_addr gets its group's key (t->key).
+ * Sampling by address: whether and why a contention on lock is walked (or
+ * LS_UNTIMED); a zspage lock new to lock_addr gets its group's key (*key).
  */
-static __always_inline __u32 sample_addr(struct ls_tstamp *t)
+static __always_inline __u32 sample_addr(__u64 lock, __u32 flags, __u64 *key)
 {
 	struct ls_addr_cpu *c = cpu_slots();
-	struct ls_addr_slot *s = addr_slot(c, t->key, false);
+	struct ls_addr_slot *s;
 	__u32 sgen = state_gen;
 	struct ls_addr *a;
 	__u64 g;
 	long err;
 
+	if (known_other(c, lock))
+		return LS_UNTIMED;
+	s = addr_slot(c, lock, false);
 	if (slot_fresh(s, sgen))
 		return at_random(s->state);
-	a = bpf_map_lookup_elem(&lock_addr, &t->key);
+	a = bpf_map_lookup_elem(&lock_addr, &lock);
 	if (!a) {
-		g = agg_key(t->lock, t->flags);
-		if (g != t->lock) {
-			t->key = g;
+		g = agg_key(lock, flags);
+		if (g != lock) {
+			*key = g;
 			s = addr_slot(c, g, false);
 			if (slot_fresh(s, sgen))
 				return at_random(s->state);
@@ -348,10 +398,10 @@ static __always_inline __u32 sample_addr(struct ls_tstamp *t)
 	}
 	if (!a) {
 		/* -EEXIST: another CPU's first contention, walked there */
-		err = bpf_map_update_elem(&lock_addr, &t->key, &zero_addr, BPF_NOEXIST);
+		err = bpf_map_update_elem(&lock_addr, key, &zero_addr, BPF_NOEXIST);
 		if (err && err != -EEXIST)
 			__sync_fetch_and_add(&addr_full, 1);
-		a = err ? NULL : bpf_map_lookup_elem(&lock_addr, &t->key);
+		a = err ? NULL : bpf_map_lookup_elem(&lock_addr, key);
 		if (a)
 			a->gen = walk_gen;
 		return LS_WALKED_FORCED;
@@ -362,7 +412,14 @@ static __always_inline __u32 sample_addr(struct ls_tstamp *t)
 		a->state = LS_ADDR_NEW;
 		return LS_WALKED_FORCED;
 	}
-	s = addr_slot(c, t->key, true);
+	/* an address not zswap's takes no slot from zswap's */
+	if (zswap_only && a->state == LS_ADDR_OTHER) {
+		/* a zspage group's member may be another pool's next */
+		if (*key == lock)
+			remember_other(c, lock);
+		return LS_UNTIMED;
+	}
+	s = addr_slot(c, *key, true);
 	if (s) {
 		s->gen = walk_gen + 1;
 		s->state = a->state;
@@ -391,60 +448,111 @@ static __always_inline bool stack_in_zswap(const __u64 *ips)
 	return false;
 }
 
+static __always_inline __u32 zswap_state(const __u64 *ips)
+{
+	return stack_in_zswap(ips) ? LS_ADDR_ZSWAP : LS_ADDR_OTHER;
+}
+
 /*
  * A walk of lock's stack by address: its state follows (a first walk
  * decides; a zswap frame decides for good), and the per-CPU slots'
- * copies are made stale when it changes.
+ * copies are made stale when it changes. Returns the state.
  */
-static __always_inline void note_walk(__u64 lock, const __u64 *ips)
+static __always_inline __u32 note_walk(__u64 lock, const __u64 *ips)
 {
 	struct ls_addr *a = bpf_map_lookup_elem(&lock_addr, &lock);
 	__u32 state;
 
 	if (!a || a->state == LS_ADDR_ZSWAP)
-		return;
-	state = stack_in_zswap(ips) ? LS_ADDR_ZSWAP : LS_ADDR_OTHER;
+		return LS_ADDR_ZSWAP;
+	state = zswap_state(ips);
 	if (a->state == state)
-		return;
+		return state;
 	a->state = state;
 	__sync_fetch_and_add(&state_gen, 1);
+	return state;
 }
 
-/* Whether and why contention t is walked; sets its key. */
-static __always_inline __u32 want_walk(struct ls_tstamp *t)
+/*
+ * Whether a walked contention stays timed: by address its walk sets the
+ * address's state; zswap_only keeps it unless that (or, every stack
+ * walked, its own stack) shows it is not zswap's.
+ */
+static __always_inline bool walk_keeps(const struct ls_tstamp *t)
+{
+	__u32 state = LS_ADDR_ZSWAP;
+
+	if (!nr_ztext)
+		return true;
+	if (sample_by_addr)
+		state = note_walk(t->key, t->ips);
+	else if (zswap_only && !walk_zswap_only)
+		state = zswap_state(t->ips);
+	return !zswap_only || state != LS_ADDR_OTHER;
+}
+
+/*
+ * Whether and why a contention on lock is walked, or LS_UNTIMED; sets
+ * its aggregates' key.
+ */
+static __always_inline __u32 want_walk(__u64 lock, __u32 flags, __u64 *key)
 {
 	if (sample_by_addr)
-		return sample_addr(t);
-	t->key = agg_key(t->lock, t->flags);
+		return sample_addr(lock, flags, key);
+	if (walk_zswap_only && zswap_only && !in_zswap())
+		return LS_UNTIMED;
+	*key = agg_key(lock, flags);
 	if (walk_zswap_only)
 		return in_zswap() ? LS_WALKED : LS_NOT_WALKED;
 	return LS_WALKED;
 }
 
+static __always_inline void count_untimed(void)
+{
+	struct ls_addr_cpu *c = cpu_slots();
+
+	/* this CPU's: the program does not run nested in itself */
+	if (c)
+		c->untimed++;
+}
+
 static __always_inline int on_begin(void *ctx, __u64 lock, __u32 flags)
 {
 	struct ls_tstamp *t;
+	__u64 key = lock;
+	__u32 walk;
 
 	if (!enabled)
 		return 0;
+	walk = want_walk(lock, flags, &key);
+	if (walk == LS_UNTIMED) {
+		count_untimed();
+		return 0;
+	}
 	t = start_slot(flags);
 	if (!t)
 		return 0;
 	t->ts = bpf_ktime_get_ns();
 	t->lock = lock;
-	t->key = lock;
+	t->key = key;
 	t->flags = flags;
-	t->walked = want_walk(t);
+	t->walked = walk;
 	/* ips are read only when walked (or all are: compare_exact) */
-	if (!t->walked && !compare_exact)
-		return 0;
-	if (t->walked)
-		__sync_fetch_and_add(&nr_walks, 1);
-	/* zero-fills the frames it did not reach, all of them on failure */
-	if (bpf_get_stack(ctx, t->ips, sizeof(t->ips), 0) <= 0)
-		count_fail(LS_FAIL_STACK);
-	else if (t->walked && sample_by_addr && nr_ztext)
-		note_walk(t->key, t->ips);
+	if (walk || compare_exact) {
+		/* zero-fills the frames it did not reach, all of them on failure */
+		if (bpf_get_stack(ctx, t->ips, sizeof(t->ips), 0) <= 0) {
+			count_fail(LS_FAIL_STACK);
+		} else if (walk && !walk_keeps(t)) {
+			t->lock = 0;
+			__sync_fetch_and_add(&nr_walks_untimed, 1);
+			count_untimed();
+			return 0;
+		}
+		if (walk)
+			__sync_fetch_and_add(&nr_walks, 1);
+	}
+	if (zswap_only && !is_spinning(flags))
+		__sync_fetch_and_add(&task_waits, 1);
 	return 0;
 }
 
@@ -548,6 +656,7 @@ static __always_inline void account_sampled(struct ls_tstamp *t, __u64 wait)
 static __always_inline int on_end(__u64 lock)
 {
 	struct ls_tstamp *t;
+	bool task = false;
 	__u32 idx = 0;
 	__u64 now;
 
@@ -559,11 +668,17 @@ static __always_inline int on_end(__u64 lock)
 	 * cannot wait on a sleeping lock while it spins.
 	 */
 	t = bpf_map_lookup_elem(&tstamp_cpu, &idx);
-	if (!t || !t->lock)
+	if (!t || !t->lock) {
+		/* zswap_only: most ends are of contentions not timed */
+		if (zswap_only && !task_waits)
+			return 0;
 		t = bpf_task_storage_get(&tstamp_task,
 					 bpf_get_current_task_btf(), 0, 0);
+		task = true;
+	}
 	if (!t || t->lock != lock) {
-		count_fail(LS_FAIL_MISSING_START);
+		if (!zswap_only)
+			count_fail(LS_FAIL_MISSING_START);
 		return 0;
 	}
 	now = bpf_ktime_get_ns();
@@ -575,6 +690,8 @@ static __always_inline int on_end(__u64 lock)
 			account(&lock_stat_all, t, true, LS_WALKED, now - t->ts);
 	}
 	t->lock = 0;
+	if (zswap_only && task)
+		__sync_fetch_and_sub(&task_waits, 1);
 	return 0;
 }
 

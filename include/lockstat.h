@@ -76,6 +76,7 @@ enum ls_walk {
 	LS_WALKED,		/* at random, or every one (no sampling) */
 	LS_WALKED_FORCED,	/* sampling by address, not at random */
 	LS_WALKED_RARE,		/* at random, an address not zswap's so far */
+	LS_UNTIMED,		/* zswap_only: not zswap's, counted only */
 };
 
 /*
@@ -136,8 +137,20 @@ struct ls_addr_slot {
 	struct ls_value v;
 };
 
+/*
+ * zswap_only: per CPU, the addresses last found not zswap's, one per
+ * LS_OTHER_CACHE slot (ls_other_slot()), replaced at will: a hot lock
+ * of the rest of the kernel costs this CPU's array, not a hash lookup.
+ */
+#define LS_OTHER_CACHE	64
+
 struct ls_addr_cpu {
 	struct ls_addr_slot e[LS_ADDR_SLOTS];
+	/* zswap_only: contentions on this CPU counted, not timed (not zswap's) */
+	__u64 untimed;
+	__u32 other_gen;	/* walk_gen + 1 when other[] was filled */
+	__u32 pad;
+	__u64 other[LS_OTHER_CACHE];
 };
 
 /*
@@ -156,6 +169,11 @@ static inline int ls_is_group(__u64 key)
 static inline __u32 ls_addr_slot(__u64 lock)
 {
 	return ((lock >> 3) ^ (lock >> 11)) & (LS_ADDR_SLOTS - 1);
+}
+
+static inline __u32 ls_other_slot(__u64 lock)
+{
+	return ((lock >> 3) ^ (lock >> 9)) & (LS_OTHER_CACHE - 1);
 }
 
 /* What the frontend cannot see, counted in the kernel (.bss). */

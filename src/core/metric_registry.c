@@ -270,6 +270,12 @@ const struct metric_family metric_families[MF_NR] = {
 	  "the split of contentions by caller estimated from them).",
 	  .slot = NO_SLOT, .dir = VOLUME,
 	  .prom = PROM("zswap_lock_stacks_walked_total") },
+	[MF_LOCK_UNTIMED] = { "lock_contentions_untimed", "contentions", MK_COUNT,
+	  "Lock contentions counted but not timed, by which locks were timed "
+	  "(timed=zswap: zswap's only, the default; timed=all: every lock, "
+	  "--all, and this is 0).",
+	  .slot = NO_SLOT, .dir = VOLUME,
+	  .prom = PROM("zswap_lock_contentions_untimed_total") },
 
 	/* seeds 000 and 002: iocost debt and wait, IO and memory pressure */
 	[MF_IOCOST_DEBT] = { "iocost_debt_us", "us", MK_COUNT,

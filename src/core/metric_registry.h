@@ -139,6 +139,7 @@ enum metric_family_id {
 	MF_LOCK_WAIT,
 	MF_LOCK_PENDING,
 	MF_LOCK_WALKS,
+	MF_LOCK_UNTIMED,
 	/* iostall, record --iocost */
 	MF_IOCOST_DEBT,
 	MF_IOCOST_WAIT,

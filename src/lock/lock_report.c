@@ -430,11 +430,26 @@ static void print_stack(FILE *f, const struct lock_entry *e, const struct ksyms 
 	}
 }
 
+/* Which locks were timed: "zswap's" or "every lock (why)". */
+static void scope_name(const struct lock_data *d, char *buf, size_t len)
+{
+	if (d->zswap_only)
+		snprintf(buf, len, "zswap's locks");
+	else
+		snprintf(buf, len, "every lock (%s)", d->scope_why);
+}
+
 static void print_plan(FILE *f, const struct lock_data *d)
 {
+	char scope[128];
+
+	scope_name(d, scope, sizeof(scope));
 	fprintf(f, "plan:\n  hooks      %s lock:contention_begin/end", d->hook);
 	if (d->hook_why[0])
 		fprintf(f, " [tp_btf skipped: %s]", d->hook_why);
+	fprintf(f, "\n  timed      %s", scope);
+	if (d->zswap_only)
+		fprintf(f, "; the others counted, not timed (--all times them)");
 	fprintf(f, "\n  stacks     %s", d->walks);
 	fprintf(f, "\n  callers    %s\n", d->symbols ?
 		"stacks symbolised from /proc/kallsyms" :
@@ -471,6 +486,11 @@ void lock_report_text(FILE *f, const struct lock_data *d, const struct ksyms *ks
 			"raw addresses, locks not attributed to zswap\n");
 	for (int i = 0; i < d->nr_notes; i++)
 		fprintf(f, "note: %s\n", d->notes[i]);
+	if (d->zswap_only)
+		fprintf(f, "timed: zswap's locks only; %llu contentions on other "
+			"locks counted, not timed (%llu first walks showed an "
+			"address not zswap's; --all times every lock)\n",
+			d->untimed, d->walked_untimed);
 	if (d->walk_mode == LW_BY_ADDR) {
 		fprintf(f, "sampled: %llu of %llu contentions walked (each lock "
 			"address's first, then 1 in %u at random", d->walked, total,
@@ -647,6 +667,22 @@ static json_object *sampling_json(const struct lock_data *d)
 	return x;
 }
 
+/* Which locks were timed, and what the others cost. */
+static json_object *scope_json(const struct lock_data *d)
+{
+	json_object *x = json_object_new_object();
+
+	json_object_object_add(x, "timed", json_object_new_string(
+		d->zswap_only ? "zswap" : "all"));
+	json_object_object_add(x, "why_all", json_object_new_string(
+		d->zswap_only ? "" : d->scope_why));
+	json_object_object_add(x, "untimed_contentions",
+			       json_object_new_uint64(d->untimed));
+	json_object_object_add(x, "untimed_first_walks",
+			       json_object_new_uint64(d->walked_untimed));
+	return x;
+}
+
 static json_object *classes_json(const struct lock_group *g, int ng)
 {
 	json_object *a = json_object_new_array(), *x;
@@ -816,6 +852,7 @@ int lock_report_json(FILE *f, const struct lock_data *d, const struct ksyms *ks,
 	json_object_object_add(x, "zspage_groups", json_object_new_boolean(d->zspage_groups));
 	json_object_object_add(o, "plan", x);
 	json_object_object_add(o, "sampling", sampling_json(d));
+	json_object_object_add(o, "scope", scope_json(d));
 	x = json_object_new_object();
 	for (int i = 0; i < LS_FAIL_NR; i++)
 		json_object_object_add(x, fail_names[i], json_object_new_uint64(d->fails[i]));
@@ -882,6 +919,7 @@ void lock_report_metrics(const struct lock_data *d, struct metric_set *ms)
 	struct metric_label walk[2] = {
 		{ "walk", walk_mode_names[d->walk_mode] }, { "every", every },
 	};
+	struct metric_label timed = { "timed", d->zswap_only ? "zswap" : "all" };
 	unsigned long long total, zswap;
 
 	/* always present, so records of quiet runs still compare */
@@ -921,4 +959,6 @@ void lock_report_metrics(const struct lock_data *d, struct metric_set *ms)
 	snprintf(every, sizeof(every), "%u",
 		 d->walk_mode == LW_BY_ADDR ? d->sample_every : 1);
 	metric_add(ms, MF_LOCK_WALKS, walk, 2, SRC_TRACEPOINT, d->walked);
+	/* which locks were timed, and the contentions only counted */
+	metric_add(ms, MF_LOCK_UNTIMED, &timed, 1, SRC_TRACEPOINT, d->untimed);
 }

@@ -72,6 +72,14 @@ struct lock_data {
 	unsigned long long walked;	/* contentions walked */
 	unsigned long long addr_full;	/* walked: no room in the address map */
 	/*
+	 * Only zswap's locks timed (the default): the other contentions
+	 * counted, not timed, and the first walks that showed an address
+	 * not zswap's. Else scope_why says why every lock was timed.
+	 */
+	bool zswap_only;
+	unsigned long long untimed, walked_untimed;
+	char scope_why[96];
+	/*
 	 * Each pool's zspage locks aggregated as one (LS_GROUP_ZSPAGE keys):
 	 * whether this kernel's zspages have a lock of their own, and the
 	 * addresses seen, each with its group's key.

@@ -164,6 +164,26 @@ static void set_zswap_text(struct lock_session *ls, struct lockstat_bpf *skel)
 	skel->rodata->other_mask = ls->other_every - 1;
 }
 
+/*
+ * Time only zswap's locks unless --all, where a contention can be told
+ * zswap's: inside its operations (fentry), or by a walk's frames in
+ * zswap's text.
+ */
+static void plan_scope(struct lock_session *ls, bool ztext)
+{
+	ls->zswap_only = false;
+	if (ls->opts.all)
+		snprintf(ls->scope_why, sizeof(ls->scope_why), "--all");
+	else if (ls->walk_mode != LW_FENTRY && !ztext)
+		snprintf(ls->scope_why, sizeof(ls->scope_why), "zswap's text "
+			 "unknown (kallsyms): a lock cannot be told zswap's");
+	else
+		ls->zswap_only = true;
+	/* an address not zswap's is not walked again */
+	if (ls->zswap_only || ls->walk_mode != LW_BY_ADDR)
+		ls->other_every = 0;
+}
+
 static int load(struct lock_session *ls, bool raw)
 {
 	struct lockstat_bpf *skel = lockstat_bpf__open();
@@ -188,8 +208,10 @@ static int load(struct lock_session *ls, bool raw)
 	skel->rodata->walk_zswap_only = ls->nr_zswap_ops > 0;
 	skel->rodata->sample_by_addr = ls->walk_mode == LW_BY_ADDR;
 	skel->rodata->sample_mask = ls->sample_every - 1;
-	if (ls->walk_mode == LW_BY_ADDR)
+	if (ls->walk_mode != LW_FENTRY)
 		set_zswap_text(ls, skel);
+	plan_scope(ls, skel->rodata->nr_ztext > 0);
+	skel->rodata->zswap_only = ls->zswap_only;
 	skel->rodata->compare_exact = ls->opts.compare_exact;
 	/* the maps a mode does not use, as small as they can be */
 	if (ls->walk_mode != LW_BY_ADDR)
@@ -400,27 +422,37 @@ static void read_aggregates(struct bpf_map *map, struct lock_data *d)
 }
 
 /*
- * By address: the contentions not walked, aggregated per lock address
- * (lock_addr) and in the CPUs' slots (addr_cpu).
+ * The CPUs' slots (addr_cpu): by address, the contentions not walked of
+ * each slot's address; the contentions counted, not timed.
  */
-static void read_addr_aggregates(struct lock_session *ls, struct lock_data *d)
+static void read_cpu_slots(struct lock_session *ls, struct lock_data *d)
 {
 	static const unsigned long long no_stack[LS_STACK_DEPTH];
-	int fd = bpf_map__fd(ls->skel->maps.lock_addr);
 	int ncpu = libbpf_num_possible_cpus();
 	struct ls_addr_cpu *cpus = calloc(ncpu, sizeof(*cpus));
-	__u64 key, next, *prev = NULL;
-	struct ls_addr a;
 	__u32 zero = 0;
 
 	if (cpus && !bpf_map_lookup_elem(bpf_map__fd(ls->skel->maps.addr_cpu),
 					 &zero, cpus)) {
-		for (int c = 0; c < ncpu; c++)
+		for (int c = 0; c < ncpu; c++) {
+			d->untimed += cpus[c].untimed;
+			if (ls->walk_mode != LW_BY_ADDR)
+				continue;
 			for (int i = 0; i < LS_ADDR_SLOTS; i++)
 				add_value(d, cpus[c].e[i].lock, no_stack,
 					  &cpus[c].e[i].v);
+		}
 	}
 	free(cpus);
+}
+
+/* By address: the contentions not walked of the addresses in lock_addr. */
+static void read_addr_aggregates(struct lock_session *ls, struct lock_data *d)
+{
+	static const unsigned long long no_stack[LS_STACK_DEPTH];
+	int fd = bpf_map__fd(ls->skel->maps.lock_addr);
+	__u64 key, next, *prev = NULL;
+	struct ls_addr a;
 
 	while (!bpf_map_get_next_key(fd, prev, &next)) {
 		key = next;
@@ -635,7 +667,11 @@ int lock_session_collect(struct lock_session *ls, struct lock_data *d)
 	d->other_every = ls->other_every;
 	d->walked = ls->skel->bss->nr_walks;
 	d->addr_full = ls->skel->bss->addr_full;
+	d->zswap_only = ls->zswap_only;
+	snprintf(d->scope_why, sizeof(d->scope_why), "%s", ls->scope_why);
+	d->walked_untimed = ls->skel->bss->nr_walks_untimed;
 	read_aggregates(ls->skel->maps.lock_stat, d);
+	read_cpu_slots(ls, d);
 	if (ls->walk_mode == LW_BY_ADDR)
 		read_addr_aggregates(ls, d);
 	read_members(ls, d);

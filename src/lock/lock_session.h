@@ -47,6 +47,9 @@ struct lock_session {
 	unsigned int sample_every;	/* LW_BY_ADDR: a power of two */
 	unsigned int other_every;	/* LW_BY_ADDR: not zswap's; 0: not known */
 	char walk_why[192];		/* why not LW_FENTRY */
+	/* time only zswap's locks (bpf: zswap_only); else why not */
+	bool zswap_only;
+	char scope_why[96];
 	/* struct zspage has a lock: each pool's are one (LS_GROUP_ZSPAGE) */
 	bool zspage_groups;
 	unsigned long long modules_sum;	/* of /proc/modules, for walk_gen */

@@ -19,6 +19,13 @@
 #    within 4 sigma of a 1-in-N binomial sample (tests/lockstat-compare.sh);
 #    the host contends mostly on other locks (pipe mutexes), so --all
 #    compares those;
+#  - the default mode times only zswap's locks: an instance without --all
+#    around the same window (the --all instance is its command) counts the
+#    pipe mutexes' contentions without timing them (untimed at least the
+#    --all instance's pipe read and write rows), times no address --all's exact view
+#    found outside zswap, gives zswap's own lock classes the --all
+#    instance's exact counts (within 2%), and its own sampled view equals
+#    its exact view per lock address;
 #  - bad input: usage errors exit 2, kptr_restrict gives raw addresses and
 #    a warning, a command that exits at once gives an empty report.
 # Needs root. Leaves swap, zswap and kptr_restrict as it found them.
@@ -110,8 +117,11 @@ workload() {
 # outside the cgroup: where spinlocks take virt_spin_lock (a hypervisor
 # without paravirt spinlocks, as these hosts), which returns before
 # lock:contention_begin, sleeping locks are all the host traces.
+# Four writers on one of them: they contend with each other, whatever the
+# reader does.
 pipes() {
-	echo "for p in 1 2 3; do yes | head -c 1500000000 > /dev/null & done"
+	echo "for p in 1 2; do yes | head -c 1500000000 > /dev/null & done
+	{ { yes & yes & yes & yes & wait; } 2>/dev/null | head -c 1500000000 > /dev/null; } &"
 }
 
 PERF_OK=0
@@ -125,9 +135,13 @@ else
 	echo "note: perf lock record does not work here; no peer cross-check"
 fi
 Z0=$(vmstat zswpout)
-$LS --all --compare-exact --json -- sh -c "$(pipes); $(workload 3)" \
-	> "$WORK/run.json" 2> "$WORK/run.err"
-rc=$?
+# the default mode around the --all instance: both see the same window
+printf "%s\n%s\n" "$(pipes)" "$(workload 3)" > "$WORK/work.sh"
+$LS --compare-exact --json -- sh -c "$LS --all --compare-exact --json -- \
+	sh $WORK/work.sh > $WORK/run.json 2> $WORK/run.err; echo \$? > $WORK/run.rc" \
+	> "$WORK/default.json" 2> "$WORK/default.err"
+rc_default=$?
+rc=$(cat "$WORK/run.rc")
 Z1=$(vmstat zswpout)
 if [ -n "$PERF_PID" ]; then
 	sleep 1
@@ -186,6 +200,38 @@ check "stack failures under 5% of contentions" \
 
 # --- walked by lock address vs every contention walked, same window -----
 sampled_vs_exact host "$R" "$WORK"
+
+# --- the default mode: zswap's locks timed, the rest counted ----------
+DF=$WORK/default.json
+check "default mode: exit 0" [ "$rc_default" -eq 0 ]
+check "default mode: times zswap's locks only (scope.timed zswap)" \
+	[ "$(jq -r .scope.timed "$DF")" = zswap ]
+check "--all: times every lock (scope.timed all, nothing untimed)" \
+	[ "$(jq -r '"\(.scope.timed) \(.scope.untimed_contentions)"' "$R")" = "all 0" ]
+untimed=$(jq .scope.untimed_contentions "$DF")
+pipe_n=$(jq '[.exact_check.callers[] | select(.zswap | not) |
+	select(.caller | test("pipe_(read|write)")) | .contentions] | add // 0' "$R")
+echo "default mode: $(jq .contentions "$DF") contentions timed, $untimed counted only ($(jq .scope.untimed_first_walks "$DF") first walks); --all timed $pipe_n on pipe mutexes"
+check "--all times the pipe mutexes' contentions ($pipe_n)" gt "$pipe_n" 50
+check "default mode: the pipe mutexes' contentions counted, not timed ($untimed untimed >= $pipe_n)" \
+	awk -v u="$untimed" -v p="$pipe_n" 'BEGIN { exit !(u >= p * 0.98) }'
+jq -r '.exact_check.locks[] | select(.zswap | not) | .lock' "$R" | sort > "$WORK/notzswap"
+jq -r '.locks[].lock' "$DF" | sort > "$WORK/default.timed"
+bad=$(comm -12 "$WORK/notzswap" "$WORK/default.timed" | tr '\n' ' ')
+check "default mode: times no address --all found outside zswap${bad:+ ($bad)}" [ -z "$bad" ]
+dclass() {
+	jq -r '.exact_check.classes[] | select(.class != "other") | "\(.class) \(.contentions)"' "$1" | sort
+}
+dclass "$R" > "$WORK/class.all"
+dclass "$DF" > "$WORK/class.default"
+while read -r c n; do
+	m=$(awk -v c="$c" '$1 == c { print $2 }' "$WORK/class.default")
+	check "default mode: class $c, the --all instance's count within 2% ($m vs $n)" \
+		within "${m:-0}" "$n" 2
+done < "$WORK/class.all"
+[ $CONTENDED -eq 0 ] || check "default mode: zswap's lock classes compared" [ -s "$WORK/class.all" ]
+mkdir -p "$WORK/default"
+sampled_vs_exact "host default" "$DF" "$WORK/default"
 
 # --- peer cross-check with perf --------------------------------------
 if [ $PERF_OK -eq 1 ]; then
@@ -289,6 +335,8 @@ gl=$(jq '[.metrics | to_entries[] | select(.key | test("^lock_contentions\\{lock
 [ $CONTENDED -eq 0 ] || check "record has lock_contentions{lock=..,caller=..} ($gl)" gt "$gl" 0
 check "record: lock_contentions{lock=any,caller=any} is their sum" \
 	[ "$(metric "$WORK/gate.json" "lock_contentions{lock=any,caller=any}")" = "$gl" ]
+check "record: says zswap's locks were timed, the rest counted (lock_contentions_untimed{timed=zswap})" \
+	[ "$(metric "$WORK/gate.json" "lock_contentions_untimed{timed=zswap}")" != null ]
 [ $CONTENDED -eq 0 ] || check "record has lock_wait_ns histograms" \
 	[ "$(jq '[.histograms | keys[] | select(startswith("lock_wait_ns{"))] | length' "$WORK/gate.json")" -gt 0 ]
 
