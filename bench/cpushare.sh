@@ -19,5 +19,5 @@ done < "$1" | awk '$2 > 0 { r[++n] = $1 / ($2 * 1000); b += $1; u += $2 }
 			for (j = i + 1; j <= n; j++)
 				if (r[j] < r[i]) { t = r[i]; r[i] = r[j]; r[j] = t }
 		m = n % 2 ? r[(n + 1) / 2] : (r[n / 2] + r[n / 2 + 1]) / 2
-		printf "BPF CPU share: %.2f ms of programs over %.2f s of workload CPU, median %.4f (%d runs, range %.4f-%.4f)\n",
-			b / n / 1e6, u / n / 1e6, m, n, r[1], r[n] }'
+		printf "BPF CPU share: %.2f ms of programs over %.2f s of workload CPU, median %.4f = %.2f%% (%d runs, range %.2f-%.2f%%)\n",
+			b / n / 1e6, u / n / 1e6, m, 100 * m, n, 100 * r[1], 100 * r[n] }'

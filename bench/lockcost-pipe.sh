@@ -24,47 +24,17 @@ BASE=${BASE:-}
 OURS=${OURS:-build/zswap-lockstat}
 mkdir -p "$OUT"
 host_lock
-BT=""
-trap '[ -n "$BT" ] && kill -INT "$BT" 2>/dev/null' EXIT
+. bench/bt.sh
+trap bt_kill EXIT
 trap 'exit 1' INT TERM
 echo "{ yes & yes & yes & yes & wait; } 2>/dev/null | head -c $BYTES > /dev/null" > "$OUT/workload.sh"
 W="sh $OUT/workload.sh"
 # shellcheck disable=SC2089
 [ -n "$BASE" ] && W="$BASE --self-stats --json $* -- sh $OUT/workload.sh > $OUT/base.json"
 
-bt_start() {
-	command -v bpftrace >/dev/null || return 0
-	bpftrace bench/peers/lock.bt > "$OUT/bt.out" 2>&1 &
-	BT=$!
-	i=0
-	until grep -q '^Attaching' "$OUT/bt.out"; do
-		i=$((i + 1))
-		if [ $i -gt 600 ] || ! kill -0 "$BT" 2>/dev/null; then
-			echo "lockcost-pipe: bpftrace did not attach"; BT=""; return 0
-		fi
-		sleep 0.1
-	done
-	sleep 0.5
-}
-
-# bpftrace's programs' bpf_stats: "bt_TRACEPOINT RUNS NS" lines
-bt_stop() {
-	[ -n "$BT" ] || { : > "$OUT/bt.txt"; return; }
-	bpftool perf list -j | jq -r --argjson p "$BT" \
-		'.[] | select(.pid == $p) | "\(.prog_id) \(.tracepoint)"' |
-	while read -r id tp; do
-		bpftool prog show id "$id" -j |
-			jq -r --arg tp "$tp" '"bt_\($tp) \(.run_cnt // 0) \(.run_time_ns // 0)"'
-	done | awk '{ n[$1] += $2; t[$1] += $3 } END { for (k in n) print k, n[k], t[k] }' \
-		> "$OUT/bt.txt"
-	kill -INT "$BT" 2>/dev/null
-	wait "$BT" 2>/dev/null
-	BT=""
-}
-
 echo "== ns per run, pipe mutex contention (load average $(cut -d' ' -f1-3 /proc/loadavg))"
 for o in A B; do
-	bt_start
+	bt_start || : > "$OUT/bt.txt"
 	if [ $o = A ]; then
 		echo "-- ours attached after the empty programs"
 		build/hookbench -- sh -c "$OURS --self-stats --json $* -- sh -c '$W' > $OUT/ours.json" \

@@ -265,20 +265,34 @@ static int attach(struct lock_session *ls)
 	return err;
 }
 
-/* FNV-1a of /proc/modules: a module's coming or going changes kallsyms. */
-static unsigned long long modules_checksum(void)
+/*
+ * FNV-1a of what changes which lock an address is: /proc/modules (a
+ * module's coming or going changes kallsyms), and the swap devices and
+ * zswap's pool parameters (new trees, a new pool: their locks may take
+ * the addresses of freed locks found not zswap's).
+ */
+static unsigned long long walk_checksum(void)
 {
+	static const char *const files[] = {
+		"/proc/modules", "/proc/swaps",
+		"/sys/module/zswap/parameters/enabled",
+		"/sys/module/zswap/parameters/compressor",
+		"/sys/module/zswap/parameters/zpool",
+	};
 	unsigned long long h = 14695981039346656037ULL;
 	char buf[4096];
 	size_t n;
-	FILE *f = fopen("/proc/modules", "r");
 
-	if (!f)
-		return 0;
-	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
-		for (size_t i = 0; i < n; i++)
-			h = (h ^ (unsigned char)buf[i]) * 1099511628211ULL;
-	fclose(f);
+	for (size_t k = 0; k < sizeof(files) / sizeof(files[0]); k++) {
+		FILE *f = fopen(files[k], "r");
+
+		if (!f)
+			continue;
+		while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+			for (size_t i = 0; i < n; i++)
+				h = (h ^ (unsigned char)buf[i]) * 1099511628211ULL;
+		fclose(f);
+	}
 	return h;
 }
 
@@ -289,7 +303,7 @@ bool lock_session_poll(struct lock_session *ls)
 
 	if (ls->walk_mode != LW_BY_ADDR || !ls->skel)
 		return false;
-	sum = modules_checksum();
+	sum = walk_checksum();
 	if (sum == ls->modules_sum)
 		return false;
 	ls->modules_sum = sum;
@@ -365,7 +379,7 @@ int lock_session_open(struct lock_session *ls, const struct lock_session_opts *o
 			ls->ks = ks;
 		}
 	}
-	ls->modules_sum = modules_checksum();
+	ls->modules_sum = walk_checksum();
 	return 0;
 }
 

@@ -52,7 +52,7 @@ struct lock_session {
 	char scope_why[96];
 	/* struct zspage has a lock: each pool's are one (LS_GROUP_ZSPAGE) */
 	bool zspage_groups;
-	unsigned long long modules_sum;	/* of /proc/modules, for walk_gen */
+	unsigned long long modules_sum;	/* walk_checksum(), for walk_gen */
 	struct lock_data given;		/* lock_data_spread() across reads */
 	unsigned long long t_start, t_end;	/* CLOCK_MONOTONIC ns */
 	int stats_fd;
@@ -81,7 +81,8 @@ void lock_session_stop(struct lock_session *ls);
 int lock_session_collect(struct lock_session *ls, struct lock_data *d);
 /*
  * Walking by address: when a module came or went since the last call
- * (kallsyms changed), every address is walked again at its next
+ * (kallsyms changed), or a swap device or zswap's pool parameters
+ * (new zswap locks), every address is walked again at its next
  * contention, so an address reused by another lock is seen. Returns
  * true then. lock_session_collect() calls it while attached.
  */
