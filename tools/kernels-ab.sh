@@ -8,7 +8,8 @@
 #                 [-n RUNS] [-c CPUS] [-m MEM] [-d SWAP_MiB] [-t TIMEOUT_S]
 #                 [--memory-max MiB] [--zswap P=V[,P=V...]] [--iocost]
 #                 [--arm-zswap NAME:P=V[,P=V...]]...
-#                 [--writer] [--locks] [--host-root [--scratch MiB]]
+#                 [--writer [--writer-weight W]] [--locks]
+#                 [--host-root [--scratch MiB]]
 #                 [--claims FILE [--table ID] [--compare B:N | --columns]]
 #                 [-f FILE]... -- COMMAND [ARGS...]
 #
@@ -28,6 +29,8 @@
 #              io.weight runs Debian's fio, random 4 KiB direct writes, 8
 #              in flight, from 2 s before the record to its end; swap is
 #              then the disk's first half, fio writes to the other
+#   --writer-weight  the writer's io.weight against the workload's 100
+#              (default 1000: the 10x)
 #   --locks    `record --locks`
 #   --host-root  the host's root file system is the guest's (run-guest.sh
 #              -H): COMMAND may be any program installed here
@@ -62,16 +65,16 @@ WL=$repo/build/zswap-workload
 
 die() { echo "kernels-ab: error: $*" >&2; exit 2; }
 say() { echo "kernels-ab: $*" >&2; }
-usage() { sed -n '7,12p' "$0" | sed 's/^# \{0,3\}//' >&2; exit 2; }
+usage() { sed -n '7,13p' "$0" | sed 's/^# \{0,3\}//' >&2; exit 2; }
 
 names=() images=() ship=()
 runs=5 cpus=2 mem=512M swap=512 timeout_s=900 memmax=64 zswap='' iocost=0
 locks=0 writer=0 hostroot=0 scratch=0 claims='' table='' pair='' out=''
-columns=0
+columns=0 writer_weight=1000
 declare -A arm_zswap=()
 while [ $# -gt 0 ]; do
 	case $1 in
-	-n | -c | -m | -d | -t | -o | -f | --memory-max | --zswap | --arm-zswap | --claims | --table | --compare | --scratch)
+	-n | -c | -m | -d | -t | -o | -f | --memory-max | --zswap | --arm-zswap | --claims | --table | --compare | --scratch | --writer-weight)
 		[ $# -ge 2 ] || die "$1 wants a value (see --help)" ;;
 	esac
 	case $1 in
@@ -94,6 +97,7 @@ while [ $# -gt 0 ]; do
 	--iocost) iocost=1; shift ;;
 	--locks) locks=1; shift ;;
 	--writer) writer=1; shift ;;
+	--writer-weight) writer_weight=$2; shift 2 ;;
 	--host-root) hostroot=1; shift ;;
 	--scratch) scratch=$2; shift 2 ;;
 	--claims) claims=$2; shift 2 ;;
@@ -119,6 +123,8 @@ done
 	die "--columns wants --claims, three or more kernels and no --compare"
 [ -z "$claims" ] || [ -f "$claims" ] || die "claims file $claims not found"
 [[ $scratch =~ ^[0-9]+$ ]] || die "--scratch wants MiB"
+[[ $writer_weight =~ ^[0-9]+$ ]] && [ "$writer_weight" -ge 1 ] && [ "$writer_weight" -le 10000 ] ||
+	die "--writer-weight wants an io.weight, 1 to 10000"
 [ "$scratch" -eq 0 ] || [ $hostroot -eq 1 ] ||
 	die "--scratch wants --host-root (the host's mkfs.ext4 makes the disk)"
 # run-guest.sh's options for them
@@ -204,7 +210,7 @@ in_guest_script() {
 	fi
 	if [ $writer -eq 1 ]; then
 		echo 'W=/sys/fs/cgroup/writer'
-		echo 'mkdir -p $W && echo 100 > $CG/io.weight && echo 1000 > $W/io.weight || { echo "writer: no io.weight"; exit 3; }'
+		echo 'mkdir -p $W && echo 100 > $CG/io.weight && echo '"$writer_weight"' > $W/io.weight || { echo "writer: no io.weight"; exit 3; }'
 		echo "sh -c \". ./guest-lib.sh; fio_randwrite \$W \$RESULTS/fio.out $timeout_s\" & fio=\$!"
 		echo 'sleep 2'
 	fi

@@ -159,13 +159,22 @@ static bool has_value(const struct record *rec, const char *name)
 }
 
 /* Why a name that is neither a metric nor a histogram of rec is missing. */
-static void missing_why(const char *name, const struct metric_set *ms,
+static void missing_why(const char *name, const struct record *rec,
 			char *why, size_t len)
 {
+	const struct metric_set *ms = &rec->metrics;
+	int code = rec->meta.exit_code;
+
 	if (metric_set_find_hist(ms, name))
 		snprintf(why, len, "%.60s is a histogram: name one of its "
 			 "statistics, %.60s" HIST_STAT_PREFIX "mean} (%s)",
 			 name, name, hist_stat_list);
+	else if (!strncmp(name, WORKLOAD_PREFIX, strlen(WORKLOAD_PREFIX)) &&
+		 code > 128)
+		snprintf(why, len, "%.100s: the recorded command was killed "
+			 "(exit %d, signal %d%s) before it reported it", name,
+			 code, code - 128, code == 137 ?
+			 ": SIGKILL, the OOM killer's signal" : "");
 	else if (!strncmp(name, WORKLOAD_PREFIX, strlen(WORKLOAD_PREFIX)))
 		snprintf(why, len, "%.100s: the recorded command reported no "
 			 "such figure (see zswap-workload --help)", name);
@@ -201,13 +210,13 @@ static bool named_value(const char *name, const struct record *rec,
 		return false;
 	}
 	if (hist_stat_parse(name, &hl, &st) != 1) {
-		missing_why(name, ms, why, len);
+		missing_why(name, rec, why, len);
 		return false;
 	}
 	snprintf(hist, sizeof(hist), "%.*s", (int)hl, name);
 	hm = metric_set_find_hist(ms, hist);
 	if (!hm) {
-		missing_why(hist, ms, why, len);
+		missing_why(hist, rec, why, len);
 		return false;
 	}
 	if (hist_stat_value(&hm->h, st, out))

@@ -32,7 +32,14 @@
 #    workload, "pages per write request" holds and "write requests" is
 #    not contradicted (each run takes 200-250 s under TCG, iocost
 #    throttling the build: 25 minutes); else one run an arm of half of it,
-#    the path alone (about 4 minutes).
+#    the path alone (about 4 minutes);
+#  - on 7.3, seed 002's three columns: 7.3 with the shrinker off, 7.3
+#    with it on, 7.3 with the series rebuilt from its letter
+#    (kernel/patches/7.3/002-shrinker-iocost), the cache workload under
+#    iocost beside a writer of 3x its io.weight, 3 runs an arm (about 5
+#    minutes): the series' bios carry REQ_BACKGROUND and the stock ones
+#    do not, the throttled sleep in writeback is the kworker's, the debt
+#    and the workload's sleep paying it off go, memory PSI full drops.
 # The measured means are checked against the records with jq.
 set -u
 cd "$(dirname "$0")/../.."
@@ -48,6 +55,7 @@ RUNS=${CLAIMS_RUNS:-4}
 # pages at 5 runs, p < 0.001 after Holm): 4 runs.
 case $LINE in 7.3) r000=4 ;; *) r000=5 ;; esac
 RUNS000=${CLAIMS_RUNS000:-$r000}
+RUNS002=${CLAIMS_RUNS002:-3}
 if [ "${CLAIMS_ALL:-0}" = 1 ]; then
 	RUNSW=${CLAIMS_RUNS_WRITER:-3} TASKSW=4
 else
@@ -73,6 +81,7 @@ case $LINE in
 7.3)
 	BEFORE=$(build -p $P/004-revert) || fail "004 revert built"
 	K000=$(build -p $P/000-batch-writeback-io) || fail "000 as posted built"
+	K002=$(build -p $P/002-shrinker-iocost) || fail "002 rebuilt from its letter built"
 	AFTER=$BASE NULL_ON=after ;;
 6.12)
 	AFTER=$(build -p $P/004-shrink-memcg-batch) || fail "004 port built"
@@ -224,5 +233,70 @@ if [ -n "${K000:-}" ] && [ "$LINE" = 7.3 ]; then
 		check "000 writer: $k: the build's iocost share is under 1/2 in every window (10x weight beside it)" \
 			[ "$(jq -s '[.[].metrics["iocost_hweight_inuse_pct{cgroup=/sys/fs/cgroup/workload}"].value] | max < 50' "$D/$k"/*.json)" = true ]
 	done
+fi
+# --- seed 002 (7.3): shrinker off and the stock shrinker on 7.3, the
+# series rebuilt from its letter; three arms, the cache workload under
+# iocost next to the writer --------------------------------------------------
+if [ -n "${K002:-}" ]; then
+	D=$OUT/002
+	CG=/sys/fs/cgroup/workload
+	if [ "${CLAIMS_REUSE:-0}" != 1 ] || [ ! -d "$D/series" ]; then
+		rm -rf "$D"
+		tools/kernels-ab.sh --kernel off="$BASE" --kernel stock="$BASE" \
+			--kernel series="$K002" --arm-zswap off:shrinker_enabled=N \
+			--arm-zswap stock:shrinker_enabled=Y --arm-zswap series:shrinker_enabled=Y \
+			-n "$RUNS002" -c 2 -m 512M -d 512 --iocost --writer --writer-weight 300 \
+			--zswap max_pool_percent=20 --memory-max 48 \
+			--claims claims/002-shrinker-iocost.yaml --columns -o "$D" \
+			-- ./zswap-workload cache -q --mib 96 --threads 2 --duration 8
+		echo "kernels-ab exit $?"
+	fi
+	J=$D/claims.json
+	for k in off stock series; do
+		check "002: $RUNS002 records of $k" \
+			[ "$(ls "$D/$k"/*.json 2>/dev/null | wc -l)" -eq "$RUNS002" ]
+	done
+	want_rows=$(awk '/^  - id:/ { t = $3 } /^    compare:/ { n = gsub(/\]\]|\], \[/, "&") }
+		/^      - label:/ { rows += n } END { print rows }' claims/002-shrinker-iocost.yaml)
+	check "002: every row of every table, once per compared pair, has a verdict ($want_rows)" \
+		[ "$(jq '[.rows[] | select(.verdict != null)] | length' "$J")" -eq "$want_rows" ]
+	check "002: three arms, named by the kernels" \
+		[ "$(jq -c '[.arms[].label]' "$J")" = '["off","stock","series"]' ]
+	# the patches' direct effects, in every run
+	f='[.[].metrics["zswap_wb_req_background_share"].value]'
+	check "002: stock writeback bios carry no REQ_BACKGROUND" \
+		[ "$(jq -s "$f | max" "$D"/stock/*.json)" = 0 ]
+	check "002: the series' writeback bios all carry REQ_BACKGROUND" \
+		[ "$(jq -s "$f | min" "$D"/series/*.json)" = 1 ]
+	f='[.[].metrics["wb_throttled_us{kind=kworker}"].value]'
+	check "002: stock: no kworker throttled inside zswap writeback" \
+		[ "$(jq -s "$f | max" "$D"/stock/*.json)" = 0 ]
+	check "002: the series: the kworker throttled inside zswap writeback in every run" \
+		[ "$(jq -s "$f | min > 0" "$D"/series/*.json)" = true ]
+	f='[.[].metrics | to_entries[] | select(.key | test("^wb_throttled_us\\{kind=app_")) | .value.value] | add'
+	check "002: the series: no application task throttled inside zswap writeback" \
+		[ "$(jq -s "$f" "$D"/series/*.json)" = 0 ]
+	# the claims the letter makes for them, at alpha 0.05 with Holm over
+	# every row of the three arms: who sleeps flips from the workload
+	# (sleeping off the debt) to the kworker; memory PSI full drops
+	verdict002() {
+		jq -r --arg t "$1" --arg l "$2" --arg b "$3" '.rows[] |
+			select(.table == $t and .label == $l and .base == $b) | .verdict' "$J"
+	}
+	f='[.[].metrics["iocost_debt_us{cgroup=/sys/fs/cgroup/workload}"].value]'
+	check "002: stock: the workload in iocost debt in every run (writeback issued as root)" \
+		[ "$(jq -s "$f | min > 0" "$D"/stock/*.json)" = true ]
+	check "002: the series: no iocost debt in any run (its writeback throttled instead)" \
+		[ "$(jq -s "$f | max" "$D"/series/*.json)" = 0 ]
+	for l in "kworker throttled in zswap writeback" "workload sleeping off iocost debt"; do
+		check "002 who sleeps ($LINE): '$l' holds, stock shrinker -> this series" \
+			[ "$(verdict002 who-sleeps "$l" "stock shrinker")" = holds ]
+	done
+	check "002 production ($LINE): memory PSI full drops, stock shrinker -> this series" \
+		[ "$(verdict002 production "memory PSI full" "stock shrinker")" = holds ]
+	check "002 production ($LINE): memory PSI full not contradicted, shrinker off -> this series" \
+		[ "$(verdict002 production "memory PSI full" "shrinker off")" != contradicted ]
+	echo "002: runs of the shrinker-off arm killed by the OOM killer (exit 137):" \
+		"$(jq -s '[.[] | select(.exit_code == 137)] | length' "$D"/off/*.json) of $RUNS002"
 fi
 summary
