@@ -49,6 +49,13 @@ int collector_begin(struct collector *c)
 	return 0;
 }
 
+void collector_tick(struct collector *c)
+{
+	for (int i = 0; i < c->nr_mods; i++)
+		if (c->mods[i].tick)
+			c->mods[i].tick(c->mods[i].ctx);
+}
+
 void collector_stop(struct collector *c)
 {
 	/* modules first: iostall reads the session's writeback tags */

@@ -22,6 +22,8 @@ struct collector_module {
 	int (*collect)(void *ctx, struct metric_set *out);
 	int (*prog_stats)(void *ctx, struct prog_stats *out, int max);
 	void (*close)(void *ctx);
+	/* called every ~100 ms of the window by a tool that samples (or NULL) */
+	void (*tick)(void *ctx);
 	/* metrics of this module a tool leaves out (NULL: none) */
 	bool (*skip)(const struct metric_id *id, const char *key);
 };
@@ -48,6 +50,8 @@ struct collector_module *collector_module(struct collector *c,
 					  const char *name);
 /* Starts the window of the session and every module; -1 on failure. */
 int collector_begin(struct collector *c);
+/* The modules' samples taken during the window (record's loop). */
+void collector_tick(struct collector *c);
 /* Detaches everything: the window ends here, before collecting. */
 void collector_stop(struct collector *c);
 /* The session's metrics, then each module's; -1 on failure. */

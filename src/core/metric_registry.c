@@ -331,6 +331,12 @@ const struct metric_family metric_families[MF_NR] = {
 	[MF_CGROUP_ZSWAP_BYTES] = { "zswap_pool_bytes", "bytes", MK_LEVEL,
 	  "Compressed bytes the cgroup holds in zswap (memory.zswap.current).",
 	  .slot = NO_SLOT, .dir = VOLUME, .prom = PROM("zswap_cgroup_zswap_bytes") },
+	[MF_CGROUP_ZSWAP_MEAN] = { "zswap_pool_mean_bytes", "bytes", MK_LEVEL,
+	  "The --cgroup's memory.zswap.current, mean of 100 ms samples over the "
+	  "window.", .slot = NO_SLOT, .dir = VOLUME },
+	[MF_CGROUP_ZSWAP_MAX] = { "zswap_pool_max_bytes", "bytes", MK_LEVEL,
+	  "The --cgroup's memory.zswap.current, largest 100 ms sample of the "
+	  "window.", .slot = NO_SLOT, .dir = VOLUME },
 	[MF_IO_STAT_WIOS] = { "io_stat_wios", "bios", MK_COUNT,
 	  "Write IOs of the cgroup (io.stat wios).", .slot = NO_SLOT, .dir = VOLUME },
 	[MF_WRITE_REQUESTS] = { "write_requests", "bios", MK_COUNT,

@@ -282,6 +282,7 @@ static int do_record(struct record_opts *o, struct atomic_file *af)
 
 	while (!exiting) {
 		session_poll(s, 100);
+		collector_tick(&c);
 		if (child > 0) {
 			pid_t r = waitpid(child, &status, WNOHANG);
 
