@@ -276,6 +276,13 @@ if [ -n "${K002:-}" ]; then
 	f='[.[].metrics | to_entries[] | select(.key | test("^wb_throttled_us\\{kind=app_")) | .value.value] | add'
 	check "002: the series: no application task throttled inside zswap writeback" \
 		[ "$(jq -s "$f" "$D"/series/*.json)" = 0 ]
+	# the pool through the run, sampled (at the end it is 0: the workload exited)
+	for k in stock series; do
+		check "002: $k: the workload's zswap pool sampled in every run (0 < mean <= max)" \
+			[ "$(jq -s '[.[].metrics | .["zswap_pool_mean_bytes{cgroup=/sys/fs/cgroup/workload}"].value as $m |
+				.["zswap_pool_max_bytes{cgroup=/sys/fs/cgroup/workload}"].value as $x |
+				$m > 0 and $m <= $x] | all' "$D/$k"/*.json)" = true ]
+	done
 	# the claims the letter makes for them, at alpha 0.05 with Holm over
 	# every row of the three arms: who sleeps flips from the workload
 	# (sleeping off the debt) to the kworker; memory PSI full drops

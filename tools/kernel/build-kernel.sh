@@ -477,7 +477,7 @@ if [ $each = 1 ]; then
 	[ ${#patches[@]} -gt 0 ] || die "-e wants a series (-p DIR)"
 	[ -f "$bt/.config" ] || die "-e wants a configured build tree: build the base once first"
 	each_dirs=$(cat "${patches[@]}" | patch_files /dev/stdin | grep -v '^include/' |
-		sed 's,/[^/]*$,/,' | sort -u | tr '\n' ' ')
+		sed 's,/[^/]*$,/,' | sort -u | paste -sd ' ')
 fi
 
 if [ ${#patches[@]} -gt 0 ]; then
