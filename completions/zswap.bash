@@ -20,7 +20,7 @@ _zswap_opts() {
 	zswap-gate:claims)
 		echo "--table --compare --alpha --adjust --fail-on-not-shown
 			--allow-not-measurable --markdown --json --allow-incomplete --label-a --label-b
-			--help" ;;
+			--labels --help" ;;
 	zswaptop:*)
 		echo "--delay --cgroup --batch --frames --width --locks --iocost
 			--no-fentry --no-kprobe --verbose --help" ;;
@@ -73,7 +73,7 @@ _zswap() {
 		return 0 ;;
 	-d | --duration | --delay | -i | --interval | -n | --runs | --frames | \
 	-w | --width | -a | --alpha | --slow-ns | -t | --table | --label-a | \
-	--label-b | --arm-a | --arm-b | -f | --fail-on)
+	--label-b | --labels | --arm-a | --arm-b | -f | --fail-on)
 		return 0 ;;
 	esac
 	if [[ $cur == -* ]]; then
