@@ -467,7 +467,8 @@ check_patch() {
 		return 1
 	fi
 	# shellcheck disable=SC2086 # the directories are words
-	if ! make -C "$src" O="$bt" -j"$jobs" $each_dirs >> "$log" 2>&1 7>&-; then
+	if ! make -C "$src" O="$bt" -j"$jobs" LOCALVERSION="$each_lv" $each_dirs \
+		>> "$log" 2>&1 7>&-; then
 		fail "build $each_dirs with $name" 1
 		return 1
 	fi
@@ -476,6 +477,10 @@ check_patch() {
 if [ $each = 1 ]; then
 	[ ${#patches[@]} -gt 0 ] || die "-e wants a series (-p DIR)"
 	[ -f "$bt/.config" ] || die "-e wants a configured build tree: build the base once first"
+	# the tree keeps the release of the image built last: a build
+	# directory boots as that image (run-guest.sh -K DIR)
+	each_lv=$(cat "$bt/include/config/kernel.release" 2>/dev/null)
+	each_lv=${each_lv#"$(make -s -C "$src" O="$bt" kernelversion 7>&-)"}
 	each_dirs=$(cat "${patches[@]}" | patch_files /dev/stdin | grep -v '^include/' |
 		sed 's,/[^/]*$,/,' | sort -u | paste -sd ' ')
 fi
