@@ -8,7 +8,9 @@
 # neither is changed (status, refs, files); bad trees and commits are
 # refused with exit 2 and the reason; patch series that do not apply
 # (first patch, wrong context, after a patch named with spaces) exit 3
-# and leave the cache's copy and state clean, a cover letter is skipped.
+# and leave the cache's copy and state clean, a cover letter is skipped;
+# -e checks each patch on the ones before it (checkpatch, the touched
+# directories build), names the first that fails and builds no image.
 # The real build of a tree is the
 # same code as Debian's source (patches applied and reversed in the
 # cache's copy), which tests/guest/kports.test.sh and tests/claims/
@@ -118,4 +120,46 @@ check "  ... no patch state left in the cache ($(build_state))" [ -z "$(build_st
 $BK -t "$T" -p "$S1" > /dev/null 2> "$WORK/err"
 check "a later build is not poisoned: the same refusal, exit 3, not 6" \
 	sh -c '[ $1 -eq 3 ] && ! grep -q "not the base" "$2"' _ $? "$WORK/err"
+
+# --- -e: each patch checked on the ones before it -----------------------
+# The tree gets a checkpatch.pl that flags a patch adding "BAD" and a
+# Makefile whose mm/ target fails when mm/zswap.c says "broken"; its
+# build directory a .config, as a built base leaves it.
+mkdir -p "$T/scripts"
+printf 'my $t = do { local $/; <> }; exit($t =~ /^\\+.*BAD/m ? 1 : 0);\n' > "$T/scripts/checkpatch.pl"
+printf '.PHONY: mm/\nkernelversion:\n\t@echo 1.0\nmm/:\n\t@! grep -q broken $(CURDIR)/mm/zswap.c\n' > "$T/Makefile"
+git -C "$T" add -A && git -C "$T" -c user.name=t -c user.email=t@t commit -q -m tools
+$BK -t "$T" -e > /dev/null 2> "$WORK/err"
+check "-e without a series: exit 2, said ($(cat "$WORK/err"))" \
+	sh -c '[ $1 -eq 2 ] && grep -q "wants a series" "$2"' _ $? "$WORK/err"
+S4=$WORK/s4
+mkpatch "$S4" "0001-good.patch" "line 1"
+$BK -t "$T" -e -p "$S4" > /dev/null 2> "$WORK/err"
+check "-e before any build: exit 2, wants a configured tree" \
+	sh -c '[ $1 -eq 2 ] && grep -q "configured build tree" "$2"' _ $? "$WORK/err"
+bt=$(ls "$ZSWAP_CACHE"/kernel/build/*.lock 2>/dev/null | head -n 1)
+bt=${bt%.lock}
+check "  ... its build directory is known (${bt:-none})" [ -n "$bt" ]
+mkdir -p "$bt" && echo 'CONFIG_X=y' > "$bt/.config"
+# on top of 0001-good: line four -> line four BAD (checkpatch flags it)
+mkdir -p "$WORK/s5" "$WORK/s6"
+cp "$S4/0001-good.patch" "$WORK/s5/"
+sed 's/^-line 4$/-line four/; s/^+line four$/+line four BAD/' "$S4/0001-good.patch" \
+	> "$WORK/s5/0002-bad.patch"
+# alone: line 4 -> line broken (mm/ does not build)
+sed 's/^+line four$/+line broken/' "$S4/0001-good.patch" > "$WORK/s6/0001-broken.patch"
+$BK -t "$T" -e -p "$S4" > /dev/null 2> "$WORK/err"
+check "-e on a good patch: exit 0, checked ($(grep -m1 'checkpatch clean' "$WORK/err"))" \
+	sh -c '[ $1 -eq 0 ] && grep -q "0001-good.patch: checkpatch clean, mm/ build" "$2"' _ $? "$WORK/err"
+$BK -t "$T" -e -p "$WORK/s5" > /dev/null 2> "$WORK/err"
+check "-e: a patch checkpatch flags, after a good one: exit 1, named" \
+	sh -c '[ $1 -eq 1 ] && grep -q "0001-good.patch: checkpatch clean" "$2" &&
+		grep -q "0002-bad.patch: scripts/checkpatch.pl finds problems" "$2"' _ $? "$WORK/err"
+$BK -t "$T" -e -p "$WORK/s6" > /dev/null 2> "$WORK/err"
+check "-e: a patch that does not build: exit 1, named" \
+	sh -c '[ $1 -eq 1 ] && grep -q "FAILED at step .build mm/ with 0001-broken.patch" "$2"' _ $? "$WORK/err"
+copy=$(ls -d "$ZSWAP_CACHE"/kernel/src/tree-*/ 2>/dev/null | head -n 1)
+check "  ... the cache's copy is the base again, no patch state left" \
+	sh -c '[ -n "$1" ] && cmp -s "$1/mm/zswap.c" "$2/mm/zswap.c" && [ -z "$3" ]' _ "$copy" "$T" "$(build_state)"
+check "-e builds no image" [ -z "$(ls "$ZSWAP_CACHE"/kernel/images/*/bzImage 2>/dev/null)" ]
 summary
