@@ -337,6 +337,9 @@ const struct metric_family metric_families[MF_NR] = {
 	[MF_CGROUP_ZSWAP_MAX] = { "zswap_pool_max_bytes", "bytes", MK_LEVEL,
 	  "The --cgroup's memory.zswap.current, largest 100 ms sample of the "
 	  "window.", .slot = NO_SLOT, .dir = VOLUME },
+	[MF_CGROUP_OOM_KILLS] = { "memory_oom_kills", "kills", MK_COUNT,
+	  "Tasks of the cgroup the OOM killer killed (memory.events oom_kill).",
+	  .slot = NO_SLOT, .dir = LOWER(false, "OOM kills") },
 	[MF_IO_STAT_WIOS] = { "io_stat_wios", "bios", MK_COUNT,
 	  "Write IOs of the cgroup (io.stat wios).", .slot = NO_SLOT, .dir = VOLUME },
 	[MF_WRITE_REQUESTS] = { "write_requests", "bios", MK_COUNT,

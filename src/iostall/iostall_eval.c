@@ -200,6 +200,11 @@ static void add_counters(struct metric_set *out, const struct cg_files *b,
 	else
 		metric_add_na(out, MF_CGROUP_ZSWAP_BYTES, &cg, 1, "no memory.zswap.current in "
 			      "this cgroup");
+	if (kv_delta(&b->memory_events, &a->memory_events, "oom_kill", &v))
+		metric_add(out, MF_CGROUP_OOM_KILLS, &cg, 1, SRC_COUNTER, v);
+	else
+		metric_add_na(out, MF_CGROUP_OOM_KILLS, &cg, 1, "no oom_kill in "
+			      "memory.events (the root cgroup, or no memory controller)");
 	if (io_stat_delta(&b->io_stat, &a->io_stat, "wios", &v))
 		metric_add(out, MF_IO_STAT_WIOS, &cg, 1, SRC_COUNTER, v);
 	else

@@ -25,6 +25,7 @@ struct cg_files {
 	struct kvset io_stat;
 	struct kvset io_pressure;
 	struct kvset memory_pressure;
+	struct kvset memory_events;	/* oom_kill ... */
 	double zswap_current;		/* -1: memory.zswap.current absent */
 };
 

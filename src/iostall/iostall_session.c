@@ -241,6 +241,7 @@ static void cg_files_free(struct cg_files *c)
 	kvset_free(&c->io_stat);
 	kvset_free(&c->io_pressure);
 	kvset_free(&c->memory_pressure);
+	kvset_free(&c->memory_events);
 }
 
 static void cg_list_free(struct cg_list *l)
@@ -272,6 +273,8 @@ static void cg_files_read(struct cg_files *c)
 	read_parsed(c->path, "io.pressure", parse_pressure, &c->io_pressure);
 	read_parsed(c->path, "memory.pressure", parse_pressure,
 		    &c->memory_pressure);
+	read_parsed(c->path, "memory.events", parse_key_value,
+		    &c->memory_events);
 	snprintf(path, sizeof(path), "%s/memory.zswap.current", c->path);
 	text = read_file(path, 64);
 	c->zswap_current = text ? strtod(text, NULL) : -1;

@@ -305,5 +305,13 @@ if [ -n "${K002:-}" ]; then
 		[ "$(verdict002 production "memory PSI full" "shrinker off")" != contradicted ]
 	echo "002: runs of the shrinker-off arm killed by the OOM killer (exit 137):" \
 		"$(jq -s '[.[] | select(.exit_code == 137)] | length' "$D"/off/*.json) of $RUNS002"
+	# a run killed with SIGKILL is one the cgroup's OOM killer killed:
+	# memory.events counts a kill in it, and none in a run that lived
+	for f in "$D"/*/*.json; do
+		k=$(jq '.metrics["memory_oom_kills{cgroup=/sys/fs/cgroup/workload}"].value' "$f")
+		x=$(jq .exit_code "$f")
+		check "002: $(basename "$(dirname "$f")")/$(basename "$f"): exit $x, memory.events oom_kill $k" \
+			eval '{ [ "$x" = 137 ] && [ "$k" -ge 1 ]; } || { [ "$x" = 0 ] && [ "$k" = 0 ]; }'
+	done
 fi
 summary

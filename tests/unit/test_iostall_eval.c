@@ -63,6 +63,8 @@ static void fixture_make(struct fixture *f)
 	pressure(&f->a1.io_pressure, 140);
 	pressure(&f->a0.memory_pressure, 1000);
 	pressure(&f->a1.memory_pressure, 1600);
+	kvset_set(&f->a0.memory_events, "oom_kill", 2);
+	kvset_set(&f->a1.memory_events, "oom_kill", 5);
 
 	f->iocg_a.first = (struct is_iocg_stat){ .usage_us = 10, .wait_us = 20,
 		.indebt_us = 30, .indelay_us = 40 };
@@ -149,6 +151,7 @@ static void fixture_free(struct fixture *f, struct metric_set *ms)
 		kvset_free(&c[i]->io_stat);
 		kvset_free(&c[i]->io_pressure);
 		kvset_free(&c[i]->memory_pressure);
+		kvset_free(&c[i]->memory_events);
 	}
 }
 
@@ -271,6 +274,8 @@ static void test_cgroup_files_and_bios(void)
 	static const struct want want[] = {
 		{ A("io_pressure_full_us"), 100 }, { A("memory_pressure_full_us"), 600 },
 		{ A("zswap_pool_bytes"), 8192 }, { A("io_stat_wios"), 90 },
+		{ A("memory_oom_kills"), 3 },
+		{ B("memory_oom_kills"), 0, "no oom_kill in memory.events" },
 		{ A("write_requests"), 20 }, { A("swap_write_requests"), 8 },
 		{ A("swap_write_pages"), 32 }, { A("pages_per_swap_write"), 4 },
 		{ A("zswap_wb_bios"), 5 },
