@@ -202,7 +202,7 @@ int claims_main(int argc, char **argv)
 	char err[1024];
 	int sep, ret = EXIT_BAD_INPUT;
 
-	/* Options only before "--": everything after it is arm B. */
+	/* Options only before the first "--": after it come the other arms. */
 	for (sep = 1; sep < argc && strcmp(argv[sep], "--"); sep++)
 		;
 	ret = parse(sep, argv, &o);
