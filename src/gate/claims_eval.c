@@ -163,19 +163,19 @@ static void missing_why(const char *name, const struct record *rec,
 			char *why, size_t len)
 {
 	const struct metric_set *ms = &rec->metrics;
+	bool workload = !strncmp(name, WORKLOAD_PREFIX, strlen(WORKLOAD_PREFIX));
 	int code = rec->meta.exit_code;
 
 	if (metric_set_find_hist(ms, name))
 		snprintf(why, len, "%.60s is a histogram: name one of its "
 			 "statistics, %.60s" HIST_STAT_PREFIX "mean} (%s)",
 			 name, name, hist_stat_list);
-	else if (!strncmp(name, WORKLOAD_PREFIX, strlen(WORKLOAD_PREFIX)) &&
-		 code > 128)
+	else if (workload && code > 128)	/* killed by a signal */
 		snprintf(why, len, "%.100s: the recorded command was killed "
 			 "(exit %d, signal %d%s) before it reported it", name,
 			 code, code - 128, code == 137 ?
 			 ": SIGKILL, the OOM killer's signal" : "");
-	else if (!strncmp(name, WORKLOAD_PREFIX, strlen(WORKLOAD_PREFIX)))
+	else if (workload)
 		snprintf(why, len, "%.100s: the recorded command reported no "
 			 "such figure (see zswap-workload --help)", name);
 	else if (metric_family_of_key(name))

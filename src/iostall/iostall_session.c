@@ -562,9 +562,7 @@ void iostall_report(FILE *f, struct iostall *st, const struct metric_set *ms)
 	}
 	for (int k = 0; k < IS_KIND_NR; k++) {
 		struct metric_label kind = { "kind", is_kind_name(k) };
-		const struct metric *m;
-
-		const struct metric *thr;
+		const struct metric *m, *thr;
 
 		m = metric_set_find_id(ms, MF_WB_OFFCPU_US, &kind, 1);
 		thr = metric_set_find_id(ms, MF_WB_THROTTLED_US, &kind, 1);

@@ -456,6 +456,9 @@ if [ -d "$state" ]; then
 fi
 [ -z "$tree" ] || prepare_tree
 
+# fd 7 (the lock) is not make's: a leftover child must not hold the lock
+kmake() { make -C "$src" O="$bt" "$@" 7>&-; }
+
 # -e: one patch, on the ones before it: checkpatch clean, and the
 # directories the series touches outside include/ ($each_dirs) build
 check_patch() {
@@ -467,8 +470,7 @@ check_patch() {
 		return 1
 	fi
 	# shellcheck disable=SC2086 # the directories are words
-	if ! make -C "$src" O="$bt" -j"$jobs" LOCALVERSION="$each_lv" $each_dirs \
-		>> "$log" 2>&1 7>&-; then
+	if ! kmake -j"$jobs" LOCALVERSION="$each_lv" $each_dirs >> "$log" 2>&1; then
 		fail "build $each_dirs with $name" 1
 		return 1
 	fi
@@ -480,7 +482,7 @@ if [ $each = 1 ]; then
 	# the tree keeps the release of the image built last: a build
 	# directory boots as that image (run-guest.sh -K DIR)
 	each_lv=$(cat "$bt/include/config/kernel.release" 2>/dev/null)
-	each_lv=${each_lv#"$(make -s -C "$src" O="$bt" kernelversion 7>&-)"}
+	each_lv=${each_lv#"$(kmake -s kernelversion)"}
 	each_dirs=$(cat "${patches[@]}" | patch_files /dev/stdin | grep -v '^include/' |
 		sed 's,/[^/]*$,/,' | sort -u | paste -sd ' ')
 fi
@@ -526,8 +528,6 @@ if [ ${#patches[@]} -gt 0 ]; then
 fi
 
 # --- configure (once per vm.config) ------------------------------------------
-# fd 7 (the lock) is not make's: a leftover child must not hold the lock
-kmake() { make -C "$src" O="$bt" "$@" 7>&-; }
 frag_sum=$(sha256sum < "$fragment" | cut -c1-64)
 if [ ! -f "$bt/.config" ] || [ "$(cat "$bt/.vm.config.sha256" 2>/dev/null)" != "$frag_sum" ]; then
 	step_t=$(date +%s)
