@@ -739,6 +739,25 @@ int pending_tasks(struct bpf_iter__task *ctx)
 }
 
 /*
+ * Before the contention hooks are attached again (the gate,
+ * lock_session_tick()): a contention begun before they were detached
+ * never saw its end, and its slot would read as a wait still in progress.
+ */
+SEC("iter/task")
+int clear_pending(struct bpf_iter__task *ctx)
+{
+	struct task_struct *task = ctx->task;
+	struct ls_tstamp *t;
+
+	if (!task)
+		return 0;
+	t = bpf_task_storage_get(&tstamp_task, task, 0, 0);
+	if (t)
+		t->lock = 0;
+	return 0;
+}
+
+/*
  * zswap's operations, bracketed: the frontend points each used pair at
  * one function (bpf_program__set_attach_target) and leaves the rest
  * unloaded. Eight pairs cover every kernel's set (store, load,

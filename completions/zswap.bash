@@ -26,8 +26,8 @@ _zswap_opts() {
 			--no-fentry --no-kprobe --verbose --help" ;;
 	zswap-lockstat:*)
 		echo "--duration --all --exact --compare-exact --sample-every
-			--no-fentry --json --plan --raw-tp --self-stats --verbose
-			--help" ;;
+			--idle-detach --no-fentry --json --plan --raw-tp --self-stats
+			--verbose --help" ;;
 	zswap-export:*)
 		echo "--output --interval --once --cgroups --locks --iocost
 			--no-fentry --no-kprobe --verbose --help" ;;

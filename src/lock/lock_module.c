@@ -13,6 +13,11 @@ static void lm_stop(void *ctx)
 	lock_session_stop(ctx);
 }
 
+static void lm_tick(void *ctx)
+{
+	lock_session_tick(ctx);
+}
+
 static int lm_collect(void *ctx, struct metric_set *out)
 {
 	return lock_session_metrics(ctx, out);
@@ -29,7 +34,8 @@ int lock_module_open(struct collector *c, struct lock_session *ls,
 {
 	struct collector_module m = {
 		.name = "lock", .ctx = ls, .begin = lm_begin, .stop = lm_stop,
-		.collect = lm_collect, .close = lm_close, .skip = skip,
+		.collect = lm_collect, .close = lm_close, .tick = lm_tick,
+		.skip = skip,
 	};
 	if (lock_session_open(ls, o)) {
 		c->error = ls->err;

@@ -491,6 +491,13 @@ void lock_report_text(FILE *f, const struct lock_data *d, const struct ksyms *ks
 			"locks counted, not timed (%llu first walks showed an "
 			"address not zswap's; --all times every lock)\n",
 			d->untimed, d->walked_untimed);
+	if (d->idle_detach_ns)
+		fprintf(f, "attached: %.1f of %.1f s, while swap moved: %u times at "
+			"the first poll (20 ms) that saw swap traffic, detached "
+			"after %g s without; contentions while detached are not "
+			"seen (--idle-detach 0 stays attached)\n",
+			d->duration_s - d->detached_s, d->duration_s, d->attaches,
+			d->idle_detach_ns / 1e9);
 	if (d->walk_mode == LW_BY_ADDR) {
 		fprintf(f, "sampled: %llu of %llu contentions walked (each lock "
 			"address's first, then 1 in %u at random", d->walked, total,
@@ -680,6 +687,12 @@ static json_object *scope_json(const struct lock_data *d)
 			       json_object_new_uint64(d->untimed));
 	json_object_object_add(x, "untimed_first_walks",
 			       json_object_new_uint64(d->walked_untimed));
+	json_object_object_add(x, "idle_detach_s",
+			       json_object_new_double(d->idle_detach_ns / 1e9));
+	json_object_object_add(x, "detached_s",
+			       json_object_new_double(d->detached_s));
+	json_object_object_add(x, "attaches",
+			       json_object_new_uint64(d->attaches));
 	return x;
 }
 

@@ -80,6 +80,14 @@ struct lock_data {
 	unsigned long long untimed, walked_untimed;
 	char scope_why[96];
 	/*
+	 * The hooks attached only while swap moved (zswap_only,
+	 * idle_detach_ns not 0): how long they were detached, how often
+	 * attached. Contentions while detached are neither timed nor counted.
+	 */
+	unsigned long long idle_detach_ns;
+	double detached_s;
+	unsigned int attaches;
+	/*
 	 * Each pool's zspage locks aggregated as one (LS_GROUP_ZSPAGE keys):
 	 * whether this kernel's zspages have a lock of their own, and the
 	 * addresses seen, each with its group's key.
@@ -97,12 +105,15 @@ struct lock_data {
 	int exit_code;
 	char notes[8][200];
 	int nr_notes;
-	/* --self-stats: the attached programs' bpf_stats */
+	/*
+	 * --self-stats: the attached programs' bpf_stats, and the gate's
+	 * polls ("idle_gate": polls and their CPU time)
+	 */
 	int nr_progs;
 	struct {
 		char name[32];
 		unsigned long long run_cnt, run_time_ns;
-	} progs[2];
+	} progs[3];
 };
 
 /* One row of the report: a lock class and a caller. */

@@ -236,6 +236,30 @@ static int load(struct lock_session *ls, bool raw)
 	return 0;
 }
 
+/*
+ * Runs a task iterator; fn (may be NULL) gets each ls_tstamp it writes.
+ * -1 when it cannot run.
+ */
+static int run_task_iter(struct bpf_program *prog, void (*fn)(void *ctx,
+			 const struct ls_tstamp *t), void *ctx)
+{
+	struct bpf_link *link = bpf_program__attach_iter(prog, NULL);
+	struct ls_tstamp t;
+	int fd;
+
+	if (!link || libbpf_get_error(link))
+		return -1;
+	fd = bpf_iter_create(bpf_link__fd(link));
+	if (fd >= 0) {
+		while (read(fd, &t, sizeof(t)) == sizeof(t))
+			if (fn)
+				fn(ctx, &t);
+		close(fd);
+	}
+	bpf_link__destroy(link);
+	return fd >= 0 ? 0 : -1;
+}
+
 static int attach_one(struct lock_session *ls, int slot, struct bpf_program *p)
 {
 	ls->links[slot] = bpf_program__attach(p);
@@ -244,6 +268,29 @@ static int attach_one(struct lock_session *ls, int slot, struct bpf_program *p)
 		return -errno;
 	}
 	return 0;
+}
+
+/*
+ * lock:contention_end first: an end without its begin is ignored, where a
+ * begin without its end would leave its slot taken.
+ */
+static int attach_contention(struct lock_session *ls)
+{
+	int err = attach_one(ls, 1, ls->raw_tp ? ls->skel->progs.raw_end :
+						 ls->skel->progs.btf_end);
+
+	if (!err)
+		err = attach_one(ls, 0, ls->raw_tp ? ls->skel->progs.raw_begin :
+						     ls->skel->progs.btf_begin);
+	return err;
+}
+
+static void detach_contention(struct lock_session *ls)
+{
+	for (int i = 0; i < 2; i++) {
+		bpf_link__destroy(ls->links[i]);
+		ls->links[i] = NULL;
+	}
 }
 
 /* The brackets first: a contention walked needs its task marked. */
@@ -256,13 +303,29 @@ static int attach(struct lock_session *ls)
 		if (!err)
 			err = attach_one(ls, slot++, zop_prog(ls->skel, false, i));
 	}
-	if (!err)
-		err = attach_one(ls, 0, ls->raw_tp ? ls->skel->progs.raw_begin :
-						     ls->skel->progs.btf_begin);
-	if (!err)
-		err = attach_one(ls, 1, ls->raw_tp ? ls->skel->progs.raw_end :
-						     ls->skel->progs.btf_end);
-	return err;
+	return err ? err : attach_contention(ls);
+}
+
+/*
+ * The gate attaches the hooks (again): the contentions begun before they
+ * were detached never ended, so their slots are freed first.
+ */
+static int reattach_contention(struct lock_session *ls)
+{
+	int ncpu = libbpf_num_possible_cpus();
+	struct ls_tstamp *per_cpu = calloc(ncpu, sizeof(*per_cpu));
+	__u32 zero = 0;
+
+	if (!per_cpu ||
+	    bpf_map_update_elem(bpf_map__fd(ls->skel->maps.tstamp_cpu), &zero,
+				per_cpu, BPF_ANY) ||
+	    run_task_iter(ls->skel->progs.clear_pending, NULL, NULL)) {
+		free(per_cpu);
+		return -1;
+	}
+	free(per_cpu);
+	ls->skel->bss->task_waits = 0;
+	return attach_contention(ls);
 }
 
 /*
@@ -386,7 +449,40 @@ int lock_session_open(struct lock_session *ls, const struct lock_session_opts *o
 void lock_session_begin(struct lock_session *ls)
 {
 	ls->t_start = mono_ns();
+	ls->kallsyms_polled = ls->t_start;
+	if (lock_gate_init(&ls->gate, ls->zswap_only ? ls->opts.idle_detach_ns : 0,
+			   ls->t_start))
+		detach_contention(ls);
 	ls->skel->bss->enabled = true;
+}
+
+void lock_session_tick(struct lock_session *ls)
+{
+	unsigned long long now = mono_ns();
+
+	if (ls->stopped)
+		return;
+	switch (lock_gate_poll(&ls->gate, now)) {
+	case LG_DETACH:
+		detach_contention(ls);
+		lock_gate_detached(&ls->gate, now);
+		break;
+	case LG_ATTACH:
+		/* a failure leaves the gate detached: the next poll tries again */
+		if (!reattach_contention(ls)) {
+			lock_gate_attached(&ls->gate, mono_ns());
+		} else {
+			ls->attach_failures++;
+			detach_contention(ls);
+		}
+		break;
+	case LG_NONE:
+		break;
+	}
+	if (now - ls->kallsyms_polled >= 1000000000ULL) {
+		ls->kallsyms_polled = now;
+		lock_session_poll(ls);
+	}
 }
 
 static void detach(struct lock_session *ls)
@@ -401,6 +497,7 @@ void lock_session_stop(struct lock_session *ls)
 {
 	ls->skel->bss->enabled = false;
 	ls->t_end = mono_ns();
+	ls->stopped = true;
 	detach(ls);
 	/* programs still running on other CPUs finish within a grace period */
 	usleep(50000);
@@ -489,14 +586,30 @@ static void add_pending(struct lock_session *ls, struct lock_data *d, bool every
 				      t->flags, t->ts, ls->t_end);
 }
 
+struct pending_ctx {
+	struct lock_session *ls;
+	struct lock_data *d;
+	bool every;
+};
+
+static void add_pending_task(void *ctx, const struct ls_tstamp *t)
+{
+	struct pending_ctx *p = ctx;
+
+	add_pending(p->ls, p->d, p->every, t);
+}
+
 static void read_pending(struct lock_session *ls, struct lock_data *d, bool every)
 {
 	int ncpu = libbpf_num_possible_cpus();
-	struct ls_tstamp *per_cpu = calloc(ncpu, sizeof(*per_cpu)), t;
-	struct bpf_link *link;
+	struct ls_tstamp *per_cpu;
+	struct pending_ctx p = { ls, d, every };
 	__u32 zero = 0;
-	int fd;
 
+	/* the hooks detached (the gate): what the slots hold never ended */
+	if (ls->gate.detached_at)
+		return;
+	per_cpu = calloc(ncpu, sizeof(*per_cpu));
 	if (per_cpu && !bpf_map_lookup_elem(bpf_map__fd(ls->skel->maps.tstamp_cpu),
 					    &zero, per_cpu)) {
 		for (int c = 0; c < ncpu; c++)
@@ -504,16 +617,7 @@ static void read_pending(struct lock_session *ls, struct lock_data *d, bool ever
 	}
 	free(per_cpu);
 	/* the tasks' storage: pending_tasks() writes those in progress */
-	link = bpf_program__attach_iter(ls->skel->progs.pending_tasks, NULL);
-	if (!link || libbpf_get_error(link))
-		return;
-	fd = bpf_iter_create(bpf_link__fd(link));
-	if (fd >= 0) {
-		while (read(fd, &t, sizeof(t)) == sizeof(t))
-			add_pending(ls, d, every, &t);
-		close(fd);
-	}
-	bpf_link__destroy(link);
+	run_task_iter(ls->skel->progs.pending_tasks, add_pending_task, &p);
 }
 
 /* The zspage lock addresses seen, each with its group's key. */
@@ -621,6 +725,13 @@ static void read_prog_stats(struct lock_session *ls, struct lock_data *d)
 		d->progs[d->nr_progs].run_time_ns = info.run_time_ns;
 		d->nr_progs++;
 	}
+	if (ls->gate.idle_ns) {
+		snprintf(d->progs[d->nr_progs].name, sizeof(d->progs[0].name),
+			 "idle_gate");
+		d->progs[d->nr_progs].run_cnt = ls->gate.polls;
+		d->progs[d->nr_progs].run_time_ns = ls->gate.poll_cpu_ns;
+		d->nr_progs++;
+	}
 }
 
 static void describe_walks(const struct lock_session *ls, char *out, size_t len)
@@ -658,7 +769,7 @@ int lock_session_collect(struct lock_session *ls, struct lock_data *d)
 	 * cumulative up to now, and waits still in progress are left to the
 	 * read after they end, so consecutive reads never shrink.
 	 */
-	bool live = ls->links[0] != NULL;
+	bool live = !ls->stopped;
 	struct utsname u;
 
 	memset(d, 0, sizeof(*d));
@@ -684,6 +795,13 @@ int lock_session_collect(struct lock_session *ls, struct lock_data *d)
 	d->zswap_only = ls->zswap_only;
 	snprintf(d->scope_why, sizeof(d->scope_why), "%s", ls->scope_why);
 	d->walked_untimed = ls->skel->bss->nr_walks_untimed;
+	d->idle_detach_ns = ls->gate.idle_ns;
+	d->detached_s = lock_gate_detached_ns(&ls->gate, ls->t_end) / 1e9;
+	d->attaches = ls->gate.attaches;
+	if (ls->attach_failures)
+		lock_data_note(d, "attaching lock:contention_begin/end again failed "
+			       "%u times: those polls' swap traffic went unobserved",
+			       ls->attach_failures);
 	read_aggregates(ls->skel->maps.lock_stat, d);
 	read_cpu_slots(ls, d);
 	if (ls->walk_mode == LW_BY_ADDR)

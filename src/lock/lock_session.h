@@ -15,6 +15,7 @@
 
 #include <stdbool.h>
 #include "ksyms.h"
+#include "lock_gate.h"
 #include "lock_report.h"
 #include "lock_trees.h"
 #include "metrics.h"
@@ -30,6 +31,12 @@ struct lock_session_opts {
 	unsigned int sample_every;	/* by address, 1 in N; 0: the default */
 	/* by address, and every contention walked too (lock_data.exact) */
 	bool compare_exact;
+	/*
+	 * Zswap's locks only: detach lock:contention_begin/end after this
+	 * long without swap traffic, attach them again when it resumes
+	 * (lock_session_tick()); 0: attached for the whole window.
+	 */
+	unsigned long long idle_detach_ns;
 };
 
 struct lock_session {
@@ -55,6 +62,10 @@ struct lock_session {
 	unsigned long long modules_sum;	/* walk_checksum(), for walk_gen */
 	struct lock_data given;		/* lock_data_spread() across reads */
 	unsigned long long t_start, t_end;	/* CLOCK_MONOTONIC ns */
+	bool stopped;			/* lock_session_stop() was called */
+	struct lock_gate gate;		/* opts.idle_detach_ns */
+	unsigned int attach_failures;	/* the gate's attaches that failed */
+	unsigned long long kallsyms_polled;	/* lock_session_poll(), ns */
 	int stats_fd;
 	struct zs_error err;		/* why lock_session_open() failed */
 	/* what the tool should tell the user (lock_module_open() hands them
@@ -87,6 +98,12 @@ int lock_session_collect(struct lock_session *ls, struct lock_data *d);
  * true then. lock_session_collect() calls it while attached.
  */
 bool lock_session_poll(struct lock_session *ls);
+/*
+ * Called every 20-100 ms of the window by a tool that can: detaches or
+ * attaches the contention hooks (opts.idle_detach_ns), and once a second
+ * lock_session_poll().
+ */
+void lock_session_tick(struct lock_session *ls);
 /* Collects and adds lock_wait_ns{...} / lock_contentions{...} metrics. */
 int lock_session_metrics(struct lock_session *ls, struct metric_set *ms);
 void lock_session_close(struct lock_session *ls);

@@ -24,6 +24,9 @@
 #include "session.h"
 #include "spawn.h"
 
+/* swap idle this long: the contention hooks detach (--idle-detach) */
+#define IDLE_DETACH_S 1.0
+
 static volatile sig_atomic_t exiting;
 
 static void sig_handler(int sig)
@@ -31,14 +34,11 @@ static void sig_handler(int sig)
 	exiting = sig;
 }
 
-/* 20 ms; once a second, the kallsyms check of walks by address */
+/* 20 ms: the gate's poll of the swap counters, the kallsyms check */
 static void wait_a_tick(struct lock_session *ls)
 {
-	static unsigned int ticks;
-
 	usleep(20000);
-	if (++ticks % 50 == 0)
-		lock_session_poll(ls);
+	lock_session_tick(ls);
 }
 
 static int parse_sample_every(const char *arg, unsigned int *out)
@@ -84,6 +84,10 @@ static void usage(FILE *f)
 "                     walks show no zswap frame: %d times less)\n"
 "      --compare-exact  by lock address, and walk every contention too: the\n"
 "                     JSON adds exact_check, the same window walked exactly\n"
+"      --idle-detach S  zswap's locks only: detach from the tracepoints once\n"
+"                     swap has been idle for S seconds (default %g), attach\n"
+"                     again at the first 20 ms poll that sees swap traffic;\n"
+"                     0 stays attached\n"
 "  -j, --json         JSON instead of text\n"
 "  -p, --plan         print the plan (hooks, symbols, tree mapping, zspage\n"
 "                     lock groups); alone: print it and exit\n"
@@ -92,12 +96,12 @@ static void usage(FILE *f)
 "  -v, --verbose      libbpf debug output\n"
 "\n"
 "exit: 0 reported, 1 runtime failure, 2 bad usage or environment\n",
-		LS_SAMPLE_EVERY, LS_OTHER_FACTOR);
+		LS_SAMPLE_EVERY, LS_OTHER_FACTOR, IDLE_DETACH_S);
 }
 
 
 enum { OPT_RAW_TP = 256, OPT_SELF_STATS, OPT_NO_FENTRY, OPT_SAMPLE_EVERY,
-       OPT_COMPARE_EXACT };
+       OPT_COMPARE_EXACT, OPT_IDLE_DETACH };
 
 static const struct option long_opts[] = {
 	{ "duration", required_argument, NULL, 'd' },
@@ -106,6 +110,7 @@ static const struct option long_opts[] = {
 	{ "no-fentry", no_argument, NULL, OPT_NO_FENTRY },
 	{ "sample-every", required_argument, NULL, OPT_SAMPLE_EVERY },
 	{ "compare-exact", no_argument, NULL, OPT_COMPARE_EXACT },
+	{ "idle-detach", required_argument, NULL, OPT_IDLE_DETACH },
 	{ "json", no_argument, NULL, 'j' },
 	{ "plan", no_argument, NULL, 'p' },
 	{ "raw-tp", no_argument, NULL, OPT_RAW_TP },
@@ -123,7 +128,7 @@ int main(int argc, char **argv)
 	struct collector col;
 	struct lock_data d;
 	bool all = false, json = false, plan = false;
-	double duration = 0;
+	double duration = 0, idle_detach = IDLE_DETACH_S;
 	char **cmd = NULL;
 	unsigned long long t_stop;
 	struct spawn_opts spo = { .default_signals = true };
@@ -147,6 +152,11 @@ int main(int argc, char **argv)
 				return EXIT_USAGE;
 			break;
 		case OPT_COMPARE_EXACT: so.compare_exact = true; break;
+		case OPT_IDLE_DETACH:
+			if (cli_parse_seconds("--idle-detach", optarg, 0,
+					      CLI_SECONDS_MAX, &idle_detach))
+				return EXIT_USAGE;
+			break;
 		case 'j': json = true; break;
 		case 'p': plan = true; break;
 		case 'v': so.verbose = true; break;
@@ -158,6 +168,7 @@ int main(int argc, char **argv)
 	}
 	if (optind < argc)
 		cmd = &argv[optind];
+	so.idle_detach_ns = (unsigned long long)(idle_detach * 1e9);
 	if (so.exact && (so.compare_exact || so.sample_every)) {
 		fprintf(stderr, "error: --exact walks every contention: no "
 			"--sample-every or --compare-exact with it\n");

@@ -38,8 +38,11 @@ case $KREL in
 esac
 # A second instance in its default mode, attached around the first's
 # window: stacks walked only inside zswap's operations (fentry). It sees
-# the same contentions; its zswap rows must equal the exact view's.
-./zswap-lockstat --json -d 3600 > "$RESULTS/filtered.json" 2> "$RESULTS/filtered.err" &
+# the same contentions; its zswap rows must equal the exact view's. It
+# stays attached (--idle-detach 0): the gate would keep it detached until
+# the hogs swap, and miss their first fills' contentions.
+./zswap-lockstat --idle-detach 0 --json -d 3600 > "$RESULTS/filtered.json" \
+	2> "$RESULTS/filtered.err" &
 FPID=$!
 # attached once its bpf_link count stops growing (brackets, then the
 # tracepoints)
@@ -59,5 +62,10 @@ kill -TERM $FPID
 wait $FPID
 echo $? > "$RESULTS/filtered.rc"
 counters > "$RESULTS/after.txt"
+# The gate: 2 s without swap traffic (detached), then a hog swaps
+# (attached)
+./zswap-lockstat --json -- sh -c "sleep 2; echo \$\$ > $CG/cgroup.procs
+	./hog -q -m 96 -p 2 -c $fill -s 9" > "$RESULTS/gate.json" 2> "$RESULTS/gate.err"
+echo $? > "$RESULTS/gate.rc"
 rmdir $CG
 exit 0

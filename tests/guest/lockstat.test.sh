@@ -15,7 +15,8 @@
 # lock address and per class, per caller within 4 sigma of the sample
 # (tests/lockstat-compare.sh); the default mode (fentry) times only the
 # contentions inside zswap's operations and counts the others, which
-# the --all instance times.
+# the --all instance times; its gate keeps it detached from the
+# tracepoints while swap is idle and attaches it when a hog swaps.
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
@@ -114,6 +115,14 @@ check_kernel() {
 	check "$ver: tree map read from zswap_trees ($(jq -r .plan.tree_locks_known "$R") tree locks known$(jq -r '.plan.tree_mapping_why | if . == "" then "" else ": " + . end' "$R"))" \
 		[ "$(jq -r .plan.tree_mapping "$R")" = true ]
 	check "$ver: the workload used zswap (zswpout $(cdelta zswpout))" gt "$(cdelta zswpout)" 5000
+	G=$D/gate.json
+	echo "$ver: gate: detached $(jq .scope.detached_s "$G") of $(jq .duration_s "$G") s," \
+		"attached $(jq .scope.attaches "$G") times, $(jq .zswap_contentions "$G") zswap contentions"
+	check "$ver: gate: exit 0, detached while idle (2 s at least), attached when a hog swapped" \
+		sh -c '[ "$(cat "$1")" = 0 ] && jq -e ".scope.detached_s >= 1.9 and .scope.attaches >= 1" "$2" >/dev/null' \
+		_ "$D/gate.rc" "$G"
+	check "$ver: gate: zswap's contentions seen once attached again" \
+		gt "$(jq .zswap_contentions "$G")" 0
 	echo "$ver: $(jq .contentions "$R") contentions, $(jq .zswap_contentions "$R") under zswap, failures $(jq -c .failures "$R")"
 	jq -r '.callers[] | select(.zswap) |
 		"  \(.class) / \(.op) / \(.caller): \(.contentions), p99 <= \(.p99_ns) ns"' "$R"

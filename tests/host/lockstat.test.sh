@@ -25,6 +25,9 @@
 #    contentions are counted and none of their callers is timed, zswap's
 #    lock classes are timed, and its own sampled view equals its exact
 #    view per lock address;
+#  - the gate: the default mode attaches to the tracepoints only while
+#    swap moves (not with --idle-detach 0 or --all): a window of idle swap
+#    is detached, a hog's swapping attaches it;
 #  - bad input: usage errors exit 2, kptr_restrict gives raw addresses and
 #    a warning, a command that exits at once gives an empty report.
 # Needs root. Leaves swap, zswap and kptr_restrict as it found them.
@@ -101,6 +104,39 @@ check "command exiting at once: the report says so" \
 check "command exiting at once: no zswap contention reported" \
 	grep -Eq "no lock contention observed|no contention on zswap's locks" "$WORK/true.txt"
 
+# --- the gate: detached while swap is idle -----------------------------
+# (zswap and swap as this test found them: off on a fresh host)
+swap_traffic() { grep -E "^(zswp|pswp)" /proc/vmstat; grep "^Zswapped:" /proc/meminfo; }
+jqf() { jq -r "$1" "$2"; }
+t0=$(swap_traffic)
+$LS --json --self-stats -d 3 > "$WORK/idle.json" 2> "$WORK/idle.err"
+rc=$?
+t1=$(swap_traffic)
+check "idle window: exit 0" [ $rc -eq 0 ]
+I=$WORK/idle.json
+det=$(jqf .scope.detached_s "$I")
+echo "idle window: detached $det of 3 s, attached $(jqf .scope.attaches "$I") times;" \
+	"the gate's polls: $(jqf .self_stats.idle_gate.run_cnt "$I"), $(jqf .self_stats.idle_gate.run_time_ns "$I") ns"
+if [ "$t0" = "$t1" ]; then
+	check "idle window: detached all along ($det of 3 s)" \
+		awk -v d="$det" 'BEGIN { exit !(d >= 2.9 && d <= 3.1) }'
+	check "idle window: never attached" [ "$(jqf .scope.attaches "$I")" = 0 ]
+	check "idle window: the text report says how long it was attached" \
+		sh -c "$LS -d 1.5 | grep -q '^attached: 0.0 of 1.5 s'"
+else
+	echo "SKIP (idle window checks): this host's swap counters moved during the window (something else swaps here)"
+fi
+check "idle window: the gate's polls counted in self_stats (idle_gate)" \
+	gt "$(jqf .self_stats.idle_gate.run_cnt "$I")" 20
+$LS --json --idle-detach 0 -d 1.5 > "$WORK/stay.json" 2>&1
+check "--idle-detach 0: attached the whole window" \
+	[ "$(jqf '"\(.scope.idle_detach_s) \(.scope.detached_s)"' "$WORK/stay.json")" = "0 0" ]
+$LS --json --all -d 1.5 > "$WORK/stay.json" 2>&1
+check "--all: attached the whole window (every lock timed)" \
+	[ "$(jqf '"\(.scope.idle_detach_s) \(.scope.detached_s)"' "$WORK/stay.json")" = "0 0" ]
+$LS --idle-detach -1 -d 1 >/dev/null 2>&1
+check "--idle-detach -1: exit 2" [ $? -eq 2 ]
+
 # --- the workload ----------------------------------------------------
 tools/zswap-env.sh setup --swapfile "$WORK/swap" --size 2048 --shrinker N \
 	>/dev/null || { fail "zswap-env setup"; summary; exit 1; }
@@ -119,6 +155,24 @@ workload() {
 pipes() {
 	echo "for p in 1 2 3; do yes | head -c 1500000000 > /dev/null & done"
 }
+
+# The gate attaches at swap traffic: 2.5 s idle, then a hog swaps.
+Z0=$(vmstat zswpout)
+$LS --json -- sh -c "sleep 2.5; echo \$\$ > $CG/tasks 2>/dev/null ||
+	echo \$\$ > $CG/cgroup.procs; $HOG -q -m 256 -p 2 -s 1" > "$WORK/gate.json" 2>&1
+rc=$?
+Z1=$(vmstat zswpout)
+G=$WORK/gate.json
+det=$(jqf .scope.detached_s "$G")
+echo "idle 2.5 s, then a hog: detached $det s of $(jqf .duration_s "$G"), attached" \
+	"$(jqf .scope.attaches "$G") times; zswpout +$((Z1 - Z0)); $(jqf .zswap_contentions "$G") zswap contentions"
+check "idle then swapping: exit 0" [ $rc -eq 0 ]
+check "idle then swapping: the hog stored pages (zswpout +$((Z1 - Z0)))" gt $((Z1 - Z0)) 10000
+check "idle then swapping: attached (attaches $(jqf .scope.attaches "$G"))" \
+	gt "$(jqf .scope.attaches "$G")" 0
+# the idle 2.5 s, and the hog's first fill of the cgroup
+check "idle then swapping: detached for the idle part only, 2.4 to 3.5 s ($det)" \
+	awk -v d="$det" 'BEGIN { exit !(d >= 2.4 && d <= 3.5) }'
 
 PERF_OK=0
 if command -v perf >/dev/null &&

@@ -14,6 +14,7 @@
 #include "harness.h"
 #include "ksyms.h"
 #include "lock_classify.h"
+#include "lock_gate.h"
 #include "lock_report.h"
 #include "lock_trees.h"
 #include "lockstat.h"
@@ -701,8 +702,60 @@ static void test_spread_rare_weights(void)
 	lock_data_free(&d);
 }
 
+/*
+ * The gate: the hash moves with any zswp*, pswp* or Zswapped value and
+ * with nothing else; it starts detached, attaches at the first move and
+ * detaches after idle_ns still.
+ */
+static void test_gate(void)
+{
+	const char *vm = "nr_free_pages 100\npswpin 5\npswpout 7\nzswpin 1\n"
+			 "zswpout 2\nzswpwb 0\nnr_dirty 4\n";
+	const char *vm_free = "nr_free_pages 99\npswpin 5\npswpout 7\nzswpin 1\n"
+			      "zswpout 2\nzswpwb 0\nnr_dirty 5\n";
+	const char *vm_store = "nr_free_pages 100\npswpin 5\npswpout 7\nzswpin 1\n"
+			       "zswpout 3\nzswpwb 0\nnr_dirty 4\n";
+	const char *mi = "MemTotal: 1000 kB\nZswap: 40 kB\nZswapped: 120 kB\n";
+	const char *mi_inval = "MemTotal: 1000 kB\nZswap: 40 kB\nZswapped: 116 kB\n";
+	unsigned long long h = lock_gate_sig(vm, mi), ms = 1000000ULL;
+	struct lock_gate g;
+
+	CHECK(lock_gate_sig(vm_free, mi) == h, "gate: other vmstat lines do not move it");
+	CHECK(lock_gate_sig(vm_store, mi) != h, "gate: a store (zswpout) moves it");
+	CHECK(lock_gate_sig(vm, mi_inval) != h, "gate: an invalidation (Zswapped) moves it");
+	CHECK(lock_gate_sig(NULL, NULL) == lock_gate_sig("", ""),
+	      "gate: unreadable files hash as empty ones");
+
+	CHECK(lock_gate_init_sig(&g, 1000 * ms, h, 1 * ms) && g.detached_at,
+	      "gate: starts detached");
+	CHECK(lock_gate_step(&g, h, 20 * ms) == LG_NONE, "gate: still: stays detached");
+	CHECK(lock_gate_step(&g, h + 1, 40 * ms) == LG_ATTACH, "gate: traffic: attach");
+	lock_gate_attached(&g, 41 * ms);
+	CHECK(lock_gate_step(&g, h + 1, 1039 * ms) == LG_NONE, "gate: still within 1 s");
+	CHECK(lock_gate_step(&g, h + 1, 1040 * ms) == LG_DETACH, "gate: 1 s idle: detach");
+	lock_gate_detached(&g, 1040 * ms);
+	CHECK(lock_gate_step(&g, h + 1, 3000 * ms) == LG_NONE, "gate: no second detach");
+	CHECK(lock_gate_step(&g, h + 2, 3020 * ms) == LG_ATTACH, "gate: traffic again: attach");
+	lock_gate_attached(&g, 3021 * ms);
+	CHECK(g.attaches == 2 && g.detached_ns == (40 + 1981) * ms,
+	      "gate: 2.021 s detached, attached twice (%llu ns, %u)",
+	      g.detached_ns, g.attaches);
+	CHECK(lock_gate_step(&g, h + 2, 3500 * ms) == LG_NONE,
+	      "gate: idle again for 0.5 s: attached");
+	CHECK(lock_gate_step(&g, h + 2, 4020 * ms) == LG_DETACH, "gate: 1 s: detach again");
+	lock_gate_detached(&g, 4020 * ms);
+	CHECK(lock_gate_detached_ns(&g, 5020 * ms) == (2021 + 1000) * ms,
+	      "gate: detached at the window's end counts up to it");
+
+	CHECK(!lock_gate_init(&g, 0, 0) && !g.polls && !g.detached_at,
+	      "gate: idle_ns 0 starts attached, without a poll");
+	CHECK(lock_gate_poll(&g, 5000 * ms) == LG_NONE && !g.polls,
+	      "gate: idle_ns 0 never polls nor detaches");
+}
+
 void test_lockstat(void)
 {
+	test_gate();
 	test_sym_helpers();
 	test_source_stacks();
 	test_fixtures();
