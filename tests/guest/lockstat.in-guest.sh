@@ -62,10 +62,11 @@ kill -TERM $FPID
 wait $FPID
 echo $? > "$RESULTS/filtered.rc"
 counters > "$RESULTS/after.txt"
-# The gate: 2 s without swap traffic (detached), then a hog swaps
-# (attached)
+# The gate: 2 s without swap traffic (detached), then the hogs swap
+# (attached), once
 ./zswap-lockstat --json -- sh -c "sleep 2; echo \$\$ > $CG/cgroup.procs
-	./hog -q -m 96 -p 2 -c $fill -s 9" > "$RESULTS/gate.json" 2> "$RESULTS/gate.err"
+	for s in 1 2 3 4 5 6 7 8; do ./hog -q -m 24 -p 1 -j 2 -c $fill -s \$s & done
+	wait" > "$RESULTS/gate.json" 2> "$RESULTS/gate.err"
 echo $? > "$RESULTS/gate.rc"
 rmdir $CG
 exit 0
