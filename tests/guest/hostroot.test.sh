@@ -9,6 +9,7 @@
 # run (fio, python3, the toolkit's own dynamic build), writes stay in the
 # guest, and a record's stores match the kernel's zswpout; on 7.x also
 # the seeds' MySQL workload (MariaDB + sysbench, tools/workloads/oltp.sh)
+# and a real build standing in for kbuild (tools/workloads/kbuild.sh), each
 # in a capped cgroup. Boot times of both modes are printed
 # (docs/testing.md quotes them).
 set -u
@@ -58,6 +59,16 @@ boot() {
 	check "$name: store_success $s = zswpout delta $(cdelta zswpout) within 1%" \
 		eval 'gt "$s" 0 && within "$s" "$(cdelta zswpout)" 1'
 	echo "$name: the script started at $(uptime_at "$D") s of uptime with the host's root"
+	if [ -f "$D/kbuild.rc" ]; then
+		K=$D/kbuild.json
+		cat "$D/kbuild.log"
+		check "$name: a real build (kbuild.sh) under record in a 64M cap (record rc $(cat "$D/kbuild.rc"), workload exit $(jq -r .exit_code "$K" 2>/dev/null))" \
+			eval '[ "$(cat "$D/kbuild.rc")" = 0 ] && [ "$(jq -r .exit_code "$K")" = 0 ]'
+		check "$name: kbuild: 8 objects compiled, in $(metric "$K" workload_kbuild_duration_s) s of the record's $(jq -r .wall_time_s "$K" 2>/dev/null)" \
+			eval '[ "$(metric "$K" workload_kbuild_objects)" = 8 ] &&
+			      gt "$(metric "$K" workload_kbuild_duration_s)" 0 &&
+			      gt "$(jq -r .wall_time_s "$K")" "$(metric "$K" workload_kbuild_duration_s)"'
+	fi
 	[ -f "$D/oltp.rc" ] || return 0
 	O=$D/oltp.json
 	check "$name: MariaDB + sysbench OLTP under record in a 72M cap (record rc $(cat "$D/oltp.rc"), workload exit $(jq -r .exit_code "$O" 2>/dev/null))" \
@@ -78,10 +89,11 @@ for k in $(guest_kernels "7.x 7.3-image" "7.x 7.3-image"); do
 		K73=$(tools/kernel/build-kernel.sh -q -k 7.3) &&
 			boot 7.3-image -K "$K73" || fail "7.3 VM image built" ;;
 	7.x)
-		# the OLTP smoke on one kernel: about 90 s of TCG
-		touch "$OUT/oltp"
-		boot 7.x -k 7.x -f "$OUT/oltp"
-		rm -f "$OUT/oltp" ;;
+		# the OLTP and kbuild smokes on one kernel: about 90 s of TCG
+		# and KBUILD_S
+		touch "$OUT/oltp" "$OUT/kbuild"
+		boot 7.x -k 7.x -f "$OUT/oltp" -f "$OUT/kbuild"
+		rm -f "$OUT/oltp" "$OUT/kbuild" ;;
 	*) boot "$k" -k "$k" ;;
 	esac
 done

@@ -37,9 +37,17 @@ wait_block() {
 # split_disk SWAP_MiB: swap on /dev/vda1, its first SWAP_MiB, and
 # /dev/vda2, the rest, for a sibling writer: one device, so iocost weighs
 # the swapping cgroup and the writer's against each other.
+# The host's userland (run-guest.sh -H) has util-linux's fdisk, whose
+# prompts differ (it asks first to wipe the swap signature): sfdisk there.
 split_disk() {
 	swapoff /dev/vda 2>/dev/null
-	printf 'o\nn\np\n1\n\n+%sM\nn\np\n2\n\n\nw\n' "$1" | fdisk /dev/vda > /dev/null 2>&1
+	if command -v sfdisk > /dev/null; then
+		printf ',%sM\n,\n' "$1" | sfdisk -q --label dos --wipe always \
+			--wipe-partitions always /dev/vda > /dev/null 2>&1
+	else
+		printf 'o\nn\np\n1\n\n+%sM\nn\np\n2\n\n\nw\n' "$1" |
+			fdisk /dev/vda > /dev/null 2>&1
+	fi
 	wait_block /dev/vda2
 	mkswap /dev/vda1 > /dev/null && swapon /dev/vda1
 }
