@@ -328,32 +328,54 @@ static int reattach_contention(struct lock_session *ls)
 	return attach_contention(ls);
 }
 
+static unsigned long long fnv1a(unsigned long long h, const char *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)p[i]) * 1099511628211ULL;
+	return h;
+}
+
 /*
- * FNV-1a of what changes which lock an address is: /proc/modules (a
- * module's coming or going changes kallsyms), and the swap devices and
- * zswap's pool parameters (new trees, a new pool: their locks may take
- * the addresses of freed locks found not zswap's).
+ * FNV-1a of what changes which lock an address is: a module's name and
+ * address in /proc/modules (its coming or going changes kallsyms), the
+ * swap devices' names in /proc/swaps and zswap's pool parameters (new
+ * trees, a new pool: their locks may take the addresses of freed locks
+ * found not zswap's). Not the columns that move on their own (a module's
+ * use count, a device's Used: every second while swapping).
  */
 static unsigned long long walk_checksum(void)
 {
-	static const char *const files[] = {
-		"/proc/modules", "/proc/swaps",
-		"/sys/module/zswap/parameters/enabled",
-		"/sys/module/zswap/parameters/compressor",
-		"/sys/module/zswap/parameters/zpool",
+	static const struct {
+		const char *path;
+		unsigned int fields;	/* bit i: hash field i (0: the line) */
+	} files[] = {
+		{ "/proc/modules", 1 << 1 | 1 << 6 },
+		{ "/proc/swaps", 1 << 1 },
+		{ "/sys/module/zswap/parameters/enabled", 0 },
+		{ "/sys/module/zswap/parameters/compressor", 0 },
+		{ "/sys/module/zswap/parameters/zpool", 0 },
 	};
 	unsigned long long h = 14695981039346656037ULL;
-	char buf[4096];
-	size_t n;
+	char line[512];
 
 	for (size_t k = 0; k < sizeof(files) / sizeof(files[0]); k++) {
-		FILE *f = fopen(files[k], "r");
+		FILE *f = fopen(files[k].path, "r");
 
 		if (!f)
 			continue;
-		while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
-			for (size_t i = 0; i < n; i++)
-				h = (h ^ (unsigned char)buf[i]) * 1099511628211ULL;
+		while (fgets(line, sizeof(line), f)) {
+			unsigned int field = 0;
+			char *save, *tok;
+
+			if (!files[k].fields) {
+				h = fnv1a(h, line, strlen(line));
+				continue;
+			}
+			for (tok = strtok_r(line, " \t\n", &save); tok;
+			     tok = strtok_r(NULL, " \t\n", &save))
+				if (files[k].fields & 1u << ++field)
+					h = fnv1a(h, tok, strlen(tok) + 1);
+		}
 		fclose(f);
 	}
 	return h;
