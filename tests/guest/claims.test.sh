@@ -179,9 +179,9 @@ check "002: measured ops/s of shrinker off ($(row "$J" ops/s .measured.base.mean
 check "002: unmapped rows not measurable, with their reason" sh -c \
 	'jq -e "[.rows[] | select(.metrics == []) | .verdict == \"not measurable here\" and
 		(.reason | startswith(\"unmapped: \"))] | all and length > 0" "$1" >/dev/null' _ "$J"
-check "002: kbuild rows not measurable here: no build workload in these records" sh -c \
+check "002: kbuild rows not measurable here: no real build in these records" sh -c \
 	'jq -e "[.rows[] | select(.table == \"kbuild\") | .verdict == \"not measurable here\" and
-		(.reason | test(\"workload_build\"))] | all" "$1" >/dev/null' _ "$J"
+		(.reason | test(\"workload_kbuild\"))] | all" "$1" >/dev/null' _ "$J"
 
 # --- seeds 004's and 000's workloads in the same 6.12 guest ------------
 R=$D/reclaim.json
