@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Open addressing with linear probing, kept at most half full. */
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include "fnv.h"
 #include "name_index.h"
 
 static const char *name_at(const void *base, size_t stride, size_t pos)
@@ -10,14 +10,9 @@ static const char *name_at(const void *base, size_t stride, size_t pos)
 	return (const char *)base + pos * stride;
 }
 
-/* FNV-1a */
 static size_t hash(const char *s)
 {
-	uint64_t h = 14695981039346656037ULL;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
-	return (size_t)h;
+	return (size_t)fnv1a(FNV1A_INIT, s, strlen(s));
 }
 
 size_t name_index_find(const struct name_index *ix, const char *name,

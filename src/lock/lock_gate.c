@@ -4,6 +4,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "fnv.h"
 #include "lock_gate.h"
 
 bool lock_gate_init_sig(struct lock_gate *g, unsigned long long idle_ns,
@@ -21,14 +22,6 @@ bool lock_gate_init_sig(struct lock_gate *g, unsigned long long idle_ns,
 	return true;
 }
 
-/* FNV-1a over the line at p (to its newline) */
-static unsigned long long hash_line(unsigned long long h, const char *p)
-{
-	for (; *p && *p != '\n'; p++)
-		h = (h ^ (unsigned char)*p) * 1099511628211ULL;
-	return h;
-}
-
 static bool wanted(const char *line)
 {
 	return !strncmp(line, "zswp", 4) || !strncmp(line, "pswp", 4) ||
@@ -38,14 +31,14 @@ static bool wanted(const char *line)
 unsigned long long lock_gate_sig(const char *vmstat, const char *meminfo)
 {
 	const char *texts[2] = { vmstat, meminfo };
-	unsigned long long h = 14695981039346656037ULL;
+	unsigned long long h = FNV1A_INIT;
 
 	for (int i = 0; i < 2; i++) {
 		for (const char *p = texts[i]; p && *p; ) {
 			const char *nl = strchr(p, '\n');
 
 			if (wanted(p))
-				h = hash_line(h, p);
+				h = fnv1a(h, p, nl ? (size_t)(nl - p) : strlen(p));
 			if (!nl)
 				break;
 			p = nl + 1;

@@ -10,6 +10,7 @@
 #include <sys/utsname.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
+#include "fnv.h"
 #include "kernel_btf.h"
 #include "lock_session.h"
 #include "session.h"
@@ -328,13 +329,6 @@ static int reattach_contention(struct lock_session *ls)
 	return attach_contention(ls);
 }
 
-static unsigned long long fnv1a(unsigned long long h, const char *p, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char)p[i]) * 1099511628211ULL;
-	return h;
-}
-
 /*
  * FNV-1a of what changes which lock an address is: a module's name and
  * address in /proc/modules (its coming or going changes kallsyms), the
@@ -355,7 +349,7 @@ static unsigned long long walk_checksum(void)
 		{ "/sys/module/zswap/parameters/compressor", 0 },
 		{ "/sys/module/zswap/parameters/zpool", 0 },
 	};
-	unsigned long long h = 14695981039346656037ULL;
+	unsigned long long h = FNV1A_INIT;
 	char line[512];
 
 	for (size_t k = 0; k < sizeof(files) / sizeof(files[0]); k++) {
