@@ -11,6 +11,9 @@ bool lock_gate_init_sig(struct lock_gate *g, unsigned long long idle_ns,
 			unsigned long long sig, unsigned long long now_ns)
 {
 	memset(g, 0, sizeof(*g));
+	/* no swap counter read (no zswp*, pswp*, Zswapped): never detach */
+	if (sig == FNV1A_INIT)
+		idle_ns = 0;
 	g->idle_ns = idle_ns;
 	if (!idle_ns)
 		return false;

@@ -36,7 +36,8 @@ struct lock_gate {
 
 /*
  * Starts the window at now_ns, detached, with the counters' hash read
- * now: true. idle_ns 0: attached for good, never polled: false.
+ * now: true. idle_ns 0, or no swap counter readable (a hash of nothing,
+ * FNV1A_INIT): attached for good, never polled (idle_ns 0): false.
  */
 bool lock_gate_init(struct lock_gate *g, unsigned long long idle_ns,
 		    unsigned long long now_ns);

@@ -814,6 +814,11 @@ int lock_session_collect(struct lock_session *ls, struct lock_data *d)
 	d->idle_detach_ns = ls->gate.idle_ns;
 	d->detached_s = lock_gate_detached_ns(&ls->gate, ls->t_end) / 1e9;
 	d->attaches = ls->gate.attaches;
+	if (ls->zswap_only && ls->opts.idle_detach_ns && ls->t_start &&
+	    !ls->gate.idle_ns)
+		lock_data_note(d, "no swap counters in /proc/vmstat or "
+			       "/proc/meminfo: lock:contention_begin/end stayed "
+			       "attached");
 	if (ls->attach_failures)
 		lock_data_note(d, "attaching lock:contention_begin/end again failed "
 			       "%u times: those polls' swap traffic went unobserved",

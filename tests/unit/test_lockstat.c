@@ -747,6 +747,9 @@ static void test_gate(void)
 	CHECK(lock_gate_detached_ns(&g, 5020 * ms) == (2021 + 1000) * ms,
 	      "gate: detached at the window's end counts up to it");
 
+	CHECK(!lock_gate_init_sig(&g, 1000 * ms, lock_gate_sig("", ""), 0) &&
+	      !g.idle_ns && !g.detached_at,
+	      "gate: no swap counter readable: attached for good");
 	CHECK(!lock_gate_init(&g, 0, 0) && !g.polls && !g.detached_at,
 	      "gate: idle_ns 0 starts attached, without a poll");
 	CHECK(lock_gate_poll(&g, 5000 * ms) == LG_NONE && !g.polls,
