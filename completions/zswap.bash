@@ -1,43 +1,24 @@
 # SPDX-License-Identifier: GPL-2.0
 # bash completion for the zswap toolkit's tools: installed once per tool
-# name (bash-completion loads completions/NAME on first use). The option
-# lists are the tools' --help; tests/host/install.test.sh checks them.
+# name (bash-completion loads completions/NAME on first use). A tool's
+# options are those its --help lists, which the tool makes from its option
+# table (src/core/cli_opts.h); the kernel scripts' are listed here.
 
+# _zswap_opts PROGRAM NAME SUBCOMMAND: the options to offer
 _zswap_opts() {
-	case $1 in
-	zswap-gate:record | zswap-gate:plan)
-		echo "--output --cgroup --duration --events --slow-ns --self-stats
-			--iocost --no-fentry --no-kprobe --plan --locks --quiet
-			--verbose --help" ;;
-	zswap-gate:compare)
-		echo "--alpha --markdown --json --plot --fail-on --rules
-			--no-default-gate --allow-incomplete --label-a --label-b
-			--help" ;;
-	zswap-gate:run)
-		echo "--runs --arm-a --arm-b --output --claims --compare --cgroup
-			--duration --no-fentry --no-kprobe --self-stats --locks
-			--iocost --verbose --help" ;;
-	zswap-gate:claims)
-		echo "--table --compare --alpha --adjust --fail-on-not-shown
-			--allow-not-measurable --markdown --json --allow-incomplete --label-a --label-b
-			--labels --help" ;;
-	zswaptop:*)
-		echo "--delay --cgroup --batch --frames --width --locks --iocost
-			--no-fentry --no-kprobe --verbose --help" ;;
-	zswap-lockstat:*)
-		echo "--duration --all --exact --compare-exact --sample-every
-			--idle-detach --no-fentry --json --plan --raw-tp --self-stats
-			--verbose --help" ;;
-	zswap-export:*)
-		echo "--output --interval --once --cgroups --locks --iocost
-			--no-fentry --no-kprobe --verbose --help" ;;
-	zswap-iostall:*)
-		echo "--cgroup --empty --verbose --help" ;;
-	zswap-kernels:*)
+	case $2 in
+	zswap-kernels)
 		echo "--kernel -n -c -m -d -t -o -f --memory-max --zswap --iocost
 			--locks --claims --table --compare --help" ;;
-	zswap-build-kernel:*)
+	zswap-build-kernel)
 		echo "-k -t -c -s -p -o -j -f -n -q -h" ;;
+	*)
+		# plan takes record's options
+		[[ $3 == plan ]] && set -- "$1" "$2" record
+		"$1" ${3:+"$3"} --help 2>/dev/null |
+			grep -oE -- '^ +(-[a-zA-Z], )?--[a-z][a-z0-9-]*' |
+			grep -oE -- '--[a-z][a-z0-9-]*'
+		echo --help ;;
 	esac
 }
 
@@ -77,7 +58,7 @@ _zswap() {
 		return 0 ;;
 	esac
 	if [[ $cur == -* ]]; then
-		COMPREPLY=($(compgen -W "$(_zswap_opts "$cmd:$sub")" -- "$cur"))
+		COMPREPLY=($(compgen -W "$(_zswap_opts "${COMP_WORDS[0]}" "$cmd" "$sub")" -- "$cur"))
 	else
 		COMPREPLY=($(compgen -f -- "$cur"))
 	fi

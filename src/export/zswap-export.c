@@ -12,7 +12,6 @@
  * retried at the next interval.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,7 +20,7 @@
 #include <unistd.h>
 #include <sys/resource.h>
 #include "atomic_file.h"
-#include "cli_checks.h"
+#include "cli_opts.h"
 #include "cgroup_stats.h"
 #include "export_map.h"
 #include "iocost_stat.h"
@@ -58,36 +57,6 @@ struct exporter {
 	unsigned long long writes, write_errors;
 	bool warned_unmapped;
 };
-
-static void usage(FILE *f)
-{
-	fprintf(f,
-"usage: zswap-export --output DIR/zswap.prom [--interval S | --once] [--cgroups]\n"
-"                    [--locks] [--iocost]\n"
-"\n"
-"  -o, --output FILE     the textfile (node_exporter reads DIR/*.prom);\n"
-"                        replaced atomically at every interval (- for\n"
-"                        stdout); one exporter per FILE (.FILE.lock beside it)\n"
-"  -i, --interval S      seconds between writes (default 15)\n"
-"      --once            write once, after one interval, and exit\n"
-"      --cgroups         per-cgroup metrics (memcg zswap events, zswap bytes,\n"
-"                        memory and io pressure) of every cgroup using zswap\n"
-"      --locks           contention on zswap's locks: zswap_lock_contentions_total\n"
-"                        and zswap_lock_wait_seconds (lock:contention_*\n"
-"                        tracepoints; every contended kernel lock pays a stack\n"
-"                        walk, ~4.5 us)\n"
-"      --iocost          per-cgroup iocost debt, wait, delay and usage\n"
-"                        (zswap_iocost_*_seconds_total) of the cgroups iostall\n"
-"                        saw; zswap_iocost_info says why not when iocost is off\n"
-"      --no-fentry       use the next source where fentry would be used\n"
-"      --no-kprobe       likewise for kprobes\n"
-"  -v, --verbose         libbpf debug output; one line per write\n"
-"\n"
-"Counters count from the exporter's start. SIGTERM/SIGINT/SIGHUP: the write in\n"
-"progress is finished, then it exits.\n"
-"exit: 0 ok, 1 runtime failure (or --once could not write), 2 bad usage or\n"
-"environment\n");
-}
 
 static double wall_s(void)
 {
@@ -339,71 +308,59 @@ static void wait_until(struct exporter *x, double deadline)
 	}
 }
 
+/* Returns 0, CLI_HELP (--help printed) or EXIT_USAGE. */
 static int parse_args(int argc, char **argv, struct exporter *x,
 		      struct session_opts *opts)
 {
-	static const struct option long_opts[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "interval", required_argument, NULL, 'i' },
-		{ "once", no_argument, NULL, 1 },
-		{ "cgroups", no_argument, NULL, 2 },
-		{ "no-fentry", no_argument, NULL, 3 },
-		{ "no-kprobe", no_argument, NULL, 4 },
-		{ "locks", no_argument, NULL, 5 },
-		{ "iocost", no_argument, NULL, 6 },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "help", no_argument, NULL, 'h' },
-		{}
+	const struct cli_opt table[] = {
+		CLI_STRING('o', "output", "FILE", &x->output,
+			   "the textfile (node_exporter reads DIR/*.prom);\n"
+			   "replaced atomically at every interval (- for\n"
+			   "stdout); one exporter per FILE (.FILE.lock beside\n"
+			   "it)"),
+		CLI_SECONDS('i', "interval", "S", &x->interval, 0.01, 86400,
+			    "seconds between writes (default 15)"),
+		CLI_FLAG(0, "once", &x->once,
+			 "write once, after one interval, and exit"),
+		CLI_FLAG(0, "cgroups", &x->cgroups,
+			 "per-cgroup metrics (memcg zswap events, zswap\n"
+			 "bytes, memory and io pressure) of every cgroup\n"
+			 "using zswap"),
+		CLI_OPT_LOCKS(&x->locks),
+		CLI_OPT_IOCOST(&x->iocost),
+		CLI_OPT_NO_FENTRY(&opts->no_fentry),
+		CLI_OPT_NO_KPROBE(&opts->no_kprobe),
+		CLI_OPT_VERBOSE(&opts->verbose),
+		CLI_OPT_END,
 	};
-	int c;
+	const struct cli_command usage = {
+		.head =
+"usage: zswap-export --output DIR/zswap.prom [--interval S | --once] [--cgroups]\n"
+"                    [--locks] [--iocost]\n"
+"\n",
+		.opts = table,
+		.tail =
+"With --locks: zswap_lock_contentions_total and zswap_lock_wait_seconds;\n"
+"with --iocost: zswap_iocost_*_seconds_total of the cgroups iostall saw\n"
+"(zswap_iocost_info says why not when iocost is off); -v: a line per write.\n"
+"Counters count from the exporter's start. SIGTERM/SIGINT/SIGHUP: the write in\n"
+"progress is finished, then it exits.\n"
+"exit: 0 ok, 1 runtime failure (or --once could not write), 2 bad usage or\n"
+"environment\n",
+	};
+	int err = cli_parse(&usage, argc, argv);
 
-	while ((c = getopt_long(argc, argv, "o:i:vh", long_opts, NULL)) != -1) {
-		switch (c) {
-		case 'o':
-			x->output = optarg;
-			break;
-		case 'i':
-			if (cli_parse_seconds("--interval", optarg, 0.01, 86400,
-					      &x->interval))
-				return EXIT_USAGE;
-			break;
-		case 1:
-			x->once = true;
-			break;
-		case 2:
-			x->cgroups = true;
-			break;
-		case 3:
-			opts->no_fentry = true;
-			break;
-		case 4:
-			opts->no_kprobe = true;
-			break;
-		case 5:
-			x->locks = true;
-			break;
-		case 6:
-			x->iocost = true;
-			break;
-		case 'v':
-			x->verbose = opts->verbose = true;
-			break;
-		case 'h':
-			usage(stdout);
-			exit(EXIT_OK);
-		default:
-			usage(stderr);
-			return EXIT_USAGE;
-		}
-	}
+	if (err)
+		return err;
+	x->verbose = opts->verbose;
 	if (optind < argc) {
 		fprintf(stderr, "error: unexpected argument %s\n", argv[optind]);
-		usage(stderr);
+		cli_usage(stderr, &usage);
 		return EXIT_USAGE;
 	}
 	if (!x->output) {
 		fprintf(stderr, "error: --output FILE is required\n");
-		usage(stderr);
+		cli_usage(stderr, &usage);
 		return EXIT_USAGE;
 	}
 	return EXIT_OK;
@@ -424,7 +381,7 @@ int main(int argc, char **argv)
 	atexit(cli_check_stdout_at_exit);
 	err = parse_args(argc, argv, &x, &opts);
 	if (err)
-		return err;
+		return err == CLI_HELP ? EXIT_OK : err;
 	/* not root: that line, not a permission error on -o */
 	if (session_check_env(&env))
 		return cli_error_exit(&env);

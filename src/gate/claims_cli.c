@@ -5,7 +5,7 @@
  * Loads the claims file and the arms, gives each row a verdict and
  * prints the series' table with the measured values beside the quoted.
  */
-#include <getopt.h>
+#include <getopt.h>	/* optind */
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -13,6 +13,7 @@
 #include <string.h>
 #include "claims.h"
 #include "claims_cli.h"
+#include "compare_cli.h"
 #include "claims_eval.h"
 #include "claims_output.h"
 
@@ -21,117 +22,80 @@
 #define EXIT_BAD_INPUT 2
 #define EXIT_UNTESTED 3
 
-void claims_usage(FILE *f)
-{
-	fprintf(f,
-"usage: zswap-gate claims [options] CLAIMS BASE... -- NEW... [-- MORE...]\n"
-"  CLAIMS: a claims file (claims/*.yaml, format in claims/FORMAT.md)\n"
-"  BASE, NEW: records (zswap-record/1) or directories of records (*.json)\n"
-"  three or more arms stand for a table's columns in order (tables with\n"
-"  that many columns), and every pair the table compares gets verdicts\n"
-"  -t, --table ID         only this table of the claims file\n"
-"  -c, --compare B:N      two arms: the table columns they stand for\n"
-"                         (default: each table's first compared pair)\n"
-"  -a, --alpha A          significance level (default 0.05)\n"
-"      --adjust holm|none p adjustment over the directional rows (default holm)\n"
-"      --fail-on-not-shown  exit 1 also when a row is not shown\n"
-"      --allow-not-measurable  exit 0 although a directional row that names\n"
-"                         a metric was not measured (default: exit 3)\n"
-"      --markdown         Markdown tables\n"
-"      --json             JSON\n"
-"      --allow-incomplete include records of interrupted runs\n"
-"      --label-a NAME, --label-b NAME   arm names in the output\n"
-"      --labels N1,N2,... every arm's name (default: A, B; with three or\n"
-"                         more arms the table's column names)\n"
-"verdicts: holds, contradicted, not shown (with the runs per arm that would\n"
-"show it), not measurable here (with the reason)\n"
-"exit: 0 no row contradicted, 1 a row contradicted, 2 bad input,\n"
-"      3 a directional claim untested: its metric is n/a in an arm\n"
-"      (unmapped rows never fail: the claims file says why)\n");
-}
-
-enum {
-	OPT_ADJUST = 256,
-	OPT_NOT_SHOWN,
-	OPT_NOT_MEASURABLE,
-	OPT_MARKDOWN,
-	OPT_JSON,
-	OPT_INCOMPLETE,
-	OPT_LABEL_A,
-	OPT_LABEL_B,
-	OPT_LABELS,
-};
-
-static const struct option opts[] = {
-	{ "table", required_argument, NULL, 't' },
-	{ "compare", required_argument, NULL, 'c' },
-	{ "alpha", required_argument, NULL, 'a' },
-	{ "adjust", required_argument, NULL, OPT_ADJUST },
-	{ "fail-on-not-shown", no_argument, NULL, OPT_NOT_SHOWN },
-	{ "allow-not-measurable", no_argument, NULL, OPT_NOT_MEASURABLE },
-	{ "markdown", no_argument, NULL, OPT_MARKDOWN },
-	{ "json", no_argument, NULL, OPT_JSON },
-	{ "allow-incomplete", no_argument, NULL, OPT_INCOMPLETE },
-	{ "label-a", required_argument, NULL, OPT_LABEL_A },
-	{ "label-b", required_argument, NULL, OPT_LABEL_B },
-	{ "labels", required_argument, NULL, OPT_LABELS },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
-};
-
 struct claims_opts {
 	const char *table, *pair, *label[2], *labels;
 	double alpha;
 	bool holm, fail_not_shown, allow_untested, markdown, json, incomplete;
 };
 
-static int parse(int argc, char **argv, struct claims_opts *o)
+static int parse_adjust(void *holm, const char *arg)
 {
-	char *end;
-	int ch;
-
-	while ((ch = getopt_long(argc, argv, "t:c:a:h", opts, NULL)) != -1) {
-		switch (ch) {
-		case 't': o->table = optarg; break;
-		case 'c': o->pair = optarg; break;
-		case 'a':
-			o->alpha = strtod(optarg, &end);
-			if (*end || end == optarg || !(o->alpha > 0 && o->alpha < 1)) {
-				fprintf(stderr, "error: --alpha %s: want a number in (0, 1)\n",
-					optarg);
-				return EXIT_BAD_INPUT;
-			}
-			break;
-		case OPT_ADJUST:
-			if (strcmp(optarg, "holm") && strcmp(optarg, "none")) {
-				fprintf(stderr, "error: --adjust %s: want holm or none\n",
-					optarg);
-				return EXIT_BAD_INPUT;
-			}
-			o->holm = !strcmp(optarg, "holm");
-			break;
-		case OPT_NOT_SHOWN: o->fail_not_shown = true; break;
-		case OPT_NOT_MEASURABLE: o->allow_untested = true; break;
-		case OPT_MARKDOWN: o->markdown = true; break;
-		case OPT_JSON: o->json = true; break;
-		case OPT_INCOMPLETE: o->incomplete = true; break;
-		case OPT_LABEL_A: o->label[0] = optarg; break;
-		case OPT_LABEL_B: o->label[1] = optarg; break;
-		case OPT_LABELS: o->labels = optarg; break;
-		case 'h':
-			claims_usage(stdout);
-			exit(EXIT_HOLD);
-		default:
-			claims_usage(stderr);
-			return EXIT_BAD_INPUT;
-		}
+	if (strcmp(arg, "holm") && strcmp(arg, "none")) {
+		fprintf(stderr, "error: --adjust %s: want holm or none\n", arg);
+		return EXIT_BAD_INPUT;
 	}
+	*(bool *)holm = !strcmp(arg, "holm");
+	return 0;
+}
+
+/*
+ * o's options: 0, CLI_HELP (--help printed) or EXIT_BAD_INPUT; with
+ * usage_to, only prints the usage there.
+ */
+static int parse(int argc, char **argv, struct claims_opts *o, FILE *usage_to)
+{
+	const struct cli_opt opts[] = {
+		CLI_STRING('t', "table", "ID", &o->table,
+			   "only this table of the claims file"),
+		CLI_STRING('c', "compare", "B:N", &o->pair,
+			   "two arms: the table columns they stand for\n"
+			   "(default: each table's first compared pair)"),
+		GATE_ARMS_SHARED_OPTS(&o->alpha, &o->markdown, &o->json,
+				      &o->incomplete, &o->label[0], &o->label[1]),
+		CLI_STRING(0, "labels", "N1,N2,...", &o->labels,
+			   "every arm's name (default: A, B; with three or\n"
+			   "more arms the table's column names)"),
+		CLI_CALLBACK(0, "adjust", "holm|none", parse_adjust, &o->holm,
+			     "p adjustment over the directional rows (default\n"
+			     "holm)"),
+		CLI_FLAG(0, "fail-on-not-shown", &o->fail_not_shown,
+			 "exit 1 also when a row is not shown"),
+		CLI_FLAG(0, "allow-not-measurable", &o->allow_untested,
+			 "exit 0 although a directional row that names a\n"
+			 "metric was not measured (default: exit 3)"),
+		CLI_OPT_END,
+	};
+	const struct cli_command usage = {
+		.head =
+"usage: zswap-gate claims [options] CLAIMS BASE... -- NEW... [-- MORE...]\n"
+"  CLAIMS: a claims file (claims/*.yaml, format in claims/FORMAT.md)\n"
+"  BASE, NEW: records (zswap-record/1) or directories of records (*.json)\n"
+"  three or more arms stand for a table's columns in order (tables with\n"
+"  that many columns), and every pair the table compares gets verdicts\n",
+		.opts = opts,
+		.tail =
+"verdicts: holds, contradicted, not shown (with the runs per arm that would\n"
+"show it), not measurable here (with the reason)\n"
+"exit: 0 no row contradicted, 1 a row contradicted, 2 bad input,\n"
+"      3 a directional claim untested: its metric is n/a in an arm\n"
+"      (unmapped rows never fail: the claims file says why)\n",
+	};
+	int err;
+
+	if (usage_to) {
+		cli_usage(usage_to, &usage);
+		return 0;
+	}
+	err = cli_parse(&usage, argc, argv);
+	if (err)
+		return err == CLI_HELP ? CLI_HELP : EXIT_BAD_INPUT;
 	if (o->markdown && o->json) {
 		fprintf(stderr, "error: --markdown and --json exclude each other\n");
 		return EXIT_BAD_INPUT;
 	}
 	return 0;
 }
+
 
 /* Arms: the runs of paths from argv[first] on, split at each "--". */
 static int count_arms(int argc, char **argv, int first, int *nr_arms)
@@ -205,13 +169,13 @@ int claims_main(int argc, char **argv)
 	/* Options only before the first "--": after it come the other arms. */
 	for (sep = 1; sep < argc && strcmp(argv[sep], "--"); sep++)
 		;
-	ret = parse(sep, argv, &o);
+	ret = parse(sep, argv, &o, NULL);
 	if (ret)
-		return ret;
+		return ret == CLI_HELP ? EXIT_HOLD : ret;
 	ret = EXIT_BAD_INPUT;
 	if (optind >= sep || sep >= argc) {
 		fprintf(stderr, "error: want CLAIMS BASE... -- NEW... [-- MORE...]\n");
-		claims_usage(stderr);
+		parse(0, NULL, &o, stderr);
 		return ret;
 	}
 	if (count_arms(argc, argv, optind + 1, &e.nr_arms))

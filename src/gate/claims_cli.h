@@ -3,13 +3,10 @@
 #ifndef __CLAIMS_CLI_H
 #define __CLAIMS_CLI_H
 
-#include <stdio.h>
-
 /*
  * argv[0] is "claims". Returns 0 when no row is contradicted (and, with
  * --fail-on-not-shown, none is not shown), 1 otherwise, 2 bad input.
  */
 int claims_main(int argc, char **argv);
-void claims_usage(FILE *f);
 
 #endif /* __CLAIMS_CLI_H */

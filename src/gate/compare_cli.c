@@ -6,7 +6,7 @@
  * the table. Exit: 0 pass, 1 regression, 2 bad input.
  */
 #include <errno.h>
-#include <getopt.h>
+#include <getopt.h>	/* optind */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,50 +21,43 @@
 #define EXIT_REGRESSION 1
 #define EXIT_BAD_INPUT 2
 
-void compare_usage(FILE *f)
+int gate_parse_alpha(void *value, const char *arg)
 {
-	fprintf(f,
-"usage: zswap-gate compare [options] BASE... -- NEW...\n"
-"  BASE, NEW: records (zswap-record/1) or directories of records (*.json)\n"
-"  -a, --alpha A          significance level (default 0.05)\n"
-"      --markdown         Markdown table (CI job summaries)\n"
-"      --json             JSON\n"
-"      --plot DIR         SVG charts: per-run dots of significant metrics,\n"
-"                         overlaid histograms (pages per bio, store latency)\n"
-"  -f, --fail-on RULE     METRIC:+N%% | METRIC:-N%% | METRIC:worse | METRIC:ignore\n"
-"                         (METRIC is a glob; repeatable)\n"
-"  -r, --rules FILE       rules, one per line, '#' comments\n"
-"      --no-default-gate  only the given rules fail (default: a significant\n"
-"                         worse change on a gating metric fails)\n"
-"      --allow-incomplete include records of interrupted runs\n"
-"      --label-a NAME, --label-b NAME   arm names in the output\n"
-"exit: 0 pass, 1 regression, 2 bad input\n");
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(arg, &end);
+	if (errno || end == arg || *end || !(v > 0 && v < 1)) {
+		fprintf(stderr, "error: --alpha wants a number in (0, 1), not '%s'\n",
+			arg);
+		return EXIT_BAD_INPUT;
+	}
+	*(double *)value = v;
+	return 0;
 }
 
-enum {
-	OPT_MARKDOWN = 256,
-	OPT_JSON,
-	OPT_PLOT,
-	OPT_NO_DEFAULT,
-	OPT_INCOMPLETE,
-	OPT_LABEL_A,
-	OPT_LABEL_B,
-};
+static int add_fail_on(void *rules, const char *arg)
+{
+	char err[1024];
 
-static const struct option opts[] = {
-	{ "alpha", required_argument, NULL, 'a' },
-	{ "markdown", no_argument, NULL, OPT_MARKDOWN },
-	{ "json", no_argument, NULL, OPT_JSON },
-	{ "plot", required_argument, NULL, OPT_PLOT },
-	{ "fail-on", required_argument, NULL, 'f' },
-	{ "rules", required_argument, NULL, 'r' },
-	{ "no-default-gate", no_argument, NULL, OPT_NO_DEFAULT },
-	{ "allow-incomplete", no_argument, NULL, OPT_INCOMPLETE },
-	{ "label-a", required_argument, NULL, OPT_LABEL_A },
-	{ "label-b", required_argument, NULL, OPT_LABEL_B },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
-};
+	if (gate_rules_add(rules, arg, "--fail-on", err, sizeof(err))) {
+		fprintf(stderr, "error: %s\n", err);
+		return EXIT_BAD_INPUT;
+	}
+	return 0;
+}
+
+static int load_rules(void *rules, const char *arg)
+{
+	char err[1024];
+
+	if (gate_rules_load(rules, arg, err, sizeof(err))) {
+		fprintf(stderr, "error: %s\n", err);
+		return EXIT_BAD_INPUT;
+	}
+	return 0;
+}
 
 int compare_main(int argc, char **argv)
 {
@@ -73,58 +66,45 @@ int compare_main(int argc, char **argv)
 	const char *plot_dir = NULL, *label[2] = { "A", "B" };
 	bool markdown = false, json = false, incomplete = false;
 	double alpha = 0.05;
-	char err[1024], *end;
-	int sep, ch, ret = EXIT_BAD_INPUT;
+	char err[1024];
+	int sep, ret;
+	const struct cli_opt opts[] = {
+		GATE_ARMS_SHARED_OPTS(&alpha, &markdown, &json, &incomplete,
+				      &label[0], &label[1]),
+		CLI_STRING(0, "plot", "DIR", &plot_dir,
+			   "SVG charts: per-run dots of significant metrics,\n"
+			   "overlaid histograms (pages per bio, store latency)"),
+		CLI_CALLBACK('f', "fail-on", "RULE", add_fail_on, &rules,
+			     "METRIC:+N% | METRIC:-N% | METRIC:worse |\n"
+			     "METRIC:ignore (METRIC is a glob; repeatable)"),
+		CLI_CALLBACK('r', "rules", "FILE", load_rules, &rules,
+			     "rules, one per line, '#' comments"),
+		CLI_FLAG(0, "no-default-gate", &rules.no_default,
+			 "only the given rules fail (default: a significant\n"
+			 "worse change on a gating metric fails)"),
+		CLI_OPT_END,
+	};
+	const struct cli_command usage = {
+		.head =
+"usage: zswap-gate compare [options] BASE... -- NEW...\n"
+"  BASE, NEW: records (zswap-record/1) or directories of records (*.json)\n",
+		.opts = opts,
+		.tail = "exit: 0 pass, 1 regression, 2 bad input\n",
+	};
 
 	/* Options only before "--": everything after it is arm B. */
 	for (sep = 1; sep < argc && strcmp(argv[sep], "--"); sep++)
-		if (!strcmp(argv[sep], "-h") || !strcmp(argv[sep], "--help")) {
-			compare_usage(stdout);
-			return EXIT_PASS;
-		}
+		;
+	optind = 1;
+	ret = cli_parse(&usage, sep, argv);
+	if (ret) {
+		gate_rules_free(&rules);
+		return ret == CLI_HELP ? EXIT_PASS : EXIT_BAD_INPUT;
+	}
+	ret = EXIT_BAD_INPUT;
 	if (sep == argc) {
 		fprintf(stderr, "error: compare needs BASE... -- NEW... (see compare --help)\n");
-		return EXIT_BAD_INPUT;
-	}
-	optind = 1;
-	while ((ch = getopt_long(sep, argv, "a:f:r:h", opts, NULL)) != -1) {
-		switch (ch) {
-		case 'a':
-			errno = 0;
-			alpha = strtod(optarg, &end);
-			if (errno || *end || !(alpha > 0 && alpha < 1)) {
-				fprintf(stderr, "error: --alpha wants a number in (0, 1), not '%s'\n",
-					optarg);
-				goto out;
-			}
-			break;
-		case OPT_MARKDOWN: markdown = true; break;
-		case OPT_JSON: json = true; break;
-		case OPT_PLOT: plot_dir = optarg; break;
-		case 'f':
-			if (gate_rules_add(&rules, optarg, "--fail-on", err, sizeof(err))) {
-				fprintf(stderr, "error: %s\n", err);
-				goto out;
-			}
-			break;
-		case 'r':
-			if (gate_rules_load(&rules, optarg, err, sizeof(err))) {
-				fprintf(stderr, "error: %s\n", err);
-				goto out;
-			}
-			break;
-		case OPT_NO_DEFAULT: rules.no_default = true; break;
-		case OPT_INCOMPLETE: incomplete = true; break;
-		case OPT_LABEL_A: label[0] = optarg; break;
-		case OPT_LABEL_B: label[1] = optarg; break;
-		case 'h':
-			compare_usage(stdout);
-			gate_rules_free(&rules);
-			return EXIT_PASS;
-		default:
-			compare_usage(stderr);
-			goto out;
-		}
+		goto out;
 	}
 	if (markdown && json) {
 		fprintf(stderr, "error: --markdown and --json exclude each other\n");

@@ -3,7 +3,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
+#include <getopt.h>	/* optind */
 #include <limits.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -12,11 +12,12 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
-#include "cli_checks.h"
+#include "cli_opts.h"
 #include "claims_cli.h"
 #include "counters.h"
 #include "gate_run.h"
 #include "param_lock.h"
+#include "session.h"
 #include "spawn.h"
 
 #define MAX_PARAMS 16
@@ -46,26 +47,6 @@ static void on_signal(int sig)
 	stop_signal = sig;
 	if (running_child > 0)
 		kill(running_child, sig);
-}
-
-void gate_run_usage(FILE *f)
-{
-	fprintf(f,
-"usage: zswap-gate run -n N --arm-a P=V[,P=V...] --arm-b P=V[,P=V...] -o DIR\n"
-"                      [record options] (--duration S | -- COMMAND ARGS...)\n"
-"  P=V: a zswap module parameter (shrinker_enabled=Y, max_pool_percent=20,\n"
-"       compressor=zstd, ...) set for that arm's runs\n"
-"  -n, --runs N          runs per arm, alternating A B A B ... (default 5)\n"
-"  -o, --output DIR      records go to DIR/a/run-NN.json and DIR/b/run-NN.json\n"
-"                        (DIR new or empty)\n"
-"  --claims FILE         then the verdicts of a claims file on DIR/a -- DIR/b\n"
-"  --compare B:N         the claims table columns arm A and arm B stand for\n"
-"record options: -c/--cgroup PATH, -d/--duration S, --no-fentry, --no-kprobe,\n"
-"                --self-stats, --locks, --iocost, -v\n"
-"The parameters are restored afterwards, also on failure and SIGINT/SIGTERM.\n"
-"exit: 0 done, 1 a run failed or interrupted (or, with --claims, a row is\n"
-"contradicted), 2 bad usage or environment, 3 (--claims) a directional\n"
-"claim untested: its metric is n/a in an arm\n");
 }
 
 static const char *param_dir(void)
@@ -234,11 +215,10 @@ static int apply_arm(const struct arm_cfg *cfg, char label)
 }
 
 struct run_opts {
-	int runs;
+	long runs;
 	const char *out;
 	struct arm_cfg arm[2];
-	char *rec_args[16];	/* passed through to record */
-	int nr_rec_args;
+	struct cli_args rec_args;	/* passed on to record */
 	char **cmd;
 	const char *claims;	/* verdicts of this claims file at the end */
 	const char *claims_pair;
@@ -282,7 +262,7 @@ static int record_once(const struct run_opts *o, const char *path)
 	for (char **c = o->cmd; c && *c; c++)
 		nr_cmd++;
 	/* the fixed arguments, the record options, "--", the command, NULL */
-	argv = calloc(6 + o->nr_rec_args + 1 + nr_cmd + 1, sizeof(*argv));
+	argv = calloc(6 + o->rec_args.n + 1 + nr_cmd + 1, sizeof(*argv));
 	if (!argv) {
 		fprintf(stderr, "error: cannot run zswap-gate record: %s\n", strerror(ENOMEM));
 		return -1;
@@ -292,8 +272,8 @@ static int record_once(const struct run_opts *o, const char *path)
 	argv[n++] = "-q";
 	argv[n++] = "-o";
 	argv[n++] = (char *)path;
-	for (int i = 0; i < o->nr_rec_args; i++)
-		argv[n++] = o->rec_args[i];
+	for (int i = 0; i < o->rec_args.n; i++)
+		argv[n++] = (char *)o->rec_args.v[i];
 	if (o->cmd) {
 		argv[n++] = "--";
 		for (char **c = o->cmd; *c; c++)
@@ -358,7 +338,7 @@ static int write_arms_file(const struct run_opts *o)
 	f = fopen(path, "w");
 	if (!f)
 		return -1;
-	fprintf(f, "a %s\nb %s\nruns %d\n", o->arm[0].spec, o->arm[1].spec, o->runs);
+	fprintf(f, "a %s\nb %s\nruns %ld\n", o->arm[0].spec, o->arm[1].spec, o->runs);
 	return fclose(f);
 }
 
@@ -386,30 +366,6 @@ static int write_saved_file(const struct run_opts *o, const struct saved *s)
 	return 0;
 }
 
-enum {
-	OPT_ARM_A = 256, OPT_ARM_B, OPT_NO_FENTRY, OPT_NO_KPROBE, OPT_SELF_STATS,
-	OPT_LOCKS, OPT_IOCOST, OPT_CLAIMS, OPT_CLAIMS_COMPARE,
-};
-
-static const struct option opts[] = {
-	{ "runs", required_argument, NULL, 'n' },
-	{ "output", required_argument, NULL, 'o' },
-	{ "arm-a", required_argument, NULL, OPT_ARM_A },
-	{ "arm-b", required_argument, NULL, OPT_ARM_B },
-	{ "cgroup", required_argument, NULL, 'c' },
-	{ "duration", required_argument, NULL, 'd' },
-	{ "no-fentry", no_argument, NULL, OPT_NO_FENTRY },
-	{ "no-kprobe", no_argument, NULL, OPT_NO_KPROBE },
-	{ "self-stats", no_argument, NULL, OPT_SELF_STATS },
-	{ "locks", no_argument, NULL, OPT_LOCKS },
-	{ "iocost", no_argument, NULL, OPT_IOCOST },
-	{ "claims", required_argument, NULL, OPT_CLAIMS },
-	{ "compare", required_argument, NULL, OPT_CLAIMS_COMPARE },
-	{ "verbose", no_argument, NULL, 'v' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
-};
-
 static int check_readable(const char *opt, const char *path)
 {
 	char why[256];
@@ -423,78 +379,74 @@ static int check_readable(const char *opt, const char *path)
 	return 0;
 }
 
+/* Returns 0, CLI_HELP (--help printed) or EXIT_USAGE. */
 static int parse_run_opts(int argc, char **argv, struct run_opts *o)
 {
-	const char *arm_spec[2] = {};
-	bool duration = false;
-	double secs;
-	char *end;
-	int ch;
+	const char *arm_spec[2] = {}, *cgroup = NULL;
+	double duration = 0;
+	const struct cli_opt record[] = {
+		GATE_RECORD_SHARED_OPTS(&cgroup, &duration, NULL, NULL, NULL,
+					NULL, NULL, NULL),
+		CLI_OPT_END,
+	};
+	const struct cli_opt opts[] = {
+		CLI_LONG('n', "runs", "N", &o->runs, 1, 1000,
+			 "runs per arm, alternating A B A B ... (default 5)"),
+		CLI_STRING(0, "arm-a", "P=V[,P=V...]", &arm_spec[0],
+			   "arm A's zswap module parameters (shrinker_enabled=Y,\n"
+			   "max_pool_percent=20, compressor=zstd, ...)"),
+		CLI_STRING(0, "arm-b", "P=V[,P=V...]", &arm_spec[1],
+			   "arm B's, set for its runs"),
+		CLI_STRING('o', "output", "DIR", &o->out,
+			   "records go to DIR/a/run-NN.json and\n"
+			   "DIR/b/run-NN.json (DIR new or empty)"),
+		CLI_STRING(0, "claims", "FILE", &o->claims,
+			   "then the verdicts of a claims file on DIR/a -- DIR/b"),
+		CLI_STRING(0, "compare", "B:N", &o->claims_pair,
+			   "the claims table columns arm A and arm B stand for"),
+		CLI_GROUP_FORWARD("record options (each run's record gets them)",
+				  record, &o->rec_args),
+		CLI_OPT_END,
+	};
+	const struct cli_command usage = {
+		.head =
+"usage: zswap-gate run -n N --arm-a P=V[,P=V...] --arm-b P=V[,P=V...] -o DIR\n"
+"                      [record options] (--duration S | -- COMMAND ARGS...)\n",
+		.opts = opts,
+		.tail =
+"The parameters are restored afterwards, also on failure and SIGINT/SIGTERM.\n"
+"exit: 0 done, 1 a run failed or interrupted (or, with --claims, a row is\n"
+"contradicted), 2 bad usage or environment, 3 (--claims) a directional\n"
+"claim untested: its metric is n/a in an arm\n",
+		.in_order = true,
+	};
+	int err;
 
 	o->runs = 5;
 	optind = 1;
-	while ((ch = getopt_long(argc, argv, "+n:o:c:d:vh", opts, NULL)) != -1) {
-		if (o->nr_rec_args > 12) {
-			fprintf(stderr, "error: too many record options\n");
-			return -1;
-		}
-		switch (ch) {
-		case 'n':
-			o->runs = strtol(optarg, &end, 10);
-			if (*end || o->runs < 1 || o->runs > 1000) {
-				fprintf(stderr, "error: --runs wants 1..1000, not '%s'\n", optarg);
-				return -1;
-			}
-			break;
-		case 'o': o->out = optarg; break;
-		case OPT_ARM_A: arm_spec[0] = optarg; break;
-		case OPT_ARM_B: arm_spec[1] = optarg; break;
-		case 'c':
-			if (cli_check_cgroup(optarg))
-				return -1;
-			o->rec_args[o->nr_rec_args++] = "--cgroup";
-			o->rec_args[o->nr_rec_args++] = optarg;
-			break;
-		case 'd':
-			if (cli_parse_seconds("--duration", optarg, 0.01,
-					      CLI_SECONDS_MAX, &secs))
-				return -1;
-			duration = true;
-			o->rec_args[o->nr_rec_args++] = "--duration";
-			o->rec_args[o->nr_rec_args++] = optarg;
-			break;
-		case OPT_NO_FENTRY: o->rec_args[o->nr_rec_args++] = "--no-fentry"; break;
-		case OPT_NO_KPROBE: o->rec_args[o->nr_rec_args++] = "--no-kprobe"; break;
-		case OPT_SELF_STATS: o->rec_args[o->nr_rec_args++] = "--self-stats"; break;
-		case OPT_LOCKS: o->rec_args[o->nr_rec_args++] = "--locks"; break;
-		case OPT_IOCOST: o->rec_args[o->nr_rec_args++] = "--iocost"; break;
-		case OPT_CLAIMS: o->claims = optarg; break;
-		case OPT_CLAIMS_COMPARE: o->claims_pair = optarg; break;
-		case 'v': o->rec_args[o->nr_rec_args++] = "-v"; break;
-		case 'h': gate_run_usage(stdout); exit(0);
-		default:
-			gate_run_usage(stderr);
-			return -1;
-		}
-	}
+	err = cli_parse(&usage, argc, argv);
+	if (err)
+		return err;
+	if (cgroup && cli_check_cgroup(cgroup))
+		return EXIT_USAGE;
 	if (optind < argc)
 		o->cmd = &argv[optind];
 	if (!o->out || !arm_spec[0] || !arm_spec[1]) {
 		fprintf(stderr, "error: run needs -o DIR, --arm-a and --arm-b\n");
-		return -1;
+		return EXIT_USAGE;
 	}
-	if (!o->cmd == !duration) {
+	if (!o->cmd == !(duration > 0)) {
 		fprintf(stderr, "error: run needs either --duration S or -- COMMAND\n");
-		return -1;
+		return EXIT_USAGE;
 	}
 	if (o->cmd && cli_check_command(o->cmd[0]))
-		return -1;
+		return EXIT_USAGE;
 	if (parse_arm(arm_spec[0], &o->arm[0], "--arm-a") ||
 	    parse_arm(arm_spec[1], &o->arm[1], "--arm-b"))
-		return -1;
+		return EXIT_USAGE;
 	/* a claims file that cannot be read fails now, not after every run */
 	if (o->claims && check_readable("--claims", o->claims))
-		return -1;
+		return EXIT_USAGE;
 	return 0;
 }
 
@@ -505,8 +457,9 @@ int gate_run_main(int argc, char **argv)
 	char dir[PATH_MAX], path[PATH_MAX], why[320];
 	int ret = 0;
 
-	if (parse_run_opts(argc, argv, &o))
-		return 2;
+	ret = parse_run_opts(argc, argv, &o);
+	if (ret)
+		return ret == CLI_HELP ? 0 : 2;
 	if (param_lock_take("zswap-gate run", why, sizeof(why)) < 0) {
 		fprintf(stderr, "error: %s\n", why);
 		return 2;
@@ -540,7 +493,7 @@ int gate_run_main(int argc, char **argv)
 			}
 			snprintf(path, sizeof(path), "%s/%c/run-%02d.json", o.out,
 				 'a' + a, i);
-			fprintf(stderr, "run: %d/%d arm %c (%s) -> %s\n", i, o.runs,
+			fprintf(stderr, "run: %d/%ld arm %c (%s) -> %s\n", i, o.runs,
 				label, o.arm[a].spec, path);
 			rc = record_once(&o, path);
 			if (rc) {

@@ -21,7 +21,7 @@
 #include <sys/wait.h>
 #include <json-c/json.h>
 #include "atomic_file.h"
-#include "cli_checks.h"
+#include "cli_opts.h"
 #include "claims_cli.h"
 #include "compare_cli.h"
 #include "gate_run.h"
@@ -44,36 +44,6 @@ static void sig_handler(int sig)
 {
 	exiting = 1;
 	got_signal = sig;
-}
-
-static void usage(FILE *f)
-{
-	fprintf(f,
-"usage: zswap-gate record -o FILE [options] [--duration S | -- COMMAND ARGS...]\n"
-"       zswap-gate plan [--no-fentry] [--no-kprobe] [--cgroup PATH]\n"
-"       zswap-gate compare [options] BASE... -- NEW...   (compare --help)\n"
-"       zswap-gate run -n N --arm-a P=V --arm-b P=V -o DIR ...   (run --help)\n"
-"       zswap-gate claims [options] CLAIMS BASE... -- NEW...   (claims --help)\n"
-"\n"
-"record options:\n"
-"  -o, --output FILE     write the JSON record here (atomically; - for stdout);\n"
-"                        checked before the run, never replaces a non-file\n"
-"  -c, --cgroup PATH     observe this cgroup (a cgroup directory); COMMAND\n"
-"                        is started inside it\n"
-"  -d, --duration S      observe for S seconds (without COMMAND)\n"
-"  -e, --events FILE     keep per-event detail as JSON lines\n"
-"      --slow-ns N       store/load slower than N ns become events\n"
-"      --self-stats      add each program's run count and ns per run\n"
-"      --iocost          per-cgroup iocost debt/wait/delay, swap write charging,\n"
-"                        and who sleeps inside zswap writeback\n"
-"      --no-fentry       use the next source where fentry would be used\n"
-"      --no-kprobe       likewise for kprobes\n"
-"      --plan            print the hook plan before recording\n"
-"      --locks           add zswap lock contention (zswap-lockstat's metrics)\n"
-"  -q, --quiet           no summary\n"
-"  -v, --verbose         libbpf debug output\n"
-"\n"
-"exit: 0 recorded, 1 runtime failure, 2 bad usage or environment\n");
 }
 
 static double now_s(void)
@@ -370,74 +340,86 @@ out:
 	return err;
 }
 
-enum {
-	OPT_NO_FENTRY = 256,
-	OPT_NO_KPROBE,
-	OPT_PLAN,
-	OPT_SELF_STATS,
-	OPT_SLOW_NS,
-	OPT_LOCKS,
-	OPT_IOCOST,
-};
+static const char gate_usage_head[] =
+"usage: zswap-gate record -o FILE [options] [--duration S | -- COMMAND ARGS...]\n"
+"       zswap-gate plan [--no-fentry] [--no-kprobe] [--cgroup PATH]\n"
+"       zswap-gate compare [options] BASE... -- NEW...   (compare --help)\n"
+"       zswap-gate run -n N --arm-a P=V --arm-b P=V -o DIR ...   (run --help)\n"
+"       zswap-gate claims [options] CLAIMS BASE... -- NEW...   (claims --help)\n";
+static const char gate_usage_tail[] =
+"exit: 0 recorded, 1 runtime failure, 2 bad usage or environment\n";
 
-static const struct option long_opts[] = {
-	{ "output", required_argument, NULL, 'o' },
-	{ "cgroup", required_argument, NULL, 'c' },
-	{ "duration", required_argument, NULL, 'd' },
-	{ "events", required_argument, NULL, 'e' },
-	{ "quiet", no_argument, NULL, 'q' },
-	{ "verbose", no_argument, NULL, 'v' },
-	{ "help", no_argument, NULL, 'h' },
-	{ "no-fentry", no_argument, NULL, OPT_NO_FENTRY },
-	{ "no-kprobe", no_argument, NULL, OPT_NO_KPROBE },
-	{ "plan", no_argument, NULL, OPT_PLAN },
-	{ "self-stats", no_argument, NULL, OPT_SELF_STATS },
-	{ "slow-ns", required_argument, NULL, OPT_SLOW_NS },
-	{ "locks", no_argument, NULL, OPT_LOCKS },
-	{ "iocost", no_argument, NULL, OPT_IOCOST },
-	{ NULL, 0, NULL, 0 },
-};
-
-static int parse_opts(int argc, char **argv, struct record_opts *o)
+/* --slow-ns N: any unsigned decimal */
+static int parse_slow_ns(void *value, const char *arg)
 {
 	char *end;
-	int c;
 
-	optind = 2;	/* after the subcommand */
-	while ((c = getopt_long(argc, argv, "+o:c:d:e:qvh", long_opts, NULL)) != -1) {
-		switch (c) {
-		case 'o': o->output = optarg; break;
-		case 'c': o->sess.cgroup = optarg; break;
-		case 'd':
-			if (cli_parse_seconds("--duration", optarg, 0.01,
-					      CLI_SECONDS_MAX, &o->duration))
-				return EXIT_USAGE;
-			break;
-		case 'e': o->events = optarg; break;
-		case 'q': o->quiet = true; break;
-		case 'v': o->sess.verbose = true; break;
-		case 'h': usage(stdout); exit(EXIT_OK);
-		case OPT_NO_FENTRY: o->sess.no_fentry = true; break;
-		case OPT_NO_KPROBE: o->sess.no_kprobe = true; break;
-		case OPT_PLAN: o->print_plan = true; break;
-		case OPT_LOCKS: o->locks = true; break;
-		case OPT_SELF_STATS: o->sess.self_stats = true; break;
-		case OPT_IOCOST: o->iocost = true; break;
-		case OPT_SLOW_NS:
-			o->sess.slow_ns = strtoull(optarg, &end, 10);
-			if (*end) {
-				fprintf(stderr, "error: bad --slow-ns '%s'\n", optarg);
-				return EXIT_USAGE;
-			}
-			break;
-		default:
-			usage(stderr);
-			return EXIT_USAGE;
-		}
+	errno = 0;
+	*(unsigned long long *)value = strtoull(arg, &end, 10);
+	if (end == arg || *end || errno || *arg == '-') {
+		fprintf(stderr, "error: bad --slow-ns '%s'\n", arg);
+		return EXIT_USAGE;
 	}
+	return 0;
+}
+
+/*
+ * record's and plan's options, under the usage of every subcommand
+ * (zswap-gate --help). Returns 0, CLI_HELP or EXIT_USAGE; with
+ * usage_to, only prints the usage there.
+ */
+static int parse_opts(int argc, char **argv, struct record_opts *o,
+		      FILE *usage_to)
+{
+	struct session_opts *so = &o->sess;
+	const struct cli_opt record[] = {
+		CLI_STRING('o', "output", "FILE", &o->output,
+			   "write the JSON record here (atomically; - for\n"
+			   "stdout); checked before the run, never replaces a\n"
+			   "non-file"),
+		CLI_STRING('e', "events", "FILE", &o->events,
+			   "keep per-event detail as JSON lines"),
+		CLI_CALLBACK(0, "slow-ns", "N", parse_slow_ns, &so->slow_ns,
+			     "store/load slower than N ns become events"),
+		CLI_FLAG(0, "plan", &o->print_plan,
+			 "print the hook plan before recording"),
+		CLI_FLAG('q', "quiet", &o->quiet, "no summary"),
+		GATE_RECORD_SHARED_OPTS(&so->cgroup, &o->duration, &so->self_stats,
+					&o->locks, &o->iocost, &so->no_fentry,
+					&so->no_kprobe, &so->verbose),
+		CLI_OPT_END,
+	};
+	const struct cli_opt opts[] = {
+		CLI_GROUP("record options", record),
+		CLI_OPT_END,
+	};
+	const struct cli_command usage = {
+		.head = gate_usage_head,
+		.opts = opts,
+		.tail = gate_usage_tail,
+		.in_order = true,
+	};
+	int err;
+
+	if (usage_to) {
+		cli_usage(usage_to, &usage);
+		return 0;
+	}
+	optind = 2;	/* after the subcommand */
+	err = cli_parse(&usage, argc, argv);
+	if (err)
+		return err;
 	if (optind < argc)
 		o->argv = &argv[optind];
 	return EXIT_OK;
+}
+
+/* zswap-gate --help, or a bad subcommand: the usage, with record's options */
+static void usage(FILE *f)
+{
+	struct record_opts scratch = {};
+
+	parse_opts(0, NULL, &scratch, f);
 }
 
 int main(int argc, char **argv)
@@ -473,9 +455,9 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return EXIT_USAGE;
 	}
-	err = parse_opts(argc, argv, &o);
+	err = parse_opts(argc, argv, &o, NULL);
 	if (err)
-		return err;
+		return err == CLI_HELP ? EXIT_OK : err;
 	/* not root: that line, not a permission error on -o */
 	if (session_check_env(&env))
 		return cli_error_exit(&env);

@@ -11,7 +11,6 @@
  * of bench/iostall.sh.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -21,7 +20,7 @@
 #include <sys/wait.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
-#include "cli_checks.h"
+#include "cli_opts.h"
 #include "collector.h"
 #include "iostall_module.h"
 #include "spawn.h"
@@ -55,17 +54,6 @@ static int wait_workload(struct spawn *sp)
 	if (stop_signal)
 		spawn_stop_orphans();
 	return status;
-}
-
-static void usage(FILE *f)
-{
-	fprintf(f,
-"usage: zswap-iostall [--cgroup PATH] [-v] -- COMMAND ARGS...\n"
-"       zswap-iostall --empty -- COMMAND ARGS...\n"
-"  -c, --cgroup PATH  report this cgroup (COMMAND is started inside it)\n"
-"      --empty        only an empty sched_switch program (benchmark baseline)\n"
-"  -v, --verbose      libbpf debug output\n"
-"exit: the command's exit code; 1 runtime failure, 2 bad usage or environment\n");
 }
 
 /* The messages of a command that never ran (it exited 126 or 127). */
@@ -106,13 +94,6 @@ static bool iocost_row(const struct metric *m)
 int main(int argc, char **argv)
 {
 	struct zs_error env;
-	static const struct option opts[] = {
-		{ "cgroup", required_argument, NULL, 'c' },
-		{ "empty", no_argument, NULL, 'E' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct session_opts so = {};
 	struct metric_set ms = {};
 	struct iostall st = {};
@@ -120,21 +101,30 @@ int main(int argc, char **argv)
 	bool empty = false;
 	struct spawn_opts spo = { .default_signals = true };
 	struct spawn sp;
-	int c, err, status, stats_fd;
+	int err, status, stats_fd;
+	const struct cli_opt opts[] = {
+		CLI_OPT_CGROUP(&so.cgroup),
+		CLI_FLAG(0, "empty", &empty,
+			 "only an empty sched_switch program (benchmark baseline)"),
+		CLI_OPT_VERBOSE(&so.verbose),
+		CLI_OPT_END,
+	};
+	const struct cli_command cmd = {
+		.head =
+"usage: zswap-iostall [--cgroup PATH] [-v] -- COMMAND ARGS...\n"
+"       zswap-iostall --empty -- COMMAND ARGS...\n",
+		.opts = opts,
+		.tail = "exit: the command's exit code; 1 runtime failure, 2 bad usage or environment\n",
+		.in_order = true,
+	};
 
 	atexit(cli_check_stdout_at_exit);
-	while ((c = getopt_long(argc, argv, "+c:vh", opts, NULL)) != -1) {
-		switch (c) {
-		case 'c': so.cgroup = optarg; break;
-		case 'E': empty = true; break;
-		case 'v': so.verbose = true; break;
-		case 'h': usage(stdout); return EXIT_OK;
-		default: usage(stderr); return EXIT_USAGE;
-		}
-	}
+	err = cli_parse(&cmd, argc, argv);
+	if (err)
+		return err == CLI_HELP ? EXIT_OK : err;
 	if (optind >= argc) {
 		fprintf(stderr, "error: no COMMAND given\n");
-		usage(stderr);
+		cli_usage(stderr, &cmd);
 		return EXIT_USAGE;
 	}
 	if (cli_check_command(argv[optind]))

@@ -7,7 +7,6 @@
  *                  [--json] [--plan]
  */
 #include <errno.h>
-#include <getopt.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -16,7 +15,7 @@
 #include <unistd.h>
 #include <sys/wait.h>
 #include <bpf/libbpf.h>
-#include "cli_checks.h"
+#include "cli_opts.h"
 #include "collector.h"
 #include "lock_module.h"
 #include "lock_report.h"
@@ -25,7 +24,7 @@
 #include "spawn.h"
 
 /* swap idle this long: the contention hooks detach (--idle-detach) */
-#define IDLE_DETACH_S 1.0
+#define IDLE_DETACH_S 1
 
 static volatile sig_atomic_t exiting;
 
@@ -41,7 +40,7 @@ static void wait_a_tick(struct lock_session *ls)
 	lock_session_tick(ls);
 }
 
-static int parse_sample_every(const char *arg, unsigned int *out)
+static int parse_sample_every(void *value, const char *arg)
 {
 	char *end;
 	unsigned long v;
@@ -53,72 +52,9 @@ static int parse_sample_every(const char *arg, unsigned int *out)
 			"from 1 to 65536\n", arg);
 		return EXIT_USAGE;
 	}
-	*out = v;
+	*(unsigned int *)value = v;
 	return 0;
 }
-
-static void usage(FILE *f)
-{
-	fprintf(f,
-"usage: zswap-lockstat [-d SECONDS | -- COMMAND ARGS...] [--all] [--exact]\n"
-"                      [--json] [--plan]\n"
-"\n"
-"Attaches to lock:contention_begin/end, waits for SECONDS or until COMMAND\n"
-"exits, and prints one report of the contention on zswap's locks (tree\n"
-"spinlock or xarray lock per split tree, acomp context mutex, LRU lock,\n"
-"zpool lock) by lock class, zswap operation and caller, with wait\n"
-"histograms and the spread over tree indexes.\n"
-"\n"
-"  -d, --duration S   observe for S seconds\n"
-"  -a, --all          time every contended kernel lock, zswap's marked with *\n"
-"                     (default: only zswap's locks are timed, the others\n"
-"                     counted)\n"
-"  -e, --exact        walk the stack of every contention: every figure exact\n"
-"                     (default: only in zswap's operations where fentry\n"
-"                     works, else each lock address's first contention and\n"
-"                     1 in N at random after: the split by caller is then\n"
-"                     estimated)\n"
-"      --no-fentry    walk by lock address even where fentry works\n"
-"      --sample-every N  by lock address, walk 1 in N at random (a power\n"
-"                     of two, default %d; with --all, an address whose\n"
-"                     walks show no zswap frame: %d times less)\n"
-"      --compare-exact  by lock address, and walk every contention too: the\n"
-"                     JSON adds exact_check, the same window walked exactly\n"
-"      --idle-detach S  zswap's locks only: detach from the tracepoints once\n"
-"                     swap has been idle for S seconds (default %g), attach\n"
-"                     again at the first 20 ms poll that sees swap traffic;\n"
-"                     0 stays attached\n"
-"  -j, --json         JSON instead of text\n"
-"  -p, --plan         print the plan (hooks, symbols, tree mapping, zspage\n"
-"                     lock groups); alone: print it and exit\n"
-"      --raw-tp       use raw_tp programs even where tp_btf works\n"
-"      --self-stats   add the programs' run counts and ns per run (bpf_stats)\n"
-"  -v, --verbose      libbpf debug output\n"
-"\n"
-"exit: 0 reported, 1 runtime failure, 2 bad usage or environment\n",
-		LS_SAMPLE_EVERY, LS_OTHER_FACTOR, IDLE_DETACH_S);
-}
-
-
-enum { OPT_RAW_TP = 256, OPT_SELF_STATS, OPT_NO_FENTRY, OPT_SAMPLE_EVERY,
-       OPT_COMPARE_EXACT, OPT_IDLE_DETACH };
-
-static const struct option long_opts[] = {
-	{ "duration", required_argument, NULL, 'd' },
-	{ "all", no_argument, NULL, 'a' },
-	{ "exact", no_argument, NULL, 'e' },
-	{ "no-fentry", no_argument, NULL, OPT_NO_FENTRY },
-	{ "sample-every", required_argument, NULL, OPT_SAMPLE_EVERY },
-	{ "compare-exact", no_argument, NULL, OPT_COMPARE_EXACT },
-	{ "idle-detach", required_argument, NULL, OPT_IDLE_DETACH },
-	{ "json", no_argument, NULL, 'j' },
-	{ "plan", no_argument, NULL, 'p' },
-	{ "raw-tp", no_argument, NULL, OPT_RAW_TP },
-	{ "self-stats", no_argument, NULL, OPT_SELF_STATS },
-	{ "verbose", no_argument, NULL, 'v' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
-};
 
 int main(int argc, char **argv)
 {
@@ -133,39 +69,66 @@ int main(int argc, char **argv)
 	unsigned long long t_stop;
 	struct spawn_opts spo = { .default_signals = true };
 	struct spawn sp = SPAWN_NONE;
+	const struct cli_opt opts[] = {
+		CLI_OPT_DURATION(&duration),
+		CLI_FLAG('a', "all", &so.all,
+			 "time every contended kernel lock, zswap's marked\n"
+			 "with * (default: only zswap's locks are timed, the\n"
+			 "others counted)"),
+		CLI_FLAG('e', "exact", &so.exact,
+			 "walk the stack of every contention: every figure\n"
+			 "exact (default: only in zswap's operations where\n"
+			 "fentry works, else each lock address's first\n"
+			 "contention and 1 in N at random after: the split by\n"
+			 "caller is then estimated)"),
+		CLI_OPT_NO_FENTRY(&so.no_fentry),
+		CLI_CALLBACK(0, "sample-every", "N", parse_sample_every,
+			     &so.sample_every,
+			     "by lock address, walk 1 in N at random (a power\n"
+			     "of two, default " CLI_STR(LS_SAMPLE_EVERY) "; with --all, an address\n"
+			     "whose walks show no zswap frame: " CLI_STR(LS_OTHER_FACTOR) " times less)"),
+		CLI_FLAG(0, "compare-exact", &so.compare_exact,
+			 "by lock address, and walk every contention too:\n"
+			 "the JSON adds exact_check, the same window walked\n"
+			 "exactly"),
+		CLI_SECONDS(0, "idle-detach", "S", &idle_detach, 0, CLI_SECONDS_MAX,
+			    "zswap's locks only: detach from the tracepoints\n"
+			    "once swap has been idle for S seconds (default " CLI_STR(IDLE_DETACH_S) "),\n"
+			    "attach again at the first 20 ms poll that sees\n"
+			    "swap traffic; 0 stays attached"),
+		CLI_FLAG('j', "json", &json, "JSON instead of text"),
+		CLI_FLAG('p', "plan", &plan,
+			 "print the plan (hooks, symbols, tree mapping,\n"
+			 "zspage lock groups); alone: print it and exit"),
+		CLI_FLAG(0, "raw-tp", &so.force_raw_tp,
+			 "use raw_tp programs even where tp_btf works"),
+		CLI_OPT_SELF_STATS(&so.self_stats),
+		CLI_OPT_VERBOSE(&so.verbose),
+		CLI_OPT_END,
+	};
+	const struct cli_command usage = {
+		.head =
+"usage: zswap-lockstat [-d SECONDS | -- COMMAND ARGS...] [--all] [--exact]\n"
+"                      [--json] [--plan]\n"
+"\n"
+"Attaches to lock:contention_begin/end, waits for SECONDS or until COMMAND\n"
+"exits, and prints one report of the contention on zswap's locks (tree\n"
+"spinlock or xarray lock per split tree, acomp context mutex, LRU lock,\n"
+"zpool lock) by lock class, zswap operation and caller, with wait\n"
+"histograms and the spread over tree indexes.\n"
+"\n",
+		.opts = opts,
+		.tail = "exit: 0 reported, 1 runtime failure, 2 bad usage or environment\n",
+		.in_order = true,
+	};
 	pid_t child = -1;
-	int c, err = EXIT_OK, status, exit_code = -1;
+	int err = EXIT_OK, status, exit_code = -1;
 
 	atexit(cli_check_stdout_at_exit);
-	while ((c = getopt_long(argc, argv, "+d:aejpvh", long_opts, NULL)) != -1) {
-		switch (c) {
-		case 'd':
-			if (cli_parse_seconds("--duration", optarg, 0.01,
-					      CLI_SECONDS_MAX, &duration))
-				return EXIT_USAGE;
-			break;
-		case 'a': all = so.all = true; break;
-		case 'e': so.exact = true; break;
-		case OPT_NO_FENTRY: so.no_fentry = true; break;
-		case OPT_SAMPLE_EVERY:
-			if (parse_sample_every(optarg, &so.sample_every))
-				return EXIT_USAGE;
-			break;
-		case OPT_COMPARE_EXACT: so.compare_exact = true; break;
-		case OPT_IDLE_DETACH:
-			if (cli_parse_seconds("--idle-detach", optarg, 0,
-					      CLI_SECONDS_MAX, &idle_detach))
-				return EXIT_USAGE;
-			break;
-		case 'j': json = true; break;
-		case 'p': plan = true; break;
-		case 'v': so.verbose = true; break;
-		case OPT_RAW_TP: so.force_raw_tp = true; break;
-		case OPT_SELF_STATS: so.self_stats = true; break;
-		case 'h': usage(stdout); return EXIT_OK;
-		default: usage(stderr); return EXIT_USAGE;
-		}
-	}
+	err = cli_parse(&usage, argc, argv);
+	if (err)
+		return err == CLI_HELP ? EXIT_OK : err;
+	all = so.all;
 	if (optind < argc)
 		cmd = &argv[optind];
 	so.idle_detach_ns = (unsigned long long)(idle_detach * 1e9);

@@ -14,7 +14,7 @@
  * --iocost adds iostall (src/iostall/iostall_session.c) for the table's iocost debt.
  */
 #include <errno.h>
-#include <getopt.h>
+#include <limits.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -31,7 +31,7 @@
 #include "tui_model.h"
 #include "tui_layout.h"
 #include "tui_screen.h"
-#include "cli_checks.h"
+#include "cli_opts.h"
 #include "tui_cgroups.h"
 
 static volatile sig_atomic_t exiting;
@@ -41,40 +41,12 @@ static void sig_handler(int sig)
 	exiting = 1;
 }
 
-static void usage(FILE *f)
-{
-	fprintf(f,
-"usage: zswaptop [-d SECONDS] [--cgroup PATH] [--locks] [--iocost]\n"
-"                [-b [-n N] [-w COLS]]\n"
-"\n"
-"  -d, --delay SECONDS   interval between frames (default 1)\n"
-"  -c, --cgroup PATH     observe this cgroup: its counters in the rates,\n"
-"                        the table limited to it and its descendants\n"
-"  -b, --batch           plain-text frames on stdout (like top -b), each\n"
-"                        followed by the window's totals\n"
-"  -n, --frames N        with -b: stop after N frames\n"
-"  -w, --width COLS      with -b: frame width (default 160, at least 80)\n"
-"      --locks           lock contention on zswap's locks (lock:contention_*\n"
-"                        tracepoints; every contended kernel lock pays a\n"
-"                        stack walk, ~4.5 us, while zswaptop runs)\n"
-"      --iocost          the table's DEBT%%: %% of the window each cgroup spent\n"
-"                        in iocost debt (needs cgroup v2 +io and io.cost.qos\n"
-"                        enabled on a device; n/a with the reason otherwise)\n"
-"      --no-fentry       use the next source where fentry would be used\n"
-"      --no-kprobe       likewise for kprobes\n"
-"  -v, --verbose         libbpf debug output\n"
-"\n"
-"keys: q quit, arrows/PgUp/PgDn scroll, s or F6 sort, r reverse, / filter,\n"
-"      p pause, h or ? help, tab next panel, + and - interval\n"
-"exit: 0 ok, 1 runtime failure, 2 bad usage or environment\n");
-}
-
 struct top_opts {
 	struct session_opts sess;
 	double interval;
 	bool batch;
 	long frames;		/* 0: until a signal */
-	int width;
+	long width;
 	bool locks;
 	struct lock_session ls;	/* attached when locks */
 	bool iocost;
@@ -290,83 +262,55 @@ static int run_tui(struct session *s, struct top_opts *o)
 	return err;
 }
 
-enum {
-	OPT_NO_FENTRY = 256,
-	OPT_NO_KPROBE,
-	OPT_LOCKS,
-	OPT_IOCOST,
-};
-
-static const struct option long_opts[] = {
-	{ "delay", required_argument, NULL, 'd' },
-	{ "cgroup", required_argument, NULL, 'c' },
-	{ "batch", no_argument, NULL, 'b' },
-	{ "frames", required_argument, NULL, 'n' },
-	{ "width", required_argument, NULL, 'w' },
-	{ "verbose", no_argument, NULL, 'v' },
-	{ "help", no_argument, NULL, 'h' },
-	{ "no-fentry", no_argument, NULL, OPT_NO_FENTRY },
-	{ "no-kprobe", no_argument, NULL, OPT_NO_KPROBE },
-	{ "locks", no_argument, NULL, OPT_LOCKS },
-	{ "iocost", no_argument, NULL, OPT_IOCOST },
-	{ NULL, 0, NULL, 0 },
-};
-
+/* Returns 0, CLI_HELP (--help printed) or EXIT_USAGE. */
 static int parse_opts(int argc, char **argv, struct top_opts *o)
 {
-	bool have_n = false, have_w = false;
-	char *end;
-	int c;
+	const struct cli_opt opts[] = {
+		CLI_SECONDS('d', "delay", "SECONDS", &o->interval, 0.1, 3600,
+			    "interval between frames (default 1)"),
+		CLI_OPT_CGROUP(&o->sess.cgroup),
+		CLI_FLAG('b', "batch", &o->batch,
+			 "plain-text frames on stdout (like top -b), each\n"
+			 "followed by the window's totals"),
+		CLI_LONG('n', "frames", "N", &o->frames, 1, LONG_MAX,
+			 "with -b: stop after N frames"),
+		CLI_LONG('w', "width", "COLS", &o->width, TUI_MIN_W, 400,
+			 "with -b: frame width (default 160, at least "
+			 CLI_STR(TUI_MIN_W) ")"),
+		CLI_OPT_LOCKS(&o->locks),
+		CLI_OPT_IOCOST(&o->iocost),
+		CLI_OPT_NO_FENTRY(&o->sess.no_fentry),
+		CLI_OPT_NO_KPROBE(&o->sess.no_kprobe),
+		CLI_OPT_VERBOSE(&o->sess.verbose),
+		CLI_OPT_END,
+	};
+	const struct cli_command usage = {
+		.head =
+"usage: zswaptop [-d SECONDS] [--cgroup PATH] [--locks] [--iocost]\n"
+"                [-b [-n N] [-w COLS]]\n"
+"\n",
+		.opts = opts,
+		.tail =
+"keys: q quit, arrows/PgUp/PgDn scroll, s or F6 sort, r reverse, / filter,\n"
+"      p pause, h or ? help, tab next panel, + and - interval\n"
+"exit: 0 ok, 1 runtime failure, 2 bad usage or environment\n",
+	};
+	int err;
 
 	o->interval = 1;
-	o->width = 160;
-	while ((c = getopt_long(argc, argv, "d:c:bn:w:vh", long_opts, NULL)) != -1) {
-		switch (c) {
-		case 'd':
-			if (cli_parse_seconds("--delay", optarg, 0.1, 3600,
-					      &o->interval))
-				return EXIT_USAGE;
-			break;
-		case 'c': o->sess.cgroup = optarg; break;
-		case 'b': o->batch = true; break;
-		case 'n':
-			errno = 0;
-			o->frames = strtol(optarg, &end, 10);
-			if (*end || errno || o->frames <= 0) {
-				fprintf(stderr, "error: bad frame count '%s'\n",
-					optarg);
-				return EXIT_USAGE;
-			}
-			have_n = true;
-			break;
-		case 'w':
-			o->width = strtol(optarg, &end, 10);
-			if (*end || o->width < TUI_MIN_W || o->width > 400) {
-				fprintf(stderr, "error: bad width '%s' (%d to 400)\n",
-					optarg, TUI_MIN_W);
-				return EXIT_USAGE;
-			}
-			have_w = true;
-			break;
-		case 'v': o->sess.verbose = true; break;
-		case 'h': usage(stdout); exit(EXIT_OK);
-		case OPT_NO_FENTRY: o->sess.no_fentry = true; break;
-		case OPT_NO_KPROBE: o->sess.no_kprobe = true; break;
-		case OPT_LOCKS: o->locks = true; break;
-		case OPT_IOCOST: o->iocost = true; break;
-		default:
-			usage(stderr);
-			return EXIT_USAGE;
-		}
-	}
+	err = cli_parse(&usage, argc, argv);
+	if (err)
+		return err;
 	if (optind < argc) {
 		fprintf(stderr, "error: unexpected argument '%s'\n", argv[optind]);
 		return EXIT_USAGE;
 	}
-	if ((have_n || have_w) && !o->batch) {
+	if ((o->frames || o->width) && !o->batch) {
 		fprintf(stderr, "error: -n and -w go with -b (batch mode)\n");
 		return EXIT_USAGE;
 	}
+	if (!o->width)
+		o->width = 160;
 	return EXIT_OK;
 }
 
@@ -382,7 +326,7 @@ int main(int argc, char **argv)
 	atexit(cli_check_stdout_at_exit);
 	err = parse_opts(argc, argv, &o);
 	if (err)
-		return err;
+		return err == CLI_HELP ? EXIT_OK : err;
 	if (!o.batch && (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))) {
 		fprintf(stderr, "error: not a terminal: use -b for plain-text "
 			"frames (zswaptop -b -n N)\n");

@@ -7,7 +7,8 @@
 # --help; any other --option named in the text exists in one of the
 # tools' or scripts' usage texts (options of other programs, as
 # `systemctl --now`, are listed below). Every tool's and subcommand's
-# --help runs and exits 0; every relative link resolves to a file.
+# --help runs and exits 0; every relative link resolves to a file; every
+# "$ COMMAND" example runs without root and prints what the docs show.
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
@@ -77,4 +78,50 @@ for doc in $DOCS; do
 done
 check "every relative link resolves${bad:+ (not:$bad)}" [ -z "$bad" ]
 check "README.md stays under 300 lines ($(wc -l < README.md))" [ "$(wc -l < README.md)" -lt 300 ]
+
+# --- the examples a user runs without root ---------------------------
+# An indented line "$ COMMAND" (continued by trailing backslashes) is run
+# from the repository's top with build/ first in PATH, as nobody where
+# nobody can read the tree; "# exit N" at its end is the exit code it must
+# give (default 0). The indented lines after it are output it must print,
+# in that order ("..." stands for lines left out).
+mkdir "$WORK/ex"
+: > "$WORK/ex/list"
+awk -v dir="$WORK/ex" '
+	/^    \$ / {
+		n++; cmd = substr($0, 7); out = dir "/" n ".out"; incmd = 1
+		while (cmd ~ /\\$/ && (getline line) > 0) {
+			sub(/\\$/, "", cmd); sub(/^ +/, "", line); cmd = cmd line
+		}
+		rc = 0
+		if (match(cmd, /# exit [0-9]+$/)) {
+			rc = substr(cmd, RSTART + 7); cmd = substr(cmd, 1, RSTART - 1)
+		}
+		sub(/ +$/, "", cmd)
+		printf "%s\t%s\t%s\n", FILENAME, rc, cmd > (dir "/list")
+		printf "" > out
+		next }
+	incmd && /^    ./ { print substr($0, 5) > out; next }
+	{ incmd = 0 }' $DOCS
+as_user=""
+if setpriv --reuid=nobody --regid=nogroup --clear-groups -- \
+	sh -c 'test -x build/zswap-gate && test -r claims/FORMAT.md' 2>/dev/null; then
+	as_user="setpriv --reuid=nobody --regid=nogroup --clear-groups --"
+else
+	echo "note: user nobody cannot read this tree; the examples run as $(id -un)"
+fi
+i=0
+while IFS="	" read -r doc rc cmd; do
+	i=$((i + 1))
+	$as_user env PATH="$PWD/build:$PATH" sh -c "$cmd" > "$WORK/ex/$i.got" 2>&1
+	got=$?
+	missing=$(awk '{ sub(/ +$/, "") }
+		NR == FNR { got[++g] = $0; next }
+		$0 == "..." { next }
+		{ while (j < g && got[++j] != $0) ; if (got[j] != $0) { print; exit } }' \
+		"$WORK/ex/$i.got" "$WORK/ex/$i.out")
+	check "$doc: \$ $(echo "$cmd" | cut -c1-70): exit $got (want $rc)${missing:+, lacks: $missing}" \
+		[ "$got" -eq "$rc" -a -z "$missing" ]
+done < "$WORK/ex/list"
+check "the docs hold examples that run without root ($i)" [ "$i" -ge 5 ]
 summary

@@ -146,7 +146,8 @@ for t in $TOOLS; do
 	check "completions/zswap.bash: complete -p $t" \
 		sh -c 'bash -c ". completions/zswap.bash; complete -p $1" | grep -q "_zswap $1$"' _ "$t"
 done
-# record's options are the lines after "record options:" of the top help
+# the options offered are those the tool's --help lists (completions call
+# it); record's are the lines after "record options:" of the top help
 for ts in "zswap-gate record" "zswap-gate compare" "zswap-gate run" "zswap-gate claims" \
 	  zswaptop zswap-lockstat zswap-export zswap-iostall; do
 	set -- $ts
@@ -154,11 +155,15 @@ for ts in "zswap-gate record" "zswap-gate compare" "zswap-gate run" "zswap-gate 
 	"zswap-gate record") want=$(helptext zswap-gate | sed -n '/^record options:/,$p' | longopts) ;;
 	*) want=$(helptext "$@" | longopts) ;;
 	esac
-	got=$(completes "$@" -- | sort -u)
+	tool=$1; shift
+	got=$(completes "build/$tool" "$@" -- | sort -u)
 	lacking=$(echo "$want" | grep -vxF -e "$got" | tr '\n' ' ')
 	check "completion of '$ts --' offers every option of its --help (lacking: ${lacking:-none})" \
 		[ -z "$lacking" ]
 done
+got=$(completes build/zswap-gate plan -- | tr '\n' ' ')
+check "completion: zswap-gate plan -- offers record's options (--no-fentry among them)" \
+	sh -c 'echo " $1" | grep -q " --no-fentry "' _ "$got"
 got=$(completes zswap-gate c | tr '\n' ' ')
 check "completion: zswap-gate c -> compare claims ($got)" [ "$got" = "compare claims " ]
 got=$(completes zswap-gate record -o x -- --)

@@ -38,5 +38,6 @@ void test_fuzz(void);
 void test_metric_eval(void);
 void test_shared(void);
 void test_kfuncs(void);
+void test_cli_opts(void);
 
 #endif /* __HARNESS_H */

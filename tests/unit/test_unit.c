@@ -31,6 +31,7 @@ int main(int argc, char **argv)
 	test_faults();
 	test_fuzz();
 	test_shared();
+	test_cli_opts();
 	printf("%d passed, %d failed\n", tests_passed, tests_failed);
 	return tests_failed ? 1 : 0;
 }
