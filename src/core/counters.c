@@ -334,14 +334,14 @@ int open_regular(const char *path, int flags, char *why, size_t len)
 }
 
 char *read_file_explained(const char *path, size_t max, size_t *len,
-			  char *err, size_t elen)
+			  struct zs_error *err)
 {
 	char why[128];
 	int fd = open_regular(path, O_RDONLY, why, sizeof(why)), e;
 	char *text;
 
 	if (fd < 0) {
-		snprintf(err, elen, "%s: cannot read: %s", path, why);
+		zs_error_set(err, true, "%s: cannot read: %s", path, why);
 		return NULL;
 	}
 	text = read_fd(fd, max, len, true);
@@ -351,10 +351,10 @@ char *read_file_explained(const char *path, size_t max, size_t *len,
 		return text;
 	errno = e;
 	if (errno == EFBIG)
-		snprintf(err, elen, "%s: cannot read: larger than %zu MiB", path,
+		zs_error_set(err, true, "%s: cannot read: larger than %zu MiB", path,
 			 max >> 20);
 	else
-		snprintf(err, elen, "%s: cannot read: %s", path, strerror(errno));
+		zs_error_set(err, true, "%s: cannot read: %s", path, strerror(errno));
 	return NULL;
 }
 

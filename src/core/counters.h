@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include "zs_error.h"
 
 #define KV_NAME_LEN 64
 
@@ -62,7 +63,7 @@ char *read_file_len(const char *path, size_t max, size_t *len);
  * as empty), "PATH: cannot read: why" in err when it fails.
  */
 char *read_file_explained(const char *path, size_t max, size_t *len,
-			  char *err, size_t elen);
+			  struct zs_error *err);
 /*
  * open(2) of a file a user names, refused unless it is a regular file
  * (O_CREAT in flags may create one): -1 with the reason in why. Opened

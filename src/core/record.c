@@ -221,12 +221,12 @@ int record_write(const char *path, const struct record_meta *meta,
 
 static bool get_typed(json_object *o, const char *key, json_type t,
 		      bool nullable, json_object **out, const char *file,
-		      const char *where, char *err, size_t len)
+		      const char *where, struct zs_error *err)
 {
 	json_object *v;
 
 	if (!json_object_object_get_ex(o, key, &v)) {
-		snprintf(err, len, "%s: field %s%s: missing", file, where, key);
+		zs_error_set(err, true, "%s: field %s%s: missing", file, where, key);
 		return false;
 	}
 	if (v == NULL && nullable) {
@@ -235,7 +235,7 @@ static bool get_typed(json_object *o, const char *key, json_type t,
 	}
 	if (!json_object_is_type(v, t) &&
 	    !(t == json_type_double && json_object_is_type(v, json_type_int))) {
-		snprintf(err, len, "%s: field %s%s: expected %s", file, where,
+		zs_error_set(err, true, "%s: field %s%s: expected %s", file, where,
 			 key, json_type_to_name(t));
 		return false;
 	}
@@ -259,17 +259,18 @@ static enum zs_src src_from_name(const char *name)
 }
 
 /* "FILE: field WHEREsource: unknown source 'x' (one of a, b, ...)" */
-static void bad_source(char *err, size_t len, const char *file,
+static void bad_source(struct zs_error *err, const char *file,
 		       const char *where, const char *name)
 {
-	int n = snprintf(err, len, "%s: field %ssource: unknown source '%.40s' (one of",
-			 file, where, name);
+	char names[256];
+	size_t n = 0;
 
-	for (int s = SRC_FENTRY; s < SRC_NR && n >= 0 && (size_t)n < len; s++)
-		n += snprintf(err + n, len - n, "%s %s", s == SRC_FENTRY ? "" : ",",
-			      src_name(s));
-	if (n >= 0 && (size_t)n < len)
-		snprintf(err + n, len - n, ")");
+	names[0] = '\0';
+	for (int s = SRC_FENTRY; s < SRC_NR && n < sizeof(names); s++)
+		n += snprintf(names + n, sizeof(names) - n, "%s %s",
+			      s == SRC_FENTRY ? "" : ",", src_name(s));
+	zs_error_set(err, true, "%s: field %ssource: unknown source '%.40s' (one of%s)",
+		     file, where, name, names);
 }
 
 /*
@@ -294,29 +295,29 @@ bool unit_is_count(const char *unit)
 }
 
 int record_check_value(const char *file, const char *what, const char *unit,
-		       double v, char *err, size_t len)
+		       double v, struct zs_error *err)
 {
 	if (isnan(v) || isinf(v)) {
-		snprintf(err, len, "%s: %s: value is not a finite number", file, what);
+		zs_error_set(err, true, "%s: %s: value is not a finite number", file, what);
 		return -1;
 	}
 	if (fabs(v) > VALUE_MAX) {
-		snprintf(err, len, "%s: %s: value %g out of range (more than %g)",
+		zs_error_set(err, true, "%s: %s: value %g out of range (more than %g)",
 			 file, what, v, VALUE_MAX);
 		return -1;
 	}
 	if (v < 0 && unit && unit_is_count(unit)) {
-		snprintf(err, len, "%s: %s: negative %s (%g)", file, what, unit, v);
+		zs_error_set(err, true, "%s: %s: negative %s (%g)", file, what, unit, v);
 		return -1;
 	}
 	return 0;
 }
 
 static int load_metrics(json_object *metrics, struct record *rec,
-			const char *file, char *err, size_t len)
+			const char *file, struct zs_error *err)
 {
 	if (metric_set_reserve(&rec->metrics, json_object_object_length(metrics))) {
-		snprintf(err, len, "%s: out of memory", file);
+		zs_error_set(err, true, "%s: out of memory", file);
 		return -1;
 	}
 	json_object_object_foreach(metrics, name, val) {
@@ -327,25 +328,25 @@ static int load_metrics(json_object *metrics, struct record *rec,
 
 		snprintf(where, sizeof(where), "metrics.%s.", name);
 		if (!json_object_is_type(val, json_type_object)) {
-			snprintf(err, len, "%s: field metrics.%s: expected object",
+			zs_error_set(err, true, "%s: field metrics.%s: expected object",
 				 file, name);
 			return -1;
 		}
 		if (strlen(name) >= METRIC_NAME_LEN) {
-			snprintf(err, len, "%s: field metrics.%s: name too long",
+			zs_error_set(err, true, "%s: field metrics.%s: name too long",
 				 file, name);
 			return -1;
 		}
 		if (!get_typed(val, "value", json_type_double, true, &v, file,
-			       where, err, len) ||
+			       where, err) ||
 		    !get_typed(val, "unit", json_type_string, false, &unit, file,
-			       where, err, len) ||
+			       where, err) ||
 		    !get_typed(val, "source", json_type_string, false, &src,
-			       file, where, err, len))
+			       file, where, err))
 			return -1;
 		s = src_from_name(json_object_get_string(src));
 		if (s == SRC_END) {
-			bad_source(err, len, file, where, json_object_get_string(src));
+			bad_source(err, file, where, json_object_get_string(src));
 			return -1;
 		}
 		if (v) {
@@ -354,7 +355,7 @@ static int load_metrics(json_object *metrics, struct record *rec,
 
 			snprintf(what, sizeof(what), "metric %s", name);
 			if (record_check_value(file, what, json_object_get_string(unit),
-					       d, err, len))
+					       d, err))
 				return -1;
 			m = metric_set_value(&rec->metrics, name,
 					     json_object_get_string(unit), s, d);
@@ -367,7 +368,7 @@ static int load_metrics(json_object *metrics, struct record *rec,
 					  r ? json_object_get_string(r) : "");
 		}
 		if (!m) {
-			snprintf(err, len, "%s: out of memory", file);
+			zs_error_set(err, true, "%s: out of memory", file);
 			return -1;
 		}
 	}
@@ -375,7 +376,7 @@ static int load_metrics(json_object *metrics, struct record *rec,
 }
 
 static int load_hists(json_object *hists, struct record *rec,
-		      const char *file, char *err, size_t len)
+		      const char *file, struct zs_error *err)
 {
 	json_object_object_foreach(hists, name, val) {
 		char where[METRIC_NAME_LEN + 16];
@@ -386,18 +387,18 @@ static int load_hists(json_object *hists, struct record *rec,
 		snprintf(where, sizeof(where), "histograms.%s.", name);
 		if (!json_object_is_type(val, json_type_object) ||
 		    strlen(name) >= METRIC_NAME_LEN) {
-			snprintf(err, len, "%s: field histograms.%s: expected object",
+			zs_error_set(err, true, "%s: field histograms.%s: expected object",
 				 file, name);
 			return -1;
 		}
-		if (!get_typed(val, "unit", json_type_string, false, &unit, file, where, err, len) ||
-		    !get_typed(val, "source", json_type_string, false, &src, file, where, err, len) ||
-		    !get_typed(val, "kind", json_type_string, false, &kind, file, where, err, len) ||
-		    !get_typed(val, "sum", json_type_double, false, &sum, file, where, err, len) ||
-		    !get_typed(val, "buckets", json_type_array, false, &buckets, file, where, err, len))
+		if (!get_typed(val, "unit", json_type_string, false, &unit, file, where, err) ||
+		    !get_typed(val, "source", json_type_string, false, &src, file, where, err) ||
+		    !get_typed(val, "kind", json_type_string, false, &kind, file, where, err) ||
+		    !get_typed(val, "sum", json_type_double, false, &sum, file, where, err) ||
+		    !get_typed(val, "buckets", json_type_array, false, &buckets, file, where, err))
 			return -1;
 		if (src_from_name(json_object_get_string(src)) == SRC_END) {
-			bad_source(err, len, file, where, json_object_get_string(src));
+			bad_source(err, file, where, json_object_get_string(src));
 			return -1;
 		}
 		h.sum = json_object_get_double(sum);
@@ -406,7 +407,7 @@ static int load_hists(json_object *hists, struct record *rec,
 
 			snprintf(what, sizeof(what), "histogram %s sum", name);
 			if (record_check_value(file, what, json_object_get_string(unit),
-					       h.sum, err, len))
+					       h.sum, err))
 				return -1;
 		}
 		if (!strcmp(json_object_get_string(kind), "log2"))
@@ -414,7 +415,7 @@ static int load_hists(json_object *hists, struct record *rec,
 		else if (!strcmp(json_object_get_string(kind), "linear"))
 			h.kind = HIST_LINEAR;
 		else {
-			snprintf(err, len, "%s: field %skind: unknown kind (log2 or linear)",
+			zs_error_set(err, true, "%s: field %skind: unknown kind (log2 or linear)",
 				 file, where);
 			return -1;
 		}
@@ -427,12 +428,12 @@ static int load_hists(json_object *hists, struct record *rec,
 			snprintf(where, sizeof(where), "histograms.%s.buckets[%zu].",
 				 name, i);
 			if (!json_object_is_type(b, json_type_object) ||
-			    !get_typed(b, "slot", json_type_int, false, &slot, file, where, err, len) ||
-			    !get_typed(b, "count", json_type_int, false, &count, file, where, err, len))
+			    !get_typed(b, "slot", json_type_int, false, &slot, file, where, err) ||
+			    !get_typed(b, "count", json_type_int, false, &count, file, where, err))
 				return -1;
 			s = json_object_get_int(slot);
 			if (s < 0 || s >= HIST_SLOTS || json_object_get_int64(count) < 0) {
-				snprintf(err, len, "%s: field %s: slot or count out of range",
+				zs_error_set(err, true, "%s: field %s: slot or count out of range",
 					 file, where);
 				return -1;
 			}
@@ -440,30 +441,30 @@ static int load_hists(json_object *hists, struct record *rec,
 		}
 		if (!metric_set_hist(&rec->metrics, name, json_object_get_string(unit),
 				     src_from_name(json_object_get_string(src)), &h)) {
-			snprintf(err, len, "%s: out of memory", file);
+			zs_error_set(err, true, "%s: out of memory", file);
 			return -1;
 		}
 	}
 	return 0;
 }
 
-int record_load(const char *path, struct record *rec, char *err, size_t len)
+int record_load(const char *path, struct record *rec, struct zs_error *err)
 {
 	size_t n;
 	char *text;
 	int ret;
 
 	memset(rec, 0, sizeof(*rec));
-	text = read_file_explained(path, RECORD_MAX_BYTES, &n, err, len);
+	text = read_file_explained(path, RECORD_MAX_BYTES, &n, err);
 	if (!text)
 		return -1;
-	ret = record_parse(path, text, n, rec, err, len);
+	ret = record_parse(path, text, n, rec, err);
 	free(text);
 	return ret;
 }
 
 int record_parse(const char *path, const char *text, size_t n,
-		 struct record *rec, char *err, size_t len)
+		 struct record *rec, struct zs_error *err)
 {
 	struct json_tokener *tok;
 	json_object *root = NULL, *v, *o;
@@ -473,20 +474,20 @@ int record_parse(const char *path, const char *text, size_t n,
 
 	memset(rec, 0, sizeof(*rec));
 	if (nul) {
-		snprintf(err, len, "%s: at byte %zu: a NUL byte (not a text file)",
+		zs_error_set(err, true, "%s: at byte %zu: a NUL byte (not a text file)",
 			 path, (size_t)(nul - text));
 		return -1;
 	}
 	tok = json_tokener_new();
 	if (!tok) {
-		snprintf(err, len, "%s: out of memory", path);
+		zs_error_set(err, true, "%s: out of memory", path);
 		return -1;
 	}
 	root = json_tokener_parse_ex(tok, text, n);
 	if (!root || json_tokener_get_error(tok) != json_tokener_success) {
 		enum json_tokener_error e = json_tokener_get_error(tok);
 
-		snprintf(err, len, "%s: at byte %zu: %s", path,
+		zs_error_set(err, true, "%s: at byte %zu: %s", path,
 			 json_tokener_get_parse_end(tok),
 			 e == json_tokener_continue ? "unexpected end of file (truncated?)" :
 			 json_tokener_error_desc(e));
@@ -497,44 +498,44 @@ int record_parse(const char *path, const char *text, size_t n,
 		if (!strchr(" \t\r\n", text[end]))
 			break;
 	if (end < n) {
-		snprintf(err, len, "%s: at byte %zu: trailing data after the record",
+		zs_error_set(err, true, "%s: at byte %zu: trailing data after the record",
 			 path, end);
 		goto out;
 	}
 	if (!json_object_is_type(root, json_type_object)) {
-		snprintf(err, len, "%s: at byte 0: not a JSON object", path);
+		zs_error_set(err, true, "%s: at byte 0: not a JSON object", path);
 		goto out;
 	}
-	if (!get_typed(root, "schema", json_type_string, false, &v, path, "", err, len))
+	if (!get_typed(root, "schema", json_type_string, false, &v, path, "", err))
 		goto out;
 	if (strcmp(json_object_get_string(v), RECORD_SCHEMA)) {
-		snprintf(err, len, "%s: field schema: '%s' is not %s", path,
+		zs_error_set(err, true, "%s: field schema: '%s' is not %s", path,
 			 json_object_get_string(v), RECORD_SCHEMA);
 		goto out;
 	}
-	if (!get_typed(root, "kernel", json_type_object, false, &o, path, "", err, len) ||
-	    !get_typed(o, "release", json_type_string, false, &v, path, "kernel.", err, len))
+	if (!get_typed(root, "kernel", json_type_object, false, &o, path, "", err) ||
+	    !get_typed(o, "release", json_type_string, false, &v, path, "kernel.", err))
 		goto out;
 	copy_str(rec->meta.kernel_release, sizeof(rec->meta.kernel_release), v);
-	if (!get_typed(root, "complete", json_type_boolean, false, &v, path, "", err, len))
+	if (!get_typed(root, "complete", json_type_boolean, false, &v, path, "", err))
 		goto out;
 	rec->meta.complete = json_object_get_boolean(v);
-	if (!get_typed(root, "duration_s", json_type_double, false, &v, path, "", err, len))
+	if (!get_typed(root, "duration_s", json_type_double, false, &v, path, "", err))
 		goto out;
 	rec->meta.duration_s = json_object_get_double(v);
 	if (record_check_value(path, "field duration_s", "s", rec->meta.duration_s,
-			       err, len))
+			       err))
 		goto out;
-	if (!get_typed(root, "wall_time_s", json_type_double, true, &v, path, "", err, len))
+	if (!get_typed(root, "wall_time_s", json_type_double, true, &v, path, "", err))
 		goto out;
 	rec->meta.wall_time_s = v ? json_object_get_double(v) : -1;
 	if (v && record_check_value(path, "field wall_time_s", "s",
-				    rec->meta.wall_time_s, err, len))
+				    rec->meta.wall_time_s, err))
 		goto out;
-	if (!get_typed(root, "exit_code", json_type_int, true, &v, path, "", err, len))
+	if (!get_typed(root, "exit_code", json_type_int, true, &v, path, "", err))
 		goto out;
 	rec->meta.exit_code = v ? json_object_get_int(v) : -1;
-	if (!get_typed(root, "zswap", json_type_object, false, &o, path, "", err, len))
+	if (!get_typed(root, "zswap", json_type_object, false, &o, path, "", err))
 		goto out;
 	/* the zswap parameters of the run, as the header names them */
 	for (size_t i = 0; i < NR_ZSWAP_HEADER; i++)
@@ -545,11 +546,11 @@ int record_parse(const char *path, const char *text, size_t n,
 	if (json_object_object_get_ex(root, "cgroup", &v) &&
 	    json_object_is_type(v, json_type_string))
 		copy_str(rec->meta.cgroup, sizeof(rec->meta.cgroup), v);
-	if (!get_typed(root, "metrics", json_type_object, false, &o, path, "", err, len) ||
-	    load_metrics(o, rec, path, err, len))
+	if (!get_typed(root, "metrics", json_type_object, false, &o, path, "", err) ||
+	    load_metrics(o, rec, path, err))
 		goto out;
-	if (!get_typed(root, "histograms", json_type_object, false, &o, path, "", err, len) ||
-	    load_hists(o, rec, path, err, len))
+	if (!get_typed(root, "histograms", json_type_object, false, &o, path, "", err) ||
+	    load_hists(o, rec, path, err))
 		goto out;
 	ret = 0;
 out:

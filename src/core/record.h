@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include "metrics.h"
 #include "planner.h"
+#include "zs_error.h"
 
 #define RECORD_SCHEMA "zswap-record/1"
 
@@ -54,21 +55,21 @@ struct record {
  * Loads and validates a record. On failure returns -1 and writes
  * "FILE: at byte N: what" or "FILE: field PATH: what" into err.
  */
-int record_load(const char *path, struct record *rec, char *err, size_t len);
+int record_load(const char *path, struct record *rec, struct zs_error *err);
 #define RECORD_MAX_BYTES (256 << 20)
 /*
  * The same from n bytes of text (path only names it in messages): the
  * whole buffer must be one JSON object, no NUL bytes, nothing after it.
  */
 int record_parse(const char *path, const char *text, size_t n,
-		 struct record *rec, char *err, size_t len);
+		 struct record *rec, struct zs_error *err);
 /*
  * A value read from a record: finite, at most 1e30 in magnitude (the
  * statistics stay finite), not negative in a count unit (unit_is_count).
  * -1 with "FILE: WHAT: why" in err.
  */
 int record_check_value(const char *file, const char *what, const char *unit,
-		       double v, char *err, size_t len);
+		       double v, struct zs_error *err);
 bool unit_is_count(const char *unit);
 void record_free(struct record *rec);
 

@@ -12,7 +12,7 @@
 
 struct zs_error {
 	bool usage;
-	char msg[256];
+	char msg[1024];
 };
 
 /* Fills e (printf format) and returns -1. */

@@ -29,8 +29,7 @@ static const char *const quoted_keys[] = { "mean", "sd", "n", "text", NULL };
 
 struct reader {
 	struct ydoc d;
-	char *err;
-	size_t len;
+	struct zs_error *err;
 };
 
 const char *claim_dir_name(enum claim_dir d)
@@ -60,15 +59,15 @@ static int get_str(struct reader *r, yaml_node_t *map, const char *key,
 	if (!n || yis_null(n)) {
 		if (!required)
 			return 0;
-		yerr(&r->d, map, r->err, r->len, "missing field '%s'", key);
+		yerr(&r->d, map, r->err,  "missing field '%s'", key);
 		return -1;
 	}
 	if (!s) {
-		yerr(&r->d, n, r->err, r->len, "'%s' must be text", key);
+		yerr(&r->d, n, r->err,  "'%s' must be text", key);
 		return -1;
 	}
 	if (strlen(s) >= dlen) {
-		yerr(&r->d, n, r->err, r->len, "'%s' longer than %zu characters",
+		yerr(&r->d, n, r->err,  "'%s' longer than %zu characters",
 		     key, dlen - 1);
 		return -1;
 	}
@@ -85,7 +84,7 @@ static int get_num(struct reader *r, yaml_node_t *map, const char *key,
 	if (!n || yis_null(n))
 		return 0;
 	if (!ynumber(n, out)) {
-		yerr(&r->d, n, r->err, r->len, "'%s' must be a number", key);
+		yerr(&r->d, n, r->err,  "'%s' must be a number", key);
 		return -1;
 	}
 	*present = true;
@@ -96,10 +95,10 @@ static int check_map(struct reader *r, yaml_node_t *n, const char *const *keys,
 		     const char *what)
 {
 	if (!n || n->type != YAML_MAPPING_NODE) {
-		yerr(&r->d, n, r->err, r->len, "%s must be a mapping", what);
+		yerr(&r->d, n, r->err,  "%s must be a mapping", what);
 		return -1;
 	}
-	return ymap_check_keys(&r->d, n, keys, what, r->err, r->len);
+	return ymap_check_keys(&r->d, n, keys, what, r->err);
 }
 
 /* A count in a claims file (n of a quoted cell, runs of a table): a
@@ -137,7 +136,7 @@ static int read_quoted(struct reader *r, yaml_node_t *n, struct quoted *q)
 	    get_str(r, n, "text", false, q->text, sizeof(q->text)))
 		return -1;
 	if ((q->has_sd && (q->sd < 0 || !q->has_mean)) || (has && !whole_count(v))) {
-		yerr(&r->d, n, r->err, r->len,
+		yerr(&r->d, n, r->err, 
 		     "sd needs a mean and must be >= 0; n must be a whole number "
 		     "from 1 to %d", CLAIM_MAX_COUNT);
 		return -1;
@@ -158,7 +157,7 @@ static int parse_dir(struct reader *r, yaml_node_t *n, enum claim_dir *d)
 	else if (s && !strcmp(s, "same"))
 		*d = CLAIM_SAME;
 	else {
-		yerr(&r->d, n, r->err, r->len,
+		yerr(&r->d, n, r->err, 
 		     "claim must be lower, higher or same");
 		return -1;
 	}
@@ -180,7 +179,7 @@ static int check_per_cmp(struct reader *r, yaml_node_t *n, const char *key,
 			 int nr_cmps)
 {
 	if (n && n->type == YAML_SEQUENCE_NODE && (int)yseq_len(n) != nr_cmps) {
-		yerr(&r->d, n, r->err, r->len,
+		yerr(&r->d, n, r->err, 
 		     "'%s' has %zu entries for %d compared pairs", key,
 		     yseq_len(n), nr_cmps);
 		return -1;
@@ -193,7 +192,7 @@ static int read_metrics(struct reader *r, yaml_node_t *n, struct claim_row *row)
 	size_t cnt = n->type == YAML_SEQUENCE_NODE ? yseq_len(n) : 1;
 
 	if (!cnt || cnt > CLAIM_MAX_METRICS) {
-		yerr(&r->d, n, r->err, r->len, "metric: 1 to %d names",
+		yerr(&r->d, n, r->err,  "metric: 1 to %d names",
 		     CLAIM_MAX_METRICS);
 		return -1;
 	}
@@ -205,12 +204,12 @@ static int read_metrics(struct reader *r, yaml_node_t *n, struct claim_row *row)
 		size_t hl;
 
 		if (!s || !*s || strlen(s) >= METRIC_NAME_LEN) {
-			yerr(&r->d, m, r->err, r->len,
+			yerr(&r->d, m, r->err, 
 			     "metric must be a record metric name (or glob)");
 			return -1;
 		}
 		if (hist_stat_parse(s, &hl, &st) < 0) {
-			yerr(&r->d, m, r->err, r->len,
+			yerr(&r->d, m, r->err, 
 			     "metric '%s': unknown histogram statistic (%s)",
 			     s, hist_stat_list);
 			return -1;
@@ -230,7 +229,7 @@ static int row_claim(struct reader *r, yaml_node_t *rn, struct claim_row *row,
 
 	if (pn && !yis_null(pn)) {
 		if (!ynumber(pn, &row->change_pct[i])) {
-			yerr(&r->d, pn, r->err, r->len, "change_pct must be a number");
+			yerr(&r->d, pn, r->err,  "change_pct must be a number");
 			return -1;
 		}
 		row->has_change[i] = true;
@@ -243,7 +242,7 @@ static int row_claim(struct reader *r, yaml_node_t *rn, struct claim_row *row,
 	if (!row->has_change[i] && !(a->has_mean && b->has_mean)) {
 		if (row->unmapped[0])
 			return 0;	/* nothing to evaluate or show */
-		yerr(&r->d, rn, r->err, r->len,
+		yerr(&r->d, rn, r->err, 
 		     "row '%s': no quoted values to derive the claim from: "
 		     "give claim: lower|higher|same", row->label);
 		return -1;
@@ -269,7 +268,7 @@ static int read_scale(struct reader *r, yaml_node_t *rn, struct claim_row *row)
 		row->log_scale = true;
 		return 0;
 	}
-	yerr(&r->d, n, r->err, r->len, "scale must be linear or log");
+	yerr(&r->d, n, r->err,  "scale must be linear or log");
 	return -1;
 }
 
@@ -282,7 +281,7 @@ static int read_when(struct reader *r, yaml_node_t *rn, struct claim_row *row)
 	if (!w || yis_null(w))
 		return 0;
 	if (w->type != YAML_MAPPING_NODE) {
-		yerr(&r->d, w, r->err, r->len, "when: a mapping of zswap parameters");
+		yerr(&r->d, w, r->err,  "when: a mapping of zswap parameters");
 		return -1;
 	}
 	for (p = w->data.mapping.pairs.start; p < w->data.mapping.pairs.top; p++) {
@@ -292,7 +291,7 @@ static int read_when(struct reader *r, yaml_node_t *rn, struct claim_row *row)
 		if (!k || !v || row->nr_when == CLAIM_MAX_WHEN ||
 		    strlen(k) >= sizeof(row->when[0][0]) ||
 		    strlen(v) >= sizeof(row->when[0][1])) {
-			yerr(&r->d, w, r->err, r->len,
+			yerr(&r->d, w, r->err, 
 			     "when: at most %d short PARAM: VALUE pairs",
 			     CLAIM_MAX_WHEN);
 			return -1;
@@ -300,7 +299,7 @@ static int read_when(struct reader *r, yaml_node_t *rn, struct claim_row *row)
 		/* a typo would make every record n/a for the row, silently */
 		if (!record_zswap_param(&(struct record_meta){}, k)) {
 			yerr(&r->d, yaml_document_get_node(&r->d.doc, p->key), r->err,
-			     r->len, "when: '%.40s' is not a zswap parameter a record "
+			      "when: '%.40s' is not a zswap parameter a record "
 			     "has (enabled, compressor, zpool, max_pool_percent, "
 			     "accept_threshold_percent, shrinker_enabled)", k);
 			return -1;
@@ -333,17 +332,17 @@ static int read_row(struct reader *r, yaml_node_t *rn, struct claim_row *row,
 	if (read_scale(r, rn, row))
 		return -1;
 	if (row->margin_pct <= 0) {
-		yerr(&r->d, rn, r->err, r->len, "margin_pct must be > 0");
+		yerr(&r->d, rn, r->err,  "margin_pct must be > 0");
 		return -1;
 	}
 	mn = ymap_get(&r->d, rn, "metric");
 	if (mn && !yis_null(mn) && row->unmapped[0]) {
-		yerr(&r->d, rn, r->err, r->len,
+		yerr(&r->d, rn, r->err, 
 		     "row '%s': metric and unmapped exclude each other", row->label);
 		return -1;
 	}
 	if ((!mn || yis_null(mn)) && !row->unmapped[0]) {
-		yerr(&r->d, rn, r->err, r->len,
+		yerr(&r->d, rn, r->err, 
 		     "row '%s': needs a metric, or unmapped: with the reason",
 		     row->label);
 		return -1;
@@ -354,7 +353,7 @@ static int read_row(struct reader *r, yaml_node_t *rn, struct claim_row *row,
 	qn = ymap_get(&r->d, rn, "quoted");
 	if (!qn || qn->type != YAML_SEQUENCE_NODE ||
 	    (int)yseq_len(qn) != t->nr_cols) {
-		yerr(&r->d, qn ? qn : rn, r->err, r->len,
+		yerr(&r->d, qn ? qn : rn, r->err, 
 		     "row '%s': quoted must list one value per column (%d)",
 		     row->label, t->nr_cols);
 		return -1;
@@ -379,7 +378,7 @@ static int col_index(struct reader *r, const struct claim_table *t,
 	int c = s ? claim_table_col(t, s) : -1;
 
 	if (c < 0)
-		yerr(&r->d, n, r->err, r->len, "compare: '%s' is not a column",
+		yerr(&r->d, n, r->err,  "compare: '%s' is not a column",
 		     s ? s : "(not text)");
 	return c;
 }
@@ -390,7 +389,7 @@ static int read_compare(struct reader *r, yaml_node_t *tn, struct claim_table *t
 
 	if (!cn || yis_null(cn)) {
 		if (t->nr_cols != 2) {
-			yerr(&r->d, tn, r->err, r->len, "table '%s' has %d columns: "
+			yerr(&r->d, tn, r->err,  "table '%s' has %d columns: "
 			     "say which pairs it compares (compare: [[BASE, NEW]])",
 			     t->id, t->nr_cols);
 			return -1;
@@ -401,7 +400,7 @@ static int read_compare(struct reader *r, yaml_node_t *tn, struct claim_table *t
 		return 0;
 	}
 	if (!yseq_len(cn) || yseq_len(cn) > CLAIM_MAX_CMPS) {
-		yerr(&r->d, cn, r->err, r->len, "compare: 1 to %d pairs",
+		yerr(&r->d, cn, r->err,  "compare: 1 to %d pairs",
 		     CLAIM_MAX_CMPS);
 		return -1;
 	}
@@ -409,7 +408,7 @@ static int read_compare(struct reader *r, yaml_node_t *tn, struct claim_table *t
 		yaml_node_t *p = yseq_at(&r->d, cn, i);
 
 		if (yseq_len(p) != 2) {
-			yerr(&r->d, p, r->err, r->len,
+			yerr(&r->d, p, r->err, 
 			     "compare: each pair is [BASE, NEW]");
 			return -1;
 		}
@@ -418,7 +417,7 @@ static int read_compare(struct reader *r, yaml_node_t *tn, struct claim_table *t
 		if (t->cmp[i][0] < 0 || t->cmp[i][1] < 0)
 			return -1;
 		if (t->cmp[i][0] == t->cmp[i][1]) {
-			yerr(&r->d, p, r->err, r->len,
+			yerr(&r->d, p, r->err, 
 			     "compare: a column against itself");
 			return -1;
 		}
@@ -441,7 +440,7 @@ static int read_table(struct reader *r, yaml_node_t *tn, struct claim_table *t)
 	    get_num(r, tn, "runs", &runs, &has))
 		return -1;
 	if (has && !whole_count(runs)) {
-		yerr(&r->d, tn, r->err, r->len,
+		yerr(&r->d, tn, r->err, 
 		     "table '%s': runs must be a whole number from 1 to %d",
 		     t->id, CLAIM_MAX_COUNT);
 		return -1;
@@ -449,7 +448,7 @@ static int read_table(struct reader *r, yaml_node_t *tn, struct claim_table *t)
 	t->runs = has ? (int)runs : 0;
 	cols = ymap_get(&r->d, tn, "columns");
 	if (yseq_len(cols) < 2 || yseq_len(cols) > CLAIM_MAX_COLS) {
-		yerr(&r->d, cols ? cols : tn, r->err, r->len,
+		yerr(&r->d, cols ? cols : tn, r->err, 
 		     "table '%s': columns must list 2 to %d names", t->id,
 		     CLAIM_MAX_COLS);
 		return -1;
@@ -460,7 +459,7 @@ static int read_table(struct reader *r, yaml_node_t *tn, struct claim_table *t)
 
 		if (!s || !*s || strlen(s) >= sizeof(t->col[0]) ||
 		    claim_table_col(t, s) >= 0) {
-			yerr(&r->d, c, r->err, r->len,
+			yerr(&r->d, c, r->err, 
 			     "a column name must be short, unique text");
 			return -1;
 		}
@@ -470,13 +469,13 @@ static int read_table(struct reader *r, yaml_node_t *tn, struct claim_table *t)
 		return -1;
 	rows = ymap_get(&r->d, tn, "rows");
 	if (!yseq_len(rows)) {
-		yerr(&r->d, rows ? rows : tn, r->err, r->len,
+		yerr(&r->d, rows ? rows : tn, r->err, 
 		     "table '%s': rows must list at least one row", t->id);
 		return -1;
 	}
 	t->rows = calloc(yseq_len(rows), sizeof(*t->rows));
 	if (!t->rows) {
-		yerr(&r->d, rows, r->err, r->len, "out of memory");
+		yerr(&r->d, rows, r->err,  "out of memory");
 		return -1;
 	}
 	for (size_t i = 0; i < yseq_len(rows); i++) {
@@ -503,7 +502,7 @@ static int read_workload(struct reader *r, yaml_node_t *setup, struct claims *c)
 		const char *s = yscalar(yseq_at(&r->d, w, i));
 
 		if (!s) {
-			yerr(&r->d, w, r->err, r->len,
+			yerr(&r->d, w, r->err, 
 			     "setup.workload: a command (list of words)");
 			return -1;
 		}
@@ -523,7 +522,7 @@ static int read_claims(struct reader *r, struct claims *c)
 	    get_str(r, root, "schema", true, schema, sizeof(schema)))
 		return -1;
 	if (strcmp(schema, CLAIMS_SCHEMA)) {
-		yerr(&r->d, ymap_get(&r->d, root, "schema"), r->err, r->len,
+		yerr(&r->d, ymap_get(&r->d, root, "schema"), r->err, 
 		     "schema '%s' is not %s", schema, CLAIMS_SCHEMA);
 		return -1;
 	}
@@ -537,7 +536,7 @@ static int read_claims(struct reader *r, struct claims *c)
 		return -1;
 	setup = ymap_get(&r->d, root, "setup");
 	if (!setup) {
-		yerr(&r->d, root, r->err, r->len, "missing field 'setup'");
+		yerr(&r->d, root, r->err,  "missing field 'setup'");
 		return -1;
 	}
 	if (check_map(r, setup, setup_keys, "setup") ||
@@ -547,13 +546,13 @@ static int read_claims(struct reader *r, struct claims *c)
 		return -1;
 	tables = ymap_get(&r->d, root, "tables");
 	if (!yseq_len(tables)) {
-		yerr(&r->d, tables ? tables : root, r->err, r->len,
+		yerr(&r->d, tables ? tables : root, r->err, 
 		     "tables must list at least one table");
 		return -1;
 	}
 	c->tables = calloc(yseq_len(tables), sizeof(*c->tables));
 	if (!c->tables) {
-		yerr(&r->d, tables, r->err, r->len, "out of memory");
+		yerr(&r->d, tables, r->err,  "out of memory");
 		return -1;
 	}
 	for (size_t i = 0; i < yseq_len(tables); i++) {
@@ -565,7 +564,7 @@ static int read_claims(struct reader *r, struct claims *c)
 		for (size_t j = 0; j < i; j++)
 			if (!strcmp(c->tables[j].id, t->id)) {
 				yerr(&r->d, yseq_at(&r->d, tables, i), r->err,
-				     r->len, "table id '%s' used twice", t->id);
+				      "table id '%s' used twice", t->id);
 				return -1;
 			}
 	}
@@ -583,24 +582,24 @@ static int claims_read(struct reader *r, struct claims *c)
 }
 
 int claims_parse(const char *name, const char *text, size_t n,
-		 struct claims *c, char *err, size_t len)
+		 struct claims *c, struct zs_error *err)
 {
-	struct reader r = { .err = err, .len = len };
+	struct reader r = { .err = err };
 
 	memset(c, 0, sizeof(*c));
 	snprintf(c->file, sizeof(c->file), "%s", name);
-	if (ydoc_parse(&r.d, name, text, n, err, len))
+	if (ydoc_parse(&r.d, name, text, n, err))
 		return -1;
 	return claims_read(&r, c);
 }
 
-int claims_load(const char *path, struct claims *c, char *err, size_t len)
+int claims_load(const char *path, struct claims *c, struct zs_error *err)
 {
-	struct reader r = { .err = err, .len = len };
+	struct reader r = { .err = err };
 
 	memset(c, 0, sizeof(*c));
 	snprintf(c->file, sizeof(c->file), "%s", path);
-	if (ydoc_load(&r.d, path, err, len))
+	if (ydoc_load(&r.d, path, err))
 		return -1;
 	return claims_read(&r, c);
 }
@@ -659,7 +658,7 @@ static int check_metric_name(const char *m, char *why, size_t len)
 	return 0;
 }
 
-int claims_check_names(const struct claims *c, char *err, size_t len)
+int claims_check_names(const struct claims *c, struct zs_error *err)
 {
 	char why[300];
 
@@ -669,14 +668,14 @@ int claims_check_names(const struct claims *c, char *err, size_t len)
 
 			for (int k = 0; k < row->nr_metrics; k++)
 				if (check_metric_name(row->metric[k], why, sizeof(why))) {
-					snprintf(err, len, "%s:%d: row '%s': metric '%s': %s",
+					zs_error_set(err, true, "%s:%d: row '%s': metric '%s': %s",
 						 c->file, row->line, row->label,
 						 row->metric[k], why);
 					return -1;
 				}
 			if (row->requires[0] &&
 			    check_metric_name(row->requires, why, sizeof(why))) {
-				snprintf(err, len, "%s:%d: row '%s': requires '%s': %s",
+				zs_error_set(err, true, "%s:%d: row '%s': requires '%s': %s",
 					 c->file, row->line, row->label, row->requires, why);
 				return -1;
 			}

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "metrics.h"
+#include "zs_error.h"
 
 #define CLAIMS_SCHEMA "zswap-claims/1"
 #define CLAIM_MAX_COLS 4
@@ -85,10 +86,10 @@ struct claims {
  * (bad YAML, missing or unknown fields, a row with neither metric nor
  * unmapped, quoted values that do not match the columns).
  */
-int claims_load(const char *path, struct claims *c, char *err, size_t len);
+int claims_load(const char *path, struct claims *c, struct zs_error *err);
 /* The same from n bytes of text; name only names it in messages. */
 int claims_parse(const char *name, const char *text, size_t n,
-		 struct claims *c, char *err, size_t len);
+		 struct claims *c, struct zs_error *err);
 void claims_free(struct claims *c);
 
 const char *claim_dir_name(enum claim_dir d);
@@ -100,6 +101,6 @@ int claim_table_col(const struct claim_table *t, const char *name);
  * well formed: -1 with "FILE:LINE: row 'X': metric 'Y': why" in err. Not
  * part of claims_load(), which also reads made-up names (unit tests).
  */
-int claims_check_names(const struct claims *c, char *err, size_t len);
+int claims_check_names(const struct claims *c, struct zs_error *err);
 
 #endif /* __CLAIMS_H */

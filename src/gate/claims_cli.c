@@ -129,7 +129,7 @@ static int count_arms(int argc, char **argv, int first, int *nr_arms)
  * columns the arms stand for (the first selected table's).
  */
 static int set_labels(struct claims_eval *e, const struct claims_opts *o,
-		      char *err, size_t len)
+		      struct zs_error *err)
 {
 	const char *p = o->labels;
 
@@ -143,14 +143,14 @@ static int set_labels(struct claims_eval *e, const struct claims_opts *o,
 			p = p && p[n] ? p + n + 1 : NULL;
 		}
 		if (!n) {
-			snprintf(err, len, "--labels %s: want %d names, none empty",
+			zs_error_set(err, true, "--labels %s: want %d names, none empty",
 				 o->labels, e->nr_arms);
 			return -1;
 		}
 		snprintf(e->label[k], sizeof(e->label[k]), "%.*s", (int)n, name);
 	}
 	if (p) {
-		snprintf(err, len, "--labels %s: want %d names", o->labels,
+		zs_error_set(err, true, "--labels %s: want %d names", o->labels,
 			 e->nr_arms);
 		return -1;
 	}
@@ -163,7 +163,7 @@ int claims_main(int argc, char **argv)
 				 .label = { "A", "B" } };
 	struct claims_eval e = {};
 	struct claims c = {};
-	char err[1024];
+	struct zs_error err;
 	int sep, ret = EXIT_BAD_INPUT;
 
 	/* Options only before the first "--": after it come the other arms. */
@@ -180,25 +180,25 @@ int claims_main(int argc, char **argv)
 	}
 	if (count_arms(argc, argv, optind + 1, &e.nr_arms))
 		return ret;
-	if (claims_load(argv[optind], &c, err, sizeof(err)) ||
-	    claims_check_names(&c, err, sizeof(err))) {
-		fprintf(stderr, "error: %s\n", err);
+	if (claims_load(argv[optind], &c, &err) ||
+	    claims_check_names(&c, &err)) {
+		fprintf(stderr, "error: %s\n", err.msg);
 		claims_free(&c);
 		return ret;
 	}
 	e.alpha = o.alpha;
 	e.holm = o.holm;
 	e.allow_incomplete = o.incomplete;
-	if (claims_eval_init(&e, &c, o.table, o.pair, err, sizeof(err)) ||
-	    set_labels(&e, &o, err, sizeof(err)))
+	if (claims_eval_init(&e, &c, o.table, o.pair, &err) ||
+	    set_labels(&e, &o, &err))
 		goto out;
 	for (int i = optind + 1, arm = 0; i < argc; i++) {
 		if (!strcmp(argv[i], "--"))
 			arm++;
-		else if (claims_eval_add_path(&e, arm, argv[i], err, sizeof(err)))
+		else if (claims_eval_add_path(&e, arm, argv[i], &err))
 			goto out;
 	}
-	if (claims_eval_finish(&e, err, sizeof(err)))
+	if (claims_eval_finish(&e, &err))
 		goto out;
 	if (o.json)
 		claims_print_json(stdout, &c, &e);
@@ -227,7 +227,7 @@ int claims_main(int argc, char **argv)
 			EXIT_UNTESTED);
 out:
 	if (ret == EXIT_BAD_INPUT)
-		fprintf(stderr, "error: %s\n", err);
+		fprintf(stderr, "error: %s\n", err.msg);
 	claims_eval_free(&e);
 	claims_free(&c);
 	return ret;

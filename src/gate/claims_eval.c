@@ -76,7 +76,7 @@ static int table_pair(const struct claim_table *t, const char *pair)
 
 int claims_eval_init(struct claims_eval *e, const struct claims *c,
 		     const char *table_id, const char *pair,
-		     char *err, size_t len)
+		     struct zs_error *err)
 {
 	bool table_seen = false, by_column;
 
@@ -84,17 +84,17 @@ int claims_eval_init(struct claims_eval *e, const struct claims *c,
 		e->nr_arms = 2;
 	by_column = e->nr_arms > 2;
 	if (e->nr_arms < 2 || e->nr_arms > CLAIM_MAX_COLS) {
-		snprintf(err, len, "%d arms: want 2 to %d", e->nr_arms,
+		zs_error_set(err, true, "%d arms: want 2 to %d", e->nr_arms,
 			 CLAIM_MAX_COLS);
 		return -1;
 	}
 	if (pair && by_column) {
-		snprintf(err, len, "--compare names the columns of two arms; %d "
+		zs_error_set(err, true, "--compare names the columns of two arms; %d "
 			 "arms stand for a table's columns in order", e->nr_arms);
 		return -1;
 	}
 	if (pair && !strchr(pair, ':')) {
-		snprintf(err, len, "--compare '%s': want BASE:NEW column names", pair);
+		zs_error_set(err, true, "--compare '%s': want BASE:NEW column names", pair);
 		return -1;
 	}
 	for (size_t i = 0; i < c->nr_tables; i++) {
@@ -111,21 +111,21 @@ int claims_eval_init(struct claims_eval *e, const struct claims *c,
 			continue;
 		if (push_table(e, t, cmp, by_column ? t->nr_cmps - 1 : cmp,
 			       by_column)) {
-			snprintf(err, len, "out of memory");
+			zs_error_set(err, true, "out of memory");
 			return -1;
 		}
 	}
 	if (table_id && !table_seen) {
-		snprintf(err, len, "%s: no table '%s'", c->file, table_id);
+		zs_error_set(err, true, "%s: no table '%s'", c->file, table_id);
 		return -1;
 	}
 	if (!e->n && by_column) {
-		snprintf(err, len, "%s: no table has %d columns, one an arm",
+		zs_error_set(err, true, "%s: no table has %d columns, one an arm",
 			 c->file, e->nr_arms);
 		return -1;
 	}
 	if (!e->n) {
-		snprintf(err, len, "%s: no table compares the columns '%s'",
+		zs_error_set(err, true, "%s: no table compares the columns '%s'",
 			 c->file, pair ? pair : "");
 		return -1;
 	}
@@ -296,11 +296,11 @@ struct add_ctx {
 };
 
 static int add_walked(const struct record *rec, const char *path, void *ctx,
-		      char *err, size_t len)
+		      struct zs_error *err)
 {
 	struct add_ctx *a = ctx;
 
-	return claims_eval_add_record(a->e, a->arm, rec, path, err, len);
+	return claims_eval_add_record(a->e, a->arm, rec, path, err);
 }
 
 /* The row's value in rec added to one side; -1 when out of memory. */
@@ -319,14 +319,14 @@ static int add_value(struct arm_values *av, const struct claim_row *row,
 
 int claims_eval_add_record(struct claims_eval *e, int arm,
 			   const struct record *rec, const char *path,
-			   char *err, size_t len)
+			   struct zs_error *err)
 {
 	if (arm < 0 || arm >= e->nr_arms) {
-		snprintf(err, len, "%s: arm %d of %d", path, arm, e->nr_arms);
+		zs_error_set(err, true, "%s: arm %d of %d", path, arm, e->nr_arms);
 		return -1;
 	}
 	if (!rec->meta.complete && !e->allow_incomplete) {
-		snprintf(err, len, "%s: incomplete record (interrupted run); "
+		zs_error_set(err, true, "%s: incomplete record (interrupted run); "
 			 "include it with --allow-incomplete", path);
 		return -1;
 	}
@@ -339,7 +339,7 @@ int claims_eval_add_record(struct claims_eval *e, int arm,
 		for (int k = 0; k < 2; k++)
 			if (r->arm_of[k] == arm && !r->row->unmapped[0] &&
 			    add_value(&r->arm[k], r->row, rec)) {
-				snprintf(err, len, "out of memory");
+				zs_error_set(err, true, "out of memory");
 				return -1;
 			}
 	}
@@ -347,11 +347,11 @@ int claims_eval_add_record(struct claims_eval *e, int arm,
 }
 
 int claims_eval_add_path(struct claims_eval *e, int arm, const char *path,
-			 char *err, size_t len)
+			 struct zs_error *err)
 {
 	struct add_ctx a = { e, arm };
 
-	return record_walk_path(path, &e->seen, add_walked, &a, err, len);
+	return record_walk_path(path, &e->seen, add_walked, &a, err);
 }
 
 /* ---- statistics ---------------------------------------------------- */
@@ -554,11 +554,11 @@ static void same(struct row_eval *r, double alpha)
 	}
 }
 
-int claims_eval_finish(struct claims_eval *e, char *err, size_t len)
+int claims_eval_finish(struct claims_eval *e, struct zs_error *err)
 {
 	for (int k = 0; k < e->nr_arms; k++)
 		if (!e->nr_records[k]) {
-			snprintf(err, len, "arm %s has no records", e->label[k]);
+			zs_error_set(err, true, "arm %s has no records", e->label[k]);
 			return -1;
 		}
 	for (size_t i = 0; i < e->n; i++) {
@@ -580,7 +580,7 @@ int claims_eval_finish(struct claims_eval *e, char *err, size_t len)
 			continue;
 		}
 		if (describe(r, e->alpha)) {
-			snprintf(err, len, "out of memory");
+			zs_error_set(err, true, "out of memory");
 			return -1;
 		}
 		if (r->arm[0].n < MIN_RUNS || r->arm[1].n < MIN_RUNS) {
@@ -597,7 +597,7 @@ int claims_eval_finish(struct claims_eval *e, char *err, size_t len)
 		}
 	}
 	if (holm(e)) {
-		snprintf(err, len, "out of memory");
+		zs_error_set(err, true, "out of memory");
 		return -1;
 	}
 	for (size_t i = 0; i < e->n; i++) {

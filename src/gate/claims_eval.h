@@ -33,6 +33,7 @@
 #include <stddef.h>
 #include "claims.h"
 #include "compare.h"
+#include "zs_error.h"
 
 enum verdict {
 	VERDICT_HOLDS,
@@ -94,16 +95,16 @@ struct claims_eval {
  */
 int claims_eval_init(struct claims_eval *e, const struct claims *c,
 		     const char *table_id, const char *pair,
-		     char *err, size_t len);
+		     struct zs_error *err);
 /* Adds the records path names (a file or a directory) to an arm. */
 int claims_eval_add_path(struct claims_eval *e, int arm, const char *path,
-			 char *err, size_t len);
+			 struct zs_error *err);
 /* Adds one loaded record (path only names it in messages). */
 int claims_eval_add_record(struct claims_eval *e, int arm,
 			   const struct record *rec, const char *path,
-			   char *err, size_t len);
+			   struct zs_error *err);
 /* Statistics and verdicts; -1 with err when an arm has no record. */
-int claims_eval_finish(struct claims_eval *e, char *err, size_t len);
+int claims_eval_finish(struct claims_eval *e, struct zs_error *err);
 void claims_eval_free(struct claims_eval *e);
 
 const char *verdict_name(enum verdict v);

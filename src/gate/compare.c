@@ -102,21 +102,21 @@ int arm_values_push(struct arm_values *a, double v)
 static int add_value(struct comparison *c, int arm, const char *name,
 		     const struct metric_direction *dir,
 		     const char *unit, bool has_value, double v,
-		     const char *reason, const char *path, char *err, size_t len)
+		     const char *reason, const char *path, struct zs_error *err)
 {
 	char what[METRIC_NAME_LEN + 16];
 	struct cmp_metric *m;
 
 	snprintf(what, sizeof(what), "metric %s", name);
-	if (has_value && record_check_value(path, what, unit, v, err, len))
+	if (has_value && record_check_value(path, what, unit, v, err))
 		return -1;
 	m = find_metric(c, name, unit, dir);
 	if (!m) {
-		snprintf(err, len, "%s: out of memory", path);
+		zs_error_set(err, true, "%s: out of memory", path);
 		return -1;
 	}
 	if (strcmp(m->unit, unit)) {
-		snprintf(err, len, "%s: metric %s: unit %s, but %s says %s",
+		zs_error_set(err, true, "%s: metric %s: unit %s, but %s says %s",
 			 path, name, unit, c->paths[m->unit_from], m->unit);
 		return -1;
 	}
@@ -128,7 +128,7 @@ static int add_value(struct comparison *c, int arm, const char *name,
 		return 0;
 	}
 	if (arm_values_push(&m->arm[arm], v)) {
-		snprintf(err, len, "%s: out of memory", path);
+		zs_error_set(err, true, "%s: out of memory", path);
 		return -1;
 	}
 	return 0;
@@ -156,18 +156,18 @@ static struct cmp_hist *find_hist(struct comparison *c, const char *name,
 }
 
 static int add_hist(struct comparison *c, int arm, const struct hist_metric *hm,
-		    const char *path, char *err, size_t len)
+		    const char *path, struct zs_error *err)
 {
 	struct cmp_hist *h = find_hist(c, hm->name, hm->unit);
 	unsigned long long count = hist_count(&hm->h);
 	char name[METRIC_NAME_LEN + 16];
 
 	if (!h) {
-		snprintf(err, len, "%s: out of memory", path);
+		zs_error_set(err, true, "%s: out of memory", path);
 		return -1;
 	}
 	if (h->present[arm] && h->sum[arm].kind != hm->h.kind) {
-		snprintf(err, len, "%s: histogram %s: slot kind differs from the arm's other records",
+		zs_error_set(err, true, "%s: histogram %s: slot kind differs from the arm's other records",
 			 path, hm->name);
 		return -1;
 	}
@@ -183,7 +183,7 @@ static int add_hist(struct comparison *c, int arm, const struct hist_metric *hm,
 	hist_stat_name(name, sizeof(name), hm->name, HIST_STAT_MEAN);
 	return add_value(c, arm, name, metric_id_direction(hm->name, &hm->id),
 			 hm->unit, count > 0, hist_mean(&hm->h),
-			 "no events in this run", path, err, len);
+			 "no events in this run", path, err);
 }
 
 void kernels_add(char *list, size_t len, const char *release)
@@ -204,14 +204,14 @@ void kernels_add(char *list, size_t len, const char *release)
 
 int comparison_add_record(struct comparison *c, int arm,
 			  const struct record *rec, const char *path,
-			  char *err, size_t len)
+			  struct zs_error *err)
 {
 	const struct metric_set *ms = &rec->metrics;
 	struct cmp_arm *a = &c->arm[arm];
 
 	if (!rec->meta.complete) {
 		if (!c->allow_incomplete) {
-			snprintf(err, len, "%s: incomplete record (interrupted run); "
+			zs_error_set(err, true, "%s: incomplete record (interrupted run); "
 				 "include it with --allow-incomplete", path);
 			return -1;
 		}
@@ -224,11 +224,11 @@ int comparison_add_record(struct comparison *c, int arm,
 	/* kept for messages that name two records */
 	if (c->nr_paths == c->paths_cap &&
 	    grow_array((void **)&c->paths, &c->paths_cap, 16, sizeof(*c->paths))) {
-		snprintf(err, len, "%s: out of memory", path);
+		zs_error_set(err, true, "%s: out of memory", path);
 		return -1;
 	}
 	if (!(c->paths[c->nr_paths] = strdup(path))) {
-		snprintf(err, len, "%s: out of memory", path);
+		zs_error_set(err, true, "%s: out of memory", path);
 		return -1;
 	}
 	c->nr_paths++;
@@ -239,7 +239,7 @@ int comparison_add_record(struct comparison *c, int arm,
 		void *p = realloc(c->m, (ms->n + 1) * sizeof(*c->m));
 
 		if (!p) {
-			snprintf(err, len, "%s: out of memory", path);
+			zs_error_set(err, true, "%s: out of memory", path);
 			return -1;
 		}
 		c->m = p;
@@ -250,15 +250,15 @@ int comparison_add_record(struct comparison *c, int arm,
 
 		if (add_value(c, arm, m->name, metric_id_direction(m->name, &m->id),
 			      m->unit, m->has_value, m->value, m->reason, path,
-			      err, len))
+			      err))
 			return -1;
 	}
 	if (rec->meta.wall_time_s >= 0 &&
 	    add_value(c, arm, "wall_time_s", &metric_family(MF_WALL_TIME)->dir,
-		      "s", true, rec->meta.wall_time_s, NULL, path, err, len))
+		      "s", true, rec->meta.wall_time_s, NULL, path, err))
 		return -1;
 	for (size_t i = 0; i < ms->nh; i++)
-		if (add_hist(c, arm, &ms->h[i], path, err, len))
+		if (add_hist(c, arm, &ms->h[i], path, err))
 			return -1;
 	return 0;
 }
@@ -269,19 +269,19 @@ struct add_ctx {
 };
 
 static int add_walked(const struct record *rec, const char *path, void *ctx,
-		      char *err, size_t len)
+		      struct zs_error *err)
 {
 	struct add_ctx *a = ctx;
 
-	return comparison_add_record(a->c, a->arm, rec, path, err, len);
+	return comparison_add_record(a->c, a->arm, rec, path, err);
 }
 
 int comparison_add_path(struct comparison *c, int arm, const char *path,
-			char *err, size_t len)
+			struct zs_error *err)
 {
 	struct add_ctx a = { c, arm };
 
-	return record_walk_path(path, &c->seen, add_walked, &a, err, len);
+	return record_walk_path(path, &c->seen, add_walked, &a, err);
 }
 
 static void finish_metric(struct comparison *c, struct cmp_metric *m)
@@ -331,11 +331,11 @@ static void finish_metric(struct comparison *c, struct cmp_metric *m)
 		direction_verdict(m->dir->dir, m->mean[ARM_A], m->mean[ARM_B]) : 0;
 }
 
-int comparison_finish(struct comparison *c, char *err, size_t len)
+int comparison_finish(struct comparison *c, struct zs_error *err)
 {
 	for (int k = 0; k < 2; k++)
 		if (!c->arm[k].nr_records) {
-			snprintf(err, len, "arm %s: no records", c->arm[k].label);
+			zs_error_set(err, true, "arm %s: no records", c->arm[k].label);
 			return -1;
 		}
 	for (size_t i = 0; i < c->n; i++) {

@@ -16,6 +16,7 @@
 #include "record.h"
 #include "record_walk.h"
 #include "stats.h"
+#include "zs_error.h"
 
 #define ARM_A 0
 #define ARM_B 1
@@ -106,13 +107,13 @@ void comparison_free(struct comparison *c);
  * the file in err.
  */
 int comparison_add_path(struct comparison *c, int arm, const char *path,
-			char *err, size_t len);
+			struct zs_error *err);
 /* Adds one loaded record (path only names it in messages). */
 int comparison_add_record(struct comparison *c, int arm,
 			  const struct record *rec, const char *path,
-			  char *err, size_t len);
+			  struct zs_error *err);
 /* Computes every statistic; -1 with err when an arm is empty. */
-int comparison_finish(struct comparison *c, char *err, size_t len);
+int comparison_finish(struct comparison *c, struct zs_error *err);
 void comparison_note(struct comparison *c, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 

@@ -39,10 +39,10 @@ int gate_parse_alpha(void *value, const char *arg)
 
 static int add_fail_on(void *rules, const char *arg)
 {
-	char err[1024];
+	struct zs_error err;
 
-	if (gate_rules_add(rules, arg, "--fail-on", err, sizeof(err))) {
-		fprintf(stderr, "error: %s\n", err);
+	if (gate_rules_add(rules, arg, "--fail-on", &err)) {
+		fprintf(stderr, "error: %s\n", err.msg);
 		return EXIT_BAD_INPUT;
 	}
 	return 0;
@@ -50,10 +50,10 @@ static int add_fail_on(void *rules, const char *arg)
 
 static int load_rules(void *rules, const char *arg)
 {
-	char err[1024];
+	struct zs_error err;
 
-	if (gate_rules_load(rules, arg, err, sizeof(err))) {
-		fprintf(stderr, "error: %s\n", err);
+	if (gate_rules_load(rules, arg, &err)) {
+		fprintf(stderr, "error: %s\n", err.msg);
 		return EXIT_BAD_INPUT;
 	}
 	return 0;
@@ -66,7 +66,7 @@ int compare_main(int argc, char **argv)
 	const char *plot_dir = NULL, *label[2] = { "A", "B" };
 	bool markdown = false, json = false, incomplete = false;
 	double alpha = 0.05;
-	char err[1024];
+	struct zs_error err;
 	int sep, ret;
 	const struct cli_opt opts[] = {
 		GATE_ARMS_SHARED_OPTS(&alpha, &markdown, &json, &incomplete,
@@ -126,18 +126,18 @@ int compare_main(int argc, char **argv)
 
 		if (i == sep)
 			continue;
-		if (comparison_add_path(&c, arm, argv[i], err, sizeof(err))) {
-			fprintf(stderr, "error: arm %s: %s\n", label[arm], err);
+		if (comparison_add_path(&c, arm, argv[i], &err)) {
+			fprintf(stderr, "error: arm %s: %s\n", label[arm], err.msg);
 			goto free;
 		}
 	}
-	if (comparison_finish(&c, err, sizeof(err)) ||
-	    gate_apply(&rules, &c, err, sizeof(err))) {
-		fprintf(stderr, "error: %s\n", err);
+	if (comparison_finish(&c, &err) ||
+	    gate_apply(&rules, &c, &err)) {
+		fprintf(stderr, "error: %s\n", err.msg);
 		goto free;
 	}
-	if (plot_dir && svg_plot_write(plot_dir, &c, err, sizeof(err)) < 0) {
-		fprintf(stderr, "error: --plot: %s\n", err);
+	if (plot_dir && svg_plot_write(plot_dir, &c, &err) < 0) {
+		fprintf(stderr, "error: --plot: %s\n", err.msg);
 		goto free;
 	}
 	if (json)

@@ -62,27 +62,26 @@ static int parse_rule(const char *text, struct gate_rule *r, char *what,
 }
 
 int gate_rules_add(struct gate_rules *g, const char *text, const char *origin,
-		   char *err, size_t len)
+		   struct zs_error *err)
 {
 	char what[160];
 	struct gate_rule r;
 
 	if (parse_rule(text, &r, what, sizeof(what))) {
-		snprintf(err, len, "%s: rule '%s': %s", origin, text, what);
+		zs_error_set(err, true, "%s: rule '%s': %s", origin, text, what);
 		return -1;
 	}
 	snprintf(r.origin, sizeof(r.origin), "%s", origin);
 	if (g->n == g->cap &&
 	    grow_array((void **)&g->r, &g->cap, 8, sizeof(*g->r))) {
-		snprintf(err, len, "out of memory");
+		zs_error_set(err, true, "out of memory");
 		return -1;
 	}
 	g->r[g->n++] = r;
 	return 0;
 }
 
-int gate_rules_load(struct gate_rules *g, const char *path, char *err,
-		    size_t len)
+int gate_rules_load(struct gate_rules *g, const char *path, struct zs_error *err)
 {
 	char line[512], origin[128], why[128];
 	int lineno = 0, ret = 0;
@@ -94,7 +93,7 @@ int gate_rules_load(struct gate_rules *g, const char *path, char *err,
 			snprintf(why, sizeof(why), "%s", strerror(errno));
 			close(fd);
 		}
-		snprintf(err, len, "%s: cannot read: %s", path, why);
+		zs_error_set(err, true, "%s: cannot read: %s", path, why);
 		return -1;
 	}
 	while (!ret && fgets(line, sizeof(line), f)) {
@@ -102,7 +101,7 @@ int gate_rules_load(struct gate_rules *g, const char *path, char *err,
 
 		lineno++;
 		if (!strchr(line, '\n') && !feof(f)) {
-			snprintf(err, len, "%s:%d: line too long", path, lineno);
+			zs_error_set(err, true, "%s:%d: line too long", path, lineno);
 			ret = -1;
 			break;
 		}
@@ -116,7 +115,7 @@ int gate_rules_load(struct gate_rules *g, const char *path, char *err,
 		if (!*s)
 			continue;
 		snprintf(origin, sizeof(origin), "%s:%d", path, lineno);
-		ret = gate_rules_add(g, s, origin, err, len);
+		ret = gate_rules_add(g, s, origin, err);
 	}
 	fclose(f);
 	return ret;
@@ -150,8 +149,7 @@ static void mark_failed(struct comparison *c, struct cmp_metric *m,
 		snprintf(m->failed_by, sizeof(m->failed_by), "%s", why);
 }
 
-int gate_apply(struct gate_rules *g, struct comparison *c, char *err,
-	       size_t len)
+int gate_apply(struct gate_rules *g, struct comparison *c, struct zs_error *err)
 {
 	c->nr_failed = 0;
 	for (size_t i = 0; i < c->n; i++) {
@@ -196,7 +194,7 @@ int gate_apply(struct gate_rules *g, struct comparison *c, char *err,
 	}
 	for (size_t j = 0; j < g->n; j++)
 		if (!g->r[j].matched) {
-			snprintf(err, len, "%s: rule '%s': matches no metric in either arm",
+			zs_error_set(err, true, "%s: rule '%s': matches no metric in either arm",
 				 g->r[j].origin, g->r[j].text);
 			return -1;
 		}

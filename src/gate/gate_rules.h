@@ -19,6 +19,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "compare.h"
+#include "zs_error.h"
 
 enum rule_kind {
 	RULE_THRESHOLD,
@@ -44,15 +45,13 @@ struct gate_rules {
 void gate_rules_free(struct gate_rules *g);
 /* -1 with "ORIGIN: rule 'TEXT': what" in err on a malformed rule. */
 int gate_rules_add(struct gate_rules *g, const char *text, const char *origin,
-		   char *err, size_t len);
-int gate_rules_load(struct gate_rules *g, const char *path, char *err,
-		    size_t len);
+		   struct zs_error *err);
+int gate_rules_load(struct gate_rules *g, const char *path, struct zs_error *err);
 
 /*
  * Marks failed metrics in c (c->nr_failed). Returns -1 with err when a
  * rule matches no metric of either arm (a typo would silently pass).
  */
-int gate_apply(struct gate_rules *g, struct comparison *c, char *err,
-	       size_t len);
+int gate_apply(struct gate_rules *g, struct comparison *c, struct zs_error *err);
 
 #endif /* __GATE_RULES_H */

@@ -17,7 +17,7 @@ void record_seen_free(struct record_seen *s)
 }
 
 /* -1 with err when path is a file seen before (or out of memory). */
-static int seen_add(struct record_seen *s, const char *path, char *err, size_t len)
+static int seen_add(struct record_seen *s, const char *path, struct zs_error *err)
 {
 	struct stat st;
 
@@ -25,7 +25,7 @@ static int seen_add(struct record_seen *s, const char *path, char *err, size_t l
 		return 0;	/* record_load names the problem */
 	for (size_t i = 0; i < s->n; i++)
 		if (s->v[i].dev == st.st_dev && s->v[i].ino == st.st_ino) {
-			snprintf(err, len, "%s: the same record as %s (a run counts once)",
+			zs_error_set(err, true, "%s: the same record as %s (a run counts once)",
 				 path, s->v[i].path);
 			return -1;
 		}
@@ -40,19 +40,19 @@ static int seen_add(struct record_seen *s, const char *path, char *err, size_t l
 	s->n++;
 	return 0;
 oom:
-	snprintf(err, len, "%s: out of memory", path);
+	zs_error_set(err, true, "%s: out of memory", path);
 	return -1;
 }
 
 static int walk_file(const char *path, struct record_seen *seen, record_fn fn,
-		     void *ctx, char *err, size_t len)
+		     void *ctx, struct zs_error *err)
 {
 	struct record rec;
 	int ret;
 
-	if (seen_add(seen, path, err, len) || record_load(path, &rec, err, len))
+	if (seen_add(seen, path, err) || record_load(path, &rec, err))
 		return -1;
-	ret = fn(&rec, path, ctx, err, len);
+	ret = fn(&rec, path, ctx, err);
 	record_free(&rec);
 	return ret;
 }
@@ -64,7 +64,7 @@ static int cmp_str(const void *a, const void *b)
 
 /* Every *.json directly in dir, in name order. */
 static int walk_dir(const char *dir, struct record_seen *seen, record_fn fn,
-		    void *ctx, char *err, size_t len)
+		    void *ctx, struct zs_error *err)
 {
 	DIR *d = opendir(dir);
 	struct dirent *e;
@@ -73,7 +73,7 @@ static int walk_dir(const char *dir, struct record_seen *seen, record_fn fn,
 	int ret = 0;
 
 	if (!d) {
-		snprintf(err, len, "%s: cannot read directory: %s", dir, strerror(errno));
+		zs_error_set(err, true, "%s: cannot read directory: %s", dir, strerror(errno));
 		return -1;
 	}
 	while ((e = readdir(d))) {
@@ -100,9 +100,9 @@ static int walk_dir(const char *dir, struct record_seen *seen, record_fn fn,
 	}
 	closedir(d);
 	if (ret)
-		snprintf(err, len, "%s: out of memory", dir);
+		zs_error_set(err, true, "%s: out of memory", dir);
 	else if (!n) {
-		snprintf(err, len, "%s: no records (*.json) in this directory", dir);
+		zs_error_set(err, true, "%s: no records (*.json) in this directory", dir);
 		ret = -1;
 	}
 	if (!ret)
@@ -111,7 +111,7 @@ static int walk_dir(const char *dir, struct record_seen *seen, record_fn fn,
 		char path[4096];
 
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
-		ret = walk_file(path, seen, fn, ctx, err, len);
+		ret = walk_file(path, seen, fn, ctx, err);
 	}
 	for (size_t i = 0; i < n; i++)
 		free(names[i]);
@@ -120,15 +120,15 @@ static int walk_dir(const char *dir, struct record_seen *seen, record_fn fn,
 }
 
 int record_walk_path(const char *path, struct record_seen *seen, record_fn fn,
-		     void *ctx, char *err, size_t len)
+		     void *ctx, struct zs_error *err)
 {
 	struct stat st;
 
 	if (stat(path, &st)) {
-		snprintf(err, len, "%s: cannot read: %s", path, strerror(errno));
+		zs_error_set(err, true, "%s: cannot read: %s", path, strerror(errno));
 		return -1;
 	}
 	if (S_ISDIR(st.st_mode))
-		return walk_dir(path, seen, fn, ctx, err, len);
-	return walk_file(path, seen, fn, ctx, err, len);
+		return walk_dir(path, seen, fn, ctx, err);
+	return walk_file(path, seen, fn, ctx, err);
 }

@@ -11,10 +11,11 @@
 #include <stddef.h>
 #include <sys/types.h>
 #include "record.h"
+#include "zs_error.h"
 
 /* Returns 0, or -1 with a message naming the file in err. */
 typedef int (*record_fn)(const struct record *rec, const char *path,
-			 void *ctx, char *err, size_t len);
+			 void *ctx, struct zs_error *err);
 
 /*
  * The files walked so far (device and inode): a record named twice, as
@@ -35,6 +36,6 @@ void record_seen_free(struct record_seen *s);
 /* -1 with err on an unreadable path, an empty directory, a bad record,
  * a record already in seen or a callback that returned -1. */
 int record_walk_path(const char *path, struct record_seen *seen, record_fn fn,
-		     void *ctx, char *err, size_t len);
+		     void *ctx, struct zs_error *err);
 
 #endif /* __RECORD_WALK_H */

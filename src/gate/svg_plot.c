@@ -95,13 +95,13 @@ struct out_file {
 };
 
 static FILE *out_open(struct out_file *o, const char *dir, const char *file,
-		      char *err, size_t len)
+		      struct zs_error *err)
 {
 	snprintf(o->path, sizeof(o->path), "%s/%s", dir, file);
 	o->buf = NULL;
 	o->f = open_memstream(&o->buf, &o->len);
 	if (!o->f)
-		snprintf(err, len, "%s: %s", o->path, strerror(errno));
+		zs_error_set(err, true, "%s: %s", o->path, strerror(errno));
 	return o->f;
 }
 
@@ -114,7 +114,7 @@ static void out_drop(struct out_file *o)
 	o->buf = NULL;
 }
 
-static int out_commit(struct out_file *o, char *err, size_t len)
+static int out_commit(struct out_file *o, struct zs_error *err)
 {
 	const char *what = "writing";
 	char why[160];
@@ -124,7 +124,7 @@ static int out_commit(struct out_file *o, char *err, size_t len)
 	if (!rc)
 		rc = atomic_file_write(o->path, o->buf, o->len, &what);
 	if (rc)
-		snprintf(err, len, "%s: %s", o->path,
+		zs_error_set(err, true, "%s: %s", o->path,
 			 atomic_file_describe(why, sizeof(why), what, rc));
 	free(o->buf);
 	o->buf = NULL;
@@ -132,14 +132,13 @@ static int out_commit(struct out_file *o, char *err, size_t len)
 }
 
 static FILE *open_chart(struct out_file *o, const char *dir, const char *prefix,
-			const char *name, char *file, size_t flen, char *err,
-			size_t len)
+			const char *name, char *file, size_t flen, struct zs_error *err)
 {
 	char safe[METRIC_NAME_LEN];
 
 	file_safe(safe, sizeof(safe), name);
 	snprintf(file, flen, "%s-%s.svg", prefix, safe);
-	return out_open(o, dir, file, err, len);
+	return out_open(o, dir, file, err);
 }
 
 static int dot_plot(FILE *f, const struct comparison *c,
@@ -261,14 +260,14 @@ static bool hist_wanted(const char *name)
 }
 
 /* Charts of an earlier comparison in the same DIR would look current. */
-static int remove_old_charts(const char *dir, char *err, size_t len)
+static int remove_old_charts(const char *dir, struct zs_error *err)
 {
 	DIR *d = opendir(dir);
 	struct dirent *e;
 	char path[4096];
 
 	if (!d) {
-		snprintf(err, len, "%s: %s", dir, strerror(errno));
+		zs_error_set(err, true, "%s: %s", dir, strerror(errno));
 		return -1;
 	}
 	while ((e = readdir(d))) {
@@ -277,7 +276,7 @@ static int remove_old_charts(const char *dir, char *err, size_t len)
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
 		if (unlink(path) && errno != ENOENT) {
-			snprintf(err, len, "%s: %s", path, strerror(errno));
+			zs_error_set(err, true, "%s: %s", path, strerror(errno));
 			closedir(d);
 			return -1;
 		}
@@ -286,8 +285,7 @@ static int remove_old_charts(const char *dir, char *err, size_t len)
 	return 0;
 }
 
-int svg_plot_write(const char *dir, const struct comparison *c, char *err,
-		   size_t len)
+int svg_plot_write(const char *dir, const struct comparison *c, struct zs_error *err)
 {
 	char file[METRIC_NAME_LEN + 16];
 	struct out_file idx, chart;
@@ -295,12 +293,12 @@ int svg_plot_write(const char *dir, const struct comparison *c, char *err,
 	int charts = 0;
 
 	if (mkdir(dir, 0755) && errno != EEXIST) {
-		snprintf(err, len, "%s: %s", dir, strerror(errno));
+		zs_error_set(err, true, "%s: %s", dir, strerror(errno));
 		return -1;
 	}
-	if (remove_old_charts(dir, err, len))
+	if (remove_old_charts(dir, err))
 		return -1;
-	index = out_open(&idx, dir, "index.html", err, len);
+	index = out_open(&idx, dir, "index.html", err);
 	if (!index)
 		return -1;
 	fprintf(index, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
@@ -319,11 +317,11 @@ int svg_plot_write(const char *dir, const struct comparison *c, char *err,
 		if (!m->significant)
 			continue;
 		f = open_chart(&chart, dir, "dots", m->name, file, sizeof(file),
-			       err, len);
+			       err);
 		if (!f)
 			goto fail;
 		dot_plot(f, c, m);
-		if (out_commit(&chart, err, len))
+		if (out_commit(&chart, err))
 			goto fail;
 		fprintf(index, "<img src=\"%s\" alt=\"", file);
 		xml_text(index, m->name);
@@ -336,7 +334,7 @@ int svg_plot_write(const char *dir, const struct comparison *c, char *err,
 		if (!hist_wanted(h->name))
 			continue;
 		f = open_chart(&chart, dir, "hist", h->name, file, sizeof(file),
-			       err, len);
+			       err);
 		if (!f)
 			goto fail;
 		if (hist_plot(f, c, h)) {
@@ -347,7 +345,7 @@ int svg_plot_write(const char *dir, const struct comparison *c, char *err,
 			fprintf(index, ": no events in either arm</p>\n");
 			continue;
 		}
-		if (out_commit(&chart, err, len))
+		if (out_commit(&chart, err))
 			goto fail;
 		fprintf(index, "<img src=\"%s\" alt=\"", file);
 		xml_text(index, h->name);
@@ -355,7 +353,7 @@ int svg_plot_write(const char *dir, const struct comparison *c, char *err,
 		charts++;
 	}
 	fputs("</body></html>\n", index);
-	if (out_commit(&idx, err, len))
+	if (out_commit(&idx, err))
 		return -1;
 	return charts;
 fail:

@@ -13,12 +13,12 @@
 
 #include <stddef.h>
 #include "compare.h"
+#include "zs_error.h"
 
 /*
  * Creates DIR if needed and replaces the dots-*.svg and hist-*.svg an
  * earlier comparison left there. Returns the number of charts, or -1.
  */
-int svg_plot_write(const char *dir, const struct comparison *c, char *err,
-		   size_t len);
+int svg_plot_write(const char *dir, const struct comparison *c, struct zs_error *err);
 
 #endif /* __SVG_PLOT_H */

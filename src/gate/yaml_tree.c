@@ -9,17 +9,17 @@
 #include "counters.h"
 #include "yaml_tree.h"
 
-int ydoc_load(struct ydoc *d, const char *path, char *err, size_t len)
+int ydoc_load(struct ydoc *d, const char *path, struct zs_error *err)
 {
 	size_t n;
 	char *text;
 	int ret;
 
 	memset(d, 0, sizeof(*d));
-	text = read_file_explained(path, YDOC_MAX_BYTES, &n, err, len);
+	text = read_file_explained(path, YDOC_MAX_BYTES, &n, err);
 	if (!text)
 		return -1;
-	ret = ydoc_parse(d, path, text, n, err, len);
+	ret = ydoc_parse(d, path, text, n, err);
 	free(text);
 	return ret;
 }
@@ -30,8 +30,7 @@ int ydoc_load(struct ydoc *d, const char *path, char *err, size_t len)
  * over the events stops at YDOC_MAX_DEPTH. Returns 1 when too deep (err
  * says where), 0 otherwise (a syntax error is left to the loader's report).
  */
-static int too_deep(const char *name, const char *text, size_t n, char *err,
-		    size_t len)
+static int too_deep(const char *name, const char *text, size_t n, struct zs_error *err)
 {
 	yaml_parser_t parser;
 	yaml_event_t ev;
@@ -48,7 +47,7 @@ static int too_deep(const char *name, const char *text, size_t n, char *err,
 		else if (t == YAML_SEQUENCE_END_EVENT || t == YAML_MAPPING_END_EVENT)
 			depth--;
 		if (depth > YDOC_MAX_DEPTH) {
-			snprintf(err, len, "%s:%zu: nested deeper than %d levels",
+			zs_error_set(err, true, "%s:%zu: nested deeper than %d levels",
 				 name, ev.start_mark.line + 1, YDOC_MAX_DEPTH);
 			ret = 1;
 		}
@@ -77,7 +76,7 @@ static int cmp_key_nodes(const void *a, const void *b)
  * second "tables:" would be dropped without a word. Sorted, not pairwise,
  * so a mapping of a million keys stays fast.
  */
-static int duplicate_key(struct ydoc *d, char *err, size_t len)
+static int duplicate_key(struct ydoc *d, struct zs_error *err)
 {
 	yaml_node_t *n;
 
@@ -93,7 +92,7 @@ static int duplicate_key(struct ydoc *d, char *err, size_t len)
 			continue;
 		keys = malloc(pairs * sizeof(*keys));
 		if (!keys) {
-			snprintf(err, len, "%s: out of memory", d->file);
+			zs_error_set(err, true, "%s: out of memory", d->file);
 			return -1;
 		}
 		for (p = start; p < n->data.mapping.pairs.top; p++) {
@@ -106,7 +105,7 @@ static int duplicate_key(struct ydoc *d, char *err, size_t len)
 		for (size_t i = 1; i < nk; i++)
 			if (!strcmp((const char *)keys[i]->data.scalar.value,
 				    (const char *)keys[i - 1]->data.scalar.value)) {
-				snprintf(err, len, "%s:%zu: duplicate key '%.60s' (first at line %zu)",
+				zs_error_set(err, true, "%s:%zu: duplicate key '%.60s' (first at line %zu)",
 					 d->file, keys[i]->start_mark.line + 1,
 					 (const char *)keys[i]->data.scalar.value,
 					 keys[i - 1]->start_mark.line + 1);
@@ -119,17 +118,17 @@ static int duplicate_key(struct ydoc *d, char *err, size_t len)
 }
 
 int ydoc_parse(struct ydoc *d, const char *name, const char *text, size_t n,
-	       char *err, size_t len)
+	       struct zs_error *err)
 {
 	yaml_parser_t parser;
 	int ok;
 
 	memset(d, 0, sizeof(*d));
 	snprintf(d->file, sizeof(d->file), "%s", name);
-	if (too_deep(name, text, n, err, len))
+	if (too_deep(name, text, n, err))
 		return -1;
 	if (!yaml_parser_initialize(&parser)) {
-		snprintf(err, len, "%s: out of memory", name);
+		zs_error_set(err, true, "%s: out of memory", name);
 		return -1;
 	}
 	yaml_parser_set_input_string(&parser, (const unsigned char *)text, n);
@@ -144,7 +143,7 @@ int ydoc_parse(struct ydoc *d, const char *name, const char *text, size_t n,
 			yaml_node_t *root = yaml_document_get_root_node(&next);
 
 			if (root) {
-				snprintf(err, len, "%s:%zu: a second YAML document "
+				zs_error_set(err, true, "%s:%zu: a second YAML document "
 					 "(a claims file holds one)", name,
 					 root->start_mark.line + 1);
 				ok = 0;
@@ -160,7 +159,7 @@ int ydoc_parse(struct ydoc *d, const char *name, const char *text, size_t n,
 		}
 	}
 	if (!ok)
-		snprintf(err, len, "%s:%zu:%zu: %s%s%s", name,
+		zs_error_set(err, true, "%s:%zu:%zu: %s%s%s", name,
 			 parser.problem_mark.line + 1, parser.problem_mark.column + 1,
 			 parser.problem ? parser.problem : "YAML error",
 			 parser.context ? " " : "", parser.context ? parser.context : "");
@@ -168,11 +167,11 @@ int ydoc_parse(struct ydoc *d, const char *name, const char *text, size_t n,
 	if (!ok)
 		return -1;
 	if (!yaml_document_get_root_node(&d->doc)) {
-		snprintf(err, len, "%s: empty file", name);
+		zs_error_set(err, true, "%s: empty file", name);
 		ydoc_free(d);
 		return -1;
 	}
-	if (duplicate_key(d, err, len)) {
+	if (duplicate_key(d, err)) {
 		ydoc_free(d);
 		return -1;
 	}
@@ -208,7 +207,7 @@ yaml_node_t *ymap_get(struct ydoc *d, yaml_node_t *map, const char *key)
 }
 
 int ymap_check_keys(struct ydoc *d, yaml_node_t *map, const char *const *allowed,
-		    const char *what, char *err, size_t len)
+		    const char *what, struct zs_error *err)
 {
 	yaml_node_pair_t *p;
 
@@ -227,7 +226,7 @@ int ymap_check_keys(struct ydoc *d, yaml_node_t *map, const char *const *allowed
 		for (i = 0; allowed[i] && used < sizeof(known); i++)
 			used += snprintf(known + used, sizeof(known) - used, "%s%s",
 					 i ? ", " : "", allowed[i]);
-		yerr(d, k, err, len, "unknown key '%.60s' in %s (known: %s)",
+		yerr(d, k, err, "unknown key '%.60s' in %s (known: %s)",
 		     s ? s : "(not a scalar)", what, known);
 		return -1;
 	}
@@ -285,15 +284,17 @@ bool ynumber(const yaml_node_t *n, double *out)
 	return true;
 }
 
-void yerr(struct ydoc *d, const yaml_node_t *n, char *err, size_t len,
+void yerr(struct ydoc *d, const yaml_node_t *n, struct zs_error *err,
 	  const char *fmt, ...)
 {
-	int used = snprintf(err, len, "%s:%d: ", d->file, n ? yline(n) : 1);
+	int used = snprintf(err->msg, sizeof(err->msg), "%s:%d: ", d->file,
+			    n ? yline(n) : 1);
 	va_list ap;
 
-	if (used < 0 || (size_t)used >= len)
+	err->usage = true;
+	if (used < 0 || (size_t)used >= sizeof(err->msg))
 		return;
 	va_start(ap, fmt);
-	vsnprintf(err + used, len - used, fmt, ap);
+	vsnprintf(err->msg + used, sizeof(err->msg) - used, fmt, ap);
 	va_end(ap);
 }

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <yaml.h>
+#include "zs_error.h"
 
 struct ydoc {
 	yaml_document_t doc;
@@ -19,13 +20,13 @@ struct ydoc {
 };
 
 /* Loads the first document; -1 with "FILE:LINE:COL: problem" in err. */
-int ydoc_load(struct ydoc *d, const char *path, char *err, size_t len);
+int ydoc_load(struct ydoc *d, const char *path, struct zs_error *err);
 #define YDOC_MAX_BYTES (16 << 20)
 /* deeper nesting is refused: libyaml would take quadratic time over it */
 #define YDOC_MAX_DEPTH 64
 /* The same from n bytes of text; name only names it in messages. */
 int ydoc_parse(struct ydoc *d, const char *name, const char *text, size_t n,
-	       char *err, size_t len);
+	       struct zs_error *err);
 void ydoc_free(struct ydoc *d);
 
 yaml_node_t *ydoc_root(struct ydoc *d);
@@ -41,7 +42,7 @@ yaml_node_t *ymap_get(struct ydoc *d, yaml_node_t *map, const char *key);
  * a key outside allowed (NULL-terminated): a typo must not pass silently.
  */
 int ymap_check_keys(struct ydoc *d, yaml_node_t *map, const char *const *allowed,
-		    const char *what, char *err, size_t len);
+		    const char *what, struct zs_error *err);
 
 size_t yseq_len(const yaml_node_t *n);
 yaml_node_t *yseq_at(struct ydoc *d, yaml_node_t *seq, size_t i);
@@ -54,7 +55,7 @@ bool yis_null(const yaml_node_t *n);
 bool ynumber(const yaml_node_t *n, double *out);
 
 /* "FILE:LINE: " + the message, into err. */
-void yerr(struct ydoc *d, const yaml_node_t *n, char *err, size_t len,
-	  const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+void yerr(struct ydoc *d, const yaml_node_t *n, struct zs_error *err,
+	  const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
 #endif /* __YAML_TREE_H */

@@ -16,7 +16,7 @@
 /* 3 runs per arm of a record with a few metrics, a histogram, a cgroup */
 static void add_records(struct claims_eval *e)
 {
-	char err[512];
+	struct zs_error err;
 
 	for (int k = 0; k < 2; k++)
 		for (int i = 0; i < 3; i++) {
@@ -32,7 +32,7 @@ static void add_records(struct claims_eval *e)
 					 SRC_TRACEPOINT, 1000 - 10 * i - 300 * k);
 			metric_set_value(&rec.metrics, "zero", "pages", SRC_COUNTER, 0);
 			metric_set_na(&rec.metrics, "na", "pages", "not here");
-			claims_eval_add_record(e, k, &rec, "mem.json", err, sizeof(err));
+			claims_eval_add_record(e, k, &rec, "mem.json", &err);
 			record_free(&rec);
 		}
 }
@@ -41,14 +41,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct claims c;
 	struct claims_eval e = { .alpha = 0.05, .holm = true };
-	char err[1024];
+	struct zs_error err;
 
 	stats_init();
-	if (claims_parse("fuzz.yaml", (const char *)data, size, &c, err, sizeof(err)))
+	if (claims_parse("fuzz.yaml", (const char *)data, size, &c, &err))
 		return 0;
-	if (!claims_eval_init(&e, &c, NULL, NULL, err, sizeof(err))) {
+	if (!claims_eval_init(&e, &c, NULL, NULL, &err)) {
 		add_records(&e);
-		claims_eval_finish(&e, err, sizeof(err));
+		claims_eval_finish(&e, &err);
 	}
 	claims_eval_free(&e);
 	claims_free(&c);

@@ -19,12 +19,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct comparison c;
 	struct record rec;
-	char err[1024];
+	struct zs_error err;
 	double *orig;
 	int ret = 0;
 
 	stats_init();
-	if (record_parse("fuzz.json", (const char *)data, size, &rec, err, sizeof(err)))
+	if (record_parse("fuzz.json", (const char *)data, size, &rec, &err))
 		return 0;
 	orig = malloc((rec.metrics.n + 1) * sizeof(*orig));
 	if (!orig)
@@ -36,10 +36,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		for (int r = 0; r < 5 && !ret; r++) {
 			for (size_t i = 0; i < rec.metrics.n; i++)
 				rec.metrics.m[i].value = orig[i] * scale[k][r];
-			ret = comparison_add_record(&c, k, &rec, "run.json", err, sizeof(err));
+			ret = comparison_add_record(&c, k, &rec, "run.json", &err);
 		}
 	if (!ret)
-		comparison_finish(&c, err, sizeof(err));
+		comparison_finish(&c, &err);
 	comparison_free(&c);
 	free(orig);
 	record_free(&rec);

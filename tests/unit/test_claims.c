@@ -130,7 +130,8 @@ static void add_run(struct claims_eval *e, int arm, int i)
 	static const double noise[2][5] = { { 100, 110, 90, 105, 95 },
 					    { 101, 111, 91, 104, 96 } };
 	struct record rec = {};
-	char err[256], cg[64];
+	struct zs_error err;
+	char cg[64];
 
 	rec.meta.complete = true;
 	rec.meta.wall_time_s = -1;
@@ -151,8 +152,8 @@ static void add_run(struct claims_eval *e, int arm, int i)
 		metric_set_value(&rec.metrics, "h{k=b}", "x", SRC_TRACEPOINT, 40);
 	snprintf(cg, sizeof(cg), "c{cgroup=/run%d}", i);
 	metric_set_value(&rec.metrics, cg, "x", SRC_COUNTER, arm ? 5 + i : 9 + i);
-	CHECK(!claims_eval_add_record(e, arm, &rec, "mem", err, sizeof(err)),
-	      "add record: %s", err);
+	CHECK(!claims_eval_add_record(e, arm, &rec, "mem", &err),
+	      "add record: %s", err.msg);
 	metric_set_free(&rec.metrics);
 }
 
@@ -181,17 +182,16 @@ static void test_verdicts(void)
 				 .label = { "A", "B" } };
 	const struct row_eval *r;
 	struct claims c;
-	char err[512];
+	struct zs_error err;
 
-	CHECK(!claims_load(write_file("v.yaml", verdict_claims), &c, err,
-			   sizeof(err)), "load: %s", err);
-	CHECK(!claims_eval_init(&e, &c, NULL, NULL, err, sizeof(err)),
-	      "init: %s", err);
+	CHECK(!claims_load(write_file("v.yaml", verdict_claims), &c, &err), "load: %s", err.msg);
+	CHECK(!claims_eval_init(&e, &c, NULL, NULL, &err),
+	      "init: %s", err.msg);
 	for (int i = 0; i < 5; i++) {
 		add_run(&e, 0, i);
 		add_run(&e, 1, i);
 	}
-	CHECK(!claims_eval_finish(&e, err, sizeof(err)), "finish: %s", err);
+	CHECK(!claims_eval_finish(&e, &err), "finish: %s", err.msg);
 	expect_verdict(&e, "halves", VERDICT_HOLDS);
 	expect_verdict(&e, "far", VERDICT_HOLDS);
 	expect_verdict(&e, "wrong way", VERDICT_CONTRADICTED);
@@ -280,25 +280,24 @@ static void test_log_scale(void)
 	struct claims_eval e = { .alpha = 0.05, .holm = true };
 	const struct row_eval *r;
 	struct claims c;
-	char err[512];
+	struct zs_error err;
 
 	CHECK(!claims_load(write_file("log.yaml", HEAD
 		"tables:\n  - id: t\n    title: x\n    columns: [one, split]\n"
 		"    rows:\n      - label: index lock\n        metric: lc\n"
 		"        scale: log\n        claim: lower\n        quoted: [null, null]\n"),
-		&c, err, sizeof(err)), "load: %s", err);
-	CHECK(!claims_eval_init(&e, &c, NULL, NULL, err, sizeof(err)), "%s", err);
+		&c, &err), "load: %s", err.msg);
+	CHECK(!claims_eval_init(&e, &c, NULL, NULL, &err), "%s", err.msg);
 	for (int i = 0; i < 3; i++)
 		for (int k = 0; k < 2; k++) {
 			struct record rec = { .meta = { .complete = true } };
 
 			metric_set_value(&rec.metrics, "lc", "x", SRC_TRACEPOINT,
 					 k ? b[i] : a[i]);
-			CHECK(!claims_eval_add_record(&e, k, &rec, "mem", err,
-						      sizeof(err)), "%s", err);
+			CHECK(!claims_eval_add_record(&e, k, &rec, "mem", &err), "%s", err.msg);
 			metric_set_free(&rec.metrics);
 		}
-	CHECK(!claims_eval_finish(&e, err, sizeof(err)), "%s", err);
+	CHECK(!claims_eval_finish(&e, &err), "%s", err.msg);
 	r = &e.r[0];
 	CHECK(fabs(r->p / 0.0005846134110801376 - 1) < 1e-6,
 	      "log scale: Welch p on ln(1 + v) as SciPy's (%g)", r->p);
@@ -343,11 +342,10 @@ static void test_hist_stats(void)
 	struct claims_eval e = { .alpha = 0.05, .holm = true };
 	const struct row_eval *r;
 	struct claims c;
-	char err[512];
+	struct zs_error err;
 
-	CHECK(!claims_load(write_file("hist.yaml", hist_claims), &c, err,
-			   sizeof(err)), "load: %s", err);
-	CHECK(!claims_eval_init(&e, &c, NULL, NULL, err, sizeof(err)), "%s", err);
+	CHECK(!claims_load(write_file("hist.yaml", hist_claims), &c, &err), "load: %s", err.msg);
+	CHECK(!claims_eval_init(&e, &c, NULL, NULL, &err), "%s", err.msg);
 	for (int i = 0; i < 5; i++)
 		for (int k = 0; k < 2; k++) {
 			struct record rec = { .meta = { .complete = true } };
@@ -360,11 +358,10 @@ static void test_hist_stats(void)
 					SRC_TRACEPOINT, &h);
 			metric_set_hist(&rec.metrics, "idle_ns", "ns", SRC_FENTRY,
 					&empty);
-			CHECK(!claims_eval_add_record(&e, k, &rec, "mem", err,
-						      sizeof(err)), "%s", err);
+			CHECK(!claims_eval_add_record(&e, k, &rec, "mem", &err), "%s", err.msg);
 			metric_set_free(&rec.metrics);
 		}
-	CHECK(!claims_eval_finish(&e, err, sizeof(err)), "%s", err);
+	CHECK(!claims_eval_finish(&e, &err), "%s", err.msg);
 	r = row_of(&e, "mean");
 	CHECK(r && r->mean[0] == 20200 && r->mean[1] == 40200 &&
 	      r->verdict == VERDICT_HOLDS, "{stat=mean}: the runs' means, "
@@ -408,23 +405,22 @@ static void test_too_few_and_selection(void)
 {
 	struct claims_eval e = { .alpha = 0.05, .holm = true };
 	struct claims c;
-	char err[512];
+	struct zs_error err;
 
-	CHECK(!claims_load(write_file("v.yaml", verdict_claims), &c, err,
-			   sizeof(err)), "load: %s", err);
-	CHECK(claims_eval_init(&e, &c, "nosuch", NULL, err, sizeof(err)) == -1 &&
-	      strstr(err, "no table 'nosuch'"), "unknown table: %s", err);
+	CHECK(!claims_load(write_file("v.yaml", verdict_claims), &c, &err), "load: %s", err.msg);
+	CHECK(claims_eval_init(&e, &c, "nosuch", NULL, &err) == -1 &&
+	      strstr(err.msg, "no table 'nosuch'"), "unknown table: %s", err.msg);
 	claims_eval_free(&e);
-	CHECK(claims_eval_init(&e, &c, NULL, "base:other", err, sizeof(err)) == -1 &&
-	      strstr(err, "no table compares"), "unknown pair: %s", err);
+	CHECK(claims_eval_init(&e, &c, NULL, "base:other", &err) == -1 &&
+	      strstr(err.msg, "no table compares"), "unknown pair: %s", err.msg);
 	claims_eval_free(&e);
-	CHECK(!claims_eval_init(&e, &c, "t", "base:new", err, sizeof(err)),
-	      "pair by column names: %s", err);
+	CHECK(!claims_eval_init(&e, &c, "t", "base:new", &err),
+	      "pair by column names: %s", err.msg);
 	for (int i = 0; i < 2; i++) {
 		add_run(&e, 0, i);
 		add_run(&e, 1, i);
 	}
-	CHECK(!claims_eval_finish(&e, err, sizeof(err)), "finish: %s", err);
+	CHECK(!claims_eval_finish(&e, &err), "finish: %s", err.msg);
 	expect_verdict(&e, "halves", VERDICT_NOT_SHOWN);
 	CHECK(strstr(row_of(&e, "halves")->why, "too few runs"),
 	      "2 runs per arm: too few (%s)", row_of(&e, "halves")->why);
@@ -435,38 +431,40 @@ static void test_too_few_and_selection(void)
 static void expect_bad(const char *name, const char *text, const char *want)
 {
 	struct claims c;
-	char err[512] = "";
+	struct zs_error err = { .msg = "" };
 	const char *path = write_file(name, text);
 	char where[300];
 
-	CHECK(claims_load(path, &c, err, sizeof(err)) == -1 && strstr(err, want),
-	      "%s: error '%s' should contain '%s'", name, err, want);
+	CHECK(claims_load(path, &c, &err) == -1 && strstr(err.msg, want),
+	      "%s: error '%s' should contain '%s'", name, err.msg, want);
 	snprintf(where, sizeof(where), "%s:", path);
-	CHECK(!strncmp(err, where, strlen(where)), "%s: error names the file "
-	      "and line (%s)", name, err);
+	CHECK(!strncmp(err.msg, where, strlen(where)), "%s: error names the file "
+	      "and line (%s)", name, err.msg);
 }
 
 /* Names the registry does not know: refused by the command line's check. */
 static void expect_bad_name(const char *name, const char *metric, const char *want)
 {
-	char text[1024], err[512] = "";
+	struct zs_error err = { .msg = "" };
+	char text[1024];
 	struct claims c;
 
 	snprintf(text, sizeof(text), HEAD "tables:\n  - id: t\n    title: x\n"
 		 "    columns: [a, b]\n    rows:\n      - label: r\n"
 		 "        metric: \"%s\"\n        quoted: [1, 2]\n", metric);
-	CHECK(!claims_load(write_file(name, text), &c, err, sizeof(err)), "%s loads: %s",
-	      name, err);
-	CHECK(claims_check_names(&c, err, sizeof(err)) == -1 && strstr(err, want) &&
-	      strstr(err, ":10: row 'r': metric"),
-	      "%s: '%s' refused: %s", name, metric, err);
+	CHECK(!claims_load(write_file(name, text), &c, &err), "%s loads: %s",
+	      name, err.msg);
+	CHECK(claims_check_names(&c, &err) == -1 && strstr(err.msg, want) &&
+	      strstr(err.msg, ":10: row 'r': metric"),
+	      "%s: '%s' refused: %s", name, metric, err.msg);
 	claims_free(&c);
 }
 
 static void test_names(void)
 {
 	struct claims c;
-	char path[512], err[512] = "";
+	struct zs_error err = { .msg = "" };
+	char path[512];
 
 	expect_bad_name("typo.yaml", "zswpot", "no metric 'zswpot'");
 	expect_bad_name("typo2.yaml", "swap_write_bio{origin=writeback}",
@@ -482,8 +480,8 @@ static void test_names(void)
 						 "002-shrinker-iocost", "004-shrink-memcg-batch" };
 
 		snprintf(path, sizeof(path), "%s/../../claims/%s.yaml", fixtures_dir, f[i]);
-		CHECK(!claims_load(path, &c, err, sizeof(err)) &&
-		      !claims_check_names(&c, err, sizeof(err)), "%s: names known: %s", f[i], err);
+		CHECK(!claims_load(path, &c, &err) &&
+		      !claims_check_names(&c, &err), "%s: names known: %s", f[i], err.msg);
 		claims_free(&c);
 	}
 	expect_bad("when.yaml", HEAD "tables:\n  - id: t\n    title: x\n"
@@ -496,7 +494,7 @@ static void test_names(void)
 static void test_bad_files(void)
 {
 	struct claims c;
-	char err[512];
+	struct zs_error err;
 
 	expect_bad("syntax.yaml", HEAD "tables: [\n  - id: x\n",
 		   ":6:3: did not find expected node content");
@@ -552,16 +550,16 @@ static void test_bad_files(void)
 		char cpath[512], rpath[600];
 
 		snprintf(cpath, sizeof(cpath), "%s/claims/seed000-fixture.yaml", fixtures_dir);
-		CHECK(!claims_load(cpath, &c, err, sizeof(err)), "%s", err);
+		CHECK(!claims_load(cpath, &c, &err), "%s", err.msg);
 		for (size_t i = 0; i < sizeof(recs) / sizeof(recs[0]); i++) {
 			struct claims_eval e = { .alpha = 0.05, .holm = true };
 
 			snprintf(rpath, sizeof(rpath), "%s/records/bad/%s", fixtures_dir,
 				 recs[i][0]);
-			CHECK(!claims_eval_init(&e, &c, NULL, NULL, err, sizeof(err)), "%s", err);
-			CHECK(claims_eval_add_path(&e, 0, rpath, err, sizeof(err)) == -1 &&
-			      strstr(err, rpath) && strstr(err, recs[i][1]),
-			      "claims on %s: %s", recs[i][0], err);
+			CHECK(!claims_eval_init(&e, &c, NULL, NULL, &err), "%s", err.msg);
+			CHECK(claims_eval_add_path(&e, 0, rpath, &err) == -1 &&
+			      strstr(err.msg, rpath) && strstr(err.msg, recs[i][1]),
+			      "claims on %s: %s", recs[i][0], err.msg);
 			claims_eval_free(&e);
 		}
 		claims_free(&c);
@@ -583,8 +581,8 @@ static void test_bad_files(void)
 			expect_bad("garbage.yaml", text,
 				   ":42:1: did not find expected <document start>");
 			snprintf(text, n + 64, "%s...\n", good);
-			CHECK(!claims_load(write_file("end.yaml", text), &c, err, sizeof(err)),
-			      "an explicit document end is fine: %s", err);
+			CHECK(!claims_load(write_file("end.yaml", text), &c, &err),
+			      "an explicit document end is fine: %s", err.msg);
 			claims_free(&c);
 		}
 		free(text);
@@ -623,19 +621,20 @@ static void test_bad_files(void)
 			free(text);
 		}
 	}
-	CHECK(claims_load("/nonexistent/c.yaml", &c, err, sizeof(err)) == -1 &&
-	      strstr(err, "/nonexistent/c.yaml: cannot read"),
-	      "missing file: %s", err);
+	CHECK(claims_load("/nonexistent/c.yaml", &c, &err) == -1 &&
+	      strstr(err.msg, "/nonexistent/c.yaml: cannot read"),
+	      "missing file: %s", err.msg);
 }
 
 /* `when:` reads the record's zswap header: every parameter comes back. */
 static void test_record_params(void)
 {
 	struct record rec;
-	char path[512], err[512];
+	struct zs_error err;
+	char path[512];
 
 	snprintf(path, sizeof(path), "%s/records/seed000/a/run1.json", fixtures_dir);
-	CHECK(!record_load(path, &rec, err, sizeof(err)), "load: %s", err);
+	CHECK(!record_load(path, &rec, &err), "load: %s", err.msg);
 	CHECK(!strcmp(rec.meta.shrinker_enabled, "Y") &&
 	      !strcmp(rec.meta.max_pool_percent, "20") &&
 	      !strcmp(rec.meta.accept_threshold_percent, "90") &&
@@ -664,9 +663,9 @@ static void test_record_params(void)
 			at + strlen("\"cgroup\": null"));
 		fclose(f);
 		cg = write_file("cg.json", NULL);
-		CHECK(!record_load(cg, &rec, err, sizeof(err)) &&
+		CHECK(!record_load(cg, &rec, &err) &&
 		      !strcmp(rec.meta.cgroup, "/sys/fs/cgroup/x"),
-		      "the record's cgroup read back (%s)", err);
+		      "the record's cgroup read back (%s)", err.msg);
 		record_free(&rec);
 	}
 }
@@ -680,7 +679,8 @@ static void test_shipped(void)
 		"claims/002-shrinker-iocost.yaml",
 		"claims/004-shrink-memcg-batch.yaml",
 	};
-	char path[512], err[512];
+	struct zs_error err;
+	char path[512];
 
 	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
 		struct claims c;
@@ -688,7 +688,7 @@ static void test_shipped(void)
 		snprintf(path, sizeof(path), "%s/../../%s", fixtures_dir, files[i]);
 		if (access(path, R_OK))
 			snprintf(path, sizeof(path), "%s", files[i]);
-		CHECK(!claims_load(path, &c, err, sizeof(err)), "%s: %s", files[i], err);
+		CHECK(!claims_load(path, &c, &err), "%s: %s", files[i], err.msg);
 		claims_free(&c);
 	}
 }

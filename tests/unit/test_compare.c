@@ -28,13 +28,13 @@ static const struct cmp_metric *find(const struct comparison *c, const char *nam
 }
 
 static int load(struct comparison *c, const char *a, const char *b,
-		bool incomplete, char *err, size_t len)
+		bool incomplete, struct zs_error *err)
 {
 	comparison_init(c, 0.05, incomplete);
-	if (comparison_add_path(c, ARM_A, a, err, len) ||
-	    comparison_add_path(c, ARM_B, b, err, len))
+	if (comparison_add_path(c, ARM_A, a, err) ||
+	    comparison_add_path(c, ARM_B, b, err))
 		return -1;
-	return comparison_finish(c, err, len);
+	return comparison_finish(c, err);
 }
 
 static char *render(const struct comparison *c,
@@ -54,9 +54,10 @@ static void test_seed000_arms(void)
 	struct gate_rules g = {};
 	struct comparison c;
 	const struct cmp_metric *m;
-	char err[1024], *out;
+	struct zs_error err;
+	char *out;
 
-	CHECK(!load(&c, path_a, path_b, false, err, sizeof(err)), "load: %s", err);
+	CHECK(!load(&c, path_a, path_b, false, &err), "load: %s", err.msg);
 	CHECK(c.arm[0].nr_records == 5 && c.arm[1].nr_records == 5, "5 + 5 records");
 	CHECK(!strcmp(c.arm[0].kernels, "6.1.0-57-amd64"), "kernels %s", c.arm[0].kernels);
 
@@ -92,7 +93,7 @@ static void test_seed000_arms(void)
 	CHECK(c.nh == 1 && c.h[0].sum[0].slots[11] == 100 && c.h[0].sum[1].slots[12] == 100,
 	      "histograms summed over the runs");
 
-	CHECK(!gate_apply(&g, &c, err, sizeof(err)) && c.nr_failed == 0,
+	CHECK(!gate_apply(&g, &c, &err) && c.nr_failed == 0,
 	      "default gate passes when everything gets better (%zu failed)", c.nr_failed);
 	out = render(&c, compare_print_table);
 	CHECK(strstr(out, "748000 +- 47000") && strstr(out, "596000 +- 26000") &&
@@ -103,11 +104,11 @@ static void test_seed000_arms(void)
 	free(out);
 
 	/* a threshold rule on a significant change fails */
-	CHECK(!gate_rules_add(&g, "swap_write_bios*:-10%", "--fail-on", err, sizeof(err)),
+	CHECK(!gate_rules_add(&g, "swap_write_bios*:-10%", "--fail-on", &err),
 	      "rule parses");
-	CHECK(!gate_rules_add(&g, "wall_time_s:-0.1%", "--fail-on", err, sizeof(err)),
+	CHECK(!gate_rules_add(&g, "wall_time_s:-0.1%", "--fail-on", &err),
 	      "rule parses");
-	CHECK(!gate_apply(&g, &c, err, sizeof(err)) && c.nr_failed == 1, "one failed");
+	CHECK(!gate_apply(&g, &c, &err) && c.nr_failed == 1, "one failed");
 	m = find(&c, "swap_write_bios{origin=writeback}");
 	CHECK(m && m->failed && strstr(m->failed_by, "swap_write_bios*:-10%"),
 	      "failed by the rule");
@@ -129,15 +130,15 @@ static void test_seed000_arms(void)
 	free(out);
 	gate_rules_free(&g);
 
-	CHECK(!gate_rules_add(&g, "no_such_metric:+5%", "rules.txt:3", err, sizeof(err)),
+	CHECK(!gate_rules_add(&g, "no_such_metric:+5%", "rules.txt:3", &err),
 	      "rule parses");
-	CHECK(gate_apply(&g, &c, err, sizeof(err)) == -1 &&
-	      strstr(err, "rules.txt:3") && strstr(err, "matches no metric"),
-	      "a rule matching nothing is bad input: %s", err);
+	CHECK(gate_apply(&g, &c, &err) == -1 &&
+	      strstr(err.msg, "rules.txt:3") && strstr(err.msg, "matches no metric"),
+	      "a rule matching nothing is bad input: %s", err.msg);
 	gate_rules_free(&g);
-	CHECK(gate_rules_add(&g, "reject_rate:5%", "--fail-on", err, sizeof(err)) == -1 &&
-	      strstr(err, "sign"), "unsigned threshold refused: %s", err);
-	CHECK(gate_rules_add(&g, "reject_rate", "--fail-on", err, sizeof(err)) == -1,
+	CHECK(gate_rules_add(&g, "reject_rate:5%", "--fail-on", &err) == -1 &&
+	      strstr(err.msg, "sign"), "unsigned threshold refused: %s", err.msg);
+	CHECK(gate_rules_add(&g, "reject_rate", "--fail-on", &err) == -1,
 	      "rule without a colon refused");
 	gate_rules_free(&g);
 	comparison_free(&c);
@@ -148,22 +149,22 @@ static void test_regression(void)
 {
 	struct gate_rules g = {};
 	struct comparison c;
-	char err[1024];
+	struct zs_error err;
 
-	CHECK(!load(&c, path_b, path_a, false, err, sizeof(err)), "load: %s", err);
-	CHECK(!gate_apply(&g, &c, err, sizeof(err)) && c.nr_failed == 2,
+	CHECK(!load(&c, path_b, path_a, false, &err), "load: %s", err.msg);
+	CHECK(!gate_apply(&g, &c, &err) && c.nr_failed == 2,
 	      "default gate: write requests and pages per bio fail (%zu)", c.nr_failed);
 	CHECK(find(&c, "pages_per_bio{origin=writeback}")->failed &&
 	      find(&c, "swap_write_bios{origin=writeback}")->failed,
 	      "the gating metrics failed");
 	CHECK(!find(&c, "store_latency_ns{stat=mean}")->failed,
 	      "latency got better: not failed");
-	CHECK(!gate_rules_add(&g, "pages_per_bio*:ignore", "--fail-on", err, sizeof(err)) &&
-	      !gate_apply(&g, &c, err, sizeof(err)) && c.nr_failed == 1,
+	CHECK(!gate_rules_add(&g, "pages_per_bio*:ignore", "--fail-on", &err) &&
+	      !gate_apply(&g, &c, &err) && c.nr_failed == 1,
 	      "ignore rule switches the default off for that metric");
 	gate_rules_free(&g);
 	g.no_default = true;
-	CHECK(!gate_apply(&g, &c, err, sizeof(err)) && c.nr_failed == 0,
+	CHECK(!gate_apply(&g, &c, &err) && c.nr_failed == 0,
 	      "--no-default-gate without rules: nothing fails");
 	comparison_free(&c);
 }
@@ -172,20 +173,21 @@ static void test_too_few_runs(void)
 {
 	struct gate_rules g = {};
 	struct comparison c;
-	char err[1024], p1[600], p2[600];
+	struct zs_error err;
+	char p1[600], p2[600];
 	const struct cmp_metric *m;
 
 	comparison_init(&c, 0.05, false);
 	snprintf(p1, sizeof(p1), "%s/run1.json", path_b);
 	snprintf(p2, sizeof(p2), "%s/run2.json", path_b);
-	CHECK(!comparison_add_path(&c, ARM_A, p1, err, sizeof(err)) &&
-	      !comparison_add_path(&c, ARM_A, p2, err, sizeof(err)) &&
-	      !comparison_add_path(&c, ARM_B, path_a, err, sizeof(err)) &&
-	      !comparison_finish(&c, err, sizeof(err)), "load: %s", err);
+	CHECK(!comparison_add_path(&c, ARM_A, p1, &err) &&
+	      !comparison_add_path(&c, ARM_A, p2, &err) &&
+	      !comparison_add_path(&c, ARM_B, path_a, &err) &&
+	      !comparison_finish(&c, &err), "load: %s", err.msg);
 	m = find(&c, "swap_write_bios{origin=writeback}");
 	CHECK(m && m->status == CMP_TOO_FEW && !m->significant, "n = 2: too few runs");
-	CHECK(!gate_rules_add(&g, "swap_write_bios*:worse", "--fail-on", err, sizeof(err)) &&
-	      !gate_apply(&g, &c, err, sizeof(err)) && c.nr_failed == 0,
+	CHECK(!gate_rules_add(&g, "swap_write_bios*:worse", "--fail-on", &err) &&
+	      !gate_apply(&g, &c, &err) && c.nr_failed == 0,
 	      "too few runs is never gated");
 	gate_rules_free(&g);
 	comparison_free(&c);
@@ -194,21 +196,23 @@ static void test_too_few_runs(void)
 static void expect_bad(const char *file, bool incomplete, const char *what)
 {
 	struct comparison c;
-	char path[600], err[1024] = "";
+	struct zs_error err = { .msg = "" };
+	char path[600];
 	int ret;
 
 	snprintf(path, sizeof(path), "%s/records/bad/%s", fixtures_dir, file);
 	comparison_init(&c, 0.05, incomplete);
-	ret = comparison_add_path(&c, ARM_A, path, err, sizeof(err));
-	CHECK(ret == -1 && strstr(err, path) && strstr(err, what),
-	      "%s: ret %d, message '%s' (want the file and '%s')", file, ret, err, what);
+	ret = comparison_add_path(&c, ARM_A, path, &err);
+	CHECK(ret == -1 && strstr(err.msg, path) && strstr(err.msg, what),
+	      "%s: ret %d, message '%s' (want the file and '%s')", file, ret, err.msg, what);
 	comparison_free(&c);
 }
 
 static void test_bad_input(void)
 {
 	struct comparison c;
-	char path[600], err[1024];
+	struct zs_error err;
+	char path[600];
 
 	expect_bad("incomplete.json", false, "--allow-incomplete");
 	expect_bad("schema2.json", false, "is not zswap-record/1");
@@ -232,22 +236,22 @@ static void test_bad_input(void)
 		snprintf(good, sizeof(good), "%s/records/seed000/a/run1.json", fixtures_dir);
 		snprintf(unit, sizeof(unit), "%s/records/bad/unit.json", fixtures_dir);
 		comparison_init(&c, 0.05, false);
-		CHECK(!comparison_add_path(&c, ARM_A, good, err, sizeof(err)) &&
-		      comparison_add_path(&c, ARM_B, unit, err, sizeof(err)) == -1 &&
-		      strstr(err, unit) && strstr(err, good) &&
-		      strstr(err, "metric store_calls: unit pages"),
-		      "unit mismatch names both files and the metric: %s", err);
+		CHECK(!comparison_add_path(&c, ARM_A, good, &err) &&
+		      comparison_add_path(&c, ARM_B, unit, &err) == -1 &&
+		      strstr(err.msg, unit) && strstr(err.msg, good) &&
+		      strstr(err.msg, "metric store_calls: unit pages"),
+		      "unit mismatch names both files and the metric: %s", err.msg);
 		comparison_free(&c);
 	}
 
 	/* incomplete records only with --allow-incomplete, and noted */
 	snprintf(path, sizeof(path), "%s/records/bad/incomplete.json", fixtures_dir);
 	comparison_init(&c, 0.05, true);
-	CHECK(!comparison_add_path(&c, ARM_A, path, err, sizeof(err)) &&
+	CHECK(!comparison_add_path(&c, ARM_A, path, &err) &&
 	      c.arm[0].nr_incomplete == 1 && c.nr_notes == 1 &&
 	      strstr(c.notes[0], "incomplete"), "incomplete included and noted");
-	CHECK(comparison_finish(&c, err, sizeof(err)) == -1 &&
-	      strstr(err, "arm B: no records"), "empty arm: %s", err);
+	CHECK(comparison_finish(&c, &err) == -1 &&
+	      strstr(err.msg, "arm B: no records"), "empty arm: %s", err.msg);
 	comparison_free(&c);
 }
 
@@ -256,7 +260,8 @@ static void test_in_memory(void)
 {
 	struct comparison c;
 	const struct cmp_metric *m;
-	char err[256], *out;
+	struct zs_error err;
+	char *out;
 
 	comparison_init(&c, 0.05, false);
 	for (int k = 0; k < 2; k++)
@@ -272,11 +277,11 @@ static void test_in_memory(void)
 			else
 				metric_set_value(&rec.metrics, "compression_ratio", "ratio",
 						 SRC_COUNTER, 2 + 0.1 * i + k);
-			CHECK(!comparison_add_record(&c, k, &rec, "mem", err, sizeof(err)),
-			      "add: %s", err);
+			CHECK(!comparison_add_record(&c, k, &rec, "mem", &err),
+			      "add: %s", err.msg);
 			metric_set_free(&rec.metrics);
 		}
-	CHECK(!comparison_finish(&c, err, sizeof(err)), "finish: %s", err);
+	CHECK(!comparison_finish(&c, &err), "finish: %s", err.msg);
 	m = find(&c, "pages_per_bio{origin=writeback}");
 	CHECK(m && m->status == CMP_MISSING && m->lacking_arm == ARM_BOTH,
 	      "n/a in both arms: missing in both");
@@ -300,7 +305,8 @@ static void test_in_memory(void)
 static void test_long_names(void)
 {
 	struct hist h = { .kind = HIST_LOG2, .sum = 100 };
-	char name[METRIC_NAME_LEN], err[256];
+	struct zs_error err;
+	char name[METRIC_NAME_LEN];
 	struct comparison c;
 	size_t means = 0;
 
@@ -314,8 +320,8 @@ static void test_long_names(void)
 
 			h.sum = 100 + i + 10 * k;
 			metric_set_hist(&rec.metrics, name, "ns", SRC_FENTRY, &h);
-			CHECK(!comparison_add_record(&c, k, &rec, "mem", err, sizeof(err)),
-			      "add: %s", err);
+			CHECK(!comparison_add_record(&c, k, &rec, "mem", &err),
+			      "add: %s", err.msg);
 			metric_set_free(&rec.metrics);
 		}
 	for (size_t i = 0; i < c.n; i++)

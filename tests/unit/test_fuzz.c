@@ -19,18 +19,18 @@
 #include "../fuzz/fuzz_claims.c"
 #undef LLVMFuzzerTestOneInput
 
-static int reads(const char *kind, const char *path, char *err, size_t len)
+static int reads(const char *kind, const char *path, struct zs_error *err)
 {
 	if (!strcmp(kind, "record")) {
 		struct record rec;
 
-		if (record_load(path, &rec, err, len))
+		if (record_load(path, &rec, err))
 			return -1;
 		record_free(&rec);
 	} else {
 		struct claims c;
 
-		if (claims_load(path, &c, err, len))
+		if (claims_load(path, &c, err))
 			return -1;
 		claims_free(&c);
 	}
@@ -39,7 +39,8 @@ static int reads(const char *kind, const char *path, char *err, size_t len)
 
 static size_t replay_dir(const char *kind, const char *set)
 {
-	char dir[512], path[1024], err[1024];
+	struct zs_error err;
+	char dir[512], path[1024];
 	struct dirent *e;
 	size_t n = 0;
 	DIR *d;
@@ -65,9 +66,9 @@ static size_t replay_dir(const char *kind, const char *set)
 			fuzz_claims_one((const uint8_t *)data, len);
 		free(data);
 		if (!strncmp(e->d_name, "reject-", 7)) {
-			err[0] = '\0';
-			CHECK(reads(kind, path, err, sizeof(err)) == -1 && strstr(err, path),
-			      "%s: refused, naming the file: %s", path, err);
+			err.msg[0] = '\0';
+			CHECK(reads(kind, path, &err) == -1 && strstr(err.msg, path),
+			      "%s: refused, naming the file: %s", path, err.msg);
 		}
 		n++;
 	}

@@ -28,7 +28,7 @@ static void round_trip(const char *path)
 	struct record rec;
 	const struct metric *m;
 	const struct hist_metric *hm;
-	char err[512];
+	struct zs_error err;
 
 	snprintf(meta.kernel_release, sizeof(meta.kernel_release), "6.12.0-test");
 	snprintf(meta.compressor, sizeof(meta.compressor), "lzo");
@@ -43,7 +43,7 @@ static void round_trip(const char *path)
 
 	CHECK(record_write(path, &meta, NULL, &ms, NULL, 0) == 0, "record written");
 	CHECK(access(path, F_OK) == 0, "record exists");
-	CHECK(record_load(path, &rec, err, sizeof(err)) == 0, "round trip: %s", err);
+	CHECK(record_load(path, &rec, &err) == 0, "round trip: %s", err.msg);
 	m = metric_set_find(&rec.metrics, "swap_write_pages{origin=writeback}");
 	CHECK(m && m->has_value && m->value == 11448 && m->src == SRC_TRACEPOINT,
 	      "labelled metric survives");
@@ -65,12 +65,12 @@ static void expect_reject(const char *path, const char *text, size_t len,
 			  const char *want, const char *what)
 {
 	struct record rec;
-	char err[512] = "";
+	struct zs_error err = { .msg = "" };
 
 	write_text(path, text, len);
-	CHECK(record_load(path, &rec, err, sizeof(err)) == -1, "%s rejected", what);
-	CHECK(strstr(err, path) && strstr(err, want),
-	      "%s: message names the file and '%s': %s", what, want, err);
+	CHECK(record_load(path, &rec, &err) == -1, "%s rejected", what);
+	CHECK(strstr(err.msg, path) && strstr(err.msg, want),
+	      "%s: message names the file and '%s': %s", what, want, err.msg);
 }
 
 static void bad_records(const char *good, const char *dir)
@@ -117,19 +117,20 @@ static void expect_parse(const char *wall, const char *metric, const char *hsrc,
 			 const char *hsum, const char *want, const char *what)
 {
 	struct record rec;
-	char text[1024], err[512] = "";
+	struct zs_error err = { .msg = "" };
+	char text[1024];
 	int ret;
 
 	snprintf(text, sizeof(text), REC_HEAD, wall, metric, hsrc, hsum);
-	ret = record_parse("mem.json", text, strlen(text), &rec, err, sizeof(err));
+	ret = record_parse("mem.json", text, strlen(text), &rec, &err);
 	if (!want) {
-		CHECK(ret == 0, "%s: accepted: %s", what, err);
+		CHECK(ret == 0, "%s: accepted: %s", what, err.msg);
 		if (!ret)
 			record_free(&rec);
 		return;
 	}
-	CHECK(ret == -1 && strstr(err, "mem.json: ") && strstr(err, want),
-	      "%s: rejected with '%s': %s", what, want, err);
+	CHECK(ret == -1 && strstr(err.msg, "mem.json: ") && strstr(err.msg, want),
+	      "%s: rejected with '%s': %s", what, want, err.msg);
 }
 
 /* Hostile records (issue 13): each rejected with the file and the field. */
@@ -137,7 +138,8 @@ static void hostile_records(void)
 {
 	static const char good[] = "\"value\":5,\"unit\":\"calls\",\"source\":\"counter\"";
 	struct record rec;
-	char text[1024], err[512] = "";
+	struct zs_error err = { .msg = "" };
+	char text[1024];
 	size_t n;
 
 	expect_parse("2", good, "fentry", "10", NULL, "a good record");
@@ -164,21 +166,21 @@ static void hostile_records(void)
 	snprintf(text, sizeof(text), REC_HEAD, "2", good, "fentry", "10");
 	n = strlen(text);
 	memcpy(text + n, "\0{\"x\":1}", 8);
-	CHECK(record_parse("mem.json", text, n + 8, &rec, err, sizeof(err)) == -1 &&
-	      strstr(err, "mem.json: at byte") && strstr(err, "NUL byte"),
-	      "NUL then garbage rejected: %s", err);
+	CHECK(record_parse("mem.json", text, n + 8, &rec, &err) == -1 &&
+	      strstr(err.msg, "mem.json: at byte") && strstr(err.msg, "NUL byte"),
+	      "NUL then garbage rejected: %s", err.msg);
 	{
 		char want[64];
 
 		snprintf(want, sizeof(want), "at byte %zu:", n);
-		CHECK(strstr(err, want) != NULL, "NUL at its offset %zu: %s", n, err);
+		CHECK(strstr(err.msg, want) != NULL, "NUL at its offset %zu: %s", n, err.msg);
 	}
 	/* trailing garbage after whitespace, whitespace alone is fine */
 	memcpy(text + n, " \n\t x", 5);
-	CHECK(record_parse("mem.json", text, n + 5, &rec, err, sizeof(err)) == -1 &&
-	      strstr(err, "trailing data"), "trailing garbage: %s", err);
-	CHECK(record_parse("mem.json", text, n + 3, &rec, err, sizeof(err)) == 0,
-	      "trailing whitespace accepted: %s", err);
+	CHECK(record_parse("mem.json", text, n + 5, &rec, &err) == -1 &&
+	      strstr(err.msg, "trailing data"), "trailing garbage: %s", err.msg);
+	CHECK(record_parse("mem.json", text, n + 3, &rec, &err) == 0,
+	      "trailing whitespace accepted: %s", err.msg);
 	record_free(&rec);
 }
 
@@ -187,7 +189,8 @@ static void many_metrics(void)
 {
 	enum { N = 100000 };
 	size_t cap = (size_t)N * 96 + 1024, n = 0;
-	char *text = malloc(cap), err[512] = "", name[32];
+	struct zs_error err = { .msg = "" };
+	char *text = malloc(cap), name[32];
 	struct record rec;
 	size_t found = 0;
 
@@ -205,9 +208,9 @@ static void many_metrics(void)
 			      i ? "," : "", i, 7 * i);
 	n += snprintf(text + n, cap - n, "},\"histograms\":{}}");
 	CHECK(n < cap, "buffer large enough");
-	CHECK(!record_parse("big.json", text, n, &rec, err, sizeof(err)),
-	      "100k metrics read: %s", err);
-	if (!err[0]) {
+	CHECK(!record_parse("big.json", text, n, &rec, &err),
+	      "100k metrics read: %s", err.msg);
+	if (!err.msg[0]) {
 		for (int i = 0; i < N; i++) {
 			const struct metric *m;
 
@@ -254,7 +257,8 @@ static void hostile_strings(const char *path)
 	char *argv[] = { "true", "\xff\xfe", "a\xc3", NULL };
 	struct metric_set ms = {};
 	struct record rec;
-	char err[512], *text;
+	struct zs_error err;
+	char *text;
 
 	meta.argv = argv;
 	snprintf(meta.kernel_release, sizeof(meta.kernel_release), "7.3\x1b]0;owned\x07");
@@ -265,7 +269,7 @@ static void hostile_strings(const char *path)
 	      strstr(text, "\"a\xef\xbf\xbd\"") && !strchr(text, '\xff'),
 	      "arguments that are not UTF-8 written as U+FFFD");
 	free(text);
-	CHECK(record_load(path, &rec, err, sizeof(err)) == 0, "loads: %s", err);
+	CHECK(record_load(path, &rec, &err) == 0, "loads: %s", err.msg);
 	CHECK(!strcmp(rec.meta.kernel_release, "7.3?]0;owned?"),
 	      "kernel string read without its escapes: %s", rec.meta.kernel_release);
 	record_free(&rec);
