@@ -15,8 +15,7 @@ rec=$1 empty=$2 peer=${3:-/dev/null}
 why() {
 	case $1 in
 	tp_wq_start) echo "with --iocost or --events: each shrink_worker run tags its task, which they read" ;;
-	tp_bio_queue) echo "each swap write bio is counted by origin, its task's tag looked up" ;;
-	is_bio_queue) echo "each write bio is charged to its cgroup in a hash" ;;
+	tp_bio_queue) echo "each swap write bio is counted by origin, its task's tag looked up; with --iocost each write bio is charged to its cgroup in a hash" ;;
 	is_sched_switch) echo "a worker's or reclaiming task's switch looks its tag up" ;;
 	btf_begin | raw_begin) echo "each address's first contention and 1 in 64 after walk the stack (~5 us each, cold), the others look up the task's slot and the address's" ;;
 	btf_end | raw_end) echo "the wait is added to the address's aggregate: the task's slot, the address's, the clock" ;;
@@ -26,7 +25,7 @@ jq -r '.self_stats | to_entries[] | select(.value.run_cnt > 0) |
 	"\(.key) \(.value.run_cnt) \(.value.mean_ns)"' "$rec" |
 while read -r prog cnt ns; do
 	case $prog in
-	tp_bio_queue | is_bio_queue) hook=block_bio_queue ;;
+	tp_bio_queue) hook=block_bio_queue ;;
 	tp_wq_start) hook=workqueue_execute_start ;;
 	tp_wq_end) hook=workqueue_execute_end ;;
 	tp_slab_start) hook=mm_shrink_slab_start ;;

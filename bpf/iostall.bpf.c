@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * iocost state per cgroup, the charging and flags of swap write bios, and
- * who sleeps while inside zswap writeback.
+ * iocost state per cgroup, and who sleeps while inside zswap writeback.
+ * (The write bios charged to each cgroup are counted by zswapstat's
+ * block_bio_queue program, in its cg_bios map: one program a bio.)
  *
  * The writeback context comes from zswapstat's task_tags map, which the
  * frontend hands to this object with bpf_map__reuse_fd(): the tagging
@@ -15,7 +16,6 @@
 #include "task_tag.bpf.h"
 #include "iostall.h"
 
-#define REQ_OP_MASK	0xff
 #define PF_KTHREAD	0x00200000	/* task_struct->flags, as task_tag.bpf.h's */
 
 /* Kernel text ranges, filled in by the frontend from /proc/kallsyms. */
@@ -52,13 +52,6 @@ struct {
 	__type(key, __u64);
 	__type(value, struct is_iocg);
 } iocgs SEC(".maps");
-
-struct {
-	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(max_entries, IS_MAX_CGROUPS);
-	__type(key, __u64);
-	__type(value, struct is_cg_bios);
-} cg_bios SEC(".maps");
 
 /* Task storage: the incoming task's entry is a pointer away, no hashing. */
 struct {
@@ -222,46 +215,6 @@ int BPF_PROG(is_vrate_adj, struct ioc *ioc, u64 new_vrate)
 {
 	ctr_add(IS_C_VRATE_ADJ, 1);
 	vrate_last = new_vrate;
-	return 0;
-}
-
-/*
- * bios: which cgroup each write is charged to, and its flags. Every write
- * bio of the machine: tp_btf's trusted pointers are read with plain loads,
- * not a probe_read helper call each (a NULL bi_blkg reads as 0).
- */
-
-SEC("tp_btf/block_bio_queue")
-int BPF_PROG(is_bio_queue, struct bio *bio)
-{
-	__u32 opf = bio->bi_opf;
-	__u32 req_swap = 1U << bpf_core_enum_value(enum req_flag_bits, __REQ_SWAP);
-	__u32 req_bg = 1U << bpf_core_enum_value(enum req_flag_bits,
-						 __REQ_BACKGROUND);
-	struct is_cg_bios zero = {}, *cb;
-	struct task_tag *t;
-	__u64 cgid, pages;
-
-	if ((opf & REQ_OP_MASK) != REQ_OP_WRITE)
-		return 0;
-	cgid = bio->bi_blkg->blkcg->css.cgroup->kn->id;
-	cb = lookup_or_init(&cg_bios, &cgid, &zero);
-	if (!cb)
-		return 0;
-	pages = bio->bi_iter.bi_size >> 12;
-	__sync_fetch_and_add(&cb->write_bios, 1);
-	if (opf & req_swap) {
-		__sync_fetch_and_add(&cb->swap_bios, 1);
-		__sync_fetch_and_add(&cb->swap_pages, pages);
-	}
-	t = tag_of(bpf_get_current_task_btf());
-	if (!t || !tag_says_writeback(t, bpf_get_current_task_btf()))
-		return 0;
-	/* the REQ_SWAP ones are zswapstat's ZC_BIO_WRITEBACK, not counted again */
-	__sync_fetch_and_add(&cb->wb_bios, 1);
-	__sync_fetch_and_add(&cb->wb_pages, pages);
-	if (opf & req_bg)
-		__sync_fetch_and_add(&cb->wb_req_background, 1);
 	return 0;
 }
 

@@ -13,6 +13,7 @@
 #include <bpf/bpf_tracing.h>
 #include "bits.bpf.h"
 #include "task_tag.bpf.h"
+#include "iostall.h"
 
 #define REQ_OP_MASK 0xff	/* (1 << REQ_OP_BITS) - 1 */
 
@@ -37,6 +38,11 @@ const volatile bool emit_events;
  * cost a cold task storage lookup a run (bench/peers.sh).
  */
 const volatile bool worker_by_func;
+/*
+ * --iocost (iostall reads cg_bios): every write bio charged to its
+ * cgroup, in the same program that gives the swap ones their origin.
+ */
+const volatile bool cgroup_bios;
 
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
@@ -84,6 +90,14 @@ struct {
 	__type(key, int);
 	__type(value, struct op_start);
 } op_start SEC(".maps");
+
+/* Bios charged to a cgroup (bio->bi_blkg's blkcg), per CPU as cgroup_counts. */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_HASH);
+	__uint(max_entries, IS_MAX_CGROUPS);
+	__type(key, __u64);
+	__type(value, struct is_cg_bios);
+} cg_bios SEC(".maps");
 
 struct {
 	__uint(type, BPF_MAP_TYPE_RINGBUF);
@@ -630,6 +644,45 @@ static __always_inline bool runs_shrink_worker(struct task_struct *p)
 	return (__u64)BPF_CORE_READ(w, current_func) == shrink_worker_addr;
 }
 
+/*
+ * A write bio charged to its cgroup: every one, the swap ones, and those
+ * of zswap writeback (by the task's tag alone) with their REQ_BACKGROUND.
+ * tp_btf's trusted pointers are read with plain loads (a NULL bi_blkg
+ * reads as 0).
+ */
+static __always_inline void charge_cgroup(struct bio *bio, __u32 opf,
+					  bool swap, __u32 pages,
+					  const struct task_tag *t,
+					  const struct task_struct *task)
+{
+	__u32 req_bg = 1U << bpf_core_enum_value(enum req_flag_bits,
+						 __REQ_BACKGROUND);
+	struct is_cg_bios zero = {}, *cb;
+	__u64 cgid = bio->bi_blkg->blkcg->css.cgroup->kn->id;
+
+	cb = bpf_map_lookup_elem(&cg_bios, &cgid);
+	if (!cb) {
+		/* EEXIST: this CPU's element was added by another, no loss */
+		if (bpf_map_update_elem(&cg_bios, &cgid, &zero, BPF_NOEXIST) &&
+		    !bpf_map_lookup_elem(&cg_bios, &cgid))
+			counter_add(ZC_CGROUP_MAP_FULL, 1);
+		cb = bpf_map_lookup_elem(&cg_bios, &cgid);
+		if (!cb)
+			return;
+	}
+	cb->write_bios++;
+	if (swap) {
+		cb->swap_bios++;
+		cb->swap_pages += pages;
+	}
+	if (!t || !tag_says_writeback(t, task))
+		return;
+	cb->wb_bios++;
+	cb->wb_pages += pages;
+	if (opf & req_bg)
+		cb->wb_req_background++;
+}
+
 SEC("tp_btf/block_bio_queue")
 int BPF_PROG(tp_bio_queue, struct bio *bio)
 {
@@ -638,12 +691,17 @@ int BPF_PROG(tp_bio_queue, struct bio *bio)
 	__u32 pages, origin = ZS_ORIGIN_RECLAIM;
 	struct task_struct *task;
 	struct task_tag *t;
+	bool swap = opf & req_swap;
 
-	if ((opf & REQ_OP_MASK) != REQ_OP_WRITE || !(opf & req_swap))
+	if ((opf & REQ_OP_MASK) != REQ_OP_WRITE || (!swap && !cgroup_bios))
 		return 0;
 	task = bpf_get_current_task_btf();
 	pages = bio->bi_iter.bi_size >> 12;
 	t = tag_get(false);
+	if (cgroup_bios)
+		charge_cgroup(bio, opf, swap, pages, t, task);
+	if (!swap)
+		return 0;
 	/*
 	 * The histogram alone: its count and sum are the bios and pages
 	 * (ZC_BIO_*, ZC_PAGES_*, filled in by the frontend), one map

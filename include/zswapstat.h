@@ -32,7 +32,7 @@ enum zs_counter {
 	ZC_RINGBUF_DROPS,
 	ZC_TASK_MAP_FULL,	/* a task could not be tagged */
 	ZC_MISSING_START,	/* an exit without its entry timestamp */
-	ZC_CGROUP_MAP_FULL,	/* a cgroup found cgroup_counts full */
+	ZC_CGROUP_MAP_FULL,	/* a cgroup found cgroup_counts or cg_bios full */
 	ZC_NR,
 };
 

@@ -9,11 +9,10 @@
 
 #define MAP_LIMITS_ENV "ZSWAP_TEST_MAP_MAX"
 
-struct bpf_object;
-
-/* Entries spec gives map ("cgroup_counts=1,cg_bios=2"), 0 when none. */
+/*
+ * Entries spec gives map ("cgroup_counts=1,cg_bios=2"), 0 when none
+ * (session_limit_maps() applies them).
+ */
 unsigned int map_limits_parse(const char *spec, const char *map);
-/* Applies $ZSWAP_TEST_MAP_MAX to obj (opened, not loaded), with a warning. */
-void map_limits_apply(struct bpf_object *obj);
 
 #endif /* __MAP_LIMITS_H */

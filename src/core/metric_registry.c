@@ -243,7 +243,8 @@ const struct metric_family metric_families[MF_NR] = {
 	  .dir = LOWER(false, "events lost by the recorder"),
 	  .prom = PROM("zswap_ringbuf_drops_total") },
 	[MF_MAP_FULL_DROPS] = { "map_full_drops", "events", MK_COUNT,
-	  "Events lost because a BPF map was full (cgroup_counts, task_tags).",
+	  "Events lost because a BPF map was full (cgroup_counts, cg_bios, "
+	  "task_tags).",
 	  .slot = NO_SLOT, .dir = LOWER(false, "events lost to a full map"),
 	  .prom = PROM("zswap_map_full_drops_total") },
 

@@ -31,8 +31,29 @@ void session_note(struct session *s, const char *fmt, ...)
 	if (s->nr_notes >= MAX_NOTES)
 		return;
 	va_start(ap, fmt);
-	vsnprintf(s->notes[s->nr_notes++], sizeof(s->notes[0]), fmt, ap);
+	vsnprintf(s->notes[s->nr_notes], sizeof(s->notes[0]), fmt, ap);
 	va_end(ap);
+	/* once: a plan's fallback loads the object again */
+	for (int i = 0; i < s->nr_notes; i++)
+		if (!strcmp(s->notes[i], s->notes[s->nr_notes]))
+			return;
+	s->nr_notes++;
+}
+
+void session_limit_maps(struct session *s, struct bpf_object *obj)
+{
+	const char *spec = getenv(MAP_LIMITS_ENV);
+	struct bpf_map *m;
+
+	if (!spec)
+		return;
+	bpf_object__for_each_map(m, obj) {
+		unsigned int n = map_limits_parse(spec, bpf_map__name(m));
+
+		if (n && !bpf_map__set_max_entries(m, n))
+			session_note(s, "%s: map %s holds %u entries (test mode)",
+				     MAP_LIMITS_ENV, bpf_map__name(m), n);
+	}
 }
 
 static bool has_cap(unsigned long long eff, int bit)
@@ -246,7 +267,7 @@ static bool worker_by_func(const struct session *s)
 {
 	const struct hook_cand *c = plan_hook(&s->plan, HOOK_WORKER);
 
-	return c && c->kind == SRC_TRACEPOINT && !s->opts.tag_workers &&
+	return c && c->kind == SRC_TRACEPOINT && !s->opts.iostall_reads &&
 	       !s->opts.bio_events;
 }
 
@@ -300,6 +321,10 @@ static void set_rodata(struct session *s)
 		s->skel->rodata->slow_ns = s->opts.slow_ns;
 	s->skel->rodata->emit_events = s->opts.bio_events;
 	s->skel->rodata->worker_by_func = worker_by_func(s);
+	s->skel->rodata->cgroup_bios = s->opts.iostall_reads;
+	/* nobody reads it: one element, not IS_MAX_CGROUPS per CPU */
+	if (!s->opts.iostall_reads)
+		bpf_map__set_max_entries(s->skel->maps.cg_bios, 1);
 }
 
 /* Kprobes are attached by name, since the name differs per kernel. */
@@ -360,7 +385,7 @@ static int try_load(struct session *s)
 	if (!s->skel)
 		return -errno;
 	set_rodata(s);
-	map_limits_apply(s->skel->obj);
+	session_limit_maps(s, s->skel->obj);
 	err = configure_progs(s);
 	if (!err)
 		err = zswapstat_bpf__load(s->skel);

@@ -48,12 +48,13 @@ struct session_opts {
 	 */
 	bool cgroup_table;
 	/*
-	 * A module reads the workers' writeback tags (iostall's sleeps in
-	 * writeback): shrink_worker's runs are tagged in the worker's task
-	 * storage. Else, on the workqueue tracepoints, a bio asks the
-	 * workqueue which function its worker runs (no tag to write).
+	 * iostall reads the session's maps: the workers' writeback tags
+	 * (its sleeps in writeback: shrink_worker's runs are tagged in the
+	 * worker's task storage; else, on the workqueue tracepoints, a bio
+	 * asks the workqueue which function its worker runs, no tag to
+	 * write) and cg_bios, every write bio charged to its cgroup.
 	 */
-	bool tag_workers;
+	bool iostall_reads;
 	event_fn on_event;
 	void *event_ctx;
 };
@@ -114,6 +115,11 @@ int session_prog_stats(struct session *s, struct prog_stats *out, int max);
 int object_prog_stats(struct bpf_object *obj, struct prog_stats *out, int max);
 void session_close(struct session *s);
 void session_note(struct session *s, const char *fmt, ...);
+/*
+ * Test mode ($ZSWAP_TEST_MAP_MAX, map_limits.h): shrinks obj's maps
+ * (opened, not loaded), each named in a note of s, so in the record.
+ */
+void session_limit_maps(struct session *s, struct bpf_object *obj);
 void plan_print(FILE *f, const struct zs_plan *plan);
 
 #endif /* __SESSION_H */

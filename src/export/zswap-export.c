@@ -409,7 +409,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "zswap-export: note: node_exporter's textfile "
 			"collector reads only *.prom files\n");
 	opts.cgroup_table = x.cgroups;
-	opts.tag_workers = x.iocost;	/* iostall reads them */
+	opts.iostall_reads = x.iocost;
 	if (collector_open(&x.c, &opts))
 		return cli_error_exit(&x.c.error);
 	/* iocost's series are the exporter's own (add_iocost_metrics) */

@@ -202,7 +202,7 @@ static int do_record(struct record_opts *o, struct atomic_file *af)
 		o->sess.event_ctx = events;
 		o->sess.bio_events = true;
 	}
-	o->sess.tag_workers = o->iocost;	/* iostall reads them */
+	o->sess.iostall_reads = o->iocost;
 	if (collector_open(&c, &o->sess)) {
 		err = cli_error_exit(&c.error);
 		goto out;

@@ -17,7 +17,6 @@
 #include <bpf/libbpf.h>
 #include "iostall_session.h"
 #include "ksyms.h"
-#include "map_limits.h"
 #include "histogram.h"
 #include "metric_eval.h"
 #include "trace_helpers.h"
@@ -141,6 +140,30 @@ static void wb_swap_source(struct iostall *st, struct session *s)
 			 "zswapstat counts no swap write bio: %s", mc->reason);
 }
 
+/* Sums a PERCPU_HASH value of n u64 fields over the CPUs into out. */
+static int percpu_hash_sum(int fd, const void *key, int n,
+			   unsigned long long *out)
+{
+	int ncpu = libbpf_num_possible_cpus();
+	unsigned long long *v;
+
+	if (ncpu <= 0)
+		return -1;
+	v = calloc((size_t)ncpu * n, sizeof(*v));
+	if (!v)
+		return -1;
+	if (bpf_map_lookup_elem(fd, key, v)) {
+		free(v);
+		return -1;
+	}
+	memset(out, 0, n * sizeof(*out));
+	for (int c = 0; c < ncpu; c++)
+		for (int i = 0; i < n; i++)
+			out[i] += v[c * n + i];
+	free(v);
+	return 0;
+}
+
 static unsigned long long read_wb_swap(struct iostall *st)
 {
 	struct zs_hist_slots h[ZH_NR] = {};
@@ -162,6 +185,7 @@ int iostall_open(struct iostall *st, struct session *s, const char *cgroup,
 	memset(st, 0, sizeof(*st));
 	st->empty_only = empty_only;
 	st->zs_hists_fd = -1;
+	st->zs_cg_bios_fd = -1;
 	mounts = read_file("/proc/self/mounts", 1 << 20);
 	if (!mounts || !find_cgroup2_root(mounts, st->cgroup_root,
 					  sizeof(st->cgroup_root)))
@@ -186,10 +210,18 @@ int iostall_open(struct iostall *st, struct session *s, const char *cgroup,
 	if (empty_only) {
 		bpf_program__set_autoload(st->skel->progs.is_sched_switch_empty, true);
 	} else {
-		/* the writeback tags are zswapstat's, the workers' with them */
-		if (!s->opts.tag_workers)
+		/*
+		 * the writeback tags are zswapstat's, the workers' with them,
+		 * and so is the write bios' charging (cg_bios)
+		 */
+		if (!s->opts.iostall_reads)
 			return zs_error_set(e, false, "internal: the session "
-					    "was opened without tag_workers");
+					    "was opened without iostall_reads");
+		if (!plan_hook(&s->plan, HOOK_BIO))
+			return zs_error_set(e, true, "block_bio_queue: %s: no "
+					    "write bio can be charged to a cgroup",
+					    s->plan.metrics[MF_SWAP_WRITE_BIOS].reason);
+		st->zs_cg_bios_fd = bpf_map__fd(s->skel->maps.cg_bios);
 		err = bpf_map__reuse_fd(st->skel->maps.task_tags,
 					bpf_map__fd(s->skel->maps.task_tags));
 		if (err)
@@ -211,7 +243,6 @@ int iostall_open(struct iostall *st, struct session *s, const char *cgroup,
 			for (size_t i = 0; i < sizeof(iocost_progs) / sizeof(iocost_progs[0]); i++)
 				bpf_program__set_autoload(*(struct bpf_program **)
 					((char *)st->skel + iocost_progs[i]), true);
-		bpf_program__set_autoload(st->skel->progs.is_bio_queue, true);
 		st->has_switch = tp_btf_exists("sched_switch", why, sizeof(why));
 		if (st->has_switch)
 			bpf_program__set_autoload(st->skel->progs.is_sched_switch, true);
@@ -219,7 +250,8 @@ int iostall_open(struct iostall *st, struct session *s, const char *cgroup,
 			session_note(s, "sched_switch: %s: who sleeps in "
 				     "writeback is not measured", why);
 	}
-	map_limits_apply(st->skel->obj);
+	if (s)
+		session_limit_maps(s, st->skel->obj);
 	err = iostall_bpf__load(st->skel);
 	if (err)
 		return zs_error_set(e, false,
@@ -352,7 +384,7 @@ int iostall_begin(struct iostall *st)
 	if (st->empty_only)
 		return 0;
 	clear_hash(bpf_map__fd(st->skel->maps.iocgs), sizeof(__u64));
-	clear_hash(bpf_map__fd(st->skel->maps.cg_bios), sizeof(__u64));
+	clear_hash(st->zs_cg_bios_fd, sizeof(__u64));
 	clear_hash(bpf_map__fd(st->skel->maps.stall_tasks), sizeof(__u32));
 	/* after the clear: a bio between counts in the share's denominator only */
 	st->wb_swap_base = read_wb_swap(st);
@@ -418,17 +450,17 @@ void iostall_stop(struct iostall *st)
 
 static int read_bios(struct iostall *st, struct iostall_bios **rows)
 {
-	int fd = bpf_map__fd(st->skel->maps.cg_bios), n = 0;
-	int max = bpf_map__max_entries(st->skel->maps.cg_bios);
+	int fd = st->zs_cg_bios_fd, n = 0, max = IS_MAX_CGROUPS;
 	unsigned long long key, next, *kp = NULL;
 
-	*rows = calloc(max ? max : 1, sizeof(**rows));
+	*rows = calloc(max, sizeof(**rows));
 	if (!*rows)
 		return -1;
 	while (n < max && !bpf_map_get_next_key(fd, kp, &next)) {
 		key = next;
 		kp = &key;
-		if (bpf_map_lookup_elem(fd, &key, &(*rows)[n].b))
+		if (percpu_hash_sum(fd, &key, sizeof(struct is_cg_bios) /
+				    sizeof(__u64), (unsigned long long *)&(*rows)[n].b))
 			continue;
 		(*rows)[n++].id = key;
 	}

@@ -52,6 +52,7 @@ struct iostall {
 	 * at stop, or why none.
 	 */
 	int zs_hists_fd;
+	int zs_cg_bios_fd;		/* zswapstat's cg_bios */
 	unsigned long long wb_swap_base, wb_swap_end;
 	bool stopped;
 	char wb_swap_why[2 * WHY_LEN + 64];

@@ -135,7 +135,7 @@ int main(int argc, char **argv)
 		return EXIT_USAGE;
 	spo.cgroup = so.cgroup;
 	/* --empty: no core session, iostall's empty program alone */
-	so.tag_workers = true;	/* iostall reads them */
+	so.iostall_reads = true;
 	if (collector_open(&col, empty ? NULL : &so) ||
 	    iostall_module_open(&col, &st, so.cgroup, so.verbose, true)) {
 		err = cli_error_exit(&col.error);

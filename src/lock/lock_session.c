@@ -708,15 +708,9 @@ static void map_trees(struct lock_session *ls, struct lock_data *d)
 			 ls->trees.nr_types);
 	d->trees_mapped = true;
 	d->trees_known = ls->trees.n;
-	for (unsigned int i = 0; i < ls->trees.nr_types; i++) {
-		if (!ls->skel->bss->tree_ptrs[i])
-			continue;
-		d->types_with_trees++;
-		if (getenv("LOCKSTAT_DEBUG"))
-			fprintf(stderr, "zswap_trees[%u] = 0x%llx, nr %u\n", i,
-				(unsigned long long)ls->skel->bss->tree_ptrs[i],
-				ls->skel->bss->tree_nrs[i]);
-	}
+	for (unsigned int i = 0; i < ls->trees.nr_types; i++)
+		if (ls->skel->bss->tree_ptrs[i])
+			d->types_with_trees++;
 	if (!ls->trees.n)
 		snprintf(d->trees_why, sizeof(d->trees_why),
 			 "no swap device has a zswap tree");

@@ -353,7 +353,7 @@ int main(int argc, char **argv)
 		return EXIT_USAGE;
 	o.sess.cgroup_table = true;
 	lo.verbose = o.sess.verbose;
-	o.sess.tag_workers = o.iocost;	/* iostall reads them */
+	o.sess.iostall_reads = o.iocost;
 	if (collector_open(&o.c, &o.sess))
 		return cli_error_exit(&o.c.error);
 	/* the iocost column reads iostall itself (tui_iocost_read) */
