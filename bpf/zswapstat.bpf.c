@@ -644,6 +644,21 @@ static __always_inline bool runs_shrink_worker(struct task_struct *p)
 	return (__u64)BPF_CORE_READ(w, current_func) == shrink_worker_addr;
 }
 
+/* A per-cgroup map's element, added when missing; NULL (counted) when full. */
+static __always_inline void *cgroup_elem(void *map, const __u64 *cgid,
+					 const void *zero)
+{
+	void *v = bpf_map_lookup_elem(map, cgid);
+
+	if (v)
+		return v;
+	/* EEXIST: another CPU added it first, which is no loss */
+	if (bpf_map_update_elem(map, cgid, zero, BPF_NOEXIST) &&
+	    !bpf_map_lookup_elem(map, cgid))
+		counter_add(ZC_CGROUP_MAP_FULL, 1);
+	return bpf_map_lookup_elem(map, cgid);
+}
+
 /*
  * A write bio charged to its cgroup: every one, the swap ones, and those
  * of zswap writeback (by the task's tag alone) with their REQ_BACKGROUND.
@@ -660,16 +675,9 @@ static __always_inline void charge_cgroup(struct bio *bio, __u32 opf,
 	struct is_cg_bios zero = {}, *cb;
 	__u64 cgid = bio->bi_blkg->blkcg->css.cgroup->kn->id;
 
-	cb = bpf_map_lookup_elem(&cg_bios, &cgid);
-	if (!cb) {
-		/* EEXIST: this CPU's element was added by another, no loss */
-		if (bpf_map_update_elem(&cg_bios, &cgid, &zero, BPF_NOEXIST) &&
-		    !bpf_map_lookup_elem(&cg_bios, &cgid))
-			counter_add(ZC_CGROUP_MAP_FULL, 1);
-		cb = bpf_map_lookup_elem(&cg_bios, &cgid);
-		if (!cb)
-			return;
-	}
+	cb = cgroup_elem(&cg_bios, &cgid, &zero);
+	if (!cb)
+		return;
 	cb->write_bios++;
 	if (swap) {
 		cb->swap_bios++;
@@ -743,14 +751,7 @@ int BPF_PROG(tp_memcg_events, struct mem_cgroup *memcg, int item,
 		return 0;
 
 	cgid = memcg->css.cgroup->kn->id;
-	cc = bpf_map_lookup_elem(&cgroup_counts, &cgid);
-	if (!cc) {
-		/* EEXIST: another CPU added it first, which is no loss */
-		if (bpf_map_update_elem(&cgroup_counts, &cgid, &zero, BPF_NOEXIST) &&
-		    !bpf_map_lookup_elem(&cgroup_counts, &cgid))
-			counter_add(ZC_CGROUP_MAP_FULL, 1);
-		cc = bpf_map_lookup_elem(&cgroup_counts, &cgid);
-	}
+	cc = cgroup_elem(&cgroup_counts, &cgid, &zero);
 	if (which == 0) {
 		counter_add(ZC_MEMCG_ZSWPOUT, val);
 		if (cc)
