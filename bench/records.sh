@@ -5,7 +5,7 @@
 # METRICS metrics (default 100,000) per arm, timed through `zswap-gate
 # compare` and `zswap-gate claims` (a claims file naming one of them and
 # a glob over all). Reading is linear in the metrics (a hash index by
-# name); before, it was quadratic (20k metrics 1.4 s, 80k 50 s).
+# name).
 # Target: well under 1 s of CPU per record read. No privileges. Writes
 # build/bench/records/ (ignored by git).
 set -u
