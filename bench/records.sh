@@ -16,12 +16,13 @@ GATE=build/zswap-gate
 LIMIT=${LIMIT:-1}
 [ -x /usr/bin/time ] || { echo "bench/records.sh: needs GNU time (/usr/bin/time)"; exit 1; }
 
-# gen FILE SHIFT: metric k is 1000 + k + SHIFT
+# gen FILE SHIFT: metric k is 1000 + k + SHIFT, named as a workload's own
+# figure (workload_*), which a claims file may name
 gen() {
 	awk -v m="$METRICS" -v shift="$2" 'BEGIN {
 		printf "{\"schema\":\"zswap-record/1\",\"kernel\":{\"release\":\"6.12.0-bench\"},\"hostname\":\"bench\",\"zswap\":{\"enabled\":\"Y\"},\"cgroup\":null,\"command\":[],\"start_unix\":0,\"duration_s\":10,\"wall_time_s\":10,\"exit_code\":0,\"complete\":true,\"notes\":[],\"metrics\":{"
 		for (k = 0; k < m; k++)
-			printf "%s\"bench_metric_%06d\":{\"value\":%d,\"unit\":\"calls\",\"source\":\"counter\"}", k ? "," : "", k, 1000 + k + shift
+			printf "%s\"workload_bench_%06d\":{\"value\":%d,\"unit\":\"calls\",\"source\":\"counter\"}", k ? "," : "", k, 1000 + k + shift
 		printf "},\"histograms\":{}}\n"
 	}' > "$1"
 }
@@ -36,7 +37,10 @@ measure() {
 	shift
 	/usr/bin/time -f "%e %U %S %M" -o "$OUT/time" "$@" > "$OUT/out" 2>&1
 	rc=$?
-	read -r wall user sys kib < "$OUT/time"
+	# GNU time says "Command exited with non-zero status N" first
+	read -r wall user sys kib <<EOF
+$(tail -n 1 "$OUT/time")
+EOF
 	cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
 	printf "%-36s %6.2f s wall %6.2f s CPU  %7d KiB max RSS  (exit %d)\n" \
 		"$label" "$wall" "$cpu" "$kib" "$rc"
@@ -65,11 +69,11 @@ tables:
     columns: [base, new]
     rows:
       - label: one metric
-        metric: bench_metric_050000
+        metric: workload_bench_050000
         quoted: [null, null]
         claim: higher
       - label: all metrics
-        metric: "bench_metric_*"
+        metric: "workload_bench_*"
         quoted: [null, null]
         claim: higher
 YAML
