@@ -18,6 +18,7 @@
 #include "counters.h"
 #include "grow.h"
 #include "session.h"
+#include "trace_helpers.h"
 
 /* ---- counts of every cgroup, from the BPF map ---------------------- */
 
@@ -89,25 +90,8 @@ cgroup_counts_find(const struct cgroup_counts_set *set, unsigned long long id)
 int cgroup_counts_lookup(int map_fd, unsigned long long id,
 			 struct zs_cgroup_counts *out)
 {
-	int ncpu = libbpf_num_possible_cpus();
-	struct zs_cgroup_counts *per_cpu;
-	int err = 0;
-
-	memset(out, 0, sizeof(*out));
-	if (ncpu <= 0)
-		return ncpu ? ncpu : -EINVAL;
-	per_cpu = calloc(ncpu, sizeof(*per_cpu));
-	if (!per_cpu)
-		return -ENOMEM;
-	if (bpf_map_lookup_elem(map_fd, &id, per_cpu))
-		err = -errno;
-	for (int c = 0; !err && c < ncpu; c++) {
-		out->zswpout += per_cpu[c].zswpout;
-		out->zswpin += per_cpu[c].zswpin;
-		out->zswpwb += per_cpu[c].zswpwb;
-	}
-	free(per_cpu);
-	return err;
+	return percpu_hash_sum(map_fd, &id, sizeof(*out) / sizeof(__u64),
+			       (unsigned long long *)out);
 }
 
 int cgroup_counts_read(int map_fd, struct cgroup_counts_set *out)

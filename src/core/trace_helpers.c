@@ -232,3 +232,24 @@ void percpu_array_sum(int fd, unsigned int nkeys, size_t words,
 	}
 	free(vals);
 }
+
+int percpu_hash_sum(int fd, const void *key, size_t words,
+		    unsigned long long *out)
+{
+	int ncpu = libbpf_num_possible_cpus(), err = 0;
+	unsigned long long *vals;
+
+	memset(out, 0, words * sizeof(*out));
+	if (ncpu <= 0)
+		return ncpu ? ncpu : -EINVAL;
+	vals = calloc(ncpu, words * sizeof(*vals));
+	if (!vals)
+		return -ENOMEM;
+	if (bpf_map_lookup_elem(fd, key, vals))
+		err = -errno;
+	for (int c = 0; !err && c < ncpu; c++)
+		for (size_t w = 0; w < words; w++)
+			out[w] += vals[c * words + w];
+	free(vals);
+	return err;
+}

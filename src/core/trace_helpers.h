@@ -33,5 +33,11 @@ void libbpf_verbosity(bool verbose);
  */
 void percpu_array_sum(int fd, unsigned int nkeys, size_t words,
 		      unsigned long long *out);
+/*
+ * Sums a per-CPU hash map's value at key over CPUs, `words` u64s wide,
+ * into out: 0, or -errno (out is then 0).
+ */
+int percpu_hash_sum(int fd, const void *key, size_t words,
+		    unsigned long long *out);
 
 #endif /* __TRACE_HELPERS_H */

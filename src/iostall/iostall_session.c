@@ -127,43 +127,6 @@ static int attach(struct iostall *st, struct bpf_program *p,
 	return 0;
 }
 
-/* zswapstat's REQ_SWAP writeback bio count: its map, or why not counted */
-static void wb_swap_source(struct iostall *st, struct session *s)
-{
-	const struct metric_choice *mc = &s->plan.metrics[MF_SWAP_WRITE_BIOS];
-
-	st->zs_hists_fd = -1;
-	if (plan_hook(&s->plan, HOOK_BIO))
-		st->zs_hists_fd = bpf_map__fd(s->skel->maps.hists);
-	else
-		snprintf(st->wb_swap_why, sizeof(st->wb_swap_why),
-			 "zswapstat counts no swap write bio: %s", mc->reason);
-}
-
-/* Sums a PERCPU_HASH value of n u64 fields over the CPUs into out. */
-static int percpu_hash_sum(int fd, const void *key, int n,
-			   unsigned long long *out)
-{
-	int ncpu = libbpf_num_possible_cpus();
-	unsigned long long *v;
-
-	if (ncpu <= 0)
-		return -1;
-	v = calloc((size_t)ncpu * n, sizeof(*v));
-	if (!v)
-		return -1;
-	if (bpf_map_lookup_elem(fd, key, v)) {
-		free(v);
-		return -1;
-	}
-	memset(out, 0, n * sizeof(*out));
-	for (int c = 0; c < ncpu; c++)
-		for (int i = 0; i < n; i++)
-			out[i] += v[c * n + i];
-	free(v);
-	return 0;
-}
-
 static unsigned long long read_wb_swap(struct iostall *st)
 {
 	struct zs_hist_slots h[ZH_NR] = {};
@@ -221,14 +184,16 @@ int iostall_open(struct iostall *st, struct session *s, const char *cgroup,
 			return zs_error_set(e, true, "block_bio_queue: %s: no "
 					    "write bio can be charged to a cgroup",
 					    s->plan.metrics[MF_SWAP_WRITE_BIOS].reason);
+		/* with the bio hook planned, zswapstat counts the REQ_SWAP
+		 * writeback bios too (its hists) */
 		st->zs_cg_bios_fd = bpf_map__fd(s->skel->maps.cg_bios);
+		st->zs_hists_fd = bpf_map__fd(s->skel->maps.hists);
 		err = bpf_map__reuse_fd(st->skel->maps.task_tags,
 					bpf_map__fd(s->skel->maps.task_tags));
 		if (err)
 			return zs_error_set(e, false, "sharing task_tags: %s",
 					    strerror(-err));
 		set_ranges(st);
-		wb_swap_source(st, s);
 		st->skel->rodata->watch_cgid = st->cgroup_id;
 		st->has_iocost_tp = true;
 		for (size_t i = 0; i < sizeof(iocost_tps) / sizeof(iocost_tps[0]); i++) {
@@ -561,7 +526,6 @@ int iostall_collect(struct iostall *st, struct metric_set *out)
 	read_counters(st, w.ctr_end);
 	read_hists(st, w.hist_end);
 	w.wb_swap_begin = st->wb_swap_base;
-	w.wb_swap_why = st->zs_hists_fd >= 0 ? NULL : st->wb_swap_why;
 	w.vrate_last = st->skel->bss->vrate_last;
 	w.has_switch = st->has_switch;
 	w.cgroup = st->cgroup_id ? st->cgroup : NULL;

@@ -49,13 +49,12 @@ struct iostall {
 	/*
 	 * The REQ_SWAP writeback bios are zswapstat's (the count of its
 	 * ZH_PPB_WRITEBACK histogram): its hists map, the count at begin and
-	 * at stop, or why none.
+	 * at stop.
 	 */
 	int zs_hists_fd;
 	int zs_cg_bios_fd;		/* zswapstat's cg_bios */
 	unsigned long long wb_swap_base, wb_swap_end;
 	bool stopped;
-	char wb_swap_why[2 * WHY_LEN + 64];
 	struct pool_samples pool;	/* --cgroup's memory.zswap.current */
 };
 
