@@ -212,8 +212,8 @@ test-guest-all: all
 test-claims: all
 	CLAIMS_KERNEL_LINE=7.3 tests/tier.sh tests/claims $(T)
 
-# The same with seed 000's "Next to the writer" table at full size, 3 runs
-# an arm (25 more minutes: iocost throttles the build beside fio).
+# The same with seed 000's "Next to the writer" table, 3 runs an arm (25
+# more minutes: iocost throttles the build beside fio).
 test-claims-all: all
 	CLAIMS_ALL=1 CLAIMS_KERNEL_LINE=7.3 tests/tier.sh tests/claims $(T)
 
