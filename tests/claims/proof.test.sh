@@ -107,7 +107,7 @@ if [ "${CLAIMS_REUSE:-0}" != 1 ] || [ ! -d "$D/before" ]; then
 		--zswap max_pool_percent=1,accept_threshold_percent=50,shrinker_enabled=N \
 		--memory-max 256 --claims claims/004-shrink-memcg-batch.yaml \
 		--table first -o "$D" -- ./zswap-workload reclaim -q --populate 64 \
-		--populate-fill 2048 --interval-ms 2 --duration 10
+		--populate-fill 2048 --interval-ms 2 --duration 15
 	echo "kernels-ab exit $?"
 fi
 for k in before after null; do
