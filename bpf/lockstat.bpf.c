@@ -278,7 +278,10 @@ static __always_inline bool slot_fresh(const struct ls_addr_slot *s, __u32 sgen)
 /*
  * The group key of a zspage lock (LS_GROUP_ZSPAGE: its pool's), else 0:
  * lock is a struct zspage's zsl.lock when the struct around it has
- * zsmalloc's magic and a pool. Probe reads: lock may be any spinlock.
+ * zsmalloc's magic and a pool. Probe reads: lock may be any spinlock, and
+ * a spinlock in another struct can have 0x58 where magic would be, with a
+ * list poison (0xdead000000000122) where pool would be. A pool is a
+ * kernel address: its top 16 bits are all set (x86-64, arm64).
  */
 static __always_inline __u64 zspage_group(__u64 lock, __u32 flags)
 {
@@ -294,7 +297,8 @@ static __always_inline __u64 zspage_group(__u64 lock, __u32 flags)
 		      bpf_core_field_offset(struct zspage_lock, lock));
 	magic = BPF_CORE_READ_BITFIELD_PROBED(zs, magic);
 	if (magic != ZSPAGE_MAGIC ||
-	    bpf_probe_read_kernel(&pool, sizeof(pool), &zs->pool) || !pool)
+	    bpf_probe_read_kernel(&pool, sizeof(pool), &zs->pool) ||
+	    pool >> 48 != 0xffff)
 		return 0;
 	return pool | LS_GROUP_ZSPAGE;
 }

@@ -13,7 +13,7 @@ cd "$(dirname "$0")/../.."
 . tests/lib.sh
 
 OUT=${GUEST_OUT:-build/guest}/accel
-PROBE_S=10
+PROBE_S=5
 rm -rf "$OUT"
 mkdir -p "$OUT/bin"
 OUT=$(cd "$OUT" && pwd)

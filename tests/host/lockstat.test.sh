@@ -323,6 +323,10 @@ if [ $PERF_OK -eq 1 ]; then
 		"$R" > "$WORK/groups"
 	if [ "$(jq .plan.zspage_groups "$R")" = true ]; then
 		echo "zspage lock groups (key, contentions, addresses): $(cat "$WORK/groups")"
+		# a pool is a kernel address (not a list poison read from a
+		# struct that only looked like a zspage)
+		check "zspage lock groups keyed by kernel addresses ($(cut -d' ' -f1 "$WORK/groups" | tr '\n' ' '))" \
+			sh -c '! grep -qv "^0xffff" "$1"' _ "$WORK/groups"
 		while read -r key n na complete; do
 			p=$(awk -v k="$key" '$1 == k { print $2 }' "$WORK/perf.counts")
 			check "zspage locks of $key: every address kept ($na)" [ "$complete" = true ]

@@ -64,8 +64,10 @@ mkdir -p $RESULTS
 
 # run-guest.sh -H: the host's root file system, read-only over virtio-9p
 # under a tmpfs overlay, mounted at $1 with the guest's own /proc, /sys
-# (cgroup2, debugfs, tracefs beneath), /dev, /tmp, /run, /opt/zswap and
-# /results inside.
+# (cgroup2, debugfs, tracefs beneath), /dev, /run, /opt/zswap and
+# /results inside. /tmp is the overlay's: a checkout or a program under
+# the host's /tmp runs in the guest too, and what the guest writes there
+# stays in its memory.
 hostroot_mount() {
 	mkdir -p /host /ovl "$1"
 	mount -t 9p -o trans=virtio,version=9p2000.L,ro,cache=loose,msize=262144 \
@@ -78,7 +80,6 @@ hostroot_mount() {
 	mount -t proc proc "$1/proc" &&
 		mount -o rbind /sys "$1/sys" &&
 		mount -o rbind /dev "$1/dev" &&
-		mount -t tmpfs tmpfs "$1/tmp" &&
 		mount -t tmpfs -o mode=755 tmpfs "$1/run" &&
 		mount -o bind /opt/zswap "$1/opt/zswap" &&
 		mount -o bind $RESULTS "$1/results" || return 1
