@@ -42,9 +42,10 @@
 #    (kernel/patches/7.3/002-shrinker-iocost), the cache workload under
 #    iocost beside a writer of 3x its io.weight, 4 runs an arm (about 6.5
 #    minutes): fio wrote in every run and held the stock workload's share
-#    of the device under 1/2, the series' bios carry REQ_BACKGROUND and the stock ones
-#    do not, the throttled sleep in writeback is the kworker's, the debt
-#    and the workload's sleep paying it off go, memory PSI full drops.
+#    of the device under 1/2, the series' bios carry REQ_BACKGROUND and
+#    the stock ones do not, the throttled sleep in writeback is the
+#    kworker's, the debt and the workload's sleep paying it off go, memory
+#    PSI full drops.
 # The measured means are checked against the records with jq.
 set -u
 cd "$(dirname "$0")/../.."
@@ -219,7 +220,7 @@ fi
 # writer path itself (fio beside the workload, its weight, the debt) is
 # checked on seed 002's runs below ------------------------------------------
 if [ -n "${K000:-}" ] && [ "$LINE" = 7.3 ] && [ "${CLAIMS_ALL:-0}" != 1 ]; then
-	echo "000 next to the writer: not run by make test (2-6 boots of 140-250 s): make test-claims-all runs it"
+	echo "000 next to the writer: not run by make test (6 boots of 140-250 s): make test-claims-all runs it"
 elif [ -n "${K000:-}" ] && [ "$LINE" = 7.3 ]; then
 	D=$OUT/000-writer
 	if [ "${CLAIMS_REUSE:-0}" != 1 ] || [ ! -d "$D/base" ]; then
