@@ -362,12 +362,13 @@ fi
 # of a daemon swapped in, the shrinker finishing a writeback): the
 # workload snapshots them around its sleep, and a window they moved in
 # is run again (3 tries).
+printf '#!/bin/sh\ngrep -E "^(zswp|pswp)" /proc/vmstat\ngrep "^Zswapped:" /proc/meminfo\n' \
+	> "$WORK/swap-counters"
+chmod +x "$WORK/swap-counters"
 for try in 1 2 3; do
 	Z0=$(vmstat zswpout)
-	$LS --json -- sh -c "grep -E '^(zswp|pswp)' /proc/vmstat > $WORK/idle.0;
-		grep '^Zswapped:' /proc/meminfo >> $WORK/idle.0; sleep 2.5;
-		grep -E '^(zswp|pswp)' /proc/vmstat > $WORK/idle.1;
-		grep '^Zswapped:' /proc/meminfo >> $WORK/idle.1;
+	$LS --json -- sh -c "$WORK/swap-counters > $WORK/idle.0; sleep 2.5
+		$WORK/swap-counters > $WORK/idle.1
 		echo \$\$ > $CG/tasks 2>/dev/null || echo \$\$ > $CG/cgroup.procs
 		$HOG -q -m 256 -p 2 -s 1" > "$WORK/gate.json" 2>&1
 	rc=$?
