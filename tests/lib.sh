@@ -20,13 +20,13 @@ check() {
 NUMS='function num(x) { gsub(/^[ \t]+|[ \t]+$/, "", x)
 	return x ~ /^[-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)?$/ }'
 
-# within A B PCT: |A - B| <= PCT% of max(|B|, 1)
+# within A B PCT [SLACK]: |A - B| <= PCT% of max(|B|, 1), plus SLACK
 within() {
-	awk -v a="$1" -v b="$2" -v p="$3" "$NUMS"' BEGIN {
-		if (!num(a) || !num(b)) exit 1
+	awk -v a="$1" -v b="$2" -v p="$3" -v s="${4:-0}" "$NUMS"' BEGIN {
+		if (!num(a) || !num(b) || !num(s)) exit 1
 		d = a - b; if (d < 0) d = -d
 		m = b < 0 ? -b : b; if (m < 1) m = 1
-		exit !(d <= m * p / 100) }'
+		exit !(d <= m * p / 100 + s) }'
 }
 
 # gt A B: A > B

@@ -247,6 +247,13 @@ const struct metric_family metric_families[MF_NR] = {
 	  "task_tags).",
 	  .slot = NO_SLOT, .dir = LOWER(false, "events lost to a full map"),
 	  .prom = PROM("zswap_map_full_drops_total") },
+	[MF_BPF_MISSED_RUNS] = { "bpf_missed_runs", "runs", MK_COUNT,
+	  "Runs of the recorder's BPF programs that the kernel skipped "
+	  "because the same program was already running on that CPU (a "
+	  "preempted run; bpf_prog_info.recursion_misses). Each may leave "
+	  "one event uncounted or one bio with the wrong origin.",
+	  .slot = NO_SLOT, .dir = LOWER(false, "program runs the kernel skipped"),
+	  .prom = PROM("zswap_bpf_missed_runs_total") },
 
 	/* seed 001: tree lock contention (zswap-lockstat, record --locks) */
 	[MF_LOCK_CONTENTIONS] = { "lock_contentions", "contentions", MK_COUNT,

@@ -133,6 +133,7 @@ enum metric_family_id {
 	MF_REJECT = MF_PLANNED_NR,
 	MF_RINGBUF_DROPS,
 	MF_MAP_FULL_DROPS,
+	MF_BPF_MISSED_RUNS,
 	/* zswap-lockstat, record --locks */
 	MF_LOCK_CONTENTIONS,
 	MF_LOCK_FAILURES,

@@ -174,6 +174,8 @@ int record_write_to(struct atomic_file *af, const struct record_meta *meta,
 					       json_object_new_uint64(ps[i].run_time_ns));
 			json_object_object_add(e, "mean_ns", json_object_new_double(
 				ps[i].run_cnt ? (double)ps[i].run_time_ns / ps[i].run_cnt : 0));
+			json_object_object_add(e, "recursion_misses",
+					       json_object_new_uint64(ps[i].recursion_misses));
 			json_object_object_add(o, ps[i].name, e);
 		}
 		json_object_object_add(root, "self_stats", o);

@@ -73,9 +73,19 @@ check_kernel() {
 		check "$ver: written_back_pages (fexit) = debugfs delta within 1%" \
 			within "$wb" "$dwb" 1
 	fi
+	# A run the kernel skips (a preempted run of the same program on
+	# that CPU: 7.x's preemptible BPF) tags no writeback, and its bio
+	# counts as reclaim's. The record counts the skips; they widen the
+	# origin checks by that many, and stay a small share of the runs.
+	fmiss=$(metric "$F" bpf_missed_runs)
+	kmiss=$(metric "$K" bpf_missed_runs)
+	echo "$ver: BPF runs skipped by the kernel: fentry recorder $fmiss, kprobe recorder $kmiss"
+	check "$ver: skipped BPF runs counted, under 1% of the stores ($fmiss, $kmiss of $calls)" \
+		awk -v f="$fmiss" -v k="$kmiss" -v c="$calls" "$NUMS"' BEGIN {
+			exit !(num(f) && num(k) && f < c / 100 && k < c / 100) }'
 	# the pages the kernel wrote: its own counter
-	check "$ver: swap_write_pages{origin=writeback} = debugfs written_back_pages within 1%" \
-		within "$(metric "$F" "swap_write_pages{origin=writeback}")" "$dwb" 1
+	check "$ver: swap_write_pages{origin=writeback} = debugfs written_back_pages within 1% + skipped runs" \
+		within "$(metric "$F" "swap_write_pages{origin=writeback}")" "$dwb" 1 "$fmiss"
 	check "$ver: shrink_worker_wakeups via fentry > 0" \
 		gt "$(metric "$F" shrink_worker_wakeups)" 0
 	# one latency sample per writeback call: with the counting exit
@@ -94,23 +104,27 @@ check_kernel() {
 	for m in store_calls store_success store_reject load_calls load_hits \
 		 written_back_pages shrink_worker_wakeups \
 		 "swap_write_pages{origin=writeback}"; do
-		check "$ver: kprobe recorder agrees on $m within 1% ($(metric "$K" "$m") vs $(metric "$F" "$m"))" \
-			within "$(metric "$K" "$m")" "$(metric "$F" "$m")" 1
+		check "$ver: kprobe recorder agrees on $m within 1% + skipped runs ($(metric "$K" "$m") vs $(metric "$F" "$m"))" \
+			within "$(metric "$K" "$m")" "$(metric "$F" "$m")" 1 \
+			$((fmiss + kmiss))
 	done
 
 	# tracepoints alone, attached as long as the kprobe recorder: no
 	# writeback hook, so shrink_worker's bios are told by the workqueue's
 	# record of the function its worker runs
+	tmiss=$(metric "$T" bpf_missed_runs)
+	echo "$ver: BPF runs skipped by the kernel: tracepoint recorder $tmiss"
 	check "$ver: tracepoint plan counts shrink_worker at workqueue_execute_start" \
 		[ "$(jq -r .plan.hooks.shrink_worker.source "$T")" = tracepoint ]
 	for m in shrink_worker_wakeups "swap_write_pages{origin=writeback}" \
 		 "swap_write_bios{origin=writeback}"; do
-		check "$ver: tracepoint recorder agrees on $m within 1% ($(metric "$T" "$m") vs kprobe's $(metric "$K" "$m"))" \
-			within "$(metric "$T" "$m")" "$(metric "$K" "$m")" 1
+		check "$ver: tracepoint recorder agrees on $m within 1% + skipped runs ($(metric "$T" "$m") vs kprobe's $(metric "$K" "$m"))" \
+			within "$(metric "$T" "$m")" "$(metric "$K" "$m")" 1 \
+			$((tmiss + kmiss))
 	done
-	check "$ver: tracepoint recorder: writeback bios' pages = debugfs written_back_pages delta within 1%" \
+	check "$ver: tracepoint recorder: writeback bios' pages = debugfs written_back_pages delta within 1% + skipped runs" \
 		within "$(metric "$T" "swap_write_pages{origin=writeback}")" \
-		"$(cdelta written_back_pages)" 1
+		"$(cdelta written_back_pages)" 1 "$tmiss"
 }
 
 for k in $KERNELS; do
