@@ -37,6 +37,18 @@ struct collector_module *collector_module(struct collector *c,
 	return NULL;
 }
 
+/* Runs of every program the kernel skipped since load (recursion_misses). */
+static unsigned long long missed_runs(struct collector *c)
+{
+	struct prog_stats ps[128];
+	unsigned long long sum = 0;
+	int n = collector_prog_stats(c, ps, 128);
+
+	for (int i = 0; i < n; i++)
+		sum += ps[i].recursion_misses;
+	return sum;
+}
+
 int collector_begin(struct collector *c)
 {
 	/* everything is loaded: long-running tools keep no kallsyms copy */
@@ -46,6 +58,7 @@ int collector_begin(struct collector *c)
 	for (int i = 0; i < c->nr_mods; i++)
 		if (c->mods[i].begin(c->mods[i].ctx))
 			return -1;
+	c->missed_base = missed_runs(c);
 	return 0;
 }
 
@@ -67,6 +80,8 @@ void collector_stop(struct collector *c)
 
 int collector_collect(struct collector *c, struct metric_set *out)
 {
+	unsigned long long missed;
+
 	if (c->open && session_collect(&c->s, out))
 		return -1;
 	for (int i = 0; i < c->nr_mods; i++) {
@@ -83,7 +98,13 @@ int collector_collect(struct collector *c, struct metric_set *out)
 		if (err)
 			return -1;
 	}
-	return 0;
+	missed = missed_runs(c) - c->missed_base;
+	if (missed && c->open)
+		session_note(&c->s, "the kernel skipped %llu runs of BPF programs "
+			     "already running on that CPU: counts may be short, or "
+			     "bio origins wrong, by that many", missed);
+	return metric_add(out, MF_BPF_MISSED_RUNS, NULL, 0, SRC_TRACEPOINT,
+			  missed) ? 0 : -1;
 }
 
 int collector_prog_stats(struct collector *c, struct prog_stats *out, int max)

@@ -36,6 +36,7 @@ struct collector {
 	bool open;		/* the core session is open */
 	struct collector_module mods[COLLECTOR_MAX_MODULES];
 	int nr_mods;
+	unsigned long long missed_base;	/* programs' skipped runs at begin */
 };
 
 /*
@@ -54,7 +55,10 @@ int collector_begin(struct collector *c);
 void collector_tick(struct collector *c);
 /* Detaches everything: the window ends here, before collecting. */
 void collector_stop(struct collector *c);
-/* The session's metrics, then each module's; -1 on failure. */
+/*
+ * The session's metrics, then each module's, and bpf_missed_runs: the
+ * runs of all their programs the kernel skipped; -1 on failure.
+ */
 int collector_collect(struct collector *c, struct metric_set *out);
 int collector_prog_stats(struct collector *c, struct prog_stats *out, int max);
 void collector_close(struct collector *c);

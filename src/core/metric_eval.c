@@ -264,7 +264,5 @@ int metric_eval(const struct metric_window *w, struct metric_set *out)
 			  w->ctr[ZC_RINGBUF_DROPS]) ? 0 : -1;
 	err |= metric_add(out, MF_MAP_FULL_DROPS, NULL, 0, SRC_TRACEPOINT,
 			  w->ctr[ZC_CGROUP_MAP_FULL] + w->ctr[ZC_TASK_MAP_FULL]) ? 0 : -1;
-	err |= metric_add(out, MF_BPF_MISSED_RUNS, NULL, 0, SRC_TRACEPOINT,
-			  w->missed_runs) ? 0 : -1;
 	return err;
 }

@@ -22,7 +22,6 @@ struct metric_window {
 	unsigned long long ctr[ZC_NR];	/* counter deltas of the window */
 	struct zs_hist_slots hist[ZH_NR];
 	struct zs_cgroup_counts cg;
-	unsigned long long missed_runs;	/* BPF program runs the kernel skipped */
 	const struct zs_snapshot *before, *after;
 };
 

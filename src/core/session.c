@@ -494,18 +494,6 @@ static void read_cgroup_counts(struct session *s, struct zs_cgroup_counts *out)
 		cgroup_counts_lookup(s->cgroup_counts_fd, s->cgroup_id, out);
 }
 
-/* Runs of the session's programs the kernel skipped, since load. */
-static unsigned long long missed_runs(struct session *s)
-{
-	struct prog_stats ps[MAX_LINKS];
-	unsigned long long sum = 0;
-	int n = object_prog_stats(s->skel->obj, ps, MAX_LINKS);
-
-	for (int i = 0; i < n; i++)
-		sum += ps[i].recursion_misses;
-	return sum;
-}
-
 int session_begin(struct session *s)
 {
 	enum cgroup_counts_src src;
@@ -513,7 +501,6 @@ int session_begin(struct session *s)
 
 	snapshot_free(&s->before);
 	read_maps(s, s->base, s->hbase);
-	s->missed_base = missed_runs(s);
 	read_cgroup_counts(s, &s->cg_base);
 	/* every cgroup's base, for cgroup_table_read() */
 	cgroup_counts_free(&s->cg_bases);
@@ -634,11 +621,6 @@ int session_collect(struct session *s, struct metric_set *out)
 	w.cg.zswpout -= s->cg_base.zswpout;
 	w.cg.zswpin -= s->cg_base.zswpin;
 	w.cg.zswpwb -= s->cg_base.zswpwb;
-	w.missed_runs = missed_runs(s) - s->missed_base;
-	if (w.missed_runs)
-		session_note(s, "the kernel skipped %llu runs of BPF programs "
-			     "already running on that CPU: counts may be short, "
-			     "or bio origins wrong, by that many", w.missed_runs);
 	if (snapshot_take(&after, DEBUGFS_ZSWAP, s->opts.cgroup))
 		return -1;
 	window_changes(s, &after);

@@ -77,7 +77,6 @@ struct session {
 	struct zs_snapshot before;
 	unsigned long long base[ZC_NR];
 	struct zs_hist_slots hbase[ZH_NR];
-	unsigned long long missed_base;	/* programs' recursion_misses */
 	struct zs_cgroup_counts cg_base;
 	unsigned long long cgroup_id;
 	int cgroup_counts_fd;		/* the BPF cgroup_counts map */

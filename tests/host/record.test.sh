@@ -160,6 +160,8 @@ check "record without --cgroup: no cgroup_* figure, not even a zero" \
 # --- a full cgroup_counts map is counted, not silent -------------------
 check "map_full_drops is 0 while cgroup_counts has room" \
 	[ "$(metric "$R" map_full_drops)" = 0 ]
+check "bpf_missed_runs reported ($(metric "$R" bpf_missed_runs))" \
+	awk -v v="$(metric "$R" bpf_missed_runs)" "$NUMS"' BEGIN { exit !(num(v) && v >= 0) }'
 # cgroup_counts shrunk to one entry (test mode) while two cgroups swap:
 # whichever comes second finds it full on each of its memcg events
 CG1=$CG

@@ -106,7 +106,6 @@ static void test_hooked(void)
 	w.ctr[ZC_RINGBUF_DROPS] = 3;
 	w.ctr[ZC_CGROUP_MAP_FULL] = 5;
 	w.ctr[ZC_TASK_MAP_FULL] = 2;
-	w.missed_runs = 5;
 	w.cg = (struct zs_cgroup_counts){ .zswpout = 31, .zswpin = 4, .zswpwb = 2 };
 	w.hist[ZH_STORE_LAT].slots[12] = 800;
 	w.hist[ZH_STORE_LAT].sum = 800 * 5000;
@@ -145,7 +144,6 @@ static void test_hooked(void)
 	EXPECT(&ms, "reject_alloc_fail", 0);
 	EXPECT(&ms, "ringbuf_drops", 3);
 	EXPECT(&ms, "map_full_drops", 7);	/* both maps */
-	EXPECT(&ms, "bpf_missed_runs", 5);
 	/* latencies with a source are histograms only */
 	CHECK(!metric_set_find(&ms, "store_latency_ns"), "latency: histogram only");
 	h = metric_set_find_hist(&ms, "store_latency_ns");
