@@ -18,9 +18,12 @@
 #    pages_per_bio{origin=writeback}, and tracefs' block_bio_queue
 #    listing multi-page write bios on the swap disk), exactly one
 #    elsewhere; the bios' pages add up to zswpwb;
-#  - null: the base's behaviour on both (the same bounds; one run per
-#    kernel is no statistical test: tests/claims/ does that), and the
-#    same code in mm/zswap.o (objdump) though the object differs;
+#  - null: the same code in mm/zswap.o (objdump) though the object
+#    differs; under GUEST_ALL=1 also booted, with the base's behaviour on
+#    both (the same bounds; one run per kernel is no statistical test:
+#    tests/claims/ does that, and make test's claims tier boots null);
+#  - the counts beside the kernel's allow one event for each BPF run the
+#    kernel skipped (the record's bpf_missed_runs; 7.x skips some);
 #  - each port is checkpatch-clean (the source's scripts/checkpatch.pl,
 #    0 errors and 0 warnings; --no-signoff), and the shared build tree
 #    boots as a kernel build directory (run-guest.sh -K DIR);
@@ -29,8 +32,9 @@
 #    (the shared build tree is not confused by the patches applied and
 #    reversed in between).
 #
-# Cost, measured on the 2-core machines: 5.5 min with the images cached
-# (four boots of 40-70 s, the two forced rebuilds of 40-60 s); from
+# Cost, measured on the 2-core machines: 3-4 min with the images cached
+# (three boots of 40-70 s, a fourth under GUEST_ALL=1, the two forced
+# rebuilds of 40-60 s); from
 # nothing add the source (about 1 min) and the base build (12 min; 30
 # beside a busy TCG guest) and three ports (about 1 min each).
 # The rebuild checks run under GUEST_ALL=1 (`make test-guest-all`) or
@@ -60,6 +64,11 @@ case $LINE in
 	echo "KPORTS_LINE=$LINE: want 7.3 or 6.12"; exit 1 ;;
 esac
 in_list() { case " $2 " in *" $1 "*) return 0 ;; esac; return 1; }
+# The null patch is built and compared (objdump) always, booted under
+# GUEST_ALL=1: make test's claims tier boots it four times on 7.3 and
+# finds it quiet against the base.
+BOOTED=$SERIES
+[ "${GUEST_ALL:-0}" = 1 ] || BOOTED=$(echo " $SERIES " | sed 's/ null / /')
 OUT=${GUEST_OUT:-build/guest}/kports-$LINE
 PORTS=kernel/patches/$LINE
 BK="tools/kernel/build-kernel.sh -k $LINE"
@@ -100,6 +109,10 @@ for k in $SERIES; do
 	check "$k: image built (rc $rc)" sh -c '[ "$1" -eq 0 ] && [ -f "$2/bzImage" ]' _ "$rc" "$img"
 	[ $rc -eq 0 ] || continue
 	echo "$img" > "$OUT/$k.image"
+	if ! in_list "$k" "$BOOTED"; then
+		echo "$k: built, not booted (make test-guest-all boots it; the claims tier runs it)"
+		continue
+	fi
 
 	D=$OUT/$k
 	rm -rf "$D"
@@ -189,7 +202,7 @@ else
 fi
 
 # --- phase A: seed 004, pages written back per shrink_memcg() call ---------------
-for k in $SERIES; do
+for k in $BOOTED; do
 	D=$OUT/$k
 	F=$D/a.json
 	[ -s "$F" ] || { fail "$k A: no record"; continue; }
@@ -205,9 +218,14 @@ for k in $SERIES; do
 	echo "$k A: kernel: shrink_memcg $smc, shrink_worker $sw, written back $wb, per call $per; record: $r_smc, $r_sw, $r_wb ($(msource "$F" shrink_memcg_calls)), per call $(ratio "$r_wb" "$r_smc"); pool_limit_hit $(delta a pool_limit_hit)"
 	echo "$k A: $smc $sw $wb $per" > "$D/a.summary"
 	check "$k A: shrink_memcg ran and wrote back" sh -c '[ "$1" -gt 0 ] && [ "$2" -gt 0 ]' _ "$smc" "$wb"
-	check "$k A: record shrink_memcg calls = kprobe hits within 2%" close_to "$r_smc" "$smc" 2 2
-	check "$k A: record shrink_worker wakeups = kprobe hits within 2%" close_to "$r_sw" "$sw" 2 2
-	check "$k A: record written back = debugfs within 1%" close_to "$r_wb" "$wb" 1 1
+	# each BPF run the kernel skipped (7.x) may miss one event
+	miss=$(metric "$F" bpf_missed_runs)
+	check "$k A: record shrink_memcg calls = kprobe hits within 2% + $miss skipped runs" \
+		within "$r_smc" "$smc" 2 $((2 + miss))
+	check "$k A: record shrink_worker wakeups = kprobe hits within 2% + $miss skipped runs" \
+		within "$r_sw" "$sw" 2 $((2 + miss))
+	check "$k A: record written back = debugfs within 1% + $miss skipped runs" \
+		within "$r_wb" "$wb" 1 $((1 + miss))
 	if in_list "$k" "$BATCHED"; then
 		check "$k A: more than one page written back per shrink_memcg call ($per)" gt "$per" 1
 	else
@@ -216,7 +234,7 @@ for k in $SERIES; do
 done
 
 # --- phase B: seed 000, pages per writeback bio ----------------------------------
-for k in $SERIES; do
+for k in $BOOTED; do
 	D=$OUT/$k
 	F=$D/b.json
 	[ -s "$F" ] || { fail "$k B: no record"; continue; }
@@ -235,9 +253,15 @@ for k in $SERIES; do
 	echo "$k B: $wbp $wbb $ppb $f_bios $f_pages $f_multi" > "$D/b.summary"
 	check "$k B: tracefs lost no event" [ "$(field "$ft" overrun)" = 0 ]
 	check "$k B: the shrinker wrote back" gt "$wb" 100
-	check "$k B: writeback bio pages = zswpwb within 1%" close_to "$wbp" "$wb" 1 1
-	check "$k B: record's swap write bios = tracefs' within 1%" close_to $((wbb + rcb)) "$f_bios" 1 2
-	check "$k B: record's swap write pages = tracefs' within 1%" close_to $((wbp + rcp)) "$f_pages" 1 2
+	# a skipped run misses one bio, or gives it the wrong origin
+	miss=$(metric "$F" bpf_missed_runs)
+	mp=$(awk -v m="$miss" -v p="$ppb" 'BEGIN { printf "%d\n", m * (p > 1 ? p + 1 : 1) }')
+	check "$k B: writeback bio pages = zswpwb within 1% + $miss skipped runs" \
+		within "$wbp" "$wb" 1 "$mp"
+	check "$k B: record's swap write bios = tracefs' within 1% + $miss skipped runs" \
+		within $((wbb + rcb)) "$f_bios" 1 $((2 + miss))
+	check "$k B: record's swap write pages = tracefs' within 1% + $miss skipped runs" \
+		within $((wbp + rcp)) "$f_pages" 1 $((2 + mp))
 	check "$k B: pages per bio = pages / bios" close_to "$ppb" "$(ratio "$wbp" "$wbb")" 0.1 0.001
 	if in_list "$k" "$MULTIPAGE"; then
 		check "$k B: writeback bios carry more than one page ($ppb)" gt "$ppb" 1
