@@ -13,6 +13,7 @@
 #include <bpf/bpf_core_read.h>
 #include <bpf/bpf_tracing.h>
 #include "bits.bpf.h"
+#include "maps.bpf.h"
 #include "task_tag.bpf.h"
 #include "iostall.h"
 
@@ -100,16 +101,11 @@ static __always_inline void hist_add(__u32 idx, __u64 val)
 static __always_inline void *lookup_or_init(void *map, const void *key,
 					    const void *zero)
 {
-	void *v = bpf_map_lookup_elem(map, key);
+	void *v = map_lookup_or_try_init(map, key, zero);
 
-	if (v)
-		return v;
-	if (bpf_map_update_elem(map, key, zero, BPF_NOEXIST) &&
-	    !bpf_map_lookup_elem(map, key)) {
+	if (!v)
 		ctr_add(IS_C_MAP_FULL, 1);
-		return NULL;
-	}
-	return bpf_map_lookup_elem(map, key);
+	return v;
 }
 
 /* iocost: per-cgroup state read from the iocg at every tracepoint */

@@ -55,8 +55,8 @@
 #include <bpf/bpf_core_read.h>
 #include "lockstat.h"
 #include "bits.bpf.h"
+#include "maps.bpf.h"
 
-#define EEXIST 17
 #define ZSPAGE_MAGIC 0x58	/* mm/zsmalloc.c */
 
 /* Set by the frontend: kallsyms addresses of zswap's tree arrays. */
@@ -603,19 +603,12 @@ static __always_inline void account(void *map, struct ls_tstamp *t, bool stack,
 {
 	struct ls_key key = { .lock = t->key };
 	struct ls_value *v;
-	long err;
 
 	if (stack)
 		__builtin_memcpy(key.ips, t->ips, sizeof(key.ips));
 	v = bpf_map_lookup_elem(map, &key);
 	if (!v) {
-		/* -EEXIST: another CPU inserted it first, which is fine */
-		err = bpf_map_update_elem(map, &key, &zero_value, BPF_NOEXIST);
-		if (err && err != -EEXIST) {
-			count_fail(LS_FAIL_MAP_FULL);
-			return;
-		}
-		v = bpf_map_lookup_elem(map, &key);
+		v = map_lookup_or_try_init(map, &key, &zero_value);
 		if (!v) {
 			count_fail(LS_FAIL_MAP_FULL);
 			return;

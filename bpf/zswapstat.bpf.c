@@ -12,6 +12,7 @@
 #include <bpf/bpf_core_read.h>
 #include <bpf/bpf_tracing.h>
 #include "bits.bpf.h"
+#include "maps.bpf.h"
 #include "task_tag.bpf.h"
 #include "iostall.h"
 
@@ -648,15 +649,11 @@ static __always_inline bool runs_shrink_worker(struct task_struct *p)
 static __always_inline void *cgroup_elem(void *map, const __u64 *cgid,
 					 const void *zero)
 {
-	void *v = bpf_map_lookup_elem(map, cgid);
+	void *v = map_lookup_or_try_init(map, cgid, zero);
 
-	if (v)
-		return v;
-	/* EEXIST: another CPU added it first, which is no loss */
-	if (bpf_map_update_elem(map, cgid, zero, BPF_NOEXIST) &&
-	    !bpf_map_lookup_elem(map, cgid))
+	if (!v)
 		counter_add(ZC_CGROUP_MAP_FULL, 1);
-	return bpf_map_lookup_elem(map, cgid);
+	return v;
 }
 
 /*
