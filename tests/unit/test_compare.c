@@ -122,9 +122,19 @@ static void test_seed000_arms(void)
 	out = render(&c, compare_print_json);
 	{
 		json_object *root = json_tokener_parse(out), *v;
+		size_t lines = 0;
 
 		CHECK(root && json_object_object_get_ex(root, "result", &v) &&
 		      !strcmp(json_object_get_string(v), "regression"), "json result");
+		CHECK(root && json_object_object_get_ex(root, "failed", &v) &&
+		      json_object_get_int(v) == 1, "json failed count");
+		CHECK(root && json_object_object_get_ex(root, "metrics", &v) &&
+		      json_object_array_length(v) == c.n,
+		      "json: every metric (%zu)", c.n);
+		/* streamed a line each, so a metric greps with its values */
+		for (const char *l = out; (l = strstr(l, "\n    { \"name\": ")); l++)
+			lines++;
+		CHECK(lines == c.n, "json: a line a metric (%zu of %zu)", lines, c.n);
 		json_object_put(root);
 	}
 	free(out);
