@@ -296,20 +296,23 @@ bool unit_is_count(const char *unit)
 	return false;
 }
 
-int record_check_value(const char *file, const char *what, const char *unit,
-		       double v, struct zs_error *err)
+/* Called for every value read: the message is written on failure only. */
+int record_check_value(const char *file, const char *kind, const char *name,
+		       const char *unit, double v, struct zs_error *err)
 {
 	if (isnan(v) || isinf(v)) {
-		zs_error_set(err, true, "%s: %s: value is not a finite number", file, what);
+		zs_error_set(err, true, "%s: %s %s: value is not a finite number",
+			     file, kind, name);
 		return -1;
 	}
 	if (fabs(v) > VALUE_MAX) {
-		zs_error_set(err, true, "%s: %s: value %g out of range (more than %g)",
-			 file, what, v, VALUE_MAX);
+		zs_error_set(err, true, "%s: %s %s: value %g out of range (more than %g)",
+			     file, kind, name, v, VALUE_MAX);
 		return -1;
 	}
 	if (v < 0 && unit && unit_is_count(unit)) {
-		zs_error_set(err, true, "%s: %s: negative %s (%g)", file, what, unit, v);
+		zs_error_set(err, true, "%s: %s %s: negative %s (%g)",
+			     file, kind, name, unit, v);
 		return -1;
 	}
 	return 0;
@@ -353,11 +356,9 @@ static int load_metrics(json_object *metrics, struct record *rec,
 		}
 		if (v) {
 			double d = json_object_get_double(v);
-			char what[METRIC_NAME_LEN + 16];
 
-			snprintf(what, sizeof(what), "metric %s", name);
-			if (record_check_value(file, what, json_object_get_string(unit),
-					       d, err))
+			if (record_check_value(file, "metric", name,
+					       json_object_get_string(unit), d, err))
 				return -1;
 			m = metric_set_value(&rec->metrics, name,
 					     json_object_get_string(unit), s, d);
@@ -405,11 +406,11 @@ static int load_hists(json_object *hists, struct record *rec,
 		}
 		h.sum = json_object_get_double(sum);
 		{
-			char what[METRIC_NAME_LEN + 16];
+			char what[METRIC_NAME_LEN + 8];
 
-			snprintf(what, sizeof(what), "histogram %s sum", name);
-			if (record_check_value(file, what, json_object_get_string(unit),
-					       h.sum, err))
+			snprintf(what, sizeof(what), "%s sum", name);
+			if (record_check_value(file, "histogram", what,
+					       json_object_get_string(unit), h.sum, err))
 				return -1;
 		}
 		if (!strcmp(json_object_get_string(kind), "log2"))
@@ -525,13 +526,13 @@ int record_parse(const char *path, const char *text, size_t n,
 	if (!get_typed(root, "duration_s", json_type_double, false, &v, path, "", err))
 		goto out;
 	rec->meta.duration_s = json_object_get_double(v);
-	if (record_check_value(path, "field duration_s", "s", rec->meta.duration_s,
-			       err))
+	if (record_check_value(path, "field", "duration_s", "s",
+			       rec->meta.duration_s, err))
 		goto out;
 	if (!get_typed(root, "wall_time_s", json_type_double, true, &v, path, "", err))
 		goto out;
 	rec->meta.wall_time_s = v ? json_object_get_double(v) : -1;
-	if (v && record_check_value(path, "field wall_time_s", "s",
+	if (v && record_check_value(path, "field", "wall_time_s", "s",
 				    rec->meta.wall_time_s, err))
 		goto out;
 	if (!get_typed(root, "exit_code", json_type_int, true, &v, path, "", err))

@@ -66,10 +66,10 @@ int record_parse(const char *path, const char *text, size_t n,
 /*
  * A value read from a record: finite, at most 1e30 in magnitude (the
  * statistics stay finite), not negative in a count unit (unit_is_count).
- * -1 with "FILE: WHAT: why" in err.
+ * -1 with "FILE: KIND NAME: why" in err (kind: "metric", "field", ...).
  */
-int record_check_value(const char *file, const char *what, const char *unit,
-		       double v, struct zs_error *err);
+int record_check_value(const char *file, const char *kind, const char *name,
+		       const char *unit, double v, struct zs_error *err);
 bool unit_is_count(const char *unit);
 void record_free(struct record *rec);
 
