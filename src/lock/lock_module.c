@@ -23,6 +23,11 @@ static int lm_collect(void *ctx, struct metric_set *out)
 	return lock_session_metrics(ctx, out);
 }
 
+static int lm_prog_stats(void *ctx, struct prog_stats *out, int max)
+{
+	return lock_session_prog_stats(ctx, out, max);
+}
+
 static void lm_close(void *ctx)
 {
 	lock_session_close(ctx);
@@ -34,7 +39,8 @@ int lock_module_open(struct collector *c, struct lock_session *ls,
 {
 	struct collector_module m = {
 		.name = "lock", .ctx = ls, .begin = lm_begin, .stop = lm_stop,
-		.collect = lm_collect, .close = lm_close, .tick = lm_tick,
+		.collect = lm_collect, .prog_stats = lm_prog_stats,
+		.close = lm_close, .tick = lm_tick,
 		.skip = skip,
 	};
 	if (lock_session_open(ls, o)) {

@@ -605,10 +605,10 @@ void lock_report_text(FILE *f, const struct lock_data *d, const struct ksyms *ks
 	fprintf(f, "pending at the end: %llu contentions counted up to the end "
 		"of the window\n", d->pending);
 	for (int i = 0; i < d->nr_progs; i++)
-		fprintf(f, "self: %s ran %llu times, %.1f ns per run\n",
+		fprintf(f, "self: %s ran %llu times, %.1f ns per run, %llu skipped\n",
 			d->progs[i].name, d->progs[i].run_cnt,
 			d->progs[i].run_cnt ? (double)d->progs[i].run_time_ns /
-			d->progs[i].run_cnt : 0);
+			d->progs[i].run_cnt : 0, d->progs[i].recursion_misses);
 }
 
 /* ---- JSON -------------------------------------------------------- */
@@ -911,6 +911,8 @@ int lock_report_json(FILE *f, const struct lock_data *d, const struct ksyms *ks,
 			json_object_object_add(p, "mean_ns", json_object_new_double(
 				d->progs[i].run_cnt ? (double)d->progs[i].run_time_ns /
 				d->progs[i].run_cnt : 0));
+			json_object_object_add(p, "recursion_misses",
+					       json_object_new_uint64(d->progs[i].recursion_misses));
 			json_object_object_add(x, d->progs[i].name, p);
 		}
 		json_object_object_add(o, "self_stats", x);

@@ -112,7 +112,7 @@ struct lock_data {
 	int nr_progs;
 	struct {
 		char name[32];
-		unsigned long long run_cnt, run_time_ns;
+		unsigned long long run_cnt, run_time_ns, recursion_misses;
 	} progs[3];
 };
 

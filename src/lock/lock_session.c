@@ -462,10 +462,29 @@ int lock_session_open(struct lock_session *ls, const struct lock_session_opts *o
 	return 0;
 }
 
+int lock_session_prog_stats(struct lock_session *ls, struct prog_stats *out,
+			    int max)
+{
+	return ls->skel ? object_prog_stats(ls->skel->obj, out, max) : 0;
+}
+
+/* Runs of the lock programs the kernel skipped since load. */
+static unsigned long long missed_runs(struct lock_session *ls)
+{
+	struct prog_stats ps[32];
+	unsigned long long sum = 0;
+	int n = lock_session_prog_stats(ls, ps, 32);
+
+	for (int i = 0; i < n; i++)
+		sum += ps[i].recursion_misses;
+	return sum;
+}
+
 void lock_session_begin(struct lock_session *ls)
 {
 	ls->t_start = mono_ns();
 	ls->kallsyms_polled = ls->t_start;
+	ls->missed_base = missed_runs(ls);
 	if (lock_gate_init(&ls->gate, ls->zswap_only ? ls->opts.idle_detach_ns : 0,
 			   ls->t_start))
 		detach_contention(ls);
@@ -733,6 +752,7 @@ static void read_prog_stats(struct lock_session *ls, struct lock_data *d)
 			 "%s", bpf_program__name(progs[i]));
 		d->progs[d->nr_progs].run_cnt = info.run_cnt;
 		d->progs[d->nr_progs].run_time_ns = info.run_time_ns;
+		d->progs[d->nr_progs].recursion_misses = info.recursion_misses;
 		d->nr_progs++;
 	}
 	if (ls->gate.idle_ns) {
@@ -780,6 +800,7 @@ int lock_session_collect(struct lock_session *ls, struct lock_data *d)
 	 * read after they end, so consecutive reads never shrink.
 	 */
 	bool live = !ls->stopped;
+	unsigned long long missed;
 	struct utsname u;
 
 	memset(d, 0, sizeof(*d));
@@ -841,6 +862,11 @@ int lock_session_collect(struct lock_session *ls, struct lock_data *d)
 		lock_data_mark_shared(d);
 	if (d->exact)
 		lock_data_classify(d->exact, &ls->ks, &ls->trees);
+	missed = missed_runs(ls) - ls->missed_base;
+	if (missed)
+		lock_data_note(d, "the kernel skipped %llu runs of the lock programs "
+			       "(already running on that CPU): as many contentions may "
+			       "be uncounted or untimed", missed);
 	if (ls->stats_fd >= 0)
 		read_prog_stats(ls, d);
 	return 0;

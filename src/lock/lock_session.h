@@ -21,6 +21,8 @@
 #include "metrics.h"
 #include "zs_error.h"
 
+struct prog_stats;
+
 struct lock_session_opts {
 	bool force_raw_tp;	/* skip tp_btf (tests the fallback) */
 	bool verbose;
@@ -67,6 +69,7 @@ struct lock_session {
 	unsigned int attach_failures;	/* the gate's attaches that failed */
 	unsigned long long kallsyms_polled;	/* lock_session_poll(), ns */
 	int stats_fd;
+	unsigned long long missed_base;	/* programs' skipped runs at begin */
 	struct zs_error err;		/* why lock_session_open() failed */
 	/* what the tool should tell the user (lock_module_open() hands them
 	 * to the session's notes): the library prints nothing itself */
@@ -106,6 +109,9 @@ bool lock_session_poll(struct lock_session *ls);
 void lock_session_tick(struct lock_session *ls);
 /* Collects and adds lock_wait_ns{...} / lock_contentions{...} metrics. */
 int lock_session_metrics(struct lock_session *ls, struct metric_set *ms);
+/* Each loaded program's run count, time and skipped runs. */
+int lock_session_prog_stats(struct lock_session *ls, struct prog_stats *out,
+			    int max);
 void lock_session_close(struct lock_session *ls);
 unsigned long long mono_ns(void);
 
