@@ -74,6 +74,11 @@ static bool next_label_at(const char *p)
 	return *p == '=';
 }
 
+/*
+ * Called for every metric of every record read: strncmp() stops at the
+ * first differing byte, where strlen() of each family's name walked all
+ * of them (a tenth of compare's CPU on 100,000-metric records).
+ */
 static const struct metric_family *family_named(const char *base, size_t n,
 						size_t *suffix_at)
 {
@@ -81,15 +86,18 @@ static const struct metric_family *family_named(const char *base, size_t n,
 	for (int i = 0; i < MF_NR; i++) {
 		const struct metric_family *f = &metric_families[i];
 
-		if (!f->suffix && strlen(f->name) == n && !strncmp(base, f->name, n))
+		if (!f->suffix && !strncmp(base, f->name, n) && !f->name[n])
 			return f;
 	}
 	/* then reject_<reason>: a name of its own (reject_rate) wins */
 	for (int i = 0; i < MF_NR; i++) {
 		const struct metric_family *f = &metric_families[i];
-		size_t fl = strlen(f->name);
+		size_t fl;
 
-		if (f->suffix && n > fl && !strncmp(base, f->name, fl)) {
+		if (!f->suffix || f->name[0] != base[0])
+			continue;
+		fl = strlen(f->name);
+		if (n > fl && !strncmp(base, f->name, fl)) {
 			*suffix_at = fl;
 			return f;
 		}
