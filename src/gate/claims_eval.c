@@ -416,7 +416,8 @@ static int describe(struct row_eval *r, double alpha)
 	}
 	free(t[0]);
 	free(t[1]);
-	r->has_change = r->row->log_scale || fabs(r->mean[0]) > 0;
+	/* from an arm of zeros no change is a ratio, on either scale */
+	r->has_change = fabs(r->mean[0]) > 0;
 	if (r->has_change) {
 		r->change_pct = to_pct(r, r->tdiff);
 		r->ci_lo_pct = to_pct(r, r->tdiff - q * se);
