@@ -75,9 +75,9 @@ static bool next_label_at(const char *p)
 }
 
 /*
- * Called for every metric of every record read: strncmp() stops at the
- * first differing byte, where strlen() of each family's name walked all
- * of them (a tenth of compare's CPU on 100,000-metric records).
+ * Called for every metric of every record read: a family is compared
+ * only when its first byte matches (strlen() of every family's name was
+ * a tenth of compare's CPU on 100,000-metric records).
  */
 static const struct metric_family *family_named(const char *base, size_t n,
 						size_t *suffix_at)
@@ -86,7 +86,8 @@ static const struct metric_family *family_named(const char *base, size_t n,
 	for (int i = 0; i < MF_NR; i++) {
 		const struct metric_family *f = &metric_families[i];
 
-		if (!f->suffix && !strncmp(base, f->name, n) && !f->name[n])
+		if (!f->suffix && f->name[0] == base[0] &&
+		    !strncmp(base, f->name, n) && !f->name[n])
 			return f;
 	}
 	/* then reject_<reason>: a name of its own (reject_rate) wins */
