@@ -41,12 +41,8 @@ struct collector_module *collector_module(struct collector *c,
 static unsigned long long missed_runs(struct collector *c)
 {
 	struct prog_stats ps[128];
-	unsigned long long sum = 0;
-	int n = collector_prog_stats(c, ps, 128);
 
-	for (int i = 0; i < n; i++)
-		sum += ps[i].recursion_misses;
-	return sum;
+	return prog_stats_missed(ps, collector_prog_stats(c, ps, 128));
 }
 
 int collector_begin(struct collector *c)

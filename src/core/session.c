@@ -653,6 +653,15 @@ int object_prog_stats(struct bpf_object *obj, struct prog_stats *out, int max)
 	return n;
 }
 
+unsigned long long prog_stats_missed(const struct prog_stats *ps, int n)
+{
+	unsigned long long sum = 0;
+
+	for (int i = 0; i < n; i++)
+		sum += ps[i].recursion_misses;
+	return sum;
+}
+
 int session_prog_stats(struct session *s, struct prog_stats *out, int max)
 {
 	return object_prog_stats(s->skel->obj, out, max);

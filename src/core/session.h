@@ -114,6 +114,8 @@ int session_collect(struct session *s, struct metric_set *out);
 int session_prog_stats(struct session *s, struct prog_stats *out, int max);
 /* Run count and time of each loaded program of obj (bpf_stats enabled). */
 int object_prog_stats(struct bpf_object *obj, struct prog_stats *out, int max);
+/* The runs of the n programs of ps the kernel skipped, summed. */
+unsigned long long prog_stats_missed(const struct prog_stats *ps, int n);
 void session_close(struct session *s);
 void session_note(struct session *s, const char *fmt, ...);
 /*

@@ -472,12 +472,8 @@ int lock_session_prog_stats(struct lock_session *ls, struct prog_stats *out,
 static unsigned long long missed_runs(struct lock_session *ls)
 {
 	struct prog_stats ps[32];
-	unsigned long long sum = 0;
-	int n = lock_session_prog_stats(ls, ps, 32);
 
-	for (int i = 0; i < n; i++)
-		sum += ps[i].recursion_misses;
-	return sum;
+	return prog_stats_missed(ps, lock_session_prog_stats(ls, ps, 32));
 }
 
 void lock_session_begin(struct lock_session *ls)
