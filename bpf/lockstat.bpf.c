@@ -278,17 +278,18 @@ static __always_inline bool slot_fresh(const struct ls_addr_slot *s, __u32 sgen)
 /*
  * The group key of a zspage lock (LS_GROUP_ZSPAGE: its pool's), else 0:
  * lock is a struct zspage's zsl.lock when the struct around it has
- * zsmalloc's magic and a pool. Probe reads: lock may be any spinlock, and
- * a spinlock in another struct can have 0x58 where magic would be, with a
- * list poison (0xdead000000000122) where pool would be. A pool is a
- * kernel address: its top 16 bits are all set (x86-64, arm64).
+ * zsmalloc's magic and a pool whose size class of the zspage's class
+ * index has that index. Probe reads: lock may be any spinlock, and a
+ * spinlock in another struct can have 0x58 where magic would be, with a
+ * list poison (0xdead000000000122) or, in the swap cluster array, a
+ * neighbour's list_head where pool would be.
  */
 static __always_inline __u64 zspage_group(__u64 lock, __u32 flags)
 {
 	const __u32 kind = LCB_F_SPIN | LCB_F_READ | LCB_F_WRITE | LCB_F_MUTEX;
 	struct zspage *zs;
-	__u64 pool = 0;
-	__u32 magic;
+	__u64 pool = 0, cls = 0;
+	__u32 magic, idx, index = ~0U;
 
 	if (!bpf_core_field_exists(struct zspage, zsl) ||
 	    (flags & kind) != LCB_F_SPIN)
@@ -298,7 +299,17 @@ static __always_inline __u64 zspage_group(__u64 lock, __u32 flags)
 	magic = BPF_CORE_READ_BITFIELD_PROBED(zs, magic);
 	if (magic != ZSPAGE_MAGIC ||
 	    bpf_probe_read_kernel(&pool, sizeof(pool), &zs->pool) ||
-	    pool >> 48 != 0xffff)
+	    pool >> 48 != 0xffff)	/* a kernel address (x86-64, arm64) */
+		return 0;
+	/* pool->size_class[zs->class]->index == zs->class */
+	idx = BPF_CORE_READ_BITFIELD_PROBED(zs, class);
+	if (bpf_probe_read_kernel(&cls, sizeof(cls), (void *)(pool +
+			bpf_core_field_offset(struct zs_pool, size_class) +
+			idx * sizeof(cls))) ||
+	    cls >> 48 != 0xffff ||
+	    bpf_probe_read_kernel(&index, sizeof(index), (void *)(cls +
+			bpf_core_field_offset(struct size_class, index))) ||
+	    index != idx)
 		return 0;
 	return pool | LS_GROUP_ZSPAGE;
 }

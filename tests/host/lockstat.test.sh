@@ -327,6 +327,11 @@ if [ $PERF_OK -eq 1 ]; then
 		# struct that only looked like a zspage)
 		check "zspage lock groups keyed by kernel addresses ($(cut -d' ' -f1 "$WORK/groups" | tr '\n' ' '))" \
 			sh -c '! grep -qv "^0xffff" "$1"' _ "$WORK/groups"
+		# one zsmalloc pool per zswap pool, and zswap here has one
+		# compressor: more groups are other structs that only looked
+		# like zspages (swap clusters' locks did, 32 bytes apart)
+		check "zspage lock groups: at most 2 (one zswap pool; $(wc -l < "$WORK/groups"))" \
+			[ "$(wc -l < "$WORK/groups")" -le 2 ]
 		while read -r key n na complete; do
 			p=$(awk -v k="$key" '$1 == k { print $2 }' "$WORK/perf.counts")
 			check "zspage locks of $key: every address kept ($na)" [ "$complete" = true ]
