@@ -11,7 +11,7 @@
 #  - 7.3, the kernel the series are written for: seed 004's change is
 #    upstream there, so its "before" arm is 7.3 with the change reverted
 #    (kernel/patches/7.3/004-revert) and its "after" arm 7.3 as it is;
-#    seed 000 is applied as posted (one hunk rebased, its NOTES.md);
+#    seed 000 is applied with one hunk rebased (its NOTES.md);
 #  - 6.12: "before" is 6.12 as it is, "after" the port of seed 004
 #    (kernel/patches/6.12/), and seed 000's port against 6.12.
 # On either line:
@@ -27,7 +27,7 @@
 #  - a null patch on the kernel it is applied to: no directional row holds
 #    or is contradicted (Holm over the rows keeps that chance below alpha,
 #    here 0.01);
-#  - the base vs seed 000 (as posted on 7.3, the port on 6.12), seed
+#  - the base vs seed 000 (one hunk rebased on 7.3, the port on 6.12), seed
 #    000's workload: "pages per write request" and "write requests" hold,
 #    the base's writeback bios carry one page each, 000's more;
 #  - on 7.3 with CLAIMS_ALL=1 (make test-claims-all), the same next to
@@ -57,7 +57,7 @@ RUNS=${CLAIMS_RUNS:-4}
 # seed 000's rows: on 6.12 pages per write request goes from exactly 1
 # to about 3, a one-sided spread that Welch's test weighs with n - 1
 # degrees of freedom, and its table has six rows for Holm's adjustment:
-# 5 runs. On 7.3 as posted the batched arm spreads little (2.25 +- 0.09
+# 5 runs. On 7.3 (one hunk rebased) the batched arm spreads little (2.25 +- 0.09
 # pages at 5 runs, p < 0.001 after Holm): 4 runs.
 case $LINE in 7.3) r000=4 ;; *) r000=5 ;; esac
 RUNS000=${CLAIMS_RUNS000:-$r000}
@@ -88,7 +88,7 @@ KNULL=$(build -p $P/null) || fail "null patch built"
 case $LINE in
 7.3)
 	BEFORE=$(build -p $P/004-revert) || fail "004 revert built"
-	K000=$(build -p $P/000-batch-writeback-io) || fail "000 as posted built"
+	K000=$(build -p $P/000-batch-writeback-io) || fail "000 (one hunk rebased) built"
 	K002=$(build -p $P/002-shrinker-iocost) || fail "002 rebuilt from its letter built"
 	AFTER=$BASE NULL_ON=after ;;
 6.12)
@@ -179,7 +179,7 @@ for k in before after; do
 		within "$got" "$want" 0.1
 done
 
-# --- seed 000: base vs 000 (7.3: as posted; 6.12: the port); the build
+# --- seed 000: base vs 000 (7.3: one hunk rebased; 6.12: the port); the build
 # workload, shrinker on ---------------------------------------------------
 if [ -n "${K000:-}" ]; then
 	D=$OUT/000
