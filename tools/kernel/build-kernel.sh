@@ -56,6 +56,8 @@
 #   build.log, build-seconds
 #   compiled          files the build compiled, and how many of them ccache
 #                     had to compile (misses; the rest came from its cache)
+#   built-after       the image whose objects the build tree held before
+#                     this build (its series and key), or "none"
 #
 # How: the source package is downloaded once with `apt-get download` (the
 # system's apt sources, read only) into <cache>/kernel/debs/ and unpacked
@@ -648,6 +650,7 @@ objdump -d -r --no-show-raw-insn "$bt/mm/zswap.o" | tail -n +4 | sha256sum | cut
 inputs > "$new/inputs"
 echo "$build_s" > "$new/build-seconds"
 echo "$compiled $misses" > "$new/compiled"
+cat "$bt/last-image" 2>/dev/null > "$new/built-after" || echo none > "$new/built-after"
 cp "$log" "$new/build.log"
 
 # The series is reversed before the image is published, so a failure to
@@ -671,6 +674,8 @@ else
 	rm -rf "$img"
 	mv "$new" "$img" || die "cannot move $new to $img"
 fi
+# what the build tree's objects are now built from
+echo "$label $key" > "$bt/last-image"
 say "image $release ($(($(stat -c %s "$img/bzImage") / 1024)) KiB) in $img, total $(elapsed)"
 copy_out
 echo "$img"
