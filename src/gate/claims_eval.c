@@ -188,6 +188,26 @@ static void missing_why(const char *name, const struct record *rec,
 }
 
 /*
+ * A sparse family's metric (a lock and caller with no contention) is
+ * absent from a record taken with its source on, which the record shows
+ * by a metric of family sparse_with (the totals, always written): 0
+ * there, not n/a, so claims need no `requires:` for it.
+ */
+static bool sparse_absent_is_zero(const char *name, const struct record *rec)
+{
+	const struct metric_family *f = metric_family_of_key(name), *with;
+	const struct metric_set *ms = &rec->metrics;
+
+	if (!f || !f->sparse)
+		return false;
+	with = metric_family(f->sparse_with);
+	for (size_t i = 0; i < ms->n; i++)
+		if (ms->m[i].id.fam == with && ms->m[i].has_value)
+			return true;
+	return false;
+}
+
+/*
  * A name's value: a metric, or HIST{stat=S} of a histogram; false with
  * why when it is n/a in this record.
  */
@@ -210,16 +230,27 @@ static bool named_value(const char *name, const struct record *rec,
 		return false;
 	}
 	if (hist_stat_parse(name, &hl, &st) != 1) {
+		*out = 0;
+		if (sparse_absent_is_zero(name, rec))
+			return true;
 		missing_why(name, rec, why, len);
 		return false;
 	}
 	snprintf(hist, sizeof(hist), "%.*s", (int)hl, name);
 	hm = metric_set_find_hist(ms, hist);
-	if (!hm) {
+	m = hm ? NULL : metric_set_find(ms, hist);
+	if (m && !m->has_value) {
+		/* a histogram with no source: its n/a row says why */
+		snprintf(why, len, "%.100s: %.150s", name, m->reason);
+		return false;
+	}
+	if (!hm && !sparse_absent_is_zero(hist, rec)) {
 		missing_why(hist, rec, why, len);
 		return false;
 	}
-	if (hist_stat_value(&hm->h, st, out))
+	/* absent from a sparse family's record: an empty histogram */
+	if (hist_stat_value(hm ? &hm->h : &(struct hist){ .kind = HIST_LOG2 },
+			    st, out))
 		return true;
 	snprintf(why, len, "%.100s: the histogram counted no events in this run",
 		 name);
@@ -256,7 +287,8 @@ static bool pattern_value(const struct claim_row *row, const char *pattern,
 		*out += ms->m[i].value;
 		matched = true;
 	}
-	if (matched || (row->requires[0] && has_value(rec, row->requires)))
+	if (matched || (row->requires[0] && has_value(rec, row->requires)) ||
+	    sparse_absent_is_zero(name, rec))
 		return true;
 	snprintf(why, len, "%.120s: no such metric in the record%s%.90s", name,
 		 row->requires[0] ? ", nor " : "", row->requires);

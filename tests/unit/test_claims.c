@@ -695,7 +695,6 @@ static void test_shipped(void)
 
 void test_claims(void)
 {
-	test_names();
 	char cmd[128];
 
 	snprintf(tmpdir, sizeof(tmpdir), "/tmp/zswap-claims-test.XXXXXX");
@@ -703,6 +702,8 @@ void test_claims(void)
 		CHECK(0, "mkdtemp");
 		return;
 	}
+	/* after mkdtemp: its files went to / before (tmpdir was "") */
+	test_names();
 	test_power();
 	test_verdicts();
 	test_too_few_and_selection();

@@ -27,6 +27,8 @@ int main(int argc, char **argv)
 	test_iostall();
 	test_iostall_eval();
 	test_claims();
+	test_claims_names();
+	test_doc_names();
 	test_workload();
 	test_faults();
 	test_fuzz();
