@@ -257,6 +257,15 @@ static bool named_value(const char *name, const struct record *rec,
 	return false;
 }
 
+/* A label value "any" marks a family's total over its other members. */
+static bool names_total(const char *name)
+{
+	for (const char *p = strstr(name, "=any"); p; p = strstr(p + 4, "=any"))
+		if (p[4] == ',' || p[4] == '}')
+			return true;
+	return false;
+}
+
 /* One pattern's value; false with why when it is n/a in this record. */
 static bool pattern_value(const struct claim_row *row, const char *pattern,
 			  const struct record *rec, double *out,
@@ -283,6 +292,9 @@ static bool pattern_value(const struct claim_row *row, const char *pattern,
 	*out = 0;
 	for (size_t i = 0; i < ms->n; i++) {
 		if (!ms->m[i].has_value || fnmatch(name, ms->m[i].name, 0))
+			continue;
+		/* a glob sums members: a total only where it names "any" */
+		if (names_total(ms->m[i].name) && !names_total(name))
 			continue;
 		*out += ms->m[i].value;
 		matched = true;
