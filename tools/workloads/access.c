@@ -140,6 +140,7 @@ static int run(const struct common_opts *common, struct report *r)
 	report_add(r, "intervals", n, "intervals");
 	report_add(r, "errors", errors, "pages");
 	report_add(r, "duration_s", secs, "s");
+	free(rates);
 	return errors ? WL_FAIL : 0;
 }
 

@@ -174,8 +174,11 @@ int thp_setup(const struct thp_opt *t, struct thp_saved *s)
 	snprintf(path, sizeof(path), "%s/hugepages-%lukB/enabled", thp_dir(),
 		 t->size >> 10);
 	if (access(path, F_OK)) {
-		wl_msg("--thp %luK: %s: %s (a per-size THP control needs Linux 6.8+)",
-		       t->size >> 10, path, strerror(errno));
+		char size[32];
+
+		thp_show(t, size, sizeof(size));
+		wl_msg("--thp %s: %s: %s (a per-size THP control needs Linux 6.8+)",
+		       size, path, strerror(errno));
 		return WL_USAGE;
 	}
 	rv = set_policy(s, path, true);
