@@ -328,7 +328,8 @@ static void test_typos(void)
 		"lock_contentions{lock=any,caller=any}", "swap_write_pages{cgroup=$CGROUP}",
 		"throttled_sleep_us{cgroup=$CGROUP,where=blkcg_delay}",
 		"wb_offcpu_us{task=kworker/0:1,kind=kworker}", "wb_offcpu_us",
-		"workload_cache_ops_per_s", "wall_time_s", "lock_*",
+		"workload_cache_ops_per_s", "workload_usemem_kbps",
+		"workload_access_ops_per_s_p50", "wall_time_s", "lock_*",
 	};
 	static const char *const bad[][2] = {
 		{ "zswpot", "no metric 'zswpot': did you mean zswpout?" },
