@@ -75,15 +75,14 @@ enum zswap_op kfunc_op_of(const char *func)
 }
 
 const struct kfunc_name *kfunc_present(enum kfunc_id id, unsigned int flags,
-				       bool (*present)(const char *name,
-						       const void *ctx),
-				       const void *ctx)
+				       bool (*present)(void *ctx, const char *name),
+				       void *ctx)
 {
 	const struct kfunc_row *row = &kfunc_rows[id];
 
 	for (int i = 0; i < KF_MAX_NAMES && row->names[i].name; i++)
 		if ((row->names[i].flags & flags) == flags &&
-		    present(row->names[i].name, ctx))
+		    present(ctx, row->names[i].name))
 			return &row->names[i];
 	return NULL;
 }

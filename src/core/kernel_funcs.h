@@ -77,9 +77,8 @@ enum zswap_op kfunc_op_of(const char *func);
  * outside the planner use instead of spelling a name.
  */
 const struct kfunc_name *kfunc_present(enum kfunc_id id, unsigned int flags,
-				       bool (*present)(const char *name,
-						       const void *ctx),
-				       const void *ctx);
+				       bool (*present)(void *ctx, const char *name),
+				       void *ctx);
 /* "6.12" as 6012, to compare the table's versions */
 int kfunc_version(const char *v);
 /* fn had left the kernel by version v (its until is v or older) */

@@ -296,6 +296,14 @@ static int configure_progs(struct session *s)
 	return 0;
 }
 
+/* The address of row id's function on this kernel, or 0. */
+static unsigned long long kfunc_addr(enum kfunc_id id)
+{
+	const struct kfunc_name *fn = kfunc_present(id, KFN_HOOK, real_ksym, NULL);
+
+	return fn ? ksym_addr(fn->name) : 0;
+}
+
 static void set_rodata(struct session *s)
 {
 	const struct hook_cand *c;
@@ -315,8 +323,8 @@ static void set_rodata(struct session *s)
 	}
 	s->skel->rodata->wb_in_swapout =
 		!btf_func_exists(kfunc_rows[KF_SHRINK_MEMCG].names[0].name);
-	s->skel->rodata->shrink_worker_addr = ksym_addr("shrink_worker");
-	s->skel->rodata->shrinker_scan_addr = ksym_addr("zswap_shrinker_scan");
+	s->skel->rodata->shrink_worker_addr = kfunc_addr(KF_SHRINK_WORKER);
+	s->skel->rodata->shrinker_scan_addr = kfunc_addr(KF_SHRINKER_SCAN);
 	if (s->opts.slow_ns)
 		s->skel->rodata->slow_ns = s->opts.slow_ns;
 	s->skel->rodata->emit_events = s->opts.bio_events;

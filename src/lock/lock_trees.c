@@ -29,7 +29,7 @@ enum tree_layout tree_layout_of(bool btf_has_zswap_tree, bool has_nr_trees_sym,
 	return TL_UNKNOWN;
 }
 
-static bool in_kallsyms(const char *name, const void *ks)
+static bool in_kallsyms(void *ks, const char *name)
 {
 	return ksyms_addr(ks, name) != 0;
 }
@@ -57,7 +57,7 @@ void lock_trees_plan(struct lock_trees *t, const struct ksyms *ks)
 	}
 	t->trees_addr = ksyms_addr(ks, "zswap_trees");
 	t->nr_trees_addr = ksyms_addr(ks, "nr_zswap_trees");
-	store = kfunc_present(KF_STORE, KFN_HOOK, in_kallsyms, ks);
+	store = kfunc_present(KF_STORE, KFN_HOOK, in_kallsyms, (void *)ks);
 	/* a store named as before split trees (6.8): one tree a swap type */
 	t->layout = tree_layout_of(rb, t->nr_trees_addr, t->trees_addr,
 				   store && kfunc_gone_by(store, "6.8"));

@@ -142,7 +142,7 @@ static void test_hooks_are_the_table(void)
 }
 
 /* The fixture's BTF has name as a function (ctx: the fixture's text). */
-static bool in_btf(const char *name, const void *btf)
+static bool in_btf(void *btf, const char *name)
 {
 	char ret[64];
 
@@ -156,7 +156,7 @@ static bool in_btf(const char *name, const void *btf)
  */
 static void check_store_name(const char *ver, const char *btf)
 {
-	const struct kfunc_name *st = kfunc_present(KF_STORE, KFN_HOOK, in_btf, btf);
+	const struct kfunc_name *st = kfunc_present(KF_STORE, KFN_HOOK, in_btf, (void *)btf);
 	bool old = kfunc_version(ver) < kfunc_version("6.5");
 
 	CHECK(st && !strcmp(st->name, old ? "zswap_frontswap_store" : "zswap_store"),
