@@ -637,39 +637,6 @@ int session_collect(struct session *s, struct metric_set *out)
 	return err;
 }
 
-int object_prog_stats(struct bpf_object *obj, struct prog_stats *out, int max)
-{
-	struct bpf_program *p;
-	int n = 0;
-
-	bpf_object__for_each_program(p, obj) {
-		struct bpf_prog_info info = {};
-		__u32 len = sizeof(info);
-		int fd = bpf_program__fd(p);
-
-		if (fd < 0 || n >= max)
-			continue;
-		if (bpf_obj_get_info_by_fd(fd, &info, &len))
-			continue;
-		snprintf(out[n].name, sizeof(out[n].name), "%s",
-			 bpf_program__name(p));
-		out[n].run_cnt = info.run_cnt;
-		out[n].run_time_ns = info.run_time_ns;
-		out[n].recursion_misses = info.recursion_misses;
-		n++;
-	}
-	return n;
-}
-
-unsigned long long prog_stats_missed(const struct prog_stats *ps, int n)
-{
-	unsigned long long sum = 0;
-
-	for (int i = 0; i < n; i++)
-		sum += ps[i].recursion_misses;
-	return sum;
-}
-
 int session_prog_stats(struct session *s, struct prog_stats *out, int max)
 {
 	return object_prog_stats(s->skel->obj, out, max);

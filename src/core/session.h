@@ -13,6 +13,7 @@
 #include "counters.h"
 #include "metrics.h"
 #include "planner.h"
+#include "prog_stats.h"
 #include "zs_error.h"
 #include "zswapstat.h"
 
@@ -57,13 +58,6 @@ struct session_opts {
 	bool iostall_reads;
 	event_fn on_event;
 	void *event_ctx;
-};
-
-struct prog_stats {
-	char name[32];
-	unsigned long long run_cnt;
-	unsigned long long run_time_ns;
-	unsigned long long recursion_misses;
 };
 
 struct session {
@@ -112,10 +106,6 @@ void session_stop(struct session *s);
  */
 int session_collect(struct session *s, struct metric_set *out);
 int session_prog_stats(struct session *s, struct prog_stats *out, int max);
-/* Run count and time of each loaded program of obj (bpf_stats enabled). */
-int object_prog_stats(struct bpf_object *obj, struct prog_stats *out, int max);
-/* The runs of the n programs of ps the kernel skipped, summed. */
-unsigned long long prog_stats_missed(const struct prog_stats *ps, int n);
 void session_close(struct session *s);
 void session_note(struct session *s, const char *fmt, ...);
 /*

@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include "harness.h"
 #include "map_limits.h"
+#include "prog_stats.h"
 #include "spawn.h"
 
 /* Runs argv with o; the exit code, the step it failed at (or SPAWN_RAN). */
@@ -87,8 +88,24 @@ static void test_map_limits(void)
 	      "no size, zero or junk: unchanged");
 }
 
+/* One read of the programs' stats serves the skipped runs and the report. */
+static void test_prog_stats(void)
+{
+	const struct prog_stats ps[] = {
+		{ "btf_begin", 10, 100, 2 }, { "btf_end", 9, 90, 3 },
+		{ "a_program_name_longer_than_31_c", 1, 1, 0 },
+	};
+
+	CHECK(prog_stats_missed(ps, 3) == 5, "skipped runs summed");
+	CHECK(prog_stats_find(ps, 3, "btf_end") == &ps[1] &&
+	      !prog_stats_find(ps, 3, "raw_end"), "a program found by name");
+	CHECK(prog_stats_find(ps, 3, "a_program_name_longer_than_31_chars") == &ps[2],
+	      "a long name found as stored (cut to the field)");
+}
+
 void test_shared(void)
 {
 	test_spawn();
 	test_map_limits();
+	test_prog_stats();
 }
