@@ -264,3 +264,37 @@ int spawn_stop_orphans(void)
 		;
 	return left;
 }
+
+void spawn_stop(pid_t pid, int sig, int grace_ms, struct spawn_stopped *out)
+{
+	struct timespec now, end, tick = { 0, 50 * 1000 * 1000 };
+	pid_t r = 0;
+
+	out->status = -1;
+	out->killed = false;
+	spawn_signal_tree(pid, sig);
+	clock_gettime(CLOCK_MONOTONIC, &end);
+	end.tv_sec += grace_ms / 1000;
+	end.tv_nsec += (grace_ms % 1000) * 1000000L;
+	if (end.tv_nsec >= 1000000000L) {
+		end.tv_sec++;
+		end.tv_nsec -= 1000000000L;
+	}
+	do {
+		r = waitpid(pid, &out->status, WNOHANG);
+		if (r)
+			break;
+		nanosleep(&tick, NULL);
+		clock_gettime(CLOCK_MONOTONIC, &now);
+	} while (now.tv_sec < end.tv_sec ||
+		 (now.tv_sec == end.tv_sec && now.tv_nsec < end.tv_nsec));
+	if (!r) {
+		spawn_signal_tree(pid, SIGKILL);
+		out->killed = true;
+		while ((r = waitpid(pid, &out->status, 0)) < 0 && errno == EINTR)
+			;
+	}
+	if (r < 0)
+		out->status = -1;
+	out->orphans = spawn_stop_orphans();
+}

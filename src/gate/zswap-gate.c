@@ -180,7 +180,7 @@ static int do_record(struct record_opts *o, struct atomic_file *af)
 	double t0, t_end = 0;
 	pid_t child = -1;
 	struct spawn sp = SPAWN_NONE;
-	int err, status, nr_ps = 0, left, first_note;
+	int err, status, nr_ps = 0, first_note;
 	char exec_why[128] = "";	/* why the command never ran */
 	FILE *report = af->to_stdout ? stderr : stdout;
 
@@ -270,15 +270,21 @@ static int do_record(struct record_opts *o, struct atomic_file *af)
 	meta.complete = !got_signal;
 	if (child > 0) {
 		/* interrupted: stop the command, keep what was observed */
-		spawn_signal_tree(child, got_signal ? got_signal : SIGTERM);
-		waitpid(child, &status, 0);
-		meta.exit_code = spawn_exit_code(status);
+		struct spawn_stopped st;
+		int sig = got_signal ? got_signal : SIGTERM;
+
+		spawn_stop(child, sig, SPAWN_STOP_GRACE_S * 1000, &st);
+		meta.exit_code = st.status < 0 ? -1 : spawn_exit_code(st.status);
 		meta.wall_time_s = now_s() - t0;
-		left = spawn_stop_orphans();
-		if (left)
+		if (st.killed)
+			snprintf(meta.notes[meta.nr_notes < 12 ? meta.nr_notes++ : 11],
+				 sizeof(meta.notes[0]), "interrupted: the command was "
+				 "still there %d s after signal %d: killed (SIGKILL)",
+				 SPAWN_STOP_GRACE_S, sig);
+		if (st.orphans)
 			snprintf(meta.notes[meta.nr_notes < 12 ? meta.nr_notes++ : 11],
 				 sizeof(meta.notes[0]), "interrupted: %d process(es) "
-				 "the command left behind were stopped", left);
+				 "the command left behind were stopped", st.orphans);
 	}
 	if (spawn_failed(&sp))
 		snprintf(exec_why, sizeof(exec_why), "%s%s",

@@ -231,6 +231,58 @@ check "lockstat under SIGINT: the report says it was interrupted" \
 stop_tree iostall TERM 302 "$WORK/tree-iost.txt" $IOST
 check "iostall under SIGTERM: the report printed, saying it was interrupted" \
 	eval 'grep -q "^note: interrupted by signal 15" "$WORK/tree-iost.txt" && grep -q "^who sleeps\|wb_offcpu\|iocost_" "$WORK/tree-iost.txt"'
+# a workload that writes down the signal it got, then exits 3 (exit) or
+# goes on (ignore): iostall stops it as every tool does, SIGKILL after
+# the grace period, prints the report of the window and exits with the
+# workload's code (issue 37: exit 143, no report, the workload SIGKILLed)
+for w in exit ignore; do
+	act=""
+	[ $w = exit ] && act="; exit 3"
+	printf '#!/bin/sh\ntrap '"'"'echo "$1" > "$0.got"%s'"'"' TERM INT\ntouch "$0.ready"\nwhile :; do sleep 0.1; done\n' \
+		"$act" > "$WORK/wl-$w"
+	chmod +x "$WORK/wl-$w"
+done
+# run_stopped NAME SIG DELAY CMD...: CMD's workload wl-NAME gets SIG from
+# the test DELAY s after it is ready (or, DELAY "early", 0.2 s after CMD
+# starts); the exit code in $rc, the run's seconds in $secs
+run_stopped() {
+	rs_w=$1 rs_sig=$2 rs_delay=$3
+	shift 3
+	rm -f "$WORK/wl-$rs_w.ready" "$WORK/wl-$rs_w.got"
+	t0=$(date +%s)
+	timeout -s KILL 30 "$@" -- "$WORK/wl-$rs_w" "$rs_sig" > "$WORK/stop.out" 2> "$WORK/stop.err" &
+	rs_pid=$!
+	if [ "$rs_delay" = early ]; then
+		sleep 0.2
+	else
+		i=0
+		while [ ! -e "$WORK/wl-$rs_w.ready" ] && [ $i -lt 150 ]; do sleep 0.1; i=$((i + 1)); done
+		sleep "$rs_delay"
+	fi
+	pkill -"$rs_sig" -P $rs_pid
+	wait $rs_pid
+	rc=$? secs=$(($(date +%s) - t0))
+	pkill -KILL -f "$WORK/wl-$rs_w" 2> /dev/null
+}
+reported() { grep -q "^note: interrupted by signal $1: the workload" "$WORK/stop.out" && grep -q "^PROGRAM " "$WORK/stop.out"; }
+run_stopped exit TERM 0.5 $IOST
+check "iostall under SIGTERM: the workload got it and exited 3, the report printed, exit 3 ($rc)" \
+	eval '[ $rc -eq 3 ] && [ "$(cat "$WORK/wl-exit.got")" = TERM ] && reported 15 &&
+	      ! grep -q "killed (SIGKILL)" "$WORK/stop.out"'
+run_stopped ignore TERM 0.5 $IOST
+check "iostall under SIGTERM, a workload that ignores it: SIGKILL after the grace period, the report printed, exit 137 ($rc after $secs s)" \
+	eval '[ $rc -eq 137 ] && [ "$(cat "$WORK/wl-ignore.got")" = TERM ] && reported 15 &&
+	      grep -q "^note: the workload was still there 5 s after signal 15: killed (SIGKILL)" "$WORK/stop.out" &&
+	      [ $secs -lt 20 ] && ! pgrep -f "$WORK/wl-ignore" > /dev/null'
+run_stopped exit TERM early $IOST
+check "iostall under SIGTERM while it loads: exit 1, said, no workload run ($rc, $(cat "$WORK/stop.err" | tail -n 1))" \
+	eval '[ $rc -eq 1 ] && grep -q "^interrupted by signal 15 during start-up: nothing was run" "$WORK/stop.err" &&
+	      [ ! -e "$WORK/wl-exit.ready" ]'
+run_stopped ignore INT 0.5 $GATE record -q -o "$WORK/ignored.json"
+check "record under SIGINT, a workload that ignores it: killed after the grace period, the record kept and says so ($rc after $secs s)" \
+	eval '[ "$(cat "$WORK/wl-ignore.got")" = INT ] && [ $secs -lt 20 ] &&
+	      [ "$(jq .complete "$WORK/ignored.json")" = false ] && [ "$(jq .exit_code "$WORK/ignored.json")" = 137 ] &&
+	      jq -r ".notes[]" "$WORK/ignored.json" | grep -q "still there 5 s after signal 2: killed (SIGKILL)"'
 stop_tree record INT 303 "$WORK/tree-rec.txt" $GATE record -q -o "$WORK/tree.json"
 check "record under SIGINT: the record notes what was stopped" \
 	eval 'jq -r ".notes[]" "$WORK/tree.json" | grep -q "process(es) the command left behind were stopped"'

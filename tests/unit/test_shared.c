@@ -4,6 +4,7 @@
  * codes, and the test-mode map sizes.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,6 +72,49 @@ static void test_spawn(void)
 	CHECK(!spawn_failed(&none), "SPAWN_NONE: nothing failed");
 }
 
+/* Starts sh -c script (which touches flag once its trap is set), waits for it. */
+static pid_t start_ready(const char *script, const char *flag)
+{
+	char *argv[] = { "sh", "-c", (char *)script, "sh", (char *)flag, NULL };
+	struct spawn_opts o = { .default_signals = true };
+	struct spawn sp;
+
+	unlink(flag);
+	if (spawn_start(&sp, argv, &o))
+		return -1;
+	for (int i = 0; i < 200 && access(flag, F_OK); i++)
+		usleep(10000);
+	unlink(flag);
+	return sp.pid;
+}
+
+/*
+ * An interrupted workload gets the signal, and SIGKILL once the grace
+ * period is over (issue 37: iostall waited for it forever, then died
+ * of the signal itself, its workload SIGKILLed without a report).
+ */
+static void test_spawn_stop(void)
+{
+	struct spawn_stopped st;
+	char flag[64];
+	pid_t pid;
+
+	snprintf(flag, sizeof(flag), "/tmp/zs-stop-test.%d", (int)getpid());
+	pid = start_ready("trap 'exit 3' TERM; touch \"$1\"; "
+			  "while :; do sleep 0.05; done", flag);
+	spawn_stop(pid, SIGTERM, 2000, &st);
+	CHECK(pid > 0 && st.status >= 0 && spawn_exit_code(st.status) == 3 &&
+	      !st.killed, "a workload that stops on SIGTERM: its own exit 3 (%d), "
+	      "not killed", st.status < 0 ? -1 : spawn_exit_code(st.status));
+	pid = start_ready("trap '' TERM; touch \"$1\"; "
+			  "while :; do sleep 0.05; done", flag);
+	spawn_stop(pid, SIGTERM, 200, &st);
+	CHECK(pid > 0 && st.status >= 0 && spawn_exit_code(st.status) == 128 + 9 &&
+	      st.killed, "a workload that ignores SIGTERM: SIGKILLed after the "
+	      "grace period (%d)", st.status < 0 ? -1 : spawn_exit_code(st.status));
+	CHECK(pid > 0 && kill(pid, 0) && errno == ESRCH, "the workload was reaped");
+}
+
 static void test_map_limits(void)
 {
 	CHECK(map_limits_parse("cgroup_counts=1", "cgroup_counts") == 1, "one");
@@ -106,6 +150,7 @@ static void test_prog_stats(void)
 void test_shared(void)
 {
 	test_spawn();
+	test_spawn_stop();
 	test_map_limits();
 	test_prog_stats();
 }
