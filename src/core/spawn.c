@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 #include "cli_checks.h"
 #include "grow.h"
+#include "mono_clock.h"
 #include "spawn.h"
 
 static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2 };
@@ -267,27 +268,15 @@ int spawn_stop_orphans(void)
 
 void spawn_stop(pid_t pid, int sig, int grace_ms, struct spawn_stopped *out)
 {
-	struct timespec now, end, tick = { 0, 50 * 1000 * 1000 };
-	pid_t r = 0;
+	struct timespec tick = { 0, 50 * 1000 * 1000 };
+	double end = mono_s() + grace_ms / 1000.0;
+	pid_t r;
 
 	out->status = -1;
 	out->killed = false;
 	spawn_signal_tree(pid, sig);
-	clock_gettime(CLOCK_MONOTONIC, &end);
-	end.tv_sec += grace_ms / 1000;
-	end.tv_nsec += (grace_ms % 1000) * 1000000L;
-	if (end.tv_nsec >= 1000000000L) {
-		end.tv_sec++;
-		end.tv_nsec -= 1000000000L;
-	}
-	do {
-		r = waitpid(pid, &out->status, WNOHANG);
-		if (r)
-			break;
+	while (!(r = waitpid(pid, &out->status, WNOHANG)) && mono_s() < end)
 		nanosleep(&tick, NULL);
-		clock_gettime(CLOCK_MONOTONIC, &now);
-	} while (now.tv_sec < end.tv_sec ||
-		 (now.tv_sec == end.tv_sec && now.tv_nsec < end.tv_nsec));
 	if (!r) {
 		spawn_signal_tree(pid, SIGKILL);
 		out->killed = true;

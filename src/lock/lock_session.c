@@ -31,15 +31,6 @@ static void ls_note(struct lock_session *ls, const char *fmt, ...)
 	va_end(ap);
 }
 
-unsigned long long mono_ns(void)
-{
-	struct timespec ts;
-
-	/* the clock bpf_ktime_get_ns() reads */
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
-}
-
 static bool lock_tp_in_tracefs(void)
 {
 	char path[256];
