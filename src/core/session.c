@@ -17,6 +17,7 @@
 #include "session.h"
 #include "ksyms.h"
 #include "map_limits.h"
+#include "mono_clock.h"
 #include "trace_helpers.h"
 #include "zswapstat.skel.h"
 
@@ -507,6 +508,11 @@ int session_begin(struct session *s)
 	enum cgroup_counts_src src;
 	bool wb;
 
+	/* the record's header: the values the window starts with */
+	zswap_params_read(&s->params, ZSWAP_PARAMS);
+	param_watch_start(&s->watch, &s->params);
+	s->noted = s->dropped_noted = 0;
+	s->t_begin = mono_s();
 	snapshot_free(&s->before);
 	read_maps(s, s->base, s->hbase);
 	read_cgroup_counts(s, &s->cg_base);
@@ -515,6 +521,14 @@ int session_begin(struct session *s)
 	if (s->opts.cgroup_table)
 		cgroup_counts_snapshot(s, &s->cg_bases, &src, &wb);
 	return snapshot_take(&s->before, DEBUGFS_ZSWAP, s->opts.cgroup);
+}
+
+void session_tick(struct session *s)
+{
+	struct zswap_params now;
+
+	zswap_params_read(&now, ZSWAP_PARAMS);
+	param_watch_sample(&s->watch, &now, mono_s() - s->t_begin);
 }
 
 /* Events are submitted without wakeups: wait, then drain. */
@@ -564,17 +578,13 @@ void session_stop(struct session *s)
 
 /*
  * What changed under the window: a record that mixed two configurations,
- * or lost a counter source, must say so (and is not complete).
+ * or lost a counter source, must say so (and is not complete). Changes
+ * of zswap's parameters are noted once each, one note a parameter.
  */
 static void window_changes(struct session *s, const struct zs_snapshot *after)
 {
-	static const struct { const char *name; size_t off; } p[] = {
-#define P(f) { #f, offsetof(struct zswap_params, f) }
-		P(enabled), P(compressor), P(zpool), P(max_pool_percent),
-		P(accept_threshold_percent), P(shrinker_enabled),
-#undef P
-	};
-	struct zswap_params now;
+	struct param_watch *w = &s->watch;
+	char note[sizeof(s->notes[0])];
 
 	s->window_changed = false;
 	if (s->before.has_debugfs && !after->has_debugfs) {
@@ -589,18 +599,18 @@ static void window_changes(struct session *s, const struct zs_snapshot *after)
 			     s->opts.cgroup);
 		s->window_changed = true;
 	}
-	zswap_params_read(&now, ZSWAP_PARAMS);
-	for (size_t i = 0; i < sizeof(p) / sizeof(p[0]); i++) {
-		const char *was = (const char *)&s->params + p[i].off;
-		const char *is = (const char *)&now + p[i].off;
-
-		if (strcmp(was, is)) {
-			session_note(s, "zswap parameter %s changed during the window "
-				     "(%s -> %s)", p[i].name, was, is);
-			s->window_changed = true;
-		}
-	}
-	s->params = now;	/* a periodic tool's next window starts from here */
+	session_tick(s);
+	for (int i = 0; i < ZSWAP_NR_PARAMS; i++)
+		if (param_watch_describe(w, s->noted, i, note, sizeof(note)))
+			session_note(s, "%s", note);
+	if (w->dropped > s->dropped_noted)
+		session_note(s, "zswap's parameters changed %d more times during "
+			     "the window", w->dropped - s->dropped_noted);
+	if (w->n > s->noted || w->dropped > s->dropped_noted)
+		s->window_changed = true;
+	s->noted = w->n;
+	s->dropped_noted = w->dropped;
+	s->params = w->seen;	/* a periodic tool's next window starts from here */
 }
 
 int session_collect(struct session *s, struct metric_set *out)

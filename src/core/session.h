@@ -12,6 +12,7 @@
 #include "cgroup_stats.h"
 #include "counters.h"
 #include "metrics.h"
+#include "param_watch.h"
 #include "planner.h"
 #include "prog_stats.h"
 #include "zs_error.h"
@@ -75,7 +76,15 @@ struct session {
 	unsigned long long cgroup_id;
 	int cgroup_counts_fd;		/* the BPF cgroup_counts map */
 	struct cgroup_counts_set cg_bases;	/* every cgroup at session_begin */
-	struct zswap_params params;
+	struct zswap_params params;	/* at the window's start */
+	/*
+	 * Every change of them seen during the window (session_tick(), and
+	 * session_collect()), times from t_begin (CLOCK_MONOTONIC seconds);
+	 * the first `noted` and `dropped_noted` are in notes already.
+	 */
+	struct param_watch watch;
+	double t_begin;
+	int noted, dropped_noted;
 	char notes[MAX_NOTES][160];
 	int nr_notes;
 	bool window_changed;		/* parameters, debugfs or the cgroup
@@ -97,6 +106,8 @@ int session_open(struct session *s, const struct session_opts *opts);
  */
 int session_begin(struct session *s);
 int session_poll(struct session *s, int timeout_ms);
+/* A sample of zswap's parameters during the window (record, every ~100 ms). */
+void session_tick(struct session *s);
 /* Detaches the programs: ends the window exactly, before collecting. */
 void session_stop(struct session *s);
 /*

@@ -295,6 +295,30 @@ echo "$mpp" > /sys/module/zswap/parameters/max_pool_percent
 check "a parameter changed during the window: noted, record incomplete, said" \
 	eval 'jq -r ".notes[]" "$WORK/chg.json" | grep -q "zswap parameter max_pool_percent changed during the window ($mpp -> " &&
 	      [ "$(jq .complete "$WORK/chg.json")" = false ] && grep -q "the setup changed during the window" "$WORK/chg.err"'
+# changed and put back inside the window (issue 37: the record was
+# complete, with no note): both changes noted with when, the header keeps
+# the window's start value, compare and claims refuse the record naming
+# the change, or with --allow-incomplete take it with a warning
+other=$((mpp == 7 ? 8 : 7))
+$GATE record -q -o "$WORK/flip.json" -- sh -c \
+	"sleep 0.6; echo $other > /sys/module/zswap/parameters/max_pool_percent; sleep 0.6
+	 echo $mpp > /sys/module/zswap/parameters/max_pool_percent; sleep 0.6" 2> "$WORK/flip.err"
+echo "$mpp" > /sys/module/zswap/parameters/max_pool_percent
+check "a parameter changed and put back during the window: both changes noted with when, record incomplete ($(jq -c '.notes[-1]' "$WORK/flip.json"))" \
+	eval 'jq -r ".notes[]" "$WORK/flip.json" | grep -q "^zswap parameter max_pool_percent changed during the window ($mpp -> $other at +[0-9.]* s, $other -> $mpp at +[0-9.]* s)\$" &&
+	      [ "$(jq .complete "$WORK/flip.json")" = false ] && grep -q "the setup changed during the window" "$WORK/flip.err"'
+check "  ... the record lists them (param, from, to, at_s 0.3-1.5 s and 0.3 s later), its header the start value" \
+	eval '[ "$(jq -r ".param_changes | map(\"\(.param) \(.from) \(.to)\") | join(\",\")" "$WORK/flip.json")" = "max_pool_percent $mpp $other,max_pool_percent $other $mpp" ] &&
+	      jq -e ".param_changes[0].at_s > 0.3 and .param_changes[0].at_s < 1.5 and .param_changes[1].at_s > .param_changes[0].at_s + 0.3" "$WORK/flip.json" > /dev/null &&
+	      [ "$(jq -r .zswap.max_pool_percent "$WORK/flip.json")" = "$mpp" ]'
+rc2 "compare of that record" "$WORK/flip.log" $GATE compare "$WORK/flip.json" -- $B
+check "  ... compare names the change" grep -q "incomplete record (zswap parameter max_pool_percent changed during the window ($mpp -> $other at" "$WORK/flip.log"
+$GATE compare --allow-incomplete "$WORK/flip.json" -- $B > /dev/null 2> "$WORK/flip.log"
+check "  ... compare --allow-incomplete warns" \
+	grep -q "^warning: $WORK/flip.json: zswap parameter max_pool_percent changed during the window.*: its metrics mix two settings" "$WORK/flip.log"
+$GATE claims --allow-incomplete --allow-not-measurable tests/fixtures/claims/seed000-fixture.yaml "$WORK/flip.json" -- $B > /dev/null 2> "$WORK/flip.log"
+check "  ... claims --allow-incomplete warns" \
+	grep -q "^warning: $WORK/flip.json: zswap parameter max_pool_percent changed" "$WORK/flip.log"
 make_cgroup 64 zswap-hostile-gone
 $GATE record -q --cgroup "$CG" -o "$WORK/gone.json" -d 3 2> /dev/null &
 kpid=$!
