@@ -213,8 +213,8 @@ int comparison_add_record(struct comparison *c, int arm,
 
 		record_incomplete_why(&rec->meta, why, sizeof(why));
 		a->nr_incomplete++;
-		comparison_note(c, "arm %s: %s is incomplete (%s), included "
-				"(--allow-incomplete)", a->label, path, why);
+		comparison_note(c, "arm %s: %s is incomplete, included "
+				"(--allow-incomplete): %s", a->label, path, why);
 	}
 	if (!a->nr_records)
 		snprintf(a->first_path, sizeof(a->first_path), "%s", path);
