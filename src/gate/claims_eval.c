@@ -380,11 +380,8 @@ int claims_eval_add_record(struct claims_eval *e, int arm,
 		zs_error_set(err, true, "%s: arm %d of %d", path, arm, e->nr_arms);
 		return -1;
 	}
-	if (!rec->meta.complete && !e->allow_incomplete) {
-		zs_error_set(err, true, "%s: incomplete record (interrupted run); "
-			 "include it with --allow-incomplete", path);
+	if (record_admit(rec, path, e->allow_incomplete, &e->seen, err))
 		return -1;
-	}
 	e->nr_records[arm]++;
 	kernels_add(e->kernels[arm], sizeof(e->kernels[0]),
 		    rec->meta.kernel_release);

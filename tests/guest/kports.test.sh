@@ -255,7 +255,7 @@ for k in $BOOTED; do
 	check "$k B: the shrinker wrote back" gt "$wb" 100
 	# a skipped run misses one bio, or gives it the wrong origin
 	miss=$(metric "$F" bpf_missed_runs)
-	mp=$(awk -v m="$miss" -v p="$ppb" 'BEGIN { printf "%d\n", m * (p > 1 ? p + 1 : 1) }')
+	mp=$(skipped_pages "$miss" "$F")
 	check "$k B: writeback bio pages = zswpwb within 1% + $miss skipped runs" \
 		within "$wbp" "$wb" 1 "$mp"
 	check "$k B: record's swap write bios = tracefs' within 1% + $miss skipped runs" \

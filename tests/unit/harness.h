@@ -41,5 +41,6 @@ void test_metric_eval(void);
 void test_shared(void);
 void test_kfuncs(void);
 void test_cli_opts(void);
+void test_param_watch(void);
 
 #endif /* __HARNESS_H */

@@ -34,6 +34,7 @@ int main(int argc, char **argv)
 	test_fuzz();
 	test_shared();
 	test_cli_opts();
+	test_param_watch();
 	printf("%d passed, %d failed\n", tests_passed, tests_failed);
 	return tests_failed ? 1 : 0;
 }
