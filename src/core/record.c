@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -576,4 +577,72 @@ const char *record_zswap_param(const struct record_meta *m, const char *name)
 		if (!strcmp(name, zswap_header[i].key))
 			return (const char *)m + zswap_header[i].off;
 	return NULL;
+}
+
+void record_note(struct record_meta *m, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(m->notes[m->nr_notes < 12 ? m->nr_notes++ : 11],
+		  sizeof(m->notes[0]), fmt, ap);
+	va_end(ap);
+}
+
+/*
+ * Per option: the family only it adds to a record (lock_contentions is
+ * always there with --locks, zswap_wb_bios with --iocost), and its note
+ * when its probes inflate the latency histograms (NULL: they do not,
+ * measured in the guest tier; docs/zswap-lockstat.md, "Latency
+ * histograms under --locks").
+ */
+static const struct {
+	const char *name;
+	int family;
+	const char *note;
+} probe_opts[RPO_NR] = {
+	[RPO_LOCKS] = { "--locks", MF_LOCK_CONTENTIONS,
+		"--locks: latency histograms include its lock probes' cost and "
+		"read higher than without it (ratios: zswap-lockstat.md, "
+		"\"Latency histograms\")" },
+	[RPO_IOCOST] = { "--iocost", MF_ZSWAP_WB_BIOS, NULL },
+};
+
+const char *record_probe_opt_name(int opt)
+{
+	return opt >= 0 && opt < RPO_NR ? probe_opts[opt].name : "?";
+}
+
+unsigned int record_probe_opts(const struct metric_set *ms)
+{
+	unsigned int opts = 0;
+
+	for (size_t i = 0; i < ms->n; i++)
+		for (int o = 0; o < RPO_NR; o++)
+			if (ms->m[i].id.fam == metric_family(probe_opts[o].family))
+				opts |= RPO_BIT(o);
+	return opts;
+}
+
+bool record_has_latency(const struct metric_set *ms)
+{
+	static const int lat[] = {
+		MF_STORE_LATENCY, MF_LOAD_LATENCY, MF_WRITEBACK_LATENCY,
+	};
+
+	for (size_t i = 0; i < ms->nh; i++)
+		for (size_t k = 0; k < sizeof(lat) / sizeof(lat[0]); k++)
+			if (ms->h[i].id.fam == metric_family(lat[k]))
+				return true;
+	return false;
+}
+
+void record_note_probes(struct record_meta *m, unsigned int opts,
+			const struct metric_set *ms)
+{
+	if (!record_has_latency(ms))
+		return;
+	for (int o = 0; o < RPO_NR; o++)
+		if ((opts & RPO_BIT(o)) && probe_opts[o].note)
+			record_note(m, "%s", probe_opts[o].note);
 }
