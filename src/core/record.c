@@ -613,6 +613,11 @@ const char *record_probe_opt_name(int opt)
 	return opt >= 0 && opt < RPO_NR ? probe_opts[opt].name : "?";
 }
 
+bool record_probe_opt_inflates(int opt)
+{
+	return opt >= 0 && opt < RPO_NR && probe_opts[opt].note;
+}
+
 unsigned int record_probe_opts(const struct metric_set *ms)
 {
 	unsigned int opts = 0;

@@ -91,6 +91,8 @@ enum record_probe_opt {
 
 /* "--locks", "--iocost" */
 const char *record_probe_opt_name(int opt);
+/* Whether the option's probes inflate the latency histograms. */
+bool record_probe_opt_inflates(int opt);
 /*
  * The options (RPO_BIT mask) a record was taken with, told by the
  * metrics only they add, so records from before the notes say it too.

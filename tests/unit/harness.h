@@ -39,5 +39,6 @@ void test_metric_eval(void);
 void test_shared(void);
 void test_kfuncs(void);
 void test_cli_opts(void);
+void test_probe_opts(void);
 
 #endif /* __HARNESS_H */

@@ -32,6 +32,7 @@ int main(int argc, char **argv)
 	test_fuzz();
 	test_shared();
 	test_cli_opts();
+	test_probe_opts();
 	printf("%d passed, %d failed\n", tests_passed, tests_failed);
 	return tests_failed ? 1 : 0;
 }
