@@ -21,7 +21,8 @@ check_kernel() {
 	ver=$1
 	D=$OUT/$ver
 	guest_boot "$D" -k "$ver" -c 2 -m 512M -d 512 -t 900 \
-		-s tests/guest/record.in-guest.sh -f build/zswap-gate -f build/hog
+		-s tests/guest/record.in-guest.sh -f build/zswap-gate -f build/hog \
+		-f build/zswap-workload
 	rc=$GUEST_RC
 	check "$ver: guest ran the test script (rc $rc)" [ $rc -eq 0 ]
 	[ -s "$D/fentry.json" ] || { fail "$ver: no fentry record"; return; }
@@ -163,10 +164,10 @@ check_probe_cost() {
 		done
 	done | awk '$4 != "null" { k = $1 " " $2; n[k]++; s[k] += $4; q[k] += $4 * $4
 			c[k] += $3 }
-		END { for (k in n) { m = s[k] / n[k]; v = n[k] > 1 ?
-			(q[k] - n[k] * m * m) / (n[k] - 1) : 0
-			printf "%s %d %.0f %.0f %.0f\n", k, n[k], m, v > 0 ? sqrt(v) : 0,
-				c[k] / n[k] } }' | sort > "$C/means.txt"
+		END { for (k in n) { m = s[k] / n[k]; v = 0
+			if (n[k] > 1) v = (q[k] - n[k] * m * m) / (n[k] - 1)
+			printf "%s %d %.0f %.0f %.0f\n", k, n[k], m,
+				(v > 0 ? sqrt(v) : 0), c[k] / n[k] } }' | sort > "$C/means.txt"
 	# hist arm runs mean_ns sd_ns calls
 	printf '%s: %-22s %18s %18s %6s %18s %6s  %s\n' "$ver" histogram \
 		"plain (us)" "--locks (us)" ratio "--iocost (us)" ratio \
