@@ -41,4 +41,8 @@ void test_kfuncs(void);
 void test_cli_opts(void);
 void test_probe_opts(void);
 
+struct comparison;
+char *compare_render(const struct comparison *c,
+		     void (*fn)(FILE *, const struct comparison *));
+
 #endif /* __HARNESS_H */

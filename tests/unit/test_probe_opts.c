@@ -126,18 +126,6 @@ static void test_round_trip(void)
 	rmdir(dir);
 }
 
-static char *render(void (*fn)(FILE *, const struct comparison *),
-		    const struct comparison *c)
-{
-	char *buf = NULL;
-	size_t size = 0;
-	FILE *f = open_memstream(&buf, &size);
-
-	fn(f, c);
-	fclose(f);
-	return buf;
-}
-
 /* locks[k]: how many of arm k's 3 records were taken with --locks */
 static char *compare_notes(const int locks[2])
 {
@@ -156,7 +144,7 @@ static char *compare_notes(const int locks[2])
 			metric_set_free(&rec.metrics);
 		}
 	CHECK(!comparison_finish(&c, &err), "finish: %s", err.msg);
-	out = render(compare_print_table, &c);
+	out = compare_render(&c, compare_print_table);
 	comparison_free(&c);
 	return out;
 }
