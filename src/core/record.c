@@ -591,21 +591,20 @@ void record_note(struct record_meta *m, const char *fmt, ...)
 
 /*
  * Per option: the family only it adds to a record (lock_contentions is
- * always there with --locks, zswap_wb_bios with --iocost), and its note
- * when its probes inflate the latency histograms (NULL: they do not,
- * measured in the guest tier; docs/zswap-lockstat.md, "Latency
- * histograms under --locks").
+ * always there with --locks, zswap_wb_bios with --iocost), and its
+ * programs that run inside the timed calls (NULL: none does). Measured
+ * in the guest tier (record.test.sh): docs/zswap-lockstat.md, "Latency
+ * histograms under --locks and --iocost".
  */
 static const struct {
 	const char *name;
 	int family;
-	const char *note;
+	const char *probes;
 } probe_opts[RPO_NR] = {
 	[RPO_LOCKS] = { "--locks", MF_LOCK_CONTENTIONS,
-		"--locks: latency histograms include its lock probes' cost and "
-		"read higher than without it (ratios: zswap-lockstat.md, "
-		"\"Latency histograms\")" },
-	[RPO_IOCOST] = { "--iocost", MF_ZSWAP_WB_BIOS, NULL },
+			"contention_begin/end, zswap call brackets" },
+	[RPO_IOCOST] = { "--iocost", MF_ZSWAP_WB_BIOS,
+			 "sched_switch, bio accounting" },
 };
 
 const char *record_probe_opt_name(int opt)
@@ -615,7 +614,7 @@ const char *record_probe_opt_name(int opt)
 
 bool record_probe_opt_inflates(int opt)
 {
-	return opt >= 0 && opt < RPO_NR && probe_opts[opt].note;
+	return opt >= 0 && opt < RPO_NR && probe_opts[opt].probes;
 }
 
 unsigned int record_probe_opts(const struct metric_set *ms)
@@ -648,6 +647,9 @@ void record_note_probes(struct record_meta *m, unsigned int opts,
 	if (!record_has_latency(ms))
 		return;
 	for (int o = 0; o < RPO_NR; o++)
-		if ((opts & RPO_BIT(o)) && probe_opts[o].note)
-			record_note(m, "%s", probe_opts[o].note);
+		if ((opts & RPO_BIT(o)) && probe_opts[o].probes)
+			record_note(m, "%s: latency histograms include its probes' "
+				    "cost (%s), so they read higher than without "
+				    "it: zswap-lockstat.md", probe_opts[o].name,
+				    probe_opts[o].probes);
 }

@@ -136,14 +136,18 @@ check_kernel() {
 		"$(cdelta written_back_pages)" 1 "$tmiss"
 }
 
-# What record's options add to the latency histograms (the alternated
-# plain, --locks and --iocost runs of record.in-guest.sh): per histogram
-# each arm's mean of its runs' means, and its ratio to the plain runs'.
+# What record's options add to the latency histograms (the plain,
+# --locks, --iocost and plain runs of record.in-guest.sh): per histogram
+# and option the mean (what compare's {stat=mean} reads) and the median
+# (p50 interpolated in its log2 slot: the per-call cost without the
+# tail of sleeps and preemptions), and their ratios to the plain runs'.
 # The notes say so in exactly the records whose options inflate
 # (IOCOST_NOTE: whether --iocost's do, as src/core/record.c says), and
-# the runs did the same work: each arm's calls within 10% of plain's.
+# the runs did about the same work: each option's calls within 40% of
+# the plain runs' (memory.high reclaims by time, not by page: the plain
+# runs of one boot differed by up to 21% in stores, CI 2026-12-04).
 COST_HISTS="store_latency_ns load_latency_ns writeback_latency_ns"
-IOCOST_NOTE=0
+IOCOST_NOTE=1
 check_probe_cost() {
 	ver=$1
 	C=$D/cost
@@ -155,52 +159,51 @@ check_probe_cost() {
 	done
 	echo "$ver: probe cost runs took $(cat "$C"/*.rc | awk '
 		NR == 1 || $2 < a { a = $2 } $3 > b { b = $3 } END { print b - a }') s of guest time"
-	for arm in plain locks iocost; do
-		for f in "$C/$arm"-*.json; do
-			jq -r --arg arm "$arm" --arg hs "$COST_HISTS" '.histograms |
-				to_entries[] | select(.key as $k | $hs | split(" ") | index($k)) |
-				"\(.key) \($arm) \(.value.count) \(if .value.count > 0 then
-					.value.sum / .value.count else "null" end)"' "$f"
-		done
-	done | awk '$4 != "null" { k = $1 " " $2; n[k]++; s[k] += $4; q[k] += $4 * $4
-			c[k] += $3 }
-		END { for (k in n) { m = s[k] / n[k]; v = 0
-			if (n[k] > 1) v = (q[k] - n[k] * m * m) / (n[k] - 1)
-			printf "%s %d %.0f %.0f %.0f\n", k, n[k], m,
-				(v > 0 ? sqrt(v) : 0), c[k] / n[k] } }' | sort > "$C/means.txt"
-	# hist arm runs mean_ns sd_ns calls
-	printf '%s: %-22s %18s %18s %6s %18s %6s  %s\n' "$ver" histogram \
-		"plain (us)" "--locks (us)" ratio "--iocost (us)" ratio \
-		"calls plain/locks/iocost"
+	# one line a run and histogram: name arm calls mean p50
+	for f in "$C"/*.json; do
+		arm=$(basename "$f" .json)
+		jq -r --arg arm "${arm%-*}" --arg hs "$COST_HISTS" '.histograms |
+			to_entries[] | select(.key as $k | $hs | split(" ") | index($k)) |
+			select(.value.count > 0) | .value as $h | ($h.count / 2) as $half |
+			(reduce $h.buckets[] as $b ({c: 0, p: null};
+				if .p == null and .c + $b.count >= $half then
+					.p = $b.low + ($b.high + 1 - $b.low) *
+						($half - .c) / $b.count
+				else . end | .c += $b.count)) as $r |
+			"\(.key) \($arm) \($h.count) \($h.sum / $h.count) \($r.p)"' "$f"
+	done | awk '{ k = $1 " " $2; n[k]++; c[k] += $3; m[k] += $4; p[k] += $5 }
+		END { for (k in n) printf "%s %.0f %.0f %.0f\n", k, c[k] / n[k],
+			m[k] / n[k], p[k] / n[k] }' | sort > "$C/means.txt"
+	printf '%s: %-20s %-6s %9s %9s %9s %7s %7s\n' "$ver" histogram arm calls \
+		"mean us" "p50 us" "x mean" "x p50"
 	for h in $COST_HISTS; do
-		awk -v h="$h" -v ver="$ver" '$1 == h { m[$2] = $4; sd[$2] = $5; c[$2] = $6 }
-			function us(a) { return a in m ? sprintf("%.1f +- %.1f", m[a] / 1000,
-				sd[a] / 1000) : "n/a" }
-			function r(a) { return (a in m) && m["plain"] > 0 ?
-				sprintf("%.2f", m[a] / m["plain"]) : "-" }
-			END { printf "%s: %-22s %18s %18s %6s %18s %6s  %s/%s/%s\n", ver, h,
-				us("plain"), us("locks"), r("locks"), us("iocost"),
-				r("iocost"), c["plain"], c["locks"], c["iocost"] }' "$C/means.txt"
+		awk -v h="$h" -v ver="$ver" '$1 == h { c[$2] = $3; m[$2] = $4; p[$2] = $5 }
+			END { for (i = 1; i <= 3; i++) {
+				a = i == 1 ? "plain" : i == 2 ? "locks" : "iocost"
+				if (!(a in c)) { printf "%s: %-20s %-6s %9s\n", ver, h, a, "n/a"; continue }
+				printf "%s: %-20s %-6s %9d %9.1f %9.1f %7.2f %7.2f\n", ver, h, a,
+					c[a], m[a] / 1000, p[a] / 1000,
+					m["plain"] ? m[a] / m["plain"] : 0,
+					p["plain"] ? p[a] / p["plain"] : 0 } }' "$C/means.txt"
 	done
 	for h in store_latency_ns load_latency_ns; do
-		pc=$(awk -v h="$h" '$1 == h && $2 == "plain" { print $6 }' "$C/means.txt")
+		pc=$(awk -v h="$h" '$1 == h && $2 == "plain" { print $3 }' "$C/means.txt")
 		for arm in locks iocost; do
-			ac=$(awk -v h="$h" -v a="$arm" '$1 == h && $2 == a { print $6 }' "$C/means.txt")
-			check "$ver: $h: --$arm runs' calls within 10% of the plain runs' ($ac vs $pc)" \
-				within "$ac" "$pc" 10
+			ac=$(awk -v h="$h" -v a="$arm" '$1 == h && $2 == a { print $3 }' "$C/means.txt")
+			check "$ver: $h: --$arm runs' calls within 40% of the plain runs' ($ac vs $pc)" \
+				within "$ac" "$pc" 40
 		done
 	done
 	for f in "$C"/*.json; do
 		arm=$(basename "$f" .json)
-		arm=${arm%-*}
 		locks=$(jq '[.notes[] | select(startswith("--locks:"))] | length' "$f")
 		iocost=$(jq '[.notes[] | select(startswith("--iocost:"))] | length' "$f")
-		case $arm in
+		case ${arm%-*} in
 		plain) want="0 0" ;;
 		locks) want="1 0" ;;
 		iocost) want="0 $IOCOST_NOTE" ;;
 		esac
-		check "$ver: $(basename "$f"): probe cost notes (--locks, --iocost) $locks $iocost, want $want" \
+		check "$ver: $arm.json: probe cost notes (--locks, --iocost) $locks $iocost, want $want" \
 			[ "$locks $iocost" = "$want" ]
 	done
 }

@@ -74,7 +74,7 @@ static void test_notes(void)
 		CHECK(count_prefix(&rec.meta, "--locks:") == c[i].want_locks,
 		      "case %zu: --locks notes %d, want %d", i,
 		      count_prefix(&rec.meta, "--locks:"), c[i].want_locks);
-		/* --iocost's probes measured no inflation (zswap-lockstat.md) */
+		/* --iocost's note as record.c's table says it inflates */
 		CHECK(count_prefix(&rec.meta, "--iocost:") ==
 		      (c[i].iocost && c[i].latency &&
 		       record_probe_opt_inflates(RPO_IOCOST)),
