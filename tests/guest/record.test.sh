@@ -137,15 +137,17 @@ check_kernel() {
 }
 
 # What record's options add to the latency histograms (the plain,
-# --locks, --iocost and plain runs of record.in-guest.sh): per histogram
-# and option the mean (what compare's {stat=mean} reads) and the median
-# (p50 interpolated in its log2 slot: the per-call cost without the
-# tail of sleeps and preemptions), and their ratios to the plain runs'.
+# --locks, --iocost and plain runs of record.in-guest.sh, which write
+# nothing back): per histogram and run the mean (what compare's
+# {stat=mean} reads) and the median (p50 interpolated in its log2 slot:
+# the per-call cost without the tail of sleeps and preemptions), and
+# their ratios to the plain runs' mean; the two plain runs' own ratios
+# are the drift the options' are to be read against.
 # The notes say so in exactly the records whose options inflate
 # (IOCOST_NOTE: whether --iocost's do, as src/core/record.c says), and
 # the runs did the same work: each option's store and load calls within
 # 15% of the plain runs'.
-COST_HISTS="store_latency_ns load_latency_ns writeback_latency_ns"
+COST_HISTS="store_latency_ns load_latency_ns"
 IOCOST_NOTE=1
 check_probe_cost() {
 	ver=$1
@@ -161,7 +163,7 @@ check_probe_cost() {
 	# one line a run and histogram: name arm calls mean p50
 	for f in "$C"/*.json; do
 		arm=$(basename "$f" .json)
-		jq -r --arg arm "${arm%-*}" --arg hs "$COST_HISTS" '.histograms |
+		jq -r --arg arm "$arm" --arg hs "$COST_HISTS" '.histograms |
 			to_entries[] | select(.key as $k | $hs | split(" ") | index($k)) |
 			select(.value.count > 0) | .value as $h | ($h.count / 2) as $half |
 			(reduce $h.buckets[] as $b ({c: 0, p: null};
@@ -170,17 +172,22 @@ check_probe_cost() {
 						($half - .c) / $b.count
 				else . end | .c += $b.count)) as $r |
 			"\(.key) \($arm) \($h.count) \($h.sum / $h.count) \($r.p)"' "$f"
-	done | awk '{ k = $1 " " $2; n[k]++; c[k] += $3; m[k] += $4; p[k] += $5 }
+	done | awk '{ a = $2; sub(/-[0-9]+$/, "", a)
+			# each run, and its arm (the mean of its runs)
+			for (i = 0; i < 2; i++) { k = $1 " " (i ? a : $2)
+				n[k]++; c[k] += $3; m[k] += $4; p[k] += $5 } }
 		END { for (k in n) printf "%s %.0f %.0f %.0f\n", k, c[k] / n[k],
 			m[k] / n[k], p[k] / n[k] }' | sort > "$C/means.txt"
-	printf '%s: %-20s %-6s %9s %9s %9s %7s %7s\n' "$ver" histogram arm calls \
+	# the two plain runs' rows show the drift the options' ratios are within
+	printf '%s: %-20s %-7s %9s %9s %9s %7s %7s\n' "$ver" histogram run calls \
 		"mean us" "p50 us" "x mean" "x p50"
 	for h in $COST_HISTS; do
 		awk -v h="$h" -v ver="$ver" '$1 == h { c[$2] = $3; m[$2] = $4; p[$2] = $5 }
-			END { for (i = 1; i <= 3; i++) {
-				a = i == 1 ? "plain" : i == 2 ? "locks" : "iocost"
-				if (!(a in c)) { printf "%s: %-20s %-6s %9s\n", ver, h, a, "n/a"; continue }
-				printf "%s: %-20s %-6s %9d %9.1f %9.1f %7.2f %7.2f\n", ver, h, a,
+			END { split("plain-1 plain-2 locks iocost", runs)
+			for (i = 1; i <= 4; i++) {
+				a = runs[i]
+				if (!(a in c)) { printf "%s: %-20s %-7s %9s\n", ver, h, a, "n/a"; continue }
+				printf "%s: %-20s %-7s %9d %9.1f %9.1f %7.2f %7.2f\n", ver, h, a,
 					c[a], m[a] / 1000, p[a] / 1000,
 					m["plain"] ? m[a] / m["plain"] : 0,
 					p["plain"] ? p[a] / p["plain"] : 0 } }' "$C/means.txt"
