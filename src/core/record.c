@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -636,4 +637,79 @@ const char *record_zswap_param(const struct record_meta *m, const char *name)
 		if (!strcmp(name, zswap_header[i].key))
 			return (const char *)m + zswap_header[i].off;
 	return NULL;
+}
+
+void record_note(struct record_meta *m, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(m->notes[m->nr_notes < 12 ? m->nr_notes++ : 11],
+		  sizeof(m->notes[0]), fmt, ap);
+	va_end(ap);
+}
+
+/*
+ * Per option: the family only it adds to a record (lock_contentions is
+ * always there with --locks, zswap_wb_bios with --iocost), and its
+ * programs that run inside the timed calls (NULL: none does). Measured
+ * in the guest tier (record.test.sh): docs/zswap-lockstat.md, "Latency
+ * histograms under --locks and --iocost".
+ */
+static const struct {
+	const char *name;
+	int family;
+	const char *probes;
+} probe_opts[RPO_NR] = {
+	[RPO_LOCKS] = { "--locks", MF_LOCK_CONTENTIONS,
+			"contention_begin/end, zswap call brackets" },
+	[RPO_IOCOST] = { "--iocost", MF_ZSWAP_WB_BIOS,
+			 "sched_switch, bio accounting" },
+};
+
+const char *record_probe_opt_name(int opt)
+{
+	return opt >= 0 && opt < RPO_NR ? probe_opts[opt].name : "?";
+}
+
+bool record_probe_opt_inflates(int opt)
+{
+	return opt >= 0 && opt < RPO_NR && probe_opts[opt].probes;
+}
+
+unsigned int record_probe_opts(const struct metric_set *ms)
+{
+	unsigned int opts = 0;
+
+	for (size_t i = 0; i < ms->n; i++)
+		for (int o = 0; o < RPO_NR; o++)
+			if (ms->m[i].id.fam == metric_family(probe_opts[o].family))
+				opts |= RPO_BIT(o);
+	return opts;
+}
+
+bool record_has_latency(const struct metric_set *ms)
+{
+	static const int lat[] = {
+		MF_STORE_LATENCY, MF_LOAD_LATENCY, MF_WRITEBACK_LATENCY,
+	};
+
+	for (size_t i = 0; i < ms->nh; i++)
+		for (size_t k = 0; k < sizeof(lat) / sizeof(lat[0]); k++)
+			if (ms->h[i].id.fam == metric_family(lat[k]))
+				return true;
+	return false;
+}
+
+void record_note_probes(struct record_meta *m, unsigned int opts,
+			const struct metric_set *ms)
+{
+	if (!record_has_latency(ms))
+		return;
+	for (int o = 0; o < RPO_NR; o++)
+		if ((opts & RPO_BIT(o)) && probe_opts[o].probes)
+			record_note(m, "%s: latency histograms include its probes' "
+				    "cost (%s), so they read higher than without "
+				    "it: zswap-lockstat.md", probe_opts[o].name,
+				    probe_opts[o].probes);
 }

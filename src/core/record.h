@@ -78,6 +78,40 @@ int record_check_value(const char *file, const char *kind, const char *name,
 bool unit_is_count(const char *unit);
 void record_free(struct record *rec);
 
+/* Adds a note to m (the last one is overwritten when all 12 are taken). */
+void record_note(struct record_meta *m, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/*
+ * Options of `record` whose programs run inside the calls the latency
+ * histograms time (store_latency_ns, load_latency_ns,
+ * writeback_latency_ns), so those read higher than without them.
+ */
+enum record_probe_opt {
+	RPO_LOCKS,	/* --locks */
+	RPO_IOCOST,	/* --iocost */
+	RPO_NR,
+};
+#define RPO_BIT(o) (1u << (o))
+
+/* "--locks", "--iocost" */
+const char *record_probe_opt_name(int opt);
+/* Whether the option's probes inflate the latency histograms. */
+bool record_probe_opt_inflates(int opt);
+/*
+ * The options (RPO_BIT mask) a record was taken with, told by the
+ * metrics only they add, so records from before the notes say it too.
+ */
+unsigned int record_probe_opts(const struct metric_set *ms);
+/* Whether ms holds a latency histogram the options' probes inflate. */
+bool record_has_latency(const struct metric_set *ms);
+/*
+ * The note of each option in opts that inflates the latency histograms,
+ * added to m when ms holds one of them.
+ */
+void record_note_probes(struct record_meta *m, unsigned int opts,
+			const struct metric_set *ms);
+
 /*
  * A zswap parameter as the record's header has it ("" when the record
  * did not say), NULL for a name the header does not have.

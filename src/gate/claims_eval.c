@@ -385,6 +385,7 @@ int claims_eval_add_record(struct claims_eval *e, int arm,
 	e->nr_records[arm]++;
 	kernels_add(e->kernels[arm], sizeof(e->kernels[0]),
 		    rec->meta.kernel_release);
+	probe_tally_add(&e->probes, arm, rec);
 	for (size_t i = 0; i < e->n; i++) {
 		struct row_eval *r = &e->r[i];
 
@@ -651,13 +652,25 @@ static void same(struct row_eval *r, double alpha)
 	}
 }
 
+_Static_assert(CLAIM_MAX_COLS <= PROBE_MAX_ARMS, "an arm per column");
+
 int claims_eval_finish(struct claims_eval *e, struct zs_error *err)
 {
-	for (int k = 0; k < e->nr_arms; k++)
+	const char *labels[CLAIM_MAX_COLS];
+
+	for (int k = 0; k < e->nr_arms; k++) {
 		if (!e->nr_records[k]) {
 			zs_error_set(err, true, "arm %s has no records", e->label[k]);
 			return -1;
 		}
+		labels[k] = e->label[k];
+	}
+	e->nr_warnings = 0;
+	for (int o = 0; o < RPO_NR; o++)
+		if (probe_tally_warning(&e->probes, e->nr_arms, labels, o,
+					e->warnings[e->nr_warnings],
+					sizeof(e->warnings[0])))
+			e->nr_warnings++;
 	for (size_t i = 0; i < e->n; i++) {
 		struct row_eval *r = &e->r[i];
 

@@ -96,6 +96,9 @@ struct claims_eval {
 	size_t nr_unmapped;
 	size_t nr_tests;		/* directional rows in Holm's family */
 	struct record_seen seen;	/* each record file counts once */
+	struct probe_tally probes;	/* --locks, --iocost per arm */
+	char warnings[RPO_NR][CMP_NOTE_LEN];	/* arms differ in one */
+	int nr_warnings;
 };
 
 /*

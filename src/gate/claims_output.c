@@ -177,6 +177,8 @@ static void print_header(FILE *f, const struct claims *c,
 	print_counts(f, pre, "same", e->count_same);
 	fprintf(f, "%sunmapped (the claims file says why): %zu\n", pre,
 		e->nr_unmapped);
+	for (int i = 0; i < e->nr_warnings; i++)
+		fprintf(f, "%s%s\n", pre, e->warnings[i]);
 }
 
 /* Rows of e from index i on that belong to the same table and pair. */
@@ -391,7 +393,7 @@ static json_object *counts_json(const size_t *count)
 void claims_print_json(FILE *f, const struct claims *c,
 		       const struct claims_eval *e)
 {
-	json_object *o = json_object_new_object(), *arms, *rows;
+	json_object *o = json_object_new_object(), *arms, *rows, *warn;
 
 	json_object_object_add(o, "schema", json_object_new_string("zswap-claims-verdicts/1"));
 	json_object_object_add(o, "claims", json_object_new_string(c->file));
@@ -419,6 +421,10 @@ void claims_print_json(FILE *f, const struct claims *c,
 	for (size_t i = 0; i < e->n; i++)
 		json_object_array_add(rows, row_json(&e->r[i], e));
 	json_object_object_add(o, "rows", rows);
+	warn = json_object_new_array();
+	for (int i = 0; i < e->nr_warnings; i++)
+		json_object_array_add(warn, json_object_new_string(e->warnings[i]));
+	json_object_object_add(o, "warnings", warn);
 	fprintf(f, "%s\n", json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY |
 		JSON_C_TO_STRING_NOSLASHESCAPE));
 	json_object_put(o);

@@ -231,6 +231,7 @@ int comparison_add_record(struct comparison *c, int arm,
 	c->nr_paths++;
 	a->nr_records++;
 	kernels_add(a->kernels, sizeof(a->kernels), rec->meta.kernel_release);
+	probe_tally_add(&c->probes, arm, rec);
 	/* the first record sizes the table once (no copies while it grows) */
 	if (c->cap < ms->n + 1) {
 		void *p = realloc(c->m, (ms->n + 1) * sizeof(*c->m));
@@ -330,11 +331,18 @@ static void finish_metric(struct comparison *c, struct cmp_metric *m)
 
 int comparison_finish(struct comparison *c, struct zs_error *err)
 {
+	const char *labels[2] = { c->arm[ARM_A].label, c->arm[ARM_B].label };
+	char warning[CMP_NOTE_LEN];
+
 	for (int k = 0; k < 2; k++)
 		if (!c->arm[k].nr_records) {
 			zs_error_set(err, true, "arm %s: no records", c->arm[k].label);
 			return -1;
 		}
+	for (int o = 0; o < RPO_NR; o++)
+		if (probe_tally_warning(&c->probes, 2, labels, o, warning,
+					sizeof(warning)))
+			comparison_note(c, "%s", warning);
 	for (size_t i = 0; i < c->n; i++) {
 		struct cmp_metric *m = &c->m[i];
 

@@ -13,6 +13,7 @@
 #include "histogram.h"
 #include "metric_direction.h"
 #include "metrics.h"
+#include "probe_opts.h"
 #include "record.h"
 #include "record_walk.h"
 #include "stats.h"
@@ -96,6 +97,7 @@ struct comparison {
 	char **paths;			/* of the records added, in order */
 	size_t nr_paths, paths_cap;
 	struct record_seen seen;	/* each record file counts once */
+	struct probe_tally probes;	/* --locks, --iocost per arm */
 };
 
 void comparison_init(struct comparison *c, double alpha, bool allow_incomplete);

@@ -118,9 +118,8 @@ static void workload_file_collect(const char *path, struct metric_set *ms,
 	workload_metrics_parse(f, path, ms, &r, stderr);
 	fclose(f);
 	if (r.bad && meta->nr_notes < 12)
-		snprintf(meta->notes[meta->nr_notes++], sizeof(meta->notes[0]),
-			 "workload metrics: %d bad line(s) skipped, first %.100s",
-			 r.bad, r.first_error);
+		record_note(meta, "workload metrics: %d bad line(s) skipped, "
+			    "first %.100s", r.bad, r.first_error);
 }
 
 struct record_opts {
@@ -270,14 +269,12 @@ static int do_record(struct record_opts *o, struct atomic_file *af)
 		meta.exit_code = st.status < 0 ? -1 : spawn_exit_code(st.status);
 		meta.wall_time_s = mono_s() - t0;
 		if (st.killed)
-			snprintf(meta.notes[meta.nr_notes < 12 ? meta.nr_notes++ : 11],
-				 sizeof(meta.notes[0]), "interrupted: the command was "
-				 "still there %d s after signal %d: killed (SIGKILL)",
-				 SPAWN_STOP_GRACE_S, sig);
+			record_note(&meta, "interrupted: the command was still "
+				    "there %d s after signal %d: killed (SIGKILL)",
+				    SPAWN_STOP_GRACE_S, sig);
 		if (st.orphans)
-			snprintf(meta.notes[meta.nr_notes < 12 ? meta.nr_notes++ : 11],
-				 sizeof(meta.notes[0]), "interrupted: %d process(es) "
-				 "the command left behind were stopped", st.orphans);
+			record_note(&meta, "interrupted: %d process(es) the "
+				    "command left behind were stopped", st.orphans);
 	}
 	if (spawn_failed(&sp))
 		snprintf(exec_why, sizeof(exec_why), "%s%s",
@@ -289,9 +286,7 @@ static int do_record(struct record_opts *o, struct atomic_file *af)
 	collector_stop(&c);
 	fill_meta(&meta, s, o);
 	if (exec_why[0])
-		snprintf(meta.notes[meta.nr_notes < 12 ? meta.nr_notes++ : 11],
-			 sizeof(meta.notes[0]), "the command could not be run: %s",
-			 exec_why);
+		record_note(&meta, "the command could not be run: %s", exec_why);
 	first_note = s->nr_notes;
 	if (collector_collect(&c, &ms)) {
 		fprintf(stderr, "error: reading counters failed\n");
@@ -300,11 +295,13 @@ static int do_record(struct record_opts *o, struct atomic_file *af)
 	}
 	/* the window's own notes: what changed under it */
 	for (int i = first_note; i < s->nr_notes; i++)
-		snprintf(meta.notes[meta.nr_notes < 12 ? meta.nr_notes++ : 11],
-			 sizeof(meta.notes[0]), "%s", s->notes[i]);
+		record_note(&meta, "%s", s->notes[i]);
 	meta.nr_param_changes = s->watch.n;
 	memcpy(meta.param_changes, s->watch.ch,
 	       s->watch.n * sizeof(s->watch.ch[0]));
+	/* what the options' own probes add to the latencies */
+	record_note_probes(&meta, (o->locks ? RPO_BIT(RPO_LOCKS) : 0) |
+			   (o->iocost ? RPO_BIT(RPO_IOCOST) : 0), &ms);
 	if (s->window_changed)
 		meta.complete = false;
 	if (wl_file[0])

@@ -42,5 +42,10 @@ void test_shared(void);
 void test_kfuncs(void);
 void test_cli_opts(void);
 void test_param_watch(void);
+void test_probe_opts(void);
+
+struct comparison;
+char *compare_render(const struct comparison *c,
+		     void (*fn)(FILE *, const struct comparison *));
 
 #endif /* __HARNESS_H */

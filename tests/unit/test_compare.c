@@ -39,8 +39,9 @@ static int load(struct comparison *c, const char *a, const char *b,
 	return comparison_finish(c, err);
 }
 
-static char *render(const struct comparison *c,
-		    void (*fn)(FILE *, const struct comparison *))
+/* fn's output on c, as a string to free (test_probe_opts.c too) */
+char *compare_render(const struct comparison *c,
+		     void (*fn)(FILE *, const struct comparison *))
 {
 	char *buf = NULL;
 	size_t size = 0;
@@ -97,7 +98,7 @@ static void test_seed000_arms(void)
 
 	CHECK(!gate_apply(&g, &c, &err) && c.nr_failed == 0,
 	      "default gate passes when everything gets better (%zu failed)", c.nr_failed);
-	out = render(&c, compare_print_table);
+	out = compare_render(&c, compare_print_table);
 	CHECK(strstr(out, "748000 +- 47000") && strstr(out, "596000 +- 26000") &&
 	      strstr(out, "-20.3% *") && strstr(out, "gate: pass"),
 	      "table shape:\n%s", out);
@@ -116,12 +117,12 @@ static void test_seed000_arms(void)
 	      "failed by the rule");
 	CHECK(!find(&c, "wall_time_s")->failed,
 	      "-0.5%% build time below the threshold but not significant: passes");
-	out = render(&c, compare_print_markdown);
+	out = compare_render(&c, compare_print_markdown);
 	CHECK(strstr(out, "| `swap_write_bios{origin=writeback}` |") &&
 	      strstr(out, "**FAIL**") && strstr(out, "**gate: FAIL, 1 metric**"),
 	      "markdown:\n%s", out);
 	free(out);
-	out = render(&c, compare_print_json);
+	out = compare_render(&c, compare_print_json);
 	{
 		json_object *root = json_tokener_parse(out), *v;
 		size_t lines = 0;
@@ -351,7 +352,7 @@ static void test_in_memory(void)
 	CHECK(m && m->status == CMP_COMPARED && m->arm[0].n == 3 && m->arm[0].na_runs == 1,
 	      "n/a in 1 of 4 runs: compared over 3");
 	CHECK(m && m->significant && m->verdict > 0, "ratio 2.2 -> 3.2: better");
-	out = render(&c, compare_print_table);
+	out = compare_render(&c, compare_print_table);
 	CHECK(strstr(out, "pages_per_bio{origin=writeback}: n/a in both arms") &&
 	      strstr(out, "(n=3)") && strstr(out, "n/a in 1 of 4 runs of arm A (zswap pool is empty)"),
 	      "table:\n%s", out);

@@ -35,6 +35,7 @@ int main(int argc, char **argv)
 	test_shared();
 	test_cli_opts();
 	test_param_watch();
+	test_probe_opts();
 	printf("%d passed, %d failed\n", tests_passed, tests_failed);
 	return tests_failed ? 1 : 0;
 }
