@@ -372,16 +372,16 @@ static bool read_parsed(const char *path, parse_fn parse, struct kvset *out)
 	return r >= 0;
 }
 
-static void read_debugfs_dir(const char *dir, struct zs_snapshot *s)
+int read_value_dir(const char *dir, const char *prefix, struct kvset *out)
 {
 	struct dirent *de;
 	DIR *d = opendir(dir);
+	int n = 0;
 
 	if (!d)
-		return;
-	s->has_debugfs = true;
+		return -1;
 	while ((de = readdir(d))) {
-		char path[512], *text, *end;
+		char path[512], key[KV_NAME_LEN], *text, *end;
 		double v;
 
 		if (de->d_name[0] == '.')
@@ -391,11 +391,42 @@ static void read_debugfs_dir(const char *dir, struct zs_snapshot *s)
 		if (!text)
 			continue;
 		v = strtod(text, &end);
-		if (end != text && (*end == '\n' || !*end))
-			kvset_set(&s->debugfs, de->d_name, v);
+		/* a name cut to fit would be another key: left out */
+		if (end != text && (*end == '\n' || !*end) &&
+		    snprintf(key, sizeof(key), "%s%s", prefix, de->d_name) <
+		    (int)sizeof(key) && !kvset_set(out, key, v))
+			n++;
 		free(text);
 	}
 	closedir(d);
+	return n;
+}
+
+int read_mthp_stats(const char *root, struct kvset *out)
+{
+	struct dirent *de;
+	DIR *d = opendir(root);
+	int sizes = 0;
+
+	if (!d)
+		return 0;
+	while ((de = readdir(d))) {
+		char dir[512], prefix[KV_NAME_LEN], *kb;
+		unsigned long size;
+
+		/* hugepages-64kB: the size, the one label of its stats */
+		if (strncmp(de->d_name, "hugepages-", 10))
+			continue;
+		size = strtoul(de->d_name + 10, &kb, 10);
+		if (!size || strcmp(kb, "kB"))
+			continue;
+		snprintf(dir, sizeof(dir), "%s/%s/stats", root, de->d_name);
+		snprintf(prefix, sizeof(prefix), "%lukB/", size);
+		if (read_value_dir(dir, prefix, out) > 0)
+			sizes++;
+	}
+	closedir(d);
+	return sizes;
 }
 
 int snapshot_take(struct zs_snapshot *s, const char *debugfs_dir,
@@ -409,11 +440,15 @@ int snapshot_take(struct zs_snapshot *s, const char *debugfs_dir,
 	if (!read_parsed("/proc/vmstat", parse_key_value, &s->vmstat))
 		return -1;
 	read_parsed("/proc/meminfo", parse_meminfo, &s->meminfo);
-	read_debugfs_dir(debugfs_dir, s);
+	s->has_debugfs = read_value_dir(debugfs_dir, "", &s->debugfs) >= 0;
+	s->has_mthp = read_mthp_stats(MTHP_DIR, &s->mthp) > 0;
 	if (!cgroup)
 		return 0;
 	snprintf(path, sizeof(path), "%s/memory.stat", cgroup);
 	s->has_cgroup = read_parsed(path, parse_key_value, &s->memory_stat);
+	snprintf(path, sizeof(path), "%s/memory.events", cgroup);
+	s->has_memory_events = read_parsed(path, parse_key_value,
+					   &s->memory_events);
 	snprintf(path, sizeof(path), "%s/io.stat", cgroup);
 	read_parsed(path, parse_io_stat, &s->io_stat);
 	snprintf(path, sizeof(path), "%s/memory.pressure", cgroup);
@@ -434,7 +469,9 @@ void snapshot_free(struct zs_snapshot *s)
 	kvset_free(&s->vmstat);
 	kvset_free(&s->meminfo);
 	kvset_free(&s->debugfs);
+	kvset_free(&s->mthp);
 	kvset_free(&s->memory_stat);
+	kvset_free(&s->memory_events);
 	kvset_free(&s->io_stat);
 	kvset_free(&s->memory_pressure);
 	kvset_free(&s->io_pressure);

@@ -20,8 +20,8 @@ static void prom_labels(const struct metric_label_set *ls,
 static int add_family(struct prom_doc *d, const struct metric_family *f,
 		      const struct prom_label *l, int n, double v)
 {
-	return prom_add(d, f->prom.name, f->kind == MK_COUNT ? PROM_COUNTER :
-			PROM_GAUGE, f->help, l, n,
+	return prom_add(d, f->prom.name, f->kind == MK_COUNT && !f->prom.gauge ?
+			PROM_COUNTER : PROM_GAUGE, f->help, l, n,
 			v * (f->prom.scale ? f->prom.scale : 1));
 }
 

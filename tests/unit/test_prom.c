@@ -123,6 +123,16 @@ static void test_render_round_trip(void)
 	CHECK(!metric_id_render(key, sizeof(key), &a, metric_family(MF_REJECT),
 				l, 1) && !strcmp(key, "reject_pool_limit") &&
 	      label_is(key, &a, "reason", "pool_limit"), "suffix family: %s", key);
+	/* a suffix family with more labels: mthp_<stat>{size=...} */
+	l[0] = (struct metric_label){ "stat", "anon_fault_declined" };
+	l[1] = (struct metric_label){ "size", "64kB" };
+	CHECK(!metric_id_render(key, sizeof(key), &a, metric_family(MF_MTHP_OTHER),
+				l, 2) &&
+	      !strcmp(key, "mthp_anon_fault_declined{size=64kB}") &&
+	      label_is(key, &a, "stat", "anon_fault_declined") &&
+	      label_is(key, &a, "size", "64kB"), "suffix and labels: %s", key);
+	CHECK(!metric_id_parse(key, &b) && b.fam == a.fam && b.nlabels == 2 &&
+	      !memcmp(a.lab, b.lab, sizeof(a.lab)), "render == parse: %s", key);
 	l[0] = (struct metric_label){ "cgroup", "/sys/fs/cgroup/a" };
 	CHECK(metric_id_render(key, 12, &a, metric_family(MF_CGROUP_ZSWPOUT),
 			       l, 1) == -1 && strlen(key) == 11, "cut key: %s", key);
@@ -150,7 +160,7 @@ static void test_table_complete(void)
 			continue;
 		CHECK(!strncmp(p, "zswap_", 6), "%s: zswap_ prefix", p);
 		CHECK(prom_valid_name(p, false), "%s: valid name", p);
-		if (f->kind == MK_COUNT)
+		if (f->kind == MK_COUNT && !f->prom.gauge)
 			CHECK(strlen(p) > 6 && !strcmp(p + strlen(p) - 6, "_total"),
 			      "counter %s ends in _total", p);
 		else
