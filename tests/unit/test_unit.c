@@ -16,6 +16,7 @@ int main(int argc, char **argv)
 	test_planner();
 	test_kfuncs();
 	test_metric_eval();
+	test_kv_families();
 	test_histogram();
 	test_record();
 	test_tui();

@@ -69,8 +69,16 @@ for f in $zp/*; do
 done
 for f in memory.stat memory.pressure memory.events memory.current \
 	 memory.swap.current memory.zswap.current memory.zswap.max \
-	 memory.zswap.writeback io.stat io.pressure; do
+	 memory.zswap.writeback io.stat io.pressure cpu.stat; do
 	[ -e "$cg/$f" ] && cp "$cg/$f" "$fx/"
+done
+# per-size mTHP stats where the kernel has them (6.10 on): the tree as laid out
+for d in /sys/kernel/mm/transparent_hugepage/hugepages-*kB; do
+	[ -d "$d/stats" ] || continue
+	mkdir -p "$fx/transparent_hugepage/${d##*/}/stats"
+	for f in "$d"/stats/*; do
+		cat "$f" > "$fx/transparent_hugepage/${d##*/}/stats/${f##*/}"
+	done
 done
 for f in /proc/pressure/*; do
 	[ -e "$f" ] && cp "$f" "$fx/proc_pressure_${f##*/}"
