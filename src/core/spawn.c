@@ -252,8 +252,7 @@ int spawn_stop_orphans(void)
 	for (int tick = 0; n && tick < 20; tick++) {
 		struct timespec t = { 0, 50 * 1000 * 1000 };
 
-		while (waitpid(-1, NULL, WNOHANG) > 0)
-			;
+		spawn_reap_exited();
 		n = own_children(kids, 256);
 		if (n)
 			nanosleep(&t, NULL);
@@ -263,4 +262,13 @@ int spawn_stop_orphans(void)
 	while (n && waitpid(-1, NULL, 0) > 0)
 		;
 	return left;
+}
+
+int spawn_reap_exited(void)
+{
+	int n = 0;
+
+	while (waitpid(-1, NULL, WNOHANG) > 0)
+		n++;
+	return n;
 }

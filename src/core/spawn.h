@@ -92,4 +92,10 @@ void spawn_adopt_orphans(void);
  */
 int spawn_stop_orphans(void);
 
+/*
+ * Reaps the orphans that have already exited (no wait): their CPU time
+ * then counts in the tool's RUSAGE_CHILDREN. Returns how many.
+ */
+int spawn_reap_exited(void);
+
 #endif /* __SPAWN_H */
