@@ -372,60 +372,81 @@ static bool read_parsed(const char *path, parse_fn parse, struct kvset *out)
 	return r >= 0;
 }
 
+/* Not a hidden entry (".", "..", dot files). */
+static int visible(const struct dirent *de)
+{
+	return de->d_name[0] != '.';
+}
+
 int read_value_dir(const char *dir, const char *prefix, struct kvset *out)
 {
-	struct dirent *de;
-	DIR *d = opendir(dir);
-	int n = 0;
+	struct dirent **de;
+	/* sorted: a record lists a directory's files the same on every run */
+	int nde = scandir(dir, &de, visible, alphasort), n = 0;
 
-	if (!d)
+	if (nde < 0)
 		return -1;
-	while ((de = readdir(d))) {
+	for (int i = 0; i < nde; i++) {
 		char path[512], key[KV_NAME_LEN], *text, *end;
 		double v;
 
-		if (de->d_name[0] == '.')
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+		snprintf(path, sizeof(path), "%s/%s", dir, de[i]->d_name);
 		text = read_file(path, 4096);
-		if (!text)
-			continue;
-		v = strtod(text, &end);
+		v = text ? strtod(text, &end) : 0;
 		/* a name cut to fit would be another key: left out */
-		if (end != text && (*end == '\n' || !*end) &&
-		    snprintf(key, sizeof(key), "%s%s", prefix, de->d_name) <
+		if (text && end != text && (*end == '\n' || !*end) &&
+		    snprintf(key, sizeof(key), "%s%s", prefix, de[i]->d_name) <
 		    (int)sizeof(key) && !kvset_set(out, key, v))
 			n++;
 		free(text);
+		free(de[i]);
 	}
-	closedir(d);
+	free(de);
 	return n;
+}
+
+/* The size of a hugepages-<N>kB directory, 0 for any other entry. */
+static unsigned long mthp_size(const char *name)
+{
+	char *kb;
+	unsigned long size;
+
+	if (strncmp(name, "hugepages-", 10))
+		return 0;
+	size = strtoul(name + 10, &kb, 10);
+	return strcmp(kb, "kB") ? 0 : size;
+}
+
+static int mthp_dir(const struct dirent *de)
+{
+	return mthp_size(de->d_name) != 0;
+}
+
+static int by_size(const struct dirent **a, const struct dirent **b)
+{
+	unsigned long x = mthp_size((*a)->d_name), y = mthp_size((*b)->d_name);
+
+	return x < y ? -1 : x > y;
 }
 
 int read_mthp_stats(const char *root, struct kvset *out)
 {
-	struct dirent *de;
-	DIR *d = opendir(root);
-	int sizes = 0;
+	struct dirent **de;
+	int nde = scandir(root, &de, mthp_dir, by_size), sizes = 0;
 
-	if (!d)
-		return 0;
-	while ((de = readdir(d))) {
-		char dir[512], prefix[KV_NAME_LEN], *kb;
-		unsigned long size;
+	for (int i = 0; i < nde; i++) {
+		char dir[512], prefix[KV_NAME_LEN];
 
 		/* hugepages-64kB: the size, the one label of its stats */
-		if (strncmp(de->d_name, "hugepages-", 10))
-			continue;
-		size = strtoul(de->d_name + 10, &kb, 10);
-		if (!size || strcmp(kb, "kB"))
-			continue;
-		snprintf(dir, sizeof(dir), "%s/%s/stats", root, de->d_name);
-		snprintf(prefix, sizeof(prefix), "%lukB/", size);
+		snprintf(dir, sizeof(dir), "%s/%s/stats", root, de[i]->d_name);
+		snprintf(prefix, sizeof(prefix), "%lukB/",
+			 mthp_size(de[i]->d_name));
 		if (read_value_dir(dir, prefix, out) > 0)
 			sizes++;
+		free(de[i]);
 	}
-	closedir(d);
+	if (nde >= 0)
+		free(de);
 	return sizes;
 }
 

@@ -533,8 +533,8 @@ const struct metric_family metric_families[MF_NR] = {
 	  .prom = { .name = "zswap_mthp_stat_delta", .gauge = true },
 	  .kv = KV_MTHP },
 	[MF_MEMORY_EVENTS] = { "memory_events_", "events", MK_COUNT,
-	  "The cgroup's memory.events: times it went over memory.high (high), "
-	  "hit memory.max (max), ..., by event.",
+	  "Events of the cgroup's memory.events, by event: high (went over "
+	  "memory.high, throttled into reclaim), max (reached memory.max), ...",
 	  .label = "event", .values = { "high", "max" }, .suffix = true,
 	  .slot = NO_SLOT, .dir = VOLUME,
 	  .prom = PROM("zswap_cgroup_memory_events_total"),

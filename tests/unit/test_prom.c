@@ -281,6 +281,15 @@ static void golden_set(struct metric_set *ms, struct cgroup_table *t)
 	metric_set_value(ms, "reject_compress_poor", "calls", SRC_COUNTER, 7);
 	metric_set_value(ms, "reject_reclaim_fail", "calls", SRC_COUNTER, 0);
 	metric_set_value(ms, "some_future_metric", "calls", SRC_COUNTER, 1);
+	/* counters read by key: rows, and the keys no row names */
+	metric_set_value(ms, "swpout_zero", "pages", SRC_COUNTER, 5);
+	metric_set_value(ms, "decompress_fail", "events", SRC_COUNTER, 0);
+	metric_set_value(ms, "mthp_zswpout{size=64kB}", "folios", SRC_COUNTER, 9);
+	metric_set_value(ms, "mthp_nr_anon{size=2048kB}", "folios", SRC_COUNTER, 150);
+	metric_set_value(ms, "mthp_anon_fault_declined{size=64kB}", "delta",
+			 SRC_COUNTER, -2);
+	metric_add(ms, MF_DEBUGFS_OTHER, &(struct metric_label){ "file", "new_file" },
+		   1, SRC_COUNTER, 4);
 	h.slots[1] = 30;
 	h.slots[2] = 8;
 	h.slots[3] = 2;
@@ -296,6 +305,11 @@ static void golden_set(struct metric_set *ms, struct cgroup_table *t)
 	t->rows[0].zswap_bytes = 8192;
 	t->rows[0].has_mem_full = true;
 	t->rows[0].mem_pressure_full_us = 1500000;
+	t->rows[0].has_zswapped = true;
+	t->rows[0].zswapped_bytes = 32768;
+	t->rows[0].has_events = true;
+	t->rows[0].events_high = 12;
+	t->rows[0].events_max = 3;
 	snprintf(t->rows[1].path, sizeof(t->rows[1].path), "/q\"uote\\s\nnl");
 	t->rows[1].zswpout = 3;
 	t->rows[1].zswpwb = 1;
