@@ -134,6 +134,22 @@ static void check_round_trip(const char *ver, const struct metric_set *ms)
 	CHECK(!bad, "%s: every name reads back as its identity", ver);
 }
 
+/* A planned row of a counter file: the file's value, or n/a as absent. */
+static void expect_row(const struct metric_set *ms, const struct kvset *set,
+		       const char *file, const char *name)
+{
+	const struct metric_family *f = metric_family_of_key(name);
+	double want = f->kind == MK_LEVEL ? value_in(set, name) :
+		      step_of(set, name);
+	char why[96];
+
+	snprintf(why, sizeof(why), "counter %s:%s absent", file, name);
+	if (isnan(want))
+		EXPECT_NA(ms, name, why);
+	else
+		EXPECT(ms, name, want);
+}
+
 static void vmstat_rows(const char *ver, const struct zs_snapshot *a,
 			const struct metric_set *ms)
 {
@@ -141,16 +157,8 @@ static void vmstat_rows(const char *ver, const struct zs_snapshot *a,
 		"pgmajfault", "swap_ra", "swap_ra_hit", "thp_swpout",
 		"thp_swpout_fallback" };
 
-	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
-		double want = step_of(&a->vmstat, keys[i]);
-		char why[64];
-
-		snprintf(why, sizeof(why), "counter vmstat:%s absent", keys[i]);
-		if (isnan(want))
-			EXPECT_NA(ms, keys[i], why);
-		else
-			EXPECT(ms, keys[i], want);
-	}
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		expect_row(ms, &a->vmstat, "vmstat", keys[i]);
 	if (!strcmp(ver, "6.1"))
 		EXPECT_NA(ms, "swpout_zero", "counter vmstat:swpout_zero absent");
 }
@@ -170,18 +178,8 @@ static void debugfs_files(const char *ver, const struct zs_snapshot *a,
 		CHECK((m = metric_set_find(ms, f)) && m->has_value &&
 		      m->src == SRC_COUNTER, "%s: debugfs %s recorded", ver, f);
 	}
-	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
-		const struct metric_family *f = metric_family_of_key(rows[i]);
-		double want = f->kind == MK_LEVEL ? value_in(&a->debugfs, rows[i]) :
-			      step_of(&a->debugfs, rows[i]);
-		char why[80];
-
-		snprintf(why, sizeof(why), "counter debugfs:%s absent", rows[i]);
-		if (isnan(want))
-			EXPECT_NA(ms, rows[i], why);
-		else
-			EXPECT(ms, rows[i], want);
-	}
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++)
+		expect_row(ms, &a->debugfs, "debugfs", rows[i]);
 	/* 6.18 has decompress_fail, 6.1 same_filled_pages, 6.12 neither */
 	m = metric_set_find(ms, !strcmp(ver, "6.1") ? "same_filled_pages" :
 			    "decompress_fail");

@@ -41,19 +41,6 @@ clean() {
 		"$1"/transparent_hugepage
 }
 
-# The per-size mTHP stats as the kernel lays them out (DST/transparent_
-# hugepage/hugepages-64kB/stats/zswpout), for read_mthp_stats(); nothing
-# on a kernel without them.
-mthp_stats() {
-	for d in /sys/kernel/mm/transparent_hugepage/hugepages-*kB; do
-		[ -d "$d/stats" ] || continue
-		mkdir -p "$1/transparent_hugepage/${d##*/}/stats"
-		for f in "$d"/stats/*; do
-			cat "$f" > "$1/transparent_hugepage/${d##*/}/stats/${f##*/}"
-		done
-	done
-}
-
 guest() {
 	ver=$1 dst=$fixtures/$1
 	[ -x "$work/hog" ] || gcc -O2 -Wall -static -o "$work/hog" "$here/hog.c" ||
@@ -67,7 +54,7 @@ guest() {
 	say "$ver: booting the guest"
 	"$here/run-guest.sh" -k "$ver" -c 2 -m 512M -d 512 -t 600 -q \
 		-o "$work/out-$ver" -s "$here/fixtures-guest.sh" -f "$work/hog" \
-		-f "$here/btf-facts.sh" -f "$work/kfuncs.txt"
+		-f "$here/btf-facts.sh" -f "$here/copy-mthp-stats.sh" -f "$work/kfuncs.txt"
 	rc=$?
 	[ $rc = 0 ] || die "$ver: guest run failed ($rc), see $work/out-$ver/console.log"
 	clean "$dst"
@@ -111,7 +98,7 @@ host() {
 
 	mkdir -p "$dst/zswap_parameters"
 	cp /sys/module/zswap/parameters/* "$dst/zswap_parameters/"
-	mthp_stats "$dst"
+	"$here/copy-mthp-stats.sh" "$dst" || die "6.18: copying the mTHP stats failed"
 
 	# debugfs only if it can be had; unmount it again if we mounted it.
 	mounted=
