@@ -453,16 +453,6 @@ static bool stat_line(const char *text, const char *key, unsigned long long *v)
 	return false;
 }
 
-static bool read_stat_line(const char *path, const char *key,
-			   unsigned long long *v)
-{
-	char *text = read_file(path, 1 << 16);
-	bool ok = text && stat_line(text, key, v);
-
-	free(text);
-	return ok;
-}
-
 int cgroup_counts_read_memstat(struct cgroup_paths *c,
 			       struct cgroup_counts_set *out, bool *has_zswpwb)
 {
@@ -498,15 +488,23 @@ int cgroup_counts_read_memstat(struct cgroup_paths *c,
 
 void cgroup_row_read_files(struct cgroup_row *r, const char *dir)
 {
-	char path[PATH_MAX + 32];
+	char path[PATH_MAX + 32], *text;
 
 	snprintf(path, sizeof(path), "%s/memory.zswap.current", dir);
 	r->has_zswap_bytes = read_ull(path, &r->zswap_bytes);
-	if (!r->has_zswap_bytes) {
-		snprintf(path, sizeof(path), "%s/memory.stat", dir);
-		r->has_zswap_bytes = read_stat_line(path, "zswap",
-						    &r->zswap_bytes);
-	}
+	/* one read of memory.stat for its two zswap levels */
+	snprintf(path, sizeof(path), "%s/memory.stat", dir);
+	text = read_file(path, 1 << 16);
+	if (!r->has_zswap_bytes)
+		r->has_zswap_bytes = text && stat_line(text, "zswap",
+						       &r->zswap_bytes);
+	r->has_zswapped = text && stat_line(text, "zswapped", &r->zswapped_bytes);
+	free(text);
+	snprintf(path, sizeof(path), "%s/memory.events", dir);
+	text = read_file(path, 4096);
+	r->has_events = text && stat_line(text, "high", &r->events_high) &&
+			stat_line(text, "max", &r->events_max);
+	free(text);
 	snprintf(path, sizeof(path), "%s/memory.pressure", dir);
 	r->has_mem_full = read_kv(path, "full_total", parse_pressure,
 				  &r->mem_pressure_full_us);

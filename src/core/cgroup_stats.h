@@ -26,6 +26,9 @@ struct cgroup_row {
 	bool has_zswap_bytes;  unsigned long long zswap_bytes;
 	bool has_mem_full;     unsigned long long mem_pressure_full_us; /* memory.pressure full total */
 	bool has_io_full;      unsigned long long io_pressure_full_us;  /* io.pressure full total */
+	bool has_zswapped;     unsigned long long zswapped_bytes;	/* memory.stat zswapped */
+	/* memory.events high and max (cgroup v2) */
+	bool has_events;       unsigned long long events_high, events_max;
 };
 
 /*

@@ -373,30 +373,82 @@ static bool read_parsed(const char *path, parse_fn parse, struct kvset *out)
 	return r >= 0;
 }
 
-static void read_debugfs_dir(const char *dir, struct zs_snapshot *s)
+/* Not a hidden entry (".", "..", dot files). */
+static int visible(const struct dirent *de)
 {
-	struct dirent *de;
-	DIR *d = opendir(dir);
+	return de->d_name[0] != '.';
+}
 
-	if (!d)
-		return;
-	s->has_debugfs = true;
-	while ((de = readdir(d))) {
-		char path[512], *text, *end;
+int read_value_dir(const char *dir, const char *prefix, struct kvset *out)
+{
+	struct dirent **de;
+	/* sorted: a record lists a directory's files the same on every run */
+	int nde = scandir(dir, &de, visible, alphasort), n = 0;
+
+	if (nde < 0)
+		return -1;
+	for (int i = 0; i < nde; i++) {
+		char path[512], key[KV_NAME_LEN], *text, *end;
 		double v;
 
-		if (de->d_name[0] == '.')
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+		snprintf(path, sizeof(path), "%s/%s", dir, de[i]->d_name);
 		text = read_file(path, 4096);
-		if (!text)
-			continue;
-		v = strtod(text, &end);
-		if (end != text && (*end == '\n' || !*end))
-			kvset_set(&s->debugfs, de->d_name, v);
+		v = text ? strtod(text, &end) : 0;
+		/* a name cut to fit would be another key: left out */
+		if (text && end != text && (*end == '\n' || !*end) &&
+		    snprintf(key, sizeof(key), "%s%s", prefix, de[i]->d_name) <
+		    (int)sizeof(key) && !kvset_set(out, key, v))
+			n++;
 		free(text);
+		free(de[i]);
 	}
-	closedir(d);
+	free(de);
+	return n;
+}
+
+/* The size of a hugepages-<N>kB directory, 0 for any other entry. */
+static unsigned long mthp_size(const char *name)
+{
+	char *kb;
+	unsigned long size;
+
+	if (strncmp(name, "hugepages-", 10))
+		return 0;
+	size = strtoul(name + 10, &kb, 10);
+	return strcmp(kb, "kB") ? 0 : size;
+}
+
+static int mthp_dir(const struct dirent *de)
+{
+	return mthp_size(de->d_name) != 0;
+}
+
+static int by_size(const struct dirent **a, const struct dirent **b)
+{
+	unsigned long x = mthp_size((*a)->d_name), y = mthp_size((*b)->d_name);
+
+	return x < y ? -1 : x > y;
+}
+
+int read_mthp_stats(const char *root, struct kvset *out)
+{
+	struct dirent **de;
+	int nde = scandir(root, &de, mthp_dir, by_size), sizes = 0;
+
+	for (int i = 0; i < nde; i++) {
+		char dir[512], prefix[KV_NAME_LEN];
+
+		/* hugepages-64kB: the size, the one label of its stats */
+		snprintf(dir, sizeof(dir), "%s/%s/stats", root, de[i]->d_name);
+		snprintf(prefix, sizeof(prefix), "%lukB/",
+			 mthp_size(de[i]->d_name));
+		if (read_value_dir(dir, prefix, out) > 0)
+			sizes++;
+		free(de[i]);
+	}
+	if (nde >= 0)
+		free(de);
+	return sizes;
 }
 
 int snapshot_take(struct zs_snapshot *s, const char *debugfs_dir,
@@ -410,11 +462,15 @@ int snapshot_take(struct zs_snapshot *s, const char *debugfs_dir,
 	if (!read_parsed("/proc/vmstat", parse_key_value, &s->vmstat))
 		return -1;
 	read_parsed("/proc/meminfo", parse_meminfo, &s->meminfo);
-	read_debugfs_dir(debugfs_dir, s);
+	s->has_debugfs = read_value_dir(debugfs_dir, "", &s->debugfs) >= 0;
+	s->has_mthp = read_mthp_stats(MTHP_DIR, &s->mthp) > 0;
 	if (!cgroup)
 		return 0;
 	snprintf(path, sizeof(path), "%s/memory.stat", cgroup);
 	s->has_cgroup = read_parsed(path, parse_key_value, &s->memory_stat);
+	snprintf(path, sizeof(path), "%s/memory.events", cgroup);
+	s->has_memory_events = read_parsed(path, parse_key_value,
+					   &s->memory_events);
 	snprintf(path, sizeof(path), "%s/io.stat", cgroup);
 	read_parsed(path, parse_io_stat, &s->io_stat);
 	snprintf(path, sizeof(path), "%s/memory.pressure", cgroup);
@@ -435,7 +491,9 @@ void snapshot_free(struct zs_snapshot *s)
 	kvset_free(&s->vmstat);
 	kvset_free(&s->meminfo);
 	kvset_free(&s->debugfs);
+	kvset_free(&s->mthp);
 	kvset_free(&s->memory_stat);
+	kvset_free(&s->memory_events);
 	kvset_free(&s->io_stat);
 	kvset_free(&s->memory_pressure);
 	kvset_free(&s->io_pressure);

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Readers of the kernel's own zswap counters: /proc/vmstat, debugfs zswap/,
- * /proc/meminfo, zswap module parameters, and a cgroup's memory.stat,
- * io.stat and pressure files. Parsers take text so tests can feed them
- * files captured from real kernels.
+ * the per-size mTHP stats, /proc/meminfo, zswap module parameters, and a
+ * cgroup's memory.stat, memory.events, io.stat and pressure files. Parsers
+ * take text (or a directory) so tests can feed them files captured from
+ * real kernels.
  */
 #ifndef __COUNTERS_H
 #define __COUNTERS_H
@@ -71,17 +72,35 @@ char *read_file_explained(const char *path, size_t max, size_t *len,
  */
 int open_regular(const char *path, int flags, char *why, size_t len);
 
+/*
+ * Every file of dir that holds one number, as prefix + its name; the
+ * number read, -1 when dir cannot be opened (debugfs zswap/, an mTHP
+ * size's stats/).
+ */
+int read_value_dir(const char *dir, const char *prefix, struct kvset *out);
+
+#define MTHP_DIR "/sys/kernel/mm/transparent_hugepage"
+/*
+ * The per-size mTHP stats under root (root/hugepages-64kB/stats/zswpout
+ * as "64kB/zswpout"); how many sizes had stats.
+ */
+int read_mthp_stats(const char *root, struct kvset *out);
+
 /* Everything the counters say at one moment. */
 struct zs_snapshot {
 	struct kvset vmstat;
 	struct kvset meminfo;
 	struct kvset debugfs;		/* every file under debugfs zswap/ */
+	struct kvset mthp;		/* "64kB/zswpout": per-size mTHP stats */
 	struct kvset memory_stat;	/* of the observed cgroup */
+	struct kvset memory_events;
 	struct kvset io_stat;
 	struct kvset memory_pressure;
 	struct kvset io_pressure;
 	double zswap_current;		/* memory.zswap.current, -1 if absent */
 	bool has_debugfs;		/* debugfs zswap/ could be read */
+	bool has_mthp;			/* some size had mTHP stats */
+	bool has_memory_events;		/* the cgroup's memory.events (v2) */
 	bool has_cgroup;		/* the cgroup's memory.stat could be read */
 };
 

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "histogram.h"
+#include "kv_families.h"
 #include "metric_eval.h"
 
 struct eval_result {
@@ -223,6 +224,7 @@ void bio_counters_from_hists(const struct zs_hist_slots *hist,
 int metric_eval(const struct metric_window *w, struct metric_set *out)
 {
 	const struct kvset *after = &w->after->debugfs;
+	const struct kv_window kw = { w->cgroup, w->before, w->after };
 	struct metric_label reason;
 	int err = 0;
 
@@ -251,6 +253,8 @@ int metric_eval(const struct metric_window *w, struct metric_set *out)
 		err |= metric_add(out, MF_REJECT, &reason, 1, SRC_COUNTER, d) ?
 		       0 : -1;
 	}
+	/* the rest of debugfs, mTHP, the cgroup's memory.events and .stat */
+	err |= kv_families_eval(&kw, out);
 	for (int id = 0; id < MF_PLANNED_NR; id++) {
 		const struct metric_family *f = &metric_families[id];
 

@@ -20,10 +20,12 @@ int metric_id_render(char *key, size_t len, struct metric_id *id,
 		     const struct metric_label *l, int n)
 {
 	size_t used;
+	int first = 0;
 
 	memset(id, 0, sizeof(*id));
 	id->fam = f;
 	used = snprintf(key, len, "%s", f->name);
+	/* a suffix family's first label is the end of its name */
 	if (f->suffix && n > 0) {
 		size_t at = used;
 
@@ -32,13 +34,13 @@ int metric_id_render(char *key, size_t len, struct metric_id *id,
 		if (used >= len)
 			return -1;
 		add_label(id, 0, 0, at, used - at);
-		return 0;
+		first = 1;
 	}
-	for (int i = 0; i < n && i < METRIC_MAX_LABELS; i++) {
+	for (int i = first; i < n && i < METRIC_MAX_LABELS; i++) {
 		size_t k, v;
 
 		used += snprintf(key + used, used < len ? len - used : 0, "%s",
-				 i ? "," : "{");
+				 i > first ? "," : "{");
 		k = used;
 		used += snprintf(key + used, used < len ? len - used : 0, "%s=",
 				 l[i].key);
@@ -53,7 +55,7 @@ int metric_id_render(char *key, size_t len, struct metric_id *id,
 		}
 		add_label(id, k, v - 1 - k, v, used - v);
 	}
-	if (n > 0)
+	if (n > first)
 		used += snprintf(key + used, used < len ? len - used : 0, "}");
 	return used < len ? 0 : -1;
 }

@@ -320,6 +320,9 @@ static int check_family_glob(const char *fam, char *why, size_t len)
 	for (int i = 0; i < MF_NR; i++) {
 		const struct metric_family *f = &metric_families[i];
 
+		/* "" is the row of debugfs files without one of their own */
+		if (!f->name[0])
+			continue;
 		if (!fnmatch(fam, f->name, 0) ||
 		    (f->suffix && !strncmp(fam, f->name, strlen(f->name))))
 			return 0;
@@ -374,13 +377,16 @@ int metric_name_check(const char *name, char *why, size_t len)
 		no_family(fam, why, len);
 		return -1;
 	}
-	if (f->suffix && (nl || !is_ident((struct span){ fam + strlen(f->name),
-						      strlen(fam) - strlen(f->name) }))) {
-		snprintf(why, len, "'%.60s': want %s<%s>, the %s a name and no "
-			 "labels", name, f->name, f->label, f->label);
+	/* a suffix family's labels are its keys' (mthp_<stat>{size=...}) */
+	if (f->suffix && ((nl && !f->keys) ||
+			  !is_ident((struct span){ fam + strlen(f->name),
+						   strlen(fam) - strlen(f->name) }))) {
+		snprintf(why, len, "'%.60s': want %s<%s>, the %s a name%s",
+			 name, f->name, f->label, f->label,
+			 f->keys ? "" : " and no labels");
 		return -1;
 	}
-	if (!f->suffix && check_labels(f, l, nl, why, len))
+	if ((!f->suffix || f->keys) && check_labels(f, l, nl, why, len))
 		return -1;
 	if (st > 0 && f->kind != MK_HIST && !f->hist) {
 		hist_families(list, sizeof(list));

@@ -58,6 +58,15 @@ static const char *const lock_callers[] = {
 static const struct metric_label_values lock_labels[] = {
 	{ "lock", lock_classes }, { "caller", lock_callers }, { NULL, NULL } };
 #define BY_LOCK		KEYS("lock,caller"), .closed = lock_labels
+/* a per-size mTHP counter: mthp_<stat>{size=<N>kB} */
+#define MTHP_DIR(id, stat, d, h) [id] = { "mthp_" stat, "folios", MK_COUNT, \
+	h, .slot = NO_SLOT, .dir = d, \
+	.prom = PROM("zswap_mthp_" stat "_folios_total"), .kv = KV_MTHP, \
+	KEYS("size", "") }
+#define MTHP(id, stat, h)	MTHP_DIR(id, stat, VOLUME, h)
+/* a folio that could not stay this size */
+#define MTHP_FB(id, stat, h)	MTHP_DIR(id, stat, \
+	LOWER(false, "folios that could not stay this size"), h)
 /* zswaptop's rates panel: the line's label and its place there */
 #define TOP(l, o, ...)	.top = { .label = { l }, .order = { o }, __VA_ARGS__ }
 
@@ -248,6 +257,68 @@ const struct metric_family metric_families[MF_NR] = {
 	  CGROUP, .slot = SLOT(ZC_MEMCG_ZSWPWB), .dir = VOLUME,
 	  .prom = SKIP("per cgroup with --cgroups: zswap_cgroup_written_back_pages_total") },
 
+	/* vmstat beyond zswap's own: zero pages, faults, readahead, THP */
+	[MF_SWPOUT_ZERO] = { "swpout_zero", "pages", MK_COUNT,
+	  "Zero-filled pages swap-out marked in the zeromap instead of storing "
+	  "or writing them (vmstat swpout_zero; 6.12 on).",
+	  { CTR("vmstat:swpout_zero") }, .slot = NO_SLOT, .dir = VOLUME,
+	  .prom = PROM("zswap_vmstat_swpout_zero_pages_total") },
+	[MF_SWPIN_ZERO] = { "swpin_zero", "pages", MK_COUNT,
+	  "Zero-filled pages swap-in filled from the zeromap, without zswap or "
+	  "the device (vmstat swpin_zero; 6.12 on).",
+	  { CTR("vmstat:swpin_zero") }, .slot = NO_SLOT, .dir = VOLUME,
+	  .prom = PROM("zswap_vmstat_swpin_zero_pages_total") },
+	[MF_PGMAJFAULT] = { "pgmajfault", "faults", MK_COUNT,
+	  "Major page faults, which waited for IO (vmstat pgmajfault): swap-ins "
+	  "from the device among them, zswap loads not.",
+	  { CTR("vmstat:pgmajfault") }, .slot = NO_SLOT,
+	  .dir = LOWER(false, "faults that waited for IO"),
+	  .prom = PROM("zswap_vmstat_major_faults_total") },
+	[MF_SWAP_RA] = { "swap_ra", "pages", MK_COUNT,
+	  "Pages swap readahead brought in (vmstat swap_ra).",
+	  { CTR("vmstat:swap_ra") }, .slot = NO_SLOT, .dir = VOLUME,
+	  .prom = PROM("zswap_vmstat_swap_ra_pages_total") },
+	[MF_SWAP_RA_HIT] = { "swap_ra_hit", "pages", MK_COUNT,
+	  "Swap-ins that found the page in the swap cache, read ahead "
+	  "(vmstat swap_ra_hit).",
+	  { CTR("vmstat:swap_ra_hit") }, .slot = NO_SLOT, .dir = VOLUME,
+	  .prom = PROM("zswap_vmstat_swap_ra_hit_pages_total") },
+	[MF_THP_SWPOUT] = { "thp_swpout", "folios", MK_COUNT,
+	  "PMD-size THPs swapped out whole (vmstat thp_swpout).",
+	  { CTR("vmstat:thp_swpout") }, .slot = NO_SLOT, .dir = VOLUME,
+	  .prom = PROM("zswap_vmstat_thp_swpout_folios_total") },
+	[MF_THP_SWPOUT_FALLBACK] = { "thp_swpout_fallback", "folios", MK_COUNT,
+	  "PMD-size THPs split before swap-out (vmstat thp_swpout_fallback).",
+	  { CTR("vmstat:thp_swpout_fallback") }, .slot = NO_SLOT,
+	  .dir = LOWER(false, "THPs split to be swapped out"),
+	  .prom = PROM("zswap_vmstat_thp_swpout_fallback_folios_total") },
+	/* debugfs zswap/ files no row above reads by its name */
+	[MF_POOL_TOTAL_SIZE] = { "pool_total_size", "bytes", MK_LEVEL,
+	  "debugfs pool_total_size: the compressed pool's size (pool_bytes).",
+	  { CTR("debugfs:pool_total_size") }, .slot = NO_SLOT, .dir = VOLUME,
+	  .prom = SKIP("the same file as zswap_pool_bytes") },
+	[MF_DECOMPRESS_FAIL] = { "decompress_fail", "events", MK_COUNT,
+	  "Loads and writebacks whose decompression failed (debugfs "
+	  "decompress_fail; 6.18 has it, 6.12 not).",
+	  { CTR("debugfs:decompress_fail") }, .slot = NO_SLOT,
+	  .dir = LOWER(false, "failed decompressions"),
+	  .prom = PROM("zswap_decompress_failures_total") },
+	[MF_STORED_INCOMPRESSIBLE] = { "stored_incompressible_pages", "pages",
+	  MK_LEVEL, "Pages zswap holds as they are, since they did not "
+	  "compress (debugfs stored_incompressible_pages; 6.18 has it).",
+	  { CTR("debugfs:stored_incompressible_pages") }, .slot = NO_SLOT,
+	  .dir = VOLUME, .prom = PROM("zswap_stored_incompressible_pages") },
+	[MF_SAME_FILLED] = { "same_filled_pages", "pages", MK_LEVEL,
+	  "Same-filled pages zswap holds as one word (debugfs "
+	  "same_filled_pages; 6.1 has it, 6.12 not).",
+	  { CTR("debugfs:same_filled_pages") }, .slot = NO_SLOT, .dir = VOLUME,
+	  .prom = PROM("zswap_same_filled_pages") },
+	[MF_DUPLICATE_ENTRY] = { "duplicate_entry", "events", MK_COUNT,
+	  "Stores that found an entry of the same swap slot (debugfs "
+	  "duplicate_entry; 6.1 has it, 6.12 not).",
+	  { CTR("debugfs:duplicate_entry") }, .slot = NO_SLOT, .dir = VOLUME,
+	  .prom = PROM("zswap_duplicate_entries_total") },
+
 	/* every reject reason the kernel's debugfs has: reject_<reason> */
 	[MF_REJECT] = { "reject_", "calls", MK_COUNT,
 	  "Stores zswap refused, by the kernel's debugfs reject_<reason> counter.",
@@ -430,10 +501,116 @@ const struct metric_family metric_families[MF_NR] = {
 	[MF_IOCOST_VRATE_PCT] = { "iocost_vrate_pct", "%", MK_LEVEL,
 	  "iocost's last device vrate.", .slot = NO_SLOT, .dir = VOLUME },
 
+	/*
+	 * Every key of a counter file's set (kv_families.c): a key no row
+	 * names is recorded as its change over the window (unit delta: it
+	 * may be a level), under its set's suffix row.
+	 */
+	[MF_DEBUGFS_OTHER] = { "", "delta", MK_COUNT,
+	  "A debugfs zswap/ file this release has no row for "
+	  "(/sys/kernel/debug/zswap/<file>): its change.",
+	  .label = "file", .suffix = true, .slot = NO_SLOT, .dir = VOLUME,
+	  .prom = { .name = "zswap_debugfs_file_delta", .gauge = true },
+	  .kv = KV_DEBUGFS },
+	MTHP(MF_MTHP_ANON_FAULT_ALLOC, "anon_fault_alloc",
+	     "Anonymous faults that allocated a folio of this size."),
+	MTHP_FB(MF_MTHP_ANON_FAULT_FALLBACK, "anon_fault_fallback",
+	     "Anonymous faults that fell back from this size to a smaller one."),
+	MTHP_FB(MF_MTHP_ANON_FAULT_FALLBACK_CHARGE, "anon_fault_fallback_charge",
+	     "Anonymous faults that fell back from this size: the memcg charge failed."),
+	MTHP(MF_MTHP_ZSWPOUT, "zswpout",
+	     "Folios of this size zswap stored whole."),
+	MTHP(MF_MTHP_SWPOUT, "swpout",
+	     "Folios of this size written to the swap device whole."),
+	MTHP_FB(MF_MTHP_SWPOUT_FALLBACK, "swpout_fallback",
+	     "Folios of this size split before swap-out (no contiguous swap "
+	     "space, or swap-out refused them whole)."),
+	MTHP(MF_MTHP_SWPIN, "swpin",
+	     "Folios of this size swapped in whole."),
+	MTHP_FB(MF_MTHP_SWPIN_FALLBACK, "swpin_fallback",
+	     "Swap-ins that fell back from this size to a smaller one."),
+	MTHP_FB(MF_MTHP_SWPIN_FALLBACK_CHARGE, "swpin_fallback_charge",
+	     "Swap-ins that fell back from this size: the memcg charge failed."),
+	MTHP(MF_MTHP_SHMEM_ALLOC, "shmem_alloc",
+	     "shmem folios of this size allocated."),
+	MTHP_FB(MF_MTHP_SHMEM_FALLBACK, "shmem_fallback",
+	     "shmem allocations that fell back from this size."),
+	MTHP_FB(MF_MTHP_SHMEM_FALLBACK_CHARGE, "shmem_fallback_charge",
+	     "shmem allocations that fell back from this size: the memcg charge failed."),
+	MTHP(MF_MTHP_SPLIT, "split",
+	     "Folios of this size split into smaller ones."),
+	MTHP_FB(MF_MTHP_SPLIT_FAILED, "split_failed",
+	     "Splits of folios of this size that failed."),
+	MTHP(MF_MTHP_SPLIT_DEFERRED, "split_deferred",
+	     "Folios of this size queued for a deferred split."),
+	[MF_MTHP_NR_ANON] = { "mthp_nr_anon", "folios", MK_LEVEL,
+	  "Anonymous folios of this size now (mTHP stats nr_anon).",
+	  .slot = NO_SLOT, .dir = VOLUME,
+	  .prom = PROM("zswap_mthp_anon_folios"), .kv = KV_MTHP, KEYS("size", "") },
+	[MF_MTHP_NR_ANON_PARTIAL] = { "mthp_nr_anon_partially_mapped", "folios",
+	  MK_LEVEL, "Anonymous folios of this size now partly mapped (mTHP "
+	  "stats nr_anon_partially_mapped).", .slot = NO_SLOT, .dir = VOLUME,
+	  .prom = PROM("zswap_mthp_anon_partially_mapped_folios"), .kv = KV_MTHP,
+	  KEYS("size", "") },
+	[MF_MTHP_OTHER] = { "mthp_", "delta", MK_COUNT,
+	  "An mTHP stat this release has no row for (/sys/kernel/mm/"
+	  "transparent_hugepage/hugepages-<size>/stats/<stat>): its change.",
+	  .label = "stat", .suffix = true, .slot = NO_SLOT, .dir = VOLUME,
+	  .prom = { .name = "zswap_mthp_stat_delta", .gauge = true },
+	  .kv = KV_MTHP, KEYS("size", "") },
+	[MF_MEMORY_EVENTS] = { "memory_events_", "events", MK_COUNT,
+	  "Events of the cgroup's memory.events, by event: high (went over "
+	  "memory.high, throttled into reclaim), max (reached memory.max), ...",
+	  .label = "event", .values = { "high", "max" }, .suffix = true,
+	  .slot = NO_SLOT, .dir = VOLUME,
+	  .prom = PROM("zswap_cgroup_memory_events_total"),
+	  .kv = KV_MEMORY_EVENTS, CGROUP },
+	[MF_MEMORY_STAT_ZSWAP] = { "memory_stat_zswap", "bytes", MK_LEVEL,
+	  "Compressed bytes the cgroup holds in zswap (memory.stat zswap).",
+	  .slot = NO_SLOT, .dir = VOLUME,
+	  .prom = SKIP("--cgroups: zswap_cgroup_zswap_bytes"),
+	  .kv = KV_MEMORY_STAT, CGROUP },
+	[MF_MEMORY_STAT_ZSWAPPED] = { "memory_stat_zswapped", "bytes", MK_LEVEL,
+	  "Uncompressed bytes of the cgroup's pages in zswap (memory.stat "
+	  "zswapped).", .slot = NO_SLOT, .dir = VOLUME,
+	  .prom = PROM("zswap_cgroup_zswapped_bytes"), .kv = KV_MEMORY_STAT,
+	  CGROUP },
+	[MF_MEMORY_STAT_ZSWPOUT] = { "memory_stat_zswpout", "pages", MK_COUNT,
+	  "Pages of the cgroup and its descendants stored in zswap "
+	  "(memory.stat zswpout).", .slot = NO_SLOT, .dir = VOLUME,
+	  .prom = SKIP("--cgroups: zswap_cgroup_stored_pages_total"),
+	  .kv = KV_MEMORY_STAT, CGROUP },
+	[MF_MEMORY_STAT_ZSWPIN] = { "memory_stat_zswpin", "pages", MK_COUNT,
+	  "Pages of the cgroup and its descendants loaded from zswap "
+	  "(memory.stat zswpin).", .slot = NO_SLOT, .dir = VOLUME,
+	  .prom = SKIP("--cgroups: zswap_cgroup_loaded_pages_total"),
+	  .kv = KV_MEMORY_STAT, CGROUP },
+	[MF_MEMORY_STAT_ZSWPWB] = { "memory_stat_zswpwb", "pages", MK_COUNT,
+	  "Pages of the cgroup and its descendants written back from zswap "
+	  "(memory.stat zswpwb; 6.8 on).", .slot = NO_SLOT, .dir = VOLUME,
+	  .prom = SKIP("--cgroups: zswap_cgroup_written_back_pages_total"),
+	  .kv = KV_MEMORY_STAT, CGROUP },
+	[MF_MEMORY_STAT_OTHER] = { "memory_stat_", "delta", MK_COUNT,
+	  "A zswap line of the cgroup's memory.stat this release has no row "
+	  "for: its change.",
+	  .label = "key", .suffix = true, .slot = NO_SLOT, .dir = VOLUME,
+	  .prom = SKIP("zswap-gate record --cgroup only"),
+	  .kv = KV_MEMORY_STAT, CGROUP },
+
 	/* the workload's own time (seed 000: build time) */
 	[MF_WALL_TIME] = { "wall_time_s", "s", MK_LEVEL,
 	  "The workload's wall time.", .slot = NO_SLOT,
 	  .dir = LOWER(true, "the workload's wall time") },
+	[MF_CPU_USER] = { "cpu_user_s", "s", MK_COUNT,
+	  "User CPU time of the recorded command: its cgroup's cpu.stat "
+	  "(cgroup v2 --cgroup), else the rusage of its process tree.",
+	  .slot = NO_SLOT, .dir = LOWER(false, "the workload's CPU time"),
+	  .prom = SKIP("a recorded command's: zswap-gate record only") },
+	[MF_CPU_SYS] = { "cpu_sys_s", "s", MK_COUNT,
+	  "System CPU time of the recorded command, from the same source as "
+	  "cpu_user_s.",
+	  .slot = NO_SLOT, .dir = LOWER(false, "the workload's CPU time"),
+	  .prom = SKIP("a recorded command's: zswap-gate record only") },
 };
 
 const struct metric_direction metric_direction_neutral = VOLUME;

@@ -40,6 +40,7 @@ struct metric_direction {
 struct metric_prom {
 	const char *name;	/* NULL: values not exported (skip says why) */
 	double scale;		/* to the base unit: ns -> s is 1e-9; 0 means 1 */
+	bool gauge;		/* a count exported as a gauge (may go down) */
 	const char *skip;
 	const char *hist;	/* histogram name, NULL: none */
 	const char *hist_help;
@@ -53,6 +54,20 @@ struct metric_prom {
 struct metric_label_values {
 	const char *key;
 	const char *const *values;	/* NULL-terminated */
+};
+
+/*
+ * The key-value sets of the counter files whose every key is a metric
+ * (kv_families.c): a row with a group describes one key of it; the
+ * group's suffix row takes the keys no row describes.
+ */
+enum kv_group {
+	KV_NONE,
+	KV_DEBUGFS,		/* debugfs zswap/: name = the file */
+	KV_MTHP,		/* mthp_<stat>{size=<N>kB} */
+	KV_MEMORY_EVENTS,	/* memory_events_<key>{cgroup=} */
+	KV_MEMORY_STAT,		/* memory_stat_<zsw*>{cgroup=} */
+	KV_NR,
 };
 
 /*
@@ -114,6 +129,8 @@ struct metric_family {
 	struct metric_direction value_dir;
 	struct metric_prom prom;
 	struct metric_top top;
+	/* read from this key-value set, by name (values: always recorded) */
+	enum kv_group kv;
 };
 
 /* Family ids: the core's planned families first, in plan order. */
@@ -149,6 +166,19 @@ enum metric_family_id {
 	MF_CGROUP_ZSWPOUT,
 	MF_CGROUP_ZSWPIN,
 	MF_CGROUP_ZSWPWB,
+	/* more of vmstat and debugfs zswap/, each its own file */
+	MF_SWPOUT_ZERO,
+	MF_SWPIN_ZERO,
+	MF_PGMAJFAULT,
+	MF_SWAP_RA,
+	MF_SWAP_RA_HIT,
+	MF_THP_SWPOUT,
+	MF_THP_SWPOUT_FALLBACK,
+	MF_POOL_TOTAL_SIZE,
+	MF_DECOMPRESS_FAIL,
+	MF_STORED_INCOMPRESSIBLE,
+	MF_SAME_FILLED,
+	MF_DUPLICATE_ENTRY,
 	MF_PLANNED_NR,		/* the rest are not planned by the core */
 	MF_REJECT = MF_PLANNED_NR,
 	MF_RINGBUF_DROPS,
@@ -203,8 +233,37 @@ enum metric_family_id {
 	MF_IOSTALL_MAP_FULL,
 	MF_IOCOST_VRATE_ADJ,
 	MF_IOCOST_VRATE_PCT,
+	/* read by key from a counter file's set (kv_families.c) */
+	MF_DEBUGFS_OTHER,
+	MF_MTHP_ANON_FAULT_ALLOC,
+	MF_MTHP_ANON_FAULT_FALLBACK,
+	MF_MTHP_ANON_FAULT_FALLBACK_CHARGE,
+	MF_MTHP_ZSWPOUT,
+	MF_MTHP_SWPOUT,
+	MF_MTHP_SWPOUT_FALLBACK,
+	MF_MTHP_SWPIN,
+	MF_MTHP_SWPIN_FALLBACK,
+	MF_MTHP_SWPIN_FALLBACK_CHARGE,
+	MF_MTHP_SHMEM_ALLOC,
+	MF_MTHP_SHMEM_FALLBACK,
+	MF_MTHP_SHMEM_FALLBACK_CHARGE,
+	MF_MTHP_SPLIT,
+	MF_MTHP_SPLIT_FAILED,
+	MF_MTHP_SPLIT_DEFERRED,
+	MF_MTHP_NR_ANON,
+	MF_MTHP_NR_ANON_PARTIAL,
+	MF_MTHP_OTHER,
+	MF_MEMORY_EVENTS,
+	MF_MEMORY_STAT_ZSWAP,
+	MF_MEMORY_STAT_ZSWAPPED,
+	MF_MEMORY_STAT_ZSWPOUT,
+	MF_MEMORY_STAT_ZSWPIN,
+	MF_MEMORY_STAT_ZSWPWB,
+	MF_MEMORY_STAT_OTHER,
 	/* the record's own */
 	MF_WALL_TIME,
+	MF_CPU_USER,
+	MF_CPU_SYS,
 	MF_NR,
 };
 

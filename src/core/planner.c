@@ -93,6 +93,7 @@ static const char *const src_names[SRC_NR] = {
 	[SRC_COUNTER] = "counter",
 	[SRC_NONE] = "n/a",
 	[SRC_WORKLOAD] = "workload",
+	[SRC_RUSAGE] = "rusage",
 };
 
 const char *src_name(enum zs_src src)

@@ -19,6 +19,7 @@ enum zs_src {
 	SRC_COUNTER,
 	SRC_NONE,
 	SRC_WORKLOAD,	/* reported by the workload itself */
+	SRC_RUSAGE,	/* the recorded command's rusage (its process tree) */
 	SRC_NR,
 };
 

@@ -253,8 +253,7 @@ int spawn_stop_orphans(void)
 	for (int tick = 0; n && tick < 20; tick++) {
 		struct timespec t = { 0, 50 * 1000 * 1000 };
 
-		while (waitpid(-1, NULL, WNOHANG) > 0)
-			;
+		spawn_reap_exited();
 		n = own_children(kids, 256);
 		if (n)
 			nanosleep(&t, NULL);
@@ -286,4 +285,13 @@ void spawn_stop(pid_t pid, int sig, int grace_ms, struct spawn_stopped *out)
 	if (r < 0)
 		out->status = -1;
 	out->orphans = spawn_stop_orphans();
+}
+
+int spawn_reap_exited(void)
+{
+	int n = 0;
+
+	while (waitpid(-1, NULL, WNOHANG) > 0)
+		n++;
+	return n;
 }

@@ -109,4 +109,10 @@ struct spawn_stopped {
  */
 void spawn_stop(pid_t pid, int sig, int grace_ms, struct spawn_stopped *out);
 
+/*
+ * Reaps the orphans that have already exited (no wait): their CPU time
+ * then counts in the tool's RUSAGE_CHILDREN. Returns how many.
+ */
+int spawn_reap_exited(void);
+
 #endif /* __SPAWN_H */

@@ -20,8 +20,8 @@ static void prom_labels(const struct metric_label_set *ls,
 static int add_family(struct prom_doc *d, const struct metric_family *f,
 		      const struct prom_label *l, int n, double v)
 {
-	return prom_add(d, f->prom.name, f->kind == MK_COUNT ? PROM_COUNTER :
-			PROM_GAUGE, f->help, l, n,
+	return prom_add(d, f->prom.name, f->kind == MK_COUNT && !f->prom.gauge ?
+			PROM_COUNTER : PROM_GAUGE, f->help, l, n,
 			v * (f->prom.scale ? f->prom.scale : 1));
 }
 
@@ -120,6 +120,18 @@ void export_plan(struct prom_doc *d, const struct zs_plan *plan)
 	}
 }
 
+/* memory.events high and max, the kernel's totals, by event */
+static void add_events(struct prom_doc *d, const struct prom_label *cg,
+		       const struct cgroup_row *r)
+{
+	const struct metric_family *f = metric_family(MF_MEMORY_EVENTS);
+	struct prom_label l[2] = { *cg, { f->label, "high" } };
+
+	add_family(d, f, l, 2, r->events_high);
+	l[1].value = "max";
+	add_family(d, f, l, 2, r->events_max);
+}
+
 void export_cgroups(struct prom_doc *d, const struct cgroup_table *t)
 {
 	static const char *const src_names[] = {
@@ -155,6 +167,11 @@ void export_cgroups(struct prom_doc *d, const struct cgroup_table *t)
 		if (r->has_zswap_bytes)
 			add_family(d, metric_family(MF_CGROUP_ZSWAP_BYTES), &l, 1,
 				   r->zswap_bytes);
+		if (r->has_zswapped)
+			add_family(d, metric_family(MF_MEMORY_STAT_ZSWAPPED), &l, 1,
+				   r->zswapped_bytes);
+		if (r->has_events)
+			add_events(d, &l, r);
 		if (r->has_mem_full)
 			add_family(d, metric_family(MF_MEMORY_PRESSURE_FULL), &l, 1,
 				   r->mem_pressure_full_us);

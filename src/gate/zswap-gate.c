@@ -23,6 +23,7 @@
 #include "atomic_file.h"
 #include "cli_opts.h"
 #include "claims_cli.h"
+#include "cmd_cpu.h"
 #include "compare_cli.h"
 #include "gate_run.h"
 #include "collector.h"
@@ -172,6 +173,7 @@ static int do_record(struct record_opts *o, struct atomic_file *af)
 	double t0, t_end = 0;
 	pid_t child = -1;
 	struct spawn sp = SPAWN_NONE;
+	struct cmd_cpu cpu;
 	int err, status, nr_ps = 0, first_note;
 	char exec_why[128] = "";	/* why the command never ran */
 	FILE *report = af->to_stdout ? stderr : stdout;
@@ -230,6 +232,7 @@ static int do_record(struct record_opts *o, struct atomic_file *af)
 		};
 
 		spawn_adopt_orphans();
+		cmd_cpu_begin(&cpu, o->sess.cgroup);
 		err = spawn_start(&sp, o->argv, &so);
 		if (err) {
 			fprintf(stderr, "error: cannot start %s: %s\n",
@@ -288,7 +291,11 @@ static int do_record(struct record_opts *o, struct atomic_file *af)
 	if (exec_why[0])
 		record_note(&meta, "the command could not be run: %s", exec_why);
 	first_note = s->nr_notes;
-	if (collector_collect(&c, &ms)) {
+	/* orphans that already exited count in the command's rusage */
+	if (o->argv)
+		spawn_reap_exited();
+	if (collector_collect(&c, &ms) ||
+	    (o->argv ? cmd_cpu_end(&cpu, &ms) : cmd_cpu_none(&ms))) {
 		fprintf(stderr, "error: reading counters failed\n");
 		err = EXIT_FAIL;
 		goto out;

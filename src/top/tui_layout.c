@@ -380,16 +380,42 @@ static void draw_rate(struct tui_grid *g, int x, int y, int w,
 		    short_src(x0->src));
 }
 
+/* A lead and items, wrapped over at most max_rows lines; rows used. */
+struct wrap {
+	struct tui_grid *g;
+	int x, y, w, rows, max_rows, indent;
+};
+
+static void wrap_start(struct wrap *wr, struct tui_grid *g, int y, int w,
+		       int max_rows, const char *lead)
+{
+	*wr = (struct wrap){ g, strlen(lead), y, w, 1, max_rows, strlen(lead) };
+	tui_grid_put(g, 0, y, w, TA_NONE, lead);
+}
+
+/* false once the lines are full: the item and the rest are left out */
+static bool wrap_item(struct wrap *wr, const char *item)
+{
+	if (wr->x + (int)strlen(item) > wr->w) {
+		if (wr->rows == wr->max_rows)
+			return false;
+		wr->rows++;
+		wr->y++;
+		wr->x = wr->indent;
+	}
+	tui_grid_put(wr->g, wr->x, wr->y, wr->w - wr->x, TA_NONE, item);
+	wr->x += strlen(item);
+	return true;
+}
+
 /* "rejects/s by reason: alloc_fail 0 ..." wrapped over lines. */
 static int draw_reject_reasons(struct tui_grid *g, int y, int w, int max_rows,
 			       const struct tui_model *m)
 {
 	char item[256], num[32], reason[64];
-	int x = 0, rows = 1;
-	const char *lead = "rejects/s by reason:";
+	struct wrap wr;
 
-	tui_grid_put(g, 0, y, w, TA_NONE, lead);
-	x = strlen(lead);
+	wrap_start(&wr, g, y, w, max_rows, "rejects/s by reason:");
 	for (size_t i = 0; i <= m->win.n; i++) {
 		const struct metric *r;
 		const char *name;
@@ -412,17 +438,88 @@ static int draw_reject_reasons(struct tui_grid *g, int y, int w, int max_rows,
 		else
 			snprintf(num, sizeof(num), "n/a");
 		snprintf(item, sizeof(item), " %s %s", name, num);
-		if (x + (int)strlen(item) > w) {
-			if (rows == max_rows)
-				break;
-			rows++;
-			y++;
-			x = strlen(lead);
-		}
-		tui_grid_put(g, x, y, w - x, TA_NONE, item);
-		x += strlen(item);
+		if (!wrap_item(&wr, item))
+			break;
 	}
-	return rows;
+	return wr.rows;
+}
+
+/* The per-size mTHP stats of the large-folio line, in its order. */
+static const int folio_fams[] = {
+	MF_MTHP_ZSWPOUT, MF_MTHP_SWPOUT, MF_MTHP_SWPOUT_FALLBACK,
+};
+
+/* One size's "zswpout/swpout/fallback" rates; false when all are 0. */
+static bool folio_rates(const struct tui_model *m, const char *size,
+			char *buf, size_t len)
+{
+	struct metric_label l = { "size", size };
+	bool any = false;
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < ARRAY_LEN(folio_fams); i++) {
+		const struct metric *x = metric_set_find_id(&m->win,
+							    folio_fams[i], &l, 1);
+		char num[32] = "n/a";
+		double v;
+
+		if (x && tui_rate(m, x, &v)) {
+			tui_fmt_num(num, sizeof(num), v);
+			any |= v != 0;
+		}
+		used += snprintf(buf + used, used < len ? len - used : 0, "%s%s",
+				 i ? "/" : "", num);
+	}
+	return any;
+}
+
+/* Whether the window has a metric of family fam. */
+static bool has_family(const struct metric_set *ms, int fam)
+{
+	for (size_t i = 0; i < ms->n; i++)
+		if (ms->m[i].id.fam == metric_family(fam))
+			return true;
+	return false;
+}
+
+/*
+ * "large folios/s zswpout/swpout/fallback: 64kB 120/0/3 ...": the sizes
+ * that moved in the window (every mTHP size has swpout); no line when
+ * the window has no mTHP metric at all.
+ */
+static int draw_large_folios(struct tui_grid *g, int y, int w, int max_rows,
+			     const struct tui_model *m)
+{
+	const struct metric *bare = tui_metric(m, MF_MTHP_SWPOUT, -1);
+	char item[LINE], rates[96], size[16];
+	struct wrap wr;
+	int shown = 0;
+
+	if (!has_family(&m->win, MF_MTHP_SWPOUT))
+		return 0;
+	wrap_start(&wr, g, y, w, max_rows,
+		   "large folios/s zswpout/swpout/fallback:");
+	if (bare && !bare->has_value) {
+		snprintf(item, sizeof(item), " n/a (%s)", bare->reason);
+		wrap_item(&wr, item);
+		return wr.rows;
+	}
+	for (size_t i = 0; i < m->win.n; i++) {
+		const struct metric *x = &m->win.m[i];
+
+		if (x->id.fam != metric_family(MF_MTHP_SWPOUT) ||
+		    !metric_id_label(x->name, &x->id, "size", size, sizeof(size)) ||
+		    !folio_rates(m, size, rates, sizeof(rates)))
+			continue;
+		snprintf(item, sizeof(item), " %s %s", size, rates);
+		shown++;
+		if (!wrap_item(&wr, item))
+			break;
+	}
+	if (!shown)
+		wrap_item(&wr, " 0 at every size");
+	return wr.rows;
 }
 
 static int draw_rates(struct tui_grid *g, int y, int w,
@@ -436,7 +533,8 @@ static int draw_rates(struct tui_grid *g, int y, int w,
 
 	for (int i = 0; i < n; i++)
 		draw_rate(g, (i / rows) * cw, y + i % rows, cw - 1, m, &rl[i]);
-	return rows + draw_reject_reasons(g, y + rows, w, reason_rows, m);
+	rows += draw_reject_reasons(g, y + rows, w, reason_rows, m);
+	return rows + draw_large_folios(g, y + rows, w, reason_rows, m);
 }
 
 /* cgroup table ------------------------------------------------------------ */
@@ -1113,8 +1211,8 @@ int tui_batch_rows(const struct tui_model *m)
 {
 	const struct rate_line *rl;
 
-	/* header, rates and reasons, every row, all histogram lines */
-	return 16 + rate_lines(&rl) + (int)m->nr_rows +
+	/* header, rates, reasons and large folios, every row, histograms */
+	return 20 + rate_lines(&rl) + (int)m->nr_rows +
 	       ((int)ARRAY_LEN(hist_panels) + 1) * (HIST_MAX_ROWS + 1) +
 	       LOCK_MAX_ROWS + 2 + SER_NR + 8;
 }

@@ -57,6 +57,11 @@ void tui_screen_draw(struct tui_screen *s, const struct tui_model *m,
 	int w = COLS, h = LINES;
 
 	if (g->w != w || g->h != h || !g->text) {
+		/*
+		 * a new size: stdscr keeps the old frame's cells, and the
+		 * bottom-right one is never written below
+		 */
+		erase();
 		tui_grid_free(g);
 		if (tui_grid_init(g, w, h))
 			return;

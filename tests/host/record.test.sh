@@ -133,6 +133,75 @@ check "--cgroup: count_memcg_events attached and in the plan" \
 	sh -c '[ "$(jq -r ".plan.hooks.memcg_events.target" "$1")" = count_memcg_events ] &&
 	       [ "$(jq -r ".self_stats.tp_memcg_events.run_cnt // 0" "$1")" -gt 0 ]' _ "$R"
 
+# --- the command's CPU time, and the counters read by key ---------------
+# cpu_user_s + cpu_sys_s against /usr/bin/time (wait4's rusage) of the same
+# command inside the record; vmstat's other swap counters and the mTHP
+# stats against their files read around the record. The host's memory
+# cgroup is v1, with no cpu.stat: the record takes the process tree's
+# rusage; on cgroup v2 (a guest) the cgroup's cpu.stat, checked the same way.
+VKEYS="swpout_zero swpin_zero pgmajfault swap_ra swap_ra_hit thp_swpout thp_swpout_fallback"
+MTHP=/sys/kernel/mm/transparent_hugepage
+counters_now() {
+	for k in $VKEYS; do echo "$k $(vmstat $k)"; done
+	for f in $MTHP/hugepages-*kB/stats/*; do
+		[ -f "$f" ] || continue
+		s=${f#$MTHP/hugepages-}
+		echo "mthp_${f##*/}{size=${s%%/*}} $(cat "$f")"
+	done
+}
+counters_now > "$WORK/ctr0"
+$GATE record -q -o "$WORK/cpu.json" --cgroup "$CG" -- /usr/bin/time -f "%U %S" \
+	-o "$WORK/time.txt" $HOG -q -m 256 -p 3 -c 1536 -s 1
+rc=$?
+counters_now > "$WORK/ctr1"
+C=$WORK/cpu.json
+check "record of a timed command exits 0" [ $rc -eq 0 ]
+tu=$(awk '{ print $1 + $2 }' "$WORK/time.txt")
+ru=$(awk -v a="$(metric "$C" cpu_user_s)" -v b="$(metric "$C" cpu_sys_s)" \
+	"$NUMS"' BEGIN { if (num(a) && num(b)) print a + b; else print "null" }')
+echo "cpu: record $ru s ($(msource "$C" cpu_user_s)), /usr/bin/time $tu s"
+check "cpu_user_s + cpu_sys_s = getrusage of the command within 5% + 0.05 s" \
+	within "$ru" "$tu" 5 0.05
+check "the command used CPU (> 0.1 s)" gt "$tu" 0.1
+want=rusage
+[ -e "$CG/cpu.stat" ] && want=counter
+check "cpu_user_s, cpu_sys_s from $want" \
+	[ "$(msource "$C" cpu_user_s) $(msource "$C" cpu_sys_s)" = "$want $want" ]
+delta() {
+	awk -v k="$1" 'FNR == NR && $1 == k { b = $2 } FNR != NR && $1 == k { a = $2 }
+		END { print a - b }' "$WORK/ctr0" "$WORK/ctr1"
+}
+for k in $VKEYS; do
+	v=$(metric "$C" $k) d=$(delta $k)
+	check "$k (record $v) = /proc/vmstat delta ($d) within 1%" within "$v" "$d" 1
+done
+echo "pgmajfault $(metric "$C" pgmajfault), swap_ra $(metric "$C" swap_ra), swpout_zero $(metric "$C" swpout_zero)"
+# Every mTHP stat of every size is a metric; the swap ones (only swapping
+# moves them, and the host lock keeps other swapping out) equal their
+# files' deltas. Fault and split counts move with any process on the host
+# outside the record's window: no equality is asked of them.
+bad=0 n=0 nsw=0
+for k in $(awk '/^mthp_/ { print $1 }' "$WORK/ctr1"); do
+	n=$((n + 1))
+	v=$(metric "$C" "$k")
+	case $k in
+	mthp_*swp*) nsw=$((nsw + 1))
+		within "$v" "$(delta "$k")" 1 ;;
+	*) [ "$(msource "$C" "$k")" = counter ] ;;
+	esac || { bad=$((bad + 1)); echo "  $k: record $v, files $(delta "$k")"; }
+done
+check "every mTHP stat ($n) in the record; its $nsw swap counters = their files' deltas within 1%" \
+	[ $bad -eq 0 ]
+nf=$(ls /sys/kernel/debug/zswap | wc -l)
+check "every debugfs zswap/ file ($nf) is a metric named as the file" \
+	sh -c 'for f in $(ls /sys/kernel/debug/zswap); do
+		[ "$(jq -r --arg n "$f" ".metrics[\$n].source" "$1")" = counter ] || exit 1
+	done' _ "$C"
+check "memory.events on cgroup v1: n/a with the reason, not 0" \
+	sh -c '[ -e "$2/memory.events" ] ||
+	       jq -r ".metrics[\"memory_events_high{cgroup=$2}\"].reason" "$1" |
+	       grep -q "cgroup v1"' _ "$C" "$CG"
+
 # --- no per-cgroup figure asked for: count_memcg_events stays detached --
 $GATE plan > "$WORK/plan-nocg.txt" 2>&1
 check "plan without --cgroup: memcg_events not attached, and why" \

@@ -38,6 +38,8 @@ void test_workload(void);
 void test_faults(void);
 void test_fuzz(void);
 void test_metric_eval(void);
+void test_kv_families(void);
+void test_cmd_cpu(void);
 void test_shared(void);
 void test_kfuncs(void);
 void test_cli_opts(void);

@@ -185,7 +185,7 @@ static void test_paths(const struct tree *t)
 
 static void test_table(const struct tree *t)
 {
-	char path[512], *mp, *iop;
+	char path[512], *mp, *iop, *ev;
 	struct cgroup_paths *c = cgroup_paths_new(t->root);
 	struct cgroup_counts_set now = {}, base = {};
 	struct cgroup_table tab = {};
@@ -200,13 +200,16 @@ static void test_table(const struct tree *t)
 	mp = read_file(path, 1 << 16);
 	snprintf(path, sizeof(path), "%s/6.12/io.pressure", fixtures_dir);
 	iop = read_file(path, 1 << 16);
-	CHECK(mp && iop, "pressure fixtures present");
-	if (!mp || !iop)
+	snprintf(path, sizeof(path), "%s/6.12/memory.events", fixtures_dir);
+	ev = read_file(path, 1 << 16);
+	CHECK(mp && iop && ev, "pressure and memory.events fixtures present");
+	if (!mp || !iop || !ev)
 		goto out;
 	put(t->a, "memory.zswap.current", "12345\n");
 	put(t->a, "memory.stat", "anon 1\nzswap 999\n");	/* current wins */
 	put(t->a, "memory.pressure", mp);
 	put(t->a, "io.pressure", iop);
+	put(t->a, "memory.events", ev);
 	put(t->ab, "memory.stat", "anon 4096\nzswap 8192\nzswapped 16384\n");
 
 	cgroup_counts_add(&now, iab, &cab);
@@ -240,6 +243,10 @@ static void test_table(const struct tree *t)
 	      "memory.pressure full total %llu", ra ? ra->mem_pressure_full_us : 0);
 	CHECK(ra && ra->has_io_full && ra->io_pressure_full_us == raw_full_total(iop),
 	      "io.pressure full total");
+	CHECK(ra && ra->has_events && ra->events_high == 0 &&
+	      ra->events_max == strtoull(strstr(ev, "\nmax ") + 5, NULL, 10),
+	      "memory.events high and max (6.12's)");
+	CHECK(ra && !ra->has_zswapped, "no zswapped line: none");
 	CHECK(rc && rc->zswpout == 0 && !rc->has_zswap_bytes && !rc->has_mem_full &&
 	      !rc->has_io_full, "extra cgroup without files: zeros, no file values");
 	CHECK(rodd && !rodd->has_zswap_bytes, "no files: has_zswap_bytes false");
@@ -255,6 +262,8 @@ static void test_table(const struct tree *t)
 			rab = &tab.rows[i];
 	CHECK(rab && rab->has_zswap_bytes && rab->zswap_bytes == 8192,
 	      "memory.stat zswap line");
+	CHECK(rab && rab->has_zswapped && rab->zswapped_bytes == 16384 &&
+	      !rab->has_events, "memory.stat zswapped line; no memory.events");
 
 	/* a v1 hierarchy (no cgroup.controllers at its root): no files read */
 	{
@@ -298,6 +307,7 @@ static void test_table(const struct tree *t)
 out:
 	free(mp);
 	free(iop);
+	free(ev);
 	cgroup_counts_free(&now);
 	cgroup_counts_free(&base);
 	cgroup_table_free(&tab);

@@ -123,6 +123,16 @@ static void test_render_round_trip(void)
 	CHECK(!metric_id_render(key, sizeof(key), &a, metric_family(MF_REJECT),
 				l, 1) && !strcmp(key, "reject_pool_limit") &&
 	      label_is(key, &a, "reason", "pool_limit"), "suffix family: %s", key);
+	/* a suffix family with more labels: mthp_<stat>{size=...} */
+	l[0] = (struct metric_label){ "stat", "anon_fault_declined" };
+	l[1] = (struct metric_label){ "size", "64kB" };
+	CHECK(!metric_id_render(key, sizeof(key), &a, metric_family(MF_MTHP_OTHER),
+				l, 2) &&
+	      !strcmp(key, "mthp_anon_fault_declined{size=64kB}") &&
+	      label_is(key, &a, "stat", "anon_fault_declined") &&
+	      label_is(key, &a, "size", "64kB"), "suffix and labels: %s", key);
+	CHECK(!metric_id_parse(key, &b) && b.fam == a.fam && b.nlabels == 2 &&
+	      !memcmp(a.lab, b.lab, sizeof(a.lab)), "render == parse: %s", key);
 	l[0] = (struct metric_label){ "cgroup", "/sys/fs/cgroup/a" };
 	CHECK(metric_id_render(key, 12, &a, metric_family(MF_CGROUP_ZSWPOUT),
 			       l, 1) == -1 && strlen(key) == 11, "cut key: %s", key);
@@ -150,7 +160,7 @@ static void test_table_complete(void)
 			continue;
 		CHECK(!strncmp(p, "zswap_", 6), "%s: zswap_ prefix", p);
 		CHECK(prom_valid_name(p, false), "%s: valid name", p);
-		if (f->kind == MK_COUNT)
+		if (f->kind == MK_COUNT && !f->prom.gauge)
 			CHECK(strlen(p) > 6 && !strcmp(p + strlen(p) - 6, "_total"),
 			      "counter %s ends in _total", p);
 		else
@@ -271,6 +281,15 @@ static void golden_set(struct metric_set *ms, struct cgroup_table *t)
 	metric_set_value(ms, "reject_compress_poor", "calls", SRC_COUNTER, 7);
 	metric_set_value(ms, "reject_reclaim_fail", "calls", SRC_COUNTER, 0);
 	metric_set_value(ms, "some_future_metric", "calls", SRC_COUNTER, 1);
+	/* counters read by key: rows, and the keys no row names */
+	metric_set_value(ms, "swpout_zero", "pages", SRC_COUNTER, 5);
+	metric_set_value(ms, "decompress_fail", "events", SRC_COUNTER, 0);
+	metric_set_value(ms, "mthp_zswpout{size=64kB}", "folios", SRC_COUNTER, 9);
+	metric_set_value(ms, "mthp_nr_anon{size=2048kB}", "folios", SRC_COUNTER, 150);
+	metric_set_value(ms, "mthp_anon_fault_declined{size=64kB}", "delta",
+			 SRC_COUNTER, -2);
+	metric_add(ms, MF_DEBUGFS_OTHER, &(struct metric_label){ "file", "new_file" },
+		   1, SRC_COUNTER, 4);
 	h.slots[1] = 30;
 	h.slots[2] = 8;
 	h.slots[3] = 2;
@@ -286,6 +305,11 @@ static void golden_set(struct metric_set *ms, struct cgroup_table *t)
 	t->rows[0].zswap_bytes = 8192;
 	t->rows[0].has_mem_full = true;
 	t->rows[0].mem_pressure_full_us = 1500000;
+	t->rows[0].has_zswapped = true;
+	t->rows[0].zswapped_bytes = 32768;
+	t->rows[0].has_events = true;
+	t->rows[0].events_high = 12;
+	t->rows[0].events_max = 3;
 	snprintf(t->rows[1].path, sizeof(t->rows[1].path), "/q\"uote\\s\nnl");
 	t->rows[1].zswpout = 3;
 	t->rows[1].zswpwb = 1;

@@ -59,6 +59,16 @@ static const struct seed_metric seeds[] = {
 	{ "reject_alloc_fail", "calls", SRC_COUNTER, 0, 0 },
 	{ "reject_reclaim_fail", "calls", SRC_COUNTER, 300, 300 },
 	{ "ringbuf_drops", "events", SRC_TRACEPOINT, 0, 0 },
+	/* large folios: 64kB stored and split, 2048kB split, 16kB idle */
+	{ "mthp_zswpout{size=16kB}", "folios", SRC_COUNTER, 0, 0 },
+	{ "mthp_swpout{size=16kB}", "folios", SRC_COUNTER, 0, 0 },
+	{ "mthp_swpout_fallback{size=16kB}", "folios", SRC_COUNTER, 0, 0 },
+	{ "mthp_zswpout{size=64kB}", "folios", SRC_COUNTER, 1000, 1240 },
+	{ "mthp_swpout{size=64kB}", "folios", SRC_COUNTER, 20, 20 },
+	{ "mthp_swpout_fallback{size=64kB}", "folios", SRC_COUNTER, 10, 16 },
+	{ "mthp_zswpout{size=2048kB}", "folios", SRC_COUNTER, 0, 0 },
+	{ "mthp_swpout{size=2048kB}", "folios", SRC_COUNTER, 0, 0 },
+	{ "mthp_swpout_fallback{size=2048kB}", "folios", SRC_COUNTER, 4, 28 },
 };
 
 #define NSEEDS (sizeof(seeds) / sizeof(seeds[0]))
@@ -422,6 +432,41 @@ static int max_line(const char *s)
 	return max;
 }
 
+/* The large-folio line: sizes that moved, n/a with why, or none at all. */
+static void test_large_folios(void)
+{
+	struct tui_model m;
+	struct tui_view v;
+	struct metric_set keep;
+	char *t;
+
+	make_model(&m);
+	tui_view_init(&v);
+	t = render(&m, &v, 100, 30);
+	CHECK(strstr(t, "large folios/s zswpout/swpout/fallback: 64kB 120/0/3 "
+		      "2048kB 0/0/12\n") && !strstr(t, " 16kB "),
+	      "large folios: the sizes that moved, per second");
+	free(t);
+	keep = m.win;
+	memset(&m.win, 0, sizeof(m.win));
+	metric_set_na(&m.win, "mthp_swpout", "folios", "no per-size mTHP stats here");
+	t = render(&m, &v, 100, 30);
+	CHECK(strstr(t, "large folios/s zswpout/swpout/fallback: n/a (no per-size "
+		      "mTHP stats here)"), "large folios: n/a with the reason");
+	free(t);
+	metric_set_free(&m.win);
+	metric_set_value(&m.win, "mthp_swpout{size=64kB}", "folios", SRC_COUNTER, 0);
+	t = render(&m, &v, 100, 30);
+	CHECK(strstr(t, "fallback: 0 at every size"), "large folios: all idle");
+	free(t);
+	metric_set_free(&m.win);
+	t = render(&m, &v, 100, 30);
+	CHECK(!strstr(t, "large folios"), "no mTHP metric: no line");
+	free(t);
+	m.win = keep;
+	tui_model_free(&m);
+}
+
 static void test_layout(void)
 {
 	struct tui_model m;
@@ -702,6 +747,7 @@ void test_tui(void)
 	test_history_ring();
 	test_sort_filter();
 	test_layout();
+	test_large_folios();
 	test_locks();
 	test_iocost();
 }

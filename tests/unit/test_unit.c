@@ -16,6 +16,8 @@ int main(int argc, char **argv)
 	test_planner();
 	test_kfuncs();
 	test_metric_eval();
+	test_kv_families();
+	test_cmd_cpu();
 	test_histogram();
 	test_record();
 	test_tui();

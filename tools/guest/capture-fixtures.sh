@@ -37,7 +37,8 @@ trap 'rm -rf "$work"' EXIT
 clean() {
 	mkdir -p "$1"
 	rm -rf "$1"/debugfs_zswap "$1"/zswap_parameters "$1"/memcg_v1 \
-		"$1"/blkio_v1 "$1"/btf_funcs.txt "$1"/available_filter_functions.txt
+		"$1"/blkio_v1 "$1"/btf_funcs.txt "$1"/available_filter_functions.txt \
+		"$1"/transparent_hugepage
 }
 
 guest() {
@@ -53,7 +54,7 @@ guest() {
 	say "$ver: booting the guest"
 	"$here/run-guest.sh" -k "$ver" -c 2 -m 512M -d 512 -t 600 -q \
 		-o "$work/out-$ver" -s "$here/fixtures-guest.sh" -f "$work/hog" \
-		-f "$here/btf-facts.sh" -f "$work/kfuncs.txt"
+		-f "$here/btf-facts.sh" -f "$here/copy-mthp-stats.sh" -f "$work/kfuncs.txt"
 	rc=$?
 	[ $rc = 0 ] || die "$ver: guest run failed ($rc), see $work/out-$ver/console.log"
 	clean "$dst"
@@ -77,6 +78,8 @@ guest() {
 		echo "twice; files read while the hog still held its memory."
 		echo "btf_funcs.txt: btf-facts.sh on the vmlinux extracted from vmlinuz."
 		echo "available_filter_functions.txt: read inside the guest."
+		echo "cpu.stat: the child cgroup's. transparent_hugepage/: every"
+		echo "hugepages-<size>/stats/ file, where the kernel has them (6.10 on)."
 	} > "$dst/CAPTURED"
 	say "$ver: $(ls "$dst" | wc -l) entries in $dst"
 }
@@ -95,6 +98,7 @@ host() {
 
 	mkdir -p "$dst/zswap_parameters"
 	cp /sys/module/zswap/parameters/* "$dst/zswap_parameters/"
+	"$here/copy-mthp-stats.sh" "$dst" || die "6.18: copying the mTHP stats failed"
 
 	# debugfs only if it can be had; unmount it again if we mounted it.
 	mounted=
@@ -153,7 +157,8 @@ host() {
 	cg2=$(sed -n 's/^0::\(.*\)/\1/p' /proc/self/cgroup)
 	cg2root=$(awk '$3 == "cgroup2" { print $2; exit }' /proc/mounts)
 	if [ -n "$cg2root" ]; then
-		for f in memory.pressure io.pressure memory.stat io.stat; do
+		for f in memory.pressure io.pressure memory.stat io.stat \
+			 memory.events cpu.stat; do
 			[ -r "$cg2root$cg2/$f" ] && cp "$cg2root$cg2/$f" "$dst/"
 		done
 	fi
@@ -167,7 +172,10 @@ host() {
 		echo "memcg_v1/: cgroup v1 memory files of the capturing process's own"
 		echo "memory cgroup (v1 format; v1 has no memory.pressure)."
 		echo "blkio_v1/: cgroup v1 blkio files of its blkio cgroup (no io.stat in v1)."
-		echo "memory.pressure, io.pressure: its cgroup2 (no controllers enabled there)."
+		echo "memory.pressure, io.pressure, cpu.stat: its cgroup2 (no controllers"
+		echo "enabled there; cpu.stat's usage, user and system lines are cgroup2's"
+		echo "own). No memory.events: v1 has none, and cgroup2 has no memory controller."
+		echo "transparent_hugepage/: every hugepages-<size>/stats/ file, as read."
 		echo "btf_funcs.txt: btf-facts.sh on /sys/kernel/btf/vmlinux."
 		echo "$aff_note"
 	} > "$dst/CAPTURED"

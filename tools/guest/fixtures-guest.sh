@@ -7,7 +7,8 @@
 # Makes the guest swap through zswap from a memory-limited cgroup v2 child
 # and then copies the kernel files the parsers read into
 # $RESULTS/fixtures/, exactly as the kernel printed them.  Wants
-# /opt/zswap/hog (tools/guest/hog.c, built static) and btf-facts.sh.
+# /opt/zswap/hog (tools/guest/hog.c, built static), btf-facts.sh and
+# copy-mthp-stats.sh.
 #
 # Load: zswap on with a small pool (so the pool fills and writes back to
 # the swap disk), a 32 MiB memory.max child that first writes 16 MiB of
@@ -69,9 +70,11 @@ for f in $zp/*; do
 done
 for f in memory.stat memory.pressure memory.events memory.current \
 	 memory.swap.current memory.zswap.current memory.zswap.max \
-	 memory.zswap.writeback io.stat io.pressure; do
+	 memory.zswap.writeback io.stat io.pressure cpu.stat; do
 	[ -e "$cg/$f" ] && cp "$cg/$f" "$fx/"
 done
+# per-size mTHP stats where the kernel has them: the tree as laid out
+copy-mthp-stats.sh "$fx"
 for f in /proc/pressure/*; do
 	[ -e "$f" ] && cp "$f" "$fx/proc_pressure_${f##*/}"
 done
