@@ -79,7 +79,7 @@ mean() {
 # A run of an experiment under iocost beside the writer rests on
 # conditions the setup must produce: fio writing, the workload's share of
 # the device held down, its debt. The model is calibrated in each boot
-# (kernels-ab --writer: 4/5 of the IOPS fio reaches alone, written beside
+# (kernels-ab --writer: 1/4 of the IOPS fio reaches alone, written beside
 # the record as run-NN.iocost), and a condition missed is a failed
 # precondition, said as such, not a contradicted claim.
 # boot RECORD: the disk's speed and the model in RECORD's boot, and fio's

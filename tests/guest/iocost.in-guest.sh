@@ -88,7 +88,8 @@ rec off 60 --cgroup $HOG -- ./hog -q -m 16 -p 1
 echo $? > $R/missing.rc
 
 # iocost: a linear model of 4/5 of the IOPS fio reaches here alone
-# (guest-lib.sh's iocost_calibrate, as kernels-ab --writer), so that fio
+# (guest-lib.sh's iocost_calibrate; kernels-ab --writer, whose workload
+# is bounded in time, not size, takes 1/4), so that fio
 # fills it however fast TCG runs this hour (a fixed 8k: fio reached 2.9k
 # in a slow hour, and nobody was throttled; half of it throttled the hog
 # to a run 3x as long); vrate pinned at 100%

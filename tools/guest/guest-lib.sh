@@ -88,17 +88,18 @@ wios() {
 		if ($i ~ /^wios=/) w = substr($i, 6) } END { print w + 0 }' "$1/io.stat"
 }
 
-# iocost_calibrate CGROUP [SECONDS]: iocost_enable with a model of 4/5 of
-# the write IOPS the disk reaches in this boot, at least 256 and at most
-# 8192 (32 MB/s): CGROUP's io.stat wios over SECONDS (2) from its first
-# write, while a writer that fills the disk alone (fio_randwrite) runs
-# there and iocost is still off. A fixed model left the experiment to
-# the host's speed: where the guest's disk reached less than the model
-# (TCG on a busy host: 2.9k IOPS against 8k) the writer never filled
-# it and nobody was throttled or in debt; at 4/5 the writer fills it
-# however fast the host runs this hour. The guest's clock times the
-# window (/proc/uptime), so a late wake-up is counted. No write within
-# 10 s: disk_iops=0 and the floor's model.
+# iocost_calibrate CGROUP PCT: iocost_enable with a model of PCT% of the
+# write IOPS the disk reaches in this boot, at least 256 and at most 8192
+# (32 MB/s): CGROUP's io.stat wios over 2 s from its first write, while
+# a writer that fills the disk alone (fio_randwrite) runs there and
+# iocost is still off. A fixed model left the experiments to the host's
+# speed: where the guest's disk reached less than the model (TCG on a
+# busy host: 2.9k IOPS against 8k) the writer never filled it and nobody
+# was throttled or in debt; a model that follows the disk's speed in
+# the same boot keeps the experiment's conditions whatever the host's
+# speed this hour. The guest's clock times the window (/proc/uptime), so
+# a late wake-up is counted. No write within 10 s: disk_iops=0 and the
+# floor's model.
 iocost_calibrate() {
 	_i=0
 	while [ "$(wios "$1")" = 0 ] && [ $_i -lt 100 ]; do
