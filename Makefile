@@ -131,9 +131,14 @@ NOT_UNIT := session.o summary.o collector.o lock_session.o lock_module.o \
 	claims_cli.o compare_cli.o svg_plot.o tui_cgroups.o tui_screen.o
 UNIT_CORE := $(filter-out $(NOT_UNIT),$(CORE_OBJS) $(LOCK_OBJS) $(IOSTALL_OBJS) $(GATE_OBJS) \
 	$(TOP_OBJS) $(EXPORT_OBJS))
-$(OUTPUT)/test_unit: tests/unit/test_unit.c $(wildcard tests/unit/*.c tests/unit/*.h tests/fuzz/*.c) $(addprefix $(OUTPUT)/,$(UNIT_CORE))
+# and zswap-workload's option parser, page contents, figures and --thp
+# controls (tests/unit/test_workload.c stands in for its wl_msg())
+WORKLOAD_UNIT_SRCS := $(addprefix tools/workloads/,opts.c pattern.c figures.c thp.c)
+$(OUTPUT)/test_unit: tests/unit/test_unit.c $(wildcard tests/unit/*.c tests/unit/*.h tests/fuzz/*.c) $(addprefix $(OUTPUT)/,$(UNIT_CORE)) \
+		$(WORKLOAD_UNIT_SRCS) $(wildcard tools/workloads/*.h)
 	$(call msg,BINARY,$@)
-	$(Q)$(CC) $(CFLAGS) $(INCLUDES) -Itests/unit tests/unit/*.c $(addprefix $(OUTPUT)/,$(UNIT_CORE)) $(LDLIBS_DYN) -o $@
+	$(Q)$(CC) $(CFLAGS) $(INCLUDES) -Itests/unit -Itools/workloads tests/unit/*.c $(WORKLOAD_UNIT_SRCS) \
+		$(addprefix $(OUTPUT)/,$(UNIT_CORE)) $(LDLIBS_DYN) -o $@
 
 # Fuzzing the record and claims-file readers with clang's libFuzzer
 # (Debian's libclang-rt-14-dev; in-process, so one run tries thousands of
@@ -151,6 +156,7 @@ TEST_FUZZ_SECONDS ?= 30
 FUZZ_CFLAGS := -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
 	-fno-sanitize-recover=all
 FUZZ_OBJS := record.o zs_error.o text_clean.o atomic_file.o metrics.o metric_id.o metric_registry.o name_index.o histogram.o \
+	metric_name_check.o \
 	planner.o kernel_funcs.o counters.o \
 	compare.o stats.o metric_direction.o record_walk.o claims.o yaml_tree.o \
 	claims_eval.o workload_metrics.o

@@ -617,15 +617,14 @@ static __always_inline void account(void *map, struct ls_tstamp *t, bool stack,
 
 	if (stack)
 		__builtin_memcpy(key.ips, t->ips, sizeof(key.ips));
-	v = bpf_map_lookup_elem(map, &key);
+	v = map_lookup_or_try_init(map, &key, &zero_value);
 	if (!v) {
-		v = map_lookup_or_try_init(map, &key, &zero_value);
-		if (!v) {
-			count_fail(LS_FAIL_MAP_FULL);
-			return;
-		}
-		v->flags = t->flags;
+		count_fail(LS_FAIL_MAP_FULL);
+		return;
 	}
+	/* a new element's: every contention of one lock has its flags */
+	if (!v->flags)
+		v->flags = t->flags;
 	add_wait(v, wait, false);
 	if (walk == LS_WALKED_FORCED)
 		__sync_fetch_and_add(&v->forced, 1);

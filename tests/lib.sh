@@ -29,6 +29,18 @@ within() {
 		exit !(d <= m * p / 100 + s) }'
 }
 
+# skipped_pages RUNS RECORD: the writeback pages RUNS skipped BPF runs may
+# cost RECORD's counts: each misses at most one writeback bio, or gives it
+# the wrong origin; a bio may carry more than the mean pages per bio, so
+# one page more than the mean where bios carry several (one page a run
+# when the record has no writeback bio)
+skipped_pages() {
+	awk -v m="$1" -v p="$(metric "$2" "pages_per_bio{origin=writeback}")" "$NUMS"' BEGIN {
+		if (!num(m)) exit 1
+		if (!num(p) || p < 1) p = 1
+		printf "%d\n", m * (p > 1 ? p + 1 : 1) }'
+}
+
 # gt A B: A > B
 gt() { awk -v a="$1" -v b="$2" "$NUMS"' BEGIN { exit !(num(a) && num(b) && a + 0 > b + 0) }'; }
 

@@ -19,7 +19,7 @@ mariadb-server sysbench fdisk
 libclang-rt-14-dev
 mandoc debhelper lintian dpkg-dev fakeroot systemd bash-completion man-db"
 KERNEL_PKGS="gcc make bc bison flex libelf-dev libssl-dev dwarves xz-utils
-patch perl python3"
+patch perl python3 ccache"
 [ "${1:-}" = --kernel ] && PKGS=$KERNEL_PKGS
 
 missing=""

@@ -60,6 +60,8 @@ int collector_begin(struct collector *c)
 
 void collector_tick(struct collector *c)
 {
+	if (c->open)
+		session_tick(&c->s);
 	for (int i = 0; i < c->nr_mods; i++)
 		if (c->mods[i].tick)
 			c->mods[i].tick(c->mods[i].ctx);

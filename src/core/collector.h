@@ -51,7 +51,10 @@ struct collector_module *collector_module(struct collector *c,
 					  const char *name);
 /* Starts the window of the session and every module; -1 on failure. */
 int collector_begin(struct collector *c);
-/* The modules' samples taken during the window (record's loop). */
+/*
+ * The samples taken during the window (record's loop): zswap's
+ * parameters, and the modules' own.
+ */
 void collector_tick(struct collector *c);
 /* Detaches everything: the window ends here, before collecting. */
 void collector_stop(struct collector *c);

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -456,16 +457,18 @@ static void read_param(const char *dir, const char *name, char *out,
 	free(text);
 }
 
+#define ZP(f) { #f, offsetof(struct zswap_params, f), \
+		sizeof(((struct zswap_params *)0)->f) }
+const struct zswap_param_field zswap_param_fields[ZSWAP_NR_PARAMS] = {
+	ZP(enabled), ZP(compressor), ZP(zpool), ZP(max_pool_percent),
+	ZP(accept_threshold_percent), ZP(shrinker_enabled),
+};
+#undef ZP
+
 void zswap_params_read(struct zswap_params *p, const char *dir)
 {
-	read_param(dir, "enabled", p->enabled, sizeof(p->enabled));
-	read_param(dir, "compressor", p->compressor, sizeof(p->compressor));
-	read_param(dir, "zpool", p->zpool, sizeof(p->zpool));
-	read_param(dir, "max_pool_percent", p->max_pool_percent,
-		   sizeof(p->max_pool_percent));
-	read_param(dir, "accept_threshold_percent",
-		   p->accept_threshold_percent,
-		   sizeof(p->accept_threshold_percent));
-	read_param(dir, "shrinker_enabled", p->shrinker_enabled,
-		   sizeof(p->shrinker_enabled));
+	for (int i = 0; i < ZSWAP_NR_PARAMS; i++)
+		read_param(dir, zswap_param_fields[i].name,
+			   (char *)p + zswap_param_fields[i].off,
+			   zswap_param_fields[i].len);
 }

@@ -100,6 +100,15 @@ struct zswap_params {
 	char shrinker_enabled[8];
 };
 
+/* Each parameter of struct zswap_params: its file name and its field. */
+struct zswap_param_field {
+	const char *name;
+	size_t off, len;
+};
+#define ZSWAP_NR_PARAMS 6
+extern const struct zswap_param_field zswap_param_fields[ZSWAP_NR_PARAMS];
+
+/* Every parameter from dir's files ("n/a" for a file that cannot be read). */
 void zswap_params_read(struct zswap_params *p, const char *dir);
 
 #endif /* __COUNTERS_H */

@@ -6,6 +6,7 @@
  * the oldest kernel the toolkit runs on. btf-facts.sh reads the names
  * from this file (one KFN line each) to write those fixtures.
  */
+#include <stdio.h>
 #include <string.h>
 #include "kernel_funcs.h"
 
@@ -71,4 +72,30 @@ enum zswap_op kfunc_op_of(const char *func)
 			if (!strcmp(kfunc_rows[r].names[i].name, func))
 				return kfunc_rows[r].op;
 	return ZOP_NONE;
+}
+
+const struct kfunc_name *kfunc_present(enum kfunc_id id, unsigned int flags,
+				       bool (*present)(void *ctx, const char *name),
+				       void *ctx)
+{
+	const struct kfunc_row *row = &kfunc_rows[id];
+
+	for (int i = 0; i < KF_MAX_NAMES && row->names[i].name; i++)
+		if ((row->names[i].flags & flags) == flags &&
+		    present(ctx, row->names[i].name))
+			return &row->names[i];
+	return NULL;
+}
+
+int kfunc_version(const char *v)
+{
+	int major = 0, minor = 0;
+
+	sscanf(v, "%d.%d", &major, &minor);
+	return major * 1000 + minor;
+}
+
+bool kfunc_gone_by(const struct kfunc_name *fn, const char *v)
+{
+	return fn->until && kfunc_version(fn->until) <= kfunc_version(v);
 }

@@ -71,4 +71,17 @@ extern const struct kfunc_row kfunc_rows[KF_NR];
 /* The operation a function names on a stack (ZOP_NONE: none of the table's). */
 enum zswap_op kfunc_op_of(const char *func);
 
+/*
+ * The newest of row id's names with every bit of flags that present()
+ * finds on this kernel (in kallsyms, in BTF), or NULL: what callers
+ * outside the planner use instead of spelling a name.
+ */
+const struct kfunc_name *kfunc_present(enum kfunc_id id, unsigned int flags,
+				       bool (*present)(void *ctx, const char *name),
+				       void *ctx);
+/* "6.12" as 6012, to compare the table's versions */
+int kfunc_version(const char *v);
+/* fn had left the kernel by version v (its until is v or older) */
+bool kfunc_gone_by(const struct kfunc_name *fn, const char *v);
+
 #endif /* __KERNEL_FUNCS_H */

@@ -49,6 +49,12 @@ struct metric_prom {
 
 #define MF_MAX_VALUES 2
 
+/* A label whose values are a closed set: any other value is a typo. */
+struct metric_label_values {
+	const char *key;
+	const char *const *values;	/* NULL-terminated */
+};
+
 /*
  * zswaptop's rates panel: a family with a label there is one of its lines
  * (one per value of the family's label), at place order; while it is n/a
@@ -82,8 +88,22 @@ struct metric_family {
 	enum hist_kind hkind;
 	/* the label's value is appended to the name: reject_<reason> */
 	bool suffix;
-	/* only present once non-zero: absent at a window's start means 0 */
+	/*
+	 * The label keys of the metrics records carry, one "k1,k2" string
+	 * per combination, keys in the order records write them ("" for
+	 * none); NULL: label alone (none for a suffix family). Claims
+	 * names are checked against them (metric_name_check.h).
+	 */
+	const char *const *keys;
+	/* labels whose values are a closed set (label's own: values[]) */
+	const struct metric_label_values *closed;
+	/*
+	 * Only present once non-zero: absent at a window's start means 0,
+	 * and so does absent from a record that has a metric of family
+	 * sparse_with, which its source always writes (the source was on).
+	 */
 	bool sparse;
+	int sparse_with;
 	/* MK_RATIO: scale * num / den over the same labels; empty: den == 0 */
 	int num, den;
 	double ratio_scale;

@@ -113,6 +113,23 @@ static json_object *meta_zswap_json(const struct record_meta *m)
 	return z;
 }
 
+static json_object *param_changes_json(const struct record_meta *m)
+{
+	json_object *a = json_object_new_array();
+
+	for (int i = 0; i < m->nr_param_changes; i++) {
+		const struct param_change *c = &m->param_changes[i];
+		json_object *o = json_object_new_object();
+
+		json_object_object_add(o, "param", json_object_new_string(c->param));
+		json_object_object_add(o, "from", json_object_new_string(c->from));
+		json_object_object_add(o, "to", json_object_new_string(c->to));
+		json_object_object_add(o, "at_s", json_object_new_double(c->at_s));
+		json_object_array_add(a, o);
+	}
+	return a;
+}
+
 int record_write_to(struct atomic_file *af, const struct record_meta *meta,
 		    const struct zs_plan *plan, const struct metric_set *ms,
 		    const struct prog_stats *ps, int nr_ps)
@@ -151,6 +168,7 @@ int record_write_to(struct atomic_file *af, const struct record_meta *meta,
 	for (int i = 0; i < meta->nr_notes; i++)
 		json_object_array_add(a, json_object_new_string(meta->notes[i]));
 	json_object_object_add(root, "notes", a);
+	json_object_object_add(root, "param_changes", param_changes_json(meta));
 	if (plan)
 		json_object_object_add(root, "plan", plan_json(plan));
 	o = json_object_new_object();
@@ -451,6 +469,45 @@ static int load_hists(json_object *hists, struct record *rec,
 	return 0;
 }
 
+/* "param_changes" (records before it have none): the first ones kept. */
+static int load_param_changes(json_object *a, struct record *rec,
+			      const char *file, struct zs_error *err)
+{
+	struct record_meta *m = &rec->meta;
+
+	if (!json_object_is_type(a, json_type_array)) {
+		zs_error_set(err, true, "%s: field param_changes: expected array", file);
+		return -1;
+	}
+	for (size_t i = 0; i < json_object_array_length(a); i++) {
+		json_object *c = json_object_array_get_idx(a, i), *p, *f, *t, *at;
+		struct param_change *pc = &m->param_changes[m->nr_param_changes];
+		char where[48];
+
+		snprintf(where, sizeof(where), "param_changes[%zu].", i);
+		if (!json_object_is_type(c, json_type_object)) {
+			zs_error_set(err, true, "%s: field param_changes[%zu]: expected "
+				     "object", file, i);
+			return -1;
+		}
+		if (!get_typed(c, "param", json_type_string, false, &p, file, where, err) ||
+		    !get_typed(c, "from", json_type_string, false, &f, file, where, err) ||
+		    !get_typed(c, "to", json_type_string, false, &t, file, where, err) ||
+		    !get_typed(c, "at_s", json_type_double, false, &at, file, where, err) ||
+		    record_check_value(file, "field", "param_changes[].at_s", "s",
+				       json_object_get_double(at), err))
+			return -1;
+		if (m->nr_param_changes == PARAM_CHANGES_MAX)
+			continue;
+		copy_str(pc->param, sizeof(pc->param), p);
+		copy_str(pc->from, sizeof(pc->from), f);
+		copy_str(pc->to, sizeof(pc->to), t);
+		pc->at_s = json_object_get_double(at);
+		m->nr_param_changes++;
+	}
+	return 0;
+}
+
 int record_load(const char *path, struct record *rec, struct zs_error *err)
 {
 	size_t n;
@@ -545,6 +602,9 @@ int record_parse(const char *path, const char *text, size_t n,
 		if (json_object_object_get_ex(o, zswap_header[i].key, &v))
 			copy_str((char *)&rec->meta + zswap_header[i].off,
 				 zswap_header[i].len, v);
+	if (json_object_object_get_ex(root, "param_changes", &o) &&
+	    load_param_changes(o, rec, path, err))
+		goto out;
 	/* the cgroup the command ran in ($CGROUP of claims rows), or null */
 	if (json_object_object_get_ex(root, "cgroup", &v) &&
 	    json_object_is_type(v, json_type_string))

@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include "metrics.h"
+#include "param_watch.h"
 #include "planner.h"
 #include "zs_error.h"
 
@@ -29,6 +30,10 @@ struct record_meta {
 	long long start_unix;
 	char notes[12][160];
 	int nr_notes;
+	/* zswap parameters someone changed during the window (the header
+	 * holds the values at its start) */
+	struct param_change param_changes[PARAM_CHANGES_MAX];
+	int nr_param_changes;
 };
 
 struct prog_stats;

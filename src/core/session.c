@@ -17,6 +17,7 @@
 #include "session.h"
 #include "ksyms.h"
 #include "map_limits.h"
+#include "mono_clock.h"
 #include "trace_helpers.h"
 #include "zswapstat.skel.h"
 
@@ -296,6 +297,14 @@ static int configure_progs(struct session *s)
 	return 0;
 }
 
+/* The address of row id's function on this kernel, or 0. */
+static unsigned long long kfunc_addr(enum kfunc_id id)
+{
+	const struct kfunc_name *fn = kfunc_present(id, KFN_HOOK, real_ksym, NULL);
+
+	return fn ? ksym_addr(fn->name) : 0;
+}
+
 static void set_rodata(struct session *s)
 {
 	const struct hook_cand *c;
@@ -315,8 +324,8 @@ static void set_rodata(struct session *s)
 	}
 	s->skel->rodata->wb_in_swapout =
 		!btf_func_exists(kfunc_rows[KF_SHRINK_MEMCG].names[0].name);
-	s->skel->rodata->shrink_worker_addr = ksym_addr("shrink_worker");
-	s->skel->rodata->shrinker_scan_addr = ksym_addr("zswap_shrinker_scan");
+	s->skel->rodata->shrink_worker_addr = kfunc_addr(KF_SHRINK_WORKER);
+	s->skel->rodata->shrinker_scan_addr = kfunc_addr(KF_SHRINKER_SCAN);
 	if (s->opts.slow_ns)
 		s->skel->rodata->slow_ns = s->opts.slow_ns;
 	s->skel->rodata->emit_events = s->opts.bio_events;
@@ -499,6 +508,11 @@ int session_begin(struct session *s)
 	enum cgroup_counts_src src;
 	bool wb;
 
+	/* the record's header: the values the window starts with */
+	zswap_params_read(&s->params, ZSWAP_PARAMS);
+	param_watch_start(&s->watch, &s->params);
+	s->noted = s->dropped_noted = 0;
+	s->t_begin = mono_s();
 	snapshot_free(&s->before);
 	read_maps(s, s->base, s->hbase);
 	read_cgroup_counts(s, &s->cg_base);
@@ -507,6 +521,14 @@ int session_begin(struct session *s)
 	if (s->opts.cgroup_table)
 		cgroup_counts_snapshot(s, &s->cg_bases, &src, &wb);
 	return snapshot_take(&s->before, DEBUGFS_ZSWAP, s->opts.cgroup);
+}
+
+void session_tick(struct session *s)
+{
+	struct zswap_params now;
+
+	zswap_params_read(&now, ZSWAP_PARAMS);
+	param_watch_sample(&s->watch, &now, mono_s() - s->t_begin);
 }
 
 /* Events are submitted without wakeups: wait, then drain. */
@@ -556,17 +578,13 @@ void session_stop(struct session *s)
 
 /*
  * What changed under the window: a record that mixed two configurations,
- * or lost a counter source, must say so (and is not complete).
+ * or lost a counter source, must say so (and is not complete). Changes
+ * of zswap's parameters are noted once each, one note a parameter.
  */
 static void window_changes(struct session *s, const struct zs_snapshot *after)
 {
-	static const struct { const char *name; size_t off; } p[] = {
-#define P(f) { #f, offsetof(struct zswap_params, f) }
-		P(enabled), P(compressor), P(zpool), P(max_pool_percent),
-		P(accept_threshold_percent), P(shrinker_enabled),
-#undef P
-	};
-	struct zswap_params now;
+	struct param_watch *w = &s->watch;
+	char note[sizeof(s->notes[0])];
 
 	s->window_changed = false;
 	if (s->before.has_debugfs && !after->has_debugfs) {
@@ -581,18 +599,18 @@ static void window_changes(struct session *s, const struct zs_snapshot *after)
 			     s->opts.cgroup);
 		s->window_changed = true;
 	}
-	zswap_params_read(&now, ZSWAP_PARAMS);
-	for (size_t i = 0; i < sizeof(p) / sizeof(p[0]); i++) {
-		const char *was = (const char *)&s->params + p[i].off;
-		const char *is = (const char *)&now + p[i].off;
-
-		if (strcmp(was, is)) {
-			session_note(s, "zswap parameter %s changed during the window "
-				     "(%s -> %s)", p[i].name, was, is);
-			s->window_changed = true;
-		}
-	}
-	s->params = now;	/* a periodic tool's next window starts from here */
+	session_tick(s);
+	for (int i = 0; i < ZSWAP_NR_PARAMS; i++)
+		if (param_watch_describe(w, s->noted, i, note, sizeof(note)))
+			session_note(s, "%s", note);
+	if (w->dropped > s->dropped_noted)
+		session_note(s, "zswap's parameters changed %d more times during "
+			     "the window", w->dropped - s->dropped_noted);
+	if (w->n > s->noted || w->dropped > s->dropped_noted)
+		s->window_changed = true;
+	s->noted = w->n;
+	s->dropped_noted = w->dropped;
+	s->params = w->seen;	/* a periodic tool's next window starts from here */
 }
 
 int session_collect(struct session *s, struct metric_set *out)
@@ -627,39 +645,6 @@ int session_collect(struct session *s, struct metric_set *out)
 	err = metric_eval(&w, out);
 	snapshot_free(&after);
 	return err;
-}
-
-int object_prog_stats(struct bpf_object *obj, struct prog_stats *out, int max)
-{
-	struct bpf_program *p;
-	int n = 0;
-
-	bpf_object__for_each_program(p, obj) {
-		struct bpf_prog_info info = {};
-		__u32 len = sizeof(info);
-		int fd = bpf_program__fd(p);
-
-		if (fd < 0 || n >= max)
-			continue;
-		if (bpf_obj_get_info_by_fd(fd, &info, &len))
-			continue;
-		snprintf(out[n].name, sizeof(out[n].name), "%s",
-			 bpf_program__name(p));
-		out[n].run_cnt = info.run_cnt;
-		out[n].run_time_ns = info.run_time_ns;
-		out[n].recursion_misses = info.recursion_misses;
-		n++;
-	}
-	return n;
-}
-
-unsigned long long prog_stats_missed(const struct prog_stats *ps, int n)
-{
-	unsigned long long sum = 0;
-
-	for (int i = 0; i < n; i++)
-		sum += ps[i].recursion_misses;
-	return sum;
 }
 
 int session_prog_stats(struct session *s, struct prog_stats *out, int max)

@@ -12,7 +12,9 @@
 #include "cgroup_stats.h"
 #include "counters.h"
 #include "metrics.h"
+#include "param_watch.h"
 #include "planner.h"
+#include "prog_stats.h"
 #include "zs_error.h"
 #include "zswapstat.h"
 
@@ -59,13 +61,6 @@ struct session_opts {
 	void *event_ctx;
 };
 
-struct prog_stats {
-	char name[32];
-	unsigned long long run_cnt;
-	unsigned long long run_time_ns;
-	unsigned long long recursion_misses;
-};
-
 struct session {
 	struct session_opts opts;
 	struct zswapstat_bpf *skel;
@@ -81,7 +76,15 @@ struct session {
 	unsigned long long cgroup_id;
 	int cgroup_counts_fd;		/* the BPF cgroup_counts map */
 	struct cgroup_counts_set cg_bases;	/* every cgroup at session_begin */
-	struct zswap_params params;
+	struct zswap_params params;	/* at the window's start */
+	/*
+	 * Every change of them seen during the window (session_tick(), and
+	 * session_collect()), times from t_begin (CLOCK_MONOTONIC seconds);
+	 * the first `noted` and `dropped_noted` are in notes already.
+	 */
+	struct param_watch watch;
+	double t_begin;
+	int noted, dropped_noted;
 	char notes[MAX_NOTES][160];
 	int nr_notes;
 	bool window_changed;		/* parameters, debugfs or the cgroup
@@ -103,6 +106,8 @@ int session_open(struct session *s, const struct session_opts *opts);
  */
 int session_begin(struct session *s);
 int session_poll(struct session *s, int timeout_ms);
+/* A sample of zswap's parameters during the window (record, every ~100 ms). */
+void session_tick(struct session *s);
 /* Detaches the programs: ends the window exactly, before collecting. */
 void session_stop(struct session *s);
 /*
@@ -112,10 +117,6 @@ void session_stop(struct session *s);
  */
 int session_collect(struct session *s, struct metric_set *out);
 int session_prog_stats(struct session *s, struct prog_stats *out, int max);
-/* Run count and time of each loaded program of obj (bpf_stats enabled). */
-int object_prog_stats(struct bpf_object *obj, struct prog_stats *out, int max);
-/* The runs of the n programs of ps the kernel skipped, summed. */
-unsigned long long prog_stats_missed(const struct prog_stats *ps, int n);
 void session_close(struct session *s);
 void session_note(struct session *s, const char *fmt, ...);
 /*

@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 #include "cli_checks.h"
 #include "grow.h"
+#include "mono_clock.h"
 #include "spawn.h"
 
 static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2 };
@@ -263,4 +264,26 @@ int spawn_stop_orphans(void)
 	while (n && waitpid(-1, NULL, 0) > 0)
 		;
 	return left;
+}
+
+void spawn_stop(pid_t pid, int sig, int grace_ms, struct spawn_stopped *out)
+{
+	struct timespec tick = { 0, 50 * 1000 * 1000 };
+	double end = mono_s() + grace_ms / 1000.0;
+	pid_t r;
+
+	out->status = -1;
+	out->killed = false;
+	spawn_signal_tree(pid, sig);
+	while (!(r = waitpid(pid, &out->status, WNOHANG)) && mono_s() < end)
+		nanosleep(&tick, NULL);
+	if (!r) {
+		spawn_signal_tree(pid, SIGKILL);
+		out->killed = true;
+		while ((r = waitpid(pid, &out->status, 0)) < 0 && errno == EINTR)
+			;
+	}
+	if (r < 0)
+		out->status = -1;
+	out->orphans = spawn_stop_orphans();
 }

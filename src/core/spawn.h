@@ -92,4 +92,21 @@ void spawn_adopt_orphans(void);
  */
 int spawn_stop_orphans(void);
 
+/* How long an interrupted workload has to stop before SIGKILL. */
+#define SPAWN_STOP_GRACE_S 5
+
+struct spawn_stopped {
+	int status;	/* the workload's wait status, or -1 */
+	bool killed;	/* it outlived the grace period: SIGKILL */
+	int orphans;	/* what it left behind, stopped (spawn_stop_orphans()) */
+};
+
+/*
+ * Stops an interrupted workload the way every tool does: sig to pid and
+ * everything descended from it (spawn_signal_tree()), SIGKILL to the same
+ * when pid is still there grace_ms later (the tools: SPAWN_STOP_GRACE_S),
+ * then what it left behind (spawn_stop_orphans()). pid is reaped.
+ */
+void spawn_stop(pid_t pid, int sig, int grace_ms, struct spawn_stopped *out);
+
 #endif /* __SPAWN_H */

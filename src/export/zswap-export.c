@@ -28,6 +28,7 @@
 #include "collector.h"
 #include "iostall_module.h"
 #include "lock_module.h"
+#include "mono_clock.h"
 #include "lock_session.h"
 #include "prom_writer.h"
 #include "session.h"
@@ -63,14 +64,6 @@ static double wall_s(void)
 	struct timespec ts;
 
 	clock_gettime(CLOCK_REALTIME, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-static double mono_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 

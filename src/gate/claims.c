@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The claims file reader (claims/FORMAT.md): YAML through libyaml. */
-#include <fnmatch.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "claims.h"
-#include "metric_registry.h"
+#include "metric_name_check.h"
 #include "record.h"
 #include "yaml_tree.h"
 
@@ -613,68 +612,23 @@ void claims_free(struct claims *c)
 	c->nr_tables = 0;
 }
 
-/*
- * A metric name's family must be one the registry knows (or a workload's
- * own workload_* figure), and its labels well formed: a typo would read
- * as "not measurable here" in every record.
- */
-static int check_metric_name(const char *m, char *why, size_t len)
-{
-	const char *brace = strchr(m, '{');
-	size_t base = brace ? (size_t)(brace - m) : strlen(m);
-	char fam[METRIC_NAME_LEN];
-	bool known = false;
-
-	if (!base || base >= sizeof(fam)) {
-		snprintf(why, len, "no metric name before its labels");
-		return -1;
-	}
-	memcpy(fam, m, base);
-	fam[base] = '\0';
-	if (brace) {
-		size_t l = strlen(brace);
-		char labels[METRIC_NAME_LEN], *save, *kv;
-
-		if (l < 3 || brace[l - 1] != '}' || strchr(brace + 1, '{')) {
-			snprintf(why, len, "labels must be {KEY=VALUE,...} at the end");
-			return -1;
-		}
-		snprintf(labels, sizeof(labels), "%.*s", (int)(l - 2), brace + 1);
-		for (kv = strtok_r(labels, ",", &save); kv; kv = strtok_r(NULL, ",", &save))
-			if (!strchr(kv, '=') || kv[0] == '=') {
-				snprintf(why, len, "label '%.40s' is not KEY=VALUE", kv);
-				return -1;
-			}
-	}
-	if (!strncmp(fam, "workload_", 9))
-		return 0;
-	for (int f = 0; f < MF_NR && !known; f++)
-		known = !fnmatch(fam, metric_families[f].name, 0);
-	if (!known) {
-		snprintf(why, len, "no metric '%s' (zswap-gate record names its metrics; "
-			 "a workload's own figures are workload_*)", fam);
-		return -1;
-	}
-	return 0;
-}
-
 int claims_check_names(const struct claims *c, struct zs_error *err)
 {
-	char why[300];
+	char why[512];
 
 	for (size_t t = 0; t < c->nr_tables; t++)
 		for (size_t i = 0; i < c->tables[t].nr_rows; i++) {
 			const struct claim_row *row = &c->tables[t].rows[i];
 
 			for (int k = 0; k < row->nr_metrics; k++)
-				if (check_metric_name(row->metric[k], why, sizeof(why))) {
+				if (metric_name_check(row->metric[k], why, sizeof(why))) {
 					zs_error_set(err, true, "%s:%d: row '%s': metric '%s': %s",
 						 c->file, row->line, row->label,
 						 row->metric[k], why);
 					return -1;
 				}
 			if (row->requires[0] &&
-			    check_metric_name(row->requires, why, sizeof(why))) {
+			    metric_name_check(row->requires, why, sizeof(why))) {
 				zs_error_set(err, true, "%s:%d: row '%s': requires '%s': %s",
 					 c->file, row->line, row->label, row->requires, why);
 				return -1;

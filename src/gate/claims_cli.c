@@ -198,6 +198,7 @@ int claims_main(int argc, char **argv)
 		else if (claims_eval_add_path(&e, arm, argv[i], &err))
 			goto out;
 	}
+	record_seen_print_warnings(stderr, &e.seen);
 	if (claims_eval_finish(&e, &err))
 		goto out;
 	if (o.json)

@@ -24,6 +24,17 @@ const char *verdict_name(enum verdict v)
 	return v < VERDICT_NR ? names[v] : "?";
 }
 
+const char *ci_method_name(enum ci_method m)
+{
+	static const char *const names[] = {
+		[CI_FIELLER] = "fieller",
+		[CI_LOG] = "log",
+		[CI_DIFFERENCE] = "difference",
+	};
+
+	return m <= CI_DIFFERENCE ? names[m] : "?";
+}
+
 /* ---- selection ----------------------------------------------------- */
 
 static int push_row(struct claims_eval *e, const struct claim_table *t,
@@ -188,6 +199,26 @@ static void missing_why(const char *name, const struct record *rec,
 }
 
 /*
+ * A sparse family's metric (a lock and caller with no contention) is
+ * absent from a record taken with its source on, which the record shows
+ * by a metric of family sparse_with (the totals, always written): 0
+ * there, not n/a, so claims need no `requires:` for it.
+ */
+static bool sparse_absent_is_zero(const char *name, const struct record *rec)
+{
+	const struct metric_family *f = metric_family_of_key(name), *with;
+	const struct metric_set *ms = &rec->metrics;
+
+	if (!f || !f->sparse)
+		return false;
+	with = metric_family(f->sparse_with);
+	for (size_t i = 0; i < ms->n; i++)
+		if (ms->m[i].id.fam == with && ms->m[i].has_value)
+			return true;
+	return false;
+}
+
+/*
  * A name's value: a metric, or HIST{stat=S} of a histogram; false with
  * why when it is n/a in this record.
  */
@@ -210,19 +241,39 @@ static bool named_value(const char *name, const struct record *rec,
 		return false;
 	}
 	if (hist_stat_parse(name, &hl, &st) != 1) {
+		*out = 0;
+		if (sparse_absent_is_zero(name, rec))
+			return true;
 		missing_why(name, rec, why, len);
 		return false;
 	}
 	snprintf(hist, sizeof(hist), "%.*s", (int)hl, name);
 	hm = metric_set_find_hist(ms, hist);
-	if (!hm) {
+	m = hm ? NULL : metric_set_find(ms, hist);
+	if (m && !m->has_value) {
+		/* a histogram with no source: its n/a row says why */
+		snprintf(why, len, "%.100s: %.150s", name, m->reason);
+		return false;
+	}
+	if (!hm && !sparse_absent_is_zero(hist, rec)) {
 		missing_why(hist, rec, why, len);
 		return false;
 	}
-	if (hist_stat_value(&hm->h, st, out))
+	/* absent from a sparse family's record: an empty histogram */
+	if (hist_stat_value(hm ? &hm->h : &(struct hist){ .kind = HIST_LOG2 },
+			    st, out))
 		return true;
 	snprintf(why, len, "%.100s: the histogram counted no events in this run",
 		 name);
+	return false;
+}
+
+/* A label value "any" marks a family's total over its other members. */
+static bool names_total(const char *name)
+{
+	for (const char *p = strstr(name, "=any"); p; p = strstr(p + 4, "=any"))
+		if (p[4] == ',' || p[4] == '}')
+			return true;
 	return false;
 }
 
@@ -253,10 +304,14 @@ static bool pattern_value(const struct claim_row *row, const char *pattern,
 	for (size_t i = 0; i < ms->n; i++) {
 		if (!ms->m[i].has_value || fnmatch(name, ms->m[i].name, 0))
 			continue;
+		/* a glob sums members: a total only where it names "any" */
+		if (names_total(ms->m[i].name) && !names_total(name))
+			continue;
 		*out += ms->m[i].value;
 		matched = true;
 	}
-	if (matched || (row->requires[0] && has_value(rec, row->requires)))
+	if (matched || (row->requires[0] && has_value(rec, row->requires)) ||
+	    sparse_absent_is_zero(name, rec))
 		return true;
 	snprintf(why, len, "%.120s: no such metric in the record%s%.90s", name,
 		 row->requires[0] ? ", nor " : "", row->requires);
@@ -325,11 +380,8 @@ int claims_eval_add_record(struct claims_eval *e, int arm,
 		zs_error_set(err, true, "%s: arm %d of %d", path, arm, e->nr_arms);
 		return -1;
 	}
-	if (!rec->meta.complete && !e->allow_incomplete) {
-		zs_error_set(err, true, "%s: incomplete record (interrupted run); "
-			 "include it with --allow-incomplete", path);
+	if (record_admit(rec, path, e->allow_incomplete, &e->seen, err))
 		return -1;
-	}
 	e->nr_records[arm]++;
 	kernels_add(e->kernels[arm], sizeof(e->kernels[0]),
 		    rec->meta.kernel_release);
@@ -386,8 +438,53 @@ static double to_pct(const struct row_eval *r, double diff)
 }
 
 /*
+ * Whether the row's value cannot be negative, so that its change is a ratio
+ * of means and never below -100%: the registry's metrics never are (counts,
+ * levels, ratios of them, histogram statistics, wall_time_s); a workload's
+ * own figure has a unit but no sign, and counts while no run is negative.
+ */
+static bool row_nonnegative(const struct row_eval *r)
+{
+	for (int k = 0; k < 2; k++)
+		for (size_t i = 0; i < r->arm[k].n; i++)
+			if (r->arm[k].v[i] < 0)
+				return false;
+	return true;
+}
+
+/*
+ * The change's 1 - alpha interval: on the log scale Welch's interval of
+ * the difference (a ratio of geometric means, above -100%); else Fieller's
+ * for the ratio of means when the values cannot be negative, which counts
+ * the base's own spread and stays within [-100%, +inf); else Welch's
+ * interval of the difference over the base mean.
+ */
+static void change_interval(struct row_eval *r, double se, double q,
+			    double alpha)
+{
+	struct ratio_ci f;
+
+	r->ci_bounded = true;
+	if (r->row->log_scale) {
+		r->ci_method = CI_LOG;
+	} else if (row_nonnegative(r) &&
+		   !fieller_ci(r->arm[0].v, r->arm[0].n, r->arm[1].v,
+			       r->arm[1].n, alpha, true, &f)) {
+		r->ci_method = CI_FIELLER;
+		r->ci_bounded = f.bounded;
+		r->ci_lo_pct = (f.lo - 1) * 100;
+		r->ci_hi_pct = f.bounded ? (f.hi - 1) * 100 : INFINITY;
+		return;
+	} else {
+		r->ci_method = CI_DIFFERENCE;
+	}
+	r->ci_lo_pct = to_pct(r, r->tdiff - q * se);
+	r->ci_hi_pct = to_pct(r, r->tdiff + q * se);
+}
+
+/*
  * Mean and sd of the values; Welch's test, the change and its 1 - alpha
- * confidence interval on the test scale. -1 when out of memory.
+ * confidence interval. -1 when out of memory.
  */
 static int describe(struct row_eval *r, double alpha)
 {
@@ -420,8 +517,7 @@ static int describe(struct row_eval *r, double alpha)
 	r->has_change = fabs(r->mean[0]) > 0;
 	if (r->has_change) {
 		r->change_pct = to_pct(r, r->tdiff);
-		r->ci_lo_pct = to_pct(r, r->tdiff - q * se);
-		r->ci_hi_pct = to_pct(r, r->tdiff + q * se);
+		change_interval(r, se, q, alpha);
 	}
 	return 0;
 }

@@ -19,6 +19,10 @@
  * A row with `scale: log` is tested on ln(1 + value): counts whose change
  * is a ratio (contentions, wakeups), where the spread grows with the
  * level; its change is the ratio of geometric means of (1 + value).
+ * The change's 1 - alpha interval on the linear scale is Fieller's for the
+ * ratio of means, cut at 0 (never below -100%), when no value of the row
+ * is negative; unbounded above when the base mean is not significantly
+ * above 0 (enum ci_method).
  * "same" claims: the 1 - alpha confidence interval of the change against
  * +- margin_pct of the base mean (two one-sided tests):
  *   holds inside the margin, contradicted entirely outside it, not shown
@@ -43,6 +47,13 @@ enum verdict {
 	VERDICT_NR,
 };
 
+/* How a row's change and its interval are made (docs/claims.md). */
+enum ci_method {
+	CI_FIELLER,	/* values >= 0: Fieller's set for mean B / mean A, cut at 0 */
+	CI_LOG,		/* scale: log: Welch's interval on ln(1 + v), exp - 1 */
+	CI_DIFFERENCE,	/* signed values: Welch's interval of B - A over |mean A| */
+};
+
 #define CLAIM_POWER 0.8
 #define CLAIM_MAX_RUNS 100000
 /* a holding change is "far from quoted" outside [1/2, 2] x the quoted one */
@@ -59,6 +70,8 @@ struct row_eval {
 	double tmean[2], tsd[2], tdiff;	/* on the test scale (log: ln(1 + v)) */
 	bool has_change;		/* mean A != 0, or log scale */
 	double change_pct, ci_lo_pct, ci_hi_pct;
+	enum ci_method ci_method;
+	bool ci_bounded;		/* false: ci_hi_pct is +inf */
 	bool has_p;
 	double p, p_adj;
 	bool far;			/* holds, magnitude far from quoted */
@@ -108,5 +121,7 @@ int claims_eval_finish(struct claims_eval *e, struct zs_error *err);
 void claims_eval_free(struct claims_eval *e);
 
 const char *verdict_name(enum verdict v);
+/* "fieller", "log", "difference": the JSON's ci_method */
+const char *ci_method_name(enum ci_method m);
 
 #endif /* __CLAIMS_EVAL_H */

@@ -136,6 +136,13 @@ static void row_reason(char *buf, size_t len, const struct row_eval *r)
 			snprintf(buf, len, "no change to detect, or more than %d "
 				 "runs per arm would be needed", CLAIM_MAX_RUNS);
 	}
+	if (r->has_change && r->has_p && !r->ci_bounded) {
+		size_t l = strlen(buf);
+
+		snprintf(buf + l, len - l, "%sthe change's interval has no upper "
+			 "bound: the base mean is not significantly above 0 "
+			 "(Fieller)", l ? "; " : "");
+	}
 	if (row->note[0]) {
 		size_t l = strlen(buf);
 
@@ -354,7 +361,9 @@ static json_object *row_json(const struct row_eval *r,
 		a = json_object_new_array();
 		json_object_array_add(a, jnum(r->ci_lo_pct));
 		json_object_array_add(a, jnum(r->ci_hi_pct));
-		json_object_object_add(m, "ci_pct", a);
+		json_object_object_add(m, "ci_pct", a);	/* null: unbounded */
+		json_object_object_add(m, "ci_method",
+				       json_object_new_string(ci_method_name(r->ci_method)));
 	}
 	json_object_object_add(o, "measured", m);
 	json_object_object_add(o, "p", r->has_p ? jnum(r->p) : NULL);

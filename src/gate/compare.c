@@ -206,15 +206,15 @@ int comparison_add_record(struct comparison *c, int arm,
 	const struct metric_set *ms = &rec->metrics;
 	struct cmp_arm *a = &c->arm[arm];
 
+	if (record_admit(rec, path, c->allow_incomplete, &c->seen, err))
+		return -1;
 	if (!rec->meta.complete) {
-		if (!c->allow_incomplete) {
-			zs_error_set(err, true, "%s: incomplete record (interrupted run); "
-				 "include it with --allow-incomplete", path);
-			return -1;
-		}
+		char why[256];
+
+		record_incomplete_why(&rec->meta, why, sizeof(why));
 		a->nr_incomplete++;
-		comparison_note(c, "arm %s: %s is incomplete, included (--allow-incomplete)",
-				a->label, path);
+		comparison_note(c, "arm %s: %s is incomplete, included "
+				"(--allow-incomplete): %s", a->label, path, why);
 	}
 	if (!a->nr_records)
 		snprintf(a->first_path, sizeof(a->first_path), "%s", path);

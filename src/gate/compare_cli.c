@@ -131,6 +131,7 @@ int compare_main(int argc, char **argv)
 			goto free;
 		}
 	}
+	record_seen_print_warnings(stderr, &c.seen);
 	if (comparison_finish(&c, &err) ||
 	    gate_apply(&rules, &c, &err)) {
 		fprintf(stderr, "error: %s\n", err.msg);

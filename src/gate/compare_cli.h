@@ -20,7 +20,8 @@ int gate_parse_alpha(void *value, const char *arg);
 		 "Markdown tables (CI job summaries)"), \
 	CLI_FLAG(0, "json", json, "JSON"), \
 	CLI_FLAG(0, "allow-incomplete", incomplete, \
-		 "include records of interrupted runs"), \
+		 "include incomplete records (interrupted, or a setup\n" \
+		 "changed during the window: warned of)"), \
 	CLI_STRING(0, "label-a", "NAME", label_a, \
 		   "arm A's name in the output (default A)"), \
 	CLI_STRING(0, "label-b", "NAME", label_b, "arm B's (default B)")

@@ -2,13 +2,11 @@
 /* Gate rules: parsing and applying them to a finished comparison. */
 #include <ctype.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <fnmatch.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "gate_rules.h"
 #include "counters.h"
 #include "core/grow.h"
@@ -81,26 +79,41 @@ int gate_rules_add(struct gate_rules *g, const char *text, const char *origin,
 	return 0;
 }
 
+/* A rules file is a few lines: more than this is not one. */
+#define RULES_MAX_BYTES (1 << 20)
+#define RULE_LINE_MAX 511
+
+/*
+ * The whole file is read first, so a read error (EIO from /proc/self/mem,
+ * EISDIR, EACCES) fails the load instead of reading as "no rules".
+ */
 int gate_rules_load(struct gate_rules *g, const char *path, struct zs_error *err)
 {
-	char line[512], origin[128], why[128];
+	char origin[128];
 	int lineno = 0, ret = 0;
-	int fd = open_regular(path, O_RDONLY, why, sizeof(why));
-	FILE *f = fd < 0 ? NULL : fdopen(fd, "r");
+	size_t n;
+	char *text = read_file_explained(path, RULES_MAX_BYTES, &n, err);
+	char *line, *next, *nul;
 
-	if (!f) {
-		if (fd >= 0) {
-			snprintf(why, sizeof(why), "%s", strerror(errno));
-			close(fd);
-		}
-		zs_error_set(err, true, "%s: cannot read: %s", path, why);
+	if (!text)
+		return -1;
+	nul = memchr(text, '\0', n);
+	if (nul) {
+		zs_error_set(err, true, "%s: at byte %zu: a NUL byte (not a text file)",
+			     path, (size_t)(nul - text));
+		free(text);
 		return -1;
 	}
-	while (!ret && fgets(line, sizeof(line), f)) {
+	for (line = text; !ret && *line; line = next) {
 		char *s = line, *e;
 
 		lineno++;
-		if (!strchr(line, '\n') && !feof(f)) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		else
+			next = line + strlen(line);
+		if (strlen(line) > RULE_LINE_MAX) {
 			zs_error_set(err, true, "%s:%d: line too long", path, lineno);
 			ret = -1;
 			break;
@@ -117,7 +130,7 @@ int gate_rules_load(struct gate_rules *g, const char *path, struct zs_error *err
 		snprintf(origin, sizeof(origin), "%s:%d", path, lineno);
 		ret = gate_rules_add(g, s, origin, err);
 	}
-	fclose(f);
+	free(text);
 	return ret;
 }
 

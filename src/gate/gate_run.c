@@ -19,6 +19,7 @@
 #include "param_lock.h"
 #include "session.h"
 #include "spawn.h"
+#include "yaml_tree.h"
 
 #define MAX_PARAMS 16
 #define PARAM_LEN 64
@@ -366,16 +367,17 @@ static int write_saved_file(const struct run_opts *o, const struct saved *s)
 	return 0;
 }
 
+/* Read whole now: a file that opens but cannot be read fails here too. */
 static int check_readable(const char *opt, const char *path)
 {
-	char why[256];
-	int fd = open_regular(path, O_RDONLY, why, sizeof(why));
+	struct zs_error err;
+	char *text = read_file_explained(path, YDOC_MAX_BYTES, NULL, &err);
 
-	if (fd < 0) {
-		fprintf(stderr, "error: %s %s: cannot read: %s\n", opt, path, why);
+	if (!text) {
+		fprintf(stderr, "error: %s %s\n", opt, err.msg);
 		return -1;
 	}
-	close(fd);
+	free(text);
 	return 0;
 }
 

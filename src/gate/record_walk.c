@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Walks the records a path names (see record_walk.h). */
+#define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -13,7 +15,47 @@ void record_seen_free(struct record_seen *s)
 	for (size_t i = 0; i < s->n; i++)
 		free(s->v[i].path);
 	free(s->v);
+	for (size_t i = 0; i < s->nr_warnings; i++)
+		free(s->warnings[i]);
+	free(s->warnings);
 	memset(s, 0, sizeof(*s));
+}
+
+void record_incomplete_why(const struct record_meta *m, char *buf, size_t len)
+{
+	if (m->nr_param_changes)
+		param_changes_summary(m->param_changes, m->nr_param_changes,
+				      buf, len);
+	else
+		snprintf(buf, len, "interrupted, or its setup changed: see its notes");
+}
+
+void record_seen_print_warnings(FILE *f, const struct record_seen *seen)
+{
+	for (size_t i = 0; i < seen->nr_warnings; i++)
+		fprintf(f, "warning: %s\n", seen->warnings[i]);
+}
+
+int record_admit(const struct record *rec, const char *path,
+		 bool allow_incomplete, struct record_seen *seen,
+		 struct zs_error *err)
+{
+	const struct record_meta *m = &rec->meta;
+	char why[256], *w;
+
+	record_incomplete_why(m, why, sizeof(why));
+	if (!m->complete && !allow_incomplete)
+		return zs_error_set(err, true, "%s: incomplete record (%s); "
+				    "include it with --allow-incomplete", path, why);
+	if (!m->nr_param_changes)
+		return 0;
+	if ((seen->nr_warnings == seen->warnings_cap &&
+	     grow_array((void **)&seen->warnings, &seen->warnings_cap, 8,
+			sizeof(*seen->warnings))) ||
+	    asprintf(&w, "%s: %s: its metrics mix two settings", path, why) < 0)
+		return zs_error_set(err, true, "%s: out of memory", path);
+	seen->warnings[seen->nr_warnings++] = w;
+	return 0;
 }
 
 /* -1 with err when path is a file seen before (or out of memory). */

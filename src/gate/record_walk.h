@@ -8,7 +8,9 @@
 #ifndef __RECORD_WALK_H
 #define __RECORD_WALK_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <sys/types.h>
 #include "record.h"
 #include "zs_error.h"
@@ -19,8 +21,9 @@ typedef int (*record_fn)(const struct record *rec, const char *path,
 
 /*
  * The files walked so far (device and inode): a record named twice, as
- * `compare r1 r1 r1` or through a link, would count one run as several.
- * Zeroed to start; record_seen_free() when done.
+ * `compare r1 r1 r1` or through a link, would count one run as several;
+ * and what the records taken warn of, for the tool to print. Zeroed to
+ * start; record_seen_free() when done.
  */
 struct record_seen {
 	struct seen_file {
@@ -29,9 +32,25 @@ struct record_seen {
 		char *path;
 	} *v;
 	size_t n, cap;
+	char **warnings;
+	size_t nr_warnings, warnings_cap;
 };
 
 void record_seen_free(struct record_seen *s);
+
+/*
+ * Whether compare and claims take rec: an incomplete record only with
+ * allow_incomplete (else -1, err saying why it is incomplete); one whose
+ * zswap parameters changed during its window is taken with a warning in
+ * seen (its metrics mix two settings).
+ */
+int record_admit(const struct record *rec, const char *path,
+		 bool allow_incomplete, struct record_seen *seen,
+		 struct zs_error *err);
+/* The warnings of seen, a "warning: " line each (the tools: stderr). */
+void record_seen_print_warnings(FILE *f, const struct record_seen *seen);
+/* Why rec is incomplete, in a few words (the first parameter change). */
+void record_incomplete_why(const struct record_meta *m, char *buf, size_t len);
 
 /* -1 with err on an unreadable path, an empty directory, a bad record,
  * a record already in seen or a callback that returned -1. */

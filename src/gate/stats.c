@@ -181,6 +181,89 @@ int mann_whitney(const double *a, size_t na, const double *b, size_t nb,
 	return 0;
 }
 
+/* ---- Fieller's interval for a ratio of means ----------------------- */
+
+/*
+ * Satterthwaite's df of b - r a. With no spread left at r (b constant and
+ * r = 0) it is the limit, na - 1; with none in either arm any df will do:
+ * the set is the one point r.
+ */
+static double ratio_df(double va, size_t na, double vb, size_t nb, double r)
+{
+	double ra = r * r * va;
+	double den = vb * vb / (nb - 1) + ra * ra / (na - 1), df;
+
+	if (!(den > 0))
+		return va > 0 ? na - 1 : na + nb - 2.0;
+	df = (vb + ra) * (vb + ra) / den;
+	/* an overflow's NaN must not pass as fmax()'s 1 */
+	return isfinite(df) ? fmax(1, df) : NAN;
+}
+
+int fieller_ci(const double *a, size_t na, const double *b, size_t nb,
+	       double alpha, bool nonneg, struct ratio_ci *r)
+{
+	double ma, sa, mb, sb, va, vb, q2, A, B, C, D, s, r1, r2;
+
+	if (na < 2 || nb < 2)
+		return -1;
+	sample_mean_sd(a, na, &ma, &sa);
+	sample_mean_sd(b, nb, &mb, &sb);
+	if (ma == 0)
+		return -1;
+	va = sa * sa / na;
+	vb = sb * sb / nb;
+	r->ratio = mb / ma;
+	r->df = ratio_df(va, na, vb, nb, r->ratio);
+	if (!isfinite(r->ratio) || !isfinite(r->df))
+		return -1;
+	s = gsl_cdf_tdist_Pinv(1 - alpha / 2, r->df);
+	q2 = s * s;
+	/* (mb - r ma)^2 <= q2 (vb + r^2 va):  A r^2 - 2 B r + C <= 0 */
+	A = ma * ma - q2 * va;
+	B = ma * mb;
+	C = mb * mb - q2 * vb;
+	/* B^2 - A C without its cancelling ma^2 mb^2 terms */
+	D = A > 0 ? q2 * (A * vb + mb * mb * va) :
+		    q2 * (ma * ma * vb + mb * mb * va - q2 * va * vb);
+	if (!isfinite(A) || !isfinite(C) || !isfinite(D))
+		return -1;
+	r->bounded = A > 0;
+	if (A > 0) {
+		/* D >= 0: the estimate is always inside; the stable roots */
+		s = B + copysign(sqrt(D), B);
+		r1 = s != 0 ? s / A : 0;
+		r2 = s != 0 ? C / s : 0;
+		r->lo = fmin(r1, r2);
+		r->hi = fmax(r1, r2);
+		if (nonneg) {
+			r->lo = fmax(r->lo, 0);
+			r->hi = fmax(r->hi, 0);
+		}
+		return 0;
+	}
+	r->hi = INFINITY;
+	r->lo = nonneg ? 0 : -INFINITY;
+	if (!nonneg)
+		return 0;
+	if (A == 0) {
+		/* one ray, r >= C / 2B when B > 0 */
+		if (B > 0)
+			r->lo = fmax(0, C / (2 * B));
+		return 0;
+	}
+	if (D > 0) {
+		/* (-inf, r1] and [r2, inf); cut at 0, the hull starts at r2
+		 * unless r1 reaches 0 too */
+		s = B + copysign(sqrt(D), B);
+		r1 = fmin(s / A, C / s);
+		r2 = fmax(s / A, C / s);
+		if (r1 < 0)
+			r->lo = fmax(r2, 0);
+	}
+	return 0;
+}
+
 /* ---- power of the t-test ------------------------------------------ */
 
 struct nct_arg {

@@ -60,6 +60,33 @@ int mann_whitney(const double *a, size_t na, const double *b, size_t nb,
 		 struct mwu_result *r);
 
 /*
+ * Fieller's 1 - alpha confidence set for the ratio of means r = mean(b) /
+ * mean(a) of two independent samples with unequal variances: the r whose
+ * Welch statistic of b - r a, (mean_b - r mean_a) / sqrt(vb + r^2 va)
+ * (va = var(a) / na, vb = var(b) / nb), is within the two-sided t quantile,
+ * at Satterthwaite's degrees of freedom of b - r a taken at the estimated
+ * ratio (Tamhane and Logan 2004, as R's mratios::ttestratio). Unlike the
+ * difference over mean(a), it counts the base's own spread; a new arm of
+ * zeros gives {0} (bounded) or [0, +inf) (unbounded).
+ *
+ * The set is an interval when mean(a) is significantly away from 0;
+ * otherwise it is unbounded (two rays or the whole line) and lo..hi is
+ * its hull, hi = +inf. nonneg: values that cannot be negative, so r >= 0
+ * and the set is cut at 0 (a count cannot fall more than 100%).
+ * -1 when an arm has fewer than 2 values, mean(a) is 0, or a number
+ * overflows.
+ */
+struct ratio_ci {
+	double ratio;	/* mean(b) / mean(a) */
+	double lo, hi;
+	double df;
+	bool bounded;	/* false: hi = +inf, lo maybe -inf */
+};
+
+int fieller_ci(const double *a, size_t na, const double *b, size_t nb,
+	       double alpha, bool nonneg, struct ratio_ci *r);
+
+/*
  * Power of the two-sided two-sample t-test (pooled variance, n runs in
  * each arm, df = 2n - 2) for an effect of d standard deviations: the
  * noncentral t distribution's tails beyond the critical value, by

@@ -29,6 +29,7 @@
 #include "iostall_module.h"
 #include "lock_module.h"
 #include "lock_session.h"
+#include "mono_clock.h"
 #include "iostall_session.h"
 #include "record.h"
 #include "session.h"
@@ -44,14 +45,6 @@ static void sig_handler(int sig)
 {
 	exiting = 1;
 	got_signal = sig;
-}
-
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 static const char *const event_names[] = {
@@ -180,7 +173,7 @@ static int do_record(struct record_opts *o, struct atomic_file *af)
 	double t0, t_end = 0;
 	pid_t child = -1;
 	struct spawn sp = SPAWN_NONE;
-	int err, status, nr_ps = 0, left, first_note;
+	int err, status, nr_ps = 0, first_note;
 	char exec_why[128] = "";	/* why the command never ran */
 	FILE *report = af->to_stdout ? stderr : stdout;
 
@@ -223,7 +216,7 @@ static int do_record(struct record_opts *o, struct atomic_file *af)
 	}
 	collector_begin(&c);
 	meta.start_unix = time(NULL);
-	t0 = now_s();
+	t0 = mono_s();
 	if (o->argv && workload_file_create(wl_file, sizeof(wl_file))) {
 		fprintf(stderr, "warning: no file for the workload's figures: %s\n",
 			strerror(errno));
@@ -257,28 +250,34 @@ static int do_record(struct record_opts *o, struct atomic_file *af)
 			pid_t r = waitpid(child, &status, WNOHANG);
 
 			if (r == child) {
-				meta.wall_time_s = now_s() - t0;
+				meta.wall_time_s = mono_s() - t0;
 				meta.exit_code = spawn_exit_code(status);
 				child = -1;
 				break;
 			}
-		} else if (now_s() >= t_end) {
+		} else if (mono_s() >= t_end) {
 			break;
 		}
 	}
-	meta.duration_s = now_s() - t0;
+	meta.duration_s = mono_s() - t0;
 	meta.complete = !got_signal;
 	if (child > 0) {
 		/* interrupted: stop the command, keep what was observed */
-		spawn_signal_tree(child, got_signal ? got_signal : SIGTERM);
-		waitpid(child, &status, 0);
-		meta.exit_code = spawn_exit_code(status);
-		meta.wall_time_s = now_s() - t0;
-		left = spawn_stop_orphans();
-		if (left)
+		struct spawn_stopped st;
+		int sig = got_signal ? got_signal : SIGTERM;
+
+		spawn_stop(child, sig, SPAWN_STOP_GRACE_S * 1000, &st);
+		meta.exit_code = st.status < 0 ? -1 : spawn_exit_code(st.status);
+		meta.wall_time_s = mono_s() - t0;
+		if (st.killed)
+			snprintf(meta.notes[meta.nr_notes < 12 ? meta.nr_notes++ : 11],
+				 sizeof(meta.notes[0]), "interrupted: the command was "
+				 "still there %d s after signal %d: killed (SIGKILL)",
+				 SPAWN_STOP_GRACE_S, sig);
+		if (st.orphans)
 			snprintf(meta.notes[meta.nr_notes < 12 ? meta.nr_notes++ : 11],
 				 sizeof(meta.notes[0]), "interrupted: %d process(es) "
-				 "the command left behind were stopped", left);
+				 "the command left behind were stopped", st.orphans);
 	}
 	if (spawn_failed(&sp))
 		snprintf(exec_why, sizeof(exec_why), "%s%s",
@@ -303,6 +302,9 @@ static int do_record(struct record_opts *o, struct atomic_file *af)
 	for (int i = first_note; i < s->nr_notes; i++)
 		snprintf(meta.notes[meta.nr_notes < 12 ? meta.nr_notes++ : 11],
 			 sizeof(meta.notes[0]), "%s", s->notes[i]);
+	meta.nr_param_changes = s->watch.n;
+	memcpy(meta.param_changes, s->watch.ch,
+	       s->watch.n * sizeof(s->watch.ch[0]));
 	if (s->window_changed)
 		meta.complete = false;
 	if (wl_file[0])

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <sys/wait.h>
 #include <bpf/bpf.h>
@@ -32,28 +33,32 @@ static void on_stop_signal(int sig)
 	stop_signal = sig;
 }
 
-/* The workload's wait status, passing a stop signal on to it. */
-static int wait_workload(struct spawn *sp)
+/*
+ * The workload's wait status, or -1. A stop signal (also one that came
+ * before the workload started) stops it as every tool does: the signal,
+ * SIGKILL after the grace period (*killed), what it left behind.
+ */
+static int wait_workload(struct spawn *sp, bool *killed)
 {
-	bool passed_on = false;
+	struct timespec tick = { 0, 50 * 1000 * 1000 };
+	struct spawn_stopped st;
 	int status;
 
 	if (sp->pid <= 0)
 		return -1;
-	for (;;) {
-		/* also a signal that came before the workload started */
-		if (stop_signal && !passed_on) {
-			spawn_signal_tree(sp->pid, stop_signal);
-			passed_on = true;
-		}
-		if (waitpid(sp->pid, &status, 0) >= 0)
-			break;
-		if (errno != EINTR)
+	/* polled: a signal between a check and a blocking wait is not lost */
+	while (!stop_signal) {
+		pid_t r = waitpid(sp->pid, &status, WNOHANG);
+
+		if (r == sp->pid)
+			return status;
+		if (r < 0 && errno != EINTR)
 			return -1;
+		nanosleep(&tick, NULL);
 	}
-	if (stop_signal)
-		spawn_stop_orphans();
-	return status;
+	spawn_stop(sp->pid, stop_signal, SPAWN_STOP_GRACE_S * 1000, &st);
+	*killed = st.killed;
+	return st.status;
 }
 
 /* The messages of a command that never ran (it exited 126 or 127). */
@@ -98,7 +103,7 @@ int main(int argc, char **argv)
 	struct metric_set ms = {};
 	struct iostall st = {};
 	struct collector col;
-	bool empty = false;
+	bool empty = false, killed = false;
 	struct spawn_opts spo = { .default_signals = true };
 	struct spawn sp;
 	int err, status, stats_fd;
@@ -114,7 +119,9 @@ int main(int argc, char **argv)
 "usage: zswap-iostall [--cgroup PATH] [-v] -- COMMAND ARGS...\n"
 "       zswap-iostall --empty -- COMMAND ARGS...\n",
 		.opts = opts,
-		.tail = "exit: the command's exit code; 1 runtime failure, 2 bad usage or environment\n",
+		.tail = "exit: the command's exit code (also when interrupted: 128+N when\n"
+			"signal N ended it); 1 runtime failure or interrupted during\n"
+			"start-up, 2 bad usage or environment\n",
 		.in_order = true,
 	};
 
@@ -134,11 +141,23 @@ int main(int argc, char **argv)
 	if (so.cgroup && cli_check_cgroup(so.cgroup))
 		return EXIT_USAGE;
 	spo.cgroup = so.cgroup;
+	/*
+	 * From here a signal that would end iostall stops the run instead:
+	 * while the programs load, nothing is started; while the workload
+	 * runs, it (and what it started) is stopped and the report printed.
+	 */
+	spawn_catch_stop_signals(on_stop_signal);
 	/* --empty: no core session, iostall's empty program alone */
 	so.iostall_reads = true;
 	if (collector_open(&col, empty ? NULL : &so) ||
 	    iostall_module_open(&col, &st, so.cgroup, so.verbose, true)) {
 		err = cli_error_exit(&col.error);
+		goto out;
+	}
+	if (stop_signal) {
+		fprintf(stderr, "interrupted by signal %d during start-up: nothing "
+			"was run\n", (int)stop_signal);
+		err = EXIT_FAIL;
 		goto out;
 	}
 	for (int i = 0; i < col.s.nr_notes; i++)
@@ -147,18 +166,17 @@ int main(int argc, char **argv)
 	if (stats_fd < 0)
 		fprintf(stderr, "warning: bpf_stats unavailable: %s\n",
 			strerror(errno));
-	/* a signal that would end iostall stops the workload (and what it
-	 * started) instead: the signal ends the wait, which passes it on,
-	 * and the report is still printed */
-	spawn_catch_stop_signals(on_stop_signal);
 	collector_begin(&col);
 	spawn_adopt_orphans();
 	spawn_start(&sp, &argv[optind], &spo);
-	status = wait_workload(&sp);
+	status = wait_workload(&sp, &killed);
 	if (stop_signal)
 		printf("note: interrupted by signal %d: the workload and what it "
 		       "started were stopped; the report covers the time until then\n",
 		       (int)stop_signal);
+	if (killed)
+		printf("note: the workload was still there %d s after signal %d: "
+		       "killed (SIGKILL)\n", SPAWN_STOP_GRACE_S, (int)stop_signal);
 	if (spawn_failed(&sp))
 		report_spawn_failure(&sp, argv[optind], so.cgroup);
 	err = status < 0 ? EXIT_FAIL : spawn_exit_code(status);

@@ -222,8 +222,7 @@ static bool takes_tree_lock(const char *f, enum tree_layout layout)
 {
 	if (layout == TL_XARRAY_SPLIT)
 		/* xa_cmpxchg() is inline: the writeback path's own xa_lock */
-		return !strcmp(f, "zswap_writeback_entry") ||
-		       !strcmp(f, "shrink_memcg_cb");
+		return kfunc_op_of(f) == ZOP_WRITEBACK;
 	if (strstr(f, "pool") || is_one_of(f, pool_lru_funcs,
 					   ARRAY_LEN(pool_lru_funcs)))
 		return false;

@@ -15,6 +15,7 @@
 #include "lock_trees.h"
 #include "lockstat.h"
 #include "metrics.h"
+#include "prog_stats.h"
 
 struct lock_entry {
 	unsigned long long lock;
@@ -110,10 +111,7 @@ struct lock_data {
 	 * polls ("idle_gate": polls and their CPU time)
 	 */
 	int nr_progs;
-	struct {
-		char name[32];
-		unsigned long long run_cnt, run_time_ns, recursion_misses;
-	} progs[3];
+	struct prog_stats progs[3];
 };
 
 /* One row of the report: a lock class and a caller. */

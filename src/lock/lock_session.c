@@ -17,6 +17,9 @@
 #include "trace_helpers.h"
 #include "lockstat.skel.h"
 
+/* lockstat.bpf.c's programs, and room to spare */
+#define LS_MAX_PROGS 32
+
 static void ls_note(struct lock_session *ls, const char *fmt, ...)
 {
 	va_list ap;
@@ -26,15 +29,6 @@ static void ls_note(struct lock_session *ls, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(ls->notes[ls->nr_notes++], sizeof(ls->notes[0]), fmt, ap);
 	va_end(ap);
-}
-
-unsigned long long mono_ns(void)
-{
-	struct timespec ts;
-
-	/* the clock bpf_ktime_get_ns() reads */
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
 }
 
 static bool lock_tp_in_tracefs(void)
@@ -471,9 +465,9 @@ int lock_session_prog_stats(struct lock_session *ls, struct prog_stats *out,
 /* Runs of the lock programs the kernel skipped since load. */
 static unsigned long long missed_runs(struct lock_session *ls)
 {
-	struct prog_stats ps[32];
+	struct prog_stats ps[LS_MAX_PROGS];
 
-	return prog_stats_missed(ps, lock_session_prog_stats(ls, ps, 32));
+	return prog_stats_missed(ps, lock_session_prog_stats(ls, ps, LS_MAX_PROGS));
 }
 
 void lock_session_begin(struct lock_session *ls)
@@ -731,33 +725,32 @@ static void map_trees(struct lock_session *ls, struct lock_data *d)
 			 "no swap device has a zswap tree");
 }
 
-static void read_prog_stats(struct lock_session *ls, struct lock_data *d)
+/*
+ * --self-stats: of the object's programs' stats (read once a collect,
+ * for the skipped runs too) the attached begin and end, and the gate's
+ * polls ("idle_gate": polls and their CPU time).
+ */
+static void keep_prog_stats(struct lock_session *ls, struct lock_data *d,
+			    const struct prog_stats *ps, int n)
 {
-	struct bpf_program *progs[2] = {
+	const struct bpf_program *progs[2] = {
 		ls->raw_tp ? ls->skel->progs.raw_begin : ls->skel->progs.btf_begin,
 		ls->raw_tp ? ls->skel->progs.raw_end : ls->skel->progs.btf_end,
 	};
 
 	for (int i = 0; i < 2; i++) {
-		struct bpf_prog_info info = {};
-		__u32 len = sizeof(info);
+		const struct prog_stats *p =
+			prog_stats_find(ps, n, bpf_program__name(progs[i]));
 
-		if (bpf_obj_get_info_by_fd(bpf_program__fd(progs[i]), &info, &len))
-			continue;
-		snprintf(d->progs[d->nr_progs].name, sizeof(d->progs[0].name),
-			 "%s", bpf_program__name(progs[i]));
-		d->progs[d->nr_progs].run_cnt = info.run_cnt;
-		d->progs[d->nr_progs].run_time_ns = info.run_time_ns;
-		d->progs[d->nr_progs].recursion_misses = info.recursion_misses;
-		d->nr_progs++;
+		if (p)
+			d->progs[d->nr_progs++] = *p;
 	}
-	if (ls->gate.idle_ns) {
-		snprintf(d->progs[d->nr_progs].name, sizeof(d->progs[0].name),
-			 "idle_gate");
-		d->progs[d->nr_progs].run_cnt = ls->gate.polls;
-		d->progs[d->nr_progs].run_time_ns = ls->gate.poll_cpu_ns;
-		d->nr_progs++;
-	}
+	if (ls->gate.idle_ns)
+		d->progs[d->nr_progs++] = (struct prog_stats){
+			.name = "idle_gate",
+			.run_cnt = ls->gate.polls,
+			.run_time_ns = ls->gate.poll_cpu_ns,
+		};
 }
 
 static void describe_walks(const struct lock_session *ls, char *out, size_t len)
@@ -796,8 +789,10 @@ int lock_session_collect(struct lock_session *ls, struct lock_data *d)
 	 * read after they end, so consecutive reads never shrink.
 	 */
 	bool live = !ls->stopped;
+	struct prog_stats ps[LS_MAX_PROGS];
 	unsigned long long missed;
 	struct utsname u;
+	int nr_ps;
 
 	memset(d, 0, sizeof(*d));
 	if (live)
@@ -858,13 +853,14 @@ int lock_session_collect(struct lock_session *ls, struct lock_data *d)
 		lock_data_mark_shared(d);
 	if (d->exact)
 		lock_data_classify(d->exact, &ls->ks, &ls->trees);
-	missed = missed_runs(ls) - ls->missed_base;
+	nr_ps = lock_session_prog_stats(ls, ps, LS_MAX_PROGS);
+	missed = prog_stats_missed(ps, nr_ps) - ls->missed_base;
 	if (missed)
 		lock_data_note(d, "the kernel skipped %llu runs of the lock programs "
 			       "(already running on that CPU): as many contentions may "
 			       "be uncounted or untimed", missed);
 	if (ls->stats_fd >= 0)
-		read_prog_stats(ls, d);
+		keep_prog_stats(ls, d, ps, nr_ps);
 	return 0;
 }
 

@@ -19,6 +19,7 @@
 #include "lock_report.h"
 #include "lock_trees.h"
 #include "metrics.h"
+#include "mono_clock.h"
 #include "zs_error.h"
 
 struct prog_stats;
@@ -113,6 +114,5 @@ int lock_session_metrics(struct lock_session *ls, struct metric_set *ms);
 int lock_session_prog_stats(struct lock_session *ls, struct prog_stats *out,
 			    int max);
 void lock_session_close(struct lock_session *ls);
-unsigned long long mono_ns(void);
 
 #endif /* __LOCK_SESSION_H */

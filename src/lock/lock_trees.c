@@ -7,6 +7,7 @@
 #include "lock_trees.h"
 #include "lockstat.h"
 #include "kernel_btf.h"
+#include "kernel_funcs.h"
 
 /*
  * Kernel addresses start here on x86-64 with 5-level page tables (the
@@ -28,11 +29,17 @@ enum tree_layout tree_layout_of(bool btf_has_zswap_tree, bool has_nr_trees_sym,
 	return TL_UNKNOWN;
 }
 
+static bool in_kallsyms(void *ks, const char *name)
+{
+	return ksyms_addr(ks, name) != 0;
+}
+
 void lock_trees_plan(struct lock_trees *t, const struct ksyms *ks)
 {
+	const struct kfunc_name *store;
 	unsigned int size = 0, off = 0;
-	bool rb, has_store;
 	unsigned long long next;
+	bool rb;
 
 	memset(t, 0, sizeof(*t));
 	rb = btf_struct_member("zswap_tree", "lock", &size, &off);
@@ -50,10 +57,11 @@ void lock_trees_plan(struct lock_trees *t, const struct ksyms *ks)
 	}
 	t->trees_addr = ksyms_addr(ks, "zswap_trees");
 	t->nr_trees_addr = ksyms_addr(ks, "nr_zswap_trees");
-	has_store = ksyms_addr(ks, "zswap_store") || ksyms_addr(ks, "zswap_frontswap_store");
+	store = kfunc_present(KF_STORE, KFN_HOOK, in_kallsyms, (void *)ks);
+	/* a store named as before split trees (6.8): one tree a swap type */
 	t->layout = tree_layout_of(rb, t->nr_trees_addr, t->trees_addr,
-				   ksyms_addr(ks, "zswap_frontswap_store"));
-	if (!has_store) {
+				   store && kfunc_gone_by(store, "6.8"));
+	if (!store) {
 		t->layout = TL_UNKNOWN;
 		snprintf(t->why, sizeof(t->why), "zswap is not in this kernel");
 		return;

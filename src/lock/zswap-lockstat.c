@@ -121,6 +121,7 @@ int main(int argc, char **argv)
 		.tail = "exit: 0 reported, 1 runtime failure, 2 bad usage or environment\n",
 		.in_order = true,
 	};
+	struct spawn_stopped stopped = { .status = -1 };
 	pid_t child = -1;
 	int err = EXIT_OK, status, exit_code = -1;
 
@@ -184,10 +185,9 @@ int main(int argc, char **argv)
 	collector_stop(&col);
 	if (child > 0) {
 		/* interrupted: the workload and its children get the same signal */
-		spawn_signal_tree(child, exiting ? (int)exiting : SIGTERM);
-		waitpid(child, &status, 0);
-		exit_code = spawn_exit_code(status);
-		spawn_stop_orphans();
+		spawn_stop(child, exiting ? (int)exiting : SIGTERM,
+			   SPAWN_STOP_GRACE_S * 1000, &stopped);
+		exit_code = stopped.status < 0 ? -1 : spawn_exit_code(stopped.status);
 	}
 	if (cmd && spawn_failed(&sp))
 		fprintf(stderr, "error: cannot run %s: %s\n", cmd[0],
@@ -214,6 +214,9 @@ int main(int argc, char **argv)
 	if (exiting)
 		lock_data_note(&d, "interrupted by signal %d after %.1f s",
 			       (int)exiting, d.duration_s);
+	if (stopped.killed)
+		lock_data_note(&d, "the command was still there %d s after the "
+			       "signal: killed (SIGKILL)", SPAWN_STOP_GRACE_S);
 	if (json)
 		err = lock_report_json(stdout, &d, &ls.ks, all) ? EXIT_FAIL : EXIT_OK;
 	else

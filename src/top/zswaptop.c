@@ -27,6 +27,7 @@
 #include "iostall_module.h"
 #include "lock_module.h"
 #include "lock_session.h"
+#include "mono_clock.h"
 #include "session.h"
 #include "tui_model.h"
 #include "tui_layout.h"
@@ -54,14 +55,6 @@ struct top_opts {
 	struct collector c;	/* the session and the modules asked for */
 };
 
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 /*
  * The lock module's cumulative metrics, without lock_pending_at_end: a live
  * read counts a wait once it has ended, so nothing is ever pending.
@@ -79,7 +72,7 @@ static int take_sample(struct session *s, struct top_opts *o,
 	tui_sample_free(smp);
 	if (collector_collect(&o->c, &smp->ms))
 		return -1;
-	smp->t = now_s();
+	smp->t = mono_s();
 	zswap_params_read(&smp->params, ZSWAP_PARAMS);
 	if (kvset_get(&s->before.meminfo, "MemTotal", &total))
 		smp->mem_total = total;
@@ -118,7 +111,7 @@ static void stamp_clock(struct tui_model *m)
 static bool wait_until(struct session *s, double deadline)
 {
 	for (;;) {
-		double left = deadline - now_s();
+		double left = deadline - mono_s();
 
 		if (exiting)
 			return false;
@@ -213,7 +206,7 @@ static int run_tui(struct session *s, struct top_opts *o)
 	stamp_clock(&m);
 	tui_screen_draw(&scr, &m, &v);
 	while (!exiting) {
-		double left = deadline - now_s();
+		double left = deadline - mono_s();
 		int key;
 		enum tui_action act;
 
@@ -231,8 +224,8 @@ static int run_tui(struct session *s, struct top_opts *o)
 			a = b;
 			b = tmp;
 			deadline += o->interval;
-			if (deadline < now_s())
-				deadline = now_s() + o->interval;
+			if (deadline < mono_s())
+				deadline = mono_s() + o->interval;
 			tui_screen_draw(&scr, &m, &v);
 			continue;
 		}
@@ -251,7 +244,7 @@ static int run_tui(struct session *s, struct top_opts *o)
 			deadline = a.t + o->interval;
 		}
 		if (act == ACT_PAUSE && !v.paused)
-			deadline = now_s() + o->interval;
+			deadline = mono_s() + o->interval;
 		if (act != ACT_NONE)
 			tui_screen_draw(&scr, &m, &v);
 	}

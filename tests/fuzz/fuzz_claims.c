@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * libFuzzer harness: the claims-file reader (claims_parse over libyaml,
- * what claims_load runs on a file's bytes), then every table evaluated
- * on a few records built in memory, as `zswap-gate claims` does. No
- * files, no output.
+ * what claims_load runs on a file's bytes), the metric names' check,
+ * then every table evaluated on a few records built in memory, as
+ * `zswap-gate claims` does. No files, no output.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -32,6 +32,8 @@ static void add_records(struct claims_eval *e)
 					 SRC_TRACEPOINT, 1000 - 10 * i - 300 * k);
 			metric_set_value(&rec.metrics, "zero", "pages", SRC_COUNTER, 0);
 			metric_set_na(&rec.metrics, "na", "pages", "not here");
+			metric_set_value(&rec.metrics, "lock_contentions{lock=any,caller=any}",
+					 "contentions", SRC_TRACEPOINT, 10 + i);
 			claims_eval_add_record(e, k, &rec, "mem.json", &err);
 			record_free(&rec);
 		}
@@ -46,6 +48,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	stats_init();
 	if (claims_parse("fuzz.yaml", (const char *)data, size, &c, &err))
 		return 0;
+	/* the names as `zswap-gate claims` checks them (metric_name_check) */
+	claims_check_names(&c, &err);
 	if (!claims_eval_init(&e, &c, NULL, NULL, &err)) {
 		add_records(&e);
 		claims_eval_finish(&e, &err);

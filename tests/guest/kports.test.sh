@@ -13,7 +13,7 @@
 #    written_back_pages / hits of a kprobe event on shrink_memcg in
 #    tracefs' kprobe_profile; the recorder's fexit/fentry counts equal
 #    those within 2%);
-#  - 000 (batched writeback IO: 7.3 as posted, 6.12's port): writeback
+#  - 000 (batched writeback IO: 7.3 with one hunk rebased, 6.12's port): writeback
 #    bios carry more than one page with it (the recorder's
 #    pages_per_bio{origin=writeback}, and tracefs' block_bio_queue
 #    listing multi-page write bios on the swap disk), exactly one
@@ -49,7 +49,7 @@ cd "$(dirname "$0")/../.." || exit 1
 # seed 004's change is upstream (the base, 000 and null batch, the revert
 # does not), and reclaim's own swap-out gathers pages into one bio
 # (struct swap_io_ctx), so only writeback's bios are one page each, but
-# on 000 as posted.
+# on 000 (7.3).
 LINE=${KPORTS_LINE:-7.3}
 case $LINE in
 6.12)
@@ -174,7 +174,7 @@ if [ -n "$CP" ]; then
 	for pf in "$PWD/$PORTS"/*/*.patch; do
 		# --no-signoff: the ports are not sent upstream. UNKNOWN_COMMIT_ID:
 		# Debian's source has no git history, so a commit the message
-		# names (000 as posted names swap_io_ctx's) cannot be looked
+		# names (000 on 7.3 names swap_io_ctx's) cannot be looked
 		# up. An absolute path: given a relative one inside this git
 		# checkout, checkpatch reads the patch's context lines as added
 		# ones
@@ -255,7 +255,7 @@ for k in $BOOTED; do
 	check "$k B: the shrinker wrote back" gt "$wb" 100
 	# a skipped run misses one bio, or gives it the wrong origin
 	miss=$(metric "$F" bpf_missed_runs)
-	mp=$(awk -v m="$miss" -v p="$ppb" 'BEGIN { printf "%d\n", m * (p > 1 ? p + 1 : 1) }')
+	mp=$(skipped_pages "$miss" "$F")
 	check "$k B: writeback bio pages = zswpwb within 1% + $miss skipped runs" \
 		within "$wbp" "$wb" 1 "$mp"
 	check "$k B: record's swap write bios = tracefs' within 1% + $miss skipped runs" \

@@ -83,10 +83,8 @@ check_kernel() {
 	fomiss=$(jq '[.self_stats | to_entries[] |
 		select(.key | test("wb|shrink|swapout|bio")) |
 		.value.recursion_misses] | add' "$F")
-	ppb=$(jq '.metrics["swap_write_pages{origin=writeback}"].value as $p |
-		.metrics["swap_write_bios{origin=writeback}"].value as $b |
-		if $b > 0 then ($p / $b | ceil) else 1 end' "$F")
-	echo "$ver: BPF runs skipped by the kernel: fentry recorder $fmiss ($fomiss deciding origins, $ppb pages a writeback bio), kprobe recorder $kmiss"
+	fopages=$(skipped_pages "$fomiss" "$F")
+	echo "$ver: BPF runs skipped by the kernel: fentry recorder $fmiss ($fomiss deciding origins, up to $fopages writeback pages), kprobe recorder $kmiss"
 	check "$ver: skipped BPF runs counted, under 1% of the stores ($fmiss, $kmiss of $calls)" \
 		awk -v f="$fmiss" -v k="$kmiss" -v c="$calls" "$NUMS"' BEGIN {
 			exit !(num(f) && num(k) && f < c / 100 && k < c / 100) }'
@@ -95,7 +93,7 @@ check_kernel() {
 	# the pages the kernel wrote: its own counter
 	check "$ver: swap_write_pages{origin=writeback} = debugfs written_back_pages within 1% + origin skips' bios" \
 		within "$(metric "$F" "swap_write_pages{origin=writeback}")" "$dwb" 1 \
-		$((fomiss * ppb))
+		"$fopages"
 	check "$ver: shrink_worker_wakeups via fentry > 0" \
 		gt "$(metric "$F" shrink_worker_wakeups)" 0
 	# one latency sample per writeback call: with the counting exit

@@ -34,7 +34,7 @@ done
 cat "$WORK"/help.* > "$WORK/all"
 build/zswap-gate --help >> "$WORK/all" 2>&1
 build/zswap-workload --help >> "$WORK/all" 2>&1
-for w in reclaim build cache swappers; do build/zswap-workload $w --help >> "$WORK/all" 2>&1; done
+for w in reclaim build cache swappers usemem access; do build/zswap-workload $w --help >> "$WORK/all" 2>&1; done
 for f in tools/kernels-ab.sh tools/kernel/build-kernel.sh tools/seed-run.sh \
 	tools/guest/run-guest.sh tools/guest/fetch-kernels.sh tools/zswap-env.sh \
 	tools/memcg-run.sh tools/guest/accel.sh; do
@@ -124,4 +124,39 @@ while IFS="	" read -r doc rc cmd; do
 		[ "$got" -eq "$rc" -a -z "$missing" ]
 done < "$WORK/ex/list"
 check "the docs hold examples that run without root ($i)" [ "$i" -ge 5 ]
+# --- the kernel patches and their notes ------------------------------
+# Every patch carries a Signed-off-by (checkpatch asks for one); seed
+# 002's are the project's reconstruction, so neither their From: nor
+# their Signed-off-by: is the RFC's author, and each message says so.
+# The numbers NOTES.md states are the patch files' own.
+bad=""
+for p in kernel/patches/*/*/*.patch; do
+	grep -q '^Signed-off-by: ' "$p" || bad="$bad ${p#kernel/patches/}"
+done
+check "every kernel patch is signed off${bad:+ (not:$bad)}" [ -z "$bad" ]
+bad=""
+for p in kernel/patches/7.3/002-*/*.patch; do
+	grep -Eq '^(From|Signed-off-by): .*ghiti' "$p" && bad="$bad $(basename "$p")"
+	grep -q '^Rebuilt by the zswap toolkit' "$p" || bad="$bad $(basename "$p"):no-note"
+done
+check "seed 002's patches are the project's, and say they are rebuilt${bad:+ (not:$bad)}" [ -z "$bad" ]
+# the sum of the per-patch diffstats: "INS DEL ZSWAP_C"
+diffstat_of() {
+	cat "$1"/*.patch | awk '
+		/^ [0-9]+ files? changed/ {
+			for (i = 1; i <= NF; i++) {
+				if ($i ~ /^insertion/) ins += $(i - 1)
+				if ($i ~ /^deletion/) del += $(i - 1)
+			} }
+		/^ mm\/zswap\.c +\| +[0-9]+/ { z += $3 }
+		END { print ins + 0, del + 0, z + 0 }'
+}
+n=kernel/patches/7.3/002-shrinker-iocost/NOTES.md
+got=$(diffstat_of "${n%/*}")
+said=$(tr '\n' ' ' < "$n" | sed -n 's/.*(\([0-9]*\) insertions, \([0-9]*\) deletions against [0-9]* and [0-9]*; `mm\/zswap.c` \([0-9]*\) lines against.*/\1 \2 \3/p')
+check "$n's diffstat ($said) is its patches' ($got)" [ -n "$said" -a "$said" = "$got" ]
+n=kernel/patches/7.3/000-batch-writeback-io/NOTES.md
+got=$(diffstat_of "${n%/*}" | cut -d' ' -f1,2)
+said=$(tr '\n' ' ' < "$n" | sed -n 's/.*the seed.s (\([0-9]*\) insertions, \([0-9]*\) deletions).*/\1 \2/p')
+check "$n's diffstat ($said) is its patch's ($got)" [ -n "$said" -a "$said" = "$got" ]
 summary

@@ -231,6 +231,58 @@ check "lockstat under SIGINT: the report says it was interrupted" \
 stop_tree iostall TERM 302 "$WORK/tree-iost.txt" $IOST
 check "iostall under SIGTERM: the report printed, saying it was interrupted" \
 	eval 'grep -q "^note: interrupted by signal 15" "$WORK/tree-iost.txt" && grep -q "^who sleeps\|wb_offcpu\|iocost_" "$WORK/tree-iost.txt"'
+# a workload that writes down the signal it got, then exits 3 (exit) or
+# goes on (ignore): iostall stops it as every tool does, SIGKILL after
+# the grace period, prints the report of the window and exits with the
+# workload's code (issue 37: exit 143, no report, the workload SIGKILLed)
+for w in exit ignore; do
+	act=""
+	[ $w = exit ] && act="; exit 3"
+	printf '#!/bin/sh\ntrap '"'"'echo "$1" > "$0.got"%s'"'"' TERM INT\ntouch "$0.ready"\nwhile :; do sleep 0.1; done\n' \
+		"$act" > "$WORK/wl-$w"
+	chmod +x "$WORK/wl-$w"
+done
+# run_stopped NAME SIG DELAY CMD...: CMD's workload wl-NAME gets SIG from
+# the test DELAY s after it is ready (or, DELAY "early", 0.2 s after CMD
+# starts); the exit code in $rc, the run's seconds in $secs
+run_stopped() {
+	rs_w=$1 rs_sig=$2 rs_delay=$3
+	shift 3
+	rm -f "$WORK/wl-$rs_w.ready" "$WORK/wl-$rs_w.got"
+	t0=$(date +%s)
+	timeout -s KILL 30 "$@" -- "$WORK/wl-$rs_w" "$rs_sig" > "$WORK/stop.out" 2> "$WORK/stop.err" &
+	rs_pid=$!
+	if [ "$rs_delay" = early ]; then
+		sleep 0.2
+	else
+		i=0
+		while [ ! -e "$WORK/wl-$rs_w.ready" ] && [ $i -lt 150 ]; do sleep 0.1; i=$((i + 1)); done
+		sleep "$rs_delay"
+	fi
+	pkill -"$rs_sig" -P $rs_pid
+	wait $rs_pid
+	rc=$? secs=$(($(date +%s) - t0))
+	pkill -KILL -f "$WORK/wl-$rs_w" 2> /dev/null
+}
+reported() { grep -q "^note: interrupted by signal $1: the workload" "$WORK/stop.out" && grep -q "^PROGRAM " "$WORK/stop.out"; }
+run_stopped exit TERM 0.5 $IOST
+check "iostall under SIGTERM: the workload got it and exited 3, the report printed, exit 3 ($rc)" \
+	eval '[ $rc -eq 3 ] && [ "$(cat "$WORK/wl-exit.got")" = TERM ] && reported 15 &&
+	      ! grep -q "killed (SIGKILL)" "$WORK/stop.out"'
+run_stopped ignore TERM 0.5 $IOST
+check "iostall under SIGTERM, a workload that ignores it: SIGKILL after the grace period, the report printed, exit 137 ($rc after $secs s)" \
+	eval '[ $rc -eq 137 ] && [ "$(cat "$WORK/wl-ignore.got")" = TERM ] && reported 15 &&
+	      grep -q "^note: the workload was still there 5 s after signal 15: killed (SIGKILL)" "$WORK/stop.out" &&
+	      [ $secs -lt 20 ] && ! pgrep -f "$WORK/wl-ignore" > /dev/null'
+run_stopped exit TERM early $IOST
+check "iostall under SIGTERM while it loads: exit 1, said, no workload run ($rc, $(cat "$WORK/stop.err" | tail -n 1))" \
+	eval '[ $rc -eq 1 ] && grep -q "^interrupted by signal 15 during start-up: nothing was run" "$WORK/stop.err" &&
+	      [ ! -e "$WORK/wl-exit.ready" ]'
+run_stopped ignore INT 0.5 $GATE record -q -o "$WORK/ignored.json"
+check "record under SIGINT, a workload that ignores it: killed after the grace period, the record kept and says so ($rc after $secs s)" \
+	eval '[ "$(cat "$WORK/wl-ignore.got")" = INT ] && [ $secs -lt 20 ] &&
+	      [ "$(jq .complete "$WORK/ignored.json")" = false ] && [ "$(jq .exit_code "$WORK/ignored.json")" = 137 ] &&
+	      jq -r ".notes[]" "$WORK/ignored.json" | grep -q "still there 5 s after signal 2: killed (SIGKILL)"'
 stop_tree record INT 303 "$WORK/tree-rec.txt" $GATE record -q -o "$WORK/tree.json"
 check "record under SIGINT: the record notes what was stopped" \
 	eval 'jq -r ".notes[]" "$WORK/tree.json" | grep -q "process(es) the command left behind were stopped"'
@@ -243,6 +295,30 @@ echo "$mpp" > /sys/module/zswap/parameters/max_pool_percent
 check "a parameter changed during the window: noted, record incomplete, said" \
 	eval 'jq -r ".notes[]" "$WORK/chg.json" | grep -q "zswap parameter max_pool_percent changed during the window ($mpp -> " &&
 	      [ "$(jq .complete "$WORK/chg.json")" = false ] && grep -q "the setup changed during the window" "$WORK/chg.err"'
+# changed and put back inside the window (issue 37: the record was
+# complete, with no note): both changes noted with when, the header keeps
+# the window's start value, compare and claims refuse the record naming
+# the change, or with --allow-incomplete take it with a warning
+other=$((mpp == 7 ? 8 : 7))
+$GATE record -q -o "$WORK/flip.json" -- sh -c \
+	"sleep 0.6; echo $other > /sys/module/zswap/parameters/max_pool_percent; sleep 0.6
+	 echo $mpp > /sys/module/zswap/parameters/max_pool_percent; sleep 0.6" 2> "$WORK/flip.err"
+echo "$mpp" > /sys/module/zswap/parameters/max_pool_percent
+check "a parameter changed and put back during the window: both changes noted with when, record incomplete ($(jq -c '.notes[-1]' "$WORK/flip.json"))" \
+	eval 'jq -r ".notes[]" "$WORK/flip.json" | grep -q "^zswap parameter max_pool_percent changed during the window ($mpp -> $other at +[0-9.]* s, $other -> $mpp at +[0-9.]* s)\$" &&
+	      [ "$(jq .complete "$WORK/flip.json")" = false ] && grep -q "the setup changed during the window" "$WORK/flip.err"'
+check "  ... the record lists them (param, from, to, at_s 0.3-1.5 s and 0.3 s later), its header the start value" \
+	eval '[ "$(jq -r ".param_changes | map(\"\(.param) \(.from) \(.to)\") | join(\",\")" "$WORK/flip.json")" = "max_pool_percent $mpp $other,max_pool_percent $other $mpp" ] &&
+	      jq -e ".param_changes[0].at_s > 0.3 and .param_changes[0].at_s < 1.5 and .param_changes[1].at_s > .param_changes[0].at_s + 0.3" "$WORK/flip.json" > /dev/null &&
+	      [ "$(jq -r .zswap.max_pool_percent "$WORK/flip.json")" = "$mpp" ]'
+rc2 "compare of that record" "$WORK/flip.log" $GATE compare "$WORK/flip.json" -- $B
+check "  ... compare names the change" grep -q "incomplete record (zswap parameter max_pool_percent changed during the window ($mpp -> $other at" "$WORK/flip.log"
+$GATE compare --allow-incomplete "$WORK/flip.json" -- $B > /dev/null 2> "$WORK/flip.log"
+check "  ... compare --allow-incomplete warns" \
+	grep -q "^warning: $WORK/flip.json: zswap parameter max_pool_percent changed during the window.*: its metrics mix two settings" "$WORK/flip.log"
+$GATE claims --allow-incomplete --allow-not-measurable tests/fixtures/claims/seed000-fixture.yaml "$WORK/flip.json" -- $B > /dev/null 2> "$WORK/flip.log"
+check "  ... claims --allow-incomplete warns" \
+	grep -q "^warning: $WORK/flip.json: zswap parameter max_pool_percent changed" "$WORK/flip.log"
 make_cgroup 64 zswap-hostile-gone
 $GATE record -q --cgroup "$CG" -o "$WORK/gone.json" -d 3 2> /dev/null &
 kpid=$!

@@ -7,10 +7,11 @@
 # options, against each other and, where the kernel counts the same
 # thing, against the kernel's counters of the same window: /proc/vmstat
 # zswpout + pswpout for the pages it reclaimed or pushed out, /proc/stat
-# `processes` (every fork and thread) for its tasks, and the shell's own
-# clock for its durations. Then bad input, the metrics file's failure
-# modes, and `zswap-gate record` storing the figures. Needs root; about
-# 20 s. Leaves swap and zswap as it found them.
+# `processes` (every fork and thread) for its tasks, the per-size THP
+# counters for usemem's folios, and the shell's own clock for its
+# durations. Then bad input, the metrics file's failure modes, and
+# `zswap-gate record` storing the figures. Needs root; about 40 s. Leaves
+# swap, zswap and the THP controls as it found them.
 set -u
 cd "$(dirname "$0")/../.." || exit 1
 . tests/lib.sh
@@ -30,8 +31,20 @@ command -v jq >/dev/null || { echo "jq missing: run tools/install-deps.sh"; exit
 host_lock
 
 PAGE_CLUSTER=$(cat /proc/sys/vm/page-cluster)
+THP=/sys/kernel/mm/transparent_hugepage
+# thp_state: "FILE POLICY" of every THP control (usemem --thp sets some)
+thp_state() {
+	for f in "$THP"/enabled "$THP"/hugepages-*/enabled; do
+		[ -f "$f" ] && echo "$f $(sed 's/.*\[\(.*\)\].*/\1/' "$f")"
+	done
+}
+THP_BEFORE=$(thp_state)
 cleanup() {
 	echo "$PAGE_CLUSTER" > /proc/sys/vm/page-cluster
+	# what a usemem --thp killed with -9 would leave
+	echo "$THP_BEFORE" | while read -r f v; do
+		[ -n "$f" ] && echo "$v" > "$f"
+	done
 	env_cleanup
 	rm -rf "$WORK"
 }
@@ -100,7 +113,9 @@ run_in_cg() {
 # --- bad input (no figures are written) ---------------------------------
 for bad in "cache --duration nan" "swappers --mib -1" "build --bogus" \
 	"reclaim --interval-ms 2ms" "cache --hot-pct inf" "build --jobs 0" \
-	"reclaim --method nope" "swappers --procs"; do
+	"reclaim --method nope" "swappers --procs" "usemem --thp 3K" \
+	"usemem --pattern nope" "usemem --passes 0" "access --regions text,,random" \
+	"access --duration 0"; do
 	# shellcheck disable=SC2086
 	check "$bad: exit 2 and one line naming the option" \
 		usage_err "$(rc_of $W $bad)" 2 "$(echo "$bad" | cut -d' ' -f2)"
@@ -108,13 +123,22 @@ done
 check "unknown command: exit 2, one line" usage_err "$(rc_of $W nosuch)" 2 nosuch
 rc_of env ZSWAP_WORKLOAD_METRICS="$WORK/bad.m" $W cache --duration nan >/dev/null
 check "bad input: the metrics file is not even created" [ ! -e "$WORK/bad.m" ]
+# help_ok RC [FIGURE]: usage, options and the figure (duration_s) listed
 help_ok() {
 	[ "$1" -eq 0 ] && grep -q "^usage: " "$WORK/out" && grep -q -- "--seed" "$WORK/out" &&
-		grep -q "^  duration_s " "$WORK/out"
+		grep -q "^  ${2:-duration_s} " "$WORK/out"
 }
-for c in reclaim build cache swappers; do
+for c in reclaim build cache swappers access; do
 	check "$c --help: exit 0, options and figures documented" help_ok "$(rc_of $W $c --help)"
 done
+check "usemem --help: exit 0, options and figures documented" \
+	help_ok "$(rc_of $W usemem --help)" kbps
+check "zswap-workload --help lists usemem and access" \
+	sh -c "$W --help | grep -q '^  usemem ' && $W --help | grep -q '^  access '"
+# a kernel without per-size THP controls (before 6.8): exit 2 naming the file
+check "usemem --thp 64K without hugepages-64kB/enabled: exit 2, one line naming it" \
+	usage_err "$(rc_of env ZSWAP_THP_DIR="$WORK/nothp" $W usemem --thp 64K --mib 1)" 2 \
+	"$WORK/nothp/hugepages-64kB/enabled"
 
 # The metrics file: unwritable (no such directory, a full device) is exit 1
 # naming the path; a second run appends.
@@ -213,9 +237,10 @@ check "build: 2 x 80 MiB in 128 MiB swapped (zswpout + pswpout delta > 0)" \
 # on CI runs; with this skew 0 of 12 there. A run the OOM killer took
 # (exit 137) is not the workload's measurement: its state is printed and
 # it runs again in a new cgroup, up to 3 runs, checked as any run. Any
-# other failure is not retried.
-cache_state() {
-	echo "cache: exit $RC; the cgroup's memory state:"
+# other failure is not retried. access's uniform random working set is
+# run the same way.
+cg_state() {
+	echo "$1: exit $RC; the cgroup's memory state:"
 	grep -H . "$CG/memory.max_usage_in_bytes" "$CG/memory.failcnt" \
 		"$CG/memory.oom_control" "$CG/memory.events" 2>/dev/null | sed 's/^/  /'
 	grep -E "^(total_)?(cache|rss|swap|active_anon|inactive_anon|active_file|inactive_file|pgmajfault) " \
@@ -223,25 +248,32 @@ cache_state() {
 	grep -H . /sys/kernel/debug/zswap/reject_* /sys/kernel/debug/zswap/pool_limit_hit \
 		/sys/kernel/debug/zswap/stored_pages 2>/dev/null | sed 's/^/  /'
 }
-echo 0 > /proc/sys/vm/page-cluster
-RC=137 tries=0
-while [ $RC -eq 137 ] && [ $tries -lt 3 ]; do
-	if [ $tries -gt 0 ]; then
-		cache_state
-		echo "cache: OOM-killed (exit 137): not the workload's measurement, run again in a new cgroup"
-		rm -f "$WORK/cache.m"
-		stop_cgroup_tasks "$CG"
-		rmdir "$CG" && make_cgroup 128 workloads ||
-			{ fail "cache: a new cgroup"; break; }
-	fi
-	tries=$((tries + 1))
-	in0=$(($(vmstat zswpin) + $(vmstat pswpin)))
-	run_in_cg cache cache --mib 144 --threads 2 --hot-pct 50 --hot-ops-pct 99 \
-		--duration 3
-done
-echo "$PAGE_CLUSTER" > /proc/sys/vm/page-cluster
-in1=$(($(vmstat zswpin) + $(vmstat pswpin)))
-[ $RC -eq 0 ] || cache_state
+swapped_in() { echo $(($(vmstat zswpin) + $(vmstat pswpin))); }
+# run_oom_retry NAME ARGS...: run_in_cg, with page-cluster 0, again in a
+# new cgroup after an OOM kill (up to 3 runs); sets IN0 and IN1, the
+# swap-ins before and after the last run
+run_oom_retry() {
+	echo 0 > /proc/sys/vm/page-cluster
+	RC=137 tries=0
+	while [ $RC -eq 137 ] && [ $tries -lt 3 ]; do
+		if [ $tries -gt 0 ]; then
+			cg_state "$1"
+			echo "$1: OOM-killed (exit 137): not the workload's measurement, run again in a new cgroup"
+			rm -f "$WORK/$1.m"
+			stop_cgroup_tasks "$CG"
+			rmdir "$CG" && make_cgroup 128 workloads ||
+				{ fail "$1: a new cgroup"; break; }
+		fi
+		tries=$((tries + 1))
+		IN0=$(swapped_in)
+		run_in_cg "$@"
+	done
+	echo "$PAGE_CLUSTER" > /proc/sys/vm/page-cluster
+	IN1=$(swapped_in)
+	[ $RC -eq 0 ] || cg_state "$1"
+}
+run_oom_retry cache cache --mib 144 --threads 2 --hot-pct 50 --hot-ops-pct 99 --duration 3
+in0=$IN0 in1=$IN1
 check "cache: exit 0" [ $RC -eq 0 ]
 check "cache: the eight figures, once each, with units" figures_ok ops:ops \
 	ops_per_s:ops/s latency_p50_us:us latency_p99_us:us latency_p999_us:us \
@@ -277,6 +309,108 @@ check "swappers: /proc/stat processes delta >= 3 processes + 6 threads" \
 check "swappers: duration_s <= the shell's wall time" le "$(fig duration_s)" "$WALL"
 check "swappers: 192 MiB in 128 MiB: zswpout + pswpout delta >= 16384 pages" \
 	[ $((out1 - out0)) -ge 16384 ]
+
+# usemem (vm-scalability's): 2 processes x 96 MiB x 2 passes of mixed
+# pages in 128 MiB. Its figures against its own "B bytes / U usecs = K
+# KB/s" lines on stderr, one a process: B = MiB x passes, K usemem's
+# integer arithmetic of B and U, kbps their sum, each U within elapsed_s.
+# At least the 64 MiB over the cap leaves: stored, written, or (a third
+# of mixed is zero pages) swapped out as a zero page.
+swapped_out_any() {
+	z=$(vmstat swpout_zero)
+	echo $(($(swapped_out) + ${z:-0}))
+}
+out0=$(swapped_out_any)
+run_in_cg usemem usemem --procs 2 --mib 96 --passes 2 --pattern mixed
+out1=$(swapped_out_any)
+check "usemem: exit 0" [ $RC -eq 0 ]
+check "usemem: the six figures, once each, with units" figures_ok kbps:KB/s \
+	first_pass_kbps:KB/s later_passes_kbps:KB/s elapsed_s:s bytes:bytes procs:procs
+echo "usemem: $(fig kbps) KB/s (first pass $(fig first_pass_kbps), later" \
+	"$(fig later_passes_kbps)) in $(fig elapsed_s) s, swapped out +$((out1 - out0))"
+check "usemem: bytes = 2 procs x 96 MiB x 2 passes" [ "$(fig bytes)" = 402653184 ]
+check "usemem: procs = 2" [ "$(fig procs)" = 2 ]
+# usemem_lines_ok FILE PROCS BYTES KBPS ELAPSED: FILE's usemem lines
+# agree with the figures
+usemem_lines_ok() {
+	awk -v n="$2" -v b="$3" -v kbps="$4" -v el="$5" '
+		/^[0-9]+ bytes \/ [0-9]+ usecs = [0-9]+ KB\/s$/ {
+			lines++
+			if ($1 != b || $7 != int(int($1 * 1000000 / $4) / 1024) ||
+			    $4 > el * 1e6 + 1) bad++
+			sum += $7 }
+		END { exit !(lines == n && !bad && sum == kbps) }' "$1"
+}
+check "usemem: a usemem line a process, B = 96 MiB x 2, K = (B * 1e6 / U) >> 10, U <= elapsed_s, sum K = kbps" \
+	usemem_lines_ok "$WORK/err" 2 201326592 "$(fig kbps)" "$(fig elapsed_s)"
+check "usemem: kbps >= bytes / 1024 / elapsed_s (each process ran at most elapsed_s)" \
+	le "$(calc "int($(fig bytes) / 1024 / $(fig elapsed_s)) - 2")" "$(fig kbps)"
+check "usemem: elapsed_s <= the shell's wall time" le "$(fig elapsed_s)" "$WALL"
+check "usemem: 192 MiB in 128 MiB: zswpout + pswpout + swpout_zero delta >= 16384 pages" \
+	[ $((out1 - out0)) -ge 16384 ]
+
+# usemem --thp 64K: 64 KiB folios (the kernel's per-size counter, which
+# other tasks can only add to, rises by at least half of the 512), the
+# controls as they were afterwards, its one usemem line the figures'
+# (elapsed_s adds the wake-up and the exit, which a busy host can make
+# tens of milliseconds: kbps is only bounded below by bytes / elapsed_s)
+if [ -f "$THP/hugepages-64kB/enabled" ]; then
+	A64=$THP/hugepages-64kB/stats/anon_fault_alloc
+	a0=$(cat "$A64")
+	run_in_cg usemem_thp usemem --procs 1 --mib 32 --passes 8 --thp 64K
+	a1=$(cat "$A64")
+	check "usemem --thp 64K: exit 0" [ $RC -eq 0 ]
+	echo "usemem --thp 64K: $(fig kbps) KB/s in $(fig elapsed_s) s, 64K folios faulted +$((a1 - a0))"
+	check "usemem --thp 64K: >= 256 64 KiB folios faulted in" [ $((a1 - a0)) -ge 256 ]
+	check "usemem --thp 64K: the THP controls as they were" [ "$(thp_state)" = "$THP_BEFORE" ]
+	check "usemem, 1 process: its line agrees with kbps, B = 32 MiB x 8 passes" \
+		usemem_lines_ok "$WORK/err" 1 268435456 "$(fig kbps)" "$(fig elapsed_s)"
+	check "usemem, 1 process: kbps >= bytes / 1024 / elapsed_s" \
+		le "$(calc "int($(fig bytes) / 1024 / $(fig elapsed_s)) - 1")" "$(fig kbps)"
+
+	# SIGTERM mid-run: the controls set meanwhile, put back, no process left
+	M=$WORK/usemem_term.m
+	ZSWAP_WORKLOAD_METRICS=$M sh -c 'echo $$ > "$0/cgroup.procs" && exec "$@"' \
+		"$CG" $W usemem --procs 2 --mib 16 --passes 1000000 --thp 64K 2> "$WORK/err" &
+	upid=$!
+	sleep 1.5
+	during=$(sed 's/.*\[\(.*\)\].*/\1/' "$THP/hugepages-64kB/enabled")
+	kill -TERM $upid
+	wait $upid
+	RC=$?
+	check "usemem --thp 64K, during the run: 64K is madvise or always ($during)" \
+		sh -c 'case $1 in madvise | always) ;; *) exit 1 ;; esac' _ "$during"
+	check "usemem under SIGTERM: exit 1, said" \
+		sh -c '[ "$1" -eq 1 ] && grep -q "stopped by signal 15" "$2"' _ $RC "$WORK/err"
+	check "usemem under SIGTERM: the THP controls as they were" \
+		[ "$(thp_state)" = "$THP_BEFORE" ]
+	check "usemem under SIGTERM: no figures, no process left in the cgroup" \
+		sh -c '[ ! -s "$1" ] && [ -z "$(cat "$2/cgroup.procs")" ]' _ "$M" "$CG"
+else
+	echo "SKIP usemem --thp 64K: no $THP/hugepages-64kB (kernel before 6.8)"
+fi
+
+# access: text, text and random regions of 48 MiB (144 MiB) in 128 MiB
+# for 3 s, read back from swap as it goes
+run_oom_retry access access --regions text,text,random --mib 48 --duration 3
+check "access: exit 0" [ $RC -eq 0 ]
+check "access: the eight figures, once each, with units" figures_ok ops:ops \
+	ops_per_s:ops/s ops_per_s_p10:ops/s ops_per_s_p50:ops/s ops_per_s_p90:ops/s \
+	intervals:intervals errors:pages duration_s:s
+echo "access: $(fig ops) ops, $(fig ops_per_s) ops/s (p10 $(fig ops_per_s_p10)," \
+	"p50 $(fig ops_per_s_p50), p90 $(fig ops_per_s_p90) over $(fig intervals) s)," \
+	"swapped in +$((IN1 - IN0))"
+check "access: ops > 0" gt "$(fig ops)" 0
+check "access: ops_per_s = ops / duration_s within 1%" \
+	num_within "$(fig ops_per_s)" "$(calc "$(fig ops) / $(fig duration_s)")" 1
+check "access: 0 < p10 <= p50 <= p90" ordered 0.000001 "$(fig ops_per_s_p10)" \
+	"$(fig ops_per_s_p50)" "$(fig ops_per_s_p90)"
+check "access: 1 to 3 whole 1-second intervals in 3 s" ordered 1 "$(fig intervals)" 3
+check "access: every page verified afterwards, none wrong" [ "$(fig errors)" = 0 ]
+check "access: --duration 3 <= duration_s <= the shell's wall time" \
+	ordered 3 "$(fig duration_s)" "$WALL"
+check "access: 144 MiB in 128 MiB is read back (zswpin + pswpin delta > 0)" \
+	[ $((IN1 - IN0)) -gt 0 ]
 
 # --- zswap-gate record stores the figures ---------------------------------
 R=$WORK/rec.json

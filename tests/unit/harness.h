@@ -32,6 +32,8 @@ void test_lockstat(void);
 void test_iostall(void);
 void test_iostall_eval(void);
 void test_claims(void);
+void test_claims_names(void);
+void test_doc_names(void);
 void test_workload(void);
 void test_faults(void);
 void test_fuzz(void);
@@ -39,5 +41,6 @@ void test_metric_eval(void);
 void test_shared(void);
 void test_kfuncs(void);
 void test_cli_opts(void);
+void test_param_watch(void);
 
 #endif /* __HARNESS_H */

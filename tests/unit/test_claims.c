@@ -11,9 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <json-c/json.h>
 #include "claims.h"
 #include "counters.h"
 #include "claims_eval.h"
+#include "claims_output.h"
 #include "harness.h"
 #include "stats.h"
 
@@ -400,6 +402,134 @@ static void test_hist_stats(void)
 	claims_free(&c);
 }
 
+/*
+ * The change's interval (issue 37, item 9): Fieller's for values that
+ * cannot be negative (its numbers are checked against R in test_stats.c),
+ * the log scale's as before, the difference's for a row with a negative
+ * run. pz is issue 37's pswpin, 17,695 +- 923 -> 0 +- 0, printed
+ * "-100.0% [-108.3, -91.7]" before; sb's base mean is not significantly
+ * above 0, so its interval has no upper bound.
+ */
+static const char *interval_claims =
+	HEAD
+	"tables:\n  - id: t\n    title: x\n    columns: [base, new]\n    rows:\n"
+	"      - label: to zero\n        metric: pz\n"
+	"        claim: lower\n        quoted: [null, null]\n"
+	"      - label: small base\n        metric: sb\n"
+	"        claim: higher\n        quoted: [null, null]\n"
+	"      - label: signed\n        metric: sg\n"
+	"        claim: lower\n        quoted: [null, null]\n"
+	"      - label: log\n        metric: lg\n        scale: log\n"
+	"        claim: lower\n        quoted: [null, null]\n"
+	"      - label: steady\n        metric: sb\n"
+	"        claim: same\n        quoted: [null, null]\n";
+
+static void test_change_interval(void)
+{
+	static const double sb[2][4] = { { 1, 3, 40, 2 }, { 100, 110, 120, 105 } };
+	static const double sg[2][4] = { { 10, 12, -1, 11 }, { 5, 6, 4, 5 } };
+	static const double lg[2][4] = { { 100, 120, 90, 110 }, { 50, 60, 45, 55 } };
+	struct claims_eval e = { .alpha = 0.05, .holm = true,
+				 .label = { "A", "B" } };
+	double pz[4], zero[4] = { 0 }, q, se;
+	const struct row_eval *r;
+	struct ratio_ci f;
+	struct claims c;
+	struct zs_error err;
+	json_object *json;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out;
+
+	for (int i = 0; i < 4; i++)
+		pz[i] = 17695 + 923 * (i - 1.5) / sqrt(5.0 / 3);
+	CHECK(!claims_load(write_file("ci.yaml", interval_claims), &c, &err),
+	      "load: %s", err.msg);
+	CHECK(!claims_eval_init(&e, &c, NULL, NULL, &err), "%s", err.msg);
+	for (int i = 0; i < 4; i++)
+		for (int k = 0; k < 2; k++) {
+			struct record rec = { .meta = { .complete = true } };
+
+			metric_set_value(&rec.metrics, "pz", "pages", SRC_COUNTER,
+					 k ? 0 : pz[i]);
+			metric_set_value(&rec.metrics, "sb", "x", SRC_COUNTER, sb[k][i]);
+			metric_set_value(&rec.metrics, "sg", "x", SRC_COUNTER, sg[k][i]);
+			metric_set_value(&rec.metrics, "lg", "x", SRC_COUNTER, lg[k][i]);
+			CHECK(!claims_eval_add_record(&e, k, &rec, "mem", &err),
+			      "%s", err.msg);
+			metric_set_free(&rec.metrics);
+		}
+	CHECK(!claims_eval_finish(&e, &err), "%s", err.msg);
+
+	r = row_of(&e, "to zero");
+	CHECK(r && r->ci_method == CI_FIELLER && r->ci_bounded &&
+	      r->change_pct == -100 && r->ci_lo_pct == -100 && r->ci_hi_pct == -100,
+	      "to zero: -100%% [-100, -100] by Fieller (%g [%g, %g])",
+	      r ? r->change_pct : 0, r ? r->ci_lo_pct : 0, r ? r->ci_hi_pct : 0);
+	CHECK(r && r->verdict == VERDICT_HOLDS, "to zero: holds");
+	CHECK(fieller_ci(zero, 4, pz, 4, 0.05, true, &f) == -1 &&
+	      !fieller_ci(sb[0], 4, sb[1], 4, 0.05, true, &f) && !f.bounded,
+	      "sb: Fieller's set is unbounded");
+	r = row_of(&e, "small base");
+	CHECK(r && r->ci_method == CI_FIELLER && !r->ci_bounded &&
+	      isinf(r->ci_hi_pct) && r->ci_lo_pct == (f.lo - 1) * 100 &&
+	      r->ci_lo_pct > 0, "small base: [%+.1f, %g], unbounded above",
+	      r ? r->ci_lo_pct : 0, r ? r->ci_hi_pct : 0);
+	r = row_of(&e, "steady");
+	CHECK(r && r->verdict == VERDICT_CONTRADICTED,
+	      "same, unbounded but wholly above the margin: contradicted (%s)",
+	      r ? verdict_name(r->verdict) : "");
+	/* a negative run: the difference over the base mean, as before */
+	r = row_of(&e, "signed");
+	se = sqrt(r->sd[0] * r->sd[0] / 4 + r->sd[1] * r->sd[1] / 4);
+	q = r->ci_hi_pct - r->change_pct;
+	CHECK(r->ci_method == CI_DIFFERENCE && r->ci_bounded &&
+	      fabs(q - (r->change_pct - r->ci_lo_pct)) < 1e-9 &&
+	      fabs(q / 100 * r->mean[0] / se - 3.0) < 1,
+	      "signed: the difference's symmetric interval, %+.1f%% [%+.1f, %+.1f]",
+	      r->change_pct, r->ci_lo_pct, r->ci_hi_pct);
+	r = row_of(&e, "log");
+	CHECK(r->ci_method == CI_LOG && r->ci_lo_pct > -100 &&
+	      fabs(r->ci_lo_pct - expm1(log1p(r->ci_lo_pct / 100)) * 100) < 1e-9,
+	      "log: the log scale's interval (%g)", r->ci_lo_pct);
+
+	out = open_memstream(&buf, &len);
+	claims_print_table(out, &c, &e);
+	fclose(out);
+	CHECK(strstr(buf, "-100.0% [-100.0, -100.0]") && strstr(buf, ", +inf]") &&
+	      strstr(buf, "small base: the change's interval has no upper bound: "
+		     "the base mean is not significantly above 0 (Fieller)"),
+	      "table: the interval and the unbounded one's reason\n%s", buf);
+	free(buf);
+	buf = NULL;
+	out = open_memstream(&buf, &len);
+	claims_print_json(out, &c, &e);
+	fclose(out);
+	json = json_tokener_parse(buf);
+	for (int i = 0; i < 5; i++) {
+		static const char *const want[] = {
+			"fieller", "fieller", "difference", "log", "fieller",
+		};
+		json_object *row = json_object_array_get_idx(
+			json_object_object_get(json, "rows"), i);
+		json_object *m = json_object_object_get(row, "measured");
+		json_object *ci = json_object_object_get(m, "ci_pct");
+		const char *method = json_object_get_string(
+			json_object_object_get(m, "ci_method"));
+
+		CHECK(method && !strcmp(method, want[i]) &&
+		      json_object_array_length(ci) == 2,
+		      "json row %d: ci_method %s, want %s", i, method, want[i]);
+		/* an unbounded end is null */
+		CHECK((json_object_array_get_idx(ci, 1) == NULL) == (i == 1 || i == 4),
+		      "json row %d: ci_pct's upper end", i);
+	}
+	json_object_put(json);
+	free(buf);
+	claims_eval_free(&e);
+	claims_free(&c);
+}
+
 /* Table and pair selection; too few runs. */
 static void test_too_few_and_selection(void)
 {
@@ -695,7 +825,6 @@ static void test_shipped(void)
 
 void test_claims(void)
 {
-	test_names();
 	char cmd[128];
 
 	snprintf(tmpdir, sizeof(tmpdir), "/tmp/zswap-claims-test.XXXXXX");
@@ -703,10 +832,13 @@ void test_claims(void)
 		CHECK(0, "mkdtemp");
 		return;
 	}
+	/* after mkdtemp: its files went to / before (tmpdir was "") */
+	test_names();
 	test_power();
 	test_verdicts();
 	test_too_few_and_selection();
 	test_log_scale();
+	test_change_interval();
 	test_hist_stats();
 	test_bad_files();
 	test_record_params();

@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
 #include <json-c/json.h>
 #include "compare.h"
 #include "compare_output.h"
@@ -265,6 +267,56 @@ static void test_bad_input(void)
 	comparison_free(&c);
 }
 
+/* gate_rules_load() on path: 0, or -1 with the message containing want. */
+static void expect_rules(const char *path, const char *want)
+{
+	struct gate_rules g = {};
+	struct zs_error err = {};
+	int rc = gate_rules_load(&g, path, &err);
+
+	if (want)
+		CHECK(rc == -1 && strstr(err.msg, path) && strstr(err.msg, want),
+		      "--rules %s refused, '%s' said: %s", path, want, err.msg);
+	else
+		CHECK(rc == 0 && g.n == 2, "--rules %s: two rules (%d): %s",
+		      path, rc, err.msg);
+	gate_rules_free(&g);
+}
+
+/*
+ * A rules file that cannot be read fails the load with the file and why
+ * (issue 37: /proc/self/mem read as "no rules", the gate passed).
+ */
+static void test_rules_file(void)
+{
+	char dir[] = "/tmp/zswap-rules.XXXXXX", path[64];
+	FILE *f;
+
+	if (!mkdtemp(dir)) {
+		CHECK(0, "mkdtemp");
+		return;
+	}
+	expect_rules("/proc/self/mem", "cannot read: Input/output error");
+	expect_rules(dir, "cannot read: not a regular file (a directory)");
+	snprintf(path, sizeof(path), "%s/missing", dir);
+	expect_rules(path, "cannot read: No such file or directory");
+	snprintf(path, sizeof(path), "%s/rules", dir);
+	f = fopen(path, "w");
+	fputs("# two rules\nreject_rate:worse\n  store_calls:+5%  # up\n", f);
+	fclose(f);
+	expect_rules(path, NULL);
+	/* a user without root: EACCES (root reads it) */
+	chmod(path, 0);
+	if (geteuid())
+		expect_rules(path, "cannot read: Permission denied");
+	f = fopen(path, "w");
+	fwrite("reject_rate:worse\n\0x", 1, 20, f);
+	fclose(f);
+	expect_rules(path, "at byte 18: a NUL byte");
+	unlink(path);
+	rmdir(dir);
+}
+
 /* Records built in memory: n/a in both arms, n/a in some runs only. */
 static void test_in_memory(void)
 {
@@ -401,6 +453,7 @@ void test_compare(void)
 	test_regression();
 	test_too_few_runs();
 	test_bad_input();
+	test_rules_file();
 	test_long_names();
 	test_in_memory();
 	test_format();

@@ -188,6 +188,7 @@ static void eval(const struct fixture *f, struct metric_set *ms)
 {
 	metric_set_free(ms);
 	CHECK(!iostall_eval(&f->w, ms), "evaluated");
+	EXPECT_NAMES_KNOWN(ms);
 }
 
 /* evaluates, then checks every row of table t */

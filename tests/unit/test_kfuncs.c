@@ -18,15 +18,6 @@
 
 static const char *const kernels[] = { "6.1", "6.12", "6.18", "7.3" };
 
-/* "6.12" as 6 * 1000 + 12, to compare versions */
-static int version(const char *v)
-{
-	int major = 0, minor = 0;
-
-	sscanf(v, "%d.%d", &major, &minor);
-	return major * 1000 + minor;
-}
-
 /*
  * The fixture's line for func: its prototype's return type into ret
  * ("" when it says nofunc); false when the fixture does not list it.
@@ -77,7 +68,7 @@ static bool returns_one_of(const char *ret, const char *table)
 
 static void check_kernel(const char *ver, const char *btf)
 {
-	int kv = version(ver);
+	int kv = kfunc_version(ver);
 
 	for (int r = 0; r < KF_NR; r++) {
 		const struct kfunc_row *row = &kfunc_rows[r];
@@ -85,8 +76,8 @@ static void check_kernel(const char *ver, const char *btf)
 
 		for (int i = 0; i < KF_MAX_NAMES && row->names[i].name; i++) {
 			const struct kfunc_name *fn = &row->names[i];
-			bool there = kv >= version(fn->since) &&
-				     (!fn->until || kv < version(fn->until));
+			bool there = kv >= kfunc_version(fn->since) &&
+				     (!fn->until || kv < kfunc_version(fn->until));
 			char ret[64];
 
 			CHECK(btf_line(btf, fn->name, ret, sizeof(ret)),
@@ -96,8 +87,8 @@ static void check_kernel(const char *ver, const char *btf)
 				continue;
 			if (fn->flags & KFN_HOOK) {
 				hooks++;
-				if (version(fn->since) < oldest)
-					oldest = version(fn->since);
+				if (kfunc_version(fn->since) < oldest)
+					oldest = kfunc_version(fn->since);
 			}
 			if (ret[0] && (fn->flags & KFN_HOOK))
 				resolved++;
@@ -150,6 +141,30 @@ static void test_hooks_are_the_table(void)
 	      "the lock classifier's operations come from the table");
 }
 
+/* The fixture's BTF has name as a function (ctx: the fixture's text). */
+static bool in_btf(void *btf, const char *name)
+{
+	char ret[64];
+
+	return btf_line(btf, name, ret, sizeof(ret)) && ret[0];
+}
+
+/*
+ * What lock_trees.c asks the table instead of spelling names: the store
+ * hook each kernel has, and whether it is named as before split trees
+ * (6.8: one tree a swap type before).
+ */
+static void check_store_name(const char *ver, const char *btf)
+{
+	const struct kfunc_name *st = kfunc_present(KF_STORE, KFN_HOOK, in_btf, (void *)btf);
+	bool old = kfunc_version(ver) < kfunc_version("6.5");
+
+	CHECK(st && !strcmp(st->name, old ? "zswap_frontswap_store" : "zswap_store"),
+	      "%s: the store hook is %s", ver, st ? st->name : "none");
+	CHECK(st && kfunc_gone_by(st, "6.8") == old,
+	      "%s: the store is%s named as before split trees", ver, old ? "" : " not");
+}
+
 void test_kfuncs(void)
 {
 	char path[512];
@@ -161,8 +176,10 @@ void test_kfuncs(void)
 			 kernels[k]);
 		btf = read_file(path, 1 << 20);
 		CHECK(btf != NULL, "%s missing", path);
-		if (btf)
+		if (btf) {
 			check_kernel(kernels[k], btf);
+			check_store_name(kernels[k], btf);
+		}
 		free(btf);
 	}
 	test_hooks_are_the_table();

@@ -113,6 +113,7 @@ static void test_hooked(void)
 	w.hist[ZH_WB_LAT].slots[15] = 52;
 	w.hist[ZH_WB_LAT].sum = 52 * 40000;
 	CHECK(!metric_eval(&w, &ms), "evaluated");
+	EXPECT_NAMES_KNOWN(&ms);
 
 	EXPECT(&ms, "store_calls", 800);
 	EXPECT(&ms, "store_success", 600);
@@ -192,6 +193,7 @@ static void test_counters_only(void)
 	plan_for(&plan, false);
 	snapshots(&before, &after);
 	CHECK(!metric_eval(&w, &ms), "evaluated");
+	EXPECT_NAMES_KNOWN(&ms);
 	/* stores = zswpout + every reject_* + pool_limit_hit (refused) */
 	EXPECT(&ms, "store_calls", 700 + 30 + 70);
 	EXPECT(&ms, "store_success", 700);

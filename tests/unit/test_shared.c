@@ -4,12 +4,14 @@
  * codes, and the test-mode map sizes.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "harness.h"
 #include "map_limits.h"
+#include "prog_stats.h"
 #include "spawn.h"
 
 /* Runs argv with o; the exit code, the step it failed at (or SPAWN_RAN). */
@@ -70,6 +72,49 @@ static void test_spawn(void)
 	CHECK(!spawn_failed(&none), "SPAWN_NONE: nothing failed");
 }
 
+/* Starts sh -c script (which touches flag once its trap is set), waits for it. */
+static pid_t start_ready(const char *script, const char *flag)
+{
+	char *argv[] = { "sh", "-c", (char *)script, "sh", (char *)flag, NULL };
+	struct spawn_opts o = { .default_signals = true };
+	struct spawn sp;
+
+	unlink(flag);
+	if (spawn_start(&sp, argv, &o))
+		return -1;
+	for (int i = 0; i < 200 && access(flag, F_OK); i++)
+		usleep(10000);
+	unlink(flag);
+	return sp.pid;
+}
+
+/*
+ * An interrupted workload gets the signal, and SIGKILL once the grace
+ * period is over (issue 37: iostall waited for it forever, then died
+ * of the signal itself, its workload SIGKILLed without a report).
+ */
+static void test_spawn_stop(void)
+{
+	struct spawn_stopped st;
+	char flag[64];
+	pid_t pid;
+
+	snprintf(flag, sizeof(flag), "/tmp/zs-stop-test.%d", (int)getpid());
+	pid = start_ready("trap 'exit 3' TERM; touch \"$1\"; "
+			  "while :; do sleep 0.05; done", flag);
+	spawn_stop(pid, SIGTERM, 2000, &st);
+	CHECK(pid > 0 && st.status >= 0 && spawn_exit_code(st.status) == 3 &&
+	      !st.killed, "a workload that stops on SIGTERM: its own exit 3 (%d), "
+	      "not killed", st.status < 0 ? -1 : spawn_exit_code(st.status));
+	pid = start_ready("trap '' TERM; touch \"$1\"; "
+			  "while :; do sleep 0.05; done", flag);
+	spawn_stop(pid, SIGTERM, 200, &st);
+	CHECK(pid > 0 && st.status >= 0 && spawn_exit_code(st.status) == 128 + 9 &&
+	      st.killed, "a workload that ignores SIGTERM: SIGKILLed after the "
+	      "grace period (%d)", st.status < 0 ? -1 : spawn_exit_code(st.status));
+	CHECK(pid > 0 && kill(pid, 0) && errno == ESRCH, "the workload was reaped");
+}
+
 static void test_map_limits(void)
 {
 	CHECK(map_limits_parse("cgroup_counts=1", "cgroup_counts") == 1, "one");
@@ -87,8 +132,25 @@ static void test_map_limits(void)
 	      "no size, zero or junk: unchanged");
 }
 
+/* One read of the programs' stats serves the skipped runs and the report. */
+static void test_prog_stats(void)
+{
+	const struct prog_stats ps[] = {
+		{ "btf_begin", 10, 100, 2 }, { "btf_end", 9, 90, 3 },
+		{ "a_program_name_longer_than_31_c", 1, 1, 0 },
+	};
+
+	CHECK(prog_stats_missed(ps, 3) == 5, "skipped runs summed");
+	CHECK(prog_stats_find(ps, 3, "btf_end") == &ps[1] &&
+	      !prog_stats_find(ps, 3, "raw_end"), "a program found by name");
+	CHECK(prog_stats_find(ps, 3, "a_program_name_longer_than_31_chars") == &ps[2],
+	      "a long name found as stored (cut to the field)");
+}
+
 void test_shared(void)
 {
 	test_spawn();
+	test_spawn_stop();
 	test_map_limits();
+	test_prog_stats();
 }

@@ -27,11 +27,14 @@ int main(int argc, char **argv)
 	test_iostall();
 	test_iostall_eval();
 	test_claims();
+	test_claims_names();
+	test_doc_names();
 	test_workload();
 	test_faults();
 	test_fuzz();
 	test_shared();
 	test_cli_opts();
+	test_param_watch();
 	printf("%d passed, %d failed\n", tests_passed, tests_failed);
 	return tests_failed ? 1 : 0;
 }

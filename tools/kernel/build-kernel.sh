@@ -54,6 +54,10 @@
 #   inputs            source version, vm.config checksum, every patch and
 #                     its checksum; <key> is a hash of exactly these
 #   build.log, build-seconds
+#   compiled          files the build compiled, and how many of them ccache
+#                     had to compile (misses; the rest came from its cache)
+#   built-after       the image whose objects the build tree held before
+#                     this build (its series and key), or "none"
 #
 # How: the source package is downloaded once with `apt-get download` (the
 # system's apt sources, read only) into <cache>/kernel/debs/ and unpacked
@@ -66,6 +70,11 @@
 # (checked: every file a patch touches must be back to its checksum before
 # the apply).  A build interrupted while patched is reversed by the next
 # run.  One build at a time per source version (flock).
+# Reversing a series gives its files new times, so make recompiles every
+# object that includes one of them (after seed 002's zswap.h, most of the
+# tree): ccache (<cache>/kernel/ccache, keyed by contents) answers those
+# compilations from the objects of the base, so the build after any series
+# compiles what an edit of mm/zswap.c compiles.
 #
 # Build dependencies (gcc make bc bison flex libelf-dev libssl-dev dwarves
 # ...) are installed with `tools/install-deps.sh --kernel` when missing.
@@ -261,7 +270,7 @@ fi
 
 # --- build dependencies ----------------------------------------------------
 need=""
-for t in gcc make bc bison flex pahole xz patch perl python3 objdump; do
+for t in gcc make bc bison flex pahole xz patch perl python3 objdump ccache; do
 	command -v "$t" >/dev/null || need="$need $t"
 done
 [ -f /usr/include/libelf.h ] || need="$need libelf-dev"
@@ -456,8 +465,18 @@ if [ -d "$state" ]; then
 fi
 [ -z "$tree" ] || prepare_tree
 
-# fd 7 (the lock) is not make's: a leftover child must not hold the lock
-kmake() { make -C "$src" O="$bt" "$@" 7>&-; }
+# fd 7 (the lock) is not make's: a leftover child must not hold the lock.
+# ccache through its gcc symlinks (/usr/lib/ccache first in PATH): CC
+# stays "gcc", so neither the configuration nor the objects change.
+export CCACHE_DIR=$kcache/ccache CCACHE_MAXSIZE=${ZSWAP_CCACHE_SIZE:-8G}
+# the build tree's path is the same for every image of a source version
+export CCACHE_BASEDIR=$kcache
+kmake() { PATH=/usr/lib/ccache:$PATH make -C "$src" O="$bt" "$@" 7>&-; }
+# ccache's count of compilations it had to run (misses) so far
+ccache_misses() {
+	ccache --print-stats 2>/dev/null |
+		awk -F'\t' '$1 == "cache_miss" || $1 == "direct_cache_miss" && !m { m = $2 } END { print m + 0 }'
+}
 
 # -e: one patch, on the ones before it: checkpatch clean, and the
 # directories the series touches outside include/ ($each_dirs) build
@@ -599,6 +618,7 @@ if [ $quiet = 0 ]; then
 	) > /dev/null &	# its sleep must not hold a caller's $(...) open
 	ticker=$!
 fi
+misses0=$(ccache_misses)
 kmake -j"$jobs" LOCALVERSION="$lv" bzImage >> "$log" 2>&1
 rc=$?
 if [ -n "${ticker:-}" ]; then
@@ -612,7 +632,8 @@ if [ $rc != 0 ]; then
 fi
 build_s=$(($(date +%s) - step_t))
 compiled=$(grep -c '^  CC ' "$log")
-say "built in $(elapsed "$step_t") ($compiled files compiled)"
+misses=$(($(ccache_misses) - misses0))
+say "built in $(elapsed "$step_t") ($compiled files compiled, $misses of them by the compiler, the rest from ccache)"
 
 # --- the image -----------------------------------------------------------------
 release=$(kmake -s LOCALVERSION="$lv" kernelrelease 2>>"$log") || { fail kernelrelease $?; exit 1; }
@@ -628,6 +649,8 @@ objdump -d -r --no-show-raw-insn "$bt/mm/zswap.o" | tail -n +4 | sha256sum | cut
 	> "$new/zswap.code.sha256"
 inputs > "$new/inputs"
 echo "$build_s" > "$new/build-seconds"
+echo "$compiled $misses" > "$new/compiled"
+cat "$bt/last-image" 2>/dev/null > "$new/built-after" || echo none > "$new/built-after"
 cp "$log" "$new/build.log"
 
 # The series is reversed before the image is published, so a failure to
@@ -651,6 +674,8 @@ else
 	rm -rf "$img"
 	mv "$new" "$img" || die "cannot move $new to $img"
 fi
+# what the build tree's objects are now built from
+echo "$label $key" > "$bt/last-image"
 say "image $release ($(($(stat -c %s "$img/bzImage") / 1024)) KiB) in $img, total $(elapsed)"
 copy_out
 echo "$img"

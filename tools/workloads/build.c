@@ -14,6 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "children.h"
+#include "figures.h"
 #include "opts.h"
 #include "pattern.h"
 #include "report.h"
@@ -73,13 +74,6 @@ static void __attribute__((noreturn)) task_main(unsigned long task,
 	snprintf(who, sizeof(who), "task %lu", task);
 	_exit(pat_churn(base, len / PAGE_BYTES, pat_key(seed, 3, task),
 			passes, TEXT_BYTES, who) ? WL_FAIL : WL_OK);
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
 }
 
 /* Starts tasks while fewer than --jobs run; returns false on a failure. */
@@ -150,11 +144,9 @@ static int run(const struct common_opts *common, struct report *r)
 	if (!run_build(slots, secs, common->seed))
 		return WL_FAIL;
 	report_add(r, "duration_s", ns_to_s(now_ns() - t0), "s");
-	qsort(secs, tasks, sizeof(*secs), cmp_double);
 	report_add(r, "tasks", tasks, "tasks");
-	/* nearest rank: the ceil(N/2)-th shortest */
-	report_add(r, "task_p50_s", secs[(tasks + 1) / 2 - 1], "s");
-	report_add(r, "task_max_s", secs[tasks - 1], "s");
+	report_add(r, "task_p50_s", fig_quantile(secs, tasks, 0.5), "s");
+	report_add(r, "task_max_s", fig_quantile(secs, tasks, 1), "s");
 	return 0;
 }
 

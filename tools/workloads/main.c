@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * zswap-workload - the workloads of the seed series, runnable anywhere the
+ * zswap-workload - the workloads of the seed series and the ones zswap
+ * series commonly quote (usemem, random access), runnable anywhere the
  * toolkit runs (statically linked for the guests' initramfs), each
  * reporting its own figures for `zswap-gate record` to store.
  */
@@ -12,7 +13,7 @@
 #include "workload.h"
 
 static const struct workload *const workloads[] = {
-	&wl_reclaim, &wl_build, &wl_cache, &wl_swappers,
+	&wl_reclaim, &wl_build, &wl_cache, &wl_swappers, &wl_usemem, &wl_access,
 };
 
 #define NR_WORKLOADS (sizeof(workloads) / sizeof(workloads[0]))

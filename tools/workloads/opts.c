@@ -48,6 +48,30 @@ static bool plain_decimal(const char *s)
 	return !*s;
 }
 
+/* Items of a comma-separated list, each one of the choices. */
+static int set_list(const struct opt *o, const char *s)
+{
+	struct opt_list l = { 0 };
+
+	for (;;) {
+		size_t len = strcspn(s, ",");
+		int i;
+
+		for (i = 0; o->choices[i]; i++)
+			if (strlen(o->choices[i]) == len &&
+			    !strncmp(s, o->choices[i], len))
+				break;
+		if (!o->choices[i] || l.n == o->max || l.n == OPT_LIST_MAX)
+			return -1;
+		l.v[l.n++] = i;
+		if (!s[len])
+			break;
+		s += len + 1;
+	}
+	*(struct opt_list *)o->val = l;
+	return 0;
+}
+
 static int set_value(const struct opt *o, const char *s)
 {
 	unsigned long long u;
@@ -81,12 +105,28 @@ static int set_value(const struct opt *o, const char *s)
 			}
 		}
 		return -1;
+	case OPT_LIST:
+		return set_list(o, s);
+	case OPT_CUSTOM:
+		return o->custom->parse(s, o->val);
 	}
 	return -1;
 }
 
+/* The choices joined by sep, into want from its offset n; the new end. */
+static int join_choices(char *want, size_t len, int n, const char *const *choices,
+			const char *sep)
+{
+	for (int i = 0; choices[i] && n < (int)len; i++)
+		n += snprintf(want + n, len - n, "%s%s", i ? sep : "", choices[i]);
+	return n;
+}
+
 static void print_default(FILE *f, const struct opt *o)
 {
+	const struct opt_list *l = o->val;
+	char buf[160];
+
 	switch (o->kind) {
 	case OPT_UINT:
 		fprintf(f, "%lu", *(unsigned long *)o->val);
@@ -97,14 +137,22 @@ static void print_default(FILE *f, const struct opt *o)
 	case OPT_CHOICE:
 		fprintf(f, "%s", o->choices[*(int *)o->val]);
 		break;
+	case OPT_LIST:
+		for (int i = 0; i < l->n; i++)
+			fprintf(f, "%s%s", i ? "," : "", o->choices[l->v[i]]);
+		break;
+	case OPT_CUSTOM:
+		o->custom->show(o->val, buf, sizeof(buf));
+		fputs(buf, f);
+		break;
 	}
 }
 
 /* What a refused value should have been, for the one error line. */
 static void print_wanted(const struct opt *o, const char *s)
 {
-	char want[160];
-	int n = 0;
+	char want[200];
+	int n;
 
 	switch (o->kind) {
 	case OPT_UINT:
@@ -116,9 +164,17 @@ static void print_wanted(const struct opt *o, const char *s)
 			 o->min, o->max);
 		break;
 	case OPT_CHOICE:
-		for (int i = 0; o->choices[i] && n < (int)sizeof(want); i++)
-			n += snprintf(want + n, sizeof(want) - n, "%s%s",
-				      i ? " | " : "one of ", o->choices[i]);
+		n = snprintf(want, sizeof(want), "one of ");
+		join_choices(want, sizeof(want), n, o->choices, " | ");
+		break;
+	case OPT_LIST:
+		n = snprintf(want, sizeof(want), "1 to %.0f of ", o->max);
+		n = join_choices(want, sizeof(want), n, o->choices, ", ");
+		if (n < (int)sizeof(want))
+			snprintf(want + n, sizeof(want) - n, ", comma-separated");
+		break;
+	case OPT_CUSTOM:
+		snprintf(want, sizeof(want), "%s", o->custom->want);
 		break;
 	}
 	wl_msg("invalid value '%s' for %s: want %s", s, o->name, want);

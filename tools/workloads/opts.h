@@ -7,12 +7,29 @@
 #define __OPTS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 enum opt_kind {
 	OPT_UINT,	/* unsigned long: decimal digits only */
 	OPT_REAL,	/* double: plain decimal, optional exponent */
 	OPT_CHOICE,	/* int: index into choices */
+	OPT_LIST,	/* struct opt_list: comma-separated choices, 1 to max */
+	OPT_CUSTOM,	/* parsed by its struct opt_custom (--thp) */
+};
+
+#define OPT_LIST_MAX	16
+
+struct opt_list {
+	int n;
+	int v[OPT_LIST_MAX];	/* indexes into choices */
+};
+
+/* A value whose syntax only its workload knows. */
+struct opt_custom {
+	int (*parse)(const char *s, void *val);	/* 0, or -1 to refuse */
+	void (*show)(const void *val, char *buf, size_t len);
+	const char *want;	/* what a refused value should have been */
 };
 
 struct opt {
@@ -23,6 +40,7 @@ struct opt {
 	const char *const *choices;	/* OPT_CHOICE, NULL-terminated */
 	void *val;		/* holds the default until parsed */
 	const char *help;	/* without the default: --help appends it */
+	const struct opt_custom *custom;	/* OPT_CUSTOM */
 };
 
 struct cmd_spec {

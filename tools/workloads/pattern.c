@@ -83,24 +83,63 @@ uint64_t pat_sum(const unsigned char *page)
 	return splitmix64(h);
 }
 
+const char *const pat_kind_names[] = { "text", "random", "zero", "mixed", NULL };
+
+size_t pat_kind_bytes(int kind)
+{
+	static const size_t bytes[] = {
+		[PAT_TEXT] = TEXT_BYTES, [PAT_RANDOM] = PAGE_BYTES,
+		[PAT_ZERO] = 0, [PAT_MIXED] = PAT_MIXED_BYTES,
+	};
+
+	return bytes[kind];
+}
+
+size_t pat_page_bytes(size_t nrandom, size_t i)
+{
+	static const size_t cycle[] = { TEXT_BYTES, PAGE_BYTES, 0 };
+
+	return nrandom == PAT_MIXED_BYTES ? cycle[i % 3] : nrandom;
+}
+
+int pat_pass(unsigned char *base, size_t npages, uint64_t seed,
+	     unsigned long pass, size_t nrandom, const char *who)
+{
+	for (size_t i = 0; i < npages; i++) {
+		unsigned char *p = base + i * PAGE_BYTES;
+		size_t n = pat_page_bytes(nrandom, i);
+		long bad = pass ? pat_check(p, pat_key(seed, i, pass - 1), n) : -1;
+
+		if (bad >= 0) {
+			wl_msg("DATA CORRUPTION: %s, pass %lu, page %zu, byte %ld",
+			       who, pass, i, bad);
+			return -1;
+		}
+		pat_fill(p, pat_key(seed, i, pass), n);
+	}
+	return 0;
+}
+
 int pat_churn(unsigned char *base, size_t npages, uint64_t seed,
 	      unsigned long passes, size_t nrandom, const char *who)
 {
-	for (size_t i = 0; i < npages; i++)
-		pat_fill(base + i * PAGE_BYTES, pat_key(seed, i, 0), nrandom);
-	for (unsigned long pass = 1; pass <= passes; pass++) {
-		for (size_t i = 0; i < npages; i++) {
-			unsigned char *p = base + i * PAGE_BYTES;
-			long bad = pat_check(p, pat_key(seed, i, pass - 1),
-					     nrandom);
-
-			if (bad >= 0) {
-				wl_msg("DATA CORRUPTION: %s, pass %lu, page %zu, byte %ld",
-				       who, pass, i, bad);
-				return -1;
-			}
-			pat_fill(p, pat_key(seed, i, pass), nrandom);
-		}
-	}
+	for (unsigned long pass = 0; pass <= passes; pass++)
+		if (pat_pass(base, npages, seed, pass, nrandom, who))
+			return -1;
 	return 0;
+}
+
+size_t pat_verify(const unsigned char *base, size_t npages, uint64_t seed,
+		  unsigned long version, size_t nrandom, const char *who)
+{
+	size_t nbad = 0;
+
+	for (size_t i = 0; i < npages; i++) {
+		long bad = pat_check(base + i * PAGE_BYTES, pat_key(seed, i, version),
+				     pat_page_bytes(nrandom, i));
+
+		if (bad >= 0 && !nbad++)
+			wl_msg("DATA CORRUPTION: %s, page %zu, byte %ld", who, i, bad);
+	}
+	return nbad;
 }

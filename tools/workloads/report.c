@@ -77,9 +77,9 @@ static void print_summary(const struct report *r)
 		double v = f->value;
 
 		if (v == floor(v) && fabs(v) < 1e15)
-			fprintf(stderr, "  %-20s %14.0f %s\n", f->name, v, f->unit);
+			fprintf(stderr, "  %-24s %14.0f %s\n", f->name, v, f->unit);
 		else
-			fprintf(stderr, "  %-20s %14.6g %s\n", f->name, v, f->unit);
+			fprintf(stderr, "  %-24s %14.6g %s\n", f->name, v, f->unit);
 	}
 }
 

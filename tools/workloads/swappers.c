@@ -12,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/wait.h>
 #include <unistd.h>
 #include "children.h"
 #include "opts.h"
@@ -72,15 +71,15 @@ static void *churn_share(void *arg)
 	return NULL;
 }
 
-/* One process: wait for the release (EOF on the pipe), then T threads. */
+/* One process: wait for the release, then T threads. */
 static void __attribute__((noreturn)) swapper(unsigned long proc, int gate,
-					       uint64_t seed)
+					       void *arg)
 {
 	size_t npages = (mib << 20) / PAGE_BYTES, first = 0;
 	unsigned long nt = threads < npages ? threads : npages;
 	struct share *sh = calloc(nt, sizeof(*sh));
+	uint64_t seed = *(uint64_t *)arg;
 	unsigned char *base;
-	char c;
 	int failed = 0;
 
 	base = mmap(NULL, mib << 20, PROT_READ | PROT_WRITE,
@@ -89,8 +88,7 @@ static void __attribute__((noreturn)) swapper(unsigned long proc, int gate,
 		wl_msg("process %lu: cannot allocate %lu MiB", proc, mib);
 		_exit(WL_FAIL);
 	}
-	while (read(gate, &c, 1) < 0 && errno == EINTR)
-		;
+	children_gate_wait(gate);
 	for (unsigned long t = 0; t < nt; t++) {
 		sh[t].npages = npages / nt + (t < npages % nt);
 		sh[t].base = base + first * PAGE_BYTES;
@@ -110,55 +108,11 @@ static void __attribute__((noreturn)) swapper(unsigned long proc, int gate,
 	_exit(failed ? WL_FAIL : WL_OK);
 }
 
-/* Forks every process behind the gate, opens it, waits for them all. */
-static bool run_swappers(uint64_t seed, uint64_t *t0)
-{
-	int gate[2], status;
-	unsigned long started = 0, left;
-	char what[32];
-	bool ok = true;
-	pid_t pid;
-
-	if (pipe(gate)) {
-		wl_msg("pipe: %s", strerror(errno));
-		return false;
-	}
-	for (; started < procs; started++) {
-		pid = child_fork();
-		if (pid < 0) {
-			wl_msg("fork: %s", strerror(errno));
-			ok = false;
-			break;
-		}
-		if (!pid) {
-			close(gate[1]);
-			swapper(started, gate[0], seed);
-		}
-	}
-	*t0 = now_ns();
-	close(gate[1]);
-	close(gate[0]);
-	for (left = started; left; left--) {
-		pid = wait(&status);
-		if (pid < 0 && errno == EINTR) {
-			left++;
-			continue;
-		}
-		if (pid < 0) {
-			wl_msg("wait: %s", strerror(errno));
-			return false;
-		}
-		snprintf(what, sizeof(what), "process %d", pid);
-		ok &= child_ok(status, what);
-	}
-	return ok;
-}
-
 static int run(const struct common_opts *common, struct report *r)
 {
-	uint64_t t0;
+	uint64_t t0, seed = common->seed;
 
-	if (!run_swappers(common->seed, &t0))
+	if (!children_run(procs, swapper, &seed, &t0))
 		return WL_FAIL;
 	report_add(r, "duration_s", ns_to_s(now_ns() - t0), "s");
 	report_add(r, "procs", procs, "procs");

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * zswap-workload: the seeds' workloads as subcommands. Each one parses
+ * zswap-workload: the workloads as subcommands. Each one parses
  * its options (opts.h), does its work and reports its figures (report.h).
  */
 #ifndef __WORKLOAD_H
@@ -27,7 +27,8 @@ struct workload {
 	int (*run)(const struct common_opts *common, struct report *r);
 };
 
-extern const struct workload wl_reclaim, wl_build, wl_cache, wl_swappers;
+extern const struct workload wl_reclaim, wl_build, wl_cache, wl_swappers,
+	wl_usemem, wl_access;
 
 /* "zswap-workload CMD: " + the message + newline, on stderr. */
 void wl_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
