@@ -159,7 +159,8 @@ check_kernel() {
 	dw=$(m "$W" "iocost_debt_us{cgroup=$HOG}")
 	da=$(m "$A" "iocost_debt_us{cgroup=$HOG}")
 	echo "$ver: debt with writer $dw us, alone $da us; wait $(m "$W" "iocost_wait_us{cgroup=$HOG}") vs $(m "$A" "iocost_wait_us{cgroup=$HOG}"); forgive events $(m "$W" "iocost_forgive_events{cgroup=$HOG}"); vrate adjustments $(m "$W" iocost_vrate_adjustments)"
-	check "$ver: with the writer the hog's cgroup is in debt" gt "$dw" 0
+	model=$(cat "$D/iocost-model" 2>/dev/null)
+	check "$ver: with the writer the hog's cgroup is in debt (iocost: ${model:-no model on record})" gt "$dw" 0
 	check "$ver: with the writer the hog's cgroup waits" \
 		gt "$(m "$W" "iocost_wait_us{cgroup=$HOG}")" 0
 	check "$ver: debt is lower without the writer ($da < $dw)" gt "$dw" "$da"
