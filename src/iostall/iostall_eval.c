@@ -100,6 +100,16 @@ static unsigned long long stat_at(const struct is_iocg_stat *s, size_t off)
 	return *(const unsigned long long *)((const char *)s + off);
 }
 
+/* The iocost events seen for a cgroup: each one snapshots its stats. */
+static unsigned long long iocg_events(const struct is_iocg *ig)
+{
+	unsigned long long n = 0;
+
+	for (int e = 0; e < IS_EV_NR; e++)
+		n += ig->events[e];
+	return n;
+}
+
 static void add_iocost(const struct iostall_window *w, struct metric_set *out,
 		       const struct cg_files *b, const struct cg_files *a,
 		       const struct is_iocg *ig)
@@ -127,12 +137,15 @@ static void add_iocost(const struct iostall_window *w, struct metric_set *out,
 			metric_add_na(out, ck->io_metric, &cg, 1, no_debug ?
 				      debug_off_reason() :
 				      "io.stat of this cgroup has no such key");
-		if (ig) {
+		if (ig && (iocg_events(ig) > 1 || !have_ctr)) {
 			metric_add(out, ck->metric, &cg, 1, SRC_TRACEPOINT,
 				   stat_at(&ig->last, ck->off) -
 				   stat_at(&ig->first, ck->off));
 		} else if (have_ctr) {
-			/* no iocost event for the cgroup: io.stat, said so */
+			/*
+			 * No iocost event for the cgroup, or one: a single
+			 * snapshot has no delta, so io.stat's, said so.
+			 */
 			metric_add(out, ck->metric, &cg, 1, SRC_COUNTER, ctr);
 		} else {
 			snprintf(why, sizeof(why), "no iocost event for this "

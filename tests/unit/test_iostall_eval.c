@@ -248,6 +248,7 @@ static void test_iocost(void)
 	};
 	struct metric_set ms = {};
 	const struct metric *m;
+	struct is_iocg saved;
 	struct fixture f;
 
 	fixture_make(&f);
@@ -260,6 +261,20 @@ static void test_iocost(void)
 	CHECK(m && m->src == SRC_COUNTER, "usage falls back to io.stat");
 	m = find(&ms, MF_IOCOST_DEBT, CG_B);
 	CHECK(m && !strstr(m->reason, "debug"), "debug stats on: no debug reason");
+
+	/*
+	 * One event: its snapshot has no delta, so the window's debt is
+	 * io.stat's (700 us), not the 0 between one snapshot and itself.
+	 */
+	saved = f.iocg_a;
+	memset(f.iocg_a.events, 0, sizeof(f.iocg_a.events));
+	f.iocg_a.events[IS_EV_ACTIVATE] = 1;
+	f.iocg_a.last = f.iocg_a.first;
+	eval(&f, &ms);
+	EXPECT(&ms, A("iocost_debt_us"), 700);
+	m = find(&ms, MF_IOCOST_DEBT, CG_A);
+	CHECK(m && m->src == SRC_COUNTER, "one event: debt from io.stat");
+	f.iocg_a = saved;
 
 	f.w.debug_stats = false;
 	EVAL_EXPECT(&f, &ms, no_debug);
