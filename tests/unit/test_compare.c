@@ -18,6 +18,7 @@
 #include "compare_output.h"
 #include "gate_rules.h"
 #include "harness.h"
+#include "json_out.h"
 
 static char path_a[512], path_b[512];
 
@@ -445,9 +446,54 @@ static void test_directions(void)
 	      direction_verdict(DIR_NEUTRAL, 1, 2) == 0, "verdicts");
 }
 
+/* json_out prints values byte for byte as json-c does (its oracle here). */
+static void test_json_out(void)
+{
+	static const double nums[] = { 0, -0.0, 1, -1, 22241, 1e15, -9007199254740991.0,
+		9007199254740992.0, 1e17, 1e20, 0.1, 0.05, -0.33721505327997842,
+		1.5e-9, 123456789.125, 4.9e-324 };
+	static const char *const strs[] = { "", "plain", "a\"q\\b/c", "tab\tnl\ncr\r",
+		"\b\f", "\x01\x1f end", "caf\xc3\xa9" };
+	char *buf;
+	size_t len;
+	FILE *f;
+
+	for (size_t i = 0; i < sizeof(nums) / sizeof(nums[0]); i++) {
+		json_object *o = json_object_new_double(nums[i]);
+
+		f = open_memstream(&buf, &len);
+		json_out_double(f, nums[i]);
+		fclose(f);
+		CHECK(!strcmp(buf, json_object_to_json_string(o)), "double %.17g: "
+		      "%s, json-c %s", nums[i], buf, json_object_to_json_string(o));
+		json_object_put(o);
+		free(buf);
+	}
+	for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); i++) {
+		json_object *o = json_object_new_string(strs[i]);
+		const char *want = json_object_to_json_string_ext(o,
+			JSON_C_TO_STRING_NOSLASHESCAPE);
+
+		f = open_memstream(&buf, &len);
+		json_out_string(f, strs[i]);
+		fclose(f);
+		CHECK(!strcmp(buf, want), "string %zu: %s, json-c %s", i, buf, want);
+		json_object_put(o);
+		free(buf);
+	}
+	f = open_memstream(&buf, &len);
+	json_out_double(f, NAN);
+	fputc(' ', f);
+	json_out_string(f, NULL);
+	fclose(f);
+	CHECK(!strcmp(buf, "null null"), "NaN and NULL are null: %s", buf);
+	free(buf);
+}
+
 void test_compare(void)
 {
 	test_directions();
+	test_json_out();
 	snprintf(path_a, sizeof(path_a), "%s/records/seed000/a", fixtures_dir);
 	snprintf(path_b, sizeof(path_b), "%s/records/seed000/b", fixtures_dir);
 	test_seed000_arms();
