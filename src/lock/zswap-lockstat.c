@@ -152,6 +152,14 @@ int main(int argc, char **argv)
 	if (session_check_env(&env))
 		return cli_error_exit(&env);
 	libbpf_verbosity(so.verbose);
+	/*
+	 * Before loading, which takes seconds: a signal meanwhile ends an
+	 * empty window with its report, not the process with 128 + sig.
+	 */
+	signal(SIGINT, sig_handler);
+	signal(SIGTERM, sig_handler);
+	signal(SIGHUP, sig_handler);
+	signal(SIGPIPE, SIG_IGN);
 	/* the lock module alone: no core session */
 	if (collector_open(&col, NULL) ||
 	    lock_module_open(&col, &ls, &so, NULL))
@@ -160,12 +168,8 @@ int main(int argc, char **argv)
 	 * the report */
 	for (int i = 0; i < col.s.nr_notes; i++)
 		fprintf(stderr, "warning: %s\n", col.s.notes[i]);
-	signal(SIGINT, sig_handler);
-	signal(SIGTERM, sig_handler);
-	signal(SIGHUP, sig_handler);
-	signal(SIGPIPE, SIG_IGN);
 	collector_begin(&col);
-	if (cmd) {
+	if (cmd && !exiting) {
 		spawn_adopt_orphans();
 		spawn_start(&sp, cmd, &spo);
 		child = sp.pid;
@@ -204,7 +208,10 @@ int main(int argc, char **argv)
 	if (cmd) {
 		d.argv = (const char *const *)cmd;
 		d.exit_code = exit_code;
-		if (d.duration_s < 0.1)
+		if (sp.pid < 0 && exiting)
+			lock_data_note(&d, "the command was not started: the "
+				       "signal came while loading");
+		else if (d.duration_s < 0.1)
 			lock_data_note(&d, "the command exited at once (after "
 				       "%.3f s): the report covers only that",
 				       d.duration_s);

@@ -29,7 +29,8 @@
 #    swap moves (not with --idle-detach 0 or --all): a window of idle swap
 #    is detached, a hog's swapping attaches it;
 #  - bad input: usage errors exit 2, kptr_restrict gives raw addresses and
-#    a warning, a command that exits at once gives an empty report.
+#    a warning, a command that exits at once gives an empty report, and
+#    SIGTERM while loading a report of the empty window.
 # Needs root. Leaves swap, zswap and kptr_restrict as it found them.
 set -u
 cd "$(dirname "$0")/../.."
@@ -103,6 +104,22 @@ check "command exiting at once: the report says so" \
 	grep -q "exited at once" "$WORK/true.txt"
 check "command exiting at once: no zswap contention reported" \
 	grep -Eq "no lock contention observed|no contention on zswap's locks" "$WORK/true.txt"
+
+# SIGTERM while the BPF objects load (0.1 s in; loading takes 0.3-0.7 s
+# here): a report of the empty window, exit 0, not 143; the command is
+# not started, or (loaded sooner) stopped, never left behind.
+$LS -- sleep 30 > "$WORK/term.txt" 2>&1 &
+pid=$!
+sleep 0.1
+kill -TERM $pid
+wait $pid
+rc=$?
+check "SIGTERM while loading: exit 0 with a report, not 143 (exit $rc)" [ $rc -eq 0 ]
+check "SIGTERM while loading: the report says the signal came" \
+	grep -q "interrupted by signal 15" "$WORK/term.txt"
+grep -q "was not started" "$WORK/term.txt" && started=no || started=yes
+check "SIGTERM while loading: no workload left (started: $started)" \
+	sh -c "! pgrep -xf 'sleep 30'"
 
 # --- the gate: detached while swap is idle -----------------------------
 # (zswap and swap as this test found them: off on a fresh host)
