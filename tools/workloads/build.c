@@ -129,25 +129,23 @@ static bool run_build(struct slot *slots, double *secs, uint64_t seed)
 
 static int run(const struct common_opts *common, struct report *r)
 {
-	struct slot *slots;
-	double *secs;
-	uint64_t t0;
+	struct slot *slots = calloc(jobs, sizeof(*slots));
+	double *secs = calloc(tasks, sizeof(*secs));
+	uint64_t t0 = now_ns();
+	int err = WL_FAIL;
 
-	slots = calloc(jobs, sizeof(*slots));
-	secs = calloc(tasks, sizeof(*secs));
-	if (!slots || !secs) {
+	if (!slots || !secs)
 		wl_msg("out of memory");
-		return WL_FAIL;
+	else if (run_build(slots, secs, common->seed)) {
+		report_add(r, "duration_s", ns_to_s(now_ns() - t0), "s");
+		report_add(r, "tasks", tasks, "tasks");
+		report_add(r, "task_p50_s", fig_quantile(secs, tasks, 0.5), "s");
+		report_add(r, "task_max_s", fig_quantile(secs, tasks, 1), "s");
+		err = 0;
 	}
-
-	t0 = now_ns();
-	if (!run_build(slots, secs, common->seed))
-		return WL_FAIL;
-	report_add(r, "duration_s", ns_to_s(now_ns() - t0), "s");
-	report_add(r, "tasks", tasks, "tasks");
-	report_add(r, "task_p50_s", fig_quantile(secs, tasks, 0.5), "s");
-	report_add(r, "task_max_s", fig_quantile(secs, tasks, 1), "s");
-	return 0;
+	free(slots);
+	free(secs);
+	return err;
 }
 
 const struct workload wl_build = { .spec = &build_spec, .run = run };
