@@ -439,46 +439,27 @@ static double to_pct(const struct row_eval *r, double diff)
 }
 
 /*
- * Whether the row's value cannot be negative, so that its change is a ratio
- * of means and never below -100%: the registry's metrics never are (counts,
- * levels, ratios of them, histogram statistics, wall_time_s); a workload's
- * own figure has a unit but no sign, and counts while no run is negative.
- */
-static bool row_nonnegative(const struct row_eval *r)
-{
-	for (int k = 0; k < 2; k++)
-		for (size_t i = 0; i < r->arm[k].n; i++)
-			if (r->arm[k].v[i] < 0)
-				return false;
-	return true;
-}
-
-/*
  * The change's 1 - alpha interval: on the log scale Welch's interval of
- * the difference (a ratio of geometric means, above -100%); else Fieller's
- * for the ratio of means when the values cannot be negative, which counts
- * the base's own spread and stays within [-100%, +inf); else Welch's
- * interval of the difference over the base mean.
+ * the difference (a ratio of geometric means, above -100%); else as
+ * compare gives it (change_ci_pct: Fieller's for values that cannot be
+ * negative, else Welch's interval of the difference over the base mean).
  */
 static void change_interval(struct row_eval *r, double se, double q,
 			    double alpha)
 {
-	struct ratio_ci f;
+	struct change_ci c;
 
 	r->ci_bounded = true;
-	if (r->row->log_scale) {
-		r->ci_method = CI_LOG;
-	} else if (row_nonnegative(r) &&
-		   !fieller_ci(r->arm[0].v, r->arm[0].n, r->arm[1].v,
-			       r->arm[1].n, alpha, true, &f)) {
-		r->ci_method = CI_FIELLER;
-		r->ci_bounded = f.bounded;
-		r->ci_lo_pct = (f.lo - 1) * 100;
-		r->ci_hi_pct = f.bounded ? (f.hi - 1) * 100 : INFINITY;
+	if (!r->row->log_scale &&
+	    !change_ci_pct(r->arm[0].v, r->arm[0].n, r->arm[1].v, r->arm[1].n,
+			   alpha, &c)) {
+		r->ci_method = c.fieller ? CI_FIELLER : CI_DIFFERENCE;
+		r->ci_bounded = c.bounded;
+		r->ci_lo_pct = c.lo_pct;
+		r->ci_hi_pct = c.hi_pct;
 		return;
-	} else {
-		r->ci_method = CI_DIFFERENCE;
 	}
+	r->ci_method = r->row->log_scale ? CI_LOG : CI_DIFFERENCE;
 	r->ci_lo_pct = to_pct(r, r->tdiff - q * se);
 	r->ci_hi_pct = to_pct(r, r->tdiff + q * se);
 }

@@ -312,6 +312,9 @@ static void finish_metric(struct comparison *c, struct cmp_metric *m)
 	if (m->has_change)
 		m->change_pct = (m->mean[ARM_B] - m->mean[ARM_A]) /
 				fabs(m->mean[ARM_A]) * 100;
+	m->has_ci = !change_ci_pct(m->arm[ARM_A].v, m->arm[ARM_A].n,
+				   m->arm[ARM_B].v, m->arm[ARM_B].n, c->alpha,
+				   &m->ci);
 	if (m->arm[ARM_A].n < MIN_RUNS || m->arm[ARM_B].n < MIN_RUNS) {
 		m->status = CMP_TOO_FEW;
 		m->lacking_arm = m->arm[ARM_A].n < MIN_RUNS ? ARM_A : ARM_B;

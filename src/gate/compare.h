@@ -53,6 +53,8 @@ struct cmp_metric {
 	double mean[2], sd[2];
 	bool has_change;	/* false when mean A is 0 */
 	double change_pct;	/* (mean B - mean A) / |mean A| * 100 */
+	bool has_ci;		/* n >= 2 in both arms and mean A not 0 */
+	struct change_ci ci;	/* the change's 1 - alpha interval */
 	bool has_welch, has_mwu;
 	struct welch_result welch;
 	struct mwu_result mwu;

@@ -45,9 +45,13 @@ static void format_arm(char *buf, size_t len, const struct comparison *c,
 		snprintf(buf, len, "%s", ms);
 }
 
+/* the change and, with 2 runs an arm or more, its interval as claims prints it */
 static void format_change(char *buf, size_t len, const struct cmp_metric *m)
 {
-	if (m->has_change)
+	if (m->has_change && m->has_ci)
+		snprintf(buf, len, "%+.1f%% [%+.1f, %+.1f]", m->change_pct,
+			 m->ci.lo_pct, m->ci.hi_pct);
+	else if (m->has_change)
 		snprintf(buf, len, "%+.1f%%", m->change_pct);
 	else if (m->mean[ARM_A] == m->mean[ARM_B])
 		snprintf(buf, len, "0");
@@ -88,11 +92,12 @@ static void print_header(FILE *f, const struct comparison *c, const char *pre)
 			a->nr_records, a->nr_records == 1 ? "" : "s",
 			a->first_path, a->kernels);
 	}
-	fprintf(f, "%smean +- sample stddev per arm; change = (%s - %s) / %s; * = significant,\n"
+	fprintf(f, "%smean +- sample stddev per arm; change = (%s - %s) / %s [its %g%% interval:\n"
+		"%sFieller's where no value is negative, else Welch's of the difference]; * = significant,\n"
 		"%sWelch's two-sided t-test at alpha %g; p(U): Mann-Whitney U, both arms n >= %d;\n"
 		"%sbetter/worse follow each metric's direction; n < %d runs in an arm is never gated\n",
 		pre, c->arm[ARM_B].label, c->arm[ARM_A].label, c->arm[ARM_A].label,
-		pre, c->alpha, MWU_MIN_RUNS, pre, MIN_RUNS);
+		(1 - c->alpha) * 100, pre, pre, c->alpha, MWU_MIN_RUNS, pre, MIN_RUNS);
 }
 
 static bool shown_in_table(const struct cmp_metric *m)
@@ -335,6 +340,17 @@ static void metric_json(FILE *f, const struct comparison *c,
 	put_str(&o, "lacking_arm", m->lacking_arm < 0 ? NULL :
 		m->lacking_arm == ARM_BOTH ? "both" : c->arm[m->lacking_arm].label);
 	put_num(&o, "change_pct", m->has_change, m->change_pct);
+	json_out_key(&o, "change_interval_pct");
+	if (m->has_ci) {
+		t = json_out_open(f, '{');
+		put_num(&t, "lo", true, m->ci.lo_pct);
+		/* unbounded: null, as JSON has no infinity */
+		put_num(&t, "hi", m->ci.bounded, m->ci.hi_pct);
+		put_str(&t, "method", m->ci.fieller ? "fieller" : "difference");
+		json_out_close(&t, '{');
+	} else {
+		fputs("null", f);
+	}
 	json_out_key(&o, "welch");
 	if (m->has_welch) {
 		t = json_out_open(f, '{');

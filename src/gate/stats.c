@@ -264,6 +264,45 @@ int fieller_ci(const double *a, size_t na, const double *b, size_t nb,
 	return 0;
 }
 
+static bool all_nonnegative(const double *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (v[i] < 0)
+			return false;
+	return true;
+}
+
+int change_ci_pct(const double *a, size_t na, const double *b, size_t nb,
+		  double alpha, struct change_ci *c)
+{
+	double ma, sa, mb, sb, se, q = 0;
+	struct welch_result w;
+	struct ratio_ci f;
+
+	if (na < 2 || nb < 2)
+		return -1;
+	sample_mean_sd(a, na, &ma, &sa);
+	sample_mean_sd(b, nb, &mb, &sb);
+	if (ma == 0)
+		return -1;
+	c->pct = (mb - ma) / fabs(ma) * 100;
+	c->bounded = true;
+	c->fieller = all_nonnegative(a, na) && all_nonnegative(b, nb) &&
+		     !fieller_ci(a, na, b, nb, alpha, true, &f);
+	if (c->fieller) {
+		c->bounded = f.bounded;
+		c->lo_pct = (f.lo - 1) * 100;
+		c->hi_pct = f.bounded ? (f.hi - 1) * 100 : INFINITY;
+		return 0;
+	}
+	se = sqrt(sa * sa / na + sb * sb / nb);
+	if (se > 0 && !welch_test(a, na, b, nb, &w))
+		q = gsl_cdf_tdist_Pinv(1 - alpha / 2, w.df);
+	c->lo_pct = (mb - ma - q * se) / fabs(ma) * 100;
+	c->hi_pct = (mb - ma + q * se) / fabs(ma) * 100;
+	return 0;
+}
+
 /* ---- power of the t-test ------------------------------------------ */
 
 struct nct_arg {

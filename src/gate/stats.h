@@ -87,6 +87,22 @@ int fieller_ci(const double *a, size_t na, const double *b, size_t nb,
 	       double alpha, bool nonneg, struct ratio_ci *r);
 
 /*
+ * The change of b over a in percent, (mean b - mean a) / |mean a| * 100,
+ * and its 1 - alpha interval: Fieller's for the ratio of means when no
+ * value is negative (so it stays within [-100%, +inf) and counts the
+ * base's own spread), else Welch's interval of the difference over
+ * |mean a|. -1 when an arm has fewer than 2 values or mean a is 0.
+ */
+struct change_ci {
+	double pct, lo_pct, hi_pct;	/* hi_pct +inf when unbounded */
+	bool fieller;
+	bool bounded;
+};
+
+int change_ci_pct(const double *a, size_t na, const double *b, size_t nb,
+		  double alpha, struct change_ci *c);
+
+/*
  * Power of the two-sided two-sample t-test (pooled variance, n runs in
  * each arm, df = 2n - 2) for an effect of d standard deviations: the
  * noncentral t distribution's tails beyond the critical value, by

@@ -59,6 +59,7 @@ static void test_seed000_arms(void)
 	struct comparison c;
 	const struct cmp_metric *m;
 	struct zs_error err;
+	struct ratio_ci f;
 	char *out;
 
 	CHECK(!load(&c, path_a, path_b, false, &err), "load: %s", err.msg);
@@ -75,6 +76,14 @@ static void test_seed000_arms(void)
 		CHECK(fabs(m->change_pct - (596.0 - 748) / 748 * 100) < 1e-9,
 		      "change %g", m->change_pct);
 		CHECK(m->significant && m->verdict > 0, "fewer write requests: better");
+		/* the change's interval: Fieller's (counts), as claims gives it */
+		CHECK(m->has_ci && m->ci.fieller && m->ci.bounded &&
+		      !fieller_ci(m->arm[0].v, 5, m->arm[1].v, 5, 0.05, true, &f) &&
+		      fabs(m->ci.lo_pct - (f.lo - 1) * 100) < 1e-9 &&
+		      fabs(m->ci.hi_pct - (f.hi - 1) * 100) < 1e-9 &&
+		      m->ci.lo_pct < m->change_pct && m->change_pct < m->ci.hi_pct &&
+		      m->ci.hi_pct < 0, "interval [%g, %g] around %g, Fieller's",
+		      m->ci.lo_pct, m->ci.hi_pct, m->change_pct);
 		CHECK(m->has_mwu && m->mwu.p < 0.01, "mwu shown (n >= 5), p %g", m->mwu.p);
 	}
 	m = find(&c, "wall_time_s");
@@ -101,7 +110,7 @@ static void test_seed000_arms(void)
 	      "default gate passes when everything gets better (%zu failed)", c.nr_failed);
 	out = compare_render(&c, compare_print_table);
 	CHECK(strstr(out, "748000 +- 47000") && strstr(out, "596000 +- 26000") &&
-	      strstr(out, "-20.3% *") && strstr(out, "gate: pass"),
+	      strstr(out, "-20.3% [-26.4, -13.5] *") && strstr(out, "gate: pass"),
 	      "table shape:\n%s", out);
 	CHECK(strstr(out, "zswpwb: n/a in A") && strstr(out, "reject_compress_fail: only in B"),
 	      "missing and dropped listed");
