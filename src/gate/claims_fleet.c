@@ -107,7 +107,6 @@ static int ask(struct fleet *f, const struct fleet_opts *o,
 	if (how == PROM_EXPR_NA)
 		return 0;
 	c->queried = true;
-	c->src.query = c->query;
 	if (prom_query(&f->pc, c->query, o->at, o->by, &c->v, err)) {
 		char msg[sizeof(err->msg)];
 
@@ -165,6 +164,8 @@ static int fill_side(struct fleet *f, struct fleet_cell *c, struct arm_values *a
 		c->names = calloc(nh ? nh : 1, sizeof(*c->names));
 	if (!c->names)
 		return -1;
+	/* set here: the cells moved while they were asked */
+	c->src.query = c->query;
 	c->src.names = c->names;
 	for (size_t i = 0; i < nh; i++) {
 		const char *h = f->host[c->arm][i];

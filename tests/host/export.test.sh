@@ -66,23 +66,6 @@ within_rel() {
 		d = a - b; if (d < 0) d = -d; m = b < 0 ? -b : b
 		exit !(a == a + 0 && m > 0 && d <= m * p / 100) }'
 }
-# A free loopback port (the packages' own services use 9100 and 9090).
-free_port() {
-	while :; do
-		p=$(awk -v s="$(date +%N)" 'BEGIN { srand(s); print 20000 + int(rand() * 30000) }')
-		curl -s -o /dev/null "http://127.0.0.1:$p/" || { echo "$p"; return; }
-	done
-}
-# up URL: waits for a server to answer (15 s at most)
-up() {
-	i=0
-	while [ $i -lt 150 ]; do
-		curl -sf -o /dev/null "$1" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
 
 # --- bad input ---------------------------------------------------------
 $EXP >/dev/null 2>&1
