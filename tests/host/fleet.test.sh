@@ -89,6 +89,22 @@ check "the table says hosts and selectors" grep -q '^series: 10 hosts, selector 
 claims "$CLAIMS" --markdown --allow-not-measurable > /dev/null 2>&1
 check "--markdown: exit 0" [ $? -eq 0 ]
 
+# --- seed 002's production table, the fleet comparison it quotes --------
+P=$WORK/002.json
+"$GATE" claims claims/002-shrinker-iocost.yaml --table production --json \
+	--prometheus "$PROM_URL" --at "$AT" --arm "shrinker off=arm=\"off\"" \
+	--arm "this series=arm=\"series\"" --arm "stock shrinker=arm=\"stock\"" \
+	--set APP_LATENCY=app_request_duration_seconds --set CGROUP=/workload.slice \
+	> "$P" 2> "$WORK/002.err"
+check "seed 002's production table on the fleet: exit 0" [ $? -eq 0 ]
+check "its 8 rows (4 rows x 2 pairs) hold as generated" \
+	[ "$(jq '[.rows[].verdict] == ["holds","holds","holds","holds","holds","holds","holds","holds"]' "$P")" = true ]
+check "--arm in any order: the columns' order (off, stock, series)" \
+	[ "$(jq -c '[.arms[].label]' "$P")" = '["shrinker off","stock shrinker","this series"]' ]
+check "the pool row reads the exporter's level, PSI node_exporter's pressure" \
+	sh -c 'jq -r ".rows[].measured.base.query" "$1" | grep -q "avg_over_time(zswap_cgroup_zswap_bytes" &&
+		jq -r ".rows[].measured.base.query" "$1" | grep -q "node_pressure_memory_stalled_seconds_total"' _ "$P"
+
 # --- each host's value is Prometheus' own answer to the same query -------
 n=0 bad=0
 jq -c '.rows[] | .measured.base, .measured.new | select(.query) | {query, hosts}' "$J" |
