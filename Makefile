@@ -257,12 +257,13 @@ kernels:
 		for s in $$(ls -d kernel/patches/$$l/*/); do \
 			tools/kernel/build-kernel.sh -k $$l -p $$s || exit 1; done; done
 
-bench: all
+bench: all fleet-gate
 	bench/run.sh
 	bench/guest.sh
 	bench/zswaptop.sh
 	bench/compare.sh
 	bench/records.sh
+	bench/fleet.sh
 	bench/export.sh
 	bench/lockstat.sh
 	bench/lockstat-guest.sh

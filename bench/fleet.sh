@@ -8,7 +8,7 @@
 # loopback port. One warm-up run, then RUNS runs (default 3): the gate's
 # own CPU (user + sys) and peak RSS (GNU time), its wall time, and the CPU
 # Prometheus spent meanwhile (its /proc stat), each run on its own line,
-# then the medians. Targets: the gate under 2 s of CPU and 100 MB.
+# then the run of median gate CPU. Targets: the gate under 2 s of CPU and 100 MB.
 # No privileges. Writes build/bench/fleet/ (ignored by git).
 set -u
 cd "$(dirname "$0")/.."
@@ -83,6 +83,6 @@ for i in $(seq 1 "$RUNS"); do
 			printf "%.2f %.2f %.1f %.2f\n", u + s, e, k / 1024, p > "/dev/stderr" }' 2>> "$OUT/runs"
 done
 sort -n "$OUT/runs" | awk -v n="$RUNS" 'NR == int((n + 1) / 2) {
-	printf "median of %d runs: gate CPU %.2f s, wall %.2f s, peak RSS %.1f MB; Prometheus CPU %.2f s\n", n, $1, $2, $3, $4
+	printf "the run of median gate CPU (of %d): gate CPU %.2f s, wall %.2f s, peak RSS %.1f MB; Prometheus CPU %.2f s\n", n, $1, $2, $3, $4
 	ok = $1 < 2 && $3 < 100
 	printf "targets (CPU < 2 s, RSS < 100 MB): %s\n", ok ? "met" : "NOT met" }'
