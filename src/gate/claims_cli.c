@@ -30,39 +30,27 @@ struct claims_opts {
 	struct fleet_opts fleet;	/* --prometheus: arms of hosts */
 };
 
-static int parse_arm(void *fo, const char *arg)
+/* --arm and --set: added to the fleet options, or exit 2 with why */
+static int add_fleet_opt(int (*add)(struct fleet_opts *, const char *,
+				    struct zs_error *), void *fo, const char *arg)
 {
-	struct fleet_opts *f = fo;
 	struct zs_error err;
 
-	if (f->nr_arms == CLAIM_MAX_COLS) {
-		fprintf(stderr, "error: --arm %s: at most %d arms (a table's "
-			"columns)\n", arg, CLAIM_MAX_COLS);
-		return EXIT_BAD_INPUT;
-	}
-	if (fleet_arm_parse(&f->arm[f->nr_arms], arg, &err)) {
+	if (add(fo, arg, &err)) {
 		fprintf(stderr, "error: %s\n", err.msg);
 		return EXIT_BAD_INPUT;
 	}
-	f->nr_arms++;
 	return 0;
+}
+
+static int parse_arm(void *fo, const char *arg)
+{
+	return add_fleet_opt(fleet_opts_add_arm, fo, arg);
 }
 
 static int parse_set(void *fo, const char *arg)
 {
-	struct fleet_opts *f = fo;
-	struct zs_error err;
-
-	if (f->nr_sets == PROM_MAX_SETS) {
-		fprintf(stderr, "error: --set %s: at most %d\n", arg, PROM_MAX_SETS);
-		return EXIT_BAD_INPUT;
-	}
-	if (fleet_set_parse(&f->set[f->nr_sets], arg, &err)) {
-		fprintf(stderr, "error: %s\n", err.msg);
-		return EXIT_BAD_INPUT;
-	}
-	f->nr_sets++;
-	return 0;
+	return add_fleet_opt(fleet_opts_add_set, fo, arg);
 }
 
 static int parse_adjust(void *holm, const char *arg)

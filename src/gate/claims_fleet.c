@@ -61,6 +61,30 @@ int fleet_set_parse(struct prom_set *s, const char *arg, struct zs_error *err)
 	return 0;
 }
 
+int fleet_opts_add_arm(struct fleet_opts *o, const char *arg,
+		       struct zs_error *err)
+{
+	if (o->nr_arms == CLAIM_MAX_COLS)
+		return zs_error_set(err, true, "--arm %s: at most %d arms (a "
+				    "table's columns)", arg, CLAIM_MAX_COLS);
+	if (fleet_arm_parse(&o->arm[o->nr_arms], arg, err))
+		return -1;
+	o->nr_arms++;
+	return 0;
+}
+
+int fleet_opts_add_set(struct fleet_opts *o, const char *arg,
+		       struct zs_error *err)
+{
+	if (o->nr_sets == PROM_MAX_SETS)
+		return zs_error_set(err, true, "--set %s: at most %d", arg,
+				    PROM_MAX_SETS);
+	if (fleet_set_parse(&o->set[o->nr_sets], arg, err))
+		return -1;
+	o->nr_sets++;
+	return 0;
+}
+
 static int cmp_sample(const void *a, const void *b)
 {
 	return strcmp(((const struct prom_sample *)a)->host,

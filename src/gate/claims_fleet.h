@@ -54,6 +54,11 @@ struct fleet {
 int fleet_arm_parse(struct fleet_arm *a, const char *arg, struct zs_error *err);
 /* NAME=VALUE of --set; -1 with err. */
 int fleet_set_parse(struct prom_set *s, const char *arg, struct zs_error *err);
+/* The same, added to o (at most CLAIM_MAX_COLS arms, PROM_MAX_SETS sets). */
+int fleet_opts_add_arm(struct fleet_opts *o, const char *arg,
+		       struct zs_error *err);
+int fleet_opts_add_set(struct fleet_opts *o, const char *arg,
+		       struct zs_error *err);
 
 /*
  * Queries every row e selected in every arm and fills e's runs (e's

@@ -52,54 +52,61 @@ static enum prom_expr_result expr_of(const char *a, const char *b,
 	CHECK(!strcmp(q_, want), "%s: %s\n   want %s", a ? a : promql, q_, want); \
 } while (0)
 
+/* metric: rows, one name or two, and the query each becomes */
+static const struct {
+	const char *a, *b, *want;
+} metric_rows[] = {
+	{ "written_back_pages", NULL,
+	  "(increase(zswap_written_back_pages_total{kernel=\"7.3\"}[24h]))" },
+	{ "zswap_pool_bytes{cgroup=$CGROUP}", NULL,
+	  "(avg_over_time(zswap_cgroup_zswap_bytes{kernel=\"7.3\","
+	  "cgroup=\"/work.slice\"}[24h]))" },
+	{ "zswap_pool_mean_bytes{cgroup=$CGROUP}", NULL,
+	  "(avg_over_time(zswap_cgroup_zswap_bytes{kernel=\"7.3\","
+	  "cgroup=\"/work.slice\"}[24h]))" },
+	{ "zswap_pool_max_bytes{cgroup=$CGROUP}", NULL,
+	  "(max_over_time(zswap_cgroup_zswap_bytes{kernel=\"7.3\","
+	  "cgroup=\"/work.slice\"}[24h]))" },
+	/* exported in seconds, recorded in us: divided back */
+	{ "memory_pressure_full_us{cgroup=$CGROUP}", NULL,
+	  "(increase(zswap_cgroup_memory_pressure_full_seconds_total{"
+	  "kernel=\"7.3\",cgroup=\"/work.slice\"}[24h])) / 1e-06" },
+	{ "load_latency_ns{stat=p99}", NULL,
+	  "(histogram_quantile(0.99, sum by (instance, le) (increase("
+	  "zswap_load_latency_seconds_bucket{kernel=\"7.3\"}[24h])))) / 1e-09" },
+	{ "load_latency_ns{stat=mean}", NULL,
+	  "(sum by (instance) (increase(zswap_load_latency_seconds_sum{"
+	  "kernel=\"7.3\"}[24h])) / sum by (instance) (increase("
+	  "zswap_load_latency_seconds_count{kernel=\"7.3\"}[24h]))) / 1e-09" },
+	{ "load_latency_ns{stat=count}", NULL,
+	  "(sum by (instance) (increase(zswap_load_latency_seconds_count{"
+	  "kernel=\"7.3\"}[24h])))" },
+	{ "reject_rate", NULL,
+	  "(sum by (instance) (increase(zswap_store_rejects_total{"
+	  "kernel=\"7.3\"}[24h])) / sum by (instance) (increase("
+	  "zswap_store_calls_total{kernel=\"7.3\"}[24h])))" },
+	/* a glob sums its members by host, never a family's "any" total */
+	{ "lock_contentions{lock=tree,caller=*}", NULL,
+	  "(sum by (instance) (increase(zswap_lock_contentions_total{"
+	  "kernel=\"7.3\",lock=\"tree\",caller=~\".*\",caller!=\"any\"}[24h])))" },
+	{ "swap_write_bios{origin=writeback}", "swap_write_bios{origin=reclaim}",
+	  "(sum by (instance) (increase(zswap_swap_write_bios_total{"
+	  "kernel=\"7.3\",origin=\"writeback\"}[24h]))) + (sum by (instance) "
+	  "(increase(zswap_swap_write_bios_total{kernel=\"7.3\","
+	  "origin=\"reclaim\"}[24h])))" },
+	{ "reject_compress_poor", NULL,
+	  "(increase(zswap_rejects_total{kernel=\"7.3\","
+	  "reason=\"compress_poor\"}[24h]))" },
+	{ "pages_per_bio{origin=writeback}{stat=p50}", NULL,
+	  "(histogram_quantile(0.5, sum by (instance, le) (increase("
+	  "zswap_swap_write_bio_pages_bucket{kernel=\"7.3\","
+	  "origin=\"writeback\"}[24h]))))" },
+};
+
 static void test_metric_rows(void)
 {
-	EXPECT("written_back_pages", NULL, NULL,
-	       "(increase(zswap_written_back_pages_total{kernel=\"7.3\"}[24h]))");
-	EXPECT("zswap_pool_bytes{cgroup=$CGROUP}", NULL, NULL,
-	       "(avg_over_time(zswap_cgroup_zswap_bytes{kernel=\"7.3\","
-	       "cgroup=\"/work.slice\"}[24h]))");
-	EXPECT("zswap_pool_mean_bytes{cgroup=$CGROUP}", NULL, NULL,
-	       "(avg_over_time(zswap_cgroup_zswap_bytes{kernel=\"7.3\","
-	       "cgroup=\"/work.slice\"}[24h]))");
-	EXPECT("zswap_pool_max_bytes{cgroup=$CGROUP}", NULL, NULL,
-	       "(max_over_time(zswap_cgroup_zswap_bytes{kernel=\"7.3\","
-	       "cgroup=\"/work.slice\"}[24h]))");
-	/* exported in seconds, recorded in us: divided back */
-	EXPECT("memory_pressure_full_us{cgroup=$CGROUP}", NULL, NULL,
-	       "(increase(zswap_cgroup_memory_pressure_full_seconds_total{"
-	       "kernel=\"7.3\",cgroup=\"/work.slice\"}[24h])) / 1e-06");
-	EXPECT("load_latency_ns{stat=p99}", NULL, NULL,
-	       "(histogram_quantile(0.99, sum by (instance, le) (increase("
-	       "zswap_load_latency_seconds_bucket{kernel=\"7.3\"}[24h])))) / 1e-09");
-	EXPECT("load_latency_ns{stat=mean}", NULL, NULL,
-	       "(sum by (instance) (increase(zswap_load_latency_seconds_sum{"
-	       "kernel=\"7.3\"}[24h])) / sum by (instance) (increase("
-	       "zswap_load_latency_seconds_count{kernel=\"7.3\"}[24h]))) / 1e-09");
-	EXPECT("load_latency_ns{stat=count}", NULL, NULL,
-	       "(sum by (instance) (increase(zswap_load_latency_seconds_count{"
-	       "kernel=\"7.3\"}[24h])))");
-	EXPECT("reject_rate", NULL, NULL,
-	       "(sum by (instance) (increase(zswap_store_rejects_total{"
-	       "kernel=\"7.3\"}[24h])) / sum by (instance) (increase("
-	       "zswap_store_calls_total{kernel=\"7.3\"}[24h])))");
-	/* a glob sums its members by host, never a family's "any" total */
-	EXPECT("lock_contentions{lock=tree,caller=*}", NULL, NULL,
-	       "(sum by (instance) (increase(zswap_lock_contentions_total{"
-	       "kernel=\"7.3\",lock=\"tree\",caller=~\".*\",caller!=\"any\"}[24h])))");
-	EXPECT("swap_write_bios{origin=writeback}", "swap_write_bios{origin=reclaim}",
-	       NULL,
-	       "(sum by (instance) (increase(zswap_swap_write_bios_total{"
-	       "kernel=\"7.3\",origin=\"writeback\"}[24h]))) + (sum by (instance) "
-	       "(increase(zswap_swap_write_bios_total{kernel=\"7.3\","
-	       "origin=\"reclaim\"}[24h])))");
-	EXPECT("reject_compress_poor", NULL, NULL,
-	       "(increase(zswap_rejects_total{kernel=\"7.3\","
-	       "reason=\"compress_poor\"}[24h]))");
-	EXPECT("pages_per_bio{origin=writeback}{stat=p50}", NULL, NULL,
-	       "(histogram_quantile(0.5, sum by (instance, le) (increase("
-	       "zswap_swap_write_bio_pages_bucket{kernel=\"7.3\","
-	       "origin=\"writeback\"}[24h]))))");
+	for (size_t i = 0; i < sizeof(metric_rows) / sizeof(metric_rows[0]); i++)
+		EXPECT(metric_rows[i].a, metric_rows[i].b, NULL, metric_rows[i].want);
 }
 
 static void test_not_in_prometheus(void)
