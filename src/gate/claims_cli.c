@@ -332,6 +332,12 @@ int claims_main(int argc, char **argv)
 		fprintf(stderr, "error: --arm needs --prometheus URL\n");
 		return ret;
 	}
+	if (o.fleet.url && (o.labels || strcmp(o.label[0], "A") ||
+			    strcmp(o.label[1], "B"))) {
+		fprintf(stderr, "error: with --prometheus the arms' names are "
+			"their --arm NAMEs, not --labels or --label-a/-b\n");
+		return ret;
+	}
 	if (!o.fleet.url && count_arms(argc, argv, optind + 1, &e.nr_arms))
 		return ret;
 	if (claims_load(argv[optind], &c, &err) ||

@@ -82,6 +82,13 @@ check "the n/a host is named in the reason" \
 check "the pool's change is the generated one (-94%, +20%: within 3 points)" \
 	[ "$(jq '[.rows[] | select(.label == "pool") | .measured.change_pct] |
 		(.[0] + 94 | fabs) < 3 and (.[1] - 20 | fabs) < 3' "$J")" = true ]
+# --at as RFC 3339: the same instant, the same values
+"$GATE" claims "$CLAIMS" --json --prometheus "$PROM_URL" --arm off='arm="off"' \
+	--arm stock='arm="stock"' --arm series='arm="series"' \
+	--at "$(date -u -d "@$AT" +%Y-%m-%dT%H:%M:%SZ)" --set CGROUP=/workload.slice \
+	--set APP_HIST=app_request_duration_seconds > "$WORK/rfc.json" 2> /dev/null
+check "--at in RFC 3339 reads the same values as in Unix seconds" \
+	[ "$(jq -c '[.rows[].measured]' "$WORK/rfc.json")" = "$(jq -c '[.rows[].measured]' "$J")" ]
 claims "$CLAIMS" --allow-not-measurable > "$WORK/table.txt" 2>&1
 check "--allow-not-measurable: exit 0" [ $? -eq 0 ]
 check "the table says hosts and selectors" grep -q '^series: 10 hosts, selector {arm="series"}' \
@@ -175,6 +182,12 @@ err "--window not a duration" "--window 1 day" \
 err "an --arm not a column" "--arm other: not a column of table fleet" \
 	"$GATE" claims "$CLAIMS" --prometheus "$PROM_URL" --arm off='arm="off"' \
 	--arm stock='arm="stock"' --arm other='arm="x"'
+err "--labels with --prometheus (the arms' names are their --arm NAMEs)" "not --labels" \
+	"$GATE" claims "$CLAIMS" --prometheus "$PROM_URL" --labels x,y \
+	--arm off='arm="off"' --arm series='arm="series"'
+err "--arm without --prometheus" "--arm needs --prometheus" \
+	"$GATE" claims "$CLAIMS" --arm off='arm="off"' tests/fixtures/records/seed000/a -- \
+	tests/fixtures/records/seed000/b
 err "--arm without matchers" "MATCHERS is the inside of a PromQL selector" \
 	"$GATE" claims "$CLAIMS" --prometheus "$PROM_URL" --arm off=x --arm series=y
 err "the static build says it has no libcurl" "statically linked build" \
