@@ -225,6 +225,51 @@ static int fill_side(struct fleet *f, struct fleet_cell *c, struct arm_values *a
 	return 0;
 }
 
+static bool queried(const struct fleet *f, int arm)
+{
+	for (size_t i = 0; i < f->n; i++)
+		if (f->cell[i].arm == arm && f->cell[i].queried)
+			return true;
+	return false;
+}
+
+static const char *first_why(const struct fleet *f, int arm)
+{
+	for (size_t i = 0; i < f->n; i++)
+		if (f->cell[i].arm == arm)
+			return f->cell[i].why;
+	return "every row is unmapped";
+}
+
+/*
+ * A host in two arms is a run of both: the selectors overlap, which is
+ * a setup mistake unless meant (one host read as both arms).
+ */
+static void warn_overlap(const struct fleet *f, const struct claims_eval *e)
+{
+	for (int a = 0; a < e->nr_arms; a++)
+		for (int b = a + 1; b < e->nr_arms; b++) {
+			size_t i = 0, j = 0, n = 0;
+			const char *first = NULL;
+
+			while (i < f->nr_hosts[a] && j < f->nr_hosts[b]) {
+				int c = strcmp(f->host[a][i], f->host[b][j]);
+
+				if (!c) {
+					first = first ? first : f->host[a][i];
+					n++;
+				}
+				i += c <= 0;
+				j += c >= 0;
+			}
+			if (n)
+				fprintf(stderr, "warning: %zu host%s in arms %s and "
+					"%s (%s first): their selectors overlap\n",
+					n, n == 1 ? " is" : "s are", e->label[a],
+					e->label[b], first);
+		}
+}
+
 int claims_fleet_eval(struct claims_eval *e, const struct fleet_opts *o,
 		      struct fleet *f, struct zs_error *err)
 {
@@ -245,6 +290,11 @@ int claims_fleet_eval(struct claims_eval *e, const struct fleet_opts *o,
 
 		if (arm_hosts(f, arm))
 			return zs_error_set(err, false, "out of memory");
+		if (!queried(f, arm))
+			return zs_error_set(err, true, "arm %s: no row of the "
+					    "selected tables has a Prometheus "
+					    "query (%s)", e->label[arm],
+					    first_why(f, arm));
 		if (!f->nr_hosts[arm])
 			return zs_error_set(err, true, "arm %s {%s}: no row's query "
 					    "answered for any %s (no series "
@@ -256,6 +306,7 @@ int claims_fleet_eval(struct claims_eval *e, const struct fleet_opts *o,
 		snprintf(what, sizeof(what), "{%s}", o->arm[arm].matchers);
 		claims_eval_set_runs(e, arm, f->nr_hosts[arm], what);
 	}
+	warn_overlap(f, e);
 	for (size_t i = 0; i < e->n; i++) {
 		struct row_eval *r = &e->r[i];
 

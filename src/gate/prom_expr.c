@@ -344,6 +344,14 @@ enum prom_expr_result prom_expr_row(const struct claim_row *row,
 	if (row->promql[0]) {
 		if (substitute(row->promql, s, row, &b, err))
 			return PROM_EXPR_BAD;
+		/* without the arm's matchers every arm reads the same hosts */
+		if (!strstr(row->promql, "$SELECTOR") &&
+		    !strstr(row->promql, "${SELECTOR}")) {
+			zs_error_set(err, true, "row '%s' (line %d): promql: has no "
+				     "$SELECTOR, so every arm would read the same "
+				     "series", row->label, row->line);
+			return PROM_EXPR_BAD;
+		}
 	} else {
 		for (int i = 0; i < row->nr_metrics; i++) {
 			char name[METRIC_NAME_LEN + 256];

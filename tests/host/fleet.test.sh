@@ -188,6 +188,14 @@ err "--labels with --prometheus (the arms' names are their --arm NAMEs)" "not --
 err "--arm without --prometheus" "--arm needs --prometheus" \
 	"$GATE" claims "$CLAIMS" --arm off='arm="off"' tests/fixtures/records/seed000/a -- \
 	tests/fixtures/records/seed000/b
+err "a table with no Prometheus form (workload figures only)" "no row of the selected tables has a Prometheus query" \
+	"$GATE" claims claims/002-shrinker-iocost.yaml --table mysql --prometheus "$PROM_URL" \
+	--arm "shrinker off=arm=\"off\"" --arm "stock shrinker=arm=\"stock\"" \
+	--arm "this series=arm=\"series\""
+"$GATE" claims "$CLAIMS" --prometheus "$PROM_URL" --at "$AT" --arm off='arm="off"' \
+	--arm series='arm=~"off|series"' --set CGROUP=x --set APP_HIST=y > /dev/null 2> "$WORK/ov.err"
+check "overlapping arms: warned of, with the first host" \
+	grep -q "warning: 10 hosts are in arms off and series (off-h001:9100 first)" "$WORK/ov.err"
 err "--arm without matchers" "MATCHERS is the inside of a PromQL selector" \
 	"$GATE" claims "$CLAIMS" --prometheus "$PROM_URL" --arm off=x --arm series=y
 err "the static build says it has no libcurl" "statically linked build" \

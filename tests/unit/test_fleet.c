@@ -136,6 +136,8 @@ static void test_promql_rows(void)
 	EXPECT("written_back_pages", NULL, "x{$SELECTOR}", "x{kernel=\"7.3\"}");
 	CHECK(expr_of(NULL, NULL, "x{$SELECTOR} * $SCALE", q, sizeof(q)) ==
 	      PROM_EXPR_BAD && strstr(q, "$SCALE is not set"), "%s", q);
+	CHECK(expr_of(NULL, NULL, "sum(x[$WINDOW])", q, sizeof(q)) ==
+	      PROM_EXPR_BAD && strstr(q, "no $SELECTOR"), "%s", q);
 	CHECK(expr_of(NULL, NULL, "x $ 1", q, sizeof(q)) == PROM_EXPR_BAD,
 	      "a lone $: %s", q);
 	CHECK(expr_of(NULL, NULL, "x ${APP", q, sizeof(q)) == PROM_EXPR_BAD,
