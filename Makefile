@@ -37,6 +37,16 @@ LDLIBS := -static $(LDLIBS_DYN)
 STATIC_FLAG := -static
 endif
 
+# claims --prometheus needs libcurl, whose static dependencies Debian does
+# not ship (gssapi, ldap, ssh2, ...): the static build (the guests'
+# zswap-gate) leaves it out and says so when asked; STATIC=0 builds (the
+# Debian package), and build/dyn/zswap-gate (`make fleet-gate`), have it.
+ifeq ($(STATIC),0)
+CURL_CFLAGS := -DHAVE_LIBCURL
+CURL_LIBS := -lcurl
+endif
+FLEET_GATE := $(if $(filter 0,$(STATIC)),$(OUTPUT),build/dyn)/zswap-gate
+
 ifeq ($(V),1)
 Q =
 msg =
@@ -103,6 +113,15 @@ zswap-export_OBJS := $(CORE_OBJS) $(EXPORT_OBJS) $(LOCK_OBJS) $(IOSTALL_OBJS)
 zswaptop_OBJS := $(CORE_OBJS) $(TOP_OBJS) $(LOCK_OBJS) $(IOSTALL_OBJS)
 hookbench_OBJS := trace_helpers.o kernel_btf.o cli_checks.o spawn.o
 zswaptop_LIBS := $(STATIC_FLAG) -lncursesw -ltinfo
+zswap-gate_LIBS := $(CURL_LIBS)
+$(OUTPUT)/prom_client.o: override CFLAGS += $(CURL_CFLAGS)
+
+# zswap-gate with libcurl beside the static default (tests/host/fleet)
+.PHONY: fleet-gate
+fleet-gate: $(if $(filter 0,$(STATIC)),$(FLEET_GATE))
+ifneq ($(STATIC),0)
+	$(Q)$(MAKE) --no-print-directory STATIC=0 OUTPUT=build/dyn build/dyn/zswap-gate
+endif
 
 .SECONDEXPANSION:
 $(addprefix $(OUTPUT)/,$(APPS)): $(OUTPUT)/%: $(OUTPUT)/%.o $$(addprefix $(OUTPUT)/,$$($$*_OBJS))
@@ -138,7 +157,7 @@ $(OUTPUT)/test_unit: tests/unit/test_unit.c $(wildcard tests/unit/*.c tests/unit
 		$(WORKLOAD_UNIT_SRCS) $(wildcard tools/workloads/*.h)
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) $(INCLUDES) -Itests/unit -Itools/workloads tests/unit/*.c $(WORKLOAD_UNIT_SRCS) \
-		$(addprefix $(OUTPUT)/,$(UNIT_CORE)) $(LDLIBS_DYN) -o $@
+		$(addprefix $(OUTPUT)/,$(UNIT_CORE)) $(LDLIBS_DYN) $(CURL_LIBS) -o $@
 
 # Fuzzing the record and claims-file readers with clang's libFuzzer
 # (Debian's libclang-rt-14-dev; in-process, so one run tries thousands of
@@ -200,8 +219,8 @@ test-san:
 	tests/tier.sh tests/san $(T)
 
 # T=NAME runs one script of a tier, e.g. `make test-host T=record`.
-test-host: all
-	tests/tier.sh tests/host $(T)
+test-host: all fleet-gate
+	FLEET_GATE=$(FLEET_GATE) tests/tier.sh tests/host $(T)
 
 test-guest: all
 	tests/tier.sh tests/guest $(T)
@@ -238,12 +257,13 @@ kernels:
 		for s in $$(ls -d kernel/patches/$$l/*/); do \
 			tools/kernel/build-kernel.sh -k $$l -p $$s || exit 1; done; done
 
-bench: all
+bench: all fleet-gate
 	bench/run.sh
 	bench/guest.sh
 	bench/zswaptop.sh
 	bench/compare.sh
 	bench/records.sh
+	bench/fleet.sh
 	bench/export.sh
 	bench/lockstat.sh
 	bench/lockstat-guest.sh

@@ -40,7 +40,8 @@ _zswap() {
 		sub=${COMP_WORDS[1]}
 	fi
 	case $prev in
-	-o | --output | -e | --events | -r | --rules | --claims | --plot)
+	-o | --output | -e | --events | -r | --rules | --claims | --plot | \
+	--bearer-token-file | --basic-auth-file)
 		COMPREPLY=($(compgen -f -- "$cur"))
 		[[ $prev == --plot ]] && COMPREPLY=($(compgen -d -- "$cur"))
 		return 0 ;;

@@ -187,3 +187,22 @@ host_lock() {
 	exec 9>/run/zswap-toolkit.host.lock
 	flock 9
 }
+
+# A free loopback port (Debian's prometheus and node_exporter services
+# use 9090 and 9100; the tests run their own instances).
+free_port() {
+	while :; do
+		p=$(awk -v s="$(date +%N)" 'BEGIN { srand(s); print 20000 + int(rand() * 30000) }')
+		curl -s -o /dev/null "http://127.0.0.1:$p/" || { echo "$p"; return; }
+	done
+}
+# up URL: waits for a server to answer (15 s at most)
+up() {
+	i=0
+	while [ $i -lt 150 ]; do
+		curl -sf -o /dev/null "$1" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}

@@ -7,13 +7,14 @@
 # bpftrace: the peer that bench/peers.sh (make bench) measures ours beside.
 # fdisk (its sfdisk): kernels-ab --host-root --writer splits the swap disk.
 # time (/usr/bin/time): the host tier's reference for cpu_user_s, cpu_sys_s.
+# libcurl4-openssl-dev: zswap-gate claims --prometheus (dynamic builds only).
 # `install-deps.sh --kernel` installs instead what tools/kernel/build-kernel.sh
 # needs to build a kernel (it calls this itself; the normal install skips them).
 set -eu
 # libasan8 and libubsan1: the sanitizer runtimes of `make SAN=1` (gcc's
 # dependencies already; named so the SAN build's needs are written down).
 PKGS="clang llvm make gcc libbpf-dev bpftool libelf-dev zlib1g-dev
-libjson-c-dev libyaml-dev libgsl-dev jq qemu-system-x86 busybox-static xz-utils util-linux
+libjson-c-dev libcurl4-openssl-dev libyaml-dev libgsl-dev jq qemu-system-x86 busybox-static xz-utils util-linux
 ca-certificates debian-archive-keyring bc libncurses-dev tmux
 prometheus prometheus-node-exporter linux-perf bpftrace fio libasan8 libubsan1
 mariadb-server sysbench fdisk time

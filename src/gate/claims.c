@@ -21,7 +21,8 @@ static const char *const table_keys[] = {
 	"id", "title", "columns", "compare", "runs", "setup", "rows", NULL };
 static const char *const row_keys[] = {
 	"label", "metric", "requires", "unmapped", "unit", "quoted",
-	"change_pct", "claim", "margin_pct", "note", "when", "scale", NULL };
+	"change_pct", "claim", "margin_pct", "note", "when", "scale", "promql",
+	NULL };
 static const char *const quoted_keys[] = { "mean", "sd", "n", "text", NULL };
 
 #define DEFAULT_MARGIN_PCT 5.0
@@ -322,6 +323,7 @@ static int read_row(struct reader *r, yaml_node_t *rn, struct claim_row *row,
 	    get_str(r, rn, "label", true, row->label, sizeof(row->label)) ||
 	    get_str(r, rn, "requires", false, row->requires, sizeof(row->requires)) ||
 	    get_str(r, rn, "unmapped", false, row->unmapped, sizeof(row->unmapped)) ||
+	    get_str(r, rn, "promql", false, row->promql, sizeof(row->promql)) ||
 	    get_str(r, rn, "unit", false, row->unit, sizeof(row->unit)) ||
 	    get_str(r, rn, "note", false, row->note, sizeof(row->note)) ||
 	    get_num(r, rn, "margin_pct", &row->margin_pct, &has))
@@ -335,15 +337,16 @@ static int read_row(struct reader *r, yaml_node_t *rn, struct claim_row *row,
 		return -1;
 	}
 	mn = ymap_get(&r->d, rn, "metric");
-	if (mn && !yis_null(mn) && row->unmapped[0]) {
+	if (((mn && !yis_null(mn)) || row->promql[0]) && row->unmapped[0]) {
 		yerr(&r->d, rn, r->err, 
-		     "row '%s': metric and unmapped exclude each other", row->label);
+		     "row '%s': metric (or promql) and unmapped exclude each other",
+		     row->label);
 		return -1;
 	}
-	if ((!mn || yis_null(mn)) && !row->unmapped[0]) {
+	if ((!mn || yis_null(mn)) && !row->unmapped[0] && !row->promql[0]) {
 		yerr(&r->d, rn, r->err, 
-		     "row '%s': needs a metric, or unmapped: with the reason",
-		     row->label);
+		     "row '%s': needs a metric (or a promql:), or unmapped: with "
+		     "the reason", row->label);
 		return -1;
 	}
 	if ((mn && !yis_null(mn) && read_metrics(r, mn, row)) ||

@@ -42,6 +42,8 @@ struct claim_row {
 	char requires[METRIC_NAME_LEN];	/* a glob matching nothing is 0 when
 					 * the record has this metric */
 	char unmapped[CLAIM_TEXT_LEN];	/* why the row cannot be measured */
+	/* with --prometheus: this expression instead of the metrics (prom_expr.h) */
+	char promql[CLAIM_TEXT_LEN];
 	char unit[16];			/* of the quoted values */
 	struct quoted q[CLAIM_MAX_COLS];
 	/* per compared pair: the claim and the quoted relative change */

@@ -15,6 +15,7 @@
 #include "claims_cli.h"
 #include "compare_cli.h"
 #include "claims_eval.h"
+#include "claims_fleet.h"
 #include "claims_output.h"
 
 #define EXIT_HOLD 0
@@ -26,7 +27,31 @@ struct claims_opts {
 	const char *table, *pair, *label[2], *labels;
 	double alpha;
 	bool holm, fail_not_shown, allow_untested, markdown, json, incomplete;
+	struct fleet_opts fleet;	/* --prometheus: arms of hosts */
 };
+
+/* --arm and --set: added to the fleet options, or exit 2 with why */
+static int add_fleet_opt(int (*add)(struct fleet_opts *, const char *,
+				    struct zs_error *), void *fo, const char *arg)
+{
+	struct zs_error err;
+
+	if (add(fo, arg, &err)) {
+		fprintf(stderr, "error: %s\n", err.msg);
+		return EXIT_BAD_INPUT;
+	}
+	return 0;
+}
+
+static int parse_arm(void *fo, const char *arg)
+{
+	return add_fleet_opt(fleet_opts_add_arm, fo, arg);
+}
+
+static int parse_set(void *fo, const char *arg)
+{
+	return add_fleet_opt(fleet_opts_add_set, fo, arg);
+}
 
 static int parse_adjust(void *holm, const char *arg)
 {
@@ -65,14 +90,43 @@ static int parse(int argc, char **argv, struct claims_opts *o, FILE *usage_to)
 			 "metric was not measured (default: exit 3)"),
 		CLI_OPT_END,
 	};
+	const struct cli_opt fleet_opts[] = {
+		CLI_STRING(0, "prometheus", "URL", &o->fleet.url,
+			   "read the arms from a Prometheus HTTP API (or\n"
+			   "Thanos, Mimir, VictoriaMetrics) instead of records"),
+		CLI_CALLBACK(0, "arm", "NAME=MATCHERS", parse_arm, &o->fleet,
+			     "an arm: a table column, the inside of a PromQL\n"
+			     "selector (kernel=\"7.3.4\"); 2 to 4, in order"),
+		CLI_STRING(0, "window", "DUR", &o->fleet.window,
+			   "the window each host's value covers (default 24h)"),
+		CLI_STRING(0, "at", "TIME", &o->fleet.at,
+			   "its end: RFC 3339 or Unix seconds (default now)"),
+		CLI_STRING(0, "by", "LABEL", &o->fleet.by,
+			   "the label whose values are hosts, one run each\n"
+			   "(default instance)"),
+		CLI_CALLBACK(0, "set", "NAME=VALUE", parse_set, &o->fleet,
+			     "$NAME in promql: rows (and $CGROUP in metric: names)"),
+		CLI_STRING(0, "bearer-token-file", "FILE", &o->fleet.bearer_file,
+			   "send the token in FILE as a bearer token"),
+		CLI_STRING(0, "basic-auth-file", "FILE", &o->fleet.basic_file,
+			   "send user:password in FILE as basic auth"),
+		CLI_OPT_END,
+	};
+	const struct cli_opt all_opts[] = {
+		CLI_GROUP(NULL, opts),
+		CLI_GROUP("a fleet (docs/claims.md, \"A fleet\")", fleet_opts),
+		CLI_OPT_END,
+	};
 	const struct cli_command usage = {
 		.head =
 "usage: zswap-gate claims [options] CLAIMS BASE... -- NEW... [-- MORE...]\n"
+"       zswap-gate claims [options] CLAIMS --prometheus URL --arm NAME=MATCHERS\n"
+"                         --arm NAME=MATCHERS [--arm ...]\n"
 "  CLAIMS: a claims file (claims/*.yaml, format in claims/FORMAT.md)\n"
 "  BASE, NEW: records (zswap-record/1) or directories of records (*.json)\n"
 "  three or more arms stand for a table's columns in order (tables with\n"
 "  that many columns), and every pair the table compares gets verdicts\n",
-		.opts = opts,
+		.opts = all_opts,
 		.tail =
 "verdicts: holds, contradicted, not shown (with the runs per arm that would\n"
 "show it), not measurable here (with the reason)\n"
@@ -157,12 +211,106 @@ static int set_labels(struct claims_eval *e, const struct claims_opts *o,
 	return 0;
 }
 
+/*
+ * --prometheus: the arms' names are columns. Two arms are the pair
+ * NAME1:NAME2 (unless --compare names one); three or more stand for the
+ * columns of the selected tables, ordered here as the first one's.
+ */
+static int fleet_arms(struct claims_opts *o, const struct claims *c,
+		      struct zs_error *err)
+{
+	struct fleet_opts *f = &o->fleet;
+	const struct claim_table *t = NULL;
+	struct fleet_arm sorted[CLAIM_MAX_COLS];
+	static char pair[2 * sizeof(f->arm[0].name) + 2];
+
+	if (f->nr_arms < 2)
+		return zs_error_set(err, true, "--prometheus needs 2 to %d --arm "
+				    "NAME=MATCHERS, one per column", CLAIM_MAX_COLS);
+	if (!f->window)
+		f->window = "24h";
+	if (!f->at)
+		f->at = "";
+	if (!f->by)
+		f->by = "instance";
+	if (!prom_duration_ok(f->window))
+		return zs_error_set(err, true, "--window %s: want a Prometheus "
+				    "duration (24h, 90m, 1h30m)", f->window);
+	for (int k = 0; k < f->nr_arms; k++) {
+		for (int j = 0; j < k; j++)
+			if (!strcmp(f->arm[j].name, f->arm[k].name))
+				return zs_error_set(err, true, "--arm %s given twice",
+						    f->arm[k].name);
+	}
+	if (f->nr_arms == 2) {
+		if (!o->pair) {
+			snprintf(pair, sizeof(pair), "%s:%s", f->arm[0].name,
+				 f->arm[1].name);
+			o->pair = pair;
+		}
+		return 0;
+	}
+	for (size_t i = 0; i < c->nr_tables && !t; i++)
+		if ((!o->table || !strcmp(c->tables[i].id, o->table)) &&
+		    c->tables[i].nr_cols == f->nr_arms)
+			t = &c->tables[i];
+	if (!t)
+		return 0;	/* claims_eval_init() says no table fits */
+	for (int k = 0; k < f->nr_arms; k++) {
+		int col = claim_table_col(t, f->arm[k].name);
+
+		if (col < 0)
+			return zs_error_set(err, true, "--arm %s: not a column of "
+					    "table %s (%s, %s, ...)", f->arm[k].name,
+					    t->id, t->col[0], t->col[1]);
+		sorted[col] = f->arm[k];
+	}
+	memcpy(f->arm, sorted, sizeof(sorted[0]) * f->nr_arms);
+	for (size_t i = 0; i < c->nr_tables; i++) {
+		const struct claim_table *u = &c->tables[i];
+
+		if ((o->table && strcmp(u->id, o->table)) || u->nr_cols != f->nr_arms)
+			continue;
+		for (int k = 0; k < f->nr_arms; k++)
+			if (strcmp(u->col[k], f->arm[k].name))
+				return zs_error_set(err, true, "table %s's columns "
+						    "differ from table %s's, which "
+						    "the arms name: select one "
+						    "with --table", u->id, t->id);
+	}
+	return 0;
+}
+
+/* The arms' runs: records (the paths between "--"), or a fleet's hosts. */
+static int load_arms(struct claims_eval *e, struct claims_opts *o,
+		     struct fleet *f, int argc, char **argv,
+		     struct zs_error *err)
+{
+	if (o->fleet.url) {
+		for (int k = 0; k < e->nr_arms; k++)
+			snprintf(e->label[k], sizeof(e->label[k]), "%s",
+				 o->fleet.arm[k].name);
+		return claims_fleet_eval(e, &o->fleet, f, err);
+	}
+	if (set_labels(e, o, err))
+		return -1;
+	for (int i = optind + 1, arm = 0; i < argc; i++) {
+		if (!strcmp(argv[i], "--"))
+			arm++;
+		else if (claims_eval_add_path(e, arm, argv[i], err))
+			return -1;
+	}
+	record_seen_print_warnings(stderr, &e->seen);
+	return 0;
+}
+
 int claims_main(int argc, char **argv)
 {
 	struct claims_opts o = { .alpha = 0.05, .holm = true,
 				 .label = { "A", "B" } };
 	struct claims_eval e = {};
 	struct claims c = {};
+	struct fleet f = {};
 	struct zs_error err;
 	int sep, ret = EXIT_BAD_INPUT;
 
@@ -173,12 +321,24 @@ int claims_main(int argc, char **argv)
 	if (ret)
 		return ret == CLI_HELP ? EXIT_HOLD : ret;
 	ret = EXIT_BAD_INPUT;
-	if (optind >= sep || sep >= argc) {
-		fprintf(stderr, "error: want CLAIMS BASE... -- NEW... [-- MORE...]\n");
+	if (o.fleet.url ? optind != argc - 1 : optind >= sep || sep >= argc) {
+		fprintf(stderr, o.fleet.url ?
+			"error: --prometheus: want CLAIMS alone (the arms are --arm)\n" :
+			"error: want CLAIMS BASE... -- NEW... [-- MORE...]\n");
 		parse(0, NULL, &o, stderr);
 		return ret;
 	}
-	if (count_arms(argc, argv, optind + 1, &e.nr_arms))
+	if (!o.fleet.url && o.fleet.nr_arms) {
+		fprintf(stderr, "error: --arm needs --prometheus URL\n");
+		return ret;
+	}
+	if (o.fleet.url && (o.labels || strcmp(o.label[0], "A") ||
+			    strcmp(o.label[1], "B"))) {
+		fprintf(stderr, "error: with --prometheus the arms' names are "
+			"their --arm NAMEs, not --labels or --label-a/-b\n");
+		return ret;
+	}
+	if (!o.fleet.url && count_arms(argc, argv, optind + 1, &e.nr_arms))
 		return ret;
 	if (claims_load(argv[optind], &c, &err) ||
 	    claims_check_names(&c, &err)) {
@@ -189,17 +349,14 @@ int claims_main(int argc, char **argv)
 	e.alpha = o.alpha;
 	e.holm = o.holm;
 	e.allow_incomplete = o.incomplete;
-	if (claims_eval_init(&e, &c, o.table, o.pair, &err) ||
-	    set_labels(&e, &o, &err))
-		goto out;
-	for (int i = optind + 1, arm = 0; i < argc; i++) {
-		if (!strcmp(argv[i], "--"))
-			arm++;
-		else if (claims_eval_add_path(&e, arm, argv[i], &err))
+	if (o.fleet.url) {
+		e.nr_arms = o.fleet.nr_arms;
+		if (fleet_arms(&o, &c, &err))
 			goto out;
 	}
-	record_seen_print_warnings(stderr, &e.seen);
-	if (claims_eval_finish(&e, &err))
+	if (claims_eval_init(&e, &c, o.table, o.pair, &err) ||
+	    load_arms(&e, &o, &f, argc, argv, &err) ||
+	    claims_eval_finish(&e, &err))
 		goto out;
 	if (o.json)
 		claims_print_json(stdout, &c, &e);
@@ -226,9 +383,12 @@ int claims_main(int argc, char **argv)
 			"accepts it)\n", e.count_dir[VERDICT_NOT_MEASURABLE],
 			e.count_dir[VERDICT_NOT_MEASURABLE] == 1 ? "" : "s",
 			EXIT_UNTESTED);
+	if (f.pc.nr_queries)
+		fprintf(stderr, "claims: %zu Prometheus queries\n", f.pc.nr_queries);
 out:
 	if (ret == EXIT_BAD_INPUT)
 		fprintf(stderr, "error: %s\n", err.msg);
+	claims_fleet_free(&f);
 	claims_eval_free(&e);
 	claims_free(&c);
 	return ret;

@@ -332,6 +332,11 @@ static bool row_value(const struct claim_row *row, const struct record *rec,
 			return false;
 		}
 	}
+	if (!row->nr_metrics) {
+		snprintf(why, len, "a promql: row: measured from Prometheus only "
+			 "(claims --prometheus)");
+		return false;
+	}
 	*out = 0;
 	for (int i = 0; i < row->nr_metrics; i++) {
 		double v;
@@ -397,6 +402,14 @@ int claims_eval_add_record(struct claims_eval *e, int arm,
 			}
 	}
 	return 0;
+}
+
+void claims_eval_set_runs(struct claims_eval *e, int arm, size_t n,
+			  const char *what)
+{
+	e->fleet = true;
+	e->nr_records[arm] = n;
+	snprintf(e->kernels[arm], sizeof(e->kernels[arm]), "%s", what);
 }
 
 int claims_eval_add_path(struct claims_eval *e, int arm, const char *path,
@@ -641,7 +654,8 @@ int claims_eval_finish(struct claims_eval *e, struct zs_error *err)
 
 	for (int k = 0; k < e->nr_arms; k++) {
 		if (!e->nr_records[k]) {
-			zs_error_set(err, true, "arm %s has no records", e->label[k]);
+			zs_error_set(err, true, "arm %s has no %s", e->label[k],
+				     e->fleet ? "hosts" : "records");
 			return -1;
 		}
 		labels[k] = e->label[k];

@@ -59,6 +59,12 @@ enum ci_method {
 /* a holding change is "far from quoted" outside [1/2, 2] x the quoted one */
 #define CLAIM_FAR_FACTOR 2.0
 
+/* Where a side's values came from when not records (claims_fleet.h). */
+struct run_source {
+	const char *query;		/* the PromQL the values answer */
+	const char *const *names;	/* a host per value of arm_values.v */
+};
+
 struct row_eval {
 	const struct claim_table *t;
 	const struct claim_row *row;
@@ -78,6 +84,7 @@ struct row_eval {
 	unsigned runs_needed;		/* not shown: 0 when unknown */
 	bool power_for_measured;	/* no quoted change: for the measured */
 	char why[CLAIM_TEXT_LEN + 64];
+	const struct run_source *src[2];	/* NULL: records */
 };
 
 struct claims_eval {
@@ -85,6 +92,7 @@ struct claims_eval {
 	bool holm;
 	bool allow_incomplete;
 	int nr_arms;			/* 2 unless set before init */
+	bool fleet;			/* runs are hosts (claims_eval_set_runs) */
 	char label[CLAIM_MAX_COLS][64];
 	size_t nr_records[CLAIM_MAX_COLS];
 	char kernels[CLAIM_MAX_COLS][256];
@@ -119,6 +127,13 @@ int claims_eval_add_path(struct claims_eval *e, int arm, const char *path,
 int claims_eval_add_record(struct claims_eval *e, int arm,
 			   const struct record *rec, const char *path,
 			   struct zs_error *err);
+/*
+ * An arm whose runs come from elsewhere (the hosts of a Prometheus arm):
+ * n runs, what describes them (the arm's matchers); the caller fills the
+ * rows' arm_values and src.
+ */
+void claims_eval_set_runs(struct claims_eval *e, int arm, size_t n,
+			  const char *what);
 /* Statistics and verdicts; -1 with err when an arm has no record. */
 int claims_eval_finish(struct claims_eval *e, struct zs_error *err);
 void claims_eval_free(struct claims_eval *e);

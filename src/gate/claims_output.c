@@ -103,7 +103,8 @@ static void row_cells(struct cells *x, const struct row_eval *r,
 }
 
 /* The reason line of a row, empty when it needs none. */
-static void row_reason(char *buf, size_t len, const struct row_eval *r)
+static void row_reason(char *buf, size_t len, const struct row_eval *r,
+		       const struct claims_eval *e)
 {
 	const struct claim_row *row = r->row;
 
@@ -143,6 +144,14 @@ static void row_reason(char *buf, size_t len, const struct row_eval *r)
 			 "bound: the base mean is not significantly above 0 "
 			 "(Fieller)", l ? "; " : "");
 	}
+	for (int k = 0; k < 2 && e->fleet; k++) {
+		size_t l = strlen(buf);
+
+		/* a host a row has no value for is counted and named */
+		if (r->arm[k].n && r->arm[k].na_runs)
+			snprintf(buf + l, len - l, "%s%s: %s", l ? "; " : "",
+				 e->label[r->arm_of[k]], r->arm[k].reason);
+	}
 	if (row->note[0]) {
 		size_t l = strlen(buf);
 
@@ -167,9 +176,10 @@ static void print_header(FILE *f, const struct claims *c,
 	fprintf(f, "%sclaims: %s (%s%s%s)\n", pre, c->series, c->file,
 		c->seed[0] ? ", seed " : "", c->seed);
 	for (int k = 0; k < e->nr_arms; k++)
-		fprintf(f, "%s%s: %zu record%s, kernel %s\n", pre, e->label[k],
-			e->nr_records[k], e->nr_records[k] == 1 ? "" : "s",
-			e->kernels[k]);
+		fprintf(f, "%s%s: %zu %s%s, %s %s\n", pre, e->label[k],
+			e->nr_records[k], e->fleet ? "host" : "record",
+			e->nr_records[k] == 1 ? "" : "s",
+			e->fleet ? "selector" : "kernel", e->kernels[k]);
 	fprintf(f, "%salpha %g, p %s over %zu directional row%s tested\n",
 		pre, e->alpha, e->holm ? "Holm-adjusted" : "not adjusted",
 		e->nr_tests, e->nr_tests == 1 ? "" : "s");
@@ -255,7 +265,7 @@ void claims_print_table(FILE *f, const struct claims *c,
 			print_cells(f, w, cell);
 		}
 		for (size_t j = i; j < end; j++) {
-			row_reason(reason, sizeof(reason), &e->r[j]);
+			row_reason(reason, sizeof(reason), &e->r[j], e);
 			if (reason[0])
 				fprintf(f, "  %s: %s\n", e->r[j].row->label, reason);
 		}
@@ -290,7 +300,7 @@ void claims_print_markdown(FILE *f, const struct claims *c,
 		}
 		fprintf(f, "\n");
 		for (size_t j = i; j < end; j++) {
-			row_reason(reason, sizeof(reason), &e->r[j]);
+			row_reason(reason, sizeof(reason), &e->r[j], e);
 			if (reason[0])
 				fprintf(f, "- %s: %s\n", e->r[j].row->label, reason);
 		}
@@ -320,6 +330,18 @@ static json_object *quoted_json(const struct quoted *q)
 	return o;
 }
 
+/* A fleet side: its query and each host's value (claims_fleet.h). */
+static void add_source(json_object *arm, const struct run_source *src,
+		       const struct arm_values *av)
+{
+	json_object *runs = json_object_new_object();
+
+	json_object_object_add(arm, "query", json_object_new_string(src->query));
+	for (size_t i = 0; i < av->n; i++)
+		json_object_object_add(runs, src->names[i], jnum(av->v[i]));
+	json_object_object_add(arm, "hosts", runs);
+}
+
 static json_object *row_json(const struct row_eval *r,
 			     const struct claims_eval *e)
 {
@@ -339,6 +361,8 @@ static json_object *row_json(const struct row_eval *r,
 	for (int i = 0; i < row->nr_metrics; i++)
 		json_object_array_add(a, json_object_new_string(row->metric[i]));
 	json_object_object_add(o, "metrics", a);
+	if (row->promql[0])
+		json_object_object_add(o, "promql", json_object_new_string(row->promql));
 	m = json_object_new_object();
 	json_object_object_add(m, "base", quoted_json(&row->q[t->cmp[r->cmp][0]]));
 	json_object_object_add(m, "new", quoted_json(&row->q[t->cmp[r->cmp][1]]));
@@ -356,6 +380,8 @@ static json_object *row_json(const struct row_eval *r,
 				       json_object_new_int((int)r->arm[k].na_runs));
 		json_object_object_add(arm, "mean", r->arm[k].n ? jnum(r->mean[k]) : NULL);
 		json_object_object_add(arm, "sd", r->arm[k].n ? jnum(r->sd[k]) : NULL);
+		if (r->src[k])
+			add_source(arm, r->src[k], &r->arm[k]);
 		json_object_object_add(m, k ? "new" : "base", arm);
 	}
 	json_object_object_add(m, "change_pct", r->has_change ? jnum(r->change_pct) : NULL);
@@ -375,7 +401,7 @@ static json_object *row_json(const struct row_eval *r,
 	json_object_object_add(o, "far_from_quoted", json_object_new_boolean(r->far));
 	json_object_object_add(o, "runs_needed", r->runs_needed ?
 			       json_object_new_int((int)r->runs_needed) : NULL);
-	row_reason(reason, sizeof(reason), r);
+	row_reason(reason, sizeof(reason), r, e);
 	json_object_object_add(o, "reason", json_object_new_string(reason));
 	return o;
 }
@@ -406,8 +432,10 @@ void claims_print_json(FILE *f, const struct claims *c,
 		json_object *a = json_object_new_object();
 
 		json_object_object_add(a, "label", json_object_new_string(e->label[k]));
-		json_object_object_add(a, "records", json_object_new_int((int)e->nr_records[k]));
-		json_object_object_add(a, "kernels", json_object_new_string(e->kernels[k]));
+		json_object_object_add(a, e->fleet ? "hosts" : "records",
+				       json_object_new_int((int)e->nr_records[k]));
+		json_object_object_add(a, e->fleet ? "selector" : "kernels",
+				       json_object_new_string(e->kernels[k]));
 		json_object_array_add(arms, a);
 	}
 	json_object_object_add(o, "arms", arms);

@@ -66,23 +66,6 @@ within_rel() {
 		d = a - b; if (d < 0) d = -d; m = b < 0 ? -b : b
 		exit !(a == a + 0 && m > 0 && d <= m * p / 100) }'
 }
-# A free loopback port (the packages' own services use 9100 and 9090).
-free_port() {
-	while :; do
-		p=$(awk -v s="$(date +%N)" 'BEGIN { srand(s); print 20000 + int(rand() * 30000) }')
-		curl -s -o /dev/null "http://127.0.0.1:$p/" || { echo "$p"; return; }
-	done
-}
-# up URL: waits for a server to answer (15 s at most)
-up() {
-	i=0
-	while [ $i -lt 150 ]; do
-		curl -sf -o /dev/null "$1" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
 
 # --- bad input ---------------------------------------------------------
 $EXP >/dev/null 2>&1
@@ -266,6 +249,47 @@ for q in 'increase(zswap_store_rejects_total[5m])' 'increase(zswap_store_calls_t
 	echo "  $q = $(promq "$q")"
 done
 check "recording rule reject ratio = record's reject_rate within 1%" within_rel "$rule" "$rr" 1
+
+# --- the same window read back by zswap-gate claims --prometheus ---------
+# zswap-export's textfile -> node_exporter -> Prometheus -> claims: the
+# record's counters as one host's run (both arms this host: the path, not a
+# verdict, is what this checks). increase() over 5m extrapolates the
+# sampled span (1 s scrapes, from before the workload) to the window by at
+# most a scrape interval at each end: within 5% of the record.
+FG=${FLEET_GATE:-build/dyn/zswap-gate}
+if [ -x "$FG" ]; then
+	cat > "$WORK/e2e.yaml" <<EOF
+schema: zswap-claims/1
+series: "end to end: zswap-export, node_exporter, Prometheus, claims"
+setup: {stated: "this host's record window"}
+tables:
+  - id: e2e
+    title: "one host"
+    columns: [a, b]
+    rows:
+      - {label: written_back_pages, metric: written_back_pages, quoted: [null, null], claim: same}
+      - {label: store_calls, metric: store_calls, quoted: [null, null], claim: same}
+      - {label: "swap_write_bios{origin=writeback}", metric: "swap_write_bios{origin=writeback}", quoted: [null, null], claim: same}
+EOF
+	at=$(date +%s)
+	"$FG" claims "$WORK/e2e.yaml" --json --prometheus "http://127.0.0.1:$PROM_PORT" \
+		--arm a='job="node"' --arm b='job="node"' --window 5m --at "$at" \
+		> "$WORK/e2e.json" 2> "$WORK/e2e.err"
+	check "claims --prometheus reads this host back: exit 0 ($(head -c 200 "$WORK/e2e.err"))" [ $? -eq 0 ]
+	# each row is labelled with the record metric it reads
+	for rm in written_back_pages store_calls "swap_write_bios{origin=writeback}"; do
+		got=$(jq -r --arg l "$rm" '.rows[] | select(.label == $l) |
+			.measured.base.hosts["127.0.0.1:'"$NE_PORT"'"]' "$WORK/e2e.json")
+		q=$(jq -r --arg l "$rm" '.rows[] | select(.label == $l) | .measured.base.query' "$WORK/e2e.json")
+		direct=$(curl -s "http://127.0.0.1:$PROM_PORT/api/v1/query" --data-urlencode "query=$q" \
+			--data-urlencode "time=$at" | jq -r '.data.result[0].value[1]')
+		echo "  $rm: claims $got, Prometheus $direct, record $(metric "$R" "$rm")"
+		check "claims' $rm is Prometheus' answer to its query" same "$got" "$direct"
+		check "claims' $rm = the record's within 5%" within_rel "$got" "$(metric "$R" "$rm")" 5
+	done
+else
+	echo "SKIP claims --prometheus end to end: $FG missing (make fleet-gate)"
+fi
 
 # --- the Grafana dashboard's queries ------------------------------------------
 # Every PromQL expression of dashboards/zswap.json (and the instance

@@ -637,7 +637,7 @@ static void test_bad_files(void)
 	expect_bad("nometric.yaml", HEAD "tables:\n  - id: t\n    title: x\n"
 		   "    columns: [a, b]\n    rows:\n      - label: r\n"
 		   "        quoted: [1, 2]\n",
-		   ":10: row 'r': needs a metric, or unmapped: with the reason");
+		   ":10: row 'r': needs a metric (or a promql:), or unmapped: with the reason");
 	expect_bad("stat.yaml", HEAD "tables:\n  - id: t\n    title: x\n"
 		   "    columns: [a, b]\n    rows:\n      - label: r\n"
 		   "        metric: \"load_latency_ns{stat=p95}\"\n        quoted: [1, 2]\n",

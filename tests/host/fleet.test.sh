@@ -1,0 +1,235 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# zswap-gate claims --prometheus against a real Prometheus (Debian's):
+# a generated day of 3 arms x 10 hosts (tests/fleet/gen-openmetrics.awk:
+# known effects on some rows, none on others, one host without a series,
+# one whose quantile is NaN) backfilled with promtool and served on a
+# free loopback port. Checks the verdicts, that every host's value is what
+# the same query returns from Prometheus directly, and the errors: server
+# unreachable, HTTP error, PromQL error, empty arm, unset placeholder,
+# auth headers. No BPF, no root: the dynamic zswap-gate (make fleet-gate).
+set -u
+cd "$(dirname "$0")/../.."
+. tests/lib.sh
+. tests/fleet/lib.sh
+
+GATE=${FLEET_GATE:-build/dyn/zswap-gate}
+STATIC_GATE=build/zswap-gate
+CLAIMS=tests/fleet/fleet-claims.yaml
+WORK=$(mktemp -d /tmp/zswap-fleet.XXXXXX)
+PROM_PID="" NC_PID=""
+
+for c in jq curl promtool prometheus busybox; do
+	command -v $c >/dev/null || { echo "$c missing: run tools/install-deps.sh"; exit 1; }
+done
+[ -x "$GATE" ] || { echo "$GATE missing: make fleet-gate"; exit 1; }
+
+cleanup() {
+	[ -n "$PROM_PID" ] && kill "$PROM_PID" 2>/dev/null && wait "$PROM_PID" 2>/dev/null
+	[ -n "$NC_PID" ] && kill "$NC_PID" 2>/dev/null
+	[ -n "${KEEP:-}" ] || rm -rf "$WORK"
+}
+trap cleanup EXIT INT TERM
+
+t0=$(date +%s)
+check "generated and backfilled 3 arms x 10 hosts x 24 h" fleet_build "$WORK" \
+	-v ARMS=off,stock,series -v HOSTS=10 -v STEP=300 -v SPAN=86400 \
+	-v CGROUP=/workload.slice -v EFFECT_wb=1,1,1.3 -v EFFECT_pool=1,0.05,0.06 \
+	-v EFFECT_psi=1,8,0.5 -v EFFECT_app=1,1.05,0.8 -v MISSING=stock:7 \
+	-v IDLE=series:3
+check "Prometheus serves the backfilled TSDB" fleet_serve "$WORK"
+echo "data: $(wc -l < "$WORK/data.om") OpenMetrics lines, backfilled and served in $(($(date +%s) - t0)) s"
+AT=$(cat "$WORK/end")
+
+claims() {
+	"$GATE" claims "$@" --prometheus "$PROM_URL" --arm off='arm="off"' \
+		--arm stock='arm="stock"' --arm series='arm="series"' --at "$AT" \
+		--set CGROUP=/workload.slice --set APP_HIST=app_request_duration_seconds
+}
+
+# --- verdicts -----------------------------------------------------------
+J=$WORK/v.json
+claims "$CLAIMS" --json > "$J" 2> "$WORK/v.err"
+rc=$?
+check "a directional row Prometheus cannot measure (app ops): exit 3" [ $rc -eq 3 ]
+check "one query per row and arm: 7 rows x 3 arms = 21" \
+	grep -q "claims: 21 Prometheus queries" "$WORK/v.err"
+check "every arm has 10 hosts" [ "$(jq '[.arms[].hosts] == [10, 10, 10]' "$J")" = true ]
+# verdict ROW BASE EXPECTED
+verdict() {
+	got=$(jq -r --arg l "$1" --arg b "$2" \
+		'.rows[] | select(.label == $l and .base == $b) | .verdict' "$J")
+	check "$1, $2 -> series: $3 (got $got)" [ "$got" = "$3" ]
+}
+for b in off stock; do
+	verdict "written back" $b holds
+	verdict "stores" $b holds
+	verdict "pool" $b holds
+	verdict "store p99" $b "not shown"
+	verdict "store mean" $b holds
+	verdict "memory PSI full" $b holds
+	verdict "app p50" $b holds
+	verdict "app ops" $b "not measurable here"
+done
+check "a NaN host is a run n/a, counted (app p50, series: n 9, na_runs 1)" \
+	[ "$(row "$J" "app p50" '.measured.new | "\(.n) \(.na_runs)"' | sort -u)" = "9 1" ]
+check "a host without a series is a run n/a, counted (PSI, stock: n 9, na_runs 1)" \
+	[ "$(jq -r '.rows[] | select(.label == "memory PSI full" and .base == "stock") |
+		.measured.base | "\(.n) \(.na_runs)"' "$J")" = "9 1" ]
+check "the n/a host is named in the reason" \
+	sh -c 'jq -r ".rows[].reason" "$1" | grep -q "stock-h007:9100"' _ "$J"
+check "the pool's change is the generated one (-94%, +20%: within 3 points)" \
+	[ "$(jq '[.rows[] | select(.label == "pool") | .measured.change_pct] |
+		(.[0] + 94 | fabs) < 3 and (.[1] - 20 | fabs) < 3' "$J")" = true ]
+# --at as RFC 3339: the same instant, the same values
+"$GATE" claims "$CLAIMS" --json --prometheus "$PROM_URL" --arm off='arm="off"' \
+	--arm stock='arm="stock"' --arm series='arm="series"' \
+	--at "$(date -u -d "@$AT" +%Y-%m-%dT%H:%M:%SZ)" --set CGROUP=/workload.slice \
+	--set APP_HIST=app_request_duration_seconds > "$WORK/rfc.json" 2> /dev/null
+check "--at in RFC 3339 reads the same values as in Unix seconds" \
+	[ "$(jq -c '[.rows[].measured]' "$WORK/rfc.json")" = "$(jq -c '[.rows[].measured]' "$J")" ]
+claims "$CLAIMS" --allow-not-measurable > "$WORK/table.txt" 2>&1
+check "--allow-not-measurable: exit 0" [ $? -eq 0 ]
+check "the table says hosts and selectors" grep -q '^series: 10 hosts, selector {arm="series"}' \
+	"$WORK/table.txt"
+claims "$CLAIMS" --markdown --allow-not-measurable > /dev/null 2>&1
+check "--markdown: exit 0" [ $? -eq 0 ]
+
+# --- seed 002's production table, the fleet comparison it quotes --------
+P=$WORK/002.json
+"$GATE" claims claims/002-shrinker-iocost.yaml --table production --json \
+	--prometheus "$PROM_URL" --at "$AT" --arm "shrinker off=arm=\"off\"" \
+	--arm "this series=arm=\"series\"" --arm "stock shrinker=arm=\"stock\"" \
+	--set APP_LATENCY=app_request_duration_seconds --set CGROUP=/workload.slice \
+	> "$P" 2> "$WORK/002.err"
+check "seed 002's production table on the fleet: exit 0" [ $? -eq 0 ]
+check "its 8 rows (4 rows x 2 pairs) hold as generated" \
+	[ "$(jq '[.rows[].verdict] == ["holds","holds","holds","holds","holds","holds","holds","holds"]' "$P")" = true ]
+check "--arm in any order: the columns' order (off, stock, series)" \
+	[ "$(jq -c '[.arms[].label]' "$P")" = '["shrinker off","stock shrinker","this series"]' ]
+check "the pool row reads the exporter's level, PSI node_exporter's pressure" \
+	sh -c 'jq -r ".rows[].measured.base.query" "$1" | grep -q "avg_over_time(zswap_cgroup_zswap_bytes" &&
+		jq -r ".rows[].measured.base.query" "$1" | grep -q "node_pressure_memory_stalled_seconds_total"' _ "$P"
+
+# --- each host's value is Prometheus' own answer to the same query -------
+n=0 bad=0
+jq -c '.rows[] | .measured.base, .measured.new | select(.query) | {query, hosts}' "$J" |
+	sort -u > "$WORK/sides"
+jq -r '.query' "$WORK/sides" > "$WORK/queries"
+while read -r side; do
+	q=$(printf '%s\n' "$side" | jq -r .query)
+	promq_at "$q" "$AT" > "$WORK/direct.json"
+	# the finite values (a NaN is a run n/a, not a value)
+	same=$(printf '%s\n' "$side" | jq --slurpfile d "$WORK/direct.json" '
+		($d[0] | with_entries(select(.value | type == "number"))) as $p |
+		(.hosts | keys) == ($p | keys) and
+		all(.hosts | to_entries[]; (.value - $p[.key] | fabs) <= 1e-9 * (($p[.key] | fabs) + 1))')
+	n=$((n + 1))
+	[ "$same" = true ] || { bad=$((bad + 1)); echo "differs: $q"; }
+done < "$WORK/sides"
+echo "compared $n queries' answers host by host"
+check "every host's value equals Prometheus' answer to the same query ($n queries)" \
+	[ "$n" -ge 21 -a "$bad" -eq 0 ]
+# has_query STRING: one of the queries holds STRING
+has_query() { grep -qF -- "$1" "$WORK/queries"; }
+check "a counter is increase() of the registry's name" \
+	has_query 'increase(zswap_written_back_pages_total{arm="off"}[24h])'
+check "the pool's mean is avg_over_time() of the exported level, \$CGROUP from --set" \
+	has_query 'avg_over_time(zswap_cgroup_zswap_bytes{arm="off",cgroup="/workload.slice"}[24h])'
+check "a histogram's p99 is histogram_quantile() over its buckets' increase, in ns" \
+	has_query '(histogram_quantile(0.99, sum by (instance, le) (increase(zswap_store_latency_seconds_bucket{arm="off"}[24h])))) / 1e-09'
+check "a histogram's mean is the increase of _sum over that of _count" \
+	has_query '(sum by (instance) (increase(zswap_store_latency_seconds_sum{arm="off"}[24h])) / sum by (instance) (increase(zswap_store_latency_seconds_count{arm="off"}[24h])))'
+check "promql: rows take \$SELECTOR, \$WINDOW, \$BY and --set values" \
+	has_query 'histogram_quantile(0.5, sum by (instance, le) (increase(app_request_duration_seconds_bucket{arm="series"}[24h]))) * 1e6'
+
+# --- errors: exit 2, a clear message, no verdict ------------------------
+# err DESC PATTERN CMD...: exit 2 and PATTERN in stderr, nothing on stdout
+err() {
+	desc=$1 pat=$2
+	shift 2
+	"$@" > "$WORK/e.out" 2> "$WORK/e.err"
+	rc=$?
+	if [ $rc -eq 2 ] && [ ! -s "$WORK/e.out" ] && grep -q -- "$pat" "$WORK/e.err"; then
+		pass "$desc"
+	else
+		fail "$desc (exit $rc: $(head -c 300 "$WORK/e.err"))"
+	fi
+}
+DEAD=$(free_port)
+err "server unreachable" "Prometheus at http://127.0.0.1:$DEAD: .*connect" \
+	"$GATE" claims "$CLAIMS" --prometheus "http://127.0.0.1:$DEAD" \
+	--arm off='arm="off"' --arm series='arm="series"' --set CGROUP=x --set APP_HIST=y
+err "HTTP error (a path with no API)" "HTTP 404" \
+	"$GATE" claims "$CLAIMS" --prometheus "$PROM_URL/nothing" \
+	--arm off='arm="off"' --arm series='arm="series"' --set CGROUP=x --set APP_HIST=y
+sed 's|increase(node_pressure_memory_stalled_seconds_total{$SELECTOR}\[$WINDOW\])|rate(node_pressure_memory_stalled_seconds_total{$SELECTOR})|' \
+	"$CLAIMS" > "$WORK/badq.yaml"
+err "a PromQL error quotes the server's message" \
+	"bad_data error (HTTP 400): .*range vector.*in the query: rate(node_pressure" \
+	claims "$WORK/badq.yaml"
+err "an empty arm" "arm nope {arm=\"nope\"}: no row's query answered" \
+	"$GATE" claims "$CLAIMS" --prometheus "$PROM_URL" --at "$AT" \
+	--arm off='arm="off"' --arm nope='arm="nope"' --compare off:series \
+	--set CGROUP=x --set APP_HIST=y
+err "a placeholder not set" 'APP_HIST is not set: --set APP_HIST=VALUE' \
+	"$GATE" claims "$CLAIMS" --prometheus "$PROM_URL" --at "$AT" \
+	--arm off='arm="off"' --arm series='arm="series"' --set CGROUP=x
+err "--window not a duration" "--window 1 day" \
+	"$GATE" claims "$CLAIMS" --prometheus "$PROM_URL" --window "1 day" \
+	--arm off='arm="off"' --arm series='arm="series"'
+err "an --arm not a column" "--arm other: not a column of table fleet" \
+	"$GATE" claims "$CLAIMS" --prometheus "$PROM_URL" --arm off='arm="off"' \
+	--arm stock='arm="stock"' --arm other='arm="x"'
+err "--labels with --prometheus (the arms' names are their --arm NAMEs)" "not --labels" \
+	"$GATE" claims "$CLAIMS" --prometheus "$PROM_URL" --labels x,y \
+	--arm off='arm="off"' --arm series='arm="series"'
+err "--arm without --prometheus" "--arm needs --prometheus" \
+	"$GATE" claims "$CLAIMS" --arm off='arm="off"' tests/fixtures/records/seed000/a -- \
+	tests/fixtures/records/seed000/b
+err "a table with no Prometheus form (workload figures only)" "no row of the selected tables has a Prometheus query" \
+	"$GATE" claims claims/002-shrinker-iocost.yaml --table mysql --prometheus "$PROM_URL" \
+	--arm "shrinker off=arm=\"off\"" --arm "stock shrinker=arm=\"stock\"" \
+	--arm "this series=arm=\"series\""
+"$GATE" claims "$CLAIMS" --prometheus "$PROM_URL" --at "$AT" --arm off='arm="off"' \
+	--arm series='arm=~"off|series"' --set CGROUP=x --set APP_HIST=y > /dev/null 2> "$WORK/ov.err"
+check "overlapping arms: warned of, with the first host" \
+	grep -q "warning: 10 hosts are in arms off and series (off-h001:9100 first)" "$WORK/ov.err"
+err "--arm without matchers" "MATCHERS is the inside of a PromQL selector" \
+	"$GATE" claims "$CLAIMS" --prometheus "$PROM_URL" --arm off=x --arm series=y
+err "the static build says it has no libcurl" "statically linked build" \
+	"$STATIC_GATE" claims "$CLAIMS" --prometheus "$PROM_URL" \
+	--arm off='arm="off"' --arm series='arm="series"'
+echo "secret" > "$WORK/token"
+err "a missing token file" "--bearer-token-file $WORK/none" \
+	"$GATE" claims "$CLAIMS" --prometheus "$PROM_URL" --bearer-token-file "$WORK/none" \
+	--arm off='arm="off"' --arm series='arm="series"'
+
+# --- auth headers, as a server receives them -----------------------------
+# busybox nc answers one request with a PromQL error and keeps what it got
+catch_request() {
+	port=$(free_port)
+	body='{"status":"error","errorType":"bad_data","error":"caught"}'
+	printf 'HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: %d\r\nConnection: close\r\n\r\n%s' \
+		"${#body}" "$body" | busybox nc -l -p "$port" > "$WORK/request" &
+	NC_PID=$!
+	sleep 0.3
+	"$GATE" claims "$CLAIMS" --prometheus "http://127.0.0.1:$port" "$@" \
+		--arm off='arm="off"' --arm series='arm="series"' \
+		--set CGROUP=x --set APP_HIST=y > /dev/null 2> "$WORK/e.err"
+	echo $? > "$WORK/rc"
+	wait "$NC_PID" 2>/dev/null
+	NC_PID=""
+}
+catch_request --bearer-token-file "$WORK/token"
+check "--bearer-token-file: the token is sent as a bearer token" \
+	grep -q "^Authorization: Bearer secret" "$WORK/request"
+check "a server's own error is quoted, exit 2" \
+	sh -c '[ "$(cat "$1/rc")" = 2 ] && grep -q "\"caught\"" "$1/e.err"' _ "$WORK"
+echo "fleet:pa ss" > "$WORK/basic"
+catch_request --basic-auth-file "$WORK/basic"
+check "--basic-auth-file: user:password sent as basic auth" \
+	grep -q "^Authorization: Basic $(printf 'fleet:pa ss' | base64)" "$WORK/request"
+
+summary
