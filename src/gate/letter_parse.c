@@ -1,0 +1,1140 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A series' letter read for its tables (letter_parse.h). Mails and plain
+ * text alike: header blocks and diffs are skipped, quotes taken off, and
+ * every run of lines with a label and the same number of value cells is
+ * a table (with the header line above it, when there is one). Cells are
+ * split at two or more blanks, as the letters align them.
+ */
+#define _GNU_SOURCE	/* strcasestr */
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "letter_parse.h"
+
+#define TAB_STOP 8
+#define MAX_CELLS 16
+#define MAX_LABEL 80		/* longer first cells are prose, not labels */
+#define TITLE_MAX 120
+
+/* ---------------------------------------------------------------- cells */
+
+/* Cells that stand for a run without a number. */
+static const char *const text_cells[] = {
+	"oom", "oom'd", "oomed", "n/a", "na", "n.a.", "-", "--", "\xe2\x80\x94",
+	"crash", "crashed", "fail", "failed", "failure", "timeout", "dnf", "x",
+	"?", "none", NULL };
+
+static bool parse_number(const char **pp, double *v, bool *sign)
+{
+	const char *p = *pp;
+	char buf[64];
+	size_t n = 0;
+	bool digits = false;
+
+	*sign = false;
+	if (*p == '+' || *p == '-') {
+		*sign = true;
+		buf[n++] = *p++;
+	} else if (!strncmp(p, "\xe2\x88\x92", 3)) {	/* U+2212 minus */
+		*sign = true;
+		buf[n++] = '-';
+		p += 3;
+	}
+	while (n < sizeof(buf) - 2) {
+		if (isdigit((unsigned char)*p)) {
+			buf[n++] = *p++;
+			digits = true;
+		} else if (*p == ',' && digits && isdigit((unsigned char)p[1]) &&
+			   isdigit((unsigned char)p[2]) &&
+			   isdigit((unsigned char)p[3]) &&
+			   !isdigit((unsigned char)p[4])) {
+			p++;	/* thousands: 11,345,012 */
+		} else {
+			break;
+		}
+	}
+	if (*p == '.' && isdigit((unsigned char)p[1])) {
+		buf[n++] = *p++;
+		while (isdigit((unsigned char)*p) && n < sizeof(buf) - 1)
+			buf[n++] = *p++;
+		digits = true;
+	}
+	if (!digits || isdigit((unsigned char)*p))
+		return false;
+	buf[n] = '\0';
+	*v = strtod(buf, NULL);
+	*pp = p;
+	return isfinite(*v);
+}
+
+static size_t unit_char(const char *p)
+{
+	if (isalpha((unsigned char)*p) || *p == '%' || *p == '/')
+		return 1;
+	if (!strncmp(p, "\xc2\xb5", 2) || !strncmp(p, "\xce\xbc", 2))
+		return 2;	/* micro */
+	return 0;
+}
+
+/* A unit after a number: "s", " ms", "k ops/s" (two words at most). */
+static void parse_unit(const char **pp, char *unit, size_t len)
+{
+	const char *p = *pp, *start;
+	size_t k;
+
+	for (int word = 0; word < 2; word++) {
+		const char *q = p;
+
+		if (*q == ' ')
+			q++;
+		if (!unit_char(q))
+			break;
+		start = q;
+		while ((k = unit_char(q)))
+			q += k;
+		/* a second word only after a one-letter scale: "k ops/s" */
+		if (word && (strlen(unit) != 1 || !strchr("kKMG", unit[0])))
+			break;
+		if (strlen(unit) + (size_t)(q - start) + 1 >= len)
+			break;
+		if (word)
+			strcat(unit, " ");
+		strncat(unit, start, q - start);
+		p = q;
+	}
+	*pp = p;
+}
+
+static const char *spread_token(const char *p)
+{
+	if (!strncmp(p, "+-", 2))
+		return p + 2;
+	if (!strncmp(p, "+/-", 3))
+		return p + 3;
+	if (!strncmp(p, "\xc2\xb1", 2))	/* ± */
+		return p + 2;
+	return NULL;
+}
+
+/* "(+3.2%)" after a value */
+static bool parse_change(const char **pp, double *pct)
+{
+	const char *p = *pp;
+	bool sign;
+
+	if (*p != '(')
+		return false;
+	p++;
+	if (!parse_number(&p, pct, &sign) || !sign || *p != '%' || p[1] != ')')
+		return false;
+	*pp = p + 2;
+	return true;
+}
+
+bool letter_cell_parse(const char *s, struct letter_cell *c)
+{
+	char buf[80];
+	const char *p, *q;
+	size_t n;
+	bool sign;
+
+	memset(c, 0, sizeof(*c));
+	while (*s == ' ')
+		s++;
+	n = strlen(s);
+	while (n && s[n - 1] == ' ')
+		n--;
+	if (!n || n >= sizeof(buf))
+		return false;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	for (int i = 0; text_cells[i]; i++)
+		if (!strcasecmp(buf, text_cells[i])) {
+			c->kind = CELL_TEXT;
+			snprintf(c->text, sizeof(c->text), "%.31s", buf);
+			return true;
+		}
+	p = buf;
+	if (*p == '~') {
+		c->approx = true;
+		p++;
+	} else if (!strncmp(p, "\xe2\x89\x88", 3)) {	/* ≈ */
+		c->approx = true;
+		p += 3;
+	}
+	if (!parse_number(&p, &c->mean, &c->sign))
+		return false;
+	parse_unit(&p, c->unit, sizeof(c->unit));
+	while (*p == ' ')
+		p++;
+	q = spread_token(p);
+	if (q) {
+		while (*q == ' ')
+			q++;
+		if (!parse_number(&q, &c->sd, &sign) || sign || c->sd < 0)
+			return false;
+		c->has_sd = true;
+		p = q;
+		if (!c->unit[0])
+			parse_unit(&p, c->unit, sizeof(c->unit));
+		else if (*p == ' ' || unit_char(p)) {
+			char u2[16] = "";
+
+			parse_unit(&p, u2, sizeof(u2));	/* "5 ms +- 1 ms" */
+		}
+		while (*p == ' ')
+			p++;
+	}
+	if (parse_change(&p, &c->change_pct))
+		c->has_change = true;
+	while (*p == ' ')
+		p++;
+	if (*p)
+		return false;
+	c->kind = CELL_NUM;
+	return true;
+}
+
+static bool is_num(const struct letter_cell *c)
+{
+	return c->kind == CELL_NUM;
+}
+
+static bool signed_pct(const struct letter_cell *c)
+{
+	return is_num(c) && c->sign && !strcmp(c->unit, "%") && !c->has_sd;
+}
+
+/* ---------------------------------------------------------------- labels */
+
+/* "1. ", "2) ", "- ", "* " before a label */
+static const char *skip_numbering(const char *s)
+{
+	const char *p = s;
+
+	while (*p == ' ')
+		p++;
+	if ((*p == '-' || *p == '*') && p[1] == ' ')
+		return p + 2;
+	while (isdigit((unsigned char)*p))
+		p++;
+	if (p > s && (*p == '.' || *p == ')') && p[1] == ' ')
+		return p + 2;
+	return s;
+}
+
+/* A label as written, without numbering and a trailing colon or '='. */
+static void clean_label(const char *s, size_t n, char *out, size_t len)
+{
+	const char *p = skip_numbering(s);
+
+	n -= p - s;
+	while (n && (*p == ' '))
+		p++, n--;
+	while (n && strchr(" :=", p[n - 1]))
+		n--;
+	if (n >= len)
+		n = len - 1;
+	memcpy(out, p, n);
+	out[n] = '\0';
+}
+
+void letter_label_key(const char *label, char *out, size_t len)
+{
+	const char *p = skip_numbering(label);
+	size_t o = 0;
+	int paren = 0;
+
+	for (; *p && o + 1 < len; p++) {
+		char ch = (char)tolower((unsigned char)*p);
+
+		if (ch == '(') {
+			paren++;
+			continue;
+		}
+		if (ch == ')') {
+			paren -= paren > 0;
+			continue;
+		}
+		if (paren)
+			continue;
+		if (ch == '\t' || ch == ',' || ch == '`' || ch == '"')
+			ch = ' ';
+		if (ch == ' ' && (!o || out[o - 1] == ' '))
+			continue;
+		out[o++] = ch;
+	}
+	while (o && strchr(" :=", out[o - 1]))
+		o--;
+	out[o] = '\0';
+}
+
+/* ---------------------------------------------------------------- rows */
+
+struct span {
+	int start, end;
+};
+
+/* Cells of a line: text between runs of two or more blanks. */
+static int split_cells(const char *s, struct span *sp, int max)
+{
+	int n = 0, i = 0, len = (int)strlen(s);
+
+	while (i < len) {
+		int start;
+
+		while (i < len && s[i] == ' ')
+			i++;
+		if (i >= len)
+			break;
+		start = i;
+		while (i < len && !(s[i] == ' ' && (s[i + 1] == ' ' || !s[i + 1])))
+			i++;
+		if (n == max)
+			return -1;
+		sp[n].start = start;
+		sp[n++].end = i;
+	}
+	return n;
+}
+
+static bool span_cell(const char *s, const struct span *sp, struct letter_cell *c)
+{
+	char buf[80];
+	int n = sp->end - sp->start;
+
+	if (n <= 0 || n >= (int)sizeof(buf))
+		return false;
+	memcpy(buf, s + sp->start, n);
+	buf[n] = '\0';
+	return letter_cell_parse(buf, c);
+}
+
+/* The label has letters and is not a sentence. */
+static bool label_ok(const char *label)
+{
+	bool alpha = false;
+
+	for (const char *p = label; *p; p++)
+		alpha |= isalpha((unsigned char)*p) || *p == '!';
+	return alpha && strlen(label) <= MAX_LABEL;
+}
+
+/*
+ * A row: a label, then value cells. Cells are split at two blanks; a
+ * line whose numbers are one blank apart ("written_back 40214 40275")
+ * gives its trailing plain numbers (two at least).
+ */
+static int parse_row(const char *s, struct letter_row *r)
+{
+	struct span sp[MAX_CELLS];
+	struct letter_cell cell;
+	int n = split_cells(s, sp, MAX_CELLS), k, v;
+
+	memset(r, 0, sizeof(*r));
+	if (n < 1)
+		return 0;
+	for (k = n; k > 0 && span_cell(s, &sp[k - 1], &cell); k--)
+		;
+	if (k >= 1 && k < n && n - k <= LETTER_MAX_COLS) {
+		clean_label(s + sp[0].start, sp[k - 1].end - sp[0].start, r->label,
+			    sizeof(r->label));
+		if (!label_ok(r->label))
+			return 0;
+		for (v = 0; k < n; k++, v++)
+			span_cell(s, &sp[k], &r->cell[v]);
+		return v;
+	}
+	/* one blank apart: peel plain numbers off the end */
+	{
+		char buf[256];
+		char *tok[64];
+		int nt = 0;
+
+		if (strlen(s) >= sizeof(buf))
+			return 0;
+		strcpy(buf, s);
+		for (char *t = strtok(buf, " "); t && nt < 64; t = strtok(NULL, " "))
+			tok[nt++] = t;
+		for (k = nt; k > 0; k--)
+			if (!letter_cell_parse(tok[k - 1], &cell) || !is_num(&cell) ||
+			    cell.has_change)
+				break;
+		v = nt - k;
+		if (k < 1 || v < 2 || v > LETTER_MAX_COLS)
+			return 0;
+		{
+			size_t off = tok[k - 1] - buf + strlen(tok[k - 1]);
+
+			clean_label(s + (tok[0] - buf), off - (tok[0] - buf),
+				    r->label, sizeof(r->label));
+		}
+		if (!label_ok(r->label))
+			return 0;
+		for (int i = 0; i < v; i++)
+			letter_cell_parse(tok[k + i], &r->cell[i]);
+		return v;
+	}
+}
+
+/* Tokens of s[0..n) from token a to b, into a cell. */
+static bool tokens_cell(char **tok, int a, int b, struct letter_cell *c)
+{
+	char buf[80] = "";
+
+	for (int i = a; i < b; i++) {
+		if (strlen(buf) + strlen(tok[i]) + 2 >= sizeof(buf))
+			return false;
+		if (i > a)
+			strcat(buf, " ");
+		strcat(buf, tok[i]);
+	}
+	return letter_cell_parse(buf, c);
+}
+
+static const char *find_arrow(const char *s, size_t *alen)
+{
+	const char *a = strstr(s, "->"), *u = strstr(s, "\xe2\x86\x92");
+
+	if (u && (!a || u < a)) {
+		*alen = 3;
+		return u;
+	}
+	*alen = 2;
+	return a;
+}
+
+/* "label: 748 +- 47 -> 596 +- 26 (-20.4%)" */
+static bool parse_arrow_row(const char *s, struct letter_row *r)
+{
+	char left[256], right[256];
+	char *lt[32], *rt[32];
+	int nl = 0, nr = 0, k;
+	size_t alen;
+	const char *a = find_arrow(s, &alen);
+
+	memset(r, 0, sizeof(*r));
+	if (!a || (size_t)(a - s) >= sizeof(left) || strlen(a) >= sizeof(right))
+		return false;
+	memcpy(left, s, a - s);
+	left[a - s] = '\0';
+	strcpy(right, a + alen);
+	for (char *t = strtok(left, " "); t && nl < 32; t = strtok(NULL, " "))
+		lt[nl++] = t;
+	for (char *t = strtok(right, " "); t && nr < 32; t = strtok(NULL, " "))
+		rt[nr++] = t;
+	for (k = nl - 4 < 1 ? 1 : nl - 4; k < nl; k++)
+		if (tokens_cell(lt, k, nl, &r->cell[0]) && is_num(&r->cell[0]))
+			break;
+	if (k >= nl)
+		return false;
+	for (int m = nr < 4 ? nr : 4; m > 0; m--) {
+		if (!tokens_cell(rt, 0, m, &r->cell[1]) || !is_num(&r->cell[1]))
+			continue;
+		/* what follows: nothing, or the change in parentheses */
+		if (m < nr) {
+			const char *p = rt[m];
+
+			if (m + 1 < nr || !parse_change(&p, &r->change_pct) || *p)
+				return false;
+			r->has_change = true;
+		} else if (r->cell[1].has_change) {
+			r->has_change = true;
+			r->change_pct = r->cell[1].change_pct;
+		}
+		clean_label(s + (lt[0] - left), lt[k - 1] - lt[0] + strlen(lt[k - 1]),
+			    r->label, sizeof(r->label));
+		return label_ok(r->label);
+	}
+	return false;
+}
+
+/* ---------------------------------------------------------------- lines */
+
+static bool is_rule(const char *s)
+{
+	int marks = 0;
+
+	for (; *s; s++) {
+		if (!strchr("-=+|:_~ ", *s))
+			return false;
+		marks += *s == '-' || *s == '=' || *s == '_';
+	}
+	return marks >= 3;
+}
+
+static bool blank(const char *s)
+{
+	while (*s == ' ')
+		s++;
+	return !*s;
+}
+
+/* A mail header line that opens a header block ("From " of an mbox too). */
+static bool header_line(const char *s)
+{
+	static const char *const keys[] = {
+		"From", "Subject", "Date", "Message-Id", "Return-Path", "Received",
+		"Delivered-To", "MIME-Version", "To", "Cc", "In-Reply-To",
+		"References", "Sender", "DKIM-Signature", "Authentication-Results",
+		"X-", "List-", "ARC-", "Content-", NULL };
+	const char *c = strchr(s, ':');
+
+	if (!strncmp(s, "From ", 5))
+		return true;
+	if (!c || c == s || (c[1] != ' ' && c[1]))
+		return false;
+	for (const char *p = s; p < c; p++)
+		if (!isalnum((unsigned char)*p) && *p != '-')
+			return false;
+	for (int i = 0; keys[i]; i++) {
+		size_t kl = strlen(keys[i]);
+
+		if (!strncasecmp(s, keys[i], kl) &&
+		    (s + kl == c || keys[i][kl - 1] == '-'))
+			return true;
+	}
+	return false;
+}
+
+/* An mbox's next message: "From " and a header on the next line. */
+static bool mbox_from(const char *line, const char *next, size_t n)
+{
+	const char *nl = memchr(next, '\n', n);
+	char buf[128];
+	size_t len = nl ? (size_t)(nl - next) : n;
+
+	if (strncmp(line, "From ", 5))
+		return false;
+	if (len >= sizeof(buf))
+		len = sizeof(buf) - 1;
+	memcpy(buf, next, len);
+	buf[len] = '\0';
+	return header_line(buf) && strncmp(buf, "From ", 5);
+}
+
+static bool diff_line(const char *s)
+{
+	static const char *const heads[] = {
+		"diff --git", "index ", "new file", "deleted file", "similarity",
+		"rename ", "old mode", "new mode", "Binary", NULL };
+
+	if (*s == ' ' || *s == '+' || *s == '-' || *s == '@' || *s == '\\')
+		return *s;
+	for (int i = 0; heads[i]; i++)
+		if (!strncmp(s, heads[i], strlen(heads[i])))
+			return true;
+	return false;
+}
+
+/* The value of header "Key: " in line, into dst (appended: folding). */
+static void header_value(const char *line, const char *key, char *dst,
+			 size_t len)
+{
+	size_t kl = strlen(key);
+
+	if (!strncasecmp(line, key, kl) && line[kl] == ':' && !dst[0]) {
+		const char *v = line + kl + 1;
+
+		while (*v == ' ' || *v == '\t')
+			v++;
+		snprintf(dst, len, "%s", v);
+	}
+}
+
+static int hexval(char c)
+{
+	if (isdigit((unsigned char)c))
+		return c - '0';
+	c = (char)toupper((unsigned char)c);
+	return c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+/* Quoted-printable, in place; true when the line ended in a soft break. */
+static bool qp_decode(char *s)
+{
+	char *o = s;
+	bool soft = false;
+
+	for (char *p = s; *p; p++) {
+		if (*p == '=' && !p[1]) {
+			soft = true;
+			break;
+		}
+		if (*p == '=' && hexval(p[1]) >= 0 && hexval(p[2]) >= 0) {
+			*o++ = (char)(hexval(p[1]) * 16 + hexval(p[2]));
+			p += 2;
+			continue;
+		}
+		*o++ = *p;
+	}
+	*o = '\0';
+	return soft;
+}
+
+/* Quote depth and the text after "> > ", tabs expanded, '|' tables opened. */
+static char *clean_line(const char *s, int *depth)
+{
+	const char *p = s;
+	size_t len, o = 0, bars = 0;
+	char *out;
+
+	*depth = 0;
+	while (*p == '>') {
+		(*depth)++;
+		p++;
+		if (*p == ' ' && p[1] == '>')
+			p++;
+	}
+	if (*depth && *p == ' ')
+		p++;
+	len = strlen(p);
+	out = malloc(len * TAB_STOP + 1);
+	if (!out)
+		return NULL;
+	for (const char *q = p; *q; q++)
+		bars += *q == '|';
+	for (; *p; p++) {
+		unsigned char ch = (unsigned char)*p;
+
+		if (ch == '\t') {
+			do
+				out[o++] = ' ';
+			while (o % TAB_STOP);
+		} else if (ch == '|' && bars >= 2) {
+			out[o++] = ' ';		/* | a | b | is a table */
+			out[o++] = ' ';
+		} else if (ch == '\r' || ch < 0x20 || ch == 0x7f) {
+			out[o++] = ' ';
+		} else {
+			out[o++] = (char)ch;
+		}
+	}
+	while (o && out[o - 1] == ' ')
+		o--;
+	out[o] = '\0';
+	return out;
+}
+
+static int add_line(struct letter *l, size_t *cap, char *text, int depth,
+		    enum letter_line_kind kind)
+{
+	if (l->nr_lines == *cap) {
+		size_t ncap = *cap ? *cap * 2 : 256;
+		struct letter_line *nl = realloc(l->lines, ncap * sizeof(*nl));
+
+		if (!nl)
+			return -1;
+		l->lines = nl;
+		*cap = ncap;
+	}
+	l->lines[l->nr_lines].text = text;
+	l->lines[l->nr_lines].depth = depth;
+	l->lines[l->nr_lines++].kind = kind;
+	return 0;
+}
+
+static void strip_re(char *s)
+{
+	for (;;) {
+		char *p = s;
+
+		while (*p == ' ')
+			p++;
+		if (strncasecmp(p, "re:", 3) && strncasecmp(p, "fwd:", 4))
+			break;
+		p += tolower((unsigned char)*p) == 'r' ? 3 : 4;
+		while (*p == ' ')
+			p++;
+		memmove(s, p, strlen(p) + 1);
+	}
+}
+
+/* Mail headers, body lines, diffs: the letter's lines with their kinds. */
+static int read_lines(const char *text, size_t n, struct letter *l)
+{
+	size_t cap = 0, start = 0;
+	bool in_header = false, in_diff = false, qp = false, soft = false;
+	char *folded = NULL;	/* the header being continued */
+	size_t folded_len = 0;
+	char *pending = NULL;	/* a quoted-printable line soft-broken */
+
+	for (size_t i = 0; i <= n; i++) {
+		char *raw, *clean;
+		int depth;
+		enum letter_line_kind kind = LL_PROSE;
+
+		if (i < n && text[i] != '\n')
+			continue;
+		raw = strndup(text + start, i - start);
+		start = i + 1;
+		if (!raw)
+			goto oom;
+		if (raw[0] && raw[strlen(raw) - 1] == '\r')
+			raw[strlen(raw) - 1] = '\0';
+		/* a message's header block: at the start, or after "From " */
+		if (!in_header && ((l->nr_lines == 0 && header_line(raw)) ||
+				   (start < n && mbox_from(raw, text + start,
+							    n - start)))) {
+			in_header = true;
+			qp = false;
+		}
+		if (in_header) {
+			if (!raw[0]) {
+				in_header = false;
+			} else if ((raw[0] == ' ' || raw[0] == '\t') && folded) {
+				size_t used = strlen(folded);
+				const char *v = raw;
+
+				while (*v == ' ' || *v == '\t')
+					v++;
+				snprintf(folded + used, folded_len - used, " %s", v);
+			} else {
+				folded = NULL;
+				if (!l->subject[0]) {
+					header_value(raw, "Subject", l->subject,
+						     sizeof(l->subject));
+					if (l->subject[0]) {
+						folded = l->subject;
+						folded_len = sizeof(l->subject);
+					}
+				}
+				header_value(raw, "Message-Id", l->message_id,
+					     sizeof(l->message_id));
+				header_value(raw, "Date", l->date, sizeof(l->date));
+				if (!strncasecmp(raw, "Content-Transfer-Encoding:", 26) &&
+				    strcasestr(raw, "quoted-printable"))
+					qp = true;
+			}
+			clean = clean_line(raw, &depth);
+			free(raw);
+			if (!clean || add_line(l, &cap, clean, 0, LL_SKIP))
+				goto oom_clean;
+			continue;
+		}
+		if (qp) {
+			soft = qp_decode(raw);
+			if (pending) {
+				char *joined = malloc(strlen(pending) + strlen(raw) + 1);
+
+				if (!joined)
+					goto oom;
+				strcpy(joined, pending);
+				strcat(joined, raw);
+				free(pending);
+				free(raw);
+				raw = joined;
+				pending = NULL;
+			}
+			if (soft && i < n) {
+				pending = raw;
+				continue;
+			}
+		}
+		clean = clean_line(raw, &depth);
+		free(raw);
+		if (!clean)
+			goto oom;
+		if (!strncmp(clean, "diff --git", 10) || !strncmp(clean, "--- a/", 6))
+			in_diff = true;
+		else if (in_diff && clean[0] && !diff_line(clean))
+			in_diff = false;	/* a blank line may be context */
+		if (in_diff)
+			kind = LL_SKIP;
+		if (add_line(l, &cap, clean, depth, kind))
+			goto oom_clean;
+		continue;
+oom_clean:
+		free(clean);
+		goto oom;
+	}
+	free(pending);
+	return 0;
+oom:
+	free(pending);
+	return -1;
+}
+
+/* ---------------------------------------------------------------- tables */
+
+/* The last sentence of the paragraph above line i: the table's title. */
+static void find_title(const struct letter *l, size_t i, char *out, size_t len)
+{
+	int depth = l->lines[i].depth, seen = 0;
+	size_t end = i, begin;
+	char para[1024] = "", *p;
+
+	/*
+	 * Up to the nearest line of the table's quote depth: a reply's own
+	 * words between a quoted table and its heading are not its title.
+	 */
+	out[0] = '\0';
+	while (end > 0 && seen++ < 12) {
+		const struct letter_line *ln = &l->lines[end - 1];
+
+		if (ln->kind == LL_TABLE || (ln->kind == LL_SKIP && ln->depth == depth))
+			return;		/* a table or a diff right above */
+		if (ln->kind == LL_PROSE && ln->depth == depth &&
+		    !blank(ln->text) && !is_rule(ln->text))
+			break;
+		end--;
+	}
+	if (!end || seen > 12)
+		return;
+	for (begin = end; begin > 0 && end - begin < 8; begin--) {
+		const struct letter_line *ln = &l->lines[begin - 1];
+
+		if (ln->kind != LL_PROSE || ln->depth != depth || blank(ln->text) ||
+		    is_rule(ln->text))
+			break;
+	}
+	for (size_t k = begin; k < end; k++) {
+		size_t used = strlen(para);
+		const char *t = l->lines[k].text;
+
+		while (*t == ' ')
+			t++;
+		snprintf(para + used, sizeof(para) - used, "%s%s", used ? " " : "", t);
+	}
+	/* the last sentence: after the last ". " that is not the end */
+	p = para;
+	for (char *q = para; *q; q++)
+		if ((*q == '.' || *q == '?' || *q == '!') && q[1] == ' ' && q[2])
+			p = q + 2;
+	clean_label(p, strlen(p), out, len);
+	while (strlen(out) && strchr(" .", out[strlen(out) - 1]))
+		out[strlen(out) - 1] = '\0';
+	/* a long sentence: its start, cut at a word */
+	if (strlen(out) > TITLE_MAX && (p = strrchr(out + TITLE_MAX - 40, ' ')) &&
+	    p < out + TITLE_MAX)
+		strcpy(p, " ...");
+}
+
+static bool header_name_ok(const char *s, size_t n)
+{
+	int words = 1;
+
+	if (!n || n >= 48)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		words += s[i] == ' ';
+	return words <= 5;
+}
+
+static bool change_name(const char *s)
+{
+	static const char *const words[] = {
+		"change", "delta", "diff", "%", "improv", "gain", "speedup", NULL };
+
+	for (int i = 0; words[i]; i++)
+		if (strcasestr(s, words[i]))
+			return true;
+	return false;
+}
+
+/*
+ * Header line h above rows of nv values: its cells name the columns
+ * (nv), the label column and the columns (nv + 1), or the columns
+ * without the last, a change (nv - 1). Returns the names' count, 0 when
+ * h is no header for these rows.
+ */
+static int read_header(const char *h, int nv, char col[][48], bool *label_col)
+{
+	struct span sp[MAX_CELLS];
+	int n = split_cells(h, sp, MAX_CELLS);
+	const char *end = h + strlen(h) - 1;
+
+	*label_col = false;
+	if (n < 1 || *end == '.' || *end == ':' || (n != nv && n != nv + 1 &&
+						     n != nv - 1))
+		return 0;
+	for (int i = 0; i < n; i++)
+		if (!header_name_ok(h + sp[i].start, sp[i].end - sp[i].start))
+			return 0;
+	*label_col = n == nv + 1;
+	for (int i = *label_col; i < n; i++)
+		snprintf(col[i - *label_col], 48, "%.*s",
+			 sp[i].end - sp[i].start, h + sp[i].start);
+	return n - *label_col;
+}
+
+static int push_table(struct letter *l, const struct letter_table *t)
+{
+	struct letter_table *nt = realloc(l->tables,
+					  (l->nr_tables + 1) * sizeof(*nt));
+
+	if (!nt)
+		return -1;
+	l->tables = nt;
+	l->tables[l->nr_tables++] = *t;
+	return 0;
+}
+
+static bool same_cell(const struct letter_cell *a, const struct letter_cell *b)
+{
+	return a->kind == b->kind && a->mean == b->mean && a->sd == b->sd &&
+	       !strcmp(a->text, b->text);
+}
+
+/* A table quoted again in a reply: the same columns and rows. */
+static bool seen_table(const struct letter *l, const struct letter_table *t)
+{
+	for (size_t i = 0; i < l->nr_tables; i++) {
+		const struct letter_table *o = &l->tables[i];
+		bool same = o->nr_cols == t->nr_cols && o->nr_rows == t->nr_rows;
+
+		for (size_t r = 0; same && r < t->nr_rows; r++) {
+			same = !strcmp(o->rows[r].label, t->rows[r].label);
+			for (int c = 0; same && c < t->nr_cols; c++)
+				same = same_cell(&o->rows[r].cell[c], &t->rows[r].cell[c]);
+		}
+		if (same)
+			return true;
+	}
+	return false;
+}
+
+/* The last value column is a change ("-0.5%"): into the rows' change_pct. */
+static void take_change_column(struct letter_table *t, int nv)
+{
+	for (size_t r = 0; r < t->nr_rows; r++) {
+		struct letter_row *row = &t->rows[r];
+		struct letter_cell *c = &row->cell[nv - 1];
+
+		if (is_num(c)) {
+			row->has_change = true;
+			row->change_pct = c->mean;
+		}
+		memset(c, 0, sizeof(*c));
+	}
+}
+
+static bool column_all(const struct letter_table *t, int c,
+		       bool (*ok)(const struct letter_cell *))
+{
+	for (size_t r = 0; r < t->nr_rows; r++)
+		if (!ok(&t->rows[r].cell[c]))
+			return false;
+	return true;
+}
+
+/* "vs shrinker off  vs stock shrinker" over signed percentages */
+static bool change_only(struct letter_table *t)
+{
+	for (int c = 0; c < t->nr_cols; c++)
+		if (strncasecmp(t->col[c], "vs", 2) || !column_all(t, c, signed_pct))
+			return false;
+	for (int c = 0; c < t->nr_cols; c++) {
+		const char *p = t->col[c] + 2;
+
+		p += *p == '.';
+		while (*p == ' ')
+			p++;
+		memmove(t->col[c], p, strlen(p) + 1);
+	}
+	return true;
+}
+
+static void name_columns(struct letter_table *t, const char *header, int nv)
+{
+	char col[MAX_CELLS][48];
+	bool label_col;
+	int nh = header ? read_header(header, nv, col, &label_col) : 0;
+
+	t->named = nh > 0;
+	if (nh == nv - 1 || (nh == nv && nv > 2 && change_name(col[nv - 1]))) {
+		if (!column_all(t, nv - 1, is_num) && nh == nv - 1) {
+			t->named = false;
+		} else {
+			take_change_column(t, nv);
+			nv--;
+		}
+	} else if (!t->named && nv >= 3 && column_all(t, nv - 1, signed_pct)) {
+		take_change_column(t, nv);	/* an unnamed change column */
+		nv--;
+	}
+	t->nr_cols = nv;
+	for (int c = 0; c < nv; c++) {
+		if (t->named)
+			snprintf(t->col[c], sizeof(t->col[c]), "%.47s", col[c]);
+		else
+			snprintf(t->col[c], sizeof(t->col[c]), "column %d", c + 1);
+	}
+	t->change_only = t->named && change_only(t);
+	/* a column name twice (from a header like "A  A") must not clash */
+	for (int c = 1; c < nv; c++)
+		for (int d = 0; d < c; d++)
+			if (!strcmp(t->col[c], t->col[d]))
+				snprintf(t->col[c], sizeof(t->col[c]), "%.40s (%c)",
+					 t->col[d], (char)('1' + c));
+}
+
+static size_t prev_line(const struct letter *l, size_t i, int depth)
+{
+	/* one rule line may stand between a header and its rows */
+	if (i > 0 && is_rule(l->lines[i - 1].text) && l->lines[i - 1].depth == depth)
+		i--;
+	if (i > 0 && l->lines[i - 1].depth == depth &&
+	    l->lines[i - 1].kind == LL_PROSE && !blank(l->lines[i - 1].text))
+		return i - 1;
+	return (size_t)-1;
+}
+
+static int add_row(struct letter_table *t, const struct letter_row *r,
+		   size_t *cap)
+{
+	if (t->nr_rows == *cap) {
+		size_t ncap = *cap ? *cap * 2 : 8;
+		struct letter_row *nr = realloc(t->rows, ncap * sizeof(*nr));
+
+		if (!nr)
+			return -1;
+		t->rows = nr;
+		*cap = ncap;
+	}
+	t->rows[t->nr_rows++] = *r;
+	return 0;
+}
+
+/*
+ * The table whose first row is line i (nv values per row): its rows,
+ * header and title. Returns the line after it, or i + 1 when line i
+ * starts no table; -1 when out of memory.
+ */
+static long read_table(struct letter *l, size_t i, bool arrow)
+{
+	struct letter_table t = {};
+	struct letter_row row;
+	size_t cap = 0, j = i, last = i, h;
+	int depth = l->lines[i].depth;
+	int nv = arrow ? 2 : parse_row(l->lines[i].text, &row);
+
+	while (j < l->nr_lines && l->lines[j].depth == depth &&
+	       l->lines[j].kind == LL_PROSE) {
+		int v = arrow ? (parse_arrow_row(l->lines[j].text, &row) ? 2 : 0) :
+				parse_row(l->lines[j].text, &row);
+
+		if (v == nv) {
+			row.line = (int)j + 1;
+			if (add_row(&t, &row, &cap))
+				goto oom;
+			last = j++;
+		} else if (is_rule(l->lines[j].text)) {
+			j++;
+		} else {
+			break;
+		}
+	}
+	h = prev_line(l, i, depth);
+	if (h != (size_t)-1 && (arrow || parse_row(l->lines[h].text, &row) == nv))
+		h = (size_t)-1;		/* rows above are not a header */
+	if (nv < 2 || (h == (size_t)-1 && t.nr_rows < 2 && !arrow)) {
+		free(t.rows);
+		return (long)i + 1;
+	}
+	t.line = (int)(h != (size_t)-1 ? h : i) + 1;
+	if (arrow) {
+		t.nr_cols = 2;
+		snprintf(t.col[0], sizeof(t.col[0]), "before");
+		snprintf(t.col[1], sizeof(t.col[1]), "after");
+		h = (size_t)-1;
+	} else {
+		name_columns(&t, h != (size_t)-1 ? l->lines[h].text : NULL, nv);
+	}
+	if (t.nr_cols < 2) {
+		free(t.rows);
+		return (long)i + 1;
+	}
+	for (size_t k = h != (size_t)-1 ? h : i; k <= last; k++)
+		l->lines[k].kind = LL_TABLE;
+	find_title(l, h != (size_t)-1 ? h : i, t.title, sizeof(t.title));
+	if (seen_table(l, &t)) {
+		free(t.rows);
+	} else if (push_table(l, &t)) {
+		goto oom;
+	}
+	return (long)last + 1;
+oom:
+	free(t.rows);
+	return -1;
+}
+
+static int find_tables(struct letter *l)
+{
+	size_t i = 0;
+
+	while (i < l->nr_lines) {
+		struct letter_row row;
+		long next;
+
+		if (l->lines[i].kind != LL_PROSE) {
+			i++;
+			continue;
+		}
+		if (parse_arrow_row(l->lines[i].text, &row))
+			next = read_table(l, i, true);
+		else if (parse_row(l->lines[i].text, &row) >= 2)
+			next = read_table(l, i, false);
+		else
+			next = (long)i + 1;
+		if (next < 0)
+			return -1;
+		i = (size_t)next;
+	}
+	return 0;
+}
+
+/* A plain-text letter's title: its first line, when it names a patch. */
+static void plain_subject(struct letter *l)
+{
+	for (size_t i = 0; i < l->nr_lines && !l->subject[0]; i++) {
+		const char *t = l->lines[i].text;
+
+		if (blank(t))
+			continue;
+		if (strstr(t, "[PATCH") || strstr(t, "[RFC")) {
+			snprintf(l->subject, sizeof(l->subject), "%s", t);
+			l->lines[i].kind = LL_SKIP;
+		}
+		break;
+	}
+}
+
+int letter_parse(const char *text, size_t n, struct letter *l,
+		 struct zs_error *err)
+{
+	memset(l, 0, sizeof(*l));
+	if (memchr(text, '\0', n)) {
+		zs_error_set(err, true, "a NUL byte at offset %zu: not a text mail",
+			     (size_t)((const char *)memchr(text, '\0', n) - text));
+		return -1;
+	}
+	if (read_lines(text, n, l)) {
+		letter_free(l);
+		zs_error_set(err, true, "out of memory");
+		return -1;
+	}
+	plain_subject(l);
+	if (find_tables(l)) {
+		letter_free(l);
+		zs_error_set(err, true, "out of memory");
+		return -1;
+	}
+	strip_re(l->subject);
+	return 0;
+}
+
+void letter_free(struct letter *l)
+{
+	for (size_t i = 0; i < l->nr_lines; i++)
+		free(l->lines[i].text);
+	for (size_t i = 0; i < l->nr_tables; i++)
+		free(l->tables[i].rows);
+	free(l->lines);
+	free(l->tables);
+	memset(l, 0, sizeof(*l));
+}
