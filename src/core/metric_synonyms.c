@@ -42,6 +42,10 @@ const struct metric_synonym metric_synonyms[] = {
 	{ "load calls", NULL, "load_calls" },
 	{ "zswap_load calls", NULL, "load_calls" },
 	{ "pool limit hit", NULL, "pool_limit_hit" },
+	{ "store time", NULL, "store_latency_ns{stat=mean}" },
+	{ "store latency", NULL, "store_latency_ns{stat=mean}" },
+	{ "load time", NULL, "load_latency_ns{stat=mean}" },
+	{ "load latency", NULL, "load_latency_ns{stat=mean}" },
 	{ "compression ratio", NULL, "compression_ratio" },
 	{ "stored pages", NULL, "stored_pages" },
 	{ "zswap pool", NULL, "zswap_pool_mean_bytes" CG },
@@ -71,6 +75,9 @@ const struct metric_synonym metric_synonyms[] = {
 	{ "wall clock", NULL, "wall_time_s" },
 	{ "runtime", NULL, "wall_time_s" },
 	{ "sys", NULL, "cpu_sys_s" },
+	{ "sys_sec", NULL, "cpu_sys_s" },
+	{ "real_sec", NULL, "wall_time_s" },
+	{ "user_sec", NULL, "cpu_user_s" },
 	{ "sys time", NULL, "cpu_sys_s" },
 	{ "system time", NULL, "cpu_sys_s" },
 	{ "user", NULL, "cpu_user_s" },
@@ -131,7 +138,7 @@ static bool has_words(const char *w, const char *phrase)
 /* A registry name: the label joined by '_', or one of its words. */
 static bool registry_word(const char *w, char *out, size_t len)
 {
-	char joined[128], why[256], tok[128];
+	char joined[128], why[256], tok[128], k;
 	const char *p = w;
 
 	snprintf(joined, sizeof(joined), "%s", w);
@@ -141,6 +148,18 @@ static bool registry_word(const char *w, char *out, size_t len)
 	if (strchr(joined, '_') && !metric_name_check(joined, why, sizeof(why))) {
 		snprintf(out, len, "%s", joined);
 		return true;
+	}
+	/* "ZSWPOUT-64kB": an mTHP size's counter */
+	if (sscanf(w, "%60[a-z_] %15[0-9]%c", tok, joined, &k) == 3 && k == 'k' &&
+	    !strcmp(w + strlen(w) - 2, "kb")) {
+		char name[128];
+
+		snprintf(name, sizeof(name), "mthp_%.60s{size=%.15skB}", tok, joined);
+		if (!metric_name_check(name, why, sizeof(why))) {
+			snprintf(out, len, "%s", name);
+			return true;
+		}
+		return false;	/* not the whole-size counter of its name */
 	}
 	while (*p) {
 		size_t n = strcspn(p, " ");
@@ -176,7 +195,7 @@ bool metric_synonym_guess(const char *label, const char *context, char *out,
 		const struct metric_synonym *s = &metric_synonyms[i];
 
 		if (!has_words(w, s->phrase) ||
-		    (s->context && !has_words(ctx, s->context)))
+		    (s->context && !strstr(ctx, s->context)))
 			continue;
 		if (!best || strlen(s->phrase) > strlen(best->phrase) ||
 		    (strlen(s->phrase) == strlen(best->phrase) && s->context &&

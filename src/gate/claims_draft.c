@@ -492,6 +492,9 @@ static void put_row(struct drafter *dr, const struct dtable *d,
 		snprintf(note + strlen(note), sizeof(note) - strlen(note),
 			 "%sthe letter's change column: %+.4g%%", note[0] ? "; " : "",
 			 r->change_pct);
+	if (r->extra[0])
+		snprintf(note + strlen(note), sizeof(note) - strlen(note),
+			 "%sthe letter's %s", note[0] ? "; " : "", r->extra);
 	if (note[0]) {
 		fputs("        note: ", f);
 		put_str(f, note);

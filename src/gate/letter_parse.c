@@ -220,6 +220,8 @@ static const char *skip_numbering(const char *s)
 		p++;
 	if ((*p == '-' || *p == '*') && p[1] == ' ')
 		return p + 2;
+	if (*p == '*' && isalnum((unsigned char)p[1]))
+		return p + 1;	/* a footnote's mark: "*Zswap Store Time" */
 	while (isdigit((unsigned char)*p))
 		p++;
 	if (p > s && (*p == '.' || *p == ')') && p[1] == ' ')
@@ -809,9 +811,11 @@ static void find_title(const struct letter *l, size_t i, char *out, size_t len)
 	while (strlen(out) && strchr(" .", out[strlen(out) - 1]))
 		out[strlen(out) - 1] = '\0';
 	/* a long sentence: its start, cut at a word */
-	if (strlen(out) > TITLE_MAX && (p = strrchr(out + TITLE_MAX - 40, ' ')) &&
-	    p < out + TITLE_MAX)
+	if (strlen(out) > TITLE_MAX) {
+		for (p = out + TITLE_MAX; p > out + TITLE_MAX / 2 && *p != ' '; p--)
+			;
 		strcpy(p, " ...");
+	}
 }
 
 static bool header_name_ok(const char *s, size_t n)
@@ -825,10 +829,22 @@ static bool header_name_ok(const char *s, size_t n)
 	return words <= 5;
 }
 
+/* A column of changes, into change_pct */
 static bool change_name(const char *s)
 {
+	static const char *const words[] = { "change", "delta", "diff", NULL };
+
+	for (int i = 0; words[i]; i++)
+		if (strcasestr(s, words[i]))
+			return true;
+	return false;
+}
+
+/* A column that judges ("% Improvement", "speedup"): kept as words */
+static bool gain_name(const char *s)
+{
 	static const char *const words[] = {
-		"change", "delta", "diff", "%", "improv", "gain", "speedup", NULL };
+		"improv", "gain", "speedup", "%", "better", NULL };
 
 	for (int i = 0; words[i]; i++)
 		if (strcasestr(s, words[i]))
@@ -898,19 +914,45 @@ static bool seen_table(const struct letter *l, const struct letter_table *t)
 	return false;
 }
 
-/* The last value column is a change ("-0.5%"): into the rows' change_pct. */
-static void take_change_column(struct letter_table *t, int nv)
+static void add_extra(struct letter_row *row, const char *name,
+		      const struct letter_cell *c)
+{
+	size_t used = strlen(row->extra);
+
+	if (c->kind == CELL_NUM)
+		snprintf(row->extra + used, sizeof(row->extra) - used,
+			 c->sign ? "%s%s %+g%s" : "%s%s %g%s", used ? ", " : "",
+			 name, c->mean, c->unit);
+	else if (c->kind == CELL_TEXT)
+		snprintf(row->extra + used, sizeof(row->extra) - used, "%s%s %s",
+			 used ? ", " : "", name, c->text);
+}
+
+/*
+ * Value column c of every row leaves the table: into the rows'
+ * change_pct (a change column, "-0.5%"), or their extra words (name
+ * given: a column that judges, or one the claims table cannot hold).
+ */
+static void take_column(struct letter_table *t, int c, const char *name)
 {
 	for (size_t r = 0; r < t->nr_rows; r++) {
 		struct letter_row *row = &t->rows[r];
-		struct letter_cell *c = &row->cell[nv - 1];
+		struct letter_cell *cell = &row->cell[c];
 
-		if (is_num(c)) {
+		if (name) {
+			add_extra(row, name, cell);
+		} else if (is_num(cell)) {
 			row->has_change = true;
-			row->change_pct = c->mean;
+			row->change_pct = cell->mean;
 		}
-		memset(c, 0, sizeof(*c));
+		memmove(cell, cell + 1, (LETTER_MAX_COLS - 1 - c) * sizeof(*cell));
+		memset(&row->cell[LETTER_MAX_COLS - 1], 0, sizeof(*cell));
 	}
+}
+
+static bool pct_cell(const struct letter_cell *c)
+{
+	return is_num(c) && !strcmp(c->unit, "%");
 }
 
 static bool column_all(const struct letter_table *t, int c,
@@ -946,16 +988,32 @@ static void name_columns(struct letter_table *t, const char *header, int nv)
 	int nh = header ? read_header(header, nv, col, &label_col) : 0;
 
 	t->named = nh > 0;
-	if (nh == nv - 1 || (nh == nv && nv > 2 && change_name(col[nv - 1]))) {
-		if (!column_all(t, nv - 1, is_num) && nh == nv - 1) {
-			t->named = false;
-		} else {
-			take_change_column(t, nv);
-			nv--;
-		}
-	} else if (!t->named && nv >= 3 && column_all(t, nv - 1, signed_pct)) {
-		take_change_column(t, nv);	/* an unnamed change column */
+	if (nh == nv - 1 && !column_all(t, nv - 1, is_num))
+		t->named = false;
+	if (t->named && nh == nv - 1) {
+		take_column(t, nv - 1, NULL);	/* an unnamed change column */
 		nv--;
+	} else if (t->named && nv > 2 && (change_name(col[nv - 1]) ||
+					  gain_name(col[nv - 1]))) {
+		take_column(t, nv - 1, change_name(col[nv - 1]) ? NULL : col[nv - 1]);
+		nv--;
+	} else if (!t->named) {
+		int drop = 0;
+
+		/* trailing columns of percentages after the values */
+		while (nv - drop > 2 && column_all(t, nv - 1 - drop, pct_cell))
+			drop++;
+		if (drop == 1 && column_all(t, nv - 1, signed_pct)) {
+			take_column(t, nv - 1, NULL);
+		} else {
+			for (int c = nv - drop; c < nv; c++) {
+				char name[24];
+
+				snprintf(name, sizeof(name), "column %d", c + 1);
+				take_column(t, nv - drop, name);
+			}
+		}
+		nv -= drop;
 	}
 	t->nr_cols = nv;
 	for (int c = 0; c < nv; c++) {
@@ -1000,64 +1058,227 @@ static int add_row(struct letter_table *t, const struct letter_row *r,
 	return 0;
 }
 
-/*
- * The table whose first row is line i (nv values per row): its rows,
- * header and title. Returns the line after it, or i + 1 when line i
- * starts no table; -1 when out of memory.
- */
-static long read_table(struct letter *l, size_t i, bool arrow)
+/* A row of words under a header: "zswap compressor   zstd   zstd" */
+static bool text_row(const char *s, int nv, struct letter_row *r)
 {
-	struct letter_table t = {};
-	struct letter_row row;
-	size_t cap = 0, j = i, last = i, h;
-	int depth = l->lines[i].depth;
-	int nv = arrow ? 2 : parse_row(l->lines[i].text, &row);
+	struct span sp[MAX_CELLS];
+	struct letter_cell c;
+	int n = split_cells(s, sp, MAX_CELLS);
 
-	while (j < l->nr_lines && l->lines[j].depth == depth &&
-	       l->lines[j].kind == LL_PROSE) {
-		int v = arrow ? (parse_arrow_row(l->lines[j].text, &row) ? 2 : 0) :
-				parse_row(l->lines[j].text, &row);
+	if (n != nv + 1)
+		return false;
+	for (int k = 1; k < n; k++)
+		if (sp[k].end - sp[k].start > 31 || span_cell(s, &sp[k], &c))
+			return false;
+	memset(r, 0, sizeof(*r));
+	clean_label(s + sp[0].start, sp[0].end - sp[0].start, r->label,
+		    sizeof(r->label));
+	if (!label_ok(r->label))
+		return false;
+	for (int k = 1; k < n; k++) {
+		r->cell[k - 1].kind = CELL_TEXT;
+		snprintf(r->cell[k - 1].text, sizeof(r->cell[0].text), "%.*s",
+			 sp[k].end - sp[k].start, s + sp[k].start);
+	}
+	return true;
+}
+
+/*
+ * A label wrapped onto a line of its own: "*Zswap Load Time" over its
+ * numbers, "(of same value pages)" under them.
+ */
+static bool wrapped_label(const char *s)
+{
+	struct span sp[2];
+	struct letter_cell c;
+	size_t n;
+
+	if (split_cells(s, sp, 2) != 1 || span_cell(s, &sp[0], &c))
+		return false;
+	n = sp[0].end - sp[0].start;
+	return n <= 40 && !strchr(".:", s[sp[0].end - 1]) && label_ok(s + sp[0].start);
+}
+
+static bool same_block(const struct letter *l, size_t j, int depth)
+{
+	return j < l->nr_lines && l->lines[j].depth == depth &&
+	       l->lines[j].kind == LL_PROSE;
+}
+
+/*
+ * The rows from line i on (nv values each): blocks apart by blank lines
+ * or rules stay one table while the next holds rows as wide. Returns
+ * the last line of the table.
+ */
+static long read_rows(struct letter *l, size_t i, int nv, bool arrow,
+		      struct letter_table *t, size_t *cap)
+{
+	char prefix[96] = "";
+	size_t j = i, last = i;
+	int depth = l->lines[i].depth;
+
+	while (same_block(l, j, depth)) {
+		const char *s = l->lines[j].text;
+		struct letter_row row;
+		int v = arrow ? (parse_arrow_row(s, &row) ? 2 : 0) : parse_row(s, &row);
 
 		if (v == nv) {
+			if (prefix[0]) {
+				char label[2 * sizeof(row.label)];
+
+				snprintf(label, sizeof(label), "%s %s", prefix, row.label);
+				label[sizeof(row.label) - 1] = '\0';
+				memcpy(row.label, label, sizeof(row.label));
+				prefix[0] = '\0';
+			}
 			row.line = (int)j + 1;
-			if (add_row(&t, &row, &cap))
-				goto oom;
+			if (add_row(t, &row, cap))
+				return -1;
 			last = j++;
-		} else if (is_rule(l->lines[j].text)) {
-			j++;
+			continue;
+		}
+		if (blank(s) || is_rule(s)) {
+			size_t k = j;
+			struct letter_row next;
+
+			while (same_block(l, k, depth) &&
+			       (blank(l->lines[k].text) || is_rule(l->lines[k].text)))
+				k++;
+			if (!arrow && same_block(l, k, depth) &&
+			    parse_row(l->lines[k].text, &next) == nv) {
+				j = k;
+				continue;
+			}
+			break;
+		}
+		if (arrow || !wrapped_label(s))
+			break;
+		while (*s == ' ')
+			s++;
+		if (*s == '(' && t->nr_rows && last + 1 == j) {
+			struct letter_row *prev = &t->rows[t->nr_rows - 1];
+			size_t used = strlen(prev->label);
+
+			snprintf(prev->label + used, sizeof(prev->label) - used, " %s", s);
+		} else if (same_block(l, j + 1, depth) &&
+			   parse_row(l->lines[j + 1].text, &row) == nv) {
+			clean_label(s, strlen(s), prefix, sizeof(prefix));
 		} else {
 			break;
 		}
+		last = j++;
 	}
-	h = prev_line(l, i, depth);
-	if (h != (size_t)-1 && (arrow || parse_row(l->lines[h].text, &row) == nv))
+	return (long)last;
+}
+
+/*
+ * Rows of words between the header and the first row of numbers (the
+ * configuration of each column), added before the rows: top gets the
+ * first of them.
+ */
+static int read_text_rows(struct letter *l, size_t i, int nv,
+			  struct letter_table *t, size_t *cap, size_t *top)
+{
+	struct letter_row pre[4];
+	int n = 0, depth = l->lines[i].depth;
+
+	*top = i;
+	while (n < 4) {
+		size_t cand = prev_line(l, *top, depth), above;
+		char col[MAX_CELLS][48];
+		bool label_col;
+
+		if (cand == (size_t)-1 || !text_row(l->lines[cand].text, nv, &pre[n]))
+			break;
+		above = prev_line(l, cand, depth);
+		if (above == (size_t)-1 ||
+		    !read_header(l->lines[above].text, nv, col, &label_col))
+			break;
+		pre[n++].line = (int)cand + 1;
+		*top = cand;
+	}
+	while (n--)
+		if (add_row(t, &pre[n], cap))
+			return -1;
+	return 0;
+}
+
+/* "usemem30, 64K folios:" over "=====": the heading of what follows */
+static bool section_heading(const struct letter *l, size_t i)
+{
+	const char *u;
+
+	if (i + 1 >= l->nr_lines || l->lines[i].kind != LL_PROSE ||
+	    blank(l->lines[i].text) || is_rule(l->lines[i].text))
+		return false;
+	u = l->lines[i + 1].text;
+	while (*u == ' ')
+		u++;
+	return *u == '=' && strspn(u, "= ") == strlen(u) && strlen(u) >= 3;
+}
+
+/* The title, after the section's heading when it has one of its own. */
+static void section_title(struct letter_table *t, const char *section)
+{
+	char head[96], title[sizeof(t->title)];
+
+	if (!section)
+		return;
+	clean_label(section, strlen(section), head, sizeof(head));
+	if (!head[0] || strstr(t->title, head))
+		return;
+	snprintf(title, sizeof(title), "%s%s%s", head, t->title[0] ? ": " : "",
+		 t->title);
+	memcpy(t->title, title, sizeof(title));
+}
+
+/*
+ * The table whose first row of numbers is line i (nv values per row):
+ * its rows, header and title. Returns the line after it, or i + 1 when
+ * line i starts no table; -1 when out of memory.
+ */
+static long read_table(struct letter *l, size_t i, bool arrow,
+		       const char *section)
+{
+	struct letter_table t = {};
+	struct letter_row row;
+	size_t cap = 0, top = i, h;
+	int depth = l->lines[i].depth;
+	int nv = arrow ? 2 : parse_row(l->lines[i].text, &row);
+	long last;
+
+	if (nv < 2 || (!arrow && read_text_rows(l, i, nv, &t, &cap, &top)))
+		goto out;
+	last = read_rows(l, i, nv, arrow, &t, &cap);
+	if (last < 0)
+		goto oom;
+	h = arrow ? (size_t)-1 : prev_line(l, top, depth);
+	if (h != (size_t)-1 && parse_row(l->lines[h].text, &row) == nv)
 		h = (size_t)-1;		/* rows above are not a header */
-	if (nv < 2 || (h == (size_t)-1 && t.nr_rows < 2 && !arrow)) {
-		free(t.rows);
-		return (long)i + 1;
-	}
-	t.line = (int)(h != (size_t)-1 ? h : i) + 1;
+	if (h == (size_t)-1 && t.nr_rows < 2 && !arrow)
+		goto out;
+	t.line = (int)(h != (size_t)-1 ? h : top) + 1;
 	if (arrow) {
 		t.nr_cols = 2;
 		snprintf(t.col[0], sizeof(t.col[0]), "before");
 		snprintf(t.col[1], sizeof(t.col[1]), "after");
-		h = (size_t)-1;
 	} else {
 		name_columns(&t, h != (size_t)-1 ? l->lines[h].text : NULL, nv);
 	}
-	if (t.nr_cols < 2) {
-		free(t.rows);
-		return (long)i + 1;
-	}
-	for (size_t k = h != (size_t)-1 ? h : i; k <= last; k++)
+	if (t.nr_cols < 2)
+		goto out;
+	for (size_t k = h != (size_t)-1 ? h : top; k <= (size_t)last; k++)
 		l->lines[k].kind = LL_TABLE;
-	find_title(l, h != (size_t)-1 ? h : i, t.title, sizeof(t.title));
-	if (seen_table(l, &t)) {
+	find_title(l, h != (size_t)-1 ? h : top, t.title, sizeof(t.title));
+	section_title(&t, section);
+	if (seen_table(l, &t))
 		free(t.rows);
-	} else if (push_table(l, &t)) {
+	else if (push_table(l, &t))
 		goto oom;
-	}
-	return (long)last + 1;
+	return last + 1;
+out:
+	free(t.rows);
+	return (long)i + 1;
 oom:
 	free(t.rows);
 	return -1;
@@ -1065,20 +1286,23 @@ oom:
 
 static int find_tables(struct letter *l)
 {
+	const char *section = NULL;
 	size_t i = 0;
 
 	while (i < l->nr_lines) {
 		struct letter_row row;
 		long next;
 
+		if (section_heading(l, i))
+			section = l->lines[i].text;
 		if (l->lines[i].kind != LL_PROSE) {
 			i++;
 			continue;
 		}
 		if (parse_arrow_row(l->lines[i].text, &row))
-			next = read_table(l, i, true);
+			next = read_table(l, i, true, section);
 		else if (parse_row(l->lines[i].text, &row) >= 2)
-			next = read_table(l, i, false);
+			next = read_table(l, i, false, section);
 		else
 			next = (long)i + 1;
 		if (next < 0)

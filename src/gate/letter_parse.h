@@ -38,6 +38,7 @@ struct letter_row {
 	struct letter_cell cell[LETTER_MAX_COLS];
 	bool has_change;		/* from a change column or "(-20%)" */
 	double change_pct;
+	char extra[96];			/* columns kept as words: "% Improvement 32%" */
 };
 
 struct letter_table {
