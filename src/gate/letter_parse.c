@@ -410,6 +410,18 @@ static const char *find_arrow(const char *s, size_t *alen)
 	return a;
 }
 
+/*
+ * The two sides of an arrow in one unit, or the unit written once after
+ * the new value ("12.1 -> 9.8 ms"), but no word after a bare count:
+ * "Changes: 3 -> 4 patches" is a changelog's line.
+ */
+static bool units_agree(const struct letter_cell *a, const struct letter_cell *b)
+{
+	if (!strcmp(a->unit, b->unit) || !b->unit[0])
+		return !strcmp(a->unit, b->unit) || strlen(a->unit) <= 3;
+	return !a->unit[0] && strlen(b->unit) <= 3;
+}
+
 /* "label: 748 +- 47 -> 596 +- 26 (-20.4%)" */
 static bool parse_arrow_row(const char *s, struct letter_row *r)
 {
@@ -450,7 +462,7 @@ static bool parse_arrow_row(const char *s, struct letter_row *r)
 		}
 		clean_label(s + (lt[0] - left), lt[k - 1] - lt[0] + strlen(lt[k - 1]),
 			    r->label, sizeof(r->label));
-		return label_ok(r->label);
+		return label_ok(r->label) && units_agree(&r->cell[0], &r->cell[1]);
 	}
 	return false;
 }
@@ -1259,6 +1271,7 @@ static long read_table(struct letter *l, size_t i, bool arrow,
 		goto out;
 	t.line = (int)(h != (size_t)-1 ? h : top) + 1;
 	if (arrow) {
+		t.named = true;
 		t.nr_cols = 2;
 		snprintf(t.col[0], sizeof(t.col[0]), "before");
 		snprintf(t.col[1], sizeof(t.col[1]), "after");

@@ -83,6 +83,19 @@ static bool sentence_end(const char *t, size_t i)
 	return strchr(".?!", t[i]) && (t[i + 1] == ' ' || !t[i + 1]);
 }
 
+/* The next word judges: "less optimization", "more improvement" */
+static bool judged(const char *p)
+{
+	while (word_char(*p))
+		p++;
+	while (*p == ' ')
+		p++;
+	for (size_t k = 0; judge_words[k]; k++)
+		if (!strncmp(p, judge_words[k], strlen(judge_words[k])))
+			return true;
+	return false;
+}
+
 /*
  * The direction word nearest to [a, b) in its sentence, -1 for none. A
  * word that judges the change ("less optimization for X") closes the
@@ -118,7 +131,8 @@ static enum word_dir nearest_dir(const char *t, size_t len, size_t a, size_t b,
 			size_t n = strlen(w->w), d;
 
 			if (i + n > e || strncmp(t + i, w->w, n) ||
-			    (w->whole && word_char(t[i + n])))
+			    (w->whole && word_char(t[i + n])) ||
+			    judged(t + i + n))
 				continue;
 			d = i < a ? a - i : i - b;
 			if (d < best_d) {
