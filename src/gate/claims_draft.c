@@ -526,8 +526,9 @@ static void put_table(struct drafter *dr, struct dtable *d, int index)
 		": no header line, the columns are numbered: name them");
 	if (d->parts > 1)
 		fprintf(f, "  # the letter's table has %d columns, a claims table "
-			"at most %d: each part keeps the first\n",
-			d->t->nr_cols + d->t->change_only, CLAIM_MAX_COLS);
+			"at most %d: each part keeps the %s\n",
+			d->t->nr_cols + d->t->change_only, CLAIM_MAX_COLS,
+			d->t->change_only ? "series' column" : "first");
 	fputs("  - id: ", f);
 	put_str(f, id);
 	fputs("\n    title: ", f);

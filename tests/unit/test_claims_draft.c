@@ -305,6 +305,33 @@ static void test_change_only_and_pipes(void)
 	claims_free(&c);
 }
 
+/* Wider than a claims table: parts that keep the first (or the series') column */
+static void test_wide(void)
+{
+	const char *text =
+		"[PATCH 0/1] wide\n\nSix kernels:\n\n"
+		"               a     b     c     d     e     f\n"
+		"  real        10    11    12    13    14    15\n"
+		"\nChanges:\n\n"
+		"         vs a   vs b   vs c   vs d   vs e\n"
+		"  p50     -1%    -2%    -3%    -4%    -5%\n";
+	struct claims c;
+	struct zs_error err;
+
+	if (!draft_loads("wide", text, &c, &err)) {
+		CHECK(0, "wide: %s", err.msg);
+		return;
+	}
+	CHECK(c.nr_tables == 4 && c.tables[0].nr_cols == 4 && c.tables[1].nr_cols == 3 &&
+	      !strcmp(c.tables[1].col[0], "a") && c.tables[1].rows[0].q[2].mean == 15 &&
+	      !strcmp(c.tables[1].id, "six-kernels-2"),
+	      "6 columns: a-d, then a, e, f (%zu tables)", c.nr_tables);
+	CHECK(c.nr_tables == 4 && c.tables[3].nr_cols == 3 &&
+	      !strcmp(c.tables[3].col[2], "new") && c.tables[3].nr_cmps == 2 &&
+	      c.tables[3].rows[0].change_pct[1] == -5, "5 vs columns: a-c, then d, e");
+	claims_free(&c);
+}
+
 static void test_mail_forms(void)
 {
 	/* a reply quoting the table again, quoted-printable, a second message */
@@ -720,6 +747,7 @@ void test_claims_draft(void)
 	test_arrows_and_words();
 	test_three_columns();
 	test_change_only_and_pipes();
+	test_wide();
 	test_mail_forms();
 	test_no_table();
 	test_synonyms();
