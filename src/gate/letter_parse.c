@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "grow.h"
 #include "letter_parse.h"
 
 #define TAB_STOP 8
@@ -637,15 +638,9 @@ static char *clean_line(const char *s, int *depth)
 static int add_line(struct letter *l, size_t *cap, char *text, int depth,
 		    enum letter_line_kind kind)
 {
-	if (l->nr_lines == *cap) {
-		size_t ncap = *cap ? *cap * 2 : 256;
-		struct letter_line *nl = realloc(l->lines, ncap * sizeof(*nl));
-
-		if (!nl)
-			return -1;
-		l->lines = nl;
-		*cap = ncap;
-	}
+	if (l->nr_lines == *cap &&
+	    grow_array((void **)&l->lines, cap, 256, sizeof(*l->lines)))
+		return -1;
 	l->lines[l->nr_lines].text = text;
 	l->lines[l->nr_lines].depth = depth;
 	l->lines[l->nr_lines++].kind = kind;
@@ -1057,15 +1052,9 @@ static size_t prev_line(const struct letter *l, size_t i, int depth)
 static int add_row(struct letter_table *t, const struct letter_row *r,
 		   size_t *cap)
 {
-	if (t->nr_rows == *cap) {
-		size_t ncap = *cap ? *cap * 2 : 8;
-		struct letter_row *nr = realloc(t->rows, ncap * sizeof(*nr));
-
-		if (!nr)
-			return -1;
-		t->rows = nr;
-		*cap = ncap;
-	}
+	if (t->nr_rows == *cap &&
+	    grow_array((void **)&t->rows, cap, 8, sizeof(*t->rows)))
+		return -1;
 	t->rows[t->nr_rows++] = *r;
 	return 0;
 }
