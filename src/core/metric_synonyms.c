@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "metric_name_check.h"
+#include "metric_registry.h"
 #include "metric_synonyms.h"
 
 #define CG "{cgroup=$CGROUP}"
@@ -135,6 +136,23 @@ static bool has_words(const char *w, const char *phrase)
 	return false;
 }
 
+/*
+ * A family's name, or one of a suffix family ("reject_", "mthp_"): the
+ * few words worth metric_name_check()'s full parse.
+ */
+static bool family_word(const char *w)
+{
+	for (int i = 0; i < MF_NR; i++) {
+		const char *name = metric_families[i].name;
+		size_t n = name ? strlen(name) : 0;
+
+		if (n && (name[n - 1] == '_' ? !strncmp(w, name, n) :
+			  !strcmp(w, name)))
+			return true;
+	}
+	return false;
+}
+
 /* A registry name: the label joined by '_', or one of its words. */
 static bool registry_word(const char *w, char *out, size_t len)
 {
@@ -145,7 +163,8 @@ static bool registry_word(const char *w, char *out, size_t len)
 	for (char *q = joined; *q; q++)
 		if (*q == ' ')
 			*q = '_';
-	if (strchr(joined, '_') && !metric_name_check(joined, why, sizeof(why))) {
+	if (strchr(joined, '_') && family_word(joined) &&
+	    !metric_name_check(joined, why, sizeof(why))) {
 		snprintf(out, len, "%s", joined);
 		return true;
 	}
@@ -168,7 +187,7 @@ static bool registry_word(const char *w, char *out, size_t len)
 			memcpy(tok, p, n);
 			tok[n] = '\0';
 			if (strspn(tok, "abcdefghijklmnopqrstuvwxyz_") == n &&
-			    !metric_name_check(tok, why, sizeof(why))) {
+			    family_word(tok) && !metric_name_check(tok, why, sizeof(why))) {
 				snprintf(out, len, "%s", tok);
 				return true;
 			}

@@ -18,6 +18,7 @@
 #include "claims_draft.h"
 #include "letter_words.h"
 #include "metric_synonyms.h"
+#include "text_clean.h"
 
 #define WRAP 72
 #define STATED_MAX 1000		/* claims.h: 2 * CLAIM_TEXT_LEN */
@@ -25,69 +26,11 @@
 
 /* ---------------------------------------------------------------- YAML text */
 
-/* Length of the UTF-8 sequence at p and its code point; 0 when invalid. */
-static size_t utf8_seq(const unsigned char *p, unsigned int *cp)
-{
-	size_t n;
-	unsigned int v;
-
-	if (*p < 0x80) {
-		*cp = *p;
-		return 1;
-	}
-	if (*p >= 0xc2 && *p <= 0xdf)
-		n = 2, v = *p & 0x1f;
-	else if (*p >= 0xe0 && *p <= 0xef)
-		n = 3, v = *p & 0x0f;
-	else if (*p >= 0xf0 && *p <= 0xf4)
-		n = 4, v = *p & 0x07;
-	else
-		return 0;
-	for (size_t i = 1; i < n; i++) {
-		if ((p[i] & 0xc0) != 0x80)
-			return 0;
-		v = v << 6 | (p[i] & 0x3f);
-	}
-	if ((n == 3 && v < 0x800) || (n == 4 && (v < 0x10000 || v > 0x10ffff)) ||
-	    (v >= 0xd800 && v <= 0xdfff))
-		return 0;
-	*cp = v;
-	return n;
-}
-
-/*
- * s as YAML prints it back: control characters as blanks, bytes that are
- * not UTF-8 and characters YAML refuses or reads as line breaks as '?'.
- * Never longer than s, so the claims reader's limits still hold.
- */
+/* s as YAML prints it back, into out (len bytes) */
 static void yaml_clean(const char *s, char *out, size_t len)
 {
-	const unsigned char *p = (const unsigned char *)s;
-	size_t o = 0;
-
-	while (*p && o + 1 < len) {
-		unsigned int cp;
-		size_t n = utf8_seq(p, &cp);
-
-		if (!n) {
-			out[o++] = '?';
-			p++;
-		} else if (cp < 0x20 || cp == 0x7f) {
-			out[o++] = ' ';
-			p++;
-		} else if ((cp >= 0x80 && cp < 0xa0) || cp == 0xfeff ||
-			   cp == 0x2028 || cp == 0x2029 || cp >= 0xfffe) {
-			out[o++] = '?';
-			p += n;
-		} else {
-			if (o + n >= len)
-				break;
-			memcpy(out + o, p, n);
-			o += n;
-			p += n;
-		}
-	}
-	out[o] = '\0';
+	snprintf(out, len, "%s", s);
+	yaml_text_clean(out);
 }
 
 static void put_str(FILE *f, const char *s)

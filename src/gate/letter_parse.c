@@ -15,6 +15,7 @@
 #include <strings.h>
 #include "grow.h"
 #include "letter_parse.h"
+#include "text_clean.h"
 
 #define TAB_STOP 8
 #define MAX_CELLS 16
@@ -632,6 +633,8 @@ static char *clean_line(const char *s, int *depth)
 	while (o && out[o - 1] == ' ')
 		o--;
 	out[o] = '\0';
+	/* what the claims file will read, so names compare as they will */
+	yaml_text_clean(out);
 	return out;
 }
 
@@ -988,6 +991,32 @@ static bool change_only(struct letter_table *t)
 	return true;
 }
 
+static bool column_taken(const struct letter_table *t, int c, const char *name)
+{
+	for (int d = 0; d < c; d++)
+		if (!strcmp(t->col[d], name))
+			return true;
+	return false;
+}
+
+/*
+ * A name twice (a header like "zstd  zstd"), or two that a cut through a
+ * character made alike, must not clash: "zstd (2)".
+ */
+static void unique_columns(struct letter_table *t)
+{
+	for (int c = 0; c < t->nr_cols; c++) {
+		char base[48];
+
+		yaml_text_clean(t->col[c]);
+		memcpy(base, t->col[c], sizeof(base));
+		for (int k = 2; column_taken(t, c, t->col[c]); k++) {
+			snprintf(t->col[c], sizeof(t->col[c]), "%.36s (%d)", base, k % 100);
+			yaml_text_clean(t->col[c]);
+		}
+	}
+}
+
 static void name_columns(struct letter_table *t, const char *header, int nv)
 {
 	char col[MAX_CELLS][48];
@@ -1030,12 +1059,7 @@ static void name_columns(struct letter_table *t, const char *header, int nv)
 			snprintf(t->col[c], sizeof(t->col[c]), "column %d", c + 1);
 	}
 	t->change_only = t->named && change_only(t);
-	/* a column name twice (from a header like "A  A") must not clash */
-	for (int c = 1; c < nv; c++)
-		for (int d = 0; d < c; d++)
-			if (!strcmp(t->col[c], t->col[d]))
-				snprintf(t->col[c], sizeof(t->col[c]), "%.40s (%c)",
-					 t->col[d], (char)('1' + c));
+	unique_columns(t);
 }
 
 static size_t prev_line(const struct letter *l, size_t i, int depth)
