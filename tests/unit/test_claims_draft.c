@@ -417,6 +417,34 @@ static void test_no_table(void)
 	      strstr(err.msg, "NUL"), "a NUL byte: not a mail: %s", err.msg);
 }
 
+/* Bytes a mail should not hold: the draft still loads, names kept apart */
+static void test_hostile(void)
+{
+	const char *text =
+		"Subject: [PATCH] \xff\xfe bad \xe2\x80\xa8 bytes\r\n"
+		"\r\n"
+		"T\xc3\xa9st \xef\xbb\xbf \"quoted\" \\ back:\r\n"
+		"\r\n"
+		"          \xc3\xa9\xff     \xc3\xa9\xfe    zstd    zstd\r\n"
+		"  sw\xc2\x85" "apins    1       2        3       4\r\n"
+		"  \"# not: a comment\"   5   6   7   8\r\n";
+	struct claims c;
+	struct zs_error err;
+
+	if (!draft_loads("hostile", text, &c, &err)) {
+		CHECK(0, "hostile bytes: %s", err.msg);
+		return;
+	}
+	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 4 &&
+	      strcmp(c.tables[0].col[0], c.tables[0].col[1]) &&
+	      !strcmp(c.tables[0].col[3], "zstd (2)") && c.tables[0].nr_rows == 2 &&
+	      c.tables[0].rows[1].q[3].mean == 8,
+	      "invalid UTF-8, U+2028, a BOM, CRLF, quotes: loads, columns apart "
+	      "('%s', '%s', '%s')", c.nr_tables ? c.tables[0].col[0] : "",
+	      c.nr_tables ? c.tables[0].col[1] : "", c.nr_tables ? c.tables[0].col[3] : "");
+	claims_free(&c);
+}
+
 static void test_synonyms(void)
 {
 	static const struct { const char *label, *title, *metric; } g[] = {
@@ -750,6 +778,7 @@ void test_claims_draft(void)
 	test_wide();
 	test_mail_forms();
 	test_no_table();
+	test_hostile();
 	test_synonyms();
 	test_seeds();
 	test_public_letters();
