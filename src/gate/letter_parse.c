@@ -234,9 +234,14 @@ static const char *skip_numbering(const char *s)
 /* A label as written, without numbering and a trailing colon or '='. */
 static void clean_label(const char *s, size_t n, char *out, size_t len)
 {
-	const char *p = skip_numbering(s);
+	size_t skip = skip_numbering(s) - s;
+	const char *p;
 
-	n -= p - s;
+	/* the numbering of a label, never past its end: "1." of "1.5 ms" */
+	if (skip > n)
+		skip = n;
+	p = s + skip;
+	n -= skip;
 	while (n && (*p == ' '))
 		p++, n--;
 	while (n && strchr(" :=", p[n - 1]))
