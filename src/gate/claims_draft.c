@@ -157,7 +157,8 @@ static void series_column(struct dtable *d)
 	const char *w = strcasestr(d->t->title, "with ");
 	char name[48];
 
-	snprintf(name, sizeof(name), "%s", w ? w + 5 : "new");
+	/* "... with 10 hosts per arm, and more" names no column */
+	snprintf(name, sizeof(name), "%s", w && strlen(w + 5) <= 30 ? w + 5 : "new");
 	for (int c = 0; c < d->t->nr_cols; c++)
 		if (!strcmp(d->t->col[c], name) || !name[0])
 			snprintf(name, sizeof(name), "new");
@@ -594,12 +595,31 @@ int claims_draft(const struct letter *l, const char *name, FILE *out,
 	return 0;
 }
 
+/* The draft as `zswap-gate claims` reads it: 0, or -1 with why. */
+static int draft_loads(const char *name, const char *text, size_t len,
+		       struct zs_error *err)
+{
+	char msg[sizeof(err->msg)];
+	struct claims c;
+	int ret = claims_parse(name, text, len, &c, err);
+
+	if (!ret) {
+		ret = claims_check_names(&c, err);
+		claims_free(&c);
+	}
+	if (ret) {
+		snprintf(msg, sizeof(msg), "%s", err->msg);
+		zs_error_set(err, false, "the draft does not load (a bug of "
+			     "claims draft): %s", msg);
+	}
+	return ret;
+}
+
 int claims_draft_text(const char *text, size_t n, const char *name,
 		      char **out, size_t *len, struct draft_stats *st,
 		      struct zs_error *err)
 {
 	struct letter l;
-	struct claims c;
 	FILE *f;
 	int ret;
 
@@ -610,26 +630,14 @@ int claims_draft_text(const char *text, size_t n, const char *name,
 	f = open_memstream(out, len);
 	if (!f) {
 		letter_free(&l);
-		zs_error_set(err, true, "out of memory");
-		return -1;
+		return zs_error_set(err, true, "out of memory");
 	}
 	ret = claims_draft(&l, name, f, st, err);
 	letter_free(&l);
-	if (fclose(f) && !ret) {
-		zs_error_set(err, true, "out of memory");
-		ret = -1;
-	}
-	if (!ret && (claims_parse(name, *out, *len, &c, err) ||
-		     (claims_check_names(&c, err) ? (claims_free(&c), 1) : 0))) {
-		char msg[sizeof(err->msg)];
-
-		snprintf(msg, sizeof(msg), "%s", err->msg);
-		zs_error_set(err, false, "the draft does not load (a bug of "
-			     "claims draft): %s", msg);
-		ret = -1;
-	} else if (!ret) {
-		claims_free(&c);
-	}
+	if (fclose(f) && !ret)
+		ret = zs_error_set(err, true, "out of memory");
+	if (!ret)
+		ret = draft_loads(name, *out, *len, err);
 	if (ret) {
 		free(*out);
 		*out = NULL;
