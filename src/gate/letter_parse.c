@@ -311,6 +311,14 @@ static int split_cells(const char *s, struct span *sp, int max)
 	return n;
 }
 
+int letter_cells(const char *s)
+{
+	struct span sp[MAX_CELLS];
+	int n = split_cells(s, sp, MAX_CELLS);
+
+	return n < 0 ? MAX_CELLS : n;
+}
+
 static bool span_cell(const char *s, const struct span *sp, struct letter_cell *c)
 {
 	char buf[80];
@@ -476,7 +484,7 @@ static bool parse_arrow_row(const char *s, struct letter_row *r)
 
 /* ---------------------------------------------------------------- lines */
 
-static bool is_rule(const char *s)
+bool letter_rule(const char *s)
 {
 	int marks = 0;
 
@@ -796,7 +804,7 @@ static void find_title(const struct letter *l, size_t i, char *out, size_t len)
 		if (ln->kind == LL_TABLE || (ln->kind == LL_SKIP && ln->depth == depth))
 			return;		/* a table or a diff right above */
 		if (ln->kind == LL_PROSE && ln->depth == depth &&
-		    !blank(ln->text) && !is_rule(ln->text))
+		    !blank(ln->text) && !letter_rule(ln->text))
 			break;
 		end--;
 	}
@@ -806,7 +814,7 @@ static void find_title(const struct letter *l, size_t i, char *out, size_t len)
 		const struct letter_line *ln = &l->lines[begin - 1];
 
 		if (ln->kind != LL_PROSE || ln->depth != depth || blank(ln->text) ||
-		    is_rule(ln->text))
+		    letter_rule(ln->text))
 			break;
 	}
 	for (size_t k = begin; k < end; k++) {
@@ -1070,7 +1078,7 @@ static void name_columns(struct letter_table *t, const char *header, int nv)
 static size_t prev_line(const struct letter *l, size_t i, int depth)
 {
 	/* one rule line may stand between a header and its rows */
-	if (i > 0 && is_rule(l->lines[i - 1].text) && l->lines[i - 1].depth == depth)
+	if (i > 0 && letter_rule(l->lines[i - 1].text) && l->lines[i - 1].depth == depth)
 		i--;
 	if (i > 0 && l->lines[i - 1].depth == depth &&
 	    l->lines[i - 1].kind == LL_PROSE && !blank(l->lines[i - 1].text))
@@ -1167,12 +1175,12 @@ static long read_rows(struct letter *l, size_t i, int nv, bool arrow,
 			last = j++;
 			continue;
 		}
-		if (blank(s) || is_rule(s)) {
+		if (blank(s) || letter_rule(s)) {
 			size_t k = j;
 			struct letter_row next;
 
 			while (same_block(l, k, depth) &&
-			       (blank(l->lines[k].text) || is_rule(l->lines[k].text)))
+			       (blank(l->lines[k].text) || letter_rule(l->lines[k].text)))
 				k++;
 			if (!arrow && same_block(l, k, depth) &&
 			    parse_row(l->lines[k].text, &next) == nv) {
@@ -1239,7 +1247,7 @@ static bool section_heading(const struct letter *l, size_t i)
 	const char *u;
 
 	if (i + 1 >= l->nr_lines || l->lines[i].kind != LL_PROSE ||
-	    blank(l->lines[i].text) || is_rule(l->lines[i].text))
+	    blank(l->lines[i].text) || letter_rule(l->lines[i].text))
 		return false;
 	u = l->lines[i + 1].text;
 	while (*u == ' ')

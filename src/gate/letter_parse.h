@@ -91,6 +91,11 @@ void letter_free(struct letter *l);
  */
 bool letter_cell_parse(const char *s, struct letter_cell *c);
 
+/* A rule: "-----", "=====", "|---|---|" */
+bool letter_rule(const char *s);
+/* The cells of a line: its parts two or more blanks apart */
+int letter_cells(const char *s);
+
 /* A row label as drafting compares it: lower case, numbering, units
  * in parentheses and a trailing colon taken off. */
 void letter_label_key(const char *label, char *out, size_t len);

@@ -278,6 +278,16 @@ static bool attribution(const char *t)
 	return n > 6 && !strcmp(t + n - 6, "wrote:");
 }
 
+/* A line of prose of one paragraph: not blank, no rule, no "X wrote:" */
+static bool prose_line(const struct letter *l, size_t k, int depth)
+{
+	const struct letter_line *ln = &l->lines[k];
+
+	return ln->kind == LL_PROSE && ln->text[0] && ln->depth == depth &&
+	       !letter_rule(ln->text) && !attribution(ln->text) &&
+	       letter_cells(ln->text) < 3;	/* aligned columns are no prose */
+}
+
 /*
  * The paragraph from line *i on (lines of one quote depth), into para;
  * *i moves past it. Returns its length, 0 for none at *i.
@@ -285,18 +295,15 @@ static bool attribution(const char *t)
 static size_t paragraph(const struct letter *l, size_t *i, char *para,
 			size_t len)
 {
-	size_t plen = 0, k = *i;
+	size_t plen = 0, k = *i, start = *i;
 	int depth = l->lines[k].depth;
 
 	para[0] = '\0';
-	if (l->lines[k].kind != LL_PROSE || !l->lines[k].text[0] ||
-	    attribution(l->lines[k].text)) {
+	if (!prose_line(l, k, depth)) {
 		*i = k + 1;
 		return 0;
 	}
-	for (; k < l->nr_lines && l->lines[k].kind == LL_PROSE &&
-	     l->lines[k].text[0] && l->lines[k].depth == depth &&
-	     !attribution(l->lines[k].text); k++) {
+	for (; k < l->nr_lines && prose_line(l, k, depth); k++) {
 		const char *t = l->lines[k].text;
 
 		while (*t == ' ')
@@ -305,6 +312,8 @@ static size_t paragraph(const struct letter *l, size_t *i, char *para,
 				 plen ? " " : "", t);
 	}
 	*i = k;
+	if (k == start + 1 && plen < 60 && para[plen - 1] == ':')
+		return 0;	/* a heading, not a description */
 	return plen >= len - 1 ? 0 : plen;	/* a page of prose is no setup */
 }
 
