@@ -990,9 +990,16 @@ static bool column_all(const struct letter_table *t, int c,
 /* "vs shrinker off  vs stock shrinker" over signed percentages */
 static bool change_only(struct letter_table *t)
 {
-	for (int c = 0; c < t->nr_cols; c++)
-		if (strncasecmp(t->col[c], "vs", 2) || !column_all(t, c, signed_pct))
+	for (int c = 0; c < t->nr_cols; c++) {
+		const char *p = t->col[c] + 2;
+
+		if (strncasecmp(t->col[c], "vs", 2) || !strchr(". ", *p) ||
+		    !column_all(t, c, signed_pct))
 			return false;
+		p += *p == '.';
+		if (!p[strspn(p, " ")])
+			return false;	/* "vs" of nothing */
+	}
 	for (int c = 0; c < t->nr_cols; c++) {
 		const char *p = t->col[c] + 2;
 
@@ -1022,6 +1029,8 @@ static void unique_columns(struct letter_table *t)
 		char base[48];
 
 		yaml_text_clean(t->col[c]);
+		if (!t->col[c][0])
+			snprintf(t->col[c], sizeof(t->col[c]), "column %d", c + 1);
 		memcpy(base, t->col[c], sizeof(base));
 		for (int k = 2; column_taken(t, c, t->col[c]); k++) {
 			snprintf(t->col[c], sizeof(t->col[c]), "%.36s (%d)", base, k % 100);
