@@ -1178,6 +1178,12 @@ static long read_rows(struct letter *l, size_t i, int nv, bool arrow,
 				memcpy(row.label, label, sizeof(row.label));
 				prefix[0] = '\0';
 			}
+			/* "596 +- 26 (-20.4%)": the change in the new cell */
+			for (int k = nv - 1; k > 0 && !row.has_change; k--)
+				if (row.cell[k].has_change) {
+					row.has_change = true;
+					row.change_pct = row.cell[k].change_pct;
+				}
 			row.line = (int)j + 1;
 			if (add_row(t, &row, cap))
 				return -1;

@@ -125,7 +125,13 @@ static void test_aligned(void)
 		"                          unbatched       batched\n"
 		"  build time (s)          1066 +- 9     1061 +- 2   -0.5%\n"
 		"  write requests (k)      748 +- 47     596 +- 26   -20.4%\n"
-		"  swapins                 OOM           12          +3%\n";
+		"  swapins                 OOM           12          +3%\n"
+		"\n"
+		"Next to the writer:\n"
+		"\n"
+		"                          unbatched       batched\n"
+		"  write requests (k)      714 +- 31     605 +- 24 (-15.2%)\n"
+		"  iocost debt (s)         685 +- 25     646 +- 26 (-5.7%)\n";
 	struct letter l;
 	struct claims c;
 	struct zs_error err;
@@ -137,7 +143,10 @@ static void test_aligned(void)
 		      "consecutive entries"), "folded Subject joined: '%s'", l.subject);
 	CHECK(!strcmp(l.message_id, "<20260101.1@example.org>") &&
 	      !strncmp(l.date, "Thu, 1 Jan 2026", 15), "Message-Id and Date");
-	CHECK(l.nr_tables == 1 && l.tables[0].nr_cols == 2 && l.tables[0].nr_rows == 3 &&
+	CHECK(l.nr_tables == 2 && l.tables[1].rows[0].has_change &&
+	      l.tables[1].rows[0].change_pct == -15.2 && l.tables[1].rows[1].cell[1].sd == 26,
+	      "a change in parentheses after the new cell");
+	CHECK(l.nr_tables == 2 && l.tables[0].nr_cols == 2 && l.tables[0].nr_rows == 3 &&
 	      !strcmp(l.tables[0].title, "Alone") &&
 	      !strcmp(l.tables[0].col[1], "batched"), "one aligned table, 2 columns");
 	letter_free(&l);
