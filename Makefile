@@ -178,8 +178,9 @@ FUZZ_OBJS := record.o zs_error.o text_clean.o atomic_file.o metrics.o metric_id.
 	metric_name_check.o \
 	planner.o kernel_funcs.o counters.o \
 	compare.o stats.o metric_direction.o record_walk.o claims.o yaml_tree.o \
-	claims_eval.o workload_metrics.o probe_opts.o param_watch.o
-FUZZ_HARNESSES := record claims
+	claims_eval.o workload_metrics.o probe_opts.o param_watch.o \
+	letter_parse.o letter_words.o claims_draft.o metric_synonyms.o
+FUZZ_HARNESSES := record claims letter
 
 $(OUTPUT)/fuzz:
 	$(Q)mkdir -p $@ $@/artifacts

@@ -15,7 +15,8 @@ _zswap_opts() {
 	*)
 		# plan takes record's options
 		[[ $3 == plan ]] && set -- "$1" "$2" record
-		"$1" ${3:+"$3"} --help 2>/dev/null |
+		# "claims draft": a subcommand of two words
+		"$1" ${3:+$3} --help 2>/dev/null |
 			grep -oE -- '^ +(-[a-zA-Z], )?--[a-z][a-z0-9-]*' |
 			grep -oE -- '--[a-z][a-z0-9-]*'
 		echo --help ;;
@@ -38,6 +39,11 @@ _zswap() {
 			return 0
 		fi
 		sub=${COMP_WORDS[1]}
+		if [[ $sub == claims ]] && ((COMP_CWORD == 2)) && [[ $cur != -* ]]; then
+			COMPREPLY=($(compgen -W "draft" -- "$cur") $(compgen -f -- "$cur"))
+			return 0
+		fi
+		[[ $sub == claims && ${COMP_WORDS[2]} == draft ]] && sub="claims draft"
 	fi
 	case $prev in
 	-o | --output | -e | --events | -r | --rules | --claims | --plot | \

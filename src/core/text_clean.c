@@ -4,11 +4,12 @@
 #include <string.h>
 #include "text_clean.h"
 
-/* The length of the valid UTF-8 sequence at s, or 0. */
-static size_t utf8_seq_len(const unsigned char *s)
+/* The length of the valid UTF-8 sequence at s and its code point, or 0. */
+static size_t utf8_seq(const unsigned char *s, unsigned int *cpp)
 {
 	unsigned int c = s[0], need, min, cp;
 
+	*cpp = c;
 	if (c < 0x80)
 		return 1;
 	if (c >= 0xc2 && c <= 0xdf)
@@ -26,7 +27,15 @@ static size_t utf8_seq_len(const unsigned char *s)
 	}
 	if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
 		return 0;
+	*cpp = cp;
 	return need + 1;
+}
+
+static size_t utf8_seq_len(const unsigned char *s)
+{
+	unsigned int cp;
+
+	return utf8_seq(s, &cp);
 }
 
 char *utf8_valid_dup(const char *s)
@@ -67,6 +76,33 @@ void ctrl_replace(char *s)
 			p += 2;
 		} else {
 			*o++ = *p++;
+		}
+	}
+	*o = '\0';
+}
+
+void yaml_text_clean(char *s)
+{
+	unsigned char *p = (unsigned char *)s, *o = p;
+
+	while (*p) {
+		unsigned int cp;
+		size_t n = utf8_seq(p, &cp);
+
+		if (!n) {
+			*o++ = '?';
+			p++;
+		} else if (cp < 0x20 || cp == 0x7f) {
+			*o++ = ' ';
+			p++;
+		} else if ((cp >= 0x80 && cp < 0xa0) || cp == 0xfeff || cp == 0x2028 ||
+			   cp == 0x2029 || cp >= 0xfffe) {
+			*o++ = '?';	/* C1, BOM, line breaks, non-characters */
+			p += n;
+		} else {
+			memmove(o, p, n);
+			o += n;
+			p += n;
 		}
 	}
 	*o = '\0';

@@ -21,4 +21,12 @@ char *utf8_valid_dup(const char *s);
  */
 void ctrl_replace(char *s);
 
+/*
+ * s as YAML prints it back, in place, never longer: bytes that are not
+ * UTF-8 and characters YAML refuses or reads as line breaks (C1, U+FEFF,
+ * U+2028, U+2029, non-characters) as '?', control characters as blanks.
+ * A letter's text on its way into a claims file.
+ */
+void yaml_text_clean(char *s);
+
 #endif /* __TEXT_CLEAN_H */

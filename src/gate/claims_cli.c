@@ -13,6 +13,7 @@
 #include <string.h>
 #include "claims.h"
 #include "claims_cli.h"
+#include "claims_draft_cli.h"
 #include "compare_cli.h"
 #include "claims_eval.h"
 #include "claims_fleet.h"
@@ -122,6 +123,7 @@ static int parse(int argc, char **argv, struct claims_opts *o, FILE *usage_to)
 "usage: zswap-gate claims [options] CLAIMS BASE... -- NEW... [-- MORE...]\n"
 "       zswap-gate claims [options] CLAIMS --prometheus URL --arm NAME=MATCHERS\n"
 "                         --arm NAME=MATCHERS [--arm ...]\n"
+"       zswap-gate claims draft LETTER [-o FILE]   (claims draft --help)\n"
 "  CLAIMS: a claims file (claims/*.yaml, format in claims/FORMAT.md)\n"
 "  BASE, NEW: records (zswap-record/1) or directories of records (*.json)\n"
 "  three or more arms stand for a table's columns in order (tables with\n"
@@ -314,6 +316,8 @@ int claims_main(int argc, char **argv)
 	struct zs_error err;
 	int sep, ret = EXIT_BAD_INPUT;
 
+	if (argc > 1 && !strcmp(argv[1], "draft"))
+		return claims_draft_main(argc - 1, argv + 1);
 	/* Options only before the first "--": after it come the other arms. */
 	for (sep = 1; sep < argc && strcmp(argv[sep], "--"); sep++)
 		;

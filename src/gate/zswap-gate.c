@@ -351,7 +351,8 @@ static const char gate_usage_head[] =
 "       zswap-gate plan [--no-fentry] [--no-kprobe] [--cgroup PATH]\n"
 "       zswap-gate compare [options] BASE... -- NEW...   (compare --help)\n"
 "       zswap-gate run -n N --arm-a P=V --arm-b P=V -o DIR ...   (run --help)\n"
-"       zswap-gate claims [options] CLAIMS BASE... -- NEW...   (claims --help)\n";
+"       zswap-gate claims [options] CLAIMS BASE... -- NEW...   (claims --help)\n"
+"       zswap-gate claims draft LETTER [-o FILE]   (claims draft --help)\n";
 static const char gate_usage_tail[] =
 "exit: 0 recorded, 1 runtime failure, 2 bad usage or environment\n";
 

@@ -46,6 +46,7 @@ void test_kfuncs(void);
 void test_cli_opts(void);
 void test_param_watch(void);
 void test_probe_opts(void);
+void test_claims_draft(void);
 
 struct comparison;
 char *compare_render(const struct comparison *c,

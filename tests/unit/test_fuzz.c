@@ -18,6 +18,9 @@
 #define LLVMFuzzerTestOneInput fuzz_claims_one
 #include "../fuzz/fuzz_claims.c"
 #undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_letter_one
+#include "../fuzz/fuzz_letter.c"
+#undef LLVMFuzzerTestOneInput
 
 static int reads(const char *kind, const char *path, struct zs_error *err)
 {
@@ -62,6 +65,8 @@ static size_t replay_dir(const char *kind, const char *set)
 			continue;
 		if (!strcmp(kind, "record"))
 			fuzz_record_one((const uint8_t *)data, len);
+		else if (!strcmp(kind, "letter"))
+			fuzz_letter_one((const uint8_t *)data, len);
 		else
 			fuzz_claims_one((const uint8_t *)data, len);
 		free(data);
@@ -79,10 +84,12 @@ static size_t replay_dir(const char *kind, const char *set)
 void test_fuzz(void)
 {
 	size_t regressions = replay_dir("record", "regressions") +
-			     replay_dir("claims", "regressions");
+			     replay_dir("claims", "regressions") +
+			     replay_dir("letter", "regressions");
 	size_t seeds = replay_dir("record", "corpus") + replay_dir("claims", "corpus");
+	size_t letters = replay_dir("letter", "corpus");
 
-	CHECK(regressions >= 1 && seeds >= 10,
-	      "replayed %zu regressions and %zu seeds (tests/fuzz/ found?)",
-	      regressions, seeds);
+	CHECK(regressions >= 1 && seeds >= 10 && letters >= 5,
+	      "replayed %zu regressions, %zu seeds and %zu letters (tests/fuzz/ "
+	      "found?)", regressions, seeds, letters);
 }

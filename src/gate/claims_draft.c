@@ -1,0 +1,647 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A letter's tables written as a claims file (claims_draft.h). Every
+ * choice the letter does not make is left visible: rows without a metric
+ * say "no metric guessed", tables whose compared pairs the words do not
+ * give compare every adjacent pair under a comment, and the draft is
+ * read back with the claims reader before anyone sees it.
+ */
+#define _GNU_SOURCE	/* open_memstream, strcasestr */
+#include <ctype.h>
+#include <fnmatch.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "claims.h"
+#include "claims_draft.h"
+#include "letter_words.h"
+#include "metric_synonyms.h"
+#include "text_clean.h"
+
+#define WRAP 72
+#define STATED_MAX 1000		/* claims.h: 2 * CLAIM_TEXT_LEN */
+#define MAX_PARTS 8
+
+/* ---------------------------------------------------------------- YAML text */
+
+/* s as YAML prints it back, into out (len bytes) */
+static void yaml_clean(const char *s, char *out, size_t len)
+{
+	snprintf(out, len, "%s", s);
+	yaml_text_clean(out);
+}
+
+static void put_str(FILE *f, const char *s)
+{
+	char buf[2048];
+
+	yaml_clean(s, buf, sizeof(buf));
+	fputc('"', f);
+	for (const char *p = buf; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			fputc('\\', f);
+		fputc(*p, f);
+	}
+	fputc('"', f);
+}
+
+/* A folded block (>-) of words, wrapped, at indent. */
+static void put_block(FILE *f, const char *s, int indent)
+{
+	char buf[2048];
+	int col = 0;
+
+	yaml_clean(s, buf, sizeof(buf));
+	fputs(">-", f);
+	for (char *w = strtok(buf, " "); w; w = strtok(NULL, " ")) {
+		int n = (int)strlen(w);
+
+		if (!col || col + 1 + n > WRAP) {
+			fprintf(f, "\n%*s", indent, "");
+			col = indent;
+		} else {
+			fputc(' ', f);
+			col++;
+		}
+		fputs(w, f);
+		col += n;
+	}
+	fputc('\n', f);
+}
+
+static void put_num(FILE *f, double v)
+{
+	if (fabs(v) < 1e-300)
+		v = 0;	/* strtod calls a denormal out of range */
+	fprintf(f, "%.10g", v);
+}
+
+static void put_cell(FILE *f, const struct letter_cell *c)
+{
+	if (c->kind == CELL_TEXT) {
+		put_str(f, c->text);
+	} else if (c->kind != CELL_NUM) {
+		fputs("null", f);
+	} else if (c->has_sd) {
+		fputs("{mean: ", f);
+		put_num(f, c->mean);
+		fputs(", sd: ", f);
+		put_num(f, c->sd);
+		fputc('}', f);
+	} else {
+		put_num(f, c->mean);
+	}
+}
+
+/* ---------------------------------------------------------------- tables */
+
+/*
+ * A table of the draft: columns of a letter's table (-1: the series'
+ * own column of a change-only table), at most CLAIM_MAX_COLS; a wider
+ * letter table is drafted in parts that all keep its first column.
+ */
+struct dtable {
+	const struct letter_table *t;
+	int col[CLAIM_MAX_COLS];
+	int nr;
+	int part, parts;
+	char new_col[48];	/* the change-only table's series column */
+};
+
+struct drafter {
+	const struct letter *l;
+	struct letter_prose prose;
+	FILE *f;
+	char ids[64][48];
+	int nr_ids;
+	struct draft_stats *st;
+};
+
+static int split_parts(const struct letter_table *t, struct dtable *d)
+{
+	int per = CLAIM_MAX_COLS - 1, n = 0;
+
+	if (t->change_only) {
+		for (int c = 0; c < t->nr_cols && n < MAX_PARTS; c += per, n++) {
+			d[n].nr = 0;
+			for (int k = c; k < c + per && k < t->nr_cols; k++)
+				d[n].col[d[n].nr++] = k;
+			d[n].col[d[n].nr++] = -1;
+		}
+	} else if (t->nr_cols <= CLAIM_MAX_COLS) {
+		d[0].nr = t->nr_cols;
+		for (int c = 0; c < t->nr_cols; c++)
+			d[0].col[c] = c;
+		n = 1;
+	} else {
+		for (int c = 1; c < t->nr_cols && n < MAX_PARTS; c += per, n++) {
+			d[n].nr = 1;
+			d[n].col[0] = 0;
+			for (int k = c; k < c + per && k < t->nr_cols; k++)
+				d[n].col[d[n].nr++] = k;
+		}
+	}
+	for (int i = 0; i < n; i++) {
+		d[i].t = t;
+		d[i].part = i + 1;
+		d[i].parts = n;
+	}
+	return n;
+}
+
+/* "Change with this series" names the series' column "this series". */
+static void series_column(struct dtable *d)
+{
+	const char *w = strcasestr(d->t->title, "with ");
+	char name[48];
+
+	/* "... with 10 hosts per arm, and more" names no column */
+	snprintf(name, sizeof(name), "%s", w && strlen(w + 5) <= 30 ? w + 5 : "new");
+	for (int c = 0; c < d->t->nr_cols; c++)
+		if (!strcmp(d->t->col[c], name) || !name[0])
+			snprintf(name, sizeof(name), "new");
+	for (int c = 0; c < d->t->nr_cols; c++)
+		if (!strcmp(d->t->col[c], name))
+			snprintf(name, sizeof(name), "new (%d)", d->t->nr_cols + 1);
+	snprintf(d->new_col, sizeof(d->new_col), "%s", name);
+}
+
+static const char *col_name(const struct dtable *d, int k)
+{
+	return d->col[k] < 0 ? d->new_col : d->t->col[d->col[k]];
+}
+
+/* A table id from its title: its first words, lower case, unique. */
+static void make_id(struct drafter *dr, const struct dtable *d, char *id,
+		    size_t len)
+{
+	char base[40];
+	size_t o = 0;
+	int words = 0;
+
+	for (const char *p = d->t->title; *p && o + 1 < sizeof(base) && words < 4; p++) {
+		if (isalnum((unsigned char)*p)) {
+			base[o++] = (char)tolower((unsigned char)*p);
+		} else if (o && base[o - 1] != '-') {
+			base[o++] = '-';
+			words++;
+		}
+	}
+	while (o && base[o - 1] == '-')
+		o--;
+	base[o] = '\0';
+	if (!o)
+		snprintf(base, sizeof(base), "table");
+	snprintf(id, len, "%s", base);
+	for (int n = 2; ; n++) {
+		bool used = false;
+
+		for (int i = 0; i < dr->nr_ids; i++)
+			used |= !strcmp(dr->ids[i], id);
+		if (!used)
+			break;
+		snprintf(id, len, "%.30s-%d", base, n);
+	}
+	if (dr->nr_ids < 64)
+		snprintf(dr->ids[dr->nr_ids++], sizeof(dr->ids[0]), "%s", id);
+}
+
+/* The pairs a table compares; true when the letter's words gave them. */
+static bool table_pairs(struct drafter *dr, const struct dtable *d,
+			int pairs[][2], int *nr)
+{
+	int wp[CLAIM_MAX_CMPS][2];
+	int nw;
+
+	*nr = 0;
+	if (d->t->change_only) {
+		for (int k = 0; k + 1 < d->nr; k++) {
+			pairs[*nr][0] = k;
+			pairs[(*nr)++][1] = d->nr - 1;
+		}
+		return true;
+	}
+	nw = letter_words_pairs(dr->l, (char (*)[48])d->t->col, d->t->nr_cols,
+				wp, CLAIM_MAX_CMPS);
+	for (int i = 0; i < nw; i++) {
+		int a = -1, b = -1;
+
+		for (int k = 0; k < d->nr; k++) {
+			if (d->col[k] == wp[i][0])
+				a = k;
+			if (d->col[k] == wp[i][1])
+				b = k;
+		}
+		if (a >= 0 && b >= 0) {
+			pairs[*nr][0] = a;
+			pairs[(*nr)++][1] = b;
+		}
+	}
+	if (*nr)
+		return true;
+	for (int k = 0; k + 1 < d->nr && k < CLAIM_MAX_CMPS; k++) {
+		pairs[*nr][0] = k;
+		pairs[(*nr)++][1] = k + 1;
+	}
+	return false;
+}
+
+/* ---------------------------------------------------------------- rows */
+
+/* "(s)", "(k)", "(ms)" in a label: the unit of its values */
+static void label_unit(const char *label, char *unit, size_t len)
+{
+	for (const char *p = strchr(label, '('); p; p = strchr(p + 1, '(')) {
+		size_t n = strcspn(p + 1, ")");
+
+		if (p[1 + n] == ')' && n && n < len && n <= 8 &&
+		    strspn(p + 1, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ%/") == n) {
+			snprintf(unit, len, "%.*s", (int)n, p + 1);
+			return;
+		}
+	}
+}
+
+struct drow {
+	const struct letter_row *r;
+	const struct letter_cell *q[CLAIM_MAX_COLS];	/* NULL: no cell */
+	struct letter_cell change[CLAIM_MAX_COLS];	/* change-only: per column */
+	char metric[128];
+	bool mapped, approx, mixed_units;
+	enum word_dir dir;
+	char quote[120];
+	char unit[16];
+};
+
+/* The change a pair of a change-only row carries (its base column's). */
+static const struct letter_cell *pair_change(const struct dtable *d,
+					     const struct drow *w, int a)
+{
+	return d->t->change_only ? &w->r->cell[d->col[a]] : NULL;
+}
+
+static bool pair_has_numbers(const struct dtable *d, const struct drow *w,
+			     int a, int b, int nr_pairs)
+{
+	const struct letter_cell *c = pair_change(d, w, a);
+
+	if (c)
+		return c->kind == CELL_NUM;
+	if (nr_pairs == 1 && d->nr == 2 && w->r->has_change)
+		return true;
+	return w->q[a] && w->q[b] && w->q[a]->kind == CELL_NUM &&
+	       w->q[b]->kind == CELL_NUM;
+}
+
+static void read_drow(struct drafter *dr, const struct dtable *d,
+		      const struct letter_row *r, struct drow *w)
+{
+	memset(w, 0, sizeof(*w));
+	w->r = r;
+	for (int k = 0; k < d->nr; k++) {
+		const struct letter_cell *c;
+
+		if (d->col[k] < 0 || d->t->change_only)
+			continue;
+		c = &r->cell[d->col[k]];
+		w->q[k] = c;
+		if (c->kind != CELL_NUM)
+			continue;
+		w->approx |= c->approx;
+		if (!w->unit[0])
+			snprintf(w->unit, sizeof(w->unit), "%s", c->unit);
+		else if (strcmp(w->unit, c->unit))
+			w->mixed_units = true;
+	}
+	if (!w->unit[0] && !d->t->change_only)
+		label_unit(r->label, w->unit, sizeof(w->unit));
+	w->mapped = metric_synonym_guess(r->label, d->t->title, w->metric,
+					 sizeof(w->metric));
+	w->dir = letter_words_dir(&dr->prose, r->label, w->quote, sizeof(w->quote));
+}
+
+static const char *const dir_names[] = { "lower", "higher", "same" };
+
+/* The words' direction against the first pair with numbers. */
+static bool numbers_disagree(const struct dtable *d, const struct drow *w,
+			     int pairs[][2], int nr)
+{
+	for (int i = 0; i < nr; i++) {
+		const struct letter_cell *a = w->q[pairs[i][0]], *b = w->q[pairs[i][1]];
+
+		if (!a || !b || a->kind != CELL_NUM || b->kind != CELL_NUM)
+			continue;
+		return (w->dir == WORD_LOWER && b->mean > a->mean) ||
+		       (w->dir == WORD_HIGHER && b->mean < a->mean);
+	}
+	return false;
+}
+
+static void put_change(FILE *f, const struct dtable *d, const struct drow *w,
+		       int pairs[][2], int nr)
+{
+	bool any = false;
+
+	if (!d->t->change_only) {
+		if (d->nr == 2 && nr == 1 && w->r->has_change) {
+			fputs("        change_pct: ", f);
+			put_num(f, w->r->change_pct);
+			fputc('\n', f);
+		}
+		return;
+	}
+	for (int i = 0; i < nr; i++)
+		any |= pair_change(d, w, pairs[i][0])->kind == CELL_NUM;
+	if (!any)
+		return;
+	fputs("        change_pct: ", f);
+	if (nr > 1)
+		fputc('[', f);
+	for (int i = 0; i < nr; i++) {
+		const struct letter_cell *c = pair_change(d, w, pairs[i][0]);
+
+		if (i)
+			fputs(", ", f);
+		if (c->kind == CELL_NUM)
+			put_num(f, c->mean);
+		else
+			fputs("null", f);
+	}
+	fputs(nr > 1 ? "]\n" : "\n", f);
+}
+
+static void put_row(struct drafter *dr, const struct dtable *d,
+		    const struct letter_row *r, int pairs[][2], int nr)
+{
+	FILE *f = dr->f;
+	struct drow w;
+	char why[400], note[400] = "";
+	bool numbers = true;
+
+	read_drow(dr, d, r, &w);
+	for (int i = 0; i < nr; i++)
+		numbers &= pair_has_numbers(d, &w, pairs[i][0], pairs[i][1], nr);
+	fputs("      - label: ", f);
+	put_str(f, r->label);
+	fputc('\n', f);
+	if (w.mapped && (numbers || w.dir != WORD_NONE)) {
+		fputs("        metric: ", f);
+		put_str(f, w.metric);
+		dr->st->mapped++;
+	} else if (w.mapped) {
+		snprintf(why, sizeof(why), "metric %s guessed, but a compared cell "
+			 "has no number and the letter's words do not say which way: "
+			 "give claim: (one per pair), then metric: %s", w.metric,
+			 w.metric);
+		fputs("        unmapped: ", f);
+		put_str(f, why);
+	} else {
+		snprintf(why, sizeof(why), "no metric guessed for %s", r->label);
+		fputs("        unmapped: ", f);
+		put_str(f, why);
+	}
+	fputc('\n', f);
+	if (w.unit[0]) {
+		fputs("        unit: ", f);
+		put_str(f, w.unit);
+		fputc('\n', f);
+	}
+	fputs("        quoted: [", f);
+	for (int k = 0; k < d->nr; k++) {
+		if (k)
+			fputs(", ", f);
+		if (w.q[k])
+			put_cell(f, w.q[k]);
+		else
+			fputs("null", f);
+	}
+	fputs("]\n", f);
+	put_change(f, d, &w, pairs, nr);
+	if (w.dir != WORD_NONE) {
+		fprintf(f, "        claim: %s\n", dir_names[w.dir]);
+		dr->st->claimed++;
+		snprintf(note, sizeof(note), "claim from the letter's words: \"%s\"%s",
+			 w.quote, numbers_disagree(d, &w, pairs, nr) ?
+			 "; its numbers go the other way" : "");
+	}
+	if (w.approx)
+		snprintf(note + strlen(note), sizeof(note) - strlen(note),
+			 "%sapproximate (~) in the letter", note[0] ? "; " : "");
+	if (w.mixed_units)
+		snprintf(note + strlen(note), sizeof(note) - strlen(note),
+			 "%scells in different units: convert them", note[0] ? "; " : "");
+	if (!d->t->change_only && (d->nr > 2 || nr > 1) && r->has_change)
+		snprintf(note + strlen(note), sizeof(note) - strlen(note),
+			 "%sthe letter's change column: %+.4g%%", note[0] ? "; " : "",
+			 r->change_pct);
+	if (r->extra[0])
+		snprintf(note + strlen(note), sizeof(note) - strlen(note),
+			 "%sthe letter's %s", note[0] ? "; " : "", r->extra);
+	if (note[0]) {
+		fputs("        note: ", f);
+		put_str(f, note);
+		fputc('\n', f);
+	}
+	dr->st->rows++;
+}
+
+static void put_table(struct drafter *dr, struct dtable *d, int index)
+{
+	FILE *f = dr->f;
+	int pairs[CLAIM_MAX_CMPS][2], nr, runs;
+	char id[48], title[200];
+	bool said;
+
+	if (d->t->change_only)
+		series_column(d);
+	said = table_pairs(dr, d, pairs, &nr);
+	make_id(dr, d, id, sizeof(id));
+	if (d->t->title[0])
+		snprintf(title, sizeof(title), "%s", d->t->title);
+	else
+		snprintf(title, sizeof(title), "Table %d (letter line %d)", index,
+			 d->t->line);
+	if (d->parts > 1)
+		snprintf(title + strlen(title), sizeof(title) - strlen(title),
+			 " (part %d of %d)", d->part, d->parts);
+	fprintf(f, "\n  # letter line %d%s\n", d->t->line, d->t->named ? "" :
+		": no header line, the columns are numbered: name them");
+	if (d->parts > 1)
+		fprintf(f, "  # the letter's table has %d columns, a claims table "
+			"at most %d: each part keeps the %s\n",
+			d->t->nr_cols + d->t->change_only, CLAIM_MAX_COLS,
+			d->t->change_only ? "series' column" : "first");
+	fputs("  - id: ", f);
+	put_str(f, id);
+	fputs("\n    title: ", f);
+	put_str(f, title);
+	fputs("\n    columns: [", f);
+	for (int k = 0; k < d->nr; k++) {
+		if (k)
+			fputs(", ", f);
+		put_str(f, col_name(d, k));
+	}
+	fputs("]\n", f);
+	if (d->t->change_only)
+		fputs("    # the letter quotes only the changes of its last column "
+		      "against each other one\n", f);
+	if (d->nr > 2 || (nr == 1 && pairs[0][0] != 0)) {
+		if (!said)
+			fputs("    # the letter's words do not say which columns it "
+			      "compares: every adjacent pair;\n    # keep the pairs "
+			      "it claims\n", f);
+		fputs("    compare: [", f);
+		for (int i = 0; i < nr; i++) {
+			fputs(i ? ", [" : "[", f);
+			put_str(f, col_name(d, pairs[i][0]));
+			fputs(", ", f);
+			put_str(f, col_name(d, pairs[i][1]));
+			fputc(']', f);
+		}
+		fputs("]\n", f);
+		dr->st->word_pairs += said && !d->t->change_only;
+	}
+	runs = letter_words_runs(d->t->title);
+	if (runs)
+		fprintf(f, "    runs: %d\n", runs);
+	fputs("    rows:\n", f);
+	for (size_t i = 0; i < d->t->nr_rows; i++)
+		put_row(dr, d, &d->t->rows[i], pairs, nr);
+	dr->st->tables++;
+}
+
+/* ---------------------------------------------------------------- file */
+
+static bool seed_name(const char *base)
+{
+	return !fnmatch("[0-9][0-9][0-9]_*.txt", base, 0) && strlen(base) < 96;
+}
+
+static void put_head(struct drafter *dr, const char *name)
+{
+	const struct letter *l = dr->l;
+	FILE *f = dr->f;
+	const char *base = strrchr(name, '/') ? strrchr(name, '/') + 1 : name;
+	char id[160], where[300], stated[STATED_MAX + 1];
+	size_t n;
+
+	fprintf(f, "# Drafted by `zswap-gate claims draft` from %s: check every\n"
+		"# row against the letter, map the unmapped rows (metric:), state the\n"
+		"# setup and the workload (claims/FORMAT.md), then run zswap-gate claims.\n",
+		strchr(base, '\n') ? "the letter" : base);
+	fprintf(f, "schema: %s\nseries: ", CLAIMS_SCHEMA);
+	if (l->subject[0])
+		put_str(f, l->subject);
+	else
+		fputs("\"(the letter has no Subject: name the series)\"", f);
+	fputs("\nsource:\n", f);
+	if (seed_name(base)) {
+		fputs("  seed: ", f);
+		put_str(f, base);
+		fputc('\n', f);
+	}
+	fputs("  message_id: ", f);
+	snprintf(id, sizeof(id), "%s", l->message_id + (l->message_id[0] == '<'));
+	n = strlen(id);
+	if (n && id[n - 1] == '>')
+		id[n - 1] = '\0';
+	if (id[0])
+		put_str(f, id);
+	else
+		fputs("null", f);
+	snprintf(where, sizeof(where), "drafted from %s%s%s", base,
+		 l->date[0] ? ", Date: " : "", l->date);
+	fputs("\n  where: ", f);
+	put_str(f, where);
+	fputs("\nsetup:\n  stated: ", f);
+	letter_words_setup(l, stated, sizeof(stated));
+	if (!stated[0])
+		snprintf(stated, sizeof(stated), "Not found in the letter: state "
+			 "the test (cgroup limits, memory.max, the workload, runs).");
+	put_block(f, stated, 4);
+	fputs("  # machine:, zswap:, memory_max:, iocost:, swap:, duration_s:,\n"
+	      "  # workload: (the bundled stand-in) as claims/FORMAT.md says\n"
+	      "tables:\n", f);
+}
+
+int claims_draft(const struct letter *l, const char *name, FILE *out,
+		 struct draft_stats *st, struct zs_error *err)
+{
+	struct drafter dr = { .l = l, .f = out, .st = st };
+	int index = 0;
+
+	memset(st, 0, sizeof(*st));
+	if (!l->nr_tables) {
+		zs_error_set(err, true, "no table found: want rows of numbers under "
+			     "a header line (columns two or more blanks apart), or "
+			     "'label: before -> after' lines");
+		return -1;
+	}
+	if (letter_prose_init(&dr.prose, l)) {
+		zs_error_set(err, true, "out of memory");
+		return -1;
+	}
+	put_head(&dr, name);
+	for (size_t i = 0; i < l->nr_tables; i++) {
+		struct dtable d[MAX_PARTS] = {};
+		int n = split_parts(&l->tables[i], d);
+
+		for (int k = 0; k < n; k++)
+			put_table(&dr, &d[k], ++index);
+	}
+	letter_prose_free(&dr.prose);
+	return 0;
+}
+
+/* The draft as `zswap-gate claims` reads it: 0, or -1 with why. */
+static int draft_loads(const char *name, const char *text, size_t len,
+		       struct zs_error *err)
+{
+	char msg[sizeof(err->msg)];
+	struct claims c;
+	int ret = claims_parse(name, text, len, &c, err);
+
+	if (!ret) {
+		ret = claims_check_names(&c, err);
+		claims_free(&c);
+	}
+	if (ret) {
+		snprintf(msg, sizeof(msg), "%s", err->msg);
+		zs_error_set(err, false, "the draft does not load (a bug of "
+			     "claims draft): %s", msg);
+	}
+	return ret;
+}
+
+int claims_draft_text(const char *text, size_t n, const char *name,
+		      char **out, size_t *len, struct draft_stats *st,
+		      struct zs_error *err)
+{
+	struct letter l;
+	FILE *f;
+	int ret;
+
+	*out = NULL;
+	*len = 0;
+	if (letter_parse(text, n, &l, err))
+		return -1;
+	f = open_memstream(out, len);
+	if (!f) {
+		letter_free(&l);
+		return zs_error_set(err, true, "out of memory");
+	}
+	ret = claims_draft(&l, name, f, st, err);
+	letter_free(&l);
+	if (fclose(f) && !ret)
+		ret = zs_error_set(err, true, "out of memory");
+	if (!ret)
+		ret = draft_loads(name, *out, *len, err);
+	if (ret) {
+		free(*out);
+		*out = NULL;
+		*len = 0;
+	}
+	return ret;
+}

@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A posted series' letter read for its tables: the mail's Subject,
+ * Message-Id and Date, its text lines (quotes "> " taken off, tabs
+ * expanded, quoted-printable decoded, diffs skipped) and every table of
+ * numbers in them: aligned columns under a header line, or `before ->
+ * after` lines. `zswap-gate claims draft` turns them into a claims file.
+ */
+#ifndef __LETTER_PARSE_H
+#define __LETTER_PARSE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "zs_error.h"
+
+#define LETTER_MAX_COLS 8	/* value columns of a table */
+#define LETTER_MAX_BYTES (16 << 20)
+
+enum cell_kind {
+	CELL_EMPTY,
+	CELL_NUM,	/* mean, maybe sd ("x +- y", "x ± y") */
+	CELL_TEXT,	/* "OOM", "n/a" */
+};
+
+struct letter_cell {
+	enum cell_kind kind;
+	bool has_sd, approx, sign;	/* sign: written with + or - */
+	double mean, sd;
+	char unit[16];			/* "s", "ms", "%", "k" */
+	char text[32];
+	bool has_change;		/* a "(+3.2%)" after the value */
+	double change_pct;
+};
+
+struct letter_row {
+	char label[96];
+	int line;			/* 1-based, in the letter */
+	struct letter_cell cell[LETTER_MAX_COLS];
+	bool has_change;		/* from a change column or "(-20%)" */
+	double change_pct;
+	char extra[96];			/* columns kept as words: "% Improvement 32%" */
+};
+
+struct letter_table {
+	char title[200];		/* the heading or sentence before it */
+	int line;			/* its first line */
+	char col[LETTER_MAX_COLS][48];
+	int nr_cols;
+	bool named;			/* the columns come from a header line */
+	bool change_only;		/* "vs A  vs B" columns of changes */
+	struct letter_row *rows;
+	size_t nr_rows;
+};
+
+/* Lines of the letter as drafting reads them. */
+enum letter_line_kind {
+	LL_PROSE,
+	LL_TABLE,	/* a table's header, rows or rules */
+	LL_SKIP,	/* mail headers, diffs */
+};
+
+struct letter_line {
+	char *text;		/* unquoted, tabs expanded, no newline */
+	int depth;		/* quote depth ("> > " is 2) */
+	enum letter_line_kind kind;
+};
+
+struct letter {
+	char subject[200];	/* folded lines joined; "Re: " taken off */
+	char message_id[160];
+	char date[64];
+	struct letter_line *lines;
+	size_t nr_lines;
+	struct letter_table *tables;
+	size_t nr_tables;
+};
+
+/*
+ * Reads n bytes of a mail (mbox, one message) or plain text. -1 with
+ * the reason in err only when out of memory or the text is not text
+ * (NUL bytes); a letter without tables is not an error here.
+ */
+int letter_parse(const char *text, size_t n, struct letter *l,
+		 struct zs_error *err);
+void letter_free(struct letter *l);
+
+/*
+ * One table cell: "1066", "1,066", "~36%", "156s", "5.8 ms", "469k",
+ * "748 +- 47", "1.07 ± 0.01", "12 (+3.1%)", "OOM", "n/a". false when s
+ * is not a value (a word, a header).
+ */
+bool letter_cell_parse(const char *s, struct letter_cell *c);
+
+/* A rule: "-----", "=====", "|---|---|" */
+bool letter_rule(const char *s);
+/* The cells of a line: its parts two or more blanks apart */
+int letter_cells(const char *s);
+
+/* A row label as drafting compares it: lower case, numbering, units
+ * in parentheses and a trailing colon taken off. */
+void letter_label_key(const char *label, char *out, size_t len);
+
+#endif /* __LETTER_PARSE_H */

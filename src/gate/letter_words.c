@@ -1,0 +1,363 @@
+// SPDX-License-Identifier: GPL-2.0
+/* What a letter's prose says about its tables (letter_words.h). */
+#define _GNU_SOURCE	/* strcasestr */
+#include <ctype.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "letter_words.h"
+
+#define NEAR_TABLE 25	/* lines from a paragraph to the table it sets up */
+
+int letter_prose_init(struct letter_prose *p, const struct letter *l)
+{
+	size_t cap = 1, o = 0;
+
+	for (size_t i = 0; i < l->nr_lines; i++)
+		cap += strlen(l->lines[i].text) + 3;
+	p->text = malloc(cap);
+	if (!p->text)
+		return -1;
+	for (size_t i = 0; i < l->nr_lines; i++) {
+		const char *t = l->lines[i].text;
+
+		while (*t == ' ')
+			t++;
+		if (l->lines[i].kind != LL_PROSE || !*t) {
+			/* a paragraph's end is a sentence's */
+			if (o && p->text[o - 1] != ' ') {
+				p->text[o++] = '.';
+				p->text[o++] = ' ';
+			}
+			continue;
+		}
+		for (; *t; t++)
+			p->text[o++] = (char)tolower((unsigned char)*t);
+		p->text[o++] = ' ';
+	}
+	p->text[o] = '\0';
+	p->len = o;
+	return 0;
+}
+
+void letter_prose_free(struct letter_prose *p)
+{
+	free(p->text);
+	p->text = NULL;
+}
+
+struct dir_word {
+	const char *w;
+	enum word_dir dir;
+	bool whole;		/* the whole word, not a prefix */
+};
+
+static const struct dir_word dir_words[] = {
+	{ "reduc", WORD_LOWER }, { "decreas", WORD_LOWER },
+	{ "fewer", WORD_LOWER, true }, { "lower", WORD_LOWER },
+	{ "less", WORD_LOWER, true }, { "drop", WORD_LOWER },
+	{ "cut", WORD_LOWER, true }, { "eliminat", WORD_LOWER },
+	{ "increas", WORD_HIGHER }, { "higher", WORD_HIGHER, true },
+	{ "more", WORD_HIGHER, true }, { "grow", WORD_HIGHER },
+	{ "boost", WORD_HIGHER },
+	{ "same", WORD_SAME, true }, { "unchanged", WORD_SAME, true },
+	{ "similar", WORD_SAME }, { "comparable", WORD_SAME, true },
+	{ "on par", WORD_SAME, true }, { "no change", WORD_SAME },
+	{ "not changed", WORD_SAME, true }, { "no difference", WORD_SAME },
+	{ "no regression", WORD_SAME },
+};
+
+/* Words that say the change is good or bad, not which way a row went. */
+static const char *const judge_words[] = {
+	"optimi", "improv", "benefit", "gain", "speedup", "regress", NULL };
+
+static bool word_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+static bool sentence_end(const char *t, size_t i)
+{
+	return strchr(".?!", t[i]) && (t[i + 1] == ' ' || !t[i + 1]);
+}
+
+/* The next word judges: "less optimization", "more improvement" */
+static bool judged(const char *p)
+{
+	while (word_char(*p))
+		p++;
+	while (*p == ' ')
+		p++;
+	for (size_t k = 0; judge_words[k]; k++)
+		if (!strncmp(p, judge_words[k], strlen(judge_words[k])))
+			return true;
+	return false;
+}
+
+/*
+ * The direction word nearest to [a, b) in its sentence, -1 for none. A
+ * word that judges the change ("less optimization for X") closes the
+ * window on its side: the direction words beyond it are about it.
+ */
+static enum word_dir nearest_dir(const char *t, size_t len, size_t a, size_t b,
+				 size_t *where)
+{
+	size_t s = a, e = b, best_d = (size_t)-1;
+	enum word_dir best = WORD_NONE;
+
+	while (s > 0 && !sentence_end(t, s - 1))
+		s--;
+	while (e < len && !sentence_end(t, e))
+		e++;
+	for (size_t i = s; i < e; i++) {
+		if ((i >= a && i < b) || (i > s && word_char(t[i - 1])))
+			continue;
+		for (size_t k = 0; judge_words[k]; k++) {
+			if (strncmp(t + i, judge_words[k], strlen(judge_words[k])))
+				continue;
+			if (i < a)
+				s = i + 1;
+			else if (e > i)
+				e = i;
+		}
+	}
+	for (size_t i = s; i < e; i++) {
+		if ((i >= a && i < b) || (i > 0 && word_char(t[i - 1])))
+			continue;
+		for (size_t k = 0; k < sizeof(dir_words) / sizeof(dir_words[0]); k++) {
+			const struct dir_word *w = &dir_words[k];
+			size_t n = strlen(w->w), d;
+
+			if (i + n > e || strncmp(t + i, w->w, n) ||
+			    (w->whole && word_char(t[i + n])) ||
+			    judged(t + i + n))
+				continue;
+			d = i < a ? a - i : i - b;
+			if (d < best_d) {
+				best_d = d;
+				best = w->dir;
+				*where = i;
+			}
+		}
+	}
+	return best;
+}
+
+enum word_dir letter_words_dir(const struct letter_prose *p, const char *label,
+			       char *quote, size_t len)
+{
+	char key[96];
+	size_t kl;
+	enum word_dir dir = WORD_NONE;
+
+	letter_label_key(label, key, sizeof(key));
+	kl = strlen(key);
+	if (quote && len)
+		quote[0] = '\0';
+	if (kl < 3)
+		return WORD_NONE;
+	for (const char *o = strstr(p->text, key); o; o = strstr(o + 1, key)) {
+		size_t a = o - p->text, b = a + kl, at = 0;
+		enum word_dir d;
+
+		if ((a && word_char(p->text[a - 1])) || word_char(p->text[b]))
+			continue;
+		d = nearest_dir(p->text, p->len, a, b, &at);
+		if (d == WORD_NONE)
+			continue;
+		if (dir != WORD_NONE && d != dir)
+			return WORD_NONE;	/* the words disagree */
+		if (dir == WORD_NONE && quote && len) {
+			size_t from = (at < a ? at : a), to = (at < a ? b : at + 12);
+
+			if (to > p->len)
+				to = p->len;
+			if (to - from >= len)
+				to = from + len - 1;
+			snprintf(quote, len, "%.*s", (int)(to - from), p->text + from);
+		}
+		dir = d;
+	}
+	return dir;
+}
+
+/* name as a whole token of s (column names hold '-' and '.') */
+static bool has_token(const char *s, const char *name)
+{
+	size_t n = strlen(name);
+
+	if (!n)
+		return false;
+	for (const char *p = strcasestr(s, name); p; p = strcasestr(p + 1, name)) {
+		bool before = p == s || !(word_char(p[-1]) || p[-1] == '-');
+		bool after = !(word_char(p[n]) || p[n] == '-' ||
+			       (p[n] == '.' && isalnum((unsigned char)p[n + 1])));
+
+		if (before && after)
+			return true;
+	}
+	return false;
+}
+
+int letter_words_pairs(const struct letter *l, char col[][48], int nr_cols,
+		       int pairs[][2], int max)
+{
+	int nr = 0;
+
+	for (size_t i = 0; i < l->nr_lines; i++) {
+		const char *t = l->lines[i].text;
+
+		if (l->lines[i].kind != LL_PROSE)
+			continue;
+		while (*t == ' ' || *t == '-' || *t == '*')
+			t++;
+		for (int c = 0; c < nr_cols; c++) {
+			size_t n = strlen(col[c]);
+			const char *rest = t + n;
+
+			if (strncasecmp(t, col[c], n))
+				continue;
+			while (*rest == ' ')
+				rest++;
+			if (*rest != ':')
+				continue;
+			for (int d = 0; d < nr_cols; d++) {
+				bool seen = false;
+
+				if (d == c || !has_token(rest + 1, col[d]))
+					continue;
+				for (int k = 0; k < nr; k++)
+					seen |= pairs[k][0] == d && pairs[k][1] == c;
+				if (!seen && nr < max) {
+					pairs[nr][0] = d;
+					pairs[nr++][1] = c;
+				}
+			}
+		}
+	}
+	return nr;
+}
+
+static const char *const setup_words[] = {
+	"memory.max", "memory.high", "memory.reclaim", "memory.low", "cgroup",
+	"max_pool_percent", "shrinker_enabled", "accept_threshold", "workload",
+	"benchmark", " runs", "-j", "tmpfs", "iocost", "test setup", "testing",
+	"total memory", "vcpu", "cpus", "swap device", "swapfile", "zram",
+	"nvme", "ssd", " cap", "usemem", "kernel build", "defconfig",
+	"sysbench", "mysql", "fio ", "zswap settings", "compressor", "zsmalloc",
+	"mm-unstable", "linux-next", NULL };
+
+static int setup_score(const char *para)
+{
+	int n = 0;
+
+	if (strcasestr(para, "signed-off-by") || strcasestr(para, "reviewed-by") ||
+	    !strncasecmp(para, "cc:", 3) || !strncasecmp(para, "to:", 3))
+		return 0;
+	for (int i = 0; setup_words[i]; i++)
+		n += strcasestr(para, setup_words[i]) != NULL;
+	return n;
+}
+
+/* a table line within NEAR_TABLE lines after line i */
+static bool near_table(const struct letter *l, size_t i)
+{
+	for (size_t k = i; k < l->nr_lines && k < i + NEAR_TABLE; k++)
+		if (l->lines[k].kind == LL_TABLE)
+			return true;
+	return false;
+}
+
+/* "On Wed, Dec 6, 2023 at 1:46 AM X wrote:" */
+static bool attribution(const char *t)
+{
+	size_t n = strlen(t);
+
+	return n > 6 && !strcmp(t + n - 6, "wrote:");
+}
+
+/* A line of prose of one paragraph: not blank, no rule, no "X wrote:" */
+static bool prose_line(const struct letter *l, size_t k, int depth)
+{
+	const struct letter_line *ln = &l->lines[k];
+
+	return ln->kind == LL_PROSE && ln->text[0] && ln->depth == depth &&
+	       !letter_rule(ln->text) && !attribution(ln->text) &&
+	       letter_cells(ln->text) < 3;	/* aligned columns are no prose */
+}
+
+/*
+ * The paragraph from line *i on (lines of one quote depth), into para;
+ * *i moves past it. Returns its length, 0 for none at *i.
+ */
+static size_t paragraph(const struct letter *l, size_t *i, char *para,
+			size_t len)
+{
+	size_t plen = 0, k = *i, start = *i;
+	int depth = l->lines[k].depth;
+
+	para[0] = '\0';
+	if (!prose_line(l, k, depth)) {
+		*i = k + 1;
+		return 0;
+	}
+	for (; k < l->nr_lines && prose_line(l, k, depth); k++) {
+		const char *t = l->lines[k].text;
+
+		while (*t == ' ')
+			t++;
+		plen += snprintf(para + plen, plen < len ? len - plen : 0, "%s%s",
+				 plen ? " " : "", t);
+	}
+	*i = k;
+	if (k == start + 1 && plen < 60 && para[plen - 1] == ':')
+		return 0;	/* a heading, not a description */
+	return plen >= len - 1 ? 0 : plen;	/* a page of prose is no setup */
+}
+
+/* Paragraphs near a table (near) or with two setup words (!near). */
+static void setup_pass(const struct letter *l, bool near, char *out, size_t len)
+{
+	size_t used = strlen(out), i = 0;
+
+	while (i < l->nr_lines) {
+		char para[1024];
+		size_t start = i, plen = paragraph(l, &i, para, sizeof(para));
+		int score = plen ? setup_score(para) : 0;
+
+		if (!score || (near ? !near_table(l, start) :
+			       score < 2 || near_table(l, start)))
+			continue;
+		if (strstr(out, para) || used + plen + 2 >= len)
+			continue;	/* quoted again in a reply, or no room */
+		used += snprintf(out + used, len - used, "%s%s", used ? " " : "", para);
+	}
+}
+
+void letter_words_setup(const struct letter *l, char *out, size_t len)
+{
+	out[0] = '\0';
+	setup_pass(l, true, out, len);
+	setup_pass(l, false, out, len);
+}
+
+int letter_words_runs(const char *s)
+{
+	for (const char *p = s; *p; p++) {
+		long v;
+		const char *q = p;
+
+		if (!isdigit((unsigned char)*p) || (p > s && isalnum((unsigned char)p[-1])))
+			continue;
+		v = strtol(p, NULL, 10);
+		while (isdigit((unsigned char)*q))
+			q++;
+		if (v > 0 && v < 1000000 &&
+		    (!strncasecmp(q, " runs", 5) || !strncasecmp(q, " iterations", 11) ||
+		     !strncasecmp(q, " trials", 7)))
+			return (int)v;
+	}
+	return 0;
+}
