@@ -67,11 +67,19 @@ check_window() {
 	wb=$(m "$f" zswap_wb_bios)
 	zs=$(m "$f" "swap_write_bios{origin=writeback}")
 	echo "$ver $tag: zswap writeback bios $wb (zswapstat $zs), REQ_SWAP share $(m "$f" zswap_wb_req_swap_share), REQ_BACKGROUND share $(m "$f" zswap_wb_req_background_share), charged to root $(m "$f" zswap_wb_charged_root_share)"
-	check "$ver $tag: zswap writeback happened" gt "$wb" 0
+	# whether the pool fills in a window depends on the hour's speed
+	# (6.12's alone window wrote none back in a busy hour): writeback is
+	# asserted over both windows (check_across_windows), its share in
+	# each window that wrote back, and its absence stated where none did
 	check "$ver $tag: writeback bios agree with zswapstat within 1% + $miss skipped runs ($wb vs $zs)" \
 		within "$wb" "$zs" 1 "$miss"
-	check "$ver $tag: REQ_SWAP share reported" \
-		[ "$(m "$f" zswap_wb_req_swap_share)" != null ]
+	if [ "$wb" -gt 0 ]; then
+		check "$ver $tag: REQ_SWAP share reported" \
+			[ "$(m "$f" zswap_wb_req_swap_share)" != null ]
+	else
+		check "$ver $tag: no writeback bio: the share n/a, saying so" \
+			sh -c "jq -r '.metrics.zswap_wb_req_swap_share.reason' '$f' | grep -q 'no zswap writeback bio'"
+	fi
 	for x in io_pressure_full_us memory_pressure_full_us zswap_pool_bytes; do
 		check "$ver $tag: $x from the cgroup's files" \
 			[ "$(src "$f" "$x{cgroup=$HOG}")" = counter ]
@@ -127,6 +135,8 @@ check_across_windows() {
 	[ "$ver" != 6.1 ] &&
 		check "$ver: the hog's own tasks (reclaim / page fault) sleep inside writeback" gt "$n" 0
 	check "$ver: kworkers sleep inside writeback" gt "$kw" 0
+	wbs=$(($(m "$D/alone.json" zswap_wb_bios) + $(m "$D/writer.json" zswap_wb_bios)))
+	check "$ver: zswap writeback happened ($wbs bios over both windows)" gt "$wbs" 0
 	check "$ver: a kworker is among the top tasks" [ "$listed" -gt 0 ]
 }
 
