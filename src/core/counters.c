@@ -455,10 +455,9 @@ int snapshot_take(struct zs_snapshot *s, const char *debugfs_dir,
 		  const char *cgroup)
 {
 	char path[512];
-	char *text;
 
 	memset(s, 0, sizeof(*s));
-	s->zswap_current = -1;
+	s->zswap_current = s->memory_current = -1;
 	if (!read_parsed("/proc/vmstat", parse_key_value, &s->vmstat))
 		return -1;
 	read_parsed("/proc/meminfo", parse_meminfo, &s->meminfo);
@@ -477,13 +476,60 @@ int snapshot_take(struct zs_snapshot *s, const char *debugfs_dir,
 	read_parsed(path, parse_pressure, &s->memory_pressure);
 	snprintf(path, sizeof(path), "%s/io.pressure", cgroup);
 	read_parsed(path, parse_pressure, &s->io_pressure);
-	snprintf(path, sizeof(path), "%s/memory.zswap.current", cgroup);
-	text = read_file(path, 64);
-	if (text) {
-		s->zswap_current = strtod(text, NULL);
-		free(text);
-	}
+	snapshot_cgroup_levels(s, cgroup);
 	return 0;
+}
+
+/* The number a one-number file holds, or -1 when it cannot be read. */
+static double read_number(const char *dir, const char *name)
+{
+	char path[512], *text;
+	double v = -1;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	text = read_file(path, 64);
+	if (text)
+		v = strtod(text, NULL);
+	free(text);
+	return v;
+}
+
+void snapshot_take_levels(struct zs_snapshot *s, const struct level_spec *spec)
+{
+	char path[512];
+	double v;
+
+	memset(s, 0, sizeof(*s));
+	s->zswap_current = s->memory_current = -1;
+	for (char **f = spec->debugfs; f && *f; f++) {
+		v = read_number(spec->debugfs_dir, *f);
+		if (v >= 0 && !kvset_set(&s->debugfs, *f, v))
+			s->has_debugfs = true;
+	}
+	for (char **k = spec->mthp; k && *k; k++) {
+		const char *slash = strchr(*k, '/');
+
+		snprintf(path, sizeof(path), MTHP_DIR "/hugepages-%.*s/stats",
+			 (int)(slash - *k), *k);
+		v = read_number(path, slash + 1);
+		if (v >= 0 && !kvset_set(&s->mthp, *k, v))
+			s->has_mthp = true;
+	}
+	if (!spec->cgroup)
+		return;
+	if (spec->memory_stat) {
+		snprintf(path, sizeof(path), "%s/memory.stat", spec->cgroup);
+		s->has_cgroup = read_parsed(path, parse_key_value, &s->memory_stat);
+	}
+	snapshot_cgroup_levels(s, spec->cgroup);
+}
+
+void snapshot_cgroup_levels(struct zs_snapshot *s, const char *cgroup)
+{
+	s->zswap_current = read_number(cgroup, "memory.zswap.current");
+	s->memory_current = read_number(cgroup, "memory.current");
+	if (s->memory_current < 0)
+		s->memory_current = read_number(cgroup, "memory.usage_in_bytes");
 }
 
 void snapshot_free(struct zs_snapshot *s)

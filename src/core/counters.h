@@ -98,6 +98,7 @@ struct zs_snapshot {
 	struct kvset memory_pressure;
 	struct kvset io_pressure;
 	double zswap_current;		/* memory.zswap.current, -1 if absent */
+	double memory_current;		/* memory.current (v1: usage_in_bytes), -1 */
 	bool has_debugfs;		/* debugfs zswap/ could be read */
 	bool has_mthp;			/* some size had mTHP stats */
 	bool has_memory_events;		/* the cgroup's memory.events (v2) */
@@ -108,6 +109,23 @@ struct zs_snapshot {
 int snapshot_take(struct zs_snapshot *s, const char *debugfs_dir,
 		  const char *cgroup);
 void snapshot_free(struct zs_snapshot *s);
+/* The cgroup's one-number levels into s: memory.zswap.current, memory.current. */
+void snapshot_cgroup_levels(struct zs_snapshot *s, const char *cgroup);
+
+/* The files a sample of the levels reads, by name (level_files.c). */
+struct level_spec {
+	const char *debugfs_dir;
+	char **debugfs;		/* debugfs zswap/ file names, NULL-terminated */
+	char **mthp;		/* "64kB/nr_anon": per-size mTHP stats, the same */
+	const char *cgroup;	/* its one-number levels; NULL: none */
+	bool memory_stat;	/* and its memory.stat */
+};
+
+/*
+ * Only the spec's files into s (a sample during the window: a few files,
+ * not every counter file); has_* say which could be read.
+ */
+void snapshot_take_levels(struct zs_snapshot *s, const struct level_spec *spec);
 
 /* Module parameters as strings ("enabled" -> "Y"). */
 struct zswap_params {

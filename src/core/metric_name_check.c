@@ -355,7 +355,7 @@ int metric_name_check(const char *name, char *why, size_t len)
 	}
 	if (brace) {
 		close = memchr(brace + 1, '{', base - (brace + 1 - name));
-		if (close && !strncmp(brace, HIST_STAT_PREFIX, strlen(HIST_STAT_PREFIX))) {
+		if (close && !strncmp(brace, METRIC_STAT_PREFIX, strlen(METRIC_STAT_PREFIX))) {
 			snprintf(why, len, "{stat=S} goes after the labels: "
 				 "HIST{KEY=VALUE,...}{stat=S}");
 			return -1;

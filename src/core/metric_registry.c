@@ -430,12 +430,17 @@ const struct metric_family metric_families[MF_NR] = {
 	[MF_CGROUP_ZSWAP_BYTES] = { "zswap_pool_bytes", "bytes", MK_LEVEL,
 	  "Compressed bytes the cgroup holds in zswap (memory.zswap.current).",
 	  CGROUP, .slot = NO_SLOT, .dir = VOLUME, .prom = PROM("zswap_cgroup_zswap_bytes") },
+	/* records of --iocost before the level statistics carry these two */
 	[MF_CGROUP_ZSWAP_MEAN] = { "zswap_pool_mean_bytes", "bytes", MK_LEVEL,
 	  "The --cgroup's memory.zswap.current, mean of 100 ms samples over the "
-	  "window.", CGROUP, .slot = NO_SLOT, .dir = VOLUME },
+	  "window, as older records of --iocost name it (now "
+	  "zswap_pool_bytes{cgroup=...}{stat=mean}).", CGROUP, .slot = NO_SLOT,
+	  .dir = VOLUME, .prom = SKIP("older records' name") },
 	[MF_CGROUP_ZSWAP_MAX] = { "zswap_pool_max_bytes", "bytes", MK_LEVEL,
 	  "The --cgroup's memory.zswap.current, largest 100 ms sample of the "
-	  "window.", CGROUP, .slot = NO_SLOT, .dir = VOLUME },
+	  "window, as older records of --iocost name it (now "
+	  "zswap_pool_bytes{cgroup=...}{stat=max}).", CGROUP, .slot = NO_SLOT,
+	  .dir = VOLUME, .prom = SKIP("older records' name") },
 	[MF_CGROUP_OOM_KILLS] = { "memory_oom_kills", "kills", MK_COUNT,
 	  "Tasks of the cgroup the OOM killer killed (memory.events oom_kill).",
 	  CGROUP, .slot = NO_SLOT, .dir = LOWER(false, "OOM kills") },
@@ -596,6 +601,10 @@ const struct metric_family metric_families[MF_NR] = {
 	  .label = "key", .suffix = true, .slot = NO_SLOT, .dir = VOLUME,
 	  .prom = SKIP("zswap-gate record --cgroup only"),
 	  .kv = KV_MEMORY_STAT, CGROUP },
+	[MF_MEMORY_CURRENT] = { "memory_current", "bytes", MK_LEVEL,
+	  "Memory charged to the cgroup (memory.current; cgroup v1: "
+	  "memory.usage_in_bytes).", CGROUP, .slot = NO_SLOT, .dir = VOLUME,
+	  .prom = SKIP("zswap-gate record --cgroup only") },
 
 	/* the workload's own time (seed 000: build time) */
 	[MF_WALL_TIME] = { "wall_time_s", "s", MK_LEVEL,

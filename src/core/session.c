@@ -13,6 +13,7 @@
 #include <bpf/libbpf.h>
 #include "cgroup_stats.h"
 #include "kernel_funcs.h"
+#include "level_files.h"
 #include "metric_eval.h"
 #include "session.h"
 #include "ksyms.h"
@@ -503,6 +504,60 @@ static void read_cgroup_counts(struct session *s, struct zs_cgroup_counts *out)
 		cgroup_counts_lookup(s->cgroup_counts_fd, s->cgroup_id, out);
 }
 
+/* One sample of the levels, t seconds into the window, from snap. */
+static int levels_sample(struct session *s, const struct zs_snapshot *snap,
+			 double t, bool tick)
+{
+	struct metric_window w = {
+		.plan = &s->plan, .cgroup = s->opts.cgroup,
+		.before = snap, .after = snap,
+	};
+	struct metric_set set = {};
+	int err = metric_eval_levels(&w, &set) |
+		  level_sampler_add(&s->levels, &set, t, tick);
+
+	metric_set_free(&set);
+	return err;
+}
+
+/* The window's first sample of the levels: its start, and what to read. */
+static int levels_begin(struct session *s)
+{
+	level_sampler_free(&s->levels);
+	level_files_free(&s->level_files);
+	if (!s->opts.level_stats)
+		return 0;
+	if (level_files_make(&s->level_files, &s->before, DEBUGFS_ZSWAP,
+			     s->opts.cgroup))
+		return -1;
+	return levels_sample(s, &s->before, 0, false);
+}
+
+static void levels_tick(struct session *s)
+{
+	struct zs_snapshot snap;
+
+	if (!s->opts.level_stats)
+		return;
+	snapshot_take_levels(&snap, &s->level_files);
+	/* a sample lost to ENOMEM leaves the statistics one sample short */
+	levels_sample(s, &snap, mono_s() - s->t_begin, true);
+	snapshot_free(&snap);
+}
+
+/* The last sample (the window's end, after) and the statistics. */
+static int levels_collect(struct session *s, const struct zs_snapshot *after,
+			  struct metric_set *out, size_t from)
+{
+	double t = mono_s() - s->t_begin;
+
+	if (!s->opts.level_stats)
+		return 0;
+	if (levels_sample(s, after, t, false))
+		return -1;
+	return level_stats_eval(&s->levels, out, from, out->n, t);
+}
+
 int session_begin(struct session *s)
 {
 	enum cgroup_counts_src src;
@@ -520,15 +575,24 @@ int session_begin(struct session *s)
 	cgroup_counts_free(&s->cg_bases);
 	if (s->opts.cgroup_table)
 		cgroup_counts_snapshot(s, &s->cg_bases, &src, &wb);
-	return snapshot_take(&s->before, DEBUGFS_ZSWAP, s->opts.cgroup);
+	if (snapshot_take(&s->before, DEBUGFS_ZSWAP, s->opts.cgroup) ||
+	    levels_begin(s))
+		return -1;
+	return 0;
 }
 
-void session_tick(struct session *s)
+static void params_sample(struct session *s)
 {
 	struct zswap_params now;
 
 	zswap_params_read(&now, ZSWAP_PARAMS);
 	param_watch_sample(&s->watch, &now, mono_s() - s->t_begin);
+}
+
+void session_tick(struct session *s)
+{
+	params_sample(s);
+	levels_tick(s);
 }
 
 /* Events are submitted without wakeups: wait, then drain. */
@@ -599,7 +663,7 @@ static void window_changes(struct session *s, const struct zs_snapshot *after)
 			     s->opts.cgroup);
 		s->window_changed = true;
 	}
-	session_tick(s);
+	params_sample(s);
 	for (int i = 0; i < ZSWAP_NR_PARAMS; i++)
 		if (param_watch_describe(w, s->noted, i, note, sizeof(note)))
 			session_note(s, "%s", note);
@@ -623,6 +687,7 @@ int session_collect(struct session *s, struct metric_set *out)
 		.before = &s->before,
 		.after = &after,
 	};
+	size_t from = out->n;
 	int err;
 
 	/* after session_stop() this drains every event the counters saw */
@@ -643,6 +708,8 @@ int session_collect(struct session *s, struct metric_set *out)
 		return -1;
 	window_changes(s, &after);
 	err = metric_eval(&w, out);
+	if (!err)
+		err = levels_collect(s, &after, out, from);
 	snapshot_free(&after);
 	return err;
 }
@@ -663,6 +730,8 @@ void session_close(struct session *s)
 		close(s->stats_fd);
 	snapshot_free(&s->before);
 	cgroup_counts_free(&s->cg_bases);
+	level_sampler_free(&s->levels);
+	level_files_free(&s->level_files);
 	plan_free(&s->plan);
 }
 

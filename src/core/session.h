@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include "cgroup_stats.h"
 #include "counters.h"
+#include "level_stats.h"
 #include "metrics.h"
 #include "param_watch.h"
 #include "planner.h"
@@ -57,6 +58,11 @@ struct session_opts {
 	 * write) and cg_bios, every write bio charged to its cgroup.
 	 */
 	bool iostall_reads;
+	/*
+	 * Sample the levels at the window's start, at each session_tick()
+	 * and at its end: KEY{stat=mean|max|min} (record; level_stats.h).
+	 */
+	bool level_stats;
 	event_fn on_event;
 	void *event_ctx;
 };
@@ -84,6 +90,8 @@ struct session {
 	 */
 	struct param_watch watch;
 	double t_begin;
+	struct level_spec level_files;	/* what a sample of the levels reads */
+	struct level_sampler levels;	/* their samples through the window */
 	int noted, dropped_noted;
 	char notes[MAX_NOTES][160];
 	int nr_notes;
@@ -106,7 +114,10 @@ int session_open(struct session *s, const struct session_opts *opts);
  */
 int session_begin(struct session *s);
 int session_poll(struct session *s, int timeout_ms);
-/* A sample of zswap's parameters during the window (record, every ~100 ms). */
+/*
+ * A sample during the window (record, every ~100 ms): zswap's parameters,
+ * and the levels with opts.level_stats.
+ */
 void session_tick(struct session *s);
 /* Detaches the programs: ends the window exactly, before collecting. */
 void session_stop(struct session *s);

@@ -179,7 +179,7 @@ static void missing_why(const char *name, const struct record *rec,
 
 	if (metric_set_find_hist(ms, name))
 		snprintf(why, len, "%.60s is a histogram: name one of its "
-			 "statistics, %.60s" HIST_STAT_PREFIX "mean} (%s)",
+			 "statistics, %.60s" METRIC_STAT_PREFIX "mean} (%s)",
 			 name, name, hist_stat_list);
 	else if (workload && code > 128)	/* killed by a signal */
 		snprintf(why, len, "%.100s: the recorded command was killed "
