@@ -494,36 +494,6 @@ static double read_number(const char *dir, const char *name)
 	return v;
 }
 
-void snapshot_take_levels(struct zs_snapshot *s, const struct level_spec *spec)
-{
-	char path[512];
-	double v;
-
-	memset(s, 0, sizeof(*s));
-	s->zswap_current = s->memory_current = -1;
-	for (char **f = spec->debugfs; f && *f; f++) {
-		v = read_number(spec->debugfs_dir, *f);
-		if (v >= 0 && !kvset_set(&s->debugfs, *f, v))
-			s->has_debugfs = true;
-	}
-	for (char **k = spec->mthp; k && *k; k++) {
-		const char *slash = strchr(*k, '/');
-
-		snprintf(path, sizeof(path), MTHP_DIR "/hugepages-%.*s/stats",
-			 (int)(slash - *k), *k);
-		v = read_number(path, slash + 1);
-		if (v >= 0 && !kvset_set(&s->mthp, *k, v))
-			s->has_mthp = true;
-	}
-	if (!spec->cgroup)
-		return;
-	if (spec->memory_stat) {
-		snprintf(path, sizeof(path), "%s/memory.stat", spec->cgroup);
-		s->has_cgroup = read_parsed(path, parse_key_value, &s->memory_stat);
-	}
-	snapshot_cgroup_levels(s, spec->cgroup);
-}
-
 void snapshot_cgroup_levels(struct zs_snapshot *s, const char *cgroup)
 {
 	s->zswap_current = read_number(cgroup, "memory.zswap.current");

@@ -112,20 +112,6 @@ void snapshot_free(struct zs_snapshot *s);
 /* The cgroup's one-number levels into s: memory.zswap.current, memory.current. */
 void snapshot_cgroup_levels(struct zs_snapshot *s, const char *cgroup);
 
-/* The files a sample of the levels reads, by name (level_files.c). */
-struct level_spec {
-	const char *debugfs_dir;
-	char **debugfs;		/* debugfs zswap/ file names, NULL-terminated */
-	char **mthp;		/* "64kB/nr_anon": per-size mTHP stats, the same */
-	const char *cgroup;	/* its one-number levels; NULL: none */
-	bool memory_stat;	/* and its memory.stat */
-};
-
-/*
- * Only the spec's files into s (a sample during the window: a few files,
- * not every counter file); has_* say which could be read.
- */
-void snapshot_take_levels(struct zs_snapshot *s, const struct level_spec *spec);
 
 /* Module parameters as strings ("enabled" -> "Y"). */
 struct zswap_params {

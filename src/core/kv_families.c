@@ -126,7 +126,7 @@ static int add_key(const struct kv_window *w, enum kv_group grp,
 	if (!selected(g, stat))
 		return 0;
 	f = family_of(grp, stat, &skip);
-	if (skip || (w->levels_only && f->kind != MK_LEVEL))
+	if (skip || (w->levels_only && !f->sampled))
 		return 0;
 	id = metric_family_id(f);
 	n = labels_of(f, stat, size, g->per_cgroup ? w->cgroup : NULL, l);
@@ -212,11 +212,11 @@ static int add_rows_missing(const struct kv_window *w, enum kv_group grp,
 		const struct metric_family *f = metric_family(id);
 
 		if (f->kv == grp && !f->suffix &&
-		    (!w->levels_only || f->kind == MK_LEVEL))
+		    (!w->levels_only || f->sampled))
 			err |= add_missing(w, grp, id, f->name + pl, out);
 	}
 	for (int v = 0; v < MF_MAX_VALUES && o->values[v] &&
-	     (!w->levels_only || o->kind == MK_LEVEL); v++)
+	     (!w->levels_only || o->sampled); v++)
 		err |= add_missing(w, grp, g->other, o->values[v], out);
 	return err;
 }

@@ -1,34 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The level files of a window, from the registry rows and its start. */
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "level_files.h"
 #include "metric_registry.h"
 
-/* Appends a copy of name to the NULL-terminated *list: -1 on ENOMEM. */
-static int list_add(char ***list, size_t *n, const char *name)
-{
-	char **l = realloc(*list, (*n + 2) * sizeof(**list));
-
-	if (!l)
-		return -1;
-	*list = l;
-	l[*n] = strdup(name);
-	if (!l[*n])
-		return -1;
-	l[++*n] = NULL;
-	return 0;
-}
-
-static bool listed(char **list, const char *name)
-{
-	for (; list && *list; list++)
-		if (!strcmp(*list, name))
-			return true;
-	return false;
-}
-
-/* The debugfs file a level row reads, or NULL. */
+/* The debugfs file a sampled level row reads, or NULL. */
 static const char *debugfs_file(const struct metric_family *f)
 {
 	if (f->kv == KV_DEBUGFS && !f->suffix)
@@ -40,58 +21,154 @@ static const char *debugfs_file(const struct metric_family *f)
 	return NULL;
 }
 
-/* Whether stat ("nr_anon" of "64kB/nr_anon") is a level row's mTHP stat. */
+/* Whether stat ("nr_anon" of "64kB/nr_anon") is a sampled row's mTHP stat. */
 static bool mthp_level(const char *stat)
 {
 	for (int id = 0; id < MF_NR; id++) {
 		const struct metric_family *f = &metric_families[id];
 
-		if (f->kv == KV_MTHP && f->kind == MK_LEVEL && !f->suffix &&
+		if (f->kv == KV_MTHP && f->sampled && !f->suffix &&
 		    !strcmp(f->name + strlen("mthp_"), stat))
 			return true;
 	}
 	return false;
 }
 
-int level_files_make(struct level_spec *spec, const struct zs_snapshot *start,
+static int open_at(const char *dir, const char *name)
+{
+	char path[PATH_MAX];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	return open(path, O_RDONLY | O_CLOEXEC);
+}
+
+/* Opens dir/name as one more file under key; -1 on ENOMEM only. */
+static int add(struct level_file **files, int *n, const char *key,
+	       const char *dir, const char *name)
+{
+	struct level_file *f;
+
+	for (int i = 0; i < *n; i++)
+		if (!strcmp((*files)[i].key, key))
+			return 0;
+	f = realloc(*files, (*n + 1) * sizeof(**files));
+	if (!f)
+		return -1;
+	*files = f;
+	f += *n;
+	snprintf(f->key, sizeof(f->key), "%s", key);
+	f->fd = open_at(dir, name);
+	/* a file that cannot be opened now is left out: n/a in every sample */
+	if (f->fd >= 0)
+		(*n)++;
+	return 0;
+}
+
+int level_files_open(struct level_files *lf, const struct zs_snapshot *start,
 		     const char *debugfs_dir, const char *cgroup)
 {
-	size_t nd = 0, nm = 0;
+	char dir[PATH_MAX];
 	double v;
 
-	memset(spec, 0, sizeof(*spec));
-	spec->debugfs_dir = debugfs_dir;
-	spec->cgroup = cgroup;
+	memset(lf, 0, sizeof(*lf));
+	lf->zswap_fd = lf->current_fd = lf->stat_fd = -1;
+	lf->opened = true;
 	for (int id = 0; id < MF_NR; id++) {
 		const struct metric_family *f = &metric_families[id];
-		const char *file = f->kind == MK_LEVEL ? debugfs_file(f) : NULL;
+		const char *file = f->sampled ? debugfs_file(f) : NULL;
 
-		if (f->kind == MK_LEVEL && f->kv == KV_MEMORY_STAT)
-			spec->memory_stat = cgroup && start->has_cgroup;
 		/* a file the window's start lacks stays n/a: not read again */
 		if (file && kvset_get(&start->debugfs, file, &v) &&
-		    !listed(spec->debugfs, file) &&
-		    list_add(&spec->debugfs, &nd, file))
+		    add(&lf->debugfs, &lf->nr_debugfs, file, debugfs_dir, file))
 			return -1;
+		if (f->sampled && f->kv == KV_MEMORY_STAT && cgroup &&
+		    lf->stat_fd < 0)
+			lf->stat_fd = open_at(cgroup, "memory.stat");
 	}
 	for (size_t i = 0; i < start->mthp.n; i++) {
 		const char *key = start->mthp.items[i].name;
 		const char *slash = strchr(key, '/');
 
-		if (slash && mthp_level(slash + 1) &&
-		    list_add(&spec->mthp, &nm, key))
+		if (!slash || !mthp_level(slash + 1))
+			continue;
+		snprintf(dir, sizeof(dir), MTHP_DIR "/hugepages-%.*s/stats",
+			 (int)(slash - key), key);
+		if (add(&lf->mthp, &lf->nr_mthp, key, dir, slash + 1))
 			return -1;
+	}
+	if (cgroup) {
+		lf->zswap_fd = open_at(cgroup, "memory.zswap.current");
+		lf->current_fd = open_at(cgroup, "memory.current");
+		if (lf->current_fd < 0)
+			lf->current_fd = open_at(cgroup, "memory.usage_in_bytes");
 	}
 	return 0;
 }
 
-void level_files_free(struct level_spec *spec)
+void level_files_close(struct level_files *lf)
 {
-	for (char **l = spec->debugfs; l && *l; l++)
-		free(*l);
-	for (char **l = spec->mthp; l && *l; l++)
-		free(*l);
-	free(spec->debugfs);
-	free(spec->mthp);
-	memset(spec, 0, sizeof(*spec));
+	if (!lf->opened)
+		return;
+	for (int i = 0; i < lf->nr_debugfs; i++)
+		close(lf->debugfs[i].fd);
+	for (int i = 0; i < lf->nr_mthp; i++)
+		close(lf->mthp[i].fd);
+	free(lf->debugfs);
+	free(lf->mthp);
+	if (lf->zswap_fd >= 0)
+		close(lf->zswap_fd);
+	if (lf->current_fd >= 0)
+		close(lf->current_fd);
+	if (lf->stat_fd >= 0)
+		close(lf->stat_fd);
+	memset(lf, 0, sizeof(*lf));
+}
+
+/* The file's text from offset 0 into buf; false when it cannot be read. */
+static bool reread(int fd, char *buf, size_t len)
+{
+	ssize_t n = fd >= 0 ? pread(fd, buf, len - 1, 0) : -1;
+
+	if (n < 0)
+		return false;
+	buf[n] = '\0';
+	return true;
+}
+
+static double reread_number(int fd)
+{
+	char buf[64], *end;
+	double v;
+
+	if (!reread(fd, buf, sizeof(buf)))
+		return -1;
+	v = strtod(buf, &end);
+	return end == buf ? -1 : v;
+}
+
+/* Every file of files into set; whether one was read. */
+static bool read_set(const struct level_file *files, int n, struct kvset *set)
+{
+	bool any = false;
+
+	for (int i = 0; i < n; i++) {
+		double v = reread_number(files[i].fd);
+
+		if (v >= 0 && !kvset_set(set, files[i].key, v))
+			any = true;
+	}
+	return any;
+}
+
+void level_files_read(const struct level_files *lf, struct zs_snapshot *s)
+{
+	char text[8192];
+
+	memset(s, 0, sizeof(*s));
+	s->has_debugfs = read_set(lf->debugfs, lf->nr_debugfs, &s->debugfs);
+	s->has_mthp = read_set(lf->mthp, lf->nr_mthp, &s->mthp);
+	s->has_cgroup = reread(lf->stat_fd, text, sizeof(text)) &&
+			parse_key_value(text, &s->memory_stat) >= 0;
+	s->zswap_current = reread_number(lf->zswap_fd);
+	s->memory_current = reread_number(lf->current_fd);
 }

@@ -85,8 +85,8 @@ int level_sampler_add(struct level_sampler *ls, const struct metric_set *set,
 		const struct metric *m = &set->m[i];
 		struct level_track *tr;
 
-		if (!m->has_value || m->id.stat_off ||
-		    metric_kind_of(&m->id) != MK_LEVEL)
+		if (!m->has_value || m->id.stat_off || !m->id.fam ||
+		    !m->id.fam->sampled)
 			continue;
 		tr = track_of(ls, m->name);
 		if (!tr)
@@ -148,7 +148,7 @@ int level_stats_eval(const struct level_sampler *ls, struct metric_set *out,
 	for (size_t i = from; i < to && i < out->n; i++) {
 		/* a copy: adding to out may move its array */
 		m = out->m[i];
-		if (m.id.stat_off || metric_kind_of(&m.id) != MK_LEVEL)
+		if (m.id.stat_off || !m.id.fam || !m.id.fam->sampled)
 			continue;
 		if (!m.has_value)
 			snprintf(why, sizeof(why), "%s", m.reason);

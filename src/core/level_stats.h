@@ -54,7 +54,7 @@ struct level_sampler {
 
 void level_sampler_free(struct level_sampler *ls);
 /*
- * A sample of every level with a value in set (MK_LEVEL metrics), at t
+ * A sample of every level with a value in set (its row .sampled), at t
  * seconds into the window; tick: one of the loop's, not the window's
  * start or end. -1 on ENOMEM.
  */
@@ -64,7 +64,7 @@ int level_sampler_add(struct level_sampler *ls, const struct metric_set *set,
 bool level_sampler_stat(const struct level_sampler *ls, const char *key,
 			enum level_stat st, double *v);
 /*
- * For every level of out->m[from..to): KEY{stat=S} for each statistic,
+ * For every sampled level of out->m[from..to): KEY{stat=S} for each one,
  * or n/a with why (the level's own reason when it is n/a; too few ticks
  * in a window of window_s seconds). -1 on ENOMEM.
  */

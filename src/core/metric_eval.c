@@ -249,7 +249,7 @@ static int add_cgroup_levels(const struct metric_window *w,
 	return err ? -1 : 0;
 }
 
-/* The planned families' values (levels_only: the levels'). */
+/* The planned families' values (levels_only: the sampled levels'). */
 static int add_planned(const struct metric_window *w, struct metric_set *out,
 		       bool levels_only)
 {
@@ -259,7 +259,7 @@ static int add_planned(const struct metric_window *w, struct metric_set *out,
 		const struct metric_family *f = &metric_families[id];
 
 		if ((is_cgroup_family(id) && !w->cgroup) ||
-		    (levels_only && f->kind != MK_LEVEL))
+		    (levels_only && !f->sampled))
 			continue;
 		for (int v = 0; v < MF_MAX_VALUES && (!v || f->values[v]); v++) {
 			/* histograms only: their n/a goes with the values */

@@ -36,8 +36,9 @@ void bio_counters_from_hists(const struct zs_hist_slots *hist,
 /* Adds every core metric of the window to out; -1 on ENOMEM. */
 int metric_eval(const struct metric_window *w, struct metric_set *out);
 /*
- * Only its levels (MK_LEVEL: values at the window's end, n/a with why),
- * as metric_eval() adds them: what a sample during the window reads.
+ * Only its sampled levels (the rows' .sampled: values at the window's
+ * end, n/a with why), as metric_eval() adds them: what a sample during
+ * the window reads.
  */
 int metric_eval_levels(const struct metric_window *w, struct metric_set *out);
 

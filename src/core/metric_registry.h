@@ -132,6 +132,11 @@ struct metric_family {
 	struct metric_top top;
 	/* read from this key-value set, by name (values: always recorded) */
 	enum kv_group kv;
+	/*
+	 * A level the core session samples through a record's window:
+	 * KEY{stat=mean|max|min} beside its end value (level_stats.h).
+	 */
+	bool sampled;
 };
 
 /* Family ids: the core's planned families first, in plan order. */

@@ -13,7 +13,6 @@
 #include <bpf/libbpf.h>
 #include "cgroup_stats.h"
 #include "kernel_funcs.h"
-#include "level_files.h"
 #include "metric_eval.h"
 #include "session.h"
 #include "ksyms.h"
@@ -524,10 +523,10 @@ static int levels_sample(struct session *s, const struct zs_snapshot *snap,
 static int levels_begin(struct session *s)
 {
 	level_sampler_free(&s->levels);
-	level_files_free(&s->level_files);
+	level_files_close(&s->level_files);
 	if (!s->opts.level_stats)
 		return 0;
-	if (level_files_make(&s->level_files, &s->before, DEBUGFS_ZSWAP,
+	if (level_files_open(&s->level_files, &s->before, DEBUGFS_ZSWAP,
 			     s->opts.cgroup))
 		return -1;
 	return levels_sample(s, &s->before, 0, false);
@@ -539,7 +538,7 @@ static void levels_tick(struct session *s)
 
 	if (!s->opts.level_stats)
 		return;
-	snapshot_take_levels(&snap, &s->level_files);
+	level_files_read(&s->level_files, &snap);
 	/* a sample lost to ENOMEM leaves the statistics one sample short */
 	levels_sample(s, &snap, mono_s() - s->t_begin, true);
 	snapshot_free(&snap);
@@ -731,7 +730,7 @@ void session_close(struct session *s)
 	snapshot_free(&s->before);
 	cgroup_counts_free(&s->cg_bases);
 	level_sampler_free(&s->levels);
-	level_files_free(&s->level_files);
+	level_files_close(&s->level_files);
 	plan_free(&s->plan);
 }
 

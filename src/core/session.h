@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include "cgroup_stats.h"
 #include "counters.h"
+#include "level_files.h"
 #include "level_stats.h"
 #include "metrics.h"
 #include "param_watch.h"
@@ -90,7 +91,7 @@ struct session {
 	 */
 	struct param_watch watch;
 	double t_begin;
-	struct level_spec level_files;	/* what a sample of the levels reads */
+	struct level_files level_files;	/* what a sample of the levels reads */
 	struct level_sampler levels;	/* their samples through the window */
 	int noted, dropped_noted;
 	char notes[MAX_NOTES][160];
