@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The level files of a window, from the registry rows and its start. */
+#include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
@@ -46,6 +47,7 @@ static int open_at(const char *dir, const char *name)
 static int add(struct level_file **files, int *n, const char *key,
 	       const char *dir, const char *name)
 {
+	char path[PATH_MAX];
 	struct level_file *f;
 
 	for (int i = 0; i < *n; i++)
@@ -57,10 +59,20 @@ static int add(struct level_file **files, int *n, const char *key,
 	*files = f;
 	f += *n;
 	snprintf(f->key, sizeof(f->key), "%s", key);
+	f->path = NULL;
 	f->fd = open_at(dir, name);
 	/* a file that cannot be opened now is left out: n/a in every sample */
-	if (f->fd >= 0)
-		(*n)++;
+	if (f->fd < 0)
+		return 0;
+	if (pread(f->fd, path, 1, 0) < 0 && errno == ESPIPE) {
+		close(f->fd);
+		f->fd = -1;
+		snprintf(path, sizeof(path), "%s/%s", dir, name);
+		f->path = strdup(path);
+		if (!f->path)
+			return -1;
+	}
+	(*n)++;
 	return 0;
 }
 
@@ -109,10 +121,16 @@ void level_files_close(struct level_files *lf)
 {
 	if (!lf->opened)
 		return;
-	for (int i = 0; i < lf->nr_debugfs; i++)
-		close(lf->debugfs[i].fd);
-	for (int i = 0; i < lf->nr_mthp; i++)
-		close(lf->mthp[i].fd);
+	for (int i = 0; i < lf->nr_debugfs; i++) {
+		if (lf->debugfs[i].fd >= 0)
+			close(lf->debugfs[i].fd);
+		free(lf->debugfs[i].path);
+	}
+	for (int i = 0; i < lf->nr_mthp; i++) {
+		if (lf->mthp[i].fd >= 0)
+			close(lf->mthp[i].fd);
+		free(lf->mthp[i].path);
+	}
 	free(lf->debugfs);
 	free(lf->mthp);
 	if (lf->zswap_fd >= 0)
@@ -124,10 +142,14 @@ void level_files_close(struct level_files *lf)
 	memset(lf, 0, sizeof(*lf));
 }
 
-/* The file's text from offset 0 into buf; false when it cannot be read. */
-static bool reread(int fd, char *buf, size_t len)
+/*
+ * The file's text from offset 0 into buf (fresh: just opened, read(2) as
+ * a file that is not seekable asks); false when it cannot be read.
+ */
+static bool reread(int fd, char *buf, size_t len, bool fresh)
 {
-	ssize_t n = fd >= 0 ? pread(fd, buf, len - 1, 0) : -1;
+	ssize_t n = fd < 0 ? -1 : fresh ? read(fd, buf, len - 1) :
+		    pread(fd, buf, len - 1, 0);
 
 	if (n < 0)
 		return false;
@@ -135,15 +157,26 @@ static bool reread(int fd, char *buf, size_t len)
 	return true;
 }
 
-static double reread_number(int fd)
+static double reread_number(int fd, bool fresh)
 {
 	char buf[64], *end;
 	double v;
 
-	if (!reread(fd, buf, sizeof(buf)))
+	if (!reread(fd, buf, sizeof(buf), fresh))
 		return -1;
 	v = strtod(buf, &end);
 	return end == buf ? -1 : v;
+}
+
+/* A level file's number now: reread, or opened again when not seekable. */
+static double file_number(const struct level_file *f)
+{
+	int fd = f->fd >= 0 ? f->fd : open(f->path, O_RDONLY | O_CLOEXEC);
+	double v = reread_number(fd, fd != f->fd);
+
+	if (fd >= 0 && fd != f->fd)
+		close(fd);
+	return v;
 }
 
 /* Every file of files into set; whether one was read. */
@@ -152,7 +185,7 @@ static bool read_set(const struct level_file *files, int n, struct kvset *set)
 	bool any = false;
 
 	for (int i = 0; i < n; i++) {
-		double v = reread_number(files[i].fd);
+		double v = file_number(&files[i]);
 
 		if (v >= 0 && !kvset_set(set, files[i].key, v))
 			any = true;
@@ -167,8 +200,8 @@ void level_files_read(const struct level_files *lf, struct zs_snapshot *s)
 	memset(s, 0, sizeof(*s));
 	s->has_debugfs = read_set(lf->debugfs, lf->nr_debugfs, &s->debugfs);
 	s->has_mthp = read_set(lf->mthp, lf->nr_mthp, &s->mthp);
-	s->has_cgroup = reread(lf->stat_fd, text, sizeof(text)) &&
+	s->has_cgroup = reread(lf->stat_fd, text, sizeof(text), false) &&
 			parse_key_value(text, &s->memory_stat) >= 0;
-	s->zswap_current = reread_number(lf->zswap_fd);
-	s->memory_current = reread_number(lf->current_fd);
+	s->zswap_current = reread_number(lf->zswap_fd, false);
+	s->memory_current = reread_number(lf->current_fd, false);
 }

@@ -4,9 +4,10 @@
  * per-size mTHP stats whose registry row is a sampled level, among those
  * the window's start had, and the --cgroup's level files. Chosen once a
  * window from the rows, so a new level row is sampled with no code here,
- * and kept open: a tick rereads a few files from offset 0 (sysfs,
- * debugfs and cgroupfs render them anew), no path lookups, not every
- * counter file.
+ * and kept open where the file allows it: a tick rereads sysfs and
+ * cgroupfs files from offset 0 (they render them anew), no path lookups;
+ * debugfs' one-number files are not seekable (simple_attr_open) and are
+ * opened again at each tick. A tick reads these few files only.
  */
 #ifndef __LEVEL_FILES_H
 #define __LEVEL_FILES_H
@@ -15,7 +16,8 @@
 
 struct level_file {
 	char key[KV_NAME_LEN];	/* debugfs: the file; mTHP: "64kB/nr_anon" */
-	int fd;
+	int fd;			/* -1: opened at each read (path) */
+	char *path;
 };
 
 struct level_files {

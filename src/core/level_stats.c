@@ -92,6 +92,7 @@ int level_sampler_add(struct level_sampler *ls, const struct metric_set *set,
 		if (!tr)
 			return -1;
 		track_add(tr, t, m->value);
+		tr->ticks += tick;
 	}
 	ls->ticks += tick;
 	return 0;
@@ -104,7 +105,7 @@ bool level_sampler_stat(const struct level_sampler *ls, const char *key,
 	const struct level_track *t = i == NAME_INDEX_NONE ? NULL : &ls->t[i];
 	double span;
 
-	if (!t || t->n < 2)
+	if (!t || t->ticks < LEVEL_MIN_TICKS)
 		return false;
 	span = t->t_last - t->t_first;
 	switch (st) {
@@ -166,8 +167,9 @@ int level_stats_eval(const struct level_sampler *ls, struct metric_set *out,
 
 			stat_like(&like, &m, st);
 			if (!ok && !why[0])
-				snprintf(why, sizeof(why), "%.150s was read fewer "
-					 "than 2 times in the window", m.name);
+				snprintf(why, sizeof(why), "%.150s was read at "
+					 "fewer than %d of the window's %lu ticks",
+					 m.name, LEVEL_MIN_TICKS, ls->ticks);
 			if (!(ok ? metric_set_like(out, &like, m.src, v) :
 			      metric_set_like_na(out, &like, why)))
 				return -1;

@@ -43,6 +43,7 @@ struct level_track {
 	double t_first, t_last, v_last;
 	double min, max;
 	unsigned long n;
+	unsigned long ticks;		/* of the n, the ticks' */
 };
 
 struct level_sampler {
@@ -60,7 +61,11 @@ void level_sampler_free(struct level_sampler *ls);
  */
 int level_sampler_add(struct level_sampler *ls, const struct metric_set *set,
 		      double t, bool tick);
-/* The statistic of key's samples into *v; false when it has fewer than 2. */
+/*
+ * The statistic of key's samples into *v; false when fewer than
+ * LEVEL_MIN_TICKS of them were the ticks' (the start and the end alone
+ * say nothing of the window between).
+ */
 bool level_sampler_stat(const struct level_sampler *ls, const char *key,
 			enum level_stat st, double *v);
 /*

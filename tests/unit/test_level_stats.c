@@ -119,8 +119,31 @@ static void test_too_few(void)
 	metric_add(&s, MF_SAME_FILLED, NULL, 0, SRC_COUNTER, 7);
 	CHECK(!level_stats_eval(&ls, &s, 0, s.n, 0.2), "evaluated");
 	m = metric_set_find(&s, "same_filled_pages{stat=mean}");
-	CHECK(m && !m->has_value && strstr(m->reason, "read fewer than 2 times"),
+	CHECK(m && !m->has_value && strstr(m->reason, "read at fewer than 2 of "
+	      "the window's 2 ticks"),
 	      "a level read once: n/a (%s)", m ? m->reason : "absent");
+	metric_set_free(&s);
+	level_sampler_free(&ls);
+
+	/*
+	 * Read at the start and the end only, every tick failing (a file a
+	 * tick could not read): no statistics of what the window did between.
+	 */
+	for (int i = 0; i < 5; i++) {
+		const struct metric_label cg = { "cgroup", CG };
+
+		metric_add(&s, MF_MEMORY_CURRENT, &cg, 1, SRC_COUNTER, i);
+		if (i == 0 || i == 4)
+			metric_add(&s, MF_POOL_BYTES, NULL, 0, SRC_COUNTER, 0);
+		level_sampler_add(&ls, &s, 0.1 * i, i && i < 4);
+		metric_set_free(&s);
+	}
+	metric_add(&s, MF_POOL_BYTES, NULL, 0, SRC_COUNTER, 0);
+	CHECK(!level_stats_eval(&ls, &s, 0, s.n, 0.4), "evaluated");
+	m = metric_set_find(&s, "pool_bytes{stat=max}");
+	CHECK(m && !m->has_value && strstr(m->reason, "read at fewer than 2 of "
+	      "the window's 3 ticks"), "read at no tick: n/a, not the end's 0 (%s)",
+	      m ? m->reason : "absent");
 	metric_set_free(&s);
 	level_sampler_free(&ls);
 }
