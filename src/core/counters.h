@@ -134,4 +134,18 @@ extern const struct zswap_param_field zswap_param_fields[ZSWAP_NR_PARAMS];
 /* Every parameter from dir's files ("n/a" for a file that cannot be read). */
 void zswap_params_read(struct zswap_params *p, const char *dir);
 
+/*
+ * The same files kept open, for a sample every 100 ms: sysfs renders a
+ * file anew when it is reread from offset 0, without the path lookups.
+ */
+struct zswap_param_files {
+	int fd[ZSWAP_NR_PARAMS];	/* -1: could not be opened ("n/a") */
+	bool opened;			/* zeroed: nothing open */
+};
+
+void zswap_param_files_open(struct zswap_param_files *f, const char *dir);
+void zswap_param_files_read(const struct zswap_param_files *f,
+			    struct zswap_params *p);
+void zswap_param_files_close(struct zswap_param_files *f);
+
 #endif /* __COUNTERS_H */

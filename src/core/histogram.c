@@ -96,18 +96,12 @@ void hist_stat_name(char *buf, size_t len, const char *hist, enum hist_stat st)
 
 int hist_stat_parse(const char *name, size_t *hist_len, enum hist_stat *st)
 {
-	const char *word;
-	size_t wl;
+	int i = 0, r = metric_stat_parse(name, hist_stat_words, HIST_STAT_NR,
+					 hist_len, &i);
 
-	if (!metric_stat_suffix(name, hist_len, &word, &wl))
-		return 0;
-	for (int i = 0; i < HIST_STAT_NR; i++)
-		if (strlen(hist_stat_words[i]) == wl &&
-		    !strncmp(word, hist_stat_words[i], wl)) {
-			*st = i;
-			return 1;
-		}
-	return -1;
+	if (r == 1)
+		*st = i;
+	return r;
 }
 
 bool hist_stat_value(const struct hist *h, enum hist_stat st, double *v)

@@ -211,12 +211,10 @@ static int add_rows_missing(const struct kv_window *w, enum kv_group grp,
 	for (int id = MF_PLANNED_NR; id < MF_NR; id++) {
 		const struct metric_family *f = metric_family(id);
 
-		if (f->kv == grp && !f->suffix &&
-		    (!w->levels_only || f->sampled))
+		if (f->kv == grp && !f->suffix)
 			err |= add_missing(w, grp, id, f->name + pl, out);
 	}
-	for (int v = 0; v < MF_MAX_VALUES && o->values[v] &&
-	     (!w->levels_only || o->sampled); v++)
+	for (int v = 0; v < MF_MAX_VALUES && o->values[v]; v++)
 		err |= add_missing(w, grp, g->other, o->values[v], out);
 	return err;
 }
@@ -234,7 +232,9 @@ int kv_families_eval(const struct kv_window *w, struct metric_set *out)
 		if (has_set(w->before, g) && has_set(w->after, g))
 			for (size_t i = 0; i < after->n; i++)
 				err |= add_key(w, grp, &after->items[i], out);
-		err |= add_rows_missing(w, grp, out);
+		/* a sample needs the values only: the window's end says why not */
+		if (!w->levels_only)
+			err |= add_rows_missing(w, grp, out);
 	}
 	return err;
 }

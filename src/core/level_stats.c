@@ -22,18 +22,12 @@ const char *level_stat_word(enum level_stat st)
 
 int level_stat_parse(const char *name, size_t *base_len, enum level_stat *st)
 {
-	const char *word;
-	size_t wl;
+	int i = 0, r = metric_stat_parse(name, level_stat_words, LEVEL_STAT_NR,
+					 base_len, &i);
 
-	if (!metric_stat_suffix(name, base_len, &word, &wl))
-		return 0;
-	for (int i = 0; i < LEVEL_STAT_NR; i++)
-		if (strlen(level_stat_words[i]) == wl &&
-		    !strncmp(word, level_stat_words[i], wl)) {
-			*st = i;
-			return 1;
-		}
-	return -1;
+	if (r == 1)
+		*st = i;
+	return r;
 }
 
 void level_sampler_free(struct level_sampler *ls)

@@ -221,32 +221,30 @@ void bio_counters_from_hists(const struct zs_hist_slots *hist,
 	ctr[ZC_PAGES_RECLAIM] = hist[ZH_PPB_RECLAIM].sum;
 }
 
+/* A cgroup's one-number file: its value, or n/a with why when it is -1. */
+static int add_cgroup_level(struct metric_set *out, int fam, const char *cgroup,
+			    double v, const char *why)
+{
+	const struct metric_label cg = { "cgroup", cgroup };
+
+	return (v >= 0 ? metric_add(out, fam, &cg, 1, SRC_COUNTER, v) :
+		metric_add_na(out, fam, &cg, 1, why)) ? 0 : -1;
+}
+
 /* The --cgroup's one-number files: memory.zswap.current, memory.current. */
 static int add_cgroup_levels(const struct metric_window *w,
 			     struct metric_set *out)
 {
-	const struct metric_label cg = { "cgroup", w->cgroup };
-	const struct zs_snapshot *a = w->after;
-	int err = 0;
-
 	if (!w->cgroup)
 		return 0;
-	if (a->zswap_current >= 0)
-		err |= !metric_add(out, MF_CGROUP_ZSWAP_BYTES, &cg, 1, SRC_COUNTER,
-				   a->zswap_current);
-	else
-		err |= !metric_add_na(out, MF_CGROUP_ZSWAP_BYTES, &cg, 1, "the "
-				      "cgroup has no memory.zswap.current (cgroup "
-				      "v1, or a kernel without zswap's memcg "
-				      "accounting)");
-	if (a->memory_current >= 0)
-		err |= !metric_add(out, MF_MEMORY_CURRENT, &cg, 1, SRC_COUNTER,
-				   a->memory_current);
-	else
-		err |= !metric_add_na(out, MF_MEMORY_CURRENT, &cg, 1, "the cgroup "
-				      "has neither memory.current nor "
-				      "memory.usage_in_bytes (no memory controller?)");
-	return err ? -1 : 0;
+	return add_cgroup_level(out, MF_CGROUP_ZSWAP_BYTES, w->cgroup,
+				w->after->zswap_current, "the cgroup has no "
+				"memory.zswap.current (cgroup v1, or a kernel "
+				"without zswap's memcg accounting)") |
+	       add_cgroup_level(out, MF_MEMORY_CURRENT, w->cgroup,
+				w->after->memory_current, "the cgroup has "
+				"neither memory.current nor memory.usage_in_bytes "
+				"(no memory controller?)");
 }
 
 /* The planned families' values (levels_only: the sampled levels'). */

@@ -37,8 +37,8 @@ void bio_counters_from_hists(const struct zs_hist_slots *hist,
 int metric_eval(const struct metric_window *w, struct metric_set *out);
 /*
  * Only its sampled levels (the rows' .sampled: values at the window's
- * end, n/a with why), as metric_eval() adds them: what a sample during
- * the window reads.
+ * end), as metric_eval() adds them: what a sample during the window
+ * reads. Of the keys read by key (kv_families.h), only those present.
  */
 int metric_eval_levels(const struct metric_window *w, struct metric_set *out);
 

@@ -132,6 +132,22 @@ bool metric_stat_suffix(const char *key, size_t *base_len, const char **word,
 	return true;
 }
 
+int metric_stat_parse(const char *key, const char *const *words, int n,
+		      size_t *base_len, int *st)
+{
+	const char *word;
+	size_t wl;
+
+	if (!metric_stat_suffix(key, base_len, &word, &wl))
+		return 0;
+	for (int i = 0; i < n; i++)
+		if (strlen(words[i]) == wl && !strncmp(word, words[i], wl)) {
+			*st = i;
+			return 1;
+		}
+	return -1;
+}
+
 int metric_id_parse(const char *key, struct metric_id *id)
 {
 	const char *brace = strchr(key, '{'), *word;

@@ -53,6 +53,13 @@ int metric_id_render(char *key, size_t len, struct metric_id *id,
  */
 bool metric_stat_suffix(const char *key, size_t *base_len, const char **word,
 			size_t *word_len);
+/*
+ * Whether key ends in {stat=W}: 1 with W's index among words[0..n) in
+ * *st, 0 without the suffix, -1 for a W not among them (*base_len set
+ * both times).
+ */
+int metric_stat_parse(const char *key, const char *const *words, int n,
+		      size_t *base_len, int *st);
 
 /* The identity of a key: 0, or -1 for a malformed key (fam NULL then). */
 int metric_id_parse(const char *key, struct metric_id *id);

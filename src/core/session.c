@@ -511,12 +511,13 @@ static int levels_sample(struct session *s, const struct zs_snapshot *snap,
 		.plan = &s->plan, .cgroup = s->opts.cgroup,
 		.before = snap, .after = snap,
 	};
-	struct metric_set set = {};
-	int err = metric_eval_levels(&w, &set) |
-		  level_sampler_add(&s->levels, &set, t, tick);
+	struct metric_set *set = &s->level_set;
 
-	metric_set_free(&set);
-	return err;
+	/* the last sample's slots are reused: a level not read now is n/a */
+	for (size_t i = 0; i < set->n; i++)
+		set->m[i].has_value = false;
+	return metric_eval_levels(&w, set) |
+	       level_sampler_add(&s->levels, set, t, tick);
 }
 
 /* The window's first sample of the levels: its start, and what to read. */
@@ -524,6 +525,7 @@ static int levels_begin(struct session *s)
 {
 	level_sampler_free(&s->levels);
 	level_files_close(&s->level_files);
+	metric_set_free(&s->level_set);
 	if (!s->opts.level_stats)
 		return 0;
 	if (level_files_open(&s->level_files, &s->before, DEBUGFS_ZSWAP,
@@ -564,6 +566,8 @@ int session_begin(struct session *s)
 
 	/* the record's header: the values the window starts with */
 	zswap_params_read(&s->params, ZSWAP_PARAMS);
+	if (!s->param_files.opened)
+		zswap_param_files_open(&s->param_files, ZSWAP_PARAMS);
 	param_watch_start(&s->watch, &s->params);
 	s->noted = s->dropped_noted = 0;
 	s->t_begin = mono_s();
@@ -584,7 +588,10 @@ static void params_sample(struct session *s)
 {
 	struct zswap_params now;
 
-	zswap_params_read(&now, ZSWAP_PARAMS);
+	if (s->param_files.opened)
+		zswap_param_files_read(&s->param_files, &now);
+	else
+		zswap_params_read(&now, ZSWAP_PARAMS);
 	param_watch_sample(&s->watch, &now, mono_s() - s->t_begin);
 }
 
@@ -731,6 +738,8 @@ void session_close(struct session *s)
 	cgroup_counts_free(&s->cg_bases);
 	level_sampler_free(&s->levels);
 	level_files_close(&s->level_files);
+	metric_set_free(&s->level_set);
+	zswap_param_files_close(&s->param_files);
 	plan_free(&s->plan);
 }
 

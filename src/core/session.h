@@ -84,6 +84,7 @@ struct session {
 	int cgroup_counts_fd;		/* the BPF cgroup_counts map */
 	struct cgroup_counts_set cg_bases;	/* every cgroup at session_begin */
 	struct zswap_params params;	/* at the window's start */
+	struct zswap_param_files param_files;	/* the same, kept open */
 	/*
 	 * Every change of them seen during the window (session_tick(), and
 	 * session_collect()), times from t_begin (CLOCK_MONOTONIC seconds);
@@ -93,6 +94,7 @@ struct session {
 	double t_begin;
 	struct level_files level_files;	/* what a sample of the levels reads */
 	struct level_sampler levels;	/* their samples through the window */
+	struct metric_set level_set;	/* a sample's levels (slots reused) */
 	int noted, dropped_noted;
 	char notes[MAX_NOTES][160];
 	int nr_notes;
