@@ -150,7 +150,7 @@ int level_stats_eval(const struct level_sampler *ls, struct metric_set *out,
 		else if (ls->ticks < LEVEL_MIN_TICKS)
 			snprintf(why, sizeof(why), "sampled at %lu tick%s of the "
 				 "%.2f s window: a level's mean, max and min need "
-				 "%d or more (one every ~100 ms); the end value is "
+				 "%d or more (one every ~200 ms); the end value is "
 				 "%.100s", ls->ticks, ls->ticks == 1 ? "" : "s",
 				 window_s, LEVEL_MIN_TICKS, m.name);
 		else

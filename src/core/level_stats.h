@@ -3,7 +3,8 @@
  * Levels over the window, not only at its end: the session samples its
  * level metrics (the pool's size, stored pages, the cgroup's
  * memory.zswap.current and memory.current ...) at the window's start, at
- * each tick of zswap-gate record's loop (~100 ms) and at its end, and
+ * every LEVEL_TICK_EVERY-th tick of zswap-gate record's loop (~100 ms
+ * apart) and at its end, and
  * records each level's mean (over time), largest and smallest sample as
  * KEY{stat=mean}, KEY{stat=max}, KEY{stat=min}. A pool that fills and
  * empties under a workload ends near 0: its peak is in the max. Pure: the
@@ -35,6 +36,12 @@ int level_stat_parse(const char *name, size_t *base_len, enum level_stat *st);
 
 /* Fewer tick samples than this: the statistics are n/a. */
 #define LEVEL_MIN_TICKS 2
+/*
+ * The levels are sampled at every second tick, 200 ms apart: at every
+ * tick their files cost 0.33% of the workload's CPU in bench/run.sh,
+ * over the 0.5% bar with the programs' (docs/benchmarks.md).
+ */
+#define LEVEL_TICK_EVERY 2
 
 /* One level's samples: its time-weighted area, extremes, the last one. */
 struct level_track {

@@ -526,6 +526,7 @@ static int levels_begin(struct session *s)
 	level_sampler_free(&s->levels);
 	level_files_close(&s->level_files);
 	metric_set_free(&s->level_set);
+	s->ticks = 0;
 	if (!s->opts.level_stats)
 		return 0;
 	if (level_files_open(&s->level_files, &s->before, DEBUGFS_ZSWAP,
@@ -538,7 +539,7 @@ static void levels_tick(struct session *s)
 {
 	struct zs_snapshot snap;
 
-	if (!s->opts.level_stats)
+	if (!s->opts.level_stats || ++s->ticks % LEVEL_TICK_EVERY)
 		return;
 	level_files_read(&s->level_files, &snap);
 	/* a sample lost to ENOMEM leaves the statistics one sample short */

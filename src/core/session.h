@@ -95,6 +95,7 @@ struct session {
 	struct level_files level_files;	/* what a sample of the levels reads */
 	struct level_sampler levels;	/* their samples through the window */
 	struct metric_set level_set;	/* a sample's levels (slots reused) */
+	unsigned long ticks;		/* session_tick()s of the window */
 	int noted, dropped_noted;
 	char notes[MAX_NOTES][160];
 	int nr_notes;
@@ -119,7 +120,7 @@ int session_begin(struct session *s);
 int session_poll(struct session *s, int timeout_ms);
 /*
  * A sample during the window (record, every ~100 ms): zswap's parameters,
- * and the levels with opts.level_stats.
+ * and at every LEVEL_TICK_EVERY-th the levels, with opts.level_stats.
  */
 void session_tick(struct session *s);
 /* Detaches the programs: ends the window exactly, before collecting. */
