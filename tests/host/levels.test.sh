@@ -18,9 +18,9 @@ HOG=build/hog
 WORK=$(mktemp -d /tmp/zswap-levels.XXXXXX)
 export ZSWAP_ENV_STATE=$WORK/env.state
 CG=""
-# The record samples every ~100 ms, this script every ~20 ms: the pool
-# idles full for 3 s (hog -w 3) at its peak, so both see the plateau; a
-# difference beyond 2% means the record's max is not the pool's.
+# The record samples the levels every 200 ms, this script every ~20 ms:
+# the pool idles full for 3 s (hog -w 3) at its peak, so both see the
+# plateau; a difference beyond 2% means the record's max is not the pool's.
 TOL_PCT=2
 
 if [ "$(id -u)" -ne 0 ]; then
