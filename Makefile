@@ -175,7 +175,7 @@ TEST_FUZZ_SECONDS ?= 30
 FUZZ_CFLAGS := -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
 	-fno-sanitize-recover=all
 FUZZ_OBJS := record.o zs_error.o text_clean.o atomic_file.o metrics.o metric_id.o metric_registry.o name_index.o histogram.o \
-	metric_name_check.o \
+	metric_name_check.o level_stats.o \
 	planner.o kernel_funcs.o counters.o \
 	compare.o stats.o metric_direction.o record_walk.o claims.o yaml_tree.o \
 	claims_eval.o workload_metrics.o probe_opts.o param_watch.o \

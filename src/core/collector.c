@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The session and its modules, driven as one. */
 #include <string.h>
+#include <time.h>
 #include "collector.h"
 #include "ksyms.h"
 
@@ -55,16 +56,29 @@ int collector_begin(struct collector *c)
 		if (c->mods[i].begin(c->mods[i].ctx))
 			return -1;
 	c->missed_base = missed_runs(c);
+	c->ticks = c->tick_cpu_ns = 0;
 	return 0;
+}
+
+static unsigned long long thread_cpu_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
 }
 
 void collector_tick(struct collector *c)
 {
+	unsigned long long t0 = thread_cpu_ns();
+
 	if (c->open)
 		session_tick(&c->s);
 	for (int i = 0; i < c->nr_mods; i++)
 		if (c->mods[i].tick)
 			c->mods[i].tick(c->mods[i].ctx);
+	c->tick_cpu_ns += thread_cpu_ns() - t0;
+	c->ticks++;
 }
 
 void collector_stop(struct collector *c)
@@ -113,6 +127,10 @@ int collector_prog_stats(struct collector *c, struct prog_stats *out, int max)
 		if (c->mods[i].prog_stats)
 			n += c->mods[i].prog_stats(c->mods[i].ctx, out + n,
 						   max - n);
+	/* the samples' cost is the recorder's too (bench/cpushare.sh sums it) */
+	if (c->ticks && n < max)
+		out[n++] = (struct prog_stats){ .name = "collector_tick",
+			.run_cnt = c->ticks, .run_time_ns = c->tick_cpu_ns };
 	return n;
 }
 

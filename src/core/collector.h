@@ -37,6 +37,8 @@ struct collector {
 	struct collector_module mods[COLLECTOR_MAX_MODULES];
 	int nr_mods;
 	unsigned long long missed_base;	/* programs' skipped runs at begin */
+	/* collector_tick()'s calls and their CPU time (--self-stats) */
+	unsigned long long ticks, tick_cpu_ns;
 };
 
 /*
@@ -63,6 +65,10 @@ void collector_stop(struct collector *c);
  * runs of all their programs the kernel skipped; -1 on failure.
  */
 int collector_collect(struct collector *c, struct metric_set *out);
+/*
+ * Each program's bpf_stats, and the ticks' own CPU time as one more row
+ * ("collector_tick": calls and CPU ns) once the window had ticks.
+ */
 int collector_prog_stats(struct collector *c, struct prog_stats *out, int max);
 void collector_close(struct collector *c);
 

@@ -455,10 +455,9 @@ int snapshot_take(struct zs_snapshot *s, const char *debugfs_dir,
 		  const char *cgroup)
 {
 	char path[512];
-	char *text;
 
 	memset(s, 0, sizeof(*s));
-	s->zswap_current = -1;
+	s->zswap_current = s->memory_current = -1;
 	if (!read_parsed("/proc/vmstat", parse_key_value, &s->vmstat))
 		return -1;
 	read_parsed("/proc/meminfo", parse_meminfo, &s->meminfo);
@@ -477,13 +476,30 @@ int snapshot_take(struct zs_snapshot *s, const char *debugfs_dir,
 	read_parsed(path, parse_pressure, &s->memory_pressure);
 	snprintf(path, sizeof(path), "%s/io.pressure", cgroup);
 	read_parsed(path, parse_pressure, &s->io_pressure);
-	snprintf(path, sizeof(path), "%s/memory.zswap.current", cgroup);
-	text = read_file(path, 64);
-	if (text) {
-		s->zswap_current = strtod(text, NULL);
-		free(text);
-	}
+	snapshot_cgroup_levels(s, cgroup);
 	return 0;
+}
+
+/* The number a one-number file holds, or -1 when it cannot be read. */
+static double read_number(const char *dir, const char *name)
+{
+	char path[512], *text;
+	double v = -1;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	text = read_file(path, 64);
+	if (text)
+		v = strtod(text, NULL);
+	free(text);
+	return v;
+}
+
+void snapshot_cgroup_levels(struct zs_snapshot *s, const char *cgroup)
+{
+	s->zswap_current = read_number(cgroup, "memory.zswap.current");
+	s->memory_current = read_number(cgroup, "memory.current");
+	if (s->memory_current < 0)
+		s->memory_current = read_number(cgroup, "memory.usage_in_bytes");
 }
 
 void snapshot_free(struct zs_snapshot *s)
@@ -499,6 +515,17 @@ void snapshot_free(struct zs_snapshot *s)
 	kvset_free(&s->io_pressure);
 }
 
+/* A parameter's text (NULL: unreadable) as its first line, or "n/a". */
+static void param_value(char *text, char *out, size_t len)
+{
+	if (!text) {
+		snprintf(out, len, "n/a");
+		return;
+	}
+	text[strcspn(text, "\n")] = '\0';
+	snprintf(out, len, "%s", text);
+}
+
 static void read_param(const char *dir, const char *name, char *out,
 		       size_t len)
 {
@@ -506,12 +533,7 @@ static void read_param(const char *dir, const char *name, char *out,
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
 	text = read_file(path, 256);
-	if (!text) {
-		snprintf(out, len, "n/a");
-		return;
-	}
-	text[strcspn(text, "\n")] = '\0';
-	snprintf(out, len, "%s", text);
+	param_value(text, out, len);
 	free(text);
 }
 
@@ -522,6 +544,40 @@ const struct zswap_param_field zswap_param_fields[ZSWAP_NR_PARAMS] = {
 	ZP(accept_threshold_percent), ZP(shrinker_enabled),
 };
 #undef ZP
+
+void zswap_param_files_open(struct zswap_param_files *f, const char *dir)
+{
+	char path[512];
+
+	for (int i = 0; i < ZSWAP_NR_PARAMS; i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, zswap_param_fields[i].name);
+		f->fd[i] = open(path, O_RDONLY | O_CLOEXEC);
+	}
+	f->opened = true;
+}
+
+void zswap_param_files_read(const struct zswap_param_files *f,
+			    struct zswap_params *p)
+{
+	char buf[256];
+
+	for (int i = 0; i < ZSWAP_NR_PARAMS; i++) {
+		ssize_t n = f->fd[i] >= 0 ? pread(f->fd[i], buf, sizeof(buf) - 1, 0) : -1;
+
+		if (n >= 0)
+			buf[n] = '\0';
+		param_value(n >= 0 ? buf : NULL, (char *)p + zswap_param_fields[i].off,
+			    zswap_param_fields[i].len);
+	}
+}
+
+void zswap_param_files_close(struct zswap_param_files *f)
+{
+	for (int i = 0; f->opened && i < ZSWAP_NR_PARAMS; i++)
+		if (f->fd[i] >= 0)
+			close(f->fd[i]);
+	f->opened = false;
+}
 
 void zswap_params_read(struct zswap_params *p, const char *dir)
 {

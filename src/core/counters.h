@@ -98,6 +98,7 @@ struct zs_snapshot {
 	struct kvset memory_pressure;
 	struct kvset io_pressure;
 	double zswap_current;		/* memory.zswap.current, -1 if absent */
+	double memory_current;		/* memory.current (v1: usage_in_bytes), -1 */
 	bool has_debugfs;		/* debugfs zswap/ could be read */
 	bool has_mthp;			/* some size had mTHP stats */
 	bool has_memory_events;		/* the cgroup's memory.events (v2) */
@@ -108,6 +109,9 @@ struct zs_snapshot {
 int snapshot_take(struct zs_snapshot *s, const char *debugfs_dir,
 		  const char *cgroup);
 void snapshot_free(struct zs_snapshot *s);
+/* The cgroup's one-number levels into s: memory.zswap.current, memory.current. */
+void snapshot_cgroup_levels(struct zs_snapshot *s, const char *cgroup);
+
 
 /* Module parameters as strings ("enabled" -> "Y"). */
 struct zswap_params {
@@ -129,5 +133,19 @@ extern const struct zswap_param_field zswap_param_fields[ZSWAP_NR_PARAMS];
 
 /* Every parameter from dir's files ("n/a" for a file that cannot be read). */
 void zswap_params_read(struct zswap_params *p, const char *dir);
+
+/*
+ * The same files kept open, for a sample every 100 ms: sysfs renders a
+ * file anew when it is reread from offset 0, without the path lookups.
+ */
+struct zswap_param_files {
+	int fd[ZSWAP_NR_PARAMS];	/* -1: could not be opened ("n/a") */
+	bool opened;			/* zeroed: nothing open */
+};
+
+void zswap_param_files_open(struct zswap_param_files *f, const char *dir);
+void zswap_param_files_read(const struct zswap_param_files *f,
+			    struct zswap_params *p);
+void zswap_param_files_close(struct zswap_param_files *f);
 
 #endif /* __COUNTERS_H */

@@ -3,6 +3,7 @@
 #include <string.h>
 #include <json-c/json.h>
 #include "histogram.h"
+#include "metric_id.h"
 
 static const char *const kind_names[] = { "log2", "linear" };
 
@@ -90,28 +91,17 @@ const char *hist_stat_word(enum hist_stat st)
 
 void hist_stat_name(char *buf, size_t len, const char *hist, enum hist_stat st)
 {
-	snprintf(buf, len, "%s" HIST_STAT_PREFIX "%s}", hist, hist_stat_word(st));
+	snprintf(buf, len, "%s" METRIC_STAT_PREFIX "%s}", hist, hist_stat_word(st));
 }
 
 int hist_stat_parse(const char *name, size_t *hist_len, enum hist_stat *st)
 {
-	size_t n = strlen(name), pl = strlen(HIST_STAT_PREFIX);
-	const char *open = strrchr(name, '{');
+	int i = 0, r = metric_stat_parse(name, hist_stat_words, HIST_STAT_NR,
+					 hist_len, &i);
 
-	if (!n || name[n - 1] != '}' || !open || open == name ||
-	    strncmp(open, HIST_STAT_PREFIX, pl))
-		return 0;
-	*hist_len = (size_t)(open - name);
-	for (int i = 0; i < HIST_STAT_NR; i++) {
-		size_t wl = strlen(hist_stat_words[i]);
-
-		if (open + pl + wl + 1 == name + n &&
-		    !strncmp(open + pl, hist_stat_words[i], wl)) {
-			*st = i;
-			return 1;
-		}
-	}
-	return -1;
+	if (r == 1)
+		*st = i;
+	return r;
 }
 
 bool hist_stat_value(const struct hist *h, enum hist_stat st, double *v)

@@ -25,9 +25,10 @@ struct hist {
 };
 
 /*
- * A statistic of a histogram as one value: records, compare and claims
- * spell it HIST{stat=S} after the histogram's whole name (labels
- * included: lock_wait_ns{lock=tree,caller=zswap_store}{stat=p99}).
+ * A statistic of a histogram as one value: compare and claims spell it
+ * HIST{stat=S} after the histogram's whole name (labels included:
+ * lock_wait_ns{lock=tree,caller=zswap_store}{stat=p99}), as a level's
+ * statistics over the window are spelled (metric_id.h).
  */
 enum hist_stat {
 	HIST_STAT_MEAN,
@@ -38,7 +39,6 @@ enum hist_stat {
 	HIST_STAT_NR,
 };
 
-#define HIST_STAT_PREFIX "{stat="
 /* "mean, p50, p90, p99, count": for messages. */
 extern const char hist_stat_list[];
 const char *hist_stat_word(enum hist_stat st);

@@ -126,7 +126,7 @@ static int add_key(const struct kv_window *w, enum kv_group grp,
 	if (!selected(g, stat))
 		return 0;
 	f = family_of(grp, stat, &skip);
-	if (skip)
+	if (skip || (w->levels_only && !f->sampled))
 		return 0;
 	id = metric_family_id(f);
 	n = labels_of(f, stat, size, g->per_cgroup ? w->cgroup : NULL, l);
@@ -232,7 +232,9 @@ int kv_families_eval(const struct kv_window *w, struct metric_set *out)
 		if (has_set(w->before, g) && has_set(w->after, g))
 			for (size_t i = 0; i < after->n; i++)
 				err |= add_key(w, grp, &after->items[i], out);
-		err |= add_rows_missing(w, grp, out);
+		/* a sample needs the values only: the window's end says why not */
+		if (!w->levels_only)
+			err |= add_rows_missing(w, grp, out);
 	}
 	return err;
 }

@@ -15,6 +15,7 @@
 struct kv_window {
 	const char *cgroup;		/* --cgroup, or NULL */
 	const struct zs_snapshot *before, *after;
+	bool levels_only;		/* only the values of sampled levels' rows */
 };
 
 /*

@@ -221,17 +221,43 @@ void bio_counters_from_hists(const struct zs_hist_slots *hist,
 	ctr[ZC_PAGES_RECLAIM] = hist[ZH_PPB_RECLAIM].sum;
 }
 
-int metric_eval(const struct metric_window *w, struct metric_set *out)
+/* A cgroup's one-number file: its value, or n/a with why when it is -1. */
+static int add_cgroup_level(struct metric_set *out, int fam, const char *cgroup,
+			    double v, const char *why)
 {
-	const struct kvset *after = &w->after->debugfs;
-	const struct kv_window kw = { w->cgroup, w->before, w->after };
-	struct metric_label reason;
+	const struct metric_label cg = { "cgroup", cgroup };
+
+	return (v >= 0 ? metric_add(out, fam, &cg, 1, SRC_COUNTER, v) :
+		metric_add_na(out, fam, &cg, 1, why)) ? 0 : -1;
+}
+
+/* The --cgroup's one-number files: memory.zswap.current, memory.current. */
+static int add_cgroup_levels(const struct metric_window *w,
+			     struct metric_set *out)
+{
+	if (!w->cgroup)
+		return 0;
+	return add_cgroup_level(out, MF_CGROUP_ZSWAP_BYTES, w->cgroup,
+				w->after->zswap_current, "the cgroup has no "
+				"memory.zswap.current (cgroup v1, or a kernel "
+				"without zswap's memcg accounting)") |
+	       add_cgroup_level(out, MF_MEMORY_CURRENT, w->cgroup,
+				w->after->memory_current, "the cgroup has "
+				"neither memory.current nor memory.usage_in_bytes "
+				"(no memory controller?)");
+}
+
+/* The planned families' values (levels_only: the sampled levels'). */
+static int add_planned(const struct metric_window *w, struct metric_set *out,
+		       bool levels_only)
+{
 	int err = 0;
 
 	for (int id = 0; id < MF_PLANNED_NR; id++) {
 		const struct metric_family *f = &metric_families[id];
 
-		if (is_cgroup_family(id) && !w->cgroup)
+		if ((is_cgroup_family(id) && !w->cgroup) ||
+		    (levels_only && !f->sampled))
 			continue;
 		for (int v = 0; v < MF_MAX_VALUES && (!v || f->values[v]); v++) {
 			/* histograms only: their n/a goes with the values */
@@ -241,6 +267,24 @@ int metric_eval(const struct metric_window *w, struct metric_set *out)
 			err |= add_value(w, out, id, v);
 		}
 	}
+	return err;
+}
+
+int metric_eval_levels(const struct metric_window *w, struct metric_set *out)
+{
+	const struct kv_window kw = { w->cgroup, w->before, w->after, true };
+
+	return add_planned(w, out, true) | kv_families_eval(&kw, out) |
+	       add_cgroup_levels(w, out);
+}
+
+int metric_eval(const struct metric_window *w, struct metric_set *out)
+{
+	const struct kvset *after = &w->after->debugfs;
+	const struct kv_window kw = { w->cgroup, w->before, w->after, false };
+	struct metric_label reason;
+	int err = add_planned(w, out, false);
+
 	/* every reject reason this kernel's debugfs has */
 	for (size_t i = 0; i < after->n; i++) {
 		const char *k = after->items[i].name;
@@ -255,6 +299,7 @@ int metric_eval(const struct metric_window *w, struct metric_set *out)
 	}
 	/* the rest of debugfs, mTHP, the cgroup's memory.events and .stat */
 	err |= kv_families_eval(&kw, out);
+	err |= add_cgroup_levels(w, out);
 	for (int id = 0; id < MF_PLANNED_NR; id++) {
 		const struct metric_family *f = &metric_families[id];
 

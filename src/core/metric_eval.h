@@ -35,5 +35,11 @@ void bio_counters_from_hists(const struct zs_hist_slots *hist,
 
 /* Adds every core metric of the window to out; -1 on ENOMEM. */
 int metric_eval(const struct metric_window *w, struct metric_set *out);
+/*
+ * Only its sampled levels (the rows' .sampled: values at the window's
+ * end), as metric_eval() adds them: what a sample during the window
+ * reads. Of the keys read by key (kv_families.h), only those present.
+ */
+int metric_eval_levels(const struct metric_window *w, struct metric_set *out);
 
 #endif /* __METRIC_EVAL_H */

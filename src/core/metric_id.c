@@ -148,15 +148,51 @@ const struct metric_family *metric_family_of_key(const char *key)
 			    &at);
 }
 
+bool metric_stat_suffix(const char *key, size_t *base_len, const char **word,
+			size_t *word_len)
+{
+	size_t n = strlen(key), pl = strlen(METRIC_STAT_PREFIX);
+	const char *open = strrchr(key, '{');
+
+	if (!n || key[n - 1] != '}' || !open || open == key ||
+	    strncmp(open, METRIC_STAT_PREFIX, pl))
+		return false;
+	*base_len = (size_t)(open - key);
+	*word = open + pl;
+	*word_len = (size_t)(key + n - 1 - *word);
+	return true;
+}
+
+int metric_stat_parse(const char *key, const char *const *words, int n,
+		      size_t *base_len, int *st)
+{
+	const char *word;
+	size_t wl;
+
+	if (!metric_stat_suffix(key, base_len, &word, &wl))
+		return 0;
+	for (int i = 0; i < n; i++)
+		if (strlen(words[i]) == wl && !strncmp(word, words[i], wl)) {
+			*st = i;
+			return 1;
+		}
+	return -1;
+}
+
 int metric_id_parse(const char *key, struct metric_id *id)
 {
-	const char *brace = strchr(key, '{');
-	size_t len = strlen(key), base = brace ? (size_t)(brace - key) : len;
-	size_t at, p;
+	const char *brace = strchr(key, '{'), *word;
+	size_t len = strlen(key), base, at, p, wl;
 
 	memset(id, 0, sizeof(*id));
-	if (brace && (key[len - 1] != '}' || brace == key))
+	/* KEY{stat=S}: the identity is KEY's, with the statistic */
+	if (metric_stat_suffix(key, &len, &word, &wl))
+		id->stat_off = len;
+	base = brace && (size_t)(brace - key) < len ? (size_t)(brace - key) : len;
+	if (base < len && (key[len - 1] != '}' || brace == key))
 		return -1;
+	if (base == len)
+		brace = NULL;
 	id->fam = family_named(key, base, &at);
 	if (id->fam && id->fam->suffix)
 		add_label(id, 0, 0, at, base - at);

@@ -25,6 +25,8 @@ struct metric_label {
 struct metric_id {
 	const struct metric_family *fam;	/* NULL: no registry row */
 	unsigned char nlabels;
+	/* a statistic of the metric (KEY{stat=S}): where {stat= begins, 0 none */
+	unsigned short stat_off;
 	struct {
 		/* key_len 0: the key is fam->label (a suffix family) */
 		unsigned short key_off, key_len, val_off, val_len;
@@ -39,6 +41,26 @@ struct metric_id {
 int metric_id_render(char *key, size_t len, struct metric_id *id,
 		     const struct metric_family *f,
 		     const struct metric_label *l, int n);
+/*
+ * A statistic named after a metric's whole key, labels included:
+ * KEY{stat=S}. A histogram's (histogram.h: computed where it is read) or
+ * a level's over the window (level_stats.h: recorded).
+ */
+#define METRIC_STAT_PREFIX "{stat="
+/*
+ * Whether key ends in {stat=WORD} after a name: true with the length of
+ * the key before it in *base_len, and the word and its length.
+ */
+bool metric_stat_suffix(const char *key, size_t *base_len, const char **word,
+			size_t *word_len);
+/*
+ * Whether key ends in {stat=W}: 1 with W's index among words[0..n) in
+ * *st, 0 without the suffix, -1 for a W not among them (*base_len set
+ * both times).
+ */
+int metric_stat_parse(const char *key, const char *const *words, int n,
+		      size_t *base_len, int *st);
+
 /* The identity of a key: 0, or -1 for a malformed key (fam NULL then). */
 int metric_id_parse(const char *key, struct metric_id *id);
 /* The family of a key without its labels (NULL: no row). */

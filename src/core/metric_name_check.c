@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "histogram.h"
+#include "level_stats.h"
 #include "metric_name_check.h"
 #include "metrics.h"
 
@@ -303,15 +304,55 @@ static int check_labels(const struct metric_family *f, const struct label_span *
 	return -1;
 }
 
-static void hist_families(char *buf, size_t len)
+static bool is_hist(const struct metric_family *f)
+{
+	return f->kind == MK_HIST || f->hist;
+}
+
+static bool is_sampled(const struct metric_family *f)
+{
+	return f->sampled;
+}
+
+/* The families of a kind, for messages: "a, b, ...". */
+static void families_text(bool (*of)(const struct metric_family *f),
+			  char *buf, size_t len)
 {
 	size_t used = 0;
 
 	buf[0] = '\0';
 	for (int i = 0; i < MF_NR && used < len; i++)
-		if (metric_families[i].kind == MK_HIST || metric_families[i].hist)
+		if (of(&metric_families[i]))
 			used += snprintf(buf + used, len - used, "%s%s",
 					 used ? ", " : "", metric_families[i].name);
+}
+
+/* {stat=S} after family f's metric: a histogram's or a sampled level's. */
+static int check_stat(const struct metric_family *f, const char *name,
+		      char *why, size_t len)
+{
+	char hists[300], levels[300];
+	enum level_stat ls;
+	enum hist_stat hs;
+	size_t bl;
+
+	if (is_hist(f) && hist_stat_parse(name, &bl, &hs) < 0) {
+		snprintf(why, len, "unknown histogram statistic (%s)", hist_stat_list);
+		return -1;
+	}
+	if (f->sampled && level_stat_parse(name, &bl, &ls) < 0) {
+		snprintf(why, len, "unknown statistic of a level (%s)",
+			 level_stat_list);
+		return -1;
+	}
+	if (is_hist(f) || f->sampled)
+		return 0;
+	families_text(is_hist, hists, sizeof(hists));
+	families_text(is_sampled, levels, sizeof(levels));
+	snprintf(why, len, "%s is not a histogram or a sampled level: {stat=S} "
+		 "follows a histogram's name (%s; S: %s) or a level's (%s; S: %s)",
+		 f->name, hists, hist_stat_list, levels, level_stat_list);
+	return -1;
 }
 
 /* A glob over family names: it must match one (a suffix family's prefix). */
@@ -338,26 +379,25 @@ int metric_name_check(const char *name, char *why, size_t len)
 	const char *brace = strchr(name, '{'), *close;
 	struct label_span l[METRIC_MAX_LABELS];
 	const struct metric_family *f;
-	char fam[METRIC_NAME_LEN], list[300];
-	int nl = 0, st = hist_stat_parse(name, &hl, &(enum hist_stat){ 0 });
+	char fam[METRIC_NAME_LEN];
+	const char *word;
+	size_t wl;
+	int nl = 0;
+	bool st = metric_stat_suffix(name, &hl, &word, &wl);
 
-	if (st < 0) {
-		snprintf(why, len, "unknown histogram statistic (%s)", hist_stat_list);
-		return -1;
-	}
-	if (st > 0)
+	if (st)
 		base = hl;
 	if (brace && (size_t)(brace - name) >= base)
-		brace = NULL;	/* only {stat=S}: a bare histogram's */
+		brace = NULL;	/* only {stat=S}: a bare histogram's or level's */
 	if ((brace ? (size_t)(brace - name) : base) == 0) {
 		snprintf(why, len, "no metric name before its labels");
 		return -1;
 	}
 	if (brace) {
 		close = memchr(brace + 1, '{', base - (brace + 1 - name));
-		if (close && !strncmp(brace, HIST_STAT_PREFIX, strlen(HIST_STAT_PREFIX))) {
+		if (close && !strncmp(brace, METRIC_STAT_PREFIX, strlen(METRIC_STAT_PREFIX))) {
 			snprintf(why, len, "{stat=S} goes after the labels: "
-				 "HIST{KEY=VALUE,...}{stat=S}");
+				 "NAME{KEY=VALUE,...}{stat=S}");
 			return -1;
 		}
 		if (close || name[base - 1] != '}' || base - (brace - name) < 3) {
@@ -388,11 +428,5 @@ int metric_name_check(const char *name, char *why, size_t len)
 	}
 	if ((!f->suffix || f->keys) && check_labels(f, l, nl, why, len))
 		return -1;
-	if (st > 0 && f->kind != MK_HIST && !f->hist) {
-		hist_families(list, sizeof(list));
-		snprintf(why, len, "%s is not a histogram: {stat=S} follows a "
-			 "histogram's name (%s)", f->name, list);
-		return -1;
-	}
-	return 0;
+	return st ? check_stat(f, name, why, len) : 0;
 }

@@ -17,7 +17,8 @@
  * reject_compress_poor) or a workload's own workload_*; the keys one of
  * the combinations the family's metrics carry, in the order records
  * write them; a value of a closed set one of its values (a glob: one
- * that matches one; $CGROUP: any); {stat=S} only after a histogram.
+ * that matches one; $CGROUP: any); {stat=S} only after a histogram (S:
+ * histogram.h's) or a sampled level (S: level_stats.h's).
  * 0, or -1 with why.
  */
 int metric_name_check(const char *name, char *why, size_t len);

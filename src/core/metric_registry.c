@@ -177,11 +177,11 @@ const struct metric_family metric_families[MF_NR] = {
 	[MF_POOL_BYTES] = { "pool_bytes", "bytes", MK_LEVEL,
 	  "Size of the compressed zswap pool (debugfs pool_total_size).",
 	  { CTR("debugfs:pool_total_size") }, .slot = NO_SLOT, .dir = VOLUME,
-	  .prom = PROM("zswap_pool_bytes") },
+	  .prom = PROM("zswap_pool_bytes"), .sampled = true },
 	[MF_STORED_PAGES] = { "stored_pages", "pages", MK_LEVEL,
 	  "Pages held by zswap (debugfs stored_pages).",
 	  { CTR("debugfs:stored_pages") }, .slot = NO_SLOT, .dir = VOLUME,
-	  .prom = PROM("zswap_stored_pages") },
+	  .prom = PROM("zswap_stored_pages"), .sampled = true },
 	[MF_COMPRESSION_RATIO] = { "compression_ratio", "ratio", MK_RATIO,
 	  "Stored bytes over pool bytes, now.",
 	  { CTR("debugfs:pool_total_size") }, .slot = NO_SLOT,
@@ -296,7 +296,7 @@ const struct metric_family metric_families[MF_NR] = {
 	[MF_POOL_TOTAL_SIZE] = { "pool_total_size", "bytes", MK_LEVEL,
 	  "debugfs pool_total_size: the compressed pool's size (pool_bytes).",
 	  { CTR("debugfs:pool_total_size") }, .slot = NO_SLOT, .dir = VOLUME,
-	  .prom = SKIP("the same file as zswap_pool_bytes") },
+	  .prom = SKIP("the same file as zswap_pool_bytes"), .sampled = true },
 	[MF_DECOMPRESS_FAIL] = { "decompress_fail", "events", MK_COUNT,
 	  "Loads and writebacks whose decompression failed (debugfs "
 	  "decompress_fail; 6.18 has it, 6.12 not).",
@@ -307,12 +307,13 @@ const struct metric_family metric_families[MF_NR] = {
 	  MK_LEVEL, "Pages zswap holds as they are, since they did not "
 	  "compress (debugfs stored_incompressible_pages; 6.18 has it).",
 	  { CTR("debugfs:stored_incompressible_pages") }, .slot = NO_SLOT,
-	  .dir = VOLUME, .prom = PROM("zswap_stored_incompressible_pages") },
+	  .dir = VOLUME, .prom = PROM("zswap_stored_incompressible_pages"),
+	  .sampled = true },
 	[MF_SAME_FILLED] = { "same_filled_pages", "pages", MK_LEVEL,
 	  "Same-filled pages zswap holds as one word (debugfs "
 	  "same_filled_pages; 6.1 has it, 6.12 not).",
 	  { CTR("debugfs:same_filled_pages") }, .slot = NO_SLOT, .dir = VOLUME,
-	  .prom = PROM("zswap_same_filled_pages") },
+	  .prom = PROM("zswap_same_filled_pages"), .sampled = true },
 	[MF_DUPLICATE_ENTRY] = { "duplicate_entry", "events", MK_COUNT,
 	  "Stores that found an entry of the same swap slot (debugfs "
 	  "duplicate_entry; 6.1 has it, 6.12 not).",
@@ -429,13 +430,19 @@ const struct metric_family metric_families[MF_NR] = {
 	  .prom = PROM_US("zswap_cgroup_memory_pressure_full_seconds_total") },
 	[MF_CGROUP_ZSWAP_BYTES] = { "zswap_pool_bytes", "bytes", MK_LEVEL,
 	  "Compressed bytes the cgroup holds in zswap (memory.zswap.current).",
-	  CGROUP, .slot = NO_SLOT, .dir = VOLUME, .prom = PROM("zswap_cgroup_zswap_bytes") },
+	  CGROUP, .slot = NO_SLOT, .dir = VOLUME, .prom = PROM("zswap_cgroup_zswap_bytes"),
+	  .sampled = true },
+	/* records of --iocost before the level statistics carry these two */
 	[MF_CGROUP_ZSWAP_MEAN] = { "zswap_pool_mean_bytes", "bytes", MK_LEVEL,
 	  "The --cgroup's memory.zswap.current, mean of 100 ms samples over the "
-	  "window.", CGROUP, .slot = NO_SLOT, .dir = VOLUME },
+	  "window, as older records of --iocost name it (now "
+	  "zswap_pool_bytes{cgroup=...}{stat=mean}).", CGROUP, .slot = NO_SLOT,
+	  .dir = VOLUME, .prom = SKIP("older records' name") },
 	[MF_CGROUP_ZSWAP_MAX] = { "zswap_pool_max_bytes", "bytes", MK_LEVEL,
 	  "The --cgroup's memory.zswap.current, largest 100 ms sample of the "
-	  "window.", CGROUP, .slot = NO_SLOT, .dir = VOLUME },
+	  "window, as older records of --iocost name it (now "
+	  "zswap_pool_bytes{cgroup=...}{stat=max}).", CGROUP, .slot = NO_SLOT,
+	  .dir = VOLUME, .prom = SKIP("older records' name") },
 	[MF_CGROUP_OOM_KILLS] = { "memory_oom_kills", "kills", MK_COUNT,
 	  "Tasks of the cgroup the OOM killer killed (memory.events oom_kill).",
 	  CGROUP, .slot = NO_SLOT, .dir = LOWER(false, "OOM kills") },
@@ -546,12 +553,13 @@ const struct metric_family metric_families[MF_NR] = {
 	[MF_MTHP_NR_ANON] = { "mthp_nr_anon", "folios", MK_LEVEL,
 	  "Anonymous folios of this size now (mTHP stats nr_anon).",
 	  .slot = NO_SLOT, .dir = VOLUME,
-	  .prom = PROM("zswap_mthp_anon_folios"), .kv = KV_MTHP, KEYS("size", "") },
+	  .prom = PROM("zswap_mthp_anon_folios"), .kv = KV_MTHP, KEYS("size", ""),
+	  .sampled = true },
 	[MF_MTHP_NR_ANON_PARTIAL] = { "mthp_nr_anon_partially_mapped", "folios",
 	  MK_LEVEL, "Anonymous folios of this size now partly mapped (mTHP "
 	  "stats nr_anon_partially_mapped).", .slot = NO_SLOT, .dir = VOLUME,
 	  .prom = PROM("zswap_mthp_anon_partially_mapped_folios"), .kv = KV_MTHP,
-	  KEYS("size", "") },
+	  KEYS("size", ""), .sampled = true },
 	[MF_MTHP_OTHER] = { "mthp_", "delta", MK_COUNT,
 	  "An mTHP stat this release has no row for (/sys/kernel/mm/"
 	  "transparent_hugepage/hugepages-<size>/stats/<stat>): its change.",
@@ -569,12 +577,12 @@ const struct metric_family metric_families[MF_NR] = {
 	  "Compressed bytes the cgroup holds in zswap (memory.stat zswap).",
 	  .slot = NO_SLOT, .dir = VOLUME,
 	  .prom = SKIP("--cgroups: zswap_cgroup_zswap_bytes"),
-	  .kv = KV_MEMORY_STAT, CGROUP },
+	  .kv = KV_MEMORY_STAT, CGROUP, .sampled = true },
 	[MF_MEMORY_STAT_ZSWAPPED] = { "memory_stat_zswapped", "bytes", MK_LEVEL,
 	  "Uncompressed bytes of the cgroup's pages in zswap (memory.stat "
 	  "zswapped).", .slot = NO_SLOT, .dir = VOLUME,
 	  .prom = PROM("zswap_cgroup_zswapped_bytes"), .kv = KV_MEMORY_STAT,
-	  CGROUP },
+	  CGROUP, .sampled = true },
 	[MF_MEMORY_STAT_ZSWPOUT] = { "memory_stat_zswpout", "pages", MK_COUNT,
 	  "Pages of the cgroup and its descendants stored in zswap "
 	  "(memory.stat zswpout).", .slot = NO_SLOT, .dir = VOLUME,
@@ -596,6 +604,10 @@ const struct metric_family metric_families[MF_NR] = {
 	  .label = "key", .suffix = true, .slot = NO_SLOT, .dir = VOLUME,
 	  .prom = SKIP("zswap-gate record --cgroup only"),
 	  .kv = KV_MEMORY_STAT, CGROUP },
+	[MF_MEMORY_CURRENT] = { "memory_current", "bytes", MK_LEVEL,
+	  "Memory charged to the cgroup (memory.current; cgroup v1: "
+	  "memory.usage_in_bytes).", CGROUP, .slot = NO_SLOT, .dir = VOLUME,
+	  .prom = SKIP("zswap-gate record --cgroup only"), .sampled = true },
 
 	/* the workload's own time (seed 000: build time) */
 	[MF_WALL_TIME] = { "wall_time_s", "s", MK_LEVEL,

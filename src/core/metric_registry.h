@@ -18,7 +18,8 @@
 
 enum metric_kind {
 	MK_COUNT,	/* events in the window */
-	MK_LEVEL,	/* a value read at the end of the window */
+	MK_LEVEL,	/* a value read at the end of the window (and, in a
+			 * record, sampled through it: level_stats.h) */
 	MK_RATIO,	/* num / den of the same window (and labels) */
 	MK_HIST,	/* a histogram only */
 };
@@ -131,6 +132,11 @@ struct metric_family {
 	struct metric_top top;
 	/* read from this key-value set, by name (values: always recorded) */
 	enum kv_group kv;
+	/*
+	 * A level the core session samples through a record's window:
+	 * KEY{stat=mean|max|min} beside its end value (level_stats.h).
+	 */
+	bool sampled;
 };
 
 /* Family ids: the core's planned families first, in plan order. */
@@ -260,6 +266,7 @@ enum metric_family_id {
 	MF_MEMORY_STAT_ZSWPIN,
 	MF_MEMORY_STAT_ZSWPWB,
 	MF_MEMORY_STAT_OTHER,
+	MF_MEMORY_CURRENT,
 	/* the record's own */
 	MF_WALL_TIME,
 	MF_CPU_USER,

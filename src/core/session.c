@@ -503,6 +503,63 @@ static void read_cgroup_counts(struct session *s, struct zs_cgroup_counts *out)
 		cgroup_counts_lookup(s->cgroup_counts_fd, s->cgroup_id, out);
 }
 
+/* One sample of the levels, t seconds into the window, from snap. */
+static int levels_sample(struct session *s, const struct zs_snapshot *snap,
+			 double t, bool tick)
+{
+	struct metric_window w = {
+		.plan = &s->plan, .cgroup = s->opts.cgroup,
+		.before = snap, .after = snap,
+	};
+	struct metric_set *set = &s->level_set;
+
+	/* the last sample's slots are reused: a level not read now is n/a */
+	for (size_t i = 0; i < set->n; i++)
+		set->m[i].has_value = false;
+	return metric_eval_levels(&w, set) |
+	       level_sampler_add(&s->levels, set, t, tick);
+}
+
+/* The window's first sample of the levels: its start, and what to read. */
+static int levels_begin(struct session *s)
+{
+	level_sampler_free(&s->levels);
+	level_files_close(&s->level_files);
+	metric_set_free(&s->level_set);
+	s->ticks = 0;
+	if (!s->opts.level_stats)
+		return 0;
+	if (level_files_open(&s->level_files, &s->before, DEBUGFS_ZSWAP,
+			     s->opts.cgroup))
+		return -1;
+	return levels_sample(s, &s->before, 0, false);
+}
+
+static void levels_tick(struct session *s)
+{
+	struct zs_snapshot snap;
+
+	if (!s->opts.level_stats || ++s->ticks % LEVEL_TICK_EVERY)
+		return;
+	level_files_read(&s->level_files, &snap);
+	/* a sample lost to ENOMEM leaves the statistics one sample short */
+	levels_sample(s, &snap, mono_s() - s->t_begin, true);
+	snapshot_free(&snap);
+}
+
+/* The last sample (the window's end, after) and the statistics. */
+static int levels_collect(struct session *s, const struct zs_snapshot *after,
+			  struct metric_set *out, size_t from)
+{
+	double t = mono_s() - s->t_begin;
+
+	if (!s->opts.level_stats)
+		return 0;
+	if (levels_sample(s, after, t, false))
+		return -1;
+	return level_stats_eval(&s->levels, out, from, out->n, t);
+}
+
 int session_begin(struct session *s)
 {
 	enum cgroup_counts_src src;
@@ -510,6 +567,8 @@ int session_begin(struct session *s)
 
 	/* the record's header: the values the window starts with */
 	zswap_params_read(&s->params, ZSWAP_PARAMS);
+	if (!s->param_files.opened)
+		zswap_param_files_open(&s->param_files, ZSWAP_PARAMS);
 	param_watch_start(&s->watch, &s->params);
 	s->noted = s->dropped_noted = 0;
 	s->t_begin = mono_s();
@@ -520,15 +579,27 @@ int session_begin(struct session *s)
 	cgroup_counts_free(&s->cg_bases);
 	if (s->opts.cgroup_table)
 		cgroup_counts_snapshot(s, &s->cg_bases, &src, &wb);
-	return snapshot_take(&s->before, DEBUGFS_ZSWAP, s->opts.cgroup);
+	if (snapshot_take(&s->before, DEBUGFS_ZSWAP, s->opts.cgroup) ||
+	    levels_begin(s))
+		return -1;
+	return 0;
+}
+
+static void params_sample(struct session *s)
+{
+	struct zswap_params now;
+
+	if (s->param_files.opened)
+		zswap_param_files_read(&s->param_files, &now);
+	else
+		zswap_params_read(&now, ZSWAP_PARAMS);
+	param_watch_sample(&s->watch, &now, mono_s() - s->t_begin);
 }
 
 void session_tick(struct session *s)
 {
-	struct zswap_params now;
-
-	zswap_params_read(&now, ZSWAP_PARAMS);
-	param_watch_sample(&s->watch, &now, mono_s() - s->t_begin);
+	params_sample(s);
+	levels_tick(s);
 }
 
 /* Events are submitted without wakeups: wait, then drain. */
@@ -599,7 +670,7 @@ static void window_changes(struct session *s, const struct zs_snapshot *after)
 			     s->opts.cgroup);
 		s->window_changed = true;
 	}
-	session_tick(s);
+	params_sample(s);
 	for (int i = 0; i < ZSWAP_NR_PARAMS; i++)
 		if (param_watch_describe(w, s->noted, i, note, sizeof(note)))
 			session_note(s, "%s", note);
@@ -623,6 +694,7 @@ int session_collect(struct session *s, struct metric_set *out)
 		.before = &s->before,
 		.after = &after,
 	};
+	size_t from = out->n;
 	int err;
 
 	/* after session_stop() this drains every event the counters saw */
@@ -643,6 +715,8 @@ int session_collect(struct session *s, struct metric_set *out)
 		return -1;
 	window_changes(s, &after);
 	err = metric_eval(&w, out);
+	if (!err)
+		err = levels_collect(s, &after, out, from);
 	snapshot_free(&after);
 	return err;
 }
@@ -663,6 +737,10 @@ void session_close(struct session *s)
 		close(s->stats_fd);
 	snapshot_free(&s->before);
 	cgroup_counts_free(&s->cg_bases);
+	level_sampler_free(&s->levels);
+	level_files_close(&s->level_files);
+	metric_set_free(&s->level_set);
+	zswap_param_files_close(&s->param_files);
 	plan_free(&s->plan);
 }
 

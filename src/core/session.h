@@ -11,6 +11,8 @@
 #include <stdbool.h>
 #include "cgroup_stats.h"
 #include "counters.h"
+#include "level_files.h"
+#include "level_stats.h"
 #include "metrics.h"
 #include "param_watch.h"
 #include "planner.h"
@@ -57,6 +59,11 @@ struct session_opts {
 	 * write) and cg_bios, every write bio charged to its cgroup.
 	 */
 	bool iostall_reads;
+	/*
+	 * Sample the levels at the window's start, at each session_tick()
+	 * and at its end: KEY{stat=mean|max|min} (record; level_stats.h).
+	 */
+	bool level_stats;
 	event_fn on_event;
 	void *event_ctx;
 };
@@ -77,6 +84,7 @@ struct session {
 	int cgroup_counts_fd;		/* the BPF cgroup_counts map */
 	struct cgroup_counts_set cg_bases;	/* every cgroup at session_begin */
 	struct zswap_params params;	/* at the window's start */
+	struct zswap_param_files param_files;	/* the same, kept open */
 	/*
 	 * Every change of them seen during the window (session_tick(), and
 	 * session_collect()), times from t_begin (CLOCK_MONOTONIC seconds);
@@ -84,6 +92,10 @@ struct session {
 	 */
 	struct param_watch watch;
 	double t_begin;
+	struct level_files level_files;	/* what a sample of the levels reads */
+	struct level_sampler levels;	/* their samples through the window */
+	struct metric_set level_set;	/* a sample's levels (slots reused) */
+	unsigned long ticks;		/* session_tick()s of the window */
 	int noted, dropped_noted;
 	char notes[MAX_NOTES][160];
 	int nr_notes;
@@ -106,7 +118,10 @@ int session_open(struct session *s, const struct session_opts *opts);
  */
 int session_begin(struct session *s);
 int session_poll(struct session *s, int timeout_ms);
-/* A sample of zswap's parameters during the window (record, every ~100 ms). */
+/*
+ * A sample during the window (record, every ~100 ms): zswap's parameters,
+ * and at every LEVEL_TICK_EVERY-th the levels, with opts.level_stats.
+ */
 void session_tick(struct session *s);
 /* Detaches the programs: ends the window exactly, before collecting. */
 void session_stop(struct session *s);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "claims.h"
+#include "level_stats.h"
 #include "metric_name_check.h"
 #include "record.h"
 #include "yaml_tree.h"
@@ -200,6 +201,7 @@ static int read_metrics(struct reader *r, yaml_node_t *n, struct claim_row *row)
 		yaml_node_t *m = n->type == YAML_SEQUENCE_NODE ?
 			yseq_at(&r->d, n, i) : n;
 		const char *s = yscalar(m);
+		enum level_stat ls;
 		enum hist_stat st;
 		size_t hl;
 
@@ -208,10 +210,11 @@ static int read_metrics(struct reader *r, yaml_node_t *n, struct claim_row *row)
 			     "metric must be a record metric name (or glob)");
 			return -1;
 		}
-		if (hist_stat_parse(s, &hl, &st) < 0) {
-			yerr(&r->d, m, r->err, 
-			     "metric '%s': unknown histogram statistic (%s)",
-			     s, hist_stat_list);
+		if (hist_stat_parse(s, &hl, &st) < 0 &&
+		    level_stat_parse(s, &hl, &ls) < 0) {
+			yerr(&r->d, m, r->err, "metric '%s': unknown histogram "
+			     "statistic (%s) or level statistic (%s)", s,
+			     hist_stat_list, level_stat_list);
 			return -1;
 		}
 		snprintf(row->metric[row->nr_metrics++], METRIC_NAME_LEN, "%s", s);

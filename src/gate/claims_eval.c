@@ -7,6 +7,7 @@
 #include <string.h>
 #include <gsl/gsl_cdf.h>
 #include "claims_eval.h"
+#include "level_stats.h"
 #include "metric_id.h"
 #include "record_walk.h"
 #include "stats.h"
@@ -179,7 +180,7 @@ static void missing_why(const char *name, const struct record *rec,
 
 	if (metric_set_find_hist(ms, name))
 		snprintf(why, len, "%.60s is a histogram: name one of its "
-			 "statistics, %.60s" HIST_STAT_PREFIX "mean} (%s)",
+			 "statistics, %.60s" METRIC_STAT_PREFIX "mean} (%s)",
 			 name, name, hist_stat_list);
 	else if (workload && code > 128)	/* killed by a signal */
 		snprintf(why, len, "%.100s: the recorded command was killed "
@@ -219,8 +220,33 @@ static bool sparse_absent_is_zero(const char *name, const struct record *rec)
 }
 
 /*
- * A name's value: a metric, or HIST{stat=S} of a histogram; false with
- * why when it is n/a in this record.
+ * A sampled level's statistic the record lacks (KEY{stat=S}): a record
+ * that did not sample its levels (an older zswap-gate, or one whose
+ * window had no ticks), or lacks the level itself; true with why.
+ */
+static bool level_stat_absent(const char *name, const struct record *rec,
+			      char *why, size_t len)
+{
+	const struct metric_family *f = metric_family_of_key(name);
+	char level[METRIC_NAME_LEN];
+	enum level_stat st;
+	size_t bl;
+
+	if (!f || !f->sampled || level_stat_parse(name, &bl, &st) != 1)
+		return false;
+	snprintf(level, sizeof(level), "%.*s", (int)bl, name);
+	if (metric_set_find(&rec->metrics, level))
+		snprintf(why, len, "%.80s: not in this record: it has %.60s at "
+			 "the window's end only (recorded before levels were "
+			 "sampled through the window)", name, level);
+	else
+		missing_why(level, rec, why, len);
+	return true;
+}
+
+/*
+ * A name's value: a metric, HIST{stat=S} of a histogram, or a level's
+ * KEY{stat=S} as recorded; false with why when it is n/a in this record.
  */
 static bool named_value(const char *name, const struct record *rec,
 			double *out, char *why, size_t len)
@@ -240,6 +266,8 @@ static bool named_value(const char *name, const struct record *rec,
 		snprintf(why, len, "%.100s: %.150s", name, m->reason);
 		return false;
 	}
+	if (level_stat_absent(name, rec, why, len))
+		return false;
 	if (hist_stat_parse(name, &hl, &st) != 1) {
 		*out = 0;
 		if (sparse_absent_is_zero(name, rec))

@@ -197,6 +197,8 @@ static int do_record(struct record_opts *o, struct atomic_file *af)
 		o->sess.bio_events = true;
 	}
 	o->sess.iostall_reads = o->iocost;
+	/* the loop below ticks: the levels' statistics over the window */
+	o->sess.level_stats = true;
 	if (collector_open(&c, &o->sess)) {
 		err = cli_error_exit(&c.error);
 		goto out;

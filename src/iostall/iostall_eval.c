@@ -225,32 +225,6 @@ static void add_counters(struct metric_set *out, const struct cg_files *b,
 			      "cgroup (no IO, or no io controller)");
 }
 
-/*
- * The --cgroup's zswap pool through the window: memory.zswap.current at
- * the end is 0 once the workload has exited, so the pool it ran with is
- * the samples' mean and max.
- */
-static void add_pool(const struct iostall_window *w, struct metric_set *out)
-{
-	char path[128];
-	struct metric_label cg = { "cgroup", path };
-	const struct pool_samples *p = &w->pool;
-
-	if (!w->cgroup)
-		return;
-	snprintf(path, sizeof(path), "%.120s", w->cgroup);
-	if (!p->n) {
-		metric_add_na(out, MF_CGROUP_ZSWAP_MEAN, &cg, 1, "no sample of "
-			      "memory.zswap.current in the window (shorter than "
-			      "100 ms, or no such file)");
-		metric_add_na(out, MF_CGROUP_ZSWAP_MAX, &cg, 1, "no sample of "
-			      "memory.zswap.current in the window");
-		return;
-	}
-	metric_add(out, MF_CGROUP_ZSWAP_MEAN, &cg, 1, SRC_COUNTER, p->sum / p->n);
-	metric_add(out, MF_CGROUP_ZSWAP_MAX, &cg, 1, SRC_COUNTER, p->max);
-}
-
 static void add_bios(struct metric_set *out, const struct cg_files *a,
 		     const struct is_cg_bios *cb)
 {
@@ -439,7 +413,6 @@ int iostall_eval(const struct iostall_window *w, struct metric_set *out)
 		add_counters(out, b, g->after);
 		add_bios(out, g->after, g->bios);
 	}
-	add_pool(w, out);
 	add_vrate(w, out);
 	add_wb_flags(w, out);
 	add_stalls(w, out);

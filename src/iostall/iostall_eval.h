@@ -49,12 +49,6 @@ struct iostall_task {
 	struct is_task t;
 };
 
-/* A cgroup's memory.zswap.current, sampled through a window. */
-struct pool_samples {
-	double sum, max;
-	unsigned long n;
-};
-
 struct iostall_window {
 	const char *off_why;		/* why iocost is off, or NULL */
 	bool debug_stats;		/* blkcg_debug_stats=Y */
@@ -74,7 +68,6 @@ struct iostall_window {
 	unsigned long long vrate_last;	/* iocost's newest vrate, 0: none */
 	bool has_switch;		/* sched_switch attached */
 	const char *cgroup;		/* --cgroup, or NULL */
-	struct pool_samples pool;	/* its zswap pool, sampled */
 	struct iostall_task *tasks;	/* sorted by iostall_eval() */
 	int nr_tasks;
 };

@@ -22,11 +22,6 @@ static int im_prog_stats(void *ctx, struct prog_stats *out, int max)
 	return iostall_prog_stats(ctx, out, max);
 }
 
-static void im_tick(void *ctx)
-{
-	iostall_tick(ctx);
-}
-
 static void im_close(void *ctx)
 {
 	iostall_close(ctx);
@@ -38,7 +33,7 @@ int iostall_module_open(struct collector *c, struct iostall *st,
 	struct collector_module m = {
 		.name = "iostall", .ctx = st, .begin = im_begin, .stop = im_stop,
 		.collect = collect ? im_collect : NULL,
-		.prog_stats = im_prog_stats, .close = im_close, .tick = im_tick,
+		.prog_stats = im_prog_stats, .close = im_close,
 	};
 	/* without the core session: the empty baseline (zswap-iostall --empty) */
 	if (iostall_open(st, c->open ? &c->s : NULL, cgroup, !c->open, verbose,

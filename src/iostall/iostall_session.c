@@ -6,7 +6,6 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <math.h>
 #include <ftw.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -361,26 +360,7 @@ int iostall_begin(struct iostall *st)
 	for (int i = 0; i < st->before.n; i++)
 		cg_files_read(&st->before.c[i]);
 	read_qos(st);
-	memset(&st->pool, 0, sizeof(st->pool));
 	return 0;
-}
-
-void iostall_tick(struct iostall *st)
-{
-	char path[PATH_MAX + 32], *text;
-	double v;
-
-	if (st->empty_only || st->stopped || !st->cgroup_id)
-		return;
-	snprintf(path, sizeof(path), "%s/memory.zswap.current", st->cgroup);
-	text = read_file(path, 64);
-	if (text) {
-		v = strtod(text, NULL);
-		st->pool.sum += v;
-		st->pool.max = st->pool.n ? fmax(st->pool.max, v) : v;
-		st->pool.n++;
-	}
-	free(text);
 }
 
 void iostall_stop(struct iostall *st)
@@ -529,7 +509,6 @@ int iostall_collect(struct iostall *st, struct metric_set *out)
 	w.vrate_last = st->skel->bss->vrate_last;
 	w.has_switch = st->has_switch;
 	w.cgroup = st->cgroup_id ? st->cgroup : NULL;
-	w.pool = st->pool;
 	w.nr_tasks = read_tasks(st, &w.tasks);
 	err = iostall_eval(&w, out);
 	free(w.tasks);

@@ -55,7 +55,6 @@ struct iostall {
 	int zs_cg_bios_fd;		/* zswapstat's cg_bios */
 	unsigned long long wb_swap_base, wb_swap_end;
 	bool stopped;
-	struct pool_samples pool;	/* --cgroup's memory.zswap.current */
 };
 
 /*
@@ -67,8 +66,6 @@ int iostall_open(struct iostall *st, struct session *s, const char *cgroup,
 		 bool empty_only, bool verbose, struct zs_error *e);
 /* Starts the window: clears the per-cgroup maps, snapshots counters. */
 int iostall_begin(struct iostall *st);
-/* One sample of the --cgroup's zswap pool (record calls it every 100 ms). */
-void iostall_tick(struct iostall *st);
 void iostall_stop(struct iostall *st);
 /*
  * Why iostall reports no iocost figures (the tracepoints are missing, or

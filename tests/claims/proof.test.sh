@@ -376,8 +376,8 @@ if [ -n "${K002:-}" ] && wants 002; then
 	# the pool through the run, sampled (at the end it is 0: the workload exited)
 	for k in stock series; do
 		check "002: $k: the workload's zswap pool sampled in every run (0 < mean <= max)" \
-			[ "$(jq -s '[.[].metrics | .["zswap_pool_mean_bytes{cgroup=/sys/fs/cgroup/workload}"].value as $m |
-				.["zswap_pool_max_bytes{cgroup=/sys/fs/cgroup/workload}"].value as $x |
+			[ "$(jq -s '[.[].metrics | .["zswap_pool_bytes{cgroup=/sys/fs/cgroup/workload}{stat=mean}"].value as $m |
+				.["zswap_pool_bytes{cgroup=/sys/fs/cgroup/workload}{stat=max}"].value as $x |
 				$m > 0 and $m <= $x] | all' "$D/$k"/*.json)" = true ]
 	done
 	# the claims the letter makes for them, at alpha 0.05 with Holm over

@@ -7,7 +7,8 @@
  * and machine each was taken on) becomes a claims row that must load
  * and get a verdict, never a load error; so do the core's metrics from
  * each kernel's captured counter files (tests/fixtures/VER/) and the
- * lock report's of every lock class and caller. Typos are refused with
+ * lock report's of every lock class and caller, and every sampled level's
+ * {stat=mean|max|min} of those counter files. Typos are refused with
  * what the family does carry; a sparse family's absent labels read 0 in
  * a record taken with its source on.
  */
@@ -18,6 +19,7 @@
 #include "claims.h"
 #include "claims_eval.h"
 #include "counters.h"
+#include "level_stats.h"
 #include "lock_report.h"
 #include "metric_eval.h"
 #include "metric_expect.h"
@@ -230,6 +232,42 @@ static void read_debugfs(const char *dir, struct kvset *kv)
 	free(n > 0 ? f : NULL);
 }
 
+/*
+ * The window's levels sampled as a record samples them (its start, two
+ * ticks, its end), and their statistics added to ms: each sampled level
+ * of ms has its three.
+ */
+static void add_level_stats(const struct metric_window *w,
+			    struct metric_set *ms, const char *what)
+{
+	struct level_sampler ls = {};
+	size_t n = ms->n, levels = 0, stats = 0;
+	char name[METRIC_NAME_LEN];
+
+	for (int i = 0; i < 4; i++) {
+		struct metric_set lv = {};
+
+		metric_eval_levels(w, &lv);
+		level_sampler_add(&ls, &lv, 0.1 * i, i == 1 || i == 2);
+		metric_set_free(&lv);
+	}
+	CHECK(!level_stats_eval(&ls, ms, 0, n, 0.3), "%s: level statistics", what);
+	for (size_t i = 0; i < n; i++) {
+		if (!ms->m[i].id.fam || !ms->m[i].id.fam->sampled)
+			continue;
+		levels++;
+		for (int s = 0; s < LEVEL_STAT_NR; s++) {
+			snprintf(name, sizeof(name), "%.140s{stat=%s}", ms->m[i].name,
+				 level_stat_word(s));
+			stats += metric_set_find(ms, name) != NULL;
+		}
+	}
+	CHECK(levels >= 8 && stats == levels * LEVEL_STAT_NR,
+	      "%s: %zu sampled levels, each with its statistics (%zu)", what,
+	      levels, stats);
+	level_sampler_free(&ls);
+}
+
 static void test_counter_fixtures(void)
 {
 	static const char *const vers[] = { "6.1", "6.12", "6.18" };
@@ -269,6 +307,7 @@ static void test_counter_fixtures(void)
 			CHECK(nr >= 4 && s.vmstat.n > 0, "%s: counter files read "
 			      "(%zu reject reasons)", vers[v], nr);
 			CHECK(!metric_eval(&w, &rec.metrics), "%s: evaluated", vers[v]);
+			add_level_stats(&w, &rec.metrics, vers[v]);
 			EXPECT_NAMES_KNOWN(&rec.metrics);
 			/* each reject reason this kernel has is a metric claims name */
 			for (size_t i = 0; i < s.debugfs.n; i++) {
@@ -330,6 +369,10 @@ static void test_typos(void)
 		"wb_offcpu_us{task=kworker/0:1,kind=kworker}", "wb_offcpu_us",
 		"workload_cache_ops_per_s", "workload_usemem_kbps",
 		"workload_access_ops_per_s_p50", "wall_time_s", "lock_*",
+		"pool_bytes{stat=max}", "stored_pages{stat=mean}",
+		"zswap_pool_bytes{cgroup=$CGROUP}{stat=min}",
+		"memory_current{cgroup=$CGROUP}{stat=max}",
+		"mthp_nr_anon{size=64kB}{stat=max}", "pool_*{stat=max}",
 	};
 	static const char *const bad[][2] = {
 		{ "zswpot", "no metric 'zswpot': did you mean zswpout?" },
@@ -340,7 +383,15 @@ static void test_typos(void)
 		  "unknown histogram statistic (mean, p50, p90, p99, count)" },
 		{ "pages_per_bio{stat=mean}{origin=writeback}",
 		  "{stat=S} goes after the labels" },
-		{ "store_calls{stat=mean}", "store_calls is not a histogram" },
+		{ "store_calls{stat=mean}", "store_calls is not a histogram or a "
+		  "sampled level" },
+		{ "wall_time_s{stat=max}", "wall_time_s is not a histogram or a "
+		  "sampled level" },
+		{ "pool_bytes{stat=p99}", "unknown statistic of a level (mean, max, min)" },
+		{ "load_latency_ns{stat=max}", "unknown histogram statistic" },
+		{ "pool_bytes{stat=max}{cgroup=x}", "{stat=S} goes after the labels" },
+		{ "memory_current{stat=max}", "memory_current's metrics are "
+		  "memory_current{cgroup=...}" },
 		{ "swap_write_bios{orign=writeback}",
 		  "swap_write_bios's metrics are swap_write_bios{origin=...}" },
 		{ "pages_per_bio{origin=writebak}",

@@ -425,38 +425,10 @@ static void test_stalls(void)
 	fixture_free(&f, &ms);
 }
 
-/* the --cgroup's pool through the window: mean and max of the samples */
-static void test_pool_samples(void)
-{
-	static const struct want want[] = {
-		{ "zswap_pool_mean_bytes{cgroup=" CG_A "}", 3000 },
-		{ "zswap_pool_max_bytes{cgroup=" CG_A "}", 5000 },
-	};
-	static const struct want none[] = {
-		{ "zswap_pool_mean_bytes{cgroup=" CG_A "}", 0, "no sample" },
-		{ "zswap_pool_max_bytes{cgroup=" CG_A "}", 0, "no sample" },
-	};
-	static const struct want no_cgroup[] = {
-		{ "zswap_pool_mean_bytes{cgroup=" CG_A "}", .absent = true },
-	};
-	struct metric_set ms = {};
-	struct fixture f;
-
-	fixture_make(&f);
-	f.w.pool = (struct pool_samples){ .sum = 9000, .max = 5000, .n = 3 };
-	EVAL_EXPECT(&f, &ms, want);
-	f.w.pool = (struct pool_samples){};
-	EVAL_EXPECT(&f, &ms, none);
-	f.w.cgroup = NULL;
-	EVAL_EXPECT(&f, &ms, no_cgroup);
-	fixture_free(&f, &ms);
-}
-
 void test_iostall_eval(void)
 {
 	test_iocost();
 	test_cgroup_files_and_bios();
 	test_wb_flags();
 	test_stalls();
-	test_pool_samples();
 }

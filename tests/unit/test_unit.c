@@ -17,6 +17,7 @@ int main(int argc, char **argv)
 	test_kfuncs();
 	test_metric_eval();
 	test_kv_families();
+	test_level_stats();
 	test_cmd_cpu();
 	test_histogram();
 	test_record();
