@@ -7,6 +7,7 @@
 #include <string.h>
 #include "histogram.h"
 #include "metric_id.h"
+#include "level_stats.h"
 #include "prom_expr.h"
 #include "workload_metrics.h"
 
@@ -275,12 +276,14 @@ static int metric_expr(struct sbuf *b, const char *name,
 	const struct metric_family *f;
 	struct metric_label_set ls;
 	struct metric_id id;
+	enum level_stat lst;
 	enum hist_stat st;
-	size_t hl;
+	size_t hl, ll;
 	int hs = hist_stat_parse(name, &hl, &st);
+	int lvs = level_stat_parse(name, &ll, &lst);
 
-	snprintf(base, sizeof(base), "%.*s", (int)(hs == 1 ? hl : strlen(name)),
-		 name);
+	snprintf(base, sizeof(base), "%.*s", (int)(hs == 1 ? hl : lvs == 1 ? ll :
+		 strlen(name)), name);
 	if (!strncmp(base, WORKLOAD_PREFIX, strlen(WORKLOAD_PREFIX))) {
 		snprintf(why, wl, "%.100s: a recorded command's own figure, in "
 			 "records only (give the row a promql: over the "
@@ -295,6 +298,25 @@ static int metric_expr(struct sbuf *b, const char *name,
 	f = id.fam;
 	metric_id_labels(base, &id, &ls);
 	sum = sum || is_glob(base);
+	/* a level's statistic over the window: Prometheus' own, of its series */
+	if (lvs == 1 && (f->kind == MK_LEVEL || !f->prom.hist)) {
+		static const char *const fn[LEVEL_STAT_NR] = {
+			[LEVEL_STAT_MEAN] = "avg_over_time",
+			[LEVEL_STAT_MAX] = "max_over_time",
+			[LEVEL_STAT_MIN] = "min_over_time",
+		};
+
+		if (!f->prom.name || f->prom.gauge || f->kind != MK_LEVEL) {
+			snprintf(why, wl, "%.100s: not exported to Prometheus as "
+				 "a level of its own", base);
+			return -1;
+		}
+		sb_add(b, "(");
+		sb_range(b, s, sum, fn[lst], f->prom.name, "", &ls);
+		sb_add(b, ")");
+		sb_unscale(b, scale_of(f));
+		return 0;
+	}
 	if (hs == 1) {
 		if (!f->prom.hist) {
 			snprintf(why, wl, "%.100s: its histogram is not exported", base);

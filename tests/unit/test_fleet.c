@@ -67,6 +67,14 @@ static const struct {
 	{ "zswap_pool_max_bytes{cgroup=$CGROUP}", NULL,
 	  "(max_over_time(zswap_cgroup_zswap_bytes{kernel=\"7.3\","
 	  "cgroup=\"/work.slice\"}[24h]))" },
+	/* a level's statistic over the window: Prometheus' over its series */
+	{ "zswap_pool_bytes{cgroup=$CGROUP}{stat=max}", NULL,
+	  "(max_over_time(zswap_cgroup_zswap_bytes{kernel=\"7.3\","
+	  "cgroup=\"/work.slice\"}[24h]))" },
+	{ "pool_bytes{stat=mean}", NULL,
+	  "(avg_over_time(zswap_pool_bytes{kernel=\"7.3\"}[24h]))" },
+	{ "pool_bytes{stat=min}", NULL,
+	  "(min_over_time(zswap_pool_bytes{kernel=\"7.3\"}[24h]))" },
 	/* exported in seconds, recorded in us: divided back */
 	{ "memory_pressure_full_us{cgroup=$CGROUP}", NULL,
 	  "(increase(zswap_cgroup_memory_pressure_full_seconds_total{"
