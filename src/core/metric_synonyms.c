@@ -49,8 +49,10 @@ const struct metric_synonym metric_synonyms[] = {
 	{ "load latency", NULL, "load_latency_ns{stat=mean}" },
 	{ "compression ratio", NULL, "compression_ratio" },
 	{ "stored pages", NULL, "stored_pages" },
-	{ "zswap pool", NULL, "zswap_pool_mean_bytes" CG },
-	{ "pool size", NULL, "zswap_pool_mean_bytes" CG },
+	{ "zswap pool", NULL, "zswap_pool_bytes" CG "{stat=mean}" },
+	{ "pool size", NULL, "zswap_pool_bytes" CG "{stat=mean}" },
+	{ "pool peak", NULL, "pool_bytes{stat=max}" },
+	{ "peak pool", NULL, "pool_bytes{stat=max}" },
 	/* block layer and iocost, of the workload's cgroup */
 	{ "write requests", NULL, "io_stat_wios" CG },
 	{ "write ios", NULL, "io_stat_wios" CG },
