@@ -200,16 +200,23 @@ static double ratio_df(double va, size_t na, double vb, size_t nb, double r)
 	return isfinite(df) ? fmax(1, df) : NAN;
 }
 
+/* Both arms' means and sds: -1 when one has fewer than 2 values or mean(a) is 0. */
+static int two_arms(const double *a, size_t na, const double *b, size_t nb,
+		    double *ma, double *sa, double *mb, double *sb)
+{
+	if (na < 2 || nb < 2)
+		return -1;
+	sample_mean_sd(a, na, ma, sa);
+	sample_mean_sd(b, nb, mb, sb);
+	return *ma == 0 ? -1 : 0;
+}
+
 int fieller_ci(const double *a, size_t na, const double *b, size_t nb,
 	       double alpha, bool nonneg, struct ratio_ci *r)
 {
 	double ma, sa, mb, sb, va, vb, q2, A, B, C, D, s, r1, r2;
 
-	if (na < 2 || nb < 2)
-		return -1;
-	sample_mean_sd(a, na, &ma, &sa);
-	sample_mean_sd(b, nb, &mb, &sb);
-	if (ma == 0)
+	if (two_arms(a, na, b, nb, &ma, &sa, &mb, &sb))
 		return -1;
 	va = sa * sa / na;
 	vb = sb * sb / nb;
@@ -279,11 +286,7 @@ int change_ci_pct(const double *a, size_t na, const double *b, size_t nb,
 	struct welch_result w;
 	struct ratio_ci f;
 
-	if (na < 2 || nb < 2)
-		return -1;
-	sample_mean_sd(a, na, &ma, &sa);
-	sample_mean_sd(b, nb, &mb, &sb);
-	if (ma == 0)
+	if (two_arms(a, na, b, nb, &ma, &sa, &mb, &sb))
 		return -1;
 	c->pct = (mb - ma) / fabs(ma) * 100;
 	c->bounded = true;
