@@ -35,6 +35,9 @@ static const struct hook_spec {
 	[HOOK_SWAPOUT] = { "nested_swapout", KF_SWAPOUT },
 	[HOOK_BIO] = { "swap_write_bio", -1, "block_bio_queue" },
 	[HOOK_MEMCG_EVENTS] = { "memcg_events", -1, "count_memcg_events" },
+	[HOOK_INVALIDATE] = { "invalidate", KF_INVALIDATE },
+	[HOOK_COMPRESS] = { "compress", KF_COMPRESS },
+	[HOOK_DECOMPRESS] = { "decompress", KF_DECOMPRESS },
 };
 
 static struct hook_def hook_table[HOOK_NR];
@@ -129,19 +132,31 @@ static bool cand_available(const struct hook_cand *c, const struct zs_caps *caps
 	}
 }
 
-/* A hook no asked-for figure needs is not attached: say so per candidate. */
-static const char *hook_unwanted(enum zs_hook h, const struct zs_caps *caps)
+/*
+ * A hook no asked-for figure needs, or one that cannot tell zswap's
+ * calls from others', is not attached: say so per candidate. The crypto
+ * calls serve every acomp user; the programs count those made while the
+ * task is inside a store (load, writeback), which the hooks before them
+ * in the plan mark.
+ */
+static const char *hook_unwanted(const struct zs_plan *plan, enum zs_hook h,
+				 const struct zs_caps *caps)
 {
 	if (h == HOOK_MEMCG_EVENTS && !caps->cgroup_events)
 		return "no per-cgroup figure asked for";
+	if (h == HOOK_COMPRESS && plan->hooks[HOOK_STORE].chosen < 0)
+		return "no store hook marks zswap's compress calls";
+	if (h == HOOK_DECOMPRESS && plan->hooks[HOOK_LOAD].chosen < 0)
+		return "no load hook marks zswap's decompress calls";
 	return NULL;
 }
 
-static void plan_hook_choose(struct hook_choice *hc, enum zs_hook h,
+static void plan_hook_choose(struct zs_plan *plan, enum zs_hook h,
 			     const struct zs_caps *caps)
 {
 	const struct hook_def *d = hook_def(h);
-	const char *unwanted = hook_unwanted(h, caps);
+	const char *unwanted = hook_unwanted(plan, h, caps);
+	struct hook_choice *hc = &plan->hooks[h];
 
 	hc->chosen = -1;
 	if (unwanted) {
@@ -237,7 +252,7 @@ int plan_make(struct zs_plan *plan, const struct zs_caps *caps)
 	if (!plan->metrics)
 		return -1;
 	for (int h = 0; h < HOOK_NR; h++)
-		plan_hook_choose(&plan->hooks[h], h, caps);
+		plan_hook_choose(plan, h, caps);
 	for (size_t m = 0; m < MF_PLANNED_NR; m++)
 		plan_metric(plan, m, caps);
 	return 0;
