@@ -132,18 +132,21 @@ static bool cand_available(const struct hook_cand *c, const struct zs_caps *caps
 	}
 }
 
-/*
- * A hook no asked-for figure needs, or one that cannot tell zswap's
- * calls from others', is not attached: say so per candidate. The crypto
- * calls serve every acomp user; the programs count those made while the
- * task is inside a store (load, writeback), which the hooks before them
- * in the plan mark.
- */
-static const char *hook_unwanted(const struct zs_plan *plan, enum zs_hook h,
-				 const struct zs_caps *caps)
+/* A hook no asked-for figure needs is not attached: say so per candidate. */
+static const char *hook_unwanted(enum zs_hook h, const struct zs_caps *caps)
 {
 	if (h == HOOK_MEMCG_EVENTS && !caps->cgroup_events)
 		return "no per-cgroup figure asked for";
+	return NULL;
+}
+
+/*
+ * The crypto calls serve every acomp user: the programs count those made
+ * while the task is inside a store (load, writeback), which an earlier
+ * hook of the plan marks. Without it the hook would count nothing.
+ */
+static const char *hook_unmarked(const struct zs_plan *plan, enum zs_hook h)
+{
 	if (h == HOOK_COMPRESS && plan->hooks[HOOK_STORE].chosen < 0)
 		return "no store hook marks zswap's compress calls";
 	if (h == HOOK_DECOMPRESS && plan->hooks[HOOK_LOAD].chosen < 0)
@@ -155,7 +158,7 @@ static void plan_hook_choose(struct zs_plan *plan, enum zs_hook h,
 			     const struct zs_caps *caps)
 {
 	const struct hook_def *d = hook_def(h);
-	const char *unwanted = hook_unwanted(plan, h, caps);
+	const char *unwanted = hook_unwanted(h, caps);
 	struct hook_choice *hc = &plan->hooks[h];
 
 	hc->chosen = -1;
@@ -166,7 +169,11 @@ static void plan_hook_choose(struct zs_plan *plan, enum zs_hook h,
 	}
 	for (int i = 0; i < MAX_CANDS && d->cands[i].kind != SRC_END; i++) {
 		if (cand_available(&d->cands[i], caps, hc->why[i], WHY_LEN)) {
-			hc->chosen = i;
+			unwanted = hook_unmarked(plan, h);
+			if (unwanted)
+				snprintf(hc->why[i], WHY_LEN, "%s", unwanted);
+			else
+				hc->chosen = i;
 			return;
 		}
 	}
