@@ -85,7 +85,7 @@ struct op_start {
 	__u64 wb_ns;
 	__u64 comp_ns;		/* a compress call inside a store */
 	__u64 decomp_ns;	/* a decompress call inside a load, writeback */
-	struct acomp_req *comp_req;	/* its request: dlen on return */
+	__u64 comp_req;		/* its struct acomp_req: dlen on return */
 };
 
 struct {
@@ -355,7 +355,7 @@ static __always_inline int comp_enter(bool compress, struct acomp_req *req)
 	if (compress) {
 		if (!st->store_ns)
 			return 0;
-		st->comp_req = req;
+		st->comp_req = (__u64)req;
 		st->comp_ns = bpf_ktime_get_ns();
 	} else if (st->load_ns || st->wb_ns) {
 		st->decomp_ns = bpf_ktime_get_ns();
@@ -383,7 +383,7 @@ static __always_inline int comp_exit(bool compress, long ret)
 	hist_add(ZH_COMPRESS_LAT, log2_u64(delta), delta);
 	/* a failed call's dlen is not a length */
 	if ((int)ret == 0) {
-		dlen = BPF_CORE_READ(st->comp_req, dlen);
+		dlen = BPF_CORE_READ((struct acomp_req *)st->comp_req, dlen);
 		hist_add(ZH_COMPRESSED_BYTES, log2_u64(dlen), dlen);
 	}
 	return 0;
