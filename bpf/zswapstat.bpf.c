@@ -383,7 +383,10 @@ static __always_inline int comp_exit(bool compress, long ret)
 	hist_add(ZH_COMPRESS_LAT, log2_u64(delta), delta);
 	/* a failed call's dlen is not a length */
 	if ((int)ret == 0) {
-		dlen = BPF_CORE_READ((struct acomp_req *)st->comp_req, dlen);
+		/* a local copy: op_start is ours, not a kernel type to relocate */
+		struct acomp_req *req = (struct acomp_req *)st->comp_req;
+
+		dlen = BPF_CORE_READ(req, dlen);
 		hist_add(ZH_COMPRESSED_BYTES, log2_u64(dlen), dlen);
 	}
 	return 0;
