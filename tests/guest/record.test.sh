@@ -220,7 +220,7 @@ check_compression() {
 		within "$kb" "$zb" 1
 	check "$ver: keep: compressed_bytes samples = zswpout within 1% ($kn vs $kout)" \
 		within "$kn" "$kout" 1
-	drop=$((-$(kdelta stored_pages keep-mid keep-after)))
+	drop=$((0 - $(kdelta stored_pages keep-mid keep-after)))
 	finv=$(metric "$D/free.json" invalidate_calls)
 	# a freed slot may wait in a CPU's swap slots cache (64 each, 6.1
 	# and 6.12): both counters see it only when the cache is drained
