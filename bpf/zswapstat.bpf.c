@@ -363,11 +363,15 @@ static __always_inline int comp_enter(bool compress, struct acomp_req *req)
 	return 0;
 }
 
-static __always_inline int comp_exit(bool compress, long ret)
+/*
+ * dlen: the compressed length where the caller could read it (fexit sees
+ * the request as a trusted pointer: a plain load), -1 to read it through
+ * the request comp_enter kept (kretprobe: a probe read).
+ */
+static __always_inline int comp_exit(bool compress, long ret, long dlen)
 {
 	struct op_start *st;
 	__u64 start, delta;
-	__u32 dlen;
 
 	st = bpf_task_storage_get(&op_start, bpf_get_current_task_btf(), 0, 0);
 	start = !st ? 0 : compress ? st->comp_ns : st->decomp_ns;
@@ -382,13 +386,15 @@ static __always_inline int comp_exit(bool compress, long ret)
 	st->comp_ns = 0;
 	hist_add(ZH_COMPRESS_LAT, log2_u64(delta), delta);
 	/* a failed call's dlen is not a length */
-	if ((int)ret == 0) {
+	if ((int)ret != 0)
+		return 0;
+	if (dlen < 0) {
 		/* a local copy: op_start is ours, not a kernel type to relocate */
 		struct acomp_req *req = (struct acomp_req *)st->comp_req;
 
 		dlen = BPF_CORE_READ(req, dlen);
-		hist_add(ZH_COMPRESSED_BYTES, log2_u64(dlen), dlen);
 	}
+	hist_add(ZH_COMPRESSED_BYTES, log2_u64(dlen), dlen);
 	return 0;
 }
 
@@ -563,12 +569,9 @@ int BPF_PROG(fe_compress, struct acomp_req *req)
 }
 
 SEC("fexit")
-int fx_compress(__u64 *ctx)
+int BPF_PROG(fx_compress, struct acomp_req *req, int ret)
 {
-	__u64 ret = 0;
-
-	bpf_get_func_ret(ctx, &ret);
-	return comp_exit(true, ret);
+	return comp_exit(true, ret, req->dlen);
 }
 
 SEC("fentry")
@@ -578,12 +581,9 @@ int BPF_PROG(fe_decompress, struct acomp_req *req)
 }
 
 SEC("fexit")
-int fx_decompress(__u64 *ctx)
+int BPF_PROG(fx_decompress, struct acomp_req *req, int ret)
 {
-	__u64 ret = 0;
-
-	bpf_get_func_ret(ctx, &ret);
-	return comp_exit(false, ret);
+	return comp_exit(false, ret, 0);
 }
 
 /* kprobe / kretprobe flavour: attached by name from user space */
@@ -604,7 +604,7 @@ int kp_compress(struct pt_regs *ctx)
 SEC("kretprobe")
 int krp_compress(struct pt_regs *ctx)
 {
-	return comp_exit(true, PT_REGS_RC(ctx));
+	return comp_exit(true, PT_REGS_RC(ctx), -1);
 }
 
 SEC("kprobe")
@@ -616,7 +616,7 @@ int kp_decompress(struct pt_regs *ctx)
 SEC("kretprobe")
 int krp_decompress(struct pt_regs *ctx)
 {
-	return comp_exit(false, PT_REGS_RC(ctx));
+	return comp_exit(false, PT_REGS_RC(ctx), 0);
 }
 
 SEC("kprobe")
