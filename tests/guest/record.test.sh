@@ -216,8 +216,14 @@ check_compression() {
 	kout=$(metric "$K2" zswpout)
 	echo "$ver: keep: $kn lengths summing to $kb bytes, memory.stat zswap $zb, zswpout $kout, stored pages $(awk '$1 == "stored_pages" { print $2 }' "$D/keep-mid.txt")"
 	check "$ver: keep: the hog's pages were stored ($kout)" gt "$kout" 1000
-	check "$ver: keep: sum(compressed_bytes) = the cgroup's memory.stat zswap within 1% ($kb vs $zb)" \
-		within "$kb" "$zb" 1
+	# an entry freed in the window (a short-lived process's page) was
+	# compressed but is charged no more: a page's worth at most each
+	# (7.x, 2026-12-05: 51 freed, 6,118,548 vs 6,074,907 bytes)
+	freed=$((kout - $(kdelta stored_pages keep-before keep-mid)))
+	[ "$freed" -gt 0 ] || freed=0
+	check "$ver: keep: sum(compressed_bytes) = the cgroup's memory.stat zswap + at most a page a freed entry ($freed) ($kb vs $zb)" \
+		awk -v a="$kb" -v b="$zb" -v f="$freed" "$NUMS"' BEGIN {
+			exit !(num(a) && num(b) && a >= b && a <= b + f * 4096) }'
 	check "$ver: keep: compressed_bytes samples = zswpout within 1% ($kn vs $kout)" \
 		within "$kn" "$kout" 1
 	drop=$((0 - $(kdelta stored_pages keep-mid keep-after)))
