@@ -83,6 +83,9 @@ struct op_start {
 	__u64 store_ns;
 	__u64 load_ns;
 	__u64 wb_ns;
+	__u64 comp_ns;		/* a compress call inside a store */
+	__u64 decomp_ns;	/* a decompress call inside a load, writeback */
+	__u64 comp_req;		/* its struct acomp_req: dlen on return */
 };
 
 struct {
@@ -336,6 +339,65 @@ static __always_inline int swapout_exit(void)
 	return 0;
 }
 
+/*
+ * The crypto compress and decompress calls zswap makes (its own wrappers
+ * are inlined on most builds). The crypto functions serve every acomp
+ * user, so a call counts only while the task is inside a zswap store
+ * (compress) or a load or writeback (decompress): their entries' stamps.
+ */
+static __always_inline int comp_enter(bool compress, struct acomp_req *req)
+{
+	struct op_start *st;
+
+	st = bpf_task_storage_get(&op_start, bpf_get_current_task_btf(), 0, 0);
+	if (!st)
+		return 0;
+	if (compress) {
+		if (!st->store_ns)
+			return 0;
+		st->comp_req = (__u64)req;
+		st->comp_ns = bpf_ktime_get_ns();
+	} else if (st->load_ns || st->wb_ns) {
+		st->decomp_ns = bpf_ktime_get_ns();
+	}
+	return 0;
+}
+
+/*
+ * dlen: the compressed length where the caller could read it (fexit sees
+ * the request as a trusted pointer: a plain load), -1 to read it through
+ * the request comp_enter kept (kretprobe: a probe read).
+ */
+static __always_inline int comp_exit(bool compress, long ret, long dlen)
+{
+	struct op_start *st;
+	__u64 start, delta;
+
+	st = bpf_task_storage_get(&op_start, bpf_get_current_task_btf(), 0, 0);
+	start = !st ? 0 : compress ? st->comp_ns : st->decomp_ns;
+	if (!start)
+		return 0;
+	delta = bpf_ktime_get_ns() - start;
+	if (!compress) {
+		st->decomp_ns = 0;
+		hist_add(ZH_DECOMPRESS_LAT, log2_u64(delta), delta);
+		return 0;
+	}
+	st->comp_ns = 0;
+	hist_add(ZH_COMPRESS_LAT, log2_u64(delta), delta);
+	/* a failed call's dlen is not a length */
+	if ((int)ret != 0)
+		return 0;
+	if (dlen < 0) {
+		/* a local copy: op_start is ours, not a kernel type to relocate */
+		struct acomp_req *req = (struct acomp_req *)st->comp_req;
+
+		dlen = BPF_CORE_READ(req, dlen);
+	}
+	hist_add(ZH_COMPRESSED_BYTES, log2_u64(dlen), dlen);
+	return 0;
+}
+
 static __always_inline int worker_enter(void)
 {
 	struct task_tag *t = tag_get(true);
@@ -493,7 +555,69 @@ int BPF_PROG(fx_swapout)
 	return swapout_exit();
 }
 
+SEC("fentry")
+int BPF_PROG(fe_invalidate)
+{
+	counter_add(ZC_INVALIDATE, 1);
+	return 0;
+}
+
+SEC("fentry")
+int BPF_PROG(fe_compress, struct acomp_req *req)
+{
+	return comp_enter(true, req);
+}
+
+SEC("fexit")
+int BPF_PROG(fx_compress, struct acomp_req *req, int ret)
+{
+	return comp_exit(true, ret, req->dlen);
+}
+
+SEC("fentry")
+int BPF_PROG(fe_decompress, struct acomp_req *req)
+{
+	return comp_enter(false, req);
+}
+
+SEC("fexit")
+int BPF_PROG(fx_decompress, struct acomp_req *req, int ret)
+{
+	return comp_exit(false, ret, 0);
+}
+
 /* kprobe / kretprobe flavour: attached by name from user space */
+
+SEC("kprobe")
+int kp_invalidate(struct pt_regs *ctx)
+{
+	counter_add(ZC_INVALIDATE, 1);
+	return 0;
+}
+
+SEC("kprobe")
+int kp_compress(struct pt_regs *ctx)
+{
+	return comp_enter(true, (struct acomp_req *)PT_REGS_PARM1(ctx));
+}
+
+SEC("kretprobe")
+int krp_compress(struct pt_regs *ctx)
+{
+	return comp_exit(true, PT_REGS_RC(ctx), -1);
+}
+
+SEC("kprobe")
+int kp_decompress(struct pt_regs *ctx)
+{
+	return comp_enter(false, (struct acomp_req *)PT_REGS_PARM1(ctx));
+}
+
+SEC("kretprobe")
+int krp_decompress(struct pt_regs *ctx)
+{
+	return comp_exit(false, PT_REGS_RC(ctx), 0);
+}
 
 SEC("kprobe")
 int kp_store(struct pt_regs *ctx)

@@ -33,6 +33,7 @@ enum zs_counter {
 	ZC_TASK_MAP_FULL,	/* a task could not be tagged */
 	ZC_MISSING_START,	/* an exit without its entry timestamp */
 	ZC_CGROUP_MAP_FULL,	/* a cgroup found cgroup_counts or cg_bios full */
+	ZC_INVALIDATE,		/* zswap_invalidate() calls */
 	ZC_NR,
 };
 
@@ -43,6 +44,9 @@ enum zs_hist {
 	ZH_PPB_WRITEBACK,
 	ZH_PPB_RECLAIM,
 	ZH_WB_LAT,		/* one entry's writeback (log2 ns) */
+	ZH_COMPRESS_LAT,	/* one page's compression inside a store (log2 ns) */
+	ZH_DECOMPRESS_LAT,	/* one entry's decompression (log2 ns) */
+	ZH_COMPRESSED_BYTES,	/* the compressor's output length (log2 bytes) */
 	ZH_NR,
 };
 

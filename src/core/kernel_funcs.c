@@ -63,6 +63,28 @@ const struct kfunc_row kfunc_rows[KF_NR] = {
 		KFN("swap_writeout", "6.16", NULL, "int", KFN_HOOK),
 		KFN("swap_writepage", "6.1", "6.16", "int", KFN_HOOK),
 	} },
+	/*
+	 * zswap's own compress step is inlined into zswap_store on 6.12,
+	 * 7.3 and 6.18, so the hooks are the crypto call it makes: the
+	 * acomp request carries the compressed length (dlen) on return.
+	 * crypto_acomp_compress is out of line from 6.15 (an inline that
+	 * calls the tfm's compress before); scomp_acomp_compress is that
+	 * compress for every synchronous compressor (lzo, lz4, zstd, ...).
+	 * They serve any acomp user, so the programs count only the calls
+	 * made inside a zswap store, load or writeback.
+	 */
+	[KF_COMPRESS] = { "compress", ZOP_NONE, false, {
+		KFN("zswap_compress", "6.8", NULL, "bool",
+		    KFN_STACK | KFN_INLINED),
+		KFN("crypto_acomp_compress", "6.15", NULL, "int", HOOK_COUNTS),
+		KFN("scomp_acomp_compress", "6.1", NULL, "int", HOOK_COUNTS),
+	} },
+	[KF_DECOMPRESS] = { "decompress", ZOP_NONE, false, {
+		/* void on 6.12, bool from 6.16 */
+		KFN("zswap_decompress", "6.8", NULL, "void|bool", KFN_STACK),
+		KFN("crypto_acomp_decompress", "6.15", NULL, "int", HOOK_COUNTS),
+		KFN("scomp_acomp_decompress", "6.1", NULL, "int", HOOK_COUNTS),
+	} },
 };
 
 enum zswap_op kfunc_op_of(const char *func)

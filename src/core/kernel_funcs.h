@@ -37,6 +37,8 @@ enum kfunc_id {
 	KF_SHRINKER_SCAN,
 	KF_SHRINKER_COUNT,
 	KF_SWAPOUT,		/* reclaim's swap-out, nested in writeback */
+	KF_COMPRESS,		/* one page's compression, inside a store */
+	KF_DECOMPRESS,		/* one entry's decompression (load, writeback) */
 	KF_NR,
 };
 

@@ -175,6 +175,27 @@ static bool is_cgroup_family(int id)
 	       id == MF_CGROUP_ZSWPWB;
 }
 
+/*
+ * The labels of one value of family id: its own label's, the cgroup's,
+ * or the compressor's (a value only the kernel knows); returns how many.
+ */
+static int family_label(const struct metric_window *w, int id, int value,
+			struct metric_label *l)
+{
+	const struct metric_family *f = &metric_families[id];
+
+	if (is_cgroup_family(id)) {
+		*l = (struct metric_label){ "cgroup", w->cgroup };
+		return 1;
+	}
+	if (f->label && !strcmp(f->label, "compressor")) {
+		*l = (struct metric_label){ f->label, w->compressor };
+		return w->compressor ? 1 : 0;
+	}
+	*l = (struct metric_label){ f->label, f->values[value] };
+	return f->values[0] ? 1 : 0;
+}
+
 /* the BPF side's slots are read as struct hist's (add_hist, the bios) */
 _Static_assert(ZS_HIST_SLOTS == HIST_SLOTS, "histogram slots");
 
@@ -183,28 +204,24 @@ static int add_hist(const struct metric_window *w, struct metric_set *out,
 {
 	const struct metric_family *f = &metric_families[id];
 	const struct zs_hist_slots *s = &w->hist[f->hslot[value]];
-	struct metric_label l = { f->label, f->values[value] };
+	struct metric_label l;
+	int n = family_label(w, id, value, &l);
 	struct hist h = { .kind = f->hkind };
 
 	for (int i = 0; i < HIST_SLOTS; i++)
 		h.slots[i] = s->slots[i];
 	h.sum = (double)s->sum;
-	return metric_add_hist(out, id, &l, f->values[0] ? 1 : 0,
-			       w->plan->metrics[id].src, &h) ? 0 : -1;
+	return metric_add_hist(out, id, &l, n, w->plan->metrics[id].src, &h) ?
+	       0 : -1;
 }
 
 static int add_value(const struct metric_window *w, struct metric_set *out,
 		     int id, int value)
 {
-	const struct metric_family *f = &metric_families[id];
-	struct metric_label l = { f->label, f->values[value] };
+	struct metric_label l;
+	int n = family_label(w, id, value, &l);
 	struct eval_result r;
-	int n = f->values[0] ? 1 : 0;
 
-	if (is_cgroup_family(id)) {
-		l = (struct metric_label){ "cgroup", w->cgroup };
-		n = 1;
-	}
 	eval_family(w, id, value, &r);
 	if (r.ok)
 		return metric_add(out, id, &l, n, w->plan->metrics[id].src, r.v) ?

@@ -18,6 +18,7 @@
 struct metric_window {
 	const struct zs_plan *plan;
 	const char *cgroup;		/* --cgroup, or NULL */
+	const char *compressor;		/* zswap's compressor parameter, or NULL */
 	bool cgroup_counted;		/* its BPF per-cgroup counts are read */
 	unsigned long long ctr[ZC_NR];	/* counter deltas of the window */
 	struct zs_hist_slots hist[ZH_NR];

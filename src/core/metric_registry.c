@@ -34,6 +34,8 @@
 static const int log2_slots[] = { 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17,
 	18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33 };
 static const int page_slots[] = { 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 62 };
+/* log2 bytes: upper bounds 63 B .. 16 KiB (a page, and a failed store's 2) */
+static const int byte_slots[] = { 5, 6, 7, 8, 9, 10, 11, 12, 13 };
 
 #define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
 #define LATENCY_HIST(n, h)	{ .skip = "a histogram: " n, .hist = n, \
@@ -319,6 +321,51 @@ const struct metric_family metric_families[MF_NR] = {
 	  "duplicate_entry; 6.1 has it, 6.12 not).",
 	  { CTR("debugfs:duplicate_entry") }, .slot = NO_SLOT, .dir = VOLUME,
 	  .prom = PROM("zswap_duplicate_entries_total") },
+
+	/*
+	 * zswap_compress is inlined into zswap_store (6.12, 7.3, 6.18), so
+	 * the hook is the crypto call it makes (kernel_funcs.c's compress
+	 * row), counted only inside a store. The compressor label is the
+	 * zswap compressor parameter read at the end of the window.
+	 */
+	[MF_COMPRESS_LATENCY] = { "compress_latency_ns", "ns", MK_HIST,
+	  "Time of one page's compression in a zswap store: the crypto "
+	  "compress call (crypto_acomp_compress, or scomp_acomp_compress "
+	  "where that is inline), by the zswap compressor parameter at "
+	  "record time.",
+	  { HOOKED(HOOK_COMPRESS) }, .label = "compressor", KEYS("compressor", ""),
+	  .slot = NO_SLOT, .hist = true, .hslot = SLOT(ZH_COMPRESS_LAT),
+	  .hkind = HIST_LOG2, .dir = LOWER(false, "compression latency"),
+	  .prom = LATENCY_HIST("zswap_compress_latency_seconds",
+			       "Time of one page's compression in a zswap store.") },
+	[MF_DECOMPRESS_LATENCY] = { "decompress_latency_ns", "ns", MK_HIST,
+	  "Time of one entry's decompression in a zswap load or writeback: "
+	  "the crypto decompress call, by the zswap compressor parameter at "
+	  "record time.",
+	  { HOOKED(HOOK_DECOMPRESS) }, .label = "compressor", KEYS("compressor", ""),
+	  .slot = NO_SLOT, .hist = true, .hslot = SLOT(ZH_DECOMPRESS_LAT),
+	  .hkind = HIST_LOG2, .dir = LOWER(false, "decompression latency"),
+	  .prom = LATENCY_HIST("zswap_decompress_latency_seconds",
+			       "Time of one entry's decompression in a zswap load or writeback.") },
+	[MF_COMPRESSED_BYTES] = { "compressed_bytes", "bytes", MK_HIST,
+	  "Length a page compressed to in a zswap store (the crypto call's "
+	  "dlen, successful calls only); its sum is the bytes the stores "
+	  "charged when every one was kept (memory.stat zswap), a page 7.x "
+	  "keeps uncompressed aside.",
+	  { HOOKED(HOOK_COMPRESS) }, .label = "compressor", KEYS("compressor", ""),
+	  .slot = NO_SLOT, .hist = true, .hslot = SLOT(ZH_COMPRESSED_BYTES),
+	  .hkind = HIST_LOG2,
+	  .dir = LOWER(false, "bytes a page compresses to"),
+	  .prom = { .skip = "a histogram: zswap_compressed_bytes",
+		    .hist = "zswap_compressed_bytes",
+		    .hist_help = "Length a page compressed to in a zswap store.",
+		    .slots = byte_slots, .nslots = N(byte_slots) } },
+	[MF_INVALIDATE_CALLS] = { "invalidate_calls", "calls", MK_COUNT,
+	  "zswap_invalidate calls: one per swap slot freed, whether zswap "
+	  "held it or not (6.1: zswap_frontswap_invalidate_page, called for "
+	  "the slots zswap holds only).",
+	  { HOOKED(HOOK_INVALIDATE) }, .slot = SLOT(ZC_INVALIDATE),
+	  .dir = VOLUME, .prom = PROM("zswap_invalidate_calls_total") },
 
 	/* every reject reason the kernel's debugfs has: reject_<reason> */
 	[MF_REJECT] = { "reject_", "calls", MK_COUNT,

@@ -185,6 +185,11 @@ enum metric_family_id {
 	MF_STORED_INCOMPRESSIBLE,
 	MF_SAME_FILLED,
 	MF_DUPLICATE_ENTRY,
+	/* the crypto calls of stores, loads and writeback; invalidations */
+	MF_COMPRESS_LATENCY,
+	MF_DECOMPRESS_LATENCY,
+	MF_COMPRESSED_BYTES,
+	MF_INVALIDATE_CALLS,
 	MF_PLANNED_NR,		/* the rest are not planned by the core */
 	MF_REJECT = MF_PLANNED_NR,
 	MF_RINGBUF_DROPS,

@@ -35,6 +35,9 @@ static const struct hook_spec {
 	[HOOK_SWAPOUT] = { "nested_swapout", KF_SWAPOUT },
 	[HOOK_BIO] = { "swap_write_bio", -1, "block_bio_queue" },
 	[HOOK_MEMCG_EVENTS] = { "memcg_events", -1, "count_memcg_events" },
+	[HOOK_INVALIDATE] = { "invalidate", KF_INVALIDATE },
+	[HOOK_COMPRESS] = { "compress", KF_COMPRESS },
+	[HOOK_DECOMPRESS] = { "decompress", KF_DECOMPRESS },
 };
 
 static struct hook_def hook_table[HOOK_NR];
@@ -137,11 +140,26 @@ static const char *hook_unwanted(enum zs_hook h, const struct zs_caps *caps)
 	return NULL;
 }
 
-static void plan_hook_choose(struct hook_choice *hc, enum zs_hook h,
+/*
+ * The crypto calls serve every acomp user: the programs count those made
+ * while the task is inside a store (load, writeback), which an earlier
+ * hook of the plan marks. Without it the hook would count nothing.
+ */
+static const char *hook_unmarked(const struct zs_plan *plan, enum zs_hook h)
+{
+	if (h == HOOK_COMPRESS && plan->hooks[HOOK_STORE].chosen < 0)
+		return "no store hook marks zswap's compress calls";
+	if (h == HOOK_DECOMPRESS && plan->hooks[HOOK_LOAD].chosen < 0)
+		return "no load hook marks zswap's decompress calls";
+	return NULL;
+}
+
+static void plan_hook_choose(struct zs_plan *plan, enum zs_hook h,
 			     const struct zs_caps *caps)
 {
 	const struct hook_def *d = hook_def(h);
 	const char *unwanted = hook_unwanted(h, caps);
+	struct hook_choice *hc = &plan->hooks[h];
 
 	hc->chosen = -1;
 	if (unwanted) {
@@ -151,7 +169,11 @@ static void plan_hook_choose(struct hook_choice *hc, enum zs_hook h,
 	}
 	for (int i = 0; i < MAX_CANDS && d->cands[i].kind != SRC_END; i++) {
 		if (cand_available(&d->cands[i], caps, hc->why[i], WHY_LEN)) {
-			hc->chosen = i;
+			unwanted = hook_unmarked(plan, h);
+			if (unwanted)
+				snprintf(hc->why[i], WHY_LEN, "%s", unwanted);
+			else
+				hc->chosen = i;
 			return;
 		}
 	}
@@ -237,7 +259,7 @@ int plan_make(struct zs_plan *plan, const struct zs_caps *caps)
 	if (!plan->metrics)
 		return -1;
 	for (int h = 0; h < HOOK_NR; h++)
-		plan_hook_choose(&plan->hooks[h], h, caps);
+		plan_hook_choose(plan, h, caps);
 	for (size_t m = 0; m < MF_PLANNED_NR; m++)
 		plan_metric(plan, m, caps);
 	return 0;

@@ -35,6 +35,9 @@ enum zs_hook {
 	HOOK_SWAPOUT,		/* nested reclaim swap-out */
 	HOOK_BIO,		/* swap write bios */
 	HOOK_MEMCG_EVENTS,	/* per-memcg zswap events */
+	HOOK_INVALIDATE,	/* zswap_invalidate calls */
+	HOOK_COMPRESS,		/* the crypto compress call of a store */
+	HOOK_DECOMPRESS,	/* the crypto decompress call of a load, writeback */
 	HOOK_NR,
 };
 

@@ -230,6 +230,12 @@ static const struct hook_progs hook_progs[] = {
 	{ HOOK_SWAPOUT, SRC_KPROBE, false, PROG(kp_swapout), PROG(krp_swapout) },
 	{ HOOK_BIO, SRC_TRACEPOINT, false, PROG(tp_bio_queue), 0 },
 	{ HOOK_MEMCG_EVENTS, SRC_TRACEPOINT, false, PROG(tp_memcg_events), 0 },
+	{ HOOK_INVALIDATE, SRC_FENTRY, false, PROG(fe_invalidate), 0 },
+	{ HOOK_INVALIDATE, SRC_KPROBE, false, PROG(kp_invalidate), 0 },
+	{ HOOK_COMPRESS, SRC_FENTRY, true, PROG(fe_compress), PROG(fx_compress) },
+	{ HOOK_COMPRESS, SRC_KPROBE, true, PROG(kp_compress), PROG(krp_compress) },
+	{ HOOK_DECOMPRESS, SRC_FENTRY, true, PROG(fe_decompress), PROG(fx_decompress) },
+	{ HOOK_DECOMPRESS, SRC_KPROBE, true, PROG(kp_decompress), PROG(krp_decompress) },
 };
 
 #define NR_HOOK_PROGS (sizeof(hook_progs) / sizeof(hook_progs[0]))
@@ -691,6 +697,9 @@ int session_collect(struct session *s, struct metric_set *out)
 		.plan = &s->plan,
 		.cgroup = s->opts.cgroup,
 		.cgroup_counted = s->cgroup_id != 0,
+		.compressor = s->params.compressor[0] &&
+			      strcmp(s->params.compressor, "n/a") ?
+			      s->params.compressor : NULL,
 		.before = &s->before,
 		.after = &after,
 	};

@@ -49,6 +49,38 @@ counters > "$RESULTS/after.txt"
 
 rmdir $CG
 
+# Compressed lengths against the bytes the cgroup is charged for them:
+# a hog stores pages in a pool that keeps them all (no writeback, no
+# loads) and the first record ends while it still holds them, so the
+# compressed_bytes of keep.json sum to its memory_stat_zswap. The second
+# record ends the hog: every slot it held is freed (invalidate_calls).
+# The pool's bytes are charged to the cgroup too: 32 MiB of hog in 24
+# MiB fit once 14 MiB are stored at about 2 KiB a page (16 MiB was OOM).
+CG=/sys/fs/cgroup/keep
+mkdir -p $CG
+echo $((24 << 20)) > $CG/memory.max
+[ -e $CG/memory.zswap.writeback ] && echo 0 > $CG/memory.zswap.writeback
+echo 25 > $P/max_pool_percent
+counters > "$RESULTS/keep-before.txt"
+# the fill is over once the cgroup's zswap bytes stop growing (under 1%
+# in 2 s: the shell's own forks push out a few pages each); 5 min at most
+./zswap-gate record -q --cgroup $CG -o "$RESULTS/keep.json" -- sh -c '
+	./hog -q -m 32 -p 1 -c 1536 -w 900 & h=$!; echo $h > /tmp/keep.pid
+	a=0; for i in $(seq 150); do sleep 2
+		kill -0 $h || exit 1
+		b=$(awk "\$1 == \"zswap\" { print \$2 }" '$CG'/memory.stat)
+		[ "$b" -gt 0 ] && [ $((b - a)) -lt $((b / 100)) ] && exit 0
+		a=$b; done; exit 1' > "$RESULTS/keep.log" 2>&1
+echo $? > "$RESULTS/keep.rc"
+counters > "$RESULTS/keep-mid.txt"
+pid=$(cat /tmp/keep.pid)
+./zswap-gate record -q -o "$RESULTS/free.json" -- sh -c "kill -USR1 $pid
+	while [ -e /proc/$pid ] && ! grep -q '^State:.*Z' /proc/$pid/status; do
+		sleep 0.2; done" > "$RESULTS/free.log" 2>&1
+echo $? > "$RESULTS/free.rc"
+counters > "$RESULTS/keep-after.txt"
+rmdir $CG 2>/dev/null
+
 # What --locks and --iocost add to the latency histograms: one short
 # workload recorded plain, with --locks, with --iocost and plain again,
 # so drift shows as a difference of the two plain runs rather than as

@@ -134,6 +134,109 @@ check_kernel() {
 		"$(cdelta written_back_pages)" 1 "$tmiss"
 }
 
+# hist FILE NAME FIELD: a field (count, sum) of the histogram whose name
+# is NAME or NAME{...} (labelled by the compressor), 0 when absent
+hist() {
+	jq -r --arg n "$2" --arg f "$3" '[.histograms | to_entries[] |
+		select(.key == $n or (.key | startswith($n + "{"))) |
+		.value[$f]] | add // 0' "$1"
+}
+# kdelta NAME FROM TO: a counter's change between two counters() files
+kdelta() {
+	awk -v k="$1" 'FNR == NR && $1 == k { b = $2 } FNR != NR && $1 == k { a = $2 }
+		END { print a - b }' "$D/$2.txt" "$D/$3.txt"
+}
+
+# The compression hooks: the crypto call each kernel has out of line,
+# counted inside stores (loads, writeback) only, against the kernel's
+# counters; keep.json's lengths against the bytes its cgroup is charged,
+# free.json's invalidations against the stored pages the hog's exit freed.
+check_compression() {
+	ver=$1
+	F=$D/fentry.json
+	K=$D/kprobe.json
+	T=$D/tp.json
+	[ -s "$F" ] || return
+	case $ver in
+	6.*) want=scomp_acomp ;;
+	*) want=crypto_acomp ;;
+	esac
+	comp=$(jq -r .zswap.compressor "$F")
+	check "$ver: compress hook is fentry ${want}_compress" \
+		[ "$(jq -r '.plan.hooks.compress | "\(.source) \(.target)"' "$F")" = "fentry ${want}_compress" ]
+	check "$ver: decompress hook is fentry ${want}_decompress" \
+		[ "$(jq -r '.plan.hooks.decompress | "\(.source) \(.target)"' "$F")" = "fentry ${want}_decompress" ]
+	check "$ver: the histograms carry the compressor ($comp)" \
+		[ "$(jq -r --arg k "compress_latency_ns{compressor=$comp}" \
+			'.histograms[$k].count // 0' "$F")" -gt 0 ]
+	fmiss=$(metric "$F" bpf_missed_runs)
+	kmiss=$(metric "$K" bpf_missed_runs)
+	cc=$(hist "$F" compress_latency_ns count)
+	cb=$(hist "$F" compressed_bytes count)
+	dc=$(hist "$F" decompress_latency_ns count)
+	# stores that reached the compressor: those kept (zswpout) and those
+	# refused after it (its failure, a poor ratio, no pool memory). 6.1
+	# counts no failed compression (lzo's never fails on a page) and its
+	# same-filled pages skip it: the hogs write none.
+	reach=$(($(cdelta zswpout) + $(cdelta reject_compress_fail) +
+		$(cdelta reject_compress_poor) + $(cdelta reject_alloc_fail)))
+	echo "$ver: compress calls $cc (lengths $cb), stores that reached compression $reach; decompress calls $dc, zswpin $(cdelta zswpin) + written back $(cdelta written_back_pages)"
+	check "$ver: compress calls = zswpout + reject_compress_fail + reject_compress_poor + reject_alloc_fail within 1% + skipped runs ($cc vs $reach)" \
+		within "$cc" "$reach" 1 "$fmiss"
+	check "$ver: compressed_bytes: one length a successful call ($cb of $cc, $(cdelta reject_compress_fail) failed)" \
+		awk -v b="$cb" -v c="$cc" -v f="$(cdelta reject_compress_fail)" \
+		'BEGIN { exit !(b <= c && b >= c - f) }'
+	# a load that hits decompresses, and so does each entry written back
+	dk=$(($(cdelta zswpin) + $(cdelta written_back_pages)))
+	check "$ver: decompress calls = zswpin + written_back_pages within 1% + skipped runs ($dc vs $dk)" \
+		within "$dc" "$dk" 1 "$fmiss"
+	for h in compress_latency_ns decompress_latency_ns compressed_bytes; do
+		check "$ver: kprobe recorder agrees on $h samples within 1% + skipped runs" \
+			within "$(hist "$K" $h count)" "$(hist "$F" $h count)" 1 $((fmiss + kmiss))
+	done
+	inv=$(metric "$F" invalidate_calls)
+	check "$ver: invalidate_calls counted ($inv), kprobe recorder agrees within 1% + skipped runs" \
+		within "$(metric "$K" invalidate_calls)" "$inv" 1 $((fmiss + kmiss))
+	# no hook flavour left: n/a, and why
+	for m in compress_latency_ns compressed_bytes invalidate_calls; do
+		r=$(jq -r --arg n "$m" '[.metrics | to_entries[] |
+			select(.key == $n or (.key | startswith($n + "{"))) |
+			.value.reason // empty] | first // ""' "$T")
+		check "$ver: tracepoint recorder: $m n/a, both flavours named ($r)" \
+			eval 'case $r in *--no-fentry*--no-kprobe*) true ;; *) false ;; esac'
+	done
+
+	K2=$D/keep.json
+	check "$ver: keep and free records exit 0" \
+		[ "$(cat "$D/keep.rc") $(cat "$D/free.rc")" = "0 0" ]
+	[ -s "$K2" ] || { fail "$ver: no keep record"; return; }
+	kb=$(hist "$K2" compressed_bytes sum)
+	kn=$(hist "$K2" compressed_bytes count)
+	zb=$(metric "$K2" "memory_stat_zswap{cgroup=/sys/fs/cgroup/keep}")
+	kout=$(metric "$K2" zswpout)
+	echo "$ver: keep: $kn lengths summing to $kb bytes, memory.stat zswap $zb, zswpout $kout, stored pages $(awk '$1 == "stored_pages" { print $2 }' "$D/keep-mid.txt")"
+	check "$ver: keep: the hog's pages were stored ($kout)" gt "$kout" 1000
+	# an entry freed in the window (a short-lived process's page) was
+	# compressed but is charged no more: a page's worth at most each
+	# (7.x, 2026-12-05: 51 freed, 6,118,548 vs 6,074,907 bytes)
+	freed=$((kout - $(kdelta stored_pages keep-before keep-mid)))
+	[ "$freed" -gt 0 ] || freed=0
+	check "$ver: keep: sum(compressed_bytes) = the cgroup's memory.stat zswap + at most a page a freed entry ($freed) ($kb vs $zb)" \
+		awk -v a="$kb" -v b="$zb" -v f="$freed" "$NUMS"' BEGIN {
+			exit !(num(a) && num(b) && a >= b && a <= b + f * 4096) }'
+	check "$ver: keep: compressed_bytes samples = zswpout within 1% ($kn vs $kout)" \
+		within "$kn" "$kout" 1
+	drop=$((0 - $(kdelta stored_pages keep-mid keep-after)))
+	finv=$(metric "$D/free.json" invalidate_calls)
+	# a freed slot may wait in a CPU's swap slots cache (64 each, 6.1
+	# and 6.12): both counters see it only when the cache is drained
+	echo "$ver: free: invalidate_calls $finv, stored_pages fell by $drop"
+	check "$ver: free: the hog's exit emptied the pool ($drop of $(awk '$1 == "stored_pages" { print $2 }' "$D/keep-mid.txt") stored pages freed)" \
+		gt "$drop" $((kout * 9 / 10 - 128))
+	check "$ver: free: invalidate_calls >= stored pages freed ($finv >= $drop), within 1% + 128" \
+		awk -v a="$finv" -v b="$drop" 'BEGIN { exit !(a >= b && a <= b * 1.01 + 128) }'
+}
+
 # What record's options add to the latency histograms (the plain,
 # --locks, --iocost and plain runs of record.in-guest.sh, which write
 # nothing back): per histogram and run the mean (what compare's
@@ -214,6 +317,7 @@ check_probe_cost() {
 
 for k in $KERNELS; do
 	check_kernel "$k"
+	check_compression "$k"
 	check_probe_cost "$k"
 done
 summary

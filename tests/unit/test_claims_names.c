@@ -284,7 +284,8 @@ static void test_counter_fixtures(void)
 			struct record rec = { .meta = { .complete = true } };
 			struct metric_window w = {
 				.plan = NULL, .cgroup = "/sys/fs/cgroup/fixture",
-				.cgroup_counted = true, .before = &s, .after = &s,
+				.cgroup_counted = true, .compressor = "lzo",
+				.before = &s, .after = &s,
 			};
 			struct zs_plan plan;
 			char path[512], what[64];

@@ -130,6 +130,11 @@ static void test_hooks_are_the_table(void)
 	CHECK(!strcmp(d->cands[1].target, "shrink_memcg_cb") && !d->cands[1].counts,
 	      "writeback: shrink_memcg_cb where zswap_writeback_entry is inlined, "
 	      "not counted");
+	d = hook_def(HOOK_COMPRESS);
+	CHECK(!strcmp(d->cands[0].target, "crypto_acomp_compress") &&
+	      d->cands[0].counts && d->cands[4].kind == SRC_END,
+	      "compress: the crypto calls by fentry then kprobe, zswap_compress "
+	      "(a stack name) no hook: 4 candidates");
 	d = hook_def(HOOK_WORKER);
 	CHECK(d->cands[2].kind == SRC_TRACEPOINT && d->cands[2].ksym &&
 	      !strcmp(d->cands[2].ksym, "shrink_worker"),
@@ -165,6 +170,33 @@ static void check_store_name(const char *ver, const char *btf)
 	      "%s: the store is%s named as before split trees", ver, old ? "" : " not");
 }
 
+/*
+ * The crypto call each kernel's compress and decompress hooks attach to:
+ * crypto_acomp_* where it is out of line (6.15 on), the scomp backend's
+ * before; zswap_compress, inlined everywhere, is a stack name only.
+ */
+static void check_crypto_hooks(const char *ver, const char *btf)
+{
+	bool out_of_line = kfunc_version(ver) >= kfunc_version("6.15");
+	const char *want[2] = {
+		out_of_line ? "crypto_acomp_compress" : "scomp_acomp_compress",
+		out_of_line ? "crypto_acomp_decompress" : "scomp_acomp_decompress",
+	};
+	const enum kfunc_id ids[2] = { KF_COMPRESS, KF_DECOMPRESS };
+
+	for (int i = 0; i < 2; i++) {
+		const struct kfunc_name *fn = kfunc_present(ids[i], KFN_HOOK,
+							    in_btf, (void *)btf);
+
+		CHECK(fn && !strcmp(fn->name, want[i]) &&
+		      (fn->flags & KFN_COUNTS),
+		      "%s: the %s hook is %s, want %s", ver,
+		      kfunc_rows[ids[i]].what, fn ? fn->name : "none", want[i]);
+	}
+	CHECK(!in_btf((void *)btf, "zswap_compress"),
+	      "%s: zswap_compress is inlined (the table's KFN_INLINED)", ver);
+}
+
 void test_kfuncs(void)
 {
 	char path[512];
@@ -179,6 +211,7 @@ void test_kfuncs(void)
 		if (btf) {
 			check_kernel(kernels[k], btf);
 			check_store_name(kernels[k], btf);
+			check_crypto_hooks(kernels[k], btf);
 		}
 		free(btf);
 	}

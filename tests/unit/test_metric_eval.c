@@ -84,7 +84,7 @@ static void test_hooked(void)
 	struct metric_set ms = {};
 	struct metric_window w = {
 		.plan = &plan, .cgroup = "/sys/fs/cgroup/t", .cgroup_counted = true,
-		.before = &before, .after = &after,
+		.compressor = "lzo", .before = &before, .after = &after,
 	};
 	const struct hist_metric *h;
 
@@ -112,6 +112,14 @@ static void test_hooked(void)
 	w.hist[ZH_PPB_WRITEBACK].slots[2] = 25;
 	w.hist[ZH_WB_LAT].slots[15] = 52;
 	w.hist[ZH_WB_LAT].sum = 52 * 40000;
+	w.ctr[ZC_INVALIDATE] = 640;
+	w.hist[ZH_COMPRESS_LAT].slots[13] = 590;
+	w.hist[ZH_COMPRESS_LAT].sum = 590 * 9000;
+	w.hist[ZH_DECOMPRESS_LAT].slots[11] = 70;
+	w.hist[ZH_DECOMPRESS_LAT].sum = 70 * 3000;
+	w.hist[ZH_COMPRESSED_BYTES].slots[10] = 580;
+	w.hist[ZH_COMPRESSED_BYTES].slots[12] = 10;
+	w.hist[ZH_COMPRESSED_BYTES].sum = 580 * 1100 + 10 * 4100;
 	CHECK(!metric_eval(&w, &ms), "evaluated");
 	EXPECT_NAMES_KNOWN(&ms);
 
@@ -157,6 +165,22 @@ static void test_hooked(void)
 	h = metric_set_find_hist(&ms, "pages_per_bio{origin=writeback}");
 	CHECK(h && h->h.kind == HIST_LINEAR && h->h.slots[2] == 25,
 	      "pages per writeback bio histogram, linear");
+	/* the crypto calls, by the compressor the window names */
+	EXPECT(&ms, "invalidate_calls", 640);
+	h = metric_set_find_hist(&ms, "compress_latency_ns{compressor=lzo}");
+	CHECK(h && hist_count(&h->h) == 590 && h->h.kind == HIST_LOG2 &&
+	      h->src == SRC_FENTRY &&
+	      h->id.fam == metric_family(MF_COMPRESS_LATENCY),
+	      "compress latency histogram, labelled by the compressor");
+	h = metric_set_find_hist(&ms, "decompress_latency_ns{compressor=lzo}");
+	CHECK(h && hist_count(&h->h) == 70 && h->h.sum == 70 * 3000,
+	      "decompress latency histogram from its slot");
+	h = metric_set_find_hist(&ms, "compressed_bytes{compressor=lzo}");
+	CHECK(h && hist_count(&h->h) == 590 &&
+	      h->h.sum == 580 * 1100 + 10 * 4100,
+	      "compressed bytes: one sample a compression, the lengths' sum");
+	CHECK(!metric_set_find_hist(&ms, "compress_latency_ns"),
+	      "no unlabelled compress histogram beside the labelled one");
 	/* identities are the rows', labels structured */
 	CHECK(metric_set_find(&ms, "reject_compress_poor")->id.fam ==
 	      metric_family(MF_REJECT), "reject_<reason> family");
@@ -207,6 +231,13 @@ static void test_counters_only(void)
 	EXPECT_NA(&ms, "store_latency_ns", "refused in this test");
 	EXPECT_NA(&ms, "writeback_latency_ns", "refused in this test");
 	EXPECT_NA(&ms, "swap_write_bios{origin=writeback}", "absent in this test");
+	/* the crypto calls and invalidations have no counter to fall to */
+	EXPECT_NA(&ms, "compress_latency_ns", "refused in this test");
+	EXPECT_NA(&ms, "compressed_bytes", "refused in this test");
+	EXPECT_NA(&ms, "decompress_latency_ns", "refused in this test");
+	EXPECT_NA(&ms, "invalidate_calls", "refused in this test");
+	CHECK(!metric_set_find_hist(&ms, "compressed_bytes"),
+	      "no compressed_bytes histogram without its hook");
 	CHECK(!metric_set_find_hist(&ms, "store_latency_ns"),
 	      "no histogram without its hook");
 	metric_set_free(&ms);

@@ -22,6 +22,7 @@ struct fixture_caps {
 	bool fentry_refused;
 	bool no_kprobes;
 	bool has_debugfs;
+	const char *refuse;	/* a function neither flavour attaches to */
 };
 
 static char *fixture(const char *ver, const char *name)
@@ -57,6 +58,10 @@ static bool fx_fentry(void *ctx, const char *func, char *why, size_t len)
 {
 	struct fixture_caps *fc = ctx;
 
+	if (fc->refuse && !strcmp(func, fc->refuse)) {
+		snprintf(why, len, "refused in this test");
+		return false;
+	}
 	if (!has_line(fc->btf, "func", func)) {
 		snprintf(why, len, "%s not in BTF", func);
 		return false;
@@ -72,7 +77,7 @@ static bool fx_kprobe(void *ctx, const char *func, char *why, size_t len)
 {
 	struct fixture_caps *fc = ctx;
 
-	if (fc->no_kprobes) {
+	if (fc->no_kprobes || (fc->refuse && !strcmp(func, fc->refuse))) {
 		snprintf(why, len, "kernel has no kprobe PMU");
 		return false;
 	}
@@ -328,8 +333,98 @@ out:
 	fc_free(&fc);
 }
 
+/*
+ * The compression hooks: the crypto call each kernel has out of line
+ * (zswap_compress is inlined into zswap_store everywhere), the host's
+ * n/a with its reasons, and no crypto hook without the store hook whose
+ * stamp tells zswap's calls from other acomp users'.
+ */
+static void plan_compression(void)
+{
+	static const struct { const char *ver, *comp, *decomp, *inval; } k[] = {
+		{ "6.1", "scomp_acomp_compress", "scomp_acomp_decompress",
+		  "zswap_frontswap_invalidate_page" },
+		{ "6.12", "scomp_acomp_compress", "scomp_acomp_decompress",
+		  "zswap_invalidate" },
+		{ "7.3", "crypto_acomp_compress", "crypto_acomp_decompress",
+		  "zswap_invalidate" },
+	};
+	static const char *const hooked[] = { "compress_latency_ns",
+		"decompress_latency_ns", "compressed_bytes", "invalidate_calls" };
+	struct fixture_caps fc;
+	struct zs_plan p;
+	int i;
+
+	for (size_t v = 0; v < sizeof(k) / sizeof(k[0]); v++) {
+		if (!plan_for(k[v].ver, false, false, false, &p, &fc))
+			goto out;
+		CHECK(plan_hook_src(&p, HOOK_COMPRESS) == SRC_FENTRY &&
+		      !strcmp(target(&p, HOOK_COMPRESS), k[v].comp) &&
+		      plan_hook(&p, HOOK_COMPRESS)->counts,
+		      "%s: compress via fentry %s (counted), got %s", k[v].ver,
+		      k[v].comp, target(&p, HOOK_COMPRESS));
+		CHECK(!strcmp(target(&p, HOOK_DECOMPRESS), k[v].decomp),
+		      "%s: decompress via %s, got %s", k[v].ver, k[v].decomp,
+		      target(&p, HOOK_DECOMPRESS));
+		CHECK(!strcmp(target(&p, HOOK_INVALIDATE), k[v].inval),
+		      "%s: invalidate via %s, got %s", k[v].ver, k[v].inval,
+		      target(&p, HOOK_INVALIDATE));
+		for (size_t m = 0; m < sizeof(hooked) / sizeof(hooked[0]); m++)
+			CHECK(msrc(&p, hooked[m]) == SRC_FENTRY, "%s: %s via fentry",
+			      k[v].ver, hooked[m]);
+		plan_free(&p);
+		fc_free(&fc);
+	}
+	/* 6.12: crypto_acomp_compress is an inline, the plan says so */
+	if (!plan_for("6.12", false, false, false, &p, &fc))
+		goto out;
+	CHECK(strstr(p.hooks[HOOK_COMPRESS].why[0], "crypto_acomp_compress not in BTF"),
+	      "6.12: why not crypto_acomp_compress: %s", p.hooks[HOOK_COMPRESS].why[0]);
+	plan_free(&p);
+	fc_free(&fc);
+
+	/* the host: no fentry, no kprobes, no zswap tracepoint: n/a, why */
+	if (!plan_for("6.18", true, true, false, &p, &fc))
+		goto out;
+	for (size_t m = 0; m < sizeof(hooked) / sizeof(hooked[0]); m++) {
+		i = metric_index(hooked[m]);
+		CHECK(i >= 0 && p.metrics[i].src == SRC_NONE &&
+		      strstr(p.metrics[i].reason, "Operation not permitted") &&
+		      strstr(p.metrics[i].reason, "kprobe"),
+		      "host: %s n/a, fentry and kprobe named: %s", hooked[m],
+		      i >= 0 ? p.metrics[i].reason : "no row");
+	}
+	plan_free(&p);
+	fc_free(&fc);
+
+	/* a kernel whose store cannot be hooked: no compress hook either */
+	if (!plan_for("6.12", false, false, false, &p, &fc))
+		goto out;
+	plan_free(&p);
+	fc.refuse = "zswap_store";
+	{
+		struct zs_caps caps = {
+			.fentry = fx_fentry, .kprobe = fx_kprobe, .tp = fx_tp,
+			.ksym = fx_ksym, .counter = fx_counter, .ctx = &fc,
+		};
+
+		plan_make(&p, &caps);
+	}
+	i = metric_index("compressed_bytes");
+	CHECK(plan_hook_src(&p, HOOK_STORE) == SRC_NONE &&
+	      plan_hook_src(&p, HOOK_COMPRESS) == SRC_NONE &&
+	      strstr(p.metrics[i].reason, "no store hook marks zswap's compress calls"),
+	      "no store hook: compressed_bytes n/a: %s", p.metrics[i].reason);
+	CHECK(plan_hook_src(&p, HOOK_DECOMPRESS) == SRC_FENTRY,
+	      "no store hook: decompress still hooked (the load marks it)");
+	plan_free(&p);
+out:
+	fc_free(&fc);
+}
+
 void test_planner(void)
 {
+	plan_compression();
 	plan_6_1();
 	plan_6_12();
 	plan_6_18_host();
