@@ -122,8 +122,16 @@ elif [ -n "${K005:-}" ]; then
 	verdicts "$J" $C005 shrinker "$D"
 	check "005 shrinker: every row has a verdict" \
 		[ "$(jq '[.rows[] | select(.verdict != null)] | length' "$J")" -eq 7 ]
-	check "005 shrinker: 7.3 writes back in every run (zswpwb)" \
-		all "$D/after" '.metrics.zswpwb.value > 0'
+	check "005 shrinker (7.3): 'zswpwb' holds, revert -> 7.3" \
+		[ "$(row "$J" zswpwb .verdict)" = holds ]
+	# every swap write is accounted for: on 7.3 each is a writeback (no
+	# store rejected), with the revert a writeback or a rejected store
+	check "005 shrinker: 7.3: pswpout = zswpwb > 0, no store rejected, in every run" \
+		all "$D/after" '.metrics.pswpout.value == .metrics.zswpwb.value and
+			.metrics.zswpwb.value > 0 and .metrics.store_reject.value == 0'
+	check "005 shrinker: reverted: pswpout = zswpwb + rejected stores (1%), in every run" \
+		all "$D/before" '(.metrics.zswpwb.value + .metrics.store_reject.value - .metrics.pswpout.value | fabs)
+			<= .metrics.pswpout.value / 100'
 fi
 
 # --- 006: pool kref (reverted) vs percpu_ref (7.3), the build workload --
