@@ -19,7 +19,10 @@
 #    one 20 s run of each arm measured it 31% lower on 7.3: memory.high
 #    throttles the workload whose incompressible pages now stay in memory)
 #    and zswpwb (0 in both arms: the shrinker is off, the pool never full).
-#    The first table (shrinker on) runs with CLAIMS_ALL=1 only.
+#    The first table (shrinker on) runs with CLAIMS_ALL=1 only: zswpwb
+#    holds (7.3 writes the stored incompressible pages back from zswap),
+#    and every swap write is accounted for (7.3: a writeback; the revert:
+#    a writeback or a rejected store).
 #  - 006, Chengming Zhou's "mm/zswap: optimize for dynamic zswap_pools",
 #    patch 2/2 (the pool's percpu_ref, reverted to a kref): seed 000's
 #    build workload standing for the kernel build. Its quoted changes are
