@@ -12,10 +12,10 @@
 #    because the change decides them by construction: pswpin and pswpout
 #    hold (the revert sends every incompressible page to the swap disk,
 #    7.3 keeps them all in zswap: 0 in every run), and so do zswpin and
-#    zswpout (those pages are zswap's instead: +340-370% at 4 runs, p <
+#    zswpout (those pages are zswap's instead: +290-370% at 4 runs, p <
 #    0.001); every store the revert rejected was a compression reject and
 #    went to the disk (rejects = pswpout), 7.3 rejects none. Printed, not
-#    asserted: the access rate (+74% at 4 runs, p 0.010 after Holm, and
+#    asserted: the access rate (+47% and +74% in two runs of 4, and
 #    one 20 s run of each arm measured it 31% lower on 7.3: memory.high
 #    throttles the workload whose incompressible pages now stay in memory)
 #    and zswpwb (0 in both arms: the shrinker is off, the pool never full).
