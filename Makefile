@@ -233,13 +233,15 @@ test-guest: all
 test-guest-all: all
 	GUEST_ALL=1 tests/tier.sh tests/guest $(T)
 
-# Kernel A/B: base and patched 7.3 VM kernels, the seeds' claims checked
-# on them (tests/claims/; builds the kernels the first time).
+# Kernel A/B: base and patched 7.3 VM kernels, the seeds' claims and two
+# non-seed series' checked on them (tests/claims/; builds the kernels the
+# first time).
 test-claims: all
 	CLAIMS_KERNEL_LINE=7.3 tests/tier.sh tests/claims $(T)
 
 # The same with seed 000's "Next to the writer" table, 3 runs an arm (25
-# more minutes: iocost throttles the build beside fio).
+# more minutes: iocost throttles the build beside fio), and 005's
+# shrinker-on table (8 boots).
 test-claims-all: all
 	CLAIMS_ALL=1 CLAIMS_KERNEL_LINE=7.3 tests/tier.sh tests/claims $(T)
 

@@ -8,7 +8,7 @@
 _zswap_opts() {
 	case $2 in
 	zswap-kernels)
-		echo "--kernel -n -c -m -d -t -o -f --memory-max --zswap --iocost
+		echo "--kernel -n -c -m -d -t -o -f --memory-max --memory-high --zswap --iocost
 			--locks --claims --table --compare --help" ;;
 	zswap-build-kernel)
 		echo "-k -t -c -s -p -o -j -f -n -q -h" ;;

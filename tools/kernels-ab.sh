@@ -6,7 +6,8 @@
 #
 #   kernels-ab.sh --kernel NAME=IMAGE --kernel NAME=IMAGE [...] -o DIR
 #                 [-n RUNS] [-c CPUS] [-m MEM] [-d SWAP_MiB] [-t TIMEOUT_S]
-#                 [--memory-max MiB] [--zswap P=V[,P=V...]] [--iocost]
+#                 [--memory-max MiB | --memory-high MiB]
+#                 [--zswap P=V[,P=V...]] [--iocost]
 #                 [--arm-zswap NAME:P=V[,P=V...]]...
 #                 [--writer [--writer-weight W]] [--locks]
 #                 [--host-root [--scratch MiB]]
@@ -20,6 +21,9 @@
 #   -n RUNS    runs per kernel (default 5), in alternation: A B A B ...
 #   -c, -m, -d the VM: vCPUs (2), memory (512M), swap disk MiB (512)
 #   --memory-max  the workload's memory cgroup limit, MiB (default 64)
+#   --memory-high the workload's memory.high instead, MiB (memory.max
+#              left at max): reclaim and throttling above it, no OOM kill
+#              (SeongJae Park's store-as-is letter runs under memory.high)
 #   --zswap    zswap parameters set before each run (enabled=1 always)
 #   --arm-zswap  more for one kernel NAME's runs, set after --zswap's: one
 #              image can be two arms (shrinker_enabled=N and Y)
@@ -76,16 +80,16 @@ WL=$repo/build/zswap-workload
 
 die() { echo "kernels-ab: error: $*" >&2; exit 2; }
 say() { echo "kernels-ab: $*" >&2; }
-usage() { sed -n '7,14p' "$0" | sed 's/^# \{0,3\}//' >&2; exit 2; }
+usage() { sed -n '7,15p' "$0" | sed 's/^# \{0,3\}//' >&2; exit 2; }
 
 names=() images=() ship=()
-runs=5 cpus=2 mem=512M swap=512 timeout_s=900 memmax=64 zswap='' iocost=0
+runs=5 cpus=2 mem=512M swap=512 timeout_s=900 memmax=64 memhigh='' zswap='' iocost=0
 locks=0 writer=0 hostroot=0 scratch=0 claims='' table='' pair='' out=''
 columns=0 writer_weight=1000
 declare -A arm_zswap=()
 while [ $# -gt 0 ]; do
 	case $1 in
-	-n | -c | -m | -d | -t | -o | -f | --memory-max | --zswap | --arm-zswap | --claims | --table | --compare | --scratch | --writer-weight)
+	-n | -c | -m | -d | -t | -o | -f | --memory-max | --memory-high | --zswap | --arm-zswap | --claims | --table | --compare | --scratch | --writer-weight)
 		[ $# -ge 2 ] || die "$1 wants a value (see --help)" ;;
 	esac
 	case $1 in
@@ -99,7 +103,8 @@ while [ $# -gt 0 ]; do
 	-t) timeout_s=$2; shift 2 ;;
 	-o) out=$2; shift 2 ;;
 	-f) ship+=(-f "$2"); shift 2 ;;
-	--memory-max) memmax=$2; shift 2 ;;
+	--memory-max) memmax=$2; memmax_given=1; shift 2 ;;
+	--memory-high) memhigh=$2; shift 2 ;;
 	--zswap) zswap=$2; shift 2 ;;
 	--arm-zswap)
 		[[ $2 == ?*:?* ]] || die "--arm-zswap wants NAME:P=V[,P=V...]"
@@ -124,6 +129,8 @@ done
 [ $# -ge 1 ] || die "want -- COMMAND"
 [[ $runs =~ ^[1-9][0-9]*$ ]] || die "-n wants a number of runs"
 [[ $memmax =~ ^[1-9][0-9]*$ ]] || die "--memory-max wants MiB"
+[ -z "$memhigh" ] || [[ $memhigh =~ ^[1-9][0-9]*$ ]] || die "--memory-high wants MiB"
+[ -z "$memhigh" ] || [ -z "${memmax_given:-}" ] || die "--memory-high and --memory-max: give one"
 zswap_re='^([a-z_]+=[A-Za-z0-9_]+(,[a-z_]+=[A-Za-z0-9_]+)*)?$'
 [[ $zswap =~ $zswap_re ]] || die "--zswap wants P=V[,P=V...]"
 for n in "${!arm_zswap[@]}"; do
@@ -211,7 +218,11 @@ in_guest_script() {
 		echo "split_disk $((swap / 2)) || { echo 'cannot split the disk'; exit 3; }"
 	echo 'CG=/sys/fs/cgroup/workload'
 	echo 'mkdir -p $CG'
-	echo "echo $((memmax << 20)) > \$CG/memory.max"
+	if [ -n "$memhigh" ]; then
+		echo "echo $((memhigh << 20)) > \$CG/memory.high"
+	else
+		echo "echo $((memmax << 20)) > \$CG/memory.max"
+	fi
 	[ $iocost -eq 1 ] &&
 		echo 'echo 1 > /sys/module/blk_cgroup/parameters/blkcg_debug_stats 2>/dev/null'
 	if [ $writer -eq 1 ]; then

@@ -110,4 +110,23 @@ for run in $ARMS; do
 	echo "probe cost: $run: exit, start, end: $(cat "$RESULTS/cost/$run.rc")"
 done
 rmdir $CG
+
+# A large-folio series' workload on 7.x: usemem over 64 kB mTHP in a
+# cgroup that holds half of it, two passes (stores, then loads), recorded
+# with every source this kernel has: the per-size mTHP counters, the
+# compression hooks, the levels over the window, CPU time and usemem's
+# own figures (record.test.sh checks each is there, with its source).
+case $KREL in
+7.*)
+	CG=/sys/fs/cgroup/usemem
+	mkdir -p $CG
+	echo $((32 << 20)) > $CG/memory.max
+	echo 25 > $P/max_pool_percent
+	./zswap-gate record -q --cgroup $CG -o "$RESULTS/usemem-thp.json" -- \
+		./zswap-workload usemem -q --procs 2 --mib 32 --passes 2 \
+		--thp 64k > "$RESULTS/usemem-thp.log" 2>&1
+	echo $? > "$RESULTS/usemem-thp.rc"
+	rmdir $CG
+	;;
+esac
 exit 0
