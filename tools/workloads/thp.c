@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <ctype.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -19,7 +20,9 @@ int thp_parse(const char *s, void *val)
 	static const char units[] = "KMG";
 	struct thp_opt *t = val;
 	size_t digits = strspn(s, "0123456789");
-	const char *u = strchr(units, s[digits]);
+	/* 64K, 64k or 64kB (sysfs' hugepages-64kB) */
+	const char *u = s[digits] ? strchr(units, toupper(s[digits])) : NULL;
+	const char *rest = u ? s + digits + 1 : s + digits;
 	unsigned long long n;
 
 	if (!strcmp(s, "never") || !strcmp(s, "system")) {
@@ -28,7 +31,8 @@ int thp_parse(const char *s, void *val)
 		return 0;
 	}
 	/* at most 10 digits: shifted by 30 they still fit in 64 bits */
-	if (!digits || digits > 10 || (s[digits] && (!u || s[digits + 1])))
+	if (!digits || digits > 10 || (s[digits] && !u) ||
+	    (*rest && strcmp(rest, "B")))
 		return -1;
 	n = strtoull(s, NULL, 10) << (s[digits] ? 10 * (u - units + 1) : 0);
 	if (n < 8192 || n > 1UL << 30 || (n & (n - 1)))
