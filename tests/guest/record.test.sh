@@ -237,6 +237,73 @@ check_compression() {
 		awk -v a="$finv" -v b="$drop" 'BEGIN { exit !(a >= b && a <= b * 1.01 + 128) }'
 }
 
+# usemem over 64 kB mTHP on 7.x (record.in-guest.sh): one record carries
+# every source a large-folio series quotes, each with a value and its
+# source, and they reconcile: pages stored = folios stored, 64 kB ones 16
+# pages each (vmstat zswpout); a compression a page, a decompression a
+# load; the cgroup's memory.current never above its memory.max; a level's
+# max >= mean >= min.
+check_usemem_thp() {
+	ver=$1
+	U=$D/usemem-thp.json
+	case $ver in 7.*) ;; *) return ;; esac
+	[ -s "$U" ] || { fail "$ver: no usemem record"; return; }
+	cg=/sys/fs/cgroup/usemem
+	check "$ver: usemem --thp 64k: record exit 0" [ "$(cat "$D/usemem-thp.rc")" = 0 ]
+	for ms in cpu_user_s:counter cpu_sys_s:counter \
+		workload_usemem_kbps:workload workload_usemem_elapsed_s:workload \
+		"mthp_zswpout{size=64kB}:counter" "mthp_swpout{size=64kB}:counter" \
+		swpout_zero:counter swpin_zero:counter pgmajfault:counter \
+		swap_ra:counter thp_swpout:counter decompress_fail:counter \
+		stored_incompressible_pages:counter invalidate_calls:fentry \
+		"memory_events_max{cgroup=$cg}:counter" \
+		"memory_stat_zswpout{cgroup=$cg}:counter" \
+		"pool_bytes{stat=max}:counter" "stored_pages{stat=mean}:counter" \
+		"memory_current{cgroup=$cg}{stat=max}:counter" \
+		"zswap_pool_bytes{cgroup=$cg}{stat=max}:counter"; do
+		m=${ms%:*} want=${ms##*:}
+		check "$ver: usemem: $m = $(metric "$U" "$m") from $want" \
+			[ "$(jq -r --arg n "$m" '.metrics[$n] | "\(.value != null) \(.source)"' "$U")" = "true $want" ]
+	done
+	for h in compress_latency_ns decompress_latency_ns compressed_bytes; do
+		check "$ver: usemem: $h{compressor=...} from fentry, samples taken" \
+			[ "$(jq -r --arg h "$h" '[.histograms | to_entries[] |
+				select(.key | startswith($h + "{compressor=")) |
+				select(.value.source == "fentry" and .value.count > 0)] | length' "$U")" = 1 ]
+	done
+	hcount() { jq -r --arg h "$1" '[.histograms | to_entries[] |
+		select(.key | startswith($h + "{compressor=")) | .value.count] | add // 0' "$U"; }
+	miss=$(metric "$U" bpf_missed_runs)
+	succ=$(metric "$U" store_success)
+	m64=$(metric "$U" "mthp_zswpout{size=64kB}")
+	big=$(jq -r '[.metrics | to_entries[] | select(.key | startswith("mthp_zswpout{size=")) |
+		(.key | capture("size=(?<k>[0-9]+)kB").k | tonumber / 4) as $p |
+		.value.value * ($p - 1)] | add' "$U")
+	zout=$(metric "$U" zswpout)
+	echo "$ver: usemem: $succ folios stored, $m64 of them 64 kB; zswpout $zout pages; $(metric "$U" workload_usemem_kbps) KB/s"
+	check "$ver: usemem: 64 kB folios stored ($m64)" gt "$m64" 0
+	check "$ver: usemem: pages stored = folios + the large ones' extra pages ($zout = $succ + $big) within 1% + $miss skipped runs" \
+		within "$zout" "$((succ + big))" 1 "$miss"
+	check "$ver: usemem: compressions = pages stored ($(hcount compress_latency_ns) vs $zout) within 1% + $miss" \
+		within "$(hcount compress_latency_ns)" "$zout" 1 "$miss"
+	check "$ver: usemem: compressed lengths one a compression" \
+		[ "$(hcount compressed_bytes)" = "$(hcount compress_latency_ns)" ]
+	check "$ver: usemem: decompressions = zswpin ($(hcount decompress_latency_ns) vs $(metric "$U" zswpin)) within 1% + $miss" \
+		within "$(hcount decompress_latency_ns)" "$(metric "$U" zswpin)" 1 "$miss"
+	check "$ver: usemem: the cgroup's memory.stat zswpout = vmstat zswpout (one cgroup swaps)" \
+		within "$(metric "$U" "memory_stat_zswpout{cgroup=$cg}")" "$zout" 1
+	# charges the kernel may not refuse (__GFP_NOFAIL) pass memory.max by
+	# a little: 23 pages in one run here; allowed 64 (256 KiB)
+	check "$ver: usemem: memory.current's max <= memory.max (32 MiB) + 256 KiB and >= its end" \
+		awk -v mx="$(metric "$U" "memory_current{cgroup=$cg}{stat=max}")" \
+		-v end="$(metric "$U" "memory_current{cgroup=$cg}")" \
+		'BEGIN { exit !(mx <= 32 * 1048576 + 262144 && mx >= end) }'
+	check "$ver: usemem: pool_bytes max >= mean >= min, max > 0" \
+		awk -v a="$(metric "$U" "pool_bytes{stat=max}")" -v b="$(metric "$U" "pool_bytes{stat=mean}")" \
+		-v c="$(metric "$U" "pool_bytes{stat=min}")" 'BEGIN { exit !(a >= b && b >= c && a > 0) }'
+	check "$ver: usemem: the cgroup hit memory.max" gt "$(metric "$U" "memory_events_max{cgroup=$cg}")" 0
+}
+
 # What record's options add to the latency histograms (the plain,
 # --locks, --iocost and plain runs of record.in-guest.sh, which write
 # nothing back): per histogram and run the mean (what compare's
@@ -318,6 +385,7 @@ check_probe_cost() {
 for k in $KERNELS; do
 	check_kernel "$k"
 	check_compression "$k"
+	check_usemem_thp "$k"
 	check_probe_cost "$k"
 done
 summary
