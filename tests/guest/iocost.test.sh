@@ -171,8 +171,10 @@ check_kernel() {
 	echo "$ver: debt with writer $dw us, alone $da us; wait $(m "$W" "iocost_wait_us{cgroup=$HOG}") vs $(m "$A" "iocost_wait_us{cgroup=$HOG}"); forgive events $(m "$W" "iocost_forgive_events{cgroup=$HOG}"); vrate adjustments $(m "$W" iocost_vrate_adjustments)"
 	model=$(cat "$D/iocost-model" 2>/dev/null)
 	check "$ver: with the writer the hog's cgroup is in debt (iocost: ${model:-no model on record})" gt "$dw" 0
-	check "$ver: with the writer the hog's cgroup waits" \
-		gt "$(m "$W" "iocost_wait_us{cgroup=$HOG}")" 0
+	# iocost makes the hog pay by waiting in its queue or by debt, which
+	# of the two depends on the hour (7.x paid 2.8 s of debt and waited
+	# none in one run): its sleeps are checked against cost.wait either
+	# way, and that they slept where it waited
 	check "$ver: debt is lower without the writer ($da < $dw)" gt "$dw" "$da"
 	# The hog's own sleeps in iocost's wait queue (sched_switch + stack
 	# in ioc_rqos_throttle): wait time derived from events, independent
@@ -186,7 +188,12 @@ check_kernel() {
 	nsl=$(m "$W" "throttled_sleeps{cgroup=$HOG,where=iocost}")
 	wt=$(m "$W" "iocost_wait_us{cgroup=$HOG}")
 	echo "$ver: the hog's sleeps in iocost's wait queue $sl us ($(m "$W" "throttled_sleeps{cgroup=$HOG,where=iocost}") sleeps) vs cost.wait $wt us; in blkcg debt delay $(m "$W" "throttled_sleep_us{cgroup=$HOG,where=blkcg_delay}") us vs cost.indelay $(m "$W" "iocost_indelay_us{cgroup=$HOG}") us"
-	check "$ver: the hog's tasks sleep in iocost's wait queue" gt "$sl" 0
+	if [ "$(awk -v w="$wt" 'BEGIN { print (w > 0) }')" = 1 ]; then
+		check "$ver: the hog's tasks sleep in iocost's wait queue" gt "$sl" 0
+	else
+		check "$ver: no iocost wait: the hog's tasks did not sleep in its queue ($sl us)" \
+			awk -v s="$sl" 'BEGIN { exit !(s + 0 == 0) }'
+	fi
 	iw=$(m "$W" "io_stat_cost_wait_us{cgroup=$HOG}")
 	check "$ver: those sleeps = io.stat cost.wait delta within 2% or 2 ms a sleep ($sl vs $iw, $nsl sleeps)" \
 		sleeps_agree "$sl" "$iw" "$nsl"
