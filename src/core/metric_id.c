@@ -163,6 +163,23 @@ bool metric_stat_suffix(const char *key, size_t *base_len, const char **word,
 	return true;
 }
 
+bool metric_unlabelled_key(const char *key, char *out, size_t len)
+{
+	const char *brace = strchr(key, '{'), *word;
+	size_t base_len, wl;
+
+	if (!brace)
+		return false;
+	if (!metric_stat_suffix(key, &base_len, &word, &wl)) {
+		snprintf(out, len, "%.*s", (int)(brace - key), key);
+		return true;
+	}
+	if (key + base_len == brace)	/* NAME{stat=S}: no other labels */
+		return false;
+	snprintf(out, len, "%.*s%s", (int)(brace - key), key, key + base_len);
+	return true;
+}
+
 int metric_stat_parse(const char *key, const char *const *words, int n,
 		      size_t *base_len, int *st)
 {

@@ -66,6 +66,14 @@ int metric_id_parse(const char *key, struct metric_id *id);
 /* The family of a key without its labels (NULL: no row). */
 const struct metric_family *metric_family_of_key(const char *key);
 
+/*
+ * Key without its labels, a {stat=S} suffix kept: the name a collector
+ * writes, n/a with its reason, for a labelled family it has no source
+ * for (mthp_swpout{size=64kB} on a kernel without per-size stats is
+ * mthp_swpout there). False when key has no labels but the statistic.
+ */
+bool metric_unlabelled_key(const char *key, char *out, size_t len);
+
 /* Label key's value into buf; false when the metric has no such label. */
 bool metric_id_label(const char *key, const struct metric_id *id,
 		     const char *label, char *buf, size_t len);

@@ -170,6 +170,27 @@ static bool has_value(const struct record *rec, const char *name)
 	return m && m->has_value;
 }
 
+/*
+ * A labelled name of a family the record has only unlabelled, as n/a
+ * (mthp_swpout{size=64kB} on a kernel without per-size stats): true
+ * with that reason.
+ */
+static bool family_na_why(const char *name, const struct metric_set *ms,
+			  char *why, size_t len)
+{
+	char bare[METRIC_NAME_LEN];
+	const struct metric *m;
+
+	if (!metric_unlabelled_key(name, bare, sizeof(bare)))
+		return false;
+	m = metric_set_find(ms, bare);
+	if (!m || m->has_value)
+		return false;
+	snprintf(why, len, "%.80s: n/a in this record: %.140s", name,
+		 m->reason[0] ? m->reason : "no reason given");
+	return true;
+}
+
 /* Why a name that is neither a metric nor a histogram of rec is missing. */
 static void missing_why(const char *name, const struct record *rec,
 			char *why, size_t len)
@@ -178,6 +199,8 @@ static void missing_why(const char *name, const struct record *rec,
 	bool workload = !strncmp(name, WORKLOAD_PREFIX, strlen(WORKLOAD_PREFIX));
 	int code = rec->meta.exit_code;
 
+	if (family_na_why(name, ms, why, len))
+		return;
 	if (metric_set_find_hist(ms, name))
 		snprintf(why, len, "%.60s is a histogram: name one of its "
 			 "statistics, %.60s" METRIC_STAT_PREFIX "mean} (%s)",

@@ -282,6 +282,11 @@ int comparison_add_path(struct comparison *c, int arm, const char *path,
 	return record_walk_path(path, &c->seen, add_walked, &a, err);
 }
 
+static bool arm_seen(const struct arm_values *a)
+{
+	return a->n + a->na_runs > 0;
+}
+
 static void finish_metric(struct comparison *c, struct cmp_metric *m)
 {
 	bool seen[2];
@@ -290,7 +295,7 @@ static void finish_metric(struct comparison *c, struct cmp_metric *m)
 		struct arm_values *a = &m->arm[k];
 
 		m->absent_runs[k] = c->arm[k].nr_records - a->n - a->na_runs;
-		seen[k] = a->n + a->na_runs > 0;
+		seen[k] = arm_seen(a);
 		if (a->n)
 			sample_mean_sd(a->v, a->n, &m->mean[k], &m->sd[k]);
 		else
@@ -332,6 +337,60 @@ static void finish_metric(struct comparison *c, struct cmp_metric *m)
 		direction_verdict(m->dir->dir, m->mean[ARM_A], m->mean[ARM_B]) : 0;
 }
 
+/*
+ * A labelled series (mthp_swpout{size=64kB}) of one arm whose family the
+ * other arm recorded only unlabelled, as n/a (a kernel without per-size
+ * stats): n/a there with that reason. The unlabelled row folds into its
+ * series, so neither is listed as in one arm only.
+ */
+static int fold_family_na(struct comparison *c)
+{
+	char bare[METRIC_NAME_LEN];
+	bool *folded = calloc(c->n + 1, sizeof(*folded));
+	size_t kept = 0;
+
+	if (!folded)
+		return -1;
+	for (size_t i = 0; i < c->n; i++) {
+		struct cmp_metric *m = &c->m[i], *fm;
+		size_t f;
+
+		if (!metric_unlabelled_key(m->name, bare, sizeof(bare)))
+			continue;
+		f = name_index_find(&c->mix, bare, c->m, sizeof(*c->m));
+		if (f == NAME_INDEX_NONE)
+			continue;
+		fm = &c->m[f];
+		for (int k = 0; k < 2; k++) {
+			struct arm_values *a = &m->arm[k], *fa = &fm->arm[k];
+
+			if (arm_seen(a) || fa->n || !fa->na_runs ||
+			    arm_seen(&fm->arm[!k]))
+				continue;
+			a->na_runs = fa->na_runs;
+			snprintf(a->reason, sizeof(a->reason), "%s", fa->reason);
+			folded[f] = true;
+		}
+	}
+	for (size_t i = 0; i < c->n; i++) {
+		if (folded[i]) {
+			free(c->m[i].arm[0].v);
+			free(c->m[i].arm[1].v);
+		} else {
+			c->m[kept++] = c->m[i];
+		}
+	}
+	free(folded);
+	if (kept == c->n)
+		return 0;
+	c->n = kept;
+	name_index_free(&c->mix);
+	for (size_t i = 0; i < c->n; i++)
+		if (name_index_add(&c->mix, i, c->m, sizeof(*c->m)))
+			return -1;
+	return 0;
+}
+
 int comparison_finish(struct comparison *c, struct zs_error *err)
 {
 	const char *labels[2] = { c->arm[ARM_A].label, c->arm[ARM_B].label };
@@ -342,6 +401,10 @@ int comparison_finish(struct comparison *c, struct zs_error *err)
 			zs_error_set(err, true, "arm %s: no records", c->arm[k].label);
 			return -1;
 		}
+	if (fold_family_na(c)) {
+		zs_error_set(err, true, "out of memory");
+		return -1;
+	}
 	for (int o = 0; o < RPO_NR; o++)
 		if (probe_tally_warning(&c->probes, 2, labels, o, warning,
 					sizeof(warning)))

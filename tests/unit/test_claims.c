@@ -337,6 +337,8 @@ static const char *hist_claims =
 	"      - label: empty\n        metric: \"idle_ns{stat=mean}\"\n"
 	"        claim: lower\n        quoted: [null, null]\n"
 	"      - label: absent\n        metric: \"store_latency_ns{stat=p99}\"\n"
+	"        claim: lower\n        quoted: [null, null]\n"
+	"      - label: per size\n        metric: \"mthp_swpout{size=64kB}\"\n"
 	"        claim: lower\n        quoted: [null, null]\n";
 
 static void test_hist_stats(void)
@@ -360,6 +362,9 @@ static void test_hist_stats(void)
 					SRC_TRACEPOINT, &h);
 			metric_set_hist(&rec.metrics, "idle_ns", "ns", SRC_FENTRY,
 					&empty);
+			/* a kernel without per-size stats: the family, n/a */
+			metric_set_na(&rec.metrics, "mthp_swpout", "folios",
+				      "no per-size mTHP stats");
 			CHECK(!claims_eval_add_record(&e, k, &rec, "mem", &err), "%s", err.msg);
 			metric_set_free(&rec.metrics);
 		}
@@ -393,9 +398,14 @@ static void test_hist_stats(void)
 	      strstr(r->why, "store_latency_ns: not in the record (recorded "
 		     "without the option"), "a histogram the toolkit knows, "
 	      "absent: says so (%s)", r ? r->why : "");
-	CHECK(e.count_dir[VERDICT_NOT_MEASURABLE] == 3 &&
+	r = row_of(&e, "per size");
+	CHECK(r && r->verdict == VERDICT_NOT_MEASURABLE &&
+	      strstr(r->why, "mthp_swpout{size=64kB}: n/a in this record: no "
+		     "per-size mTHP stats"), "a series of a family recorded "
+	      "n/a: the family's reason (%s)", r ? r->why : "");
+	CHECK(e.count_dir[VERDICT_NOT_MEASURABLE] == 4 &&
 	      e.count_dir[VERDICT_HOLDS] == 4 && e.count_same[VERDICT_HOLDS] == 1,
-	      "3 untested directional rows, 4 holding, 1 same (%zu, %zu, %zu)",
+	      "4 untested directional rows, 4 holding, 1 same (%zu, %zu, %zu)",
 	      e.count_dir[VERDICT_NOT_MEASURABLE], e.count_dir[VERDICT_HOLDS],
 	      e.count_same[VERDICT_HOLDS]);
 	claims_eval_free(&e);

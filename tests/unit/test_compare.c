@@ -371,6 +371,56 @@ static void test_in_memory(void)
 }
 
 /*
+ * A kernel without per-size mTHP stats records the family unlabelled, as
+ * n/a; a kernel with them, one series per size. Each series is missing
+ * in the first arm with that reason, and the unlabelled row folds away.
+ */
+static void test_family_na_folds(void)
+{
+	static const char *const sizes[] = { "16kB", "64kB" };
+	const char *why = "no per-size mTHP stats";
+	const struct cmp_metric *m;
+	struct comparison c;
+	struct zs_error err;
+
+	comparison_init(&c, 0.05, false);
+	for (int k = 0; k < 2; k++)
+		for (int i = 0; i < 3; i++) {
+			struct record rec = { .meta = { .complete = true, .wall_time_s = -1 } };
+
+			if (!k)
+				metric_set_na(&rec.metrics, "mthp_swpout", "folios", why);
+			for (int s = 0; k && s < 2; s++) {
+				char name[64];
+
+				snprintf(name, sizeof(name), "mthp_swpout{size=%s}", sizes[s]);
+				metric_set_value(&rec.metrics, name, "folios",
+						 SRC_COUNTER, i + s);
+			}
+			/* a family n/a in both arms stays as it is */
+			metric_set_na(&rec.metrics, "mthp_zswpout", "folios", why);
+			CHECK(!comparison_add_record(&c, k, &rec, "mem", &err),
+			      "add: %s", err.msg);
+			metric_set_free(&rec.metrics);
+		}
+	CHECK(!comparison_finish(&c, &err), "finish: %s", err.msg);
+	for (int s = 0; s < 2; s++) {
+		char name[64];
+
+		snprintf(name, sizeof(name), "mthp_swpout{size=%s}", sizes[s]);
+		m = find(&c, name);
+		CHECK(m && m->status == CMP_MISSING && m->lacking_arm == ARM_A &&
+		      m->arm[ARM_A].na_runs == 3 && !strcmp(m->arm[ARM_A].reason, why),
+		      "%s: missing in A with the family's reason", name);
+	}
+	CHECK(!find(&c, "mthp_swpout"), "the unlabelled n/a row folded away");
+	m = find(&c, "mthp_zswpout");
+	CHECK(m && m->status == CMP_MISSING && m->lacking_arm == ARM_BOTH,
+	      "n/a in both arms: kept");
+	comparison_free(&c);
+}
+
+/*
  * A latency histogram whose name fills METRIC_NAME_LEN: its per-run mean
  * metric ("NAME{stat=mean}") is truncated when stored, and must still be
  * found again (one row over 3 + 3 runs, not one row per record).
@@ -512,5 +562,6 @@ void test_compare(void)
 	test_rules_file();
 	test_long_names();
 	test_in_memory();
+	test_family_na_folds();
 	test_format();
 }

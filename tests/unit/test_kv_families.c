@@ -321,8 +321,33 @@ static void unknown_files(void)
 	snapshot_free(&after);
 }
 
+/* The n/a form a labelled name falls back to (compare, claims). */
+static void unlabelled_keys(void)
+{
+	static const struct { const char *key, *want; } cases[] = {
+		{ "mthp_swpout{size=64kB}", "mthp_swpout" },
+		{ "mthp_nr_anon{size=64kB}{stat=max}", "mthp_nr_anon{stat=max}" },
+		{ "memory_current{cgroup=/sys/fs/cgroup/a}{stat=mean}",
+		  "memory_current{stat=mean}" },
+		{ "pool_bytes{stat=max}", NULL },
+		{ "zswpout", NULL },
+	};
+	char out[METRIC_NAME_LEN];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		bool got = metric_unlabelled_key(cases[i].key, out, sizeof(out));
+
+		CHECK(got == !!cases[i].want &&
+		      (!got || !strcmp(out, cases[i].want)),
+		      "%s: unlabelled %s, got %s", cases[i].key,
+		      cases[i].want ? cases[i].want : "(none)",
+		      got ? out : "(none)");
+	}
+}
+
 void test_kv_families(void)
 {
+	unlabelled_keys();
 	for (size_t i = 0; i < sizeof(kernels) / sizeof(kernels[0]); i++)
 		fixture_window(kernels[i]);
 	unknown_files();
