@@ -100,13 +100,14 @@ static void test_spawn_stop(void)
 	pid_t pid;
 
 	snprintf(flag, sizeof(flag), "/tmp/zs-stop-test.%d", (int)getpid());
-	pid = start_ready("trap 'exit 3' TERM; touch \"$1\"; "
+	/* exec 2>: sh would print "Terminated" for its signalled sleep */
+	pid = start_ready("exec 2>/dev/null; trap 'exit 3' TERM; touch \"$1\"; "
 			  "while :; do sleep 0.05; done", flag);
 	spawn_stop(pid, SIGTERM, 2000, &st);
 	CHECK(pid > 0 && st.status >= 0 && spawn_exit_code(st.status) == 3 &&
 	      !st.killed, "a workload that stops on SIGTERM: its own exit 3 (%d), "
 	      "not killed", st.status < 0 ? -1 : spawn_exit_code(st.status));
-	pid = start_ready("trap '' TERM; touch \"$1\"; "
+	pid = start_ready("exec 2>/dev/null; trap '' TERM; touch \"$1\"; "
 			  "while :; do sleep 0.05; done", flag);
 	spawn_stop(pid, SIGTERM, 200, &st);
 	CHECK(pid > 0 && st.status >= 0 && spawn_exit_code(st.status) == 128 + 9 &&
