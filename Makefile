@@ -134,9 +134,9 @@ $(OUTPUT)/hog: tools/hog.c | $(OUTPUT)
 
 # The seeds' workloads: one static binary, one subcommand per workload.
 WORKLOAD_SRCS := $(filter-out %_test.c,$(wildcard tools/workloads/*.c))
-$(OUTPUT)/zswap-workload: $(WORKLOAD_SRCS) $(wildcard tools/workloads/*.h) | $(OUTPUT)
+$(OUTPUT)/zswap-workload: $(WORKLOAD_SRCS) $(wildcard tools/workloads/*.h) include/mthp_sysfs.h | $(OUTPUT)
 	$(call msg,BINARY,$@)
-	$(Q)$(CC) $(CFLAGS) $(STATIC_FLAG) -pthread $(WORKLOAD_SRCS) -lm -o $@
+	$(Q)$(CC) $(CFLAGS) -Iinclude $(STATIC_FLAG) -pthread $(WORKLOAD_SRCS) -lm -o $@
 
 $(OUTPUT)/latency_test: tools/workloads/latency_test.c tools/workloads/latency.c tools/workloads/latency.h tests/unit/harness.h | $(OUTPUT)
 	$(call msg,BINARY,$@)

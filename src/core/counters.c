@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include "counters.h"
 #include "grow.h"
+#include "mthp_sysfs.h"
 
 void kvset_free(struct kvset *s)
 {
@@ -406,26 +407,14 @@ int read_value_dir(const char *dir, const char *prefix, struct kvset *out)
 	return n;
 }
 
-/* The size of a hugepages-<N>kB directory, 0 for any other entry. */
-static unsigned long mthp_size(const char *name)
-{
-	char *kb;
-	unsigned long size;
-
-	if (strncmp(name, "hugepages-", 10))
-		return 0;
-	size = strtoul(name + 10, &kb, 10);
-	return strcmp(kb, "kB") ? 0 : size;
-}
-
 static int mthp_dir(const struct dirent *de)
 {
-	return mthp_size(de->d_name) != 0;
+	return mthp_dir_kb(de->d_name) != 0;
 }
 
 static int by_size(const struct dirent **a, const struct dirent **b)
 {
-	unsigned long x = mthp_size((*a)->d_name), y = mthp_size((*b)->d_name);
+	unsigned long x = mthp_dir_kb((*a)->d_name), y = mthp_dir_kb((*b)->d_name);
 
 	return x < y ? -1 : x > y;
 }
@@ -441,7 +430,7 @@ int read_mthp_stats(const char *root, struct kvset *out)
 		/* hugepages-64kB: the size, the one label of its stats */
 		snprintf(dir, sizeof(dir), "%s/%s/stats", root, de[i]->d_name);
 		snprintf(prefix, sizeof(prefix), "%lukB/",
-			 mthp_size(de[i]->d_name));
+			 mthp_dir_kb(de[i]->d_name));
 		if (read_value_dir(dir, prefix, out) > 0)
 			sizes++;
 		free(de[i]);

@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include "mthp_sysfs.h"
 #include "zs_error.h"
 
 #define KV_NAME_LEN 64
@@ -79,7 +80,6 @@ int open_regular(const char *path, int flags, char *why, size_t len);
  */
 int read_value_dir(const char *dir, const char *prefix, struct kvset *out);
 
-#define MTHP_DIR "/sys/kernel/mm/transparent_hugepage"
 /*
  * The per-size mTHP stats under root (root/hugepages-64kB/stats/zswpout
  * as "64kB/zswpout"); how many sizes had stats.

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
+#include "mthp_sysfs.h"
 #include "opts.h"
 #include "thp.h"
 #include "workload.h"
@@ -62,11 +63,12 @@ const struct opt_custom thp_custom = {
 	"never, system, or a power-of-two size from 8K to 1G (64K, 2M)",
 };
 
+/* MTHP_DIR, or ZSWAP_THP_DIR for the tests */
 static const char *thp_dir(void)
 {
 	const char *d = getenv("ZSWAP_THP_DIR");
 
-	return d && *d ? d : THP_DIR;
+	return d && *d ? d : MTHP_DIR;
 }
 
 /* The policy a control file shows in brackets ("always [madvise] never"). */
@@ -153,18 +155,6 @@ static int set_policy(struct thp_saved *s, const char *path, bool allow)
 	return 0;
 }
 
-/* N of a "hugepages-NkB" directory, or 0. */
-static unsigned long size_of_dir(const char *name)
-{
-	char *end;
-	unsigned long kb;
-
-	if (strncmp(name, "hugepages-", 10))
-		return 0;
-	kb = strtoul(name + 10, &end, 10);
-	return strcmp(end, "kB") ? 0 : kb << 10;
-}
-
 int thp_setup(const struct thp_opt *t, struct thp_saved *s)
 {
 	char path[PATH_MAX];
@@ -188,7 +178,7 @@ int thp_setup(const struct thp_opt *t, struct thp_saved *s)
 	rv = set_policy(s, path, true);
 	d = opendir(thp_dir());
 	while (!rv && d && (e = readdir(d))) {
-		if (size_of_dir(e->d_name) <= t->size)
+		if (mthp_dir_kb(e->d_name) << 10 <= t->size)
 			continue;
 		snprintf(path, sizeof(path), "%s/%s/enabled", thp_dir(), e->d_name);
 		rv = set_policy(s, path, false);

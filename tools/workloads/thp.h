@@ -14,8 +14,6 @@
 #include <limits.h>
 #include <stddef.h>
 
-/* ZSWAP_THP_DIR overrides it (tests) */
-#define THP_DIR		"/sys/kernel/mm/transparent_hugepage"
 #define THP_MAX_FILES	32
 #define THP_WORD	16	/* a policy: "madvise", "inherit" */
 
