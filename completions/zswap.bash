@@ -47,7 +47,7 @@ _zswap() {
 	fi
 	case $prev in
 	-o | --output | -e | --events | -r | --rules | --claims | --plot | \
-	--bearer-token-file | --basic-auth-file)
+	--bearer-token-file | --basic-auth-file | --ca-file)
 		COMPREPLY=($(compgen -f -- "$cur"))
 		[[ $prev == --plot ]] && COMPREPLY=($(compgen -d -- "$cur"))
 		return 0 ;;

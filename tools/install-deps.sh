@@ -8,6 +8,8 @@
 # fdisk (its sfdisk): kernels-ab --host-root --writer splits the swap disk.
 # time (/usr/bin/time): the host tier's reference for cpu_user_s, cpu_sys_s.
 # libcurl4-openssl-dev: zswap-gate claims --prometheus (dynamic builds only).
+# openssl, python3 (its crypt: bcrypt): fleet.test.sh's server behind TLS
+# and basic auth.
 # `install-deps.sh --kernel` installs instead what tools/kernel/build-kernel.sh
 # needs to build a kernel (it calls this itself; the normal install skips them).
 set -eu
@@ -17,7 +19,7 @@ PKGS="clang llvm make gcc libbpf-dev bpftool libelf-dev zlib1g-dev
 libjson-c-dev libcurl4-openssl-dev libyaml-dev libgsl-dev jq qemu-system-x86 busybox-static xz-utils util-linux
 ca-certificates debian-archive-keyring bc libncurses-dev tmux
 prometheus prometheus-node-exporter linux-perf bpftrace fio libasan8 libubsan1
-mariadb-server sysbench fdisk time
+mariadb-server sysbench fdisk time openssl python3
 libclang-rt-14-dev
 mandoc debhelper lintian dpkg-dev fakeroot systemd bash-completion man-db"
 KERNEL_PKGS="gcc make bc bison flex libelf-dev libssl-dev dwarves xz-utils

@@ -107,10 +107,13 @@ static int parse(int argc, char **argv, struct claims_opts *o, FILE *usage_to)
 			   "(default instance)"),
 		CLI_CALLBACK(0, "set", "NAME=VALUE", parse_set, &o->fleet,
 			     "$NAME in promql: rows (and $CGROUP in metric: names)"),
-		CLI_STRING(0, "bearer-token-file", "FILE", &o->fleet.bearer_file,
+		CLI_STRING(0, "bearer-token-file", "FILE", &o->fleet.access.bearer_file,
 			   "send the token in FILE as a bearer token"),
-		CLI_STRING(0, "basic-auth-file", "FILE", &o->fleet.basic_file,
+		CLI_STRING(0, "basic-auth-file", "FILE", &o->fleet.access.basic_file,
 			   "send user:password in FILE as basic auth"),
+		CLI_STRING(0, "ca-file", "FILE", &o->fleet.access.ca_file,
+			   "trust the CA certificates in FILE (PEM) for an\n"
+			   "https:// URL, instead of the system's"),
 		CLI_OPT_END,
 	};
 	const struct cli_opt all_opts[] = {

@@ -274,7 +274,7 @@ int claims_fleet_eval(struct claims_eval *e, const struct fleet_opts *o,
 		      struct fleet *f, struct zs_error *err)
 {
 	memset(f, 0, sizeof(*f));
-	if (prom_client_open(&f->pc, o->url, o->bearer_file, o->basic_file, err))
+	if (prom_client_open(&f->pc, o->url, &o->access, err))
 		return -1;
 	for (size_t i = 0; i < e->n; i++)
 		for (int k = 0; k < 2; k++) {

@@ -23,7 +23,7 @@ struct fleet_arm {
 
 struct fleet_opts {
 	const char *url, *window, *at, *by;
-	const char *bearer_file, *basic_file;
+	struct prom_access access;	/* tokens, user:password, CAs */
 	struct fleet_arm arm[CLAIM_MAX_COLS];
 	int nr_arms;
 	struct prom_set set[PROM_MAX_SETS];

@@ -180,10 +180,10 @@ static size_t on_data(char *data, size_t size, size_t nmemb, void *ctx)
 }
 
 int prom_client_open(struct prom_client *c, const char *url,
-		     const char *bearer_file, const char *basic_file,
-		     struct zs_error *err)
+		     const struct prom_access *a, struct zs_error *err)
 {
 	size_t n = strlen(url);
+	FILE *ca;
 
 	memset(c, 0, sizeof(*c));
 	if (strncmp(url, "http://", 7) && strncmp(url, "https://", 8))
@@ -194,14 +194,25 @@ int prom_client_open(struct prom_client *c, const char *url,
 	if (n >= sizeof(c->url))
 		return zs_error_set(err, true, "--prometheus: URL too long");
 	snprintf(c->url, sizeof(c->url), "%.*s", (int)n, url);
-	if ((bearer_file && read_secret(bearer_file, "--bearer-token-file",
-					c->bearer, sizeof(c->bearer), err)) ||
-	    (basic_file && read_secret(basic_file, "--basic-auth-file",
-				       c->basic, sizeof(c->basic), err)))
+	if ((a->bearer_file && read_secret(a->bearer_file, "--bearer-token-file",
+					   c->bearer, sizeof(c->bearer), err)) ||
+	    (a->basic_file && read_secret(a->basic_file, "--basic-auth-file",
+					  c->basic, sizeof(c->basic), err)))
 		return -1;
 	if (c->basic[0] && !strchr(c->basic, ':'))
 		return zs_error_set(err, true, "--basic-auth-file %s: want "
-				    "user:password", basic_file);
+				    "user:password", a->basic_file);
+	if (a->ca_file && strncmp(url, "https://", 8))
+		return zs_error_set(err, true, "--ca-file %s: the URL %s is not "
+				    "https://", a->ca_file, url);
+	if (a->ca_file) {
+		ca = fopen(a->ca_file, "r");
+		if (!ca)
+			return zs_error_set(err, true, "--ca-file %s: %s",
+					    a->ca_file, strerror(errno));
+		fclose(ca);
+		c->ca_file = a->ca_file;
+	}
 	if (curl_global_init(CURL_GLOBAL_DEFAULT))
 		return zs_error_set(err, false, "libcurl failed to initialise");
 	c->curl = curl_easy_init();
@@ -257,6 +268,8 @@ int prom_query(struct prom_client *c, const char *expr, const char *at,
 		curl_easy_setopt(h, CURLOPT_HTTPAUTH, CURLAUTH_BASIC);
 		curl_easy_setopt(h, CURLOPT_USERPWD, c->basic);
 	}
+	if (c->ca_file)
+		curl_easy_setopt(h, CURLOPT_CAINFO, c->ca_file);
 	rc = curl_easy_perform(h);
 	curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &status);
 	curl_slist_free_all(hdr);
@@ -283,8 +296,7 @@ void prom_client_close(struct prom_client *c)
 #else /* !HAVE_LIBCURL: the static build */
 
 int prom_client_open(struct prom_client *c, const char *url,
-		     const char *bearer_file, const char *basic_file,
-		     struct zs_error *err)
+		     const struct prom_access *a, struct zs_error *err)
 {
 	memset(c, 0, sizeof(*c));
 	(void)read_secret;

@@ -18,10 +18,18 @@
 #include <stddef.h>
 #include "zs_error.h"
 
+/* How to reach a server: each NULL or a file's path. */
+struct prom_access {
+	const char *bearer_file;	/* a bearer token */
+	const char *basic_file;		/* user:password for basic auth */
+	const char *ca_file;		/* PEM CAs to trust, not the system's */
+};
+
 struct prom_client {
 	char url[512];		/* the base URL, without a trailing / */
 	char bearer[4096];	/* a token from --bearer-token-file, or "" */
 	char basic[1024];	/* user:password from --basic-auth-file, or "" */
+	const char *ca_file;	/* --ca-file, or NULL: the system's CAs */
 	void *curl;
 	size_t nr_queries;
 };
@@ -37,12 +45,12 @@ struct prom_vector {
 };
 
 /*
- * bearer_file, basic_file: NULL, or a file holding a bearer token or
- * user:password (one line; surrounding blanks dropped). -1 with err.
+ * The token and user:password files hold one line (surrounding blanks
+ * dropped); the CA file is checked readable here, its certificates when
+ * an https:// URL connects. -1 with err.
  */
 int prom_client_open(struct prom_client *c, const char *url,
-		     const char *bearer_file, const char *basic_file,
-		     struct zs_error *err);
+		     const struct prom_access *a, struct zs_error *err);
 /*
  * expr at time at ("" now; RFC 3339 or Unix seconds), its series keyed
  * by label by: -1 with err (err->usage false: the server or the network

@@ -28,6 +28,7 @@ done
 cleanup() {
 	[ -n "$PROM_PID" ] && kill "$PROM_PID" 2>/dev/null && wait "$PROM_PID" 2>/dev/null
 	[ -n "$NC_PID" ] && kill "$NC_PID" 2>/dev/null
+	[ -n "${TLS_PID:-}" ] && kill "$TLS_PID" 2>/dev/null && wait "$TLS_PID" 2>/dev/null
 	[ -n "${KEEP:-}" ] || rm -rf "$WORK"
 }
 trap cleanup EXIT INT TERM
@@ -231,5 +232,62 @@ echo "fleet:pa ss" > "$WORK/basic"
 catch_request --basic-auth-file "$WORK/basic"
 check "--basic-auth-file: user:password sent as basic auth" \
 	grep -q "^Authorization: Basic $(printf 'fleet:pa ss' | base64)" "$WORK/request"
+
+# --- a server that checks them: TLS and basic auth (Prometheus' web config)
+# A CA of the test's own signs the server's certificate; the same TSDB,
+# copied, served with the web config's TLS and a bcrypt password.
+tls_server() {
+	d=$WORK/tls
+	mkdir -p "$d"
+	printf 'subjectAltName=IP:127.0.0.1\n' > "$d/san"
+	{ openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes \
+		-keyout "$d/ca.key" -out "$d/ca.crt" -days 2 -subj /CN=zswap-test-ca &&
+	  openssl req -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes \
+		-keyout "$d/server.key" -out "$d/server.csr" -subj /CN=127.0.0.1 &&
+	  openssl x509 -req -in "$d/server.csr" -CA "$d/ca.crt" -CAkey "$d/ca.key" \
+		-CAcreateserial -out "$d/server.crt" -days 2 -extfile "$d/san"
+	} > "$d/openssl.log" 2>&1 || return 1
+	hash=$(python3 -W ignore -c 'import crypt; print(crypt.crypt("pa ss", crypt.mksalt(crypt.METHOD_BLOWFISH)))')
+	case $hash in '$2'*) ;; *) return 1 ;; esac
+	printf 'tls_server_config:\n  cert_file: %s\n  key_file: %s\nbasic_auth_users:\n  fleet: %s\n' \
+		"$d/server.crt" "$d/server.key" "$hash" > "$d/web.yml"
+	cp -r "$WORK/tsdb" "$d/tsdb" && rm -f "$d/tsdb/lock"
+	TLS_PORT=$(free_port)
+	prometheus --config.file=/dev/null --storage.tsdb.path="$d/tsdb" \
+		--storage.tsdb.retention.time=10y --web.config.file="$d/web.yml" \
+		--web.listen-address="127.0.0.1:$TLS_PORT" > "$d/prom.log" 2>&1 &
+	TLS_PID=$!
+	TLS_URL=https://127.0.0.1:$TLS_PORT
+	for i in $(seq 100); do
+		curl -sf --cacert "$d/ca.crt" -u "fleet:pa ss" "$TLS_URL/-/ready" >/dev/null && return 0
+		sleep 0.1
+	done
+	return 1
+}
+TLS_PID=""
+check "Prometheus serves the TSDB behind TLS and basic auth" tls_server
+tls_claims() {
+	"$GATE" claims "$CLAIMS" --json --prometheus "$TLS_URL" --arm off='arm="off"' \
+		--arm stock='arm="stock"' --arm series='arm="series"' --at "$AT" \
+		--set CGROUP=/workload.slice --set APP_HIST=app_request_duration_seconds "$@"
+}
+tls_claims --ca-file "$WORK/tls/ca.crt" --basic-auth-file "$WORK/basic" \
+	> "$WORK/tls.json" 2> "$WORK/tls.err"
+check "--ca-file and --basic-auth-file: the same verdicts and values as over http" \
+	[ "$(jq -c '[.rows[] | .verdict, .measured]' "$WORK/tls.json")" = \
+	  "$(jq -c '[.rows[] | .verdict, .measured]' "$J" | sed "s|$PROM_URL|$TLS_URL|g")" ]
+err "the server's certificate not trusted (the system's CAs): exit 2" \
+	"Prometheus at $TLS_URL: .*certificate" \
+	tls_claims --basic-auth-file "$WORK/basic"
+echo "fleet:wrong" > "$WORK/wrong"
+err "a wrong password: the server's 401, exit 2" "HTTP 401" \
+	tls_claims --ca-file "$WORK/tls/ca.crt" --basic-auth-file "$WORK/wrong"
+err "no credentials: the server's 401, exit 2" "HTTP 401" \
+	tls_claims --ca-file "$WORK/tls/ca.crt"
+err "a CA file that cannot be read" "--ca-file $WORK/none: No such file" \
+	tls_claims --ca-file "$WORK/none" --basic-auth-file "$WORK/basic"
+err "--ca-file with an http:// URL" "is not https://" \
+	"$GATE" claims "$CLAIMS" --prometheus "$PROM_URL" --ca-file "$WORK/tls/ca.crt" \
+	--arm off='arm="off"' --arm series='arm="series"'
 
 summary
