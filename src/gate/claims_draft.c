@@ -575,8 +575,10 @@ int claims_draft(const struct letter *l, const char *name, FILE *out,
 	memset(st, 0, sizeof(*st));
 	if (!l->nr_tables) {
 		zs_error_set(err, true, "no table found: want rows of numbers under "
-			     "a header line (columns two or more blanks apart), or "
-			     "'label: before -> after' lines");
+			     "a header line (columns two or more blanks apart), "
+			     "'label: before -> after' lines, or blocks of "
+			     "'label: value' lines under a heading each "
+			     "('Baseline:')");
 		return -1;
 	}
 	if (letter_prose_init(&dr.prose, l)) {

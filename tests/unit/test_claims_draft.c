@@ -43,12 +43,16 @@ static void test_cells(void)
 		{ "-0.5%", CELL_NUM, -0.5, 0, "%" },
 		{ "\xe2\x88\x92" "3%", CELL_NUM, -3, 0, "%" },
 		{ "469k ops/s", CELL_NUM, 469, 0, "k ops/s" },
+		{ "7m26.396s", CELL_NUM, 446.396, 0, "s" },	/* time(1) */
+		{ "0m5s", CELL_NUM, 5, 0, "s" },
+		{ "5ms", CELL_NUM, 5, 0, "ms" },
 		{ "OOM", CELL_TEXT },
 		{ "n/a", CELL_TEXT },
 	};
 	static const char *const not_values[] = {
 		"Baseline", "mm-unstable-9-18-2025", "1,5", "v12", "+patchset",
 		"1. !shrinker_enabled:", "12 +- -3", "", "4 pages per write",
+		"7m75s", "7m5", 
 	};
 	struct letter_cell c;
 
@@ -209,6 +213,56 @@ static void test_arrows_and_words(void)
 	r = row_of(&c, 0, 2);
 	CHECK(r && r->q[0].sd == 0.3 && r->q[1].mean == 9.8 && !strcmp(r->unit, "ms"),
 	      "\xc2\xb1 spreads in arrow rows");
+	claims_free(&c);
+}
+
+/*
+ * Blocks of "label: value" under a heading each, time(1)'s "7m26.396s"
+ * among them: one table, a column per block, rows by label.
+ */
+static void test_kv_blocks(void)
+{
+	const char *text =
+		"[PATCH] mm: zswap: key-value blocks\n"
+		"\n"
+		"Kernel build in a cgroup with memory.max=2G, 5 runs each:\n"
+		"\n"
+		"Baseline:\n"
+		"real: 7m26.396s\n"
+		"user  3011.5 +- 4.2\n"
+		"sys: 268.7\n"
+		"zswpwb: 1,204\n"
+		"\n"
+		"With this patch:\n"
+		"real: 7m20.100s\n"
+		"sys: 250.3 (-6.8%)\n"
+		"user  3010.1 +- 3.9\n"
+		"\n"
+		"Less sys time is better.\n";
+	struct claims c;
+	struct zs_error err;
+	const struct claim_row *r;
+
+	if (!draft_loads("kv", text, &c, &err)) {
+		CHECK(0, "kv: %s", err.msg);
+		return;
+	}
+	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
+	      !strcmp(c.tables[0].col[0], "Baseline") &&
+	      !strcmp(c.tables[0].col[1], "With this patch") &&
+	      c.tables[0].nr_rows == 3, "two blocks: one table of the 3 labels "
+	      "both have (%zu tables, %zu rows)", c.nr_tables,
+	      c.nr_tables ? c.tables[0].nr_rows : 0);
+	r = row_of(&c, 0, 0);
+	CHECK(r && r->q[0].mean == 446.396 && r->q[1].mean == 440.1 &&
+	      !strcmp(r->metric[0], "wall_time_s"), "7m26.396s: 446.396 s, real");
+	r = row_of(&c, 0, 1);
+	CHECK(r && r->q[0].sd == 4.2 && r->q[1].mean == 3010.1,
+	      "a row found by its label in another order, spreads kept");
+	r = row_of(&c, 0, 2);
+	CHECK(r && r->q[1].mean == 250.3 && r->change_pct[0] == -6.8 &&
+	      !strcmp(r->metric[0], "cpu_sys_s") && r->dir[0] == CLAIM_LOWER,
+	      "the change after a value; the claim from the words");
 	claims_free(&c);
 }
 
@@ -782,6 +836,7 @@ void test_claims_draft(void)
 	test_cells();
 	test_aligned();
 	test_arrows_and_words();
+	test_kv_blocks();
 	test_three_columns();
 	test_change_only_and_pipes();
 	test_wide();
