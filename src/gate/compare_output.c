@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <json-c/json.h>
+#include "compare_groups.h"
 #include "compare_output.h"
 #include "grow.h"
 #include "json_out.h"
@@ -109,15 +110,19 @@ static bool shown_in_table(const struct cmp_metric *m)
 static void print_lists(FILE *f, const struct comparison *c, bool md)
 {
 	const char *item = md ? "- " : "  ";
+	struct missing_groups g;
 	bool any;
 
+	/* out of memory: every series on its own line */
+	missing_groups_build(c, &g);
 	for (int s = CMP_MISSING; s <= CMP_DROPPED; s++) {
 		any = false;
 		for (size_t i = 0; i < c->n; i++) {
 			const struct cmp_metric *m = &c->m[i];
 			int k = m->lacking_arm;
 
-			if (m->status != (enum cmp_status)s)
+			if (m->status != (enum cmp_status)s ||
+			    missing_group_role(&g, i) == GROUP_LATER)
 				continue;
 			if (!any)
 				fprintf(f, "\n%s\n", s == CMP_MISSING ?
@@ -130,7 +135,12 @@ static void print_lists(FILE *f, const struct comparison *c, bool md)
 				fprintf(f, "%s%s: n/a in both arms: %s: %s; %s: %s\n",
 					item, m->name, c->arm[0].label, m->arm[0].reason,
 					c->arm[1].label, m->arm[1].reason);
-			else if (s == CMP_MISSING)
+			else if (missing_group_role(&g, i) == GROUP_FIRST) {
+				fprintf(f, "%s", item);
+				missing_group_print(f, &g, i);
+				fprintf(f, ": n/a in %s (%s): %s\n", c->arm[k].label,
+					c->arm[k].kernels, m->arm[k].reason);
+			} else if (s == CMP_MISSING)
 				fprintf(f, "%s%s: n/a in %s (%s): %s\n", item, m->name,
 					c->arm[k].label, c->arm[k].kernels,
 					m->arm[k].reason);
@@ -140,6 +150,7 @@ static void print_lists(FILE *f, const struct comparison *c, bool md)
 					c->arm[k].label, c->arm[k].kernels);
 		}
 	}
+	missing_groups_free(&g);
 	if (c->nr_notes) {
 		fprintf(f, "\n%s\n", md ? "**Notes**" : "notes:");
 		for (size_t i = 0; i < c->nr_notes; i++)

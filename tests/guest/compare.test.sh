@@ -83,6 +83,8 @@ check "mthp_swpout{size=64kB}: missing on 6.1 with the reason" \
 		"\(.status) \(.lacking_arm) \(.a.reason | test("mTHP stats"))"' "$J")" = "missing 6.1 true" ]
 check "mthp_swpout: the 6.1 family row folded into the 6.12 sizes" \
 	[ "$(jq '[.metrics[] | select(.name == "mthp_swpout")] | length' "$J")" -eq 0 ]
+check "the table lists mthp_swpout's sizes missing on 6.1 on one line" \
+	grep -Eq '^  mthp_swpout\{size=([0-9]+kB\|)+[0-9]+kB\}: n/a in 6.1 \(6\.1\.0-[^)]*\): .*mTHP stats' "$OUT/compare.txt"
 check "no metric shows a -100% change into n/a" \
 	[ "$(jq '[.metrics[] | select(.status != "compared" and .status != "too_few_runs" and .change_pct != null)] | length' "$J")" -eq 0 ]
 

@@ -382,12 +382,14 @@ static void test_family_na_folds(void)
 	const struct cmp_metric *m;
 	struct comparison c;
 	struct zs_error err;
+	char *out;
 
 	comparison_init(&c, 0.05, false);
 	for (int k = 0; k < 2; k++)
 		for (int i = 0; i < 3; i++) {
 			struct record rec = { .meta = { .complete = true, .wall_time_s = -1 } };
 
+			snprintf(rec.meta.kernel_release, sizeof(rec.meta.kernel_release), "6.%d", k);
 			if (!k)
 				metric_set_na(&rec.metrics, "mthp_swpout", "folios", why);
 			for (int s = 0; k && s < 2; s++) {
@@ -417,6 +419,11 @@ static void test_family_na_folds(void)
 	m = find(&c, "mthp_zswpout");
 	CHECK(m && m->status == CMP_MISSING && m->lacking_arm == ARM_BOTH,
 	      "n/a in both arms: kept");
+	out = compare_render(&c, compare_print_table);
+	CHECK(strstr(out, "  mthp_swpout{size=16kB|64kB}: n/a in A (6.0): no "
+		      "per-size mTHP stats\n") && !strstr(out, "mthp_swpout{size=16kB}"),
+	      "the sizes missing for one reason: one line\n%s", out);
+	free(out);
 	comparison_free(&c);
 }
 
