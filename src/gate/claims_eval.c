@@ -418,12 +418,13 @@ static int add_walked(const struct record *rec, const char *path, void *ctx,
 static int add_value(struct arm_values *av, const struct claim_row *row,
 		     const struct record *rec)
 {
+	char why[METRIC_REASON_LEN] = "";
+	bool first = !arm_values_reason(av)[0];
 	double v;
 
-	if (!row_value(row, rec, &v, av->reason[0] ? NULL : av->reason,
-		       av->reason[0] ? 0 : sizeof(av->reason))) {
+	if (!row_value(row, rec, &v, first ? why : NULL, first ? sizeof(why) : 0)) {
 		av->na_runs++;
-		return 0;
+		return first && why[0] ? arm_values_set_reason(av, "%s", why) : 0;
 	}
 	return arm_values_push(av, v);
 }
@@ -478,7 +479,7 @@ static void describe_arm_na(struct row_eval *r, const struct claims_eval *e)
 	for (int k = 0; k < 2; k++)
 		if (!r->arm[k].n) {
 			snprintf(r->why, sizeof(r->why), "%s: %s",
-				 e->label[r->arm_of[k]], r->arm[k].reason);
+				 e->label[r->arm_of[k]], arm_values_reason(&r->arm[k]));
 			return;
 		}
 }
@@ -781,7 +782,7 @@ void claims_eval_free(struct claims_eval *e)
 {
 	for (size_t i = 0; i < e->n; i++)
 		for (int k = 0; k < 2; k++)
-			free(e->r[i].arm[k].v);
+			arm_values_free(&e->r[i].arm[k]);
 	free(e->r);
 	e->r = NULL;
 	e->n = 0;

@@ -180,8 +180,7 @@ static int fill_side(struct fleet *f, struct fleet_cell *c, struct arm_values *a
 
 	if (!c->queried) {
 		av->na_runs = nh;
-		snprintf(av->reason, sizeof(av->reason), "%.250s", c->why);
-		return 0;
+		return arm_values_set_reason(av, "%s", c->why);
 	}
 	/* a row in two compared pairs fills two sides from one cell */
 	if (!c->names)
@@ -211,17 +210,18 @@ static int fill_side(struct fleet *f, struct fleet_cell *c, struct arm_values *a
 	}
 	av->na_runs = missing + nan;
 	if (missing && nan)
-		snprintf(av->reason, sizeof(av->reason), "%zu of %zu hosts without "
-			 "a series (%s %s first), %zu NaN or Inf (%s first)",
-			 missing, nh, by, first_missing, nan, first_nan);
+		return arm_values_set_reason(av, "%zu of %zu hosts without a "
+					     "series (%s %s first), %zu NaN or Inf "
+					     "(%s first)", missing, nh, by,
+					     first_missing, nan, first_nan);
 	else if (missing)
-		snprintf(av->reason, sizeof(av->reason), "%zu of %zu hosts without "
-			 "a series for this row (%s %s first)", missing, nh, by,
-			 first_missing);
+		return arm_values_set_reason(av, "%zu of %zu hosts without a "
+					     "series for this row (%s %s first)",
+					     missing, nh, by, first_missing);
 	else if (nan)
-		snprintf(av->reason, sizeof(av->reason), "%zu of %zu hosts NaN or "
-			 "Inf (%s %s first: e.g. no observations in the window)",
-			 nan, nh, by, first_nan);
+		return arm_values_set_reason(av, "%zu of %zu hosts NaN or Inf "
+					     "(%s %s first: e.g. no observations "
+					     "in the window)", nan, nh, by, first_nan);
 	return 0;
 }
 

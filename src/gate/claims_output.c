@@ -150,7 +150,7 @@ static void row_reason(char *buf, size_t len, const struct row_eval *r,
 		/* a host a row has no value for is counted and named */
 		if (r->arm[k].n && r->arm[k].na_runs)
 			snprintf(buf + l, len - l, "%s%s: %s", l ? "; " : "",
-				 e->label[r->arm_of[k]], r->arm[k].reason);
+				 e->label[r->arm_of[k]], arm_values_reason(&r->arm[k]));
 	}
 	if (row->note[0]) {
 		size_t l = strlen(buf);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Loading the arms and computing per-metric statistics. */
+#define _GNU_SOURCE	/* vasprintf */
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -23,8 +24,9 @@ void comparison_init(struct comparison *c, double alpha, bool allow_incomplete)
 void comparison_free(struct comparison *c)
 {
 	for (size_t i = 0; i < c->n; i++) {
-		free(c->m[i].arm[0].v);
-		free(c->m[i].arm[1].v);
+		arm_values_free(&c->m[i].arm[0]);
+		arm_values_free(&c->m[i].arm[1]);
+		free(c->m[i].failed_by);
 	}
 	free(c->m);
 	free(c->h);
@@ -90,6 +92,35 @@ static struct cmp_metric *find_metric(struct comparison *c, const char *full,
 	return m;
 }
 
+int arm_values_set_reason(struct arm_values *a, const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	int n;
+
+	va_start(ap, fmt);
+	n = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return -1;
+	free(a->reason);
+	a->reason = s;
+	return 0;
+}
+
+const char *arm_values_reason(const struct arm_values *a)
+{
+	return a->reason ? a->reason : "";
+}
+
+void arm_values_free(struct arm_values *a)
+{
+	free(a->v);
+	free(a->reason);
+	a->v = NULL;
+	a->reason = NULL;
+}
+
 int arm_values_push(struct arm_values *a, double v)
 {
 	if (a->n == a->cap &&
@@ -118,9 +149,12 @@ static int add_value(struct comparison *c, int arm, const char *name,
 		return -1;
 	}
 	if (!has_value) {
-		if (!m->arm[arm].na_runs)
-			snprintf(m->arm[arm].reason, sizeof(m->arm[arm].reason),
-				 "%s", reason && reason[0] ? reason : "no reason given");
+		if (!m->arm[arm].na_runs &&
+		    arm_values_set_reason(&m->arm[arm], "%s", reason && reason[0] ?
+					  reason : "no reason given")) {
+			zs_error_set(err, true, "%s: out of memory", path);
+			return -1;
+		}
 		m->arm[arm].na_runs++;
 		return 0;
 	}
@@ -367,15 +401,18 @@ static int fold_family_na(struct comparison *c)
 			if (arm_seen(a) || fa->n || !fa->na_runs ||
 			    arm_seen(&fm->arm[!k]))
 				continue;
+			if (arm_values_set_reason(a, "%s", arm_values_reason(fa))) {
+				free(folded);
+				return -1;
+			}
 			a->na_runs = fa->na_runs;
-			snprintf(a->reason, sizeof(a->reason), "%s", fa->reason);
 			folded[f] = true;
 		}
 	}
 	for (size_t i = 0; i < c->n; i++) {
 		if (folded[i]) {
-			free(c->m[i].arm[0].v);
-			free(c->m[i].arm[1].v);
+			arm_values_free(&c->m[i].arm[0]);
+			arm_values_free(&c->m[i].arm[1]);
 		} else {
 			c->m[kept++] = c->m[i];
 		}
@@ -420,7 +457,7 @@ int comparison_finish(struct comparison *c, struct zs_error *err)
 				comparison_note(c, "%s: n/a in %zu of %zu runs of arm %s (%s); compared over the other runs",
 						m->name, m->arm[k].na_runs,
 						c->arm[k].nr_records, c->arm[k].label,
-						m->arm[k].reason);
+						arm_values_reason(&m->arm[k]));
 			if (m->absent_runs[k])
 				comparison_note(c, "%s: absent from %zu of %zu records of arm %s; compared over the others",
 						m->name, m->absent_runs[k],

@@ -36,7 +36,7 @@ struct arm_values {
 	double *v;		/* one value per run that had one */
 	size_t n, cap;
 	size_t na_runs;		/* runs where the metric was n/a */
-	char reason[METRIC_REASON_LEN];	/* the first n/a reason seen */
+	char *reason;		/* the first n/a reason seen, or NULL */
 };
 
 struct cmp_metric {
@@ -63,7 +63,7 @@ struct cmp_metric {
 	/* filled by gate_apply() */
 	bool gated;		/* some rule (or the default) looked at it */
 	bool failed;
-	char failed_by[400];
+	char *failed_by;	/* the rule that failed it, or NULL */
 };
 
 /* Histograms summed over an arm's runs, for the overlaid plots. */
@@ -125,6 +125,12 @@ const char *cmp_status_name(enum cmp_status s);
 
 /* Appends v to a run list; -1 when out of memory. */
 int arm_values_push(struct arm_values *a, double v);
+/* Sets the n/a reason (printf-style); -1 when out of memory. */
+int arm_values_set_reason(struct arm_values *a, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* The n/a reason, "" when none was given. */
+const char *arm_values_reason(const struct arm_values *a);
+void arm_values_free(struct arm_values *a);
 /* Adds release to a ", "-separated list of distinct kernel releases. */
 void kernels_add(char *list, size_t len, const char *release);
 

@@ -51,8 +51,8 @@ static int member_cmp(const void *pa, const void *pb)
 	if ((r = strcmp(a->family, b->family)) ||
 	    (r = span_cmp(a->key, a->key_len, b->key, b->key_len)) ||
 	    (r = ma->lacking_arm - mb->lacking_arm) ||
-	    (r = strcmp(ma->arm[ma->lacking_arm].reason,
-			mb->arm[mb->lacking_arm].reason)))
+	    (r = strcmp(arm_values_reason(&ma->arm[ma->lacking_arm]),
+			arm_values_reason(&mb->arm[mb->lacking_arm]))))
 		return r;
 	return (a->i > b->i) - (a->i < b->i);
 }
@@ -65,8 +65,8 @@ static bool same_group(const struct group_member *a,
 	return !strcmp(a->family, b->family) &&
 	       !span_cmp(a->key, a->key_len, b->key, b->key_len) &&
 	       ma->lacking_arm == mb->lacking_arm &&
-	       !strcmp(ma->arm[ma->lacking_arm].reason,
-		       mb->arm[mb->lacking_arm].reason);
+	       !strcmp(arm_values_reason(&ma->arm[ma->lacking_arm]),
+		       arm_values_reason(&mb->arm[mb->lacking_arm]));
 }
 
 int missing_groups_build(const struct comparison *c, struct missing_groups *g)

@@ -133,17 +133,17 @@ static void print_lists(FILE *f, const struct comparison *c, bool md)
 			any = true;
 			if (s == CMP_MISSING && k == ARM_BOTH)
 				fprintf(f, "%s%s: n/a in both arms: %s: %s; %s: %s\n",
-					item, m->name, c->arm[0].label, m->arm[0].reason,
-					c->arm[1].label, m->arm[1].reason);
+					item, m->name, c->arm[0].label, arm_values_reason(&m->arm[0]),
+					c->arm[1].label, arm_values_reason(&m->arm[1]));
 			else if (missing_group_role(&g, i) == GROUP_FIRST) {
 				fprintf(f, "%s", item);
 				missing_group_print(f, &g, i);
 				fprintf(f, ": n/a in %s (%s): %s\n", c->arm[k].label,
-					c->arm[k].kernels, m->arm[k].reason);
+					c->arm[k].kernels, arm_values_reason(&m->arm[k]));
 			} else if (s == CMP_MISSING)
 				fprintf(f, "%s%s: n/a in %s (%s): %s\n", item, m->name,
 					c->arm[k].label, c->arm[k].kernels,
-					m->arm[k].reason);
+					arm_values_reason(&m->arm[k]));
 			else
 				fprintf(f, "%s%s: only in %s, not in any record of %s (%s)\n",
 					item, m->name, c->arm[!k].label,
@@ -329,7 +329,7 @@ static void arm_json(FILE *f, const struct cmp_metric *m, int k)
 	}
 	json_out_close(&v, '[');
 	if (m->arm[k].na_runs)
-		put_str(&o, "reason", m->arm[k].reason);
+		put_str(&o, "reason", arm_values_reason(&m->arm[k]));
 	json_out_close(&o, '{');
 }
 

@@ -152,14 +152,16 @@ static bool rule_fails(const struct gate_rule *r, const struct cmp_metric *m)
 	}
 }
 
-static void mark_failed(struct comparison *c, struct cmp_metric *m,
-			const char *why)
+/* The first rule that failed m names it; -1 when out of memory. */
+static int mark_failed(struct comparison *c, struct cmp_metric *m,
+		       const char *why)
 {
 	if (!m->failed)
 		c->nr_failed++;
 	m->failed = true;
-	if (!m->failed_by[0])
-		snprintf(m->failed_by, sizeof(m->failed_by), "%s", why);
+	if (!m->failed_by)
+		m->failed_by = strdup(why);
+	return m->failed_by ? 0 : -1;
 }
 
 int gate_apply(struct gate_rules *g, struct comparison *c, struct zs_error *err)
@@ -168,10 +170,11 @@ int gate_apply(struct gate_rules *g, struct comparison *c, struct zs_error *err)
 	for (size_t i = 0; i < c->n; i++) {
 		struct cmp_metric *m = &c->m[i];
 		bool ignored = false, ruled = false;
-		char why[sizeof(m->failed_by)];
+		char why[400];
 
 		m->gated = m->failed = false;
-		m->failed_by[0] = '\0';
+		free(m->failed_by);
+		m->failed_by = NULL;
 		for (size_t j = 0; j < g->n; j++) {
 			struct gate_rule *r = &g->r[j];
 
@@ -200,10 +203,12 @@ int gate_apply(struct gate_rules *g, struct comparison *c, struct zs_error *err)
 			if (fnmatch(r->pattern, m->name, 0) || !rule_fails(r, m))
 				continue;
 			snprintf(why, sizeof(why), "rule %s (%s)", r->text, r->origin);
-			mark_failed(c, m, why);
+			if (mark_failed(c, m, why))
+				return zs_error_set(err, false, "out of memory");
 		}
-		if (!g->no_default && m->dir->gating && m->verdict < 0)
-			mark_failed(c, m, "default: significant change in the worse direction");
+		if (!g->no_default && m->dir->gating && m->verdict < 0 &&
+		    mark_failed(c, m, "default: significant change in the worse direction"))
+			return zs_error_set(err, false, "out of memory");
 	}
 	for (size_t j = 0; j < g->n; j++)
 		if (!g->r[j].matched) {

@@ -95,7 +95,7 @@ static void test_seed000_arms(void)
 	CHECK(m && m->significant && m->verdict > 0, "more pages per bio: better");
 	m = find(&c, "zswpwb");
 	CHECK(m && m->status == CMP_MISSING && m->lacking_arm == ARM_A &&
-	      strstr(m->arm[0].reason, "zswpwb absent"),
+	      strstr(arm_values_reason(&m->arm[0]), "zswpwb absent"),
 	      "zswpwb missing in A with its reason, not -100%%");
 	m = find(&c, "reject_compress_fail");
 	CHECK(m && m->status == CMP_DROPPED && m->lacking_arm == ARM_A,
@@ -412,7 +412,7 @@ static void test_family_na_folds(void)
 		snprintf(name, sizeof(name), "mthp_swpout{size=%s}", sizes[s]);
 		m = find(&c, name);
 		CHECK(m && m->status == CMP_MISSING && m->lacking_arm == ARM_A &&
-		      m->arm[ARM_A].na_runs == 3 && !strcmp(m->arm[ARM_A].reason, why),
+		      m->arm[ARM_A].na_runs == 3 && !strcmp(arm_values_reason(&m->arm[ARM_A]), why),
 		      "%s: missing in A with the family's reason", name);
 	}
 	CHECK(!find(&c, "mthp_swpout"), "the unlabelled n/a row folded away");
