@@ -116,7 +116,7 @@ while IFS="	" read -r doc rc cmd; do
 	$as_user env PATH="$PWD/build:$PATH" sh -c "$cmd" > "$WORK/ex/$i.got" 2>&1
 	got=$?
 	missing=$(awk '{ sub(/ +$/, "") }
-		NR == FNR { got[++g] = $0; next }
+		FILENAME == ARGV[1] { got[++g] = $0; next }
 		$0 == "..." { next }
 		{ while (j < g && got[++j] != $0) ; if (got[j] != $0) { print; exit } }' \
 		"$WORK/ex/$i.got" "$WORK/ex/$i.out")

@@ -314,7 +314,9 @@ if [ $PERF_OK -eq 1 ]; then
 	# perf's counts of its addresses add up under the group's key
 	jq -r '.locks[] | select(.group == "zspage") | .lock as $k |
 		.addresses[] | "\(.) \($k)"' "$R" > "$WORK/members"
-	awk 'NR == FNR { g[$1] = $2; next }
+	# (FILENAME, not NR == FNR: with no zspage groups the members file
+	# is empty, and NR == FNR would hold all through perf's counts)
+	awk 'FILENAME == ARGV[1] { g[$1] = $2; next }
 	{ k = ($1 in g) ? g[$1] : $1; n[k] += $2 }
 	END { for (k in n) print k, n[k] }' "$WORK/members" "$WORK/perf.addrs" |
 		sort > "$WORK/perf.counts"
