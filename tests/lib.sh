@@ -51,12 +51,16 @@ msource() { jq -r --arg n "$2" '.metrics[$n].source' "$1"; }
 # `zswap-gate claims --json`
 row() { jq -r --arg l "$2" ".rows[] | select(.label == \$l) | $3" "$1"; }
 
-# cdelta NAME: after - before of a counter a guest script captured
-# ("NAME VALUE" lines of $D/before.txt and $D/after.txt)
-cdelta() {
-	awk -v k="$1" 'FNR == NR && $1 == k { b = $2 } FNR != NR && $1 == k { a = $2 }
-		END { print a - b }' "$D/before.txt" "$D/after.txt"
+# counter_delta NAME BEFORE AFTER: after - before of NAME in two files of
+# "NAME VALUE" lines (by FILENAME: with FNR == NR an empty BEFORE would
+# make AFTER's lines the "before" ones)
+counter_delta() {
+	awk -v k="$1" '$1 != k { next } FILENAME == ARGV[1] { b = $2; next }
+		{ a = $2 } END { print a - b }' "$2" "$3"
 }
+
+# cdelta NAME: after - before of a counter a guest script captured
+cdelta() { counter_delta "$1" "$D/before.txt" "$D/after.txt"; }
 
 # counter NAME: /proc/vmstat or debugfs zswap value
 vmstat() { awk -v k="$1" '$1 == k { print $2 }' /proc/vmstat; }

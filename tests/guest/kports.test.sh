@@ -82,10 +82,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b == 0) print "nan"; else printf 
 field() { awk -v k="$2" '$1 == k { print $2 }' "$1"; }
 # delta PHASE NAME: after - before of a counter the guest noted in phase
 # PHASE (a or b) of kernel $D
-delta() {
-	awk -v k="$2" 'FNR == NR && $1 == k { b = $2 } FNR != NR && $1 == k { a = $2 }
-		END { print a - b }' "$D/$1.before" "$D/$1.after"
-}
+delta() { counter_delta "$2" "$D/$1.before" "$D/$1.after"; }
 le() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a <= b) }'; }
 # close_to A B PCT SLACK: |A - B| <= max(PCT% of B, SLACK)
 close_to() {

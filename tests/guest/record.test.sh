@@ -142,10 +142,7 @@ hist() {
 		.value[$f]] | add // 0' "$1"
 }
 # kdelta NAME FROM TO: a counter's change between two counters() files
-kdelta() {
-	awk -v k="$1" 'FNR == NR && $1 == k { b = $2 } FNR != NR && $1 == k { a = $2 }
-		END { print a - b }' "$D/$2.txt" "$D/$3.txt"
-}
+kdelta() { counter_delta "$1" "$D/$2.txt" "$D/$3.txt"; }
 
 # The compression hooks: the crypto call each kernel has out of line,
 # counted inside stores (loads, writeback) only, against the kernel's

@@ -167,10 +167,7 @@ want=rusage
 [ -e "$CG/cpu.stat" ] && want=counter
 check "cpu_user_s, cpu_sys_s from $want" \
 	[ "$(msource "$C" cpu_user_s) $(msource "$C" cpu_sys_s)" = "$want $want" ]
-delta() {
-	awk -v k="$1" 'FNR == NR && $1 == k { b = $2 } FNR != NR && $1 == k { a = $2 }
-		END { print a - b }' "$WORK/ctr0" "$WORK/ctr1"
-}
+delta() { counter_delta "$1" "$WORK/ctr0" "$WORK/ctr1"; }
 for k in $VKEYS; do
 	v=$(metric "$C" $k) d=$(delta $k)
 	check "$k (record $v) = /proc/vmstat delta ($d) within 1%" within "$v" "$d" 1
