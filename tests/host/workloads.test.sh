@@ -238,8 +238,7 @@ check "build: 2 x 80 MiB in 128 MiB swapped (zswpout + pswpout delta > 0)" \
 # (exit 137) is not the workload's measurement: its state is printed and
 # it runs again in a new cgroup, up to 3 runs, checked as any run; each
 # new cgroup's cap is 8 MiB closer to the 144 MiB working set (128, 136,
-# 140 MiB), so a host where reclaim cannot keep up (a CI run OOM-killed
-# access's uniform random working set in all three 128 MiB cgroups) still
+# 140 MiB), so on a host where reclaim cannot keep up the workload still
 # swaps, less. Any other failure is not retried. access runs the same way.
 cg_state() {
 	echo "$1: exit $RC; the cgroup's memory state:"
@@ -251,6 +250,9 @@ cg_state() {
 		/sys/kernel/debug/zswap/stored_pages 2>/dev/null | sed 's/^/  /'
 }
 swapped_in() { echo $(($(vmstat zswpin) + $(vmstat pswpin))); }
+# remake_cgroup MIB: the workloads' cgroup emptied, removed and made again
+# with a cap of MIB
+remake_cgroup() { stop_cgroup_tasks "$CG"; rmdir "$CG" && make_cgroup "$1" workloads; }
 # run_oom_retry NAME ARGS...: run_in_cg, with page-cluster 0, again in a
 # new, larger cgroup after an OOM kill (up to 3 runs); sets IN0 and IN1, the
 # swap-ins before and after the last run
@@ -263,9 +265,7 @@ run_oom_retry() {
 			cg_state "$1"
 			echo "$1: OOM-killed (exit 137): not the workload's measurement, run again in a new cgroup of $cap MiB"
 			rm -f "$WORK/$1.m"
-			stop_cgroup_tasks "$CG"
-			rmdir "$CG" && make_cgroup $cap workloads ||
-				{ fail "$1: a new cgroup"; break; }
+			remake_cgroup $cap || { fail "$1: a new cgroup"; break; }
 		fi
 		tries=$((tries + 1))
 		IN0=$(swapped_in)
@@ -275,8 +275,7 @@ run_oom_retry() {
 	IN1=$(swapped_in)
 	[ $RC -eq 0 ] || cg_state "$1"
 	# the later workloads are sized for 128 MiB
-	[ $tries -eq 1 ] || { stop_cgroup_tasks "$CG"; rmdir "$CG" &&
-		make_cgroup 128 workloads; } || fail "$1: a 128 MiB cgroup again"
+	[ $tries -eq 1 ] || remake_cgroup 128 || fail "$1: a 128 MiB cgroup again"
 }
 run_oom_retry cache cache --mib 144 --threads 2 --hot-pct 50 --hot-ops-pct 99 --duration 3
 in0=$IN0 in1=$IN1
