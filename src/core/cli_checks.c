@@ -13,7 +13,6 @@
 #include <sys/stat.h>
 #include <sys/vfs.h>
 #include "cli_checks.h"
-#include "session.h"
 
 int cli_parse_seconds(const char *opt, const char *arg, double min,
 		      double max, double *out)

@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli_opts.h"
-#include "session.h"
 
 #define CLI_MAX_OPTS 64
 /* where a help text starts: "  -c, --cgroup PATH     " */

@@ -25,13 +25,6 @@
 #define MAX_NOTES 12
 #define MAX_LINKS 48
 
-/* Exit codes shared by the tools. */
-enum {
-	EXIT_OK = 0,
-	EXIT_FAIL = 1,		/* runtime failure, or gate regression */
-	EXIT_USAGE = 2,		/* bad input or environment */
-};
-
 struct bpf_object;
 
 typedef int (*event_fn)(void *ctx, const struct zs_event *e);

@@ -10,6 +10,13 @@
 
 #include <stdbool.h>
 
+/* Exit codes shared by the tools. */
+enum {
+	EXIT_OK = 0,
+	EXIT_FAIL = 1,		/* runtime failure, or gate regression */
+	EXIT_USAGE = 2,		/* bad input or environment */
+};
+
 struct zs_error {
 	bool usage;
 	char msg[1024];
