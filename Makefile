@@ -59,21 +59,24 @@ APPS := zswap-gate zswap-export hookbench zswaptop zswap-lockstat zswap-iostall
 TOOLS := hog zswap-workload
 UNIT_TESTS := test_unit
 
-# src/ has one folder per part; each part's objects are a group, and a
-# tool links the groups it uses (libbpf-tools' pattern: one rule per
-# kind of file, one list per binary).
-PARTS := core lock iostall gate top export bench
-vpath %.c $(addprefix src/,$(PARTS))
-INCLUDES += $(addprefix -Isrc/,$(PARTS))
+# src/ has one folder per room (docs/layout.md); each room's objects are
+# a group, and a tool links the groups it uses (libbpf-tools' pattern: one
+# rule per kind of file, one list per binary). ROOMS is bottom-up: a room
+# includes only the rooms before it (tests/unit/rooms.sh checks it).
+ROOMS := util stats metrics collect lock iostall record compare claims draft \
+	fleet gate top export bench
+vpath %.c $(addprefix src/,$(ROOMS))
+INCLUDES += $(addprefix -Isrc/,$(ROOMS))
 objs_of = $(patsubst %.c,%.o,$(notdir $(filter-out src/$(1)/zswap%.c src/bench/hookbench.c,$(wildcard src/$(1)/*.c))))
-# the core: environment, planner, session, counters, metrics, records
-CORE_OBJS := $(call objs_of,core)
+objs_in = $(foreach r,$(1),$(call objs_of,$(r)))
+# what every tool links: utilities, the metric model, collection, records
+CORE_OBJS := $(call objs_in,util metrics collect record)
 # zswap-lockstat, and --locks of the other tools
 LOCK_OBJS := $(call objs_of,lock)
 # zswap-iostall, and --iocost of the other tools
 IOSTALL_OBJS := $(call objs_of,iostall)
-# zswap-gate compare, run, claims
-GATE_OBJS := $(call objs_of,gate)
+# zswap-gate: compare, claims, claims draft, the fleet, run and plan
+GATE_OBJS := $(call objs_in,stats compare claims draft fleet gate)
 TOP_OBJS := $(call objs_of,top)
 EXPORT_OBJS := $(call objs_of,export)
 SRC_HEADERS := $(wildcard src/*/*.h include/*.h)

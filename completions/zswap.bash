@@ -2,7 +2,7 @@
 # bash completion for the zswap toolkit's tools: installed once per tool
 # name (bash-completion loads completions/NAME on first use). A tool's
 # options are those its --help lists, which the tool makes from its option
-# table (src/core/cli_opts.h); the kernel scripts' are listed here.
+# table (src/util/cli_opts.h); the kernel scripts' are listed here.
 
 # _zswap_opts PROGRAM NAME SUBCOMMAND: the options to offer
 _zswap_opts() {

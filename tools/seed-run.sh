@@ -90,11 +90,11 @@ case $seed in
 	exit 2 ;;
 esac
 
-# One owner of zswap's parameters at a time (src/core/param_lock.h): a
+# One owner of zswap's parameters at a time (src/collect/param_lock.h): a
 # second run would save this one's settings as the originals. The lock
 # is held by fd 8 for the script's life.
 lockdir=/run
-[ -d /run ] || lockdir=/tmp	# as src/core/param_lock.c
+[ -d /run ] || lockdir=/tmp	# as src/collect/param_lock.c
 lockf=${ZSWAP_PARAMS_LOCK:-$lockdir/zswap-toolkit.params.lock}
 if ! exec 8<>"$lockf"; then
 	echo "seed-run: cannot open $lockf" >&2

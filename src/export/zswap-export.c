@@ -225,7 +225,7 @@ static char *render(struct exporter *x, size_t *len)
 	unmapped = export_metric_set(&d, &ms);
 	if (unmapped && !x->warned_unmapped) {
 		fprintf(stderr, "zswap-export: %d metric(s) have no Prometheus "
-			"mapping (src/core/metric_registry.c) and are left out\n", unmapped);
+			"mapping (src/metrics/metric_registry.c) and are left out\n", unmapped);
 		x->warned_unmapped = true;
 	}
 	if (x->cgroups) {

@@ -5,7 +5,7 @@
 #include <string.h>
 #include <json-c/json.h>
 #include "lock_report.h"
-#include "core/grow.h"
+#include "grow.h"
 
 static const char *const fail_names[LS_FAIL_NR] = {
 	[LS_FAIL_MISSING_START] = "missing_start",

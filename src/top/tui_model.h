@@ -150,7 +150,7 @@ enum tui_kind {
 enum tui_kind tui_metric_kind(const struct metric *x);
 
 /*
- * The key of family fam's metric (src/core/metric_registry.h) for the
+ * The key of family fam's metric (src/metrics/metric_registry.h) for the
  * value index value of its label, or -1: a family without one.
  */
 void tui_key(char *buf, size_t len, int fam, int value);

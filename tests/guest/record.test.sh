@@ -309,7 +309,7 @@ check_usemem_thp() {
 # their ratios to the plain runs' mean; the two plain runs' own ratios
 # are the drift the options' are to be read against.
 # The notes say so in exactly the records whose options inflate
-# (IOCOST_NOTE: whether --iocost's do, as src/core/record.c says), and
+# (IOCOST_NOTE: whether --iocost's do, as src/record/record.c says), and
 # the runs did the same work: each option's store and load calls within
 # 25% of the plain runs'.
 COST_HISTS="store_latency_ns load_latency_ns"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * cpu_user_s and cpu_sys_s (src/gate/cmd_cpu.c): cpu.stat as a real
+ * cpu_user_s and cpu_sys_s (src/collect/cmd_cpu.c): cpu.stat as a real
  * kernel writes it, a cgroup directory whose cpu.stat moves, and the
  * rusage of a child that burns CPU, against wait4's rusage of it.
  */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The kernel function table (src/core/kernel_funcs.c) against the BTF of
+ * The kernel function table (src/metrics/kernel_funcs.c) against the BTF of
  * real kernels: tests/fixtures/<ver>/btf_funcs.txt of 6.1, 6.12, 6.18 and
  * 7.3 (btf-facts.sh, "func NAME PROTOTYPE" or "nofunc NAME" for every
  * name of the table). Each name is in a kernel's BTF exactly when the

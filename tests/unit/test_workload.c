@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The workload figures protocol (src/gate/workload_metrics.c), and
+ * The workload figures protocol (src/metrics/workload_metrics.c), and
  * zswap-workload's option parser, page contents, figures and --thp
  * controls (tools/workloads/).
  */

@@ -20,12 +20,12 @@
 
 set -eu
 
-# Every name of the kernel function table (src/core/kernel_funcs.c, one
+# Every name of the kernel function table (src/metrics/kernel_funcs.c, one
 # KFN line each), or, in a guest where the source is not shipped, the
 # list capture-fixtures.sh shipped beside this script (kfuncs.txt); then
 # the swap write path the table does not hook.
 here=$(cd "$(dirname "$0")" && pwd)
-table=$here/../../src/core/kernel_funcs.c
+table=$here/../../src/metrics/kernel_funcs.c
 if [ -f "$table" ]; then
 	FUNCS=$(sed -n 's/^[[:space:]]*KFN("\([A-Za-z0-9_]*\)".*/\1/p' "$table")
 elif [ -f "$here/kfuncs.txt" ]; then

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# Known answers for fieller_ci() (src/gate/stats.c), pasted into
+# Known answers for fieller_ci() (src/stats/stats.c), pasted into
 # tests/unit/test_stats.c. Not a CI dependency: run by hand with Debian 12's
 # r-base-core (R 4.2.2):
 #

@@ -9,7 +9,7 @@
 #include <string.h>
 #include "gate_rules.h"
 #include "counters.h"
-#include "core/grow.h"
+#include "grow.h"
 
 void gate_rules_free(struct gate_rules *g)
 {
