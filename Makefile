@@ -210,10 +210,12 @@ deps:
 test: all $(OUTPUT)/test_unit
 	tests/run-all.sh
 
-# latency_test first: the tiers count the last "N passed" line, and make
-# stops at a failing one, so its failures are never hidden behind a pass.
+# latency_test and the rooms check first: the tiers count the last
+# "N passed" line, and make stops at a failing one, so its failures are
+# never hidden behind a pass.
 test-unit: $(OUTPUT)/test_unit $(OUTPUT)/latency_test
 	$(OUTPUT)/latency_test
+	tests/unit/rooms.sh
 	$(OUTPUT)/test_unit tests/fixtures
 
 # ASan + UBSan: the unit binary of the SAN=1 build, and every tool of it

@@ -1,5 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
+ * Room src/bench/: hookbench, a zswap hook against an empty program (make bench).
+ * May call: util, collect.
+ */
+/*
  * hookbench: attaches empty programs to zswapstat's tracepoints (and an
  * empty fentry/fexit pair to each -f FUNCTION), runs a command, and prints
  * each program's run count and run time from the kernel's bpf_stats:

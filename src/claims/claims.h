@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
+ * Room src/claims/: claims files: the YAML reader, the verdicts on records, the output.
+ * May call: util, stats, metrics, record, compare.
+ */
+/*
  * A claims file: a patch series' tables as data (claims/FORMAT.md). Every
  * row of every table is kept, mapped to the record metric that measures
  * it or left unmapped with the reason, so the file is the whole table.

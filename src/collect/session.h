@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
+ * Room src/collect/: collection: BPF load and attach, the collector, cgroups, levels, parameters.
+ * May call: util, metrics.
+ */
+/*
  * The shared core every tool uses: checks the environment, plans hooks,
  * loads and attaches the BPF programs, and turns one observation window
  * (BPF maps plus the kernel's counter files) into a metric_set.

@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
+ * Room src/compare/: two arms of records compared: groups, gate rules, directions, output, plots.
+ * May call: util, stats, metrics, record.
+ */
+/*
  * Two arms of records (base A, new B), their per-run values per metric,
  * and the statistics the gate decides on. Records are read one at a time
  * through record_load() and freed: memory grows with metrics x runs

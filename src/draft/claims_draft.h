@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
+ * Room src/draft/: claims drafted from a letter: mail, tables, words, the YAML.
+ * May call: util, metrics, claims.
+ */
+/*
  * A claims file drafted from a series' letter (`zswap-gate claims
  * draft`): the Subject as the series, Message-Id and Date as the source,
  * the paragraphs that describe the test as setup.stated, and one table

@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
+ * Room src/export/: zswap-export: the registry onto Prometheus' text format, the textfile.
+ * May call: util, metrics, collect, lock, iostall.
+ */
+/*
  * The toolkit's metrics as Prometheus metrics: the name, scale and help
  * of each family are its registry row's (metric_registry.c); labels are
  * the metric's own (swap_write_pages{origin=writeback} ->

@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
+ * Room src/fleet/: claims on a fleet: the Prometheus client and the PromQL of each row.
+ * May call: util, metrics, claims.
+ */
+/*
  * A claims file's rows on a fleet (zswap-gate claims --prometheus): each
  * arm is a PromQL selector, each value of the host label (--by) in it a
  * run. One instant query per row and arm (prom_expr.h) answers every

@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
+ * Room src/gate/: the zswap-gate command: record, run, plan and each subcommand's options.
+ * May call: util, stats, metrics, collect, lock, iostall, record, compare, claims, draft, fleet.
+ */
+/*
  * `zswap-gate run`: N runs per arm of one workload under `zswap-gate
  * record`, alternating A B A B ..., where an arm is a set of zswap module
  * parameters of the running kernel. Records go to DIR/a/ and DIR/b/ (so

@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
+ * Room src/iostall/: iocost and writeback stalls: zswap-iostall and --iocost.
+ * May call: util, metrics, collect.
+ */
+/*
  * iocost and writeback stalls: per-cgroup iocost debt, wait and delay,
  * swap write requests and their charging, pressure and zswap pool size,
  * and the off-CPU time of tasks inside zswap writeback. Rides on a

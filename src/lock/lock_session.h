@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
+ * Room src/lock/: lock contention: zswap-lockstat and --locks (load, classify, trees, report).
+ * May call: util, metrics, collect.
+ */
+/*
  * Lock contention for any tool: open (plan, load, attach), begin, stop,
  * collect into a struct lock_data, or add its metrics to a metric_set.
  *

@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
+ * Room src/metrics/: the metric model: registry, ids, names, sources, plan, evaluation.
+ * May call: util.
+ */
+/*
  * The metric registry: one row per metric family (the base name of
  * swap_write_pages{origin=writeback}) holding everything about it: unit,
  * kind, help, where the core session gets it (hook candidates, counter

@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
+ * Room src/record/: record files: written, read back and checked, walked, summarised.
+ * May call: util, metrics, collect.
+ */
+/*
  * Record files: one JSON document per observed run, schema
  * "zswap-record/1". Written through json-c; read back with every field
  * checked, so a truncated or foreign file is rejected with its position.

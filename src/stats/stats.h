@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
+ * Room src/stats/: the two-sample tests and intervals compare and claims decide on.
+ * May call: nothing.
+ */
+/*
  * Two-sample tests for the gate: Welch's t-test (the t distribution from
  * GSL) and the Mann-Whitney U test, both two-sided, both computed the
  * way SciPy's ttest_ind(equal_var=False) and mannwhitneyu() compute them

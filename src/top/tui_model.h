@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
+ * Room src/top/: zswaptop: the frame model, its layout, the screen, the cgroup table.
+ * May call: util, metrics, collect, lock, iostall.
+ */
+/*
  * zswaptop's frame model: everything one screen shows, built from two
  * consecutive cumulative samples of the shared core (session_collect()
  * since one session_begin()), so the frames of a run add up to exactly

@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
+ * Room src/util/: errors, exit codes, atomic files, JSON out, text cleaning, options, spawn.
+ * May call: nothing.
+ */
+/*
  * An error of library code: what went wrong, and whether the user's input
  * or environment is at fault (the tools exit 2) or the run failed (exit
  * 1). Library code fills one and returns -1; the tools' mains print it
