@@ -1,0 +1,295 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Cells and row labels of a letter's tables: "1,066", "748 +- 47", "12 (+3.1%)",
+ * "OOM"; a label as drafting compares it.
+ */
+#define _GNU_SOURCE	/* strcasestr */
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "grow.h"
+#include "letter_shapes.h"
+#include "text_clean.h"
+
+/* Cells that stand for a run without a number. */
+static const char *const text_cells[] = {
+	"oom", "oom'd", "oomed", "n/a", "na", "n.a.", "-", "--", "\xe2\x80\x94",
+	"crash", "crashed", "fail", "failed", "failure", "timeout", "dnf", "x",
+	"?", "none", NULL };
+
+static bool parse_number(const char **pp, double *v, bool *sign)
+{
+	const char *p = *pp;
+	char buf[64];
+	size_t n = 0;
+	bool digits = false;
+
+	*sign = false;
+	if (*p == '+' || *p == '-') {
+		*sign = true;
+		buf[n++] = *p++;
+	} else if (!strncmp(p, "\xe2\x88\x92", 3)) {	/* U+2212 minus */
+		*sign = true;
+		buf[n++] = '-';
+		p += 3;
+	}
+	while (n < sizeof(buf) - 2) {
+		if (isdigit((unsigned char)*p)) {
+			buf[n++] = *p++;
+			digits = true;
+		} else if (*p == ',' && digits && isdigit((unsigned char)p[1]) &&
+			   isdigit((unsigned char)p[2]) &&
+			   isdigit((unsigned char)p[3]) &&
+			   !isdigit((unsigned char)p[4])) {
+			p++;	/* thousands: 11,345,012 */
+		} else {
+			break;
+		}
+	}
+	if (*p == '.' && isdigit((unsigned char)p[1])) {
+		buf[n++] = *p++;
+		while (isdigit((unsigned char)*p) && n < sizeof(buf) - 1)
+			buf[n++] = *p++;
+		digits = true;
+	}
+	if (!digits || isdigit((unsigned char)*p))
+		return false;
+	buf[n] = '\0';
+	*v = strtod(buf, NULL);
+	*pp = p;
+	return isfinite(*v);
+}
+
+static size_t unit_char(const char *p)
+{
+	if (isalpha((unsigned char)*p) || *p == '%' || *p == '/')
+		return 1;
+	if (!strncmp(p, "\xc2\xb5", 2) || !strncmp(p, "\xce\xbc", 2))
+		return 2;	/* micro */
+	return 0;
+}
+
+/* A unit after a number: "s", " ms", "k ops/s" (two words at most). */
+static void parse_unit(const char **pp, char *unit, size_t len)
+{
+	const char *p = *pp, *start;
+	size_t k;
+
+	for (int word = 0; word < 2; word++) {
+		const char *q = p;
+
+		if (*q == ' ')
+			q++;
+		if (!unit_char(q))
+			break;
+		start = q;
+		while ((k = unit_char(q)))
+			q += k;
+		/* a second word only after a one-letter scale: "k ops/s" */
+		if (word && (strlen(unit) != 1 || !strchr("kKMG", unit[0])))
+			break;
+		if (strlen(unit) + (size_t)(q - start) + 1 >= len)
+			break;
+		if (word)
+			strcat(unit, " ");
+		strncat(unit, start, q - start);
+		p = q;
+	}
+	*pp = p;
+}
+
+static const char *spread_token(const char *p)
+{
+	if (!strncmp(p, "+-", 2))
+		return p + 2;
+	if (!strncmp(p, "+/-", 3))
+		return p + 3;
+	if (!strncmp(p, "\xc2\xb1", 2))	/* ± */
+		return p + 2;
+	return NULL;
+}
+
+/* "(+3.2%)" after a value */
+bool letter_parse_change(const char **pp, double *pct)
+{
+	const char *p = *pp;
+	bool sign;
+
+	if (*p != '(')
+		return false;
+	p++;
+	if (!parse_number(&p, pct, &sign) || !sign || *p != '%' || p[1] != ')')
+		return false;
+	*pp = p + 2;
+	return true;
+}
+
+/*
+ * time(1)'s "7m26.396s" after its minutes were read into c->mean: the
+ * seconds in all, unit s.
+ */
+static bool minutes_seconds(const char **pp, struct letter_cell *c)
+{
+	const char *p = *pp;
+	double sec;
+	bool sign;
+
+	if (*p != 'm' || !isdigit((unsigned char)p[1]) || c->sign)
+		return false;
+	p++;
+	if (!parse_number(&p, &sec, &sign) || *p != 's' || sec >= 60)
+		return false;
+	c->mean = c->mean * 60 + sec;
+	snprintf(c->unit, sizeof(c->unit), "s");
+	*pp = p + 1;
+	return true;
+}
+
+bool letter_cell_parse(const char *s, struct letter_cell *c)
+{
+	char buf[80];
+	const char *p, *q;
+	size_t n;
+	bool sign;
+
+	memset(c, 0, sizeof(*c));
+	while (*s == ' ')
+		s++;
+	n = strlen(s);
+	while (n && s[n - 1] == ' ')
+		n--;
+	if (!n || n >= sizeof(buf))
+		return false;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	for (int i = 0; text_cells[i]; i++)
+		if (!strcasecmp(buf, text_cells[i])) {
+			c->kind = CELL_TEXT;
+			snprintf(c->text, sizeof(c->text), "%.31s", buf);
+			return true;
+		}
+	p = buf;
+	if (*p == '~') {
+		c->approx = true;
+		p++;
+	} else if (!strncmp(p, "\xe2\x89\x88", 3)) {	/* ≈ */
+		c->approx = true;
+		p += 3;
+	}
+	if (!parse_number(&p, &c->mean, &c->sign))
+		return false;
+	if (!minutes_seconds(&p, c))
+		parse_unit(&p, c->unit, sizeof(c->unit));
+	while (*p == ' ')
+		p++;
+	q = spread_token(p);
+	if (q) {
+		while (*q == ' ')
+			q++;
+		if (!parse_number(&q, &c->sd, &sign) || sign || c->sd < 0)
+			return false;
+		c->has_sd = true;
+		p = q;
+		if (!c->unit[0])
+			parse_unit(&p, c->unit, sizeof(c->unit));
+		else if (*p == ' ' || unit_char(p)) {
+			char u2[16] = "";
+
+			parse_unit(&p, u2, sizeof(u2));	/* "5 ms +- 1 ms" */
+		}
+		while (*p == ' ')
+			p++;
+	}
+	if (letter_parse_change(&p, &c->change_pct))
+		c->has_change = true;
+	while (*p == ' ')
+		p++;
+	if (*p)
+		return false;
+	c->kind = CELL_NUM;
+	return true;
+}
+
+bool letter_is_num(const struct letter_cell *c)
+{
+	return c->kind == CELL_NUM;
+}
+
+bool letter_signed_pct(const struct letter_cell *c)
+{
+	return letter_is_num(c) && c->sign && !strcmp(c->unit, "%") && !c->has_sd;
+}
+
+/* ---------------------------------------------------------------- labels */
+
+/* "1. ", "2) ", "- ", "* " before a label */
+static const char *skip_numbering(const char *s)
+{
+	const char *p = s;
+
+	while (*p == ' ')
+		p++;
+	if ((*p == '-' || *p == '*') && p[1] == ' ')
+		return p + 2;
+	if (*p == '*' && isalnum((unsigned char)p[1]))
+		return p + 1;	/* a footnote's mark: "*Zswap Store Time" */
+	while (isdigit((unsigned char)*p))
+		p++;
+	if (p > s && (*p == '.' || *p == ')') && p[1] == ' ')
+		return p + 2;
+	return s;
+}
+
+/* A label as written, without numbering and a trailing colon or '='. */
+void letter_clean_label(const char *s, size_t n, char *out, size_t len)
+{
+	size_t skip = skip_numbering(s) - s;
+	const char *p;
+
+	/* the numbering of a label, never past its end: "1." of "1.5 ms" */
+	if (skip > n)
+		skip = n;
+	p = s + skip;
+	n -= skip;
+	while (n && (*p == ' '))
+		p++, n--;
+	while (n && strchr(" :=", p[n - 1]))
+		n--;
+	if (n >= len)
+		n = len - 1;
+	memcpy(out, p, n);
+	out[n] = '\0';
+}
+
+void letter_label_key(const char *label, char *out, size_t len)
+{
+	const char *p = skip_numbering(label);
+	size_t o = 0;
+	int paren = 0;
+
+	for (; *p && o + 1 < len; p++) {
+		char ch = (char)tolower((unsigned char)*p);
+
+		if (ch == '(') {
+			paren++;
+			continue;
+		}
+		if (ch == ')') {
+			paren -= paren > 0;
+			continue;
+		}
+		if (paren)
+			continue;
+		if (ch == '\t' || ch == ',' || ch == '`' || ch == '"')
+			ch = ' ';
+		if (ch == ' ' && (!o || out[o - 1] == ' '))
+			continue;
+		out[o++] = ch;
+	}
+	while (o && strchr(" :=", out[o - 1]))
+		o--;
+	out[o] = '\0';
+}

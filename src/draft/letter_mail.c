@@ -1,0 +1,315 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A mail or plain text into the lines drafting reads: headers and diffs
+ * skipped, quotes taken off, tabs expanded, quoted-printable decoded.
+ */
+#define _GNU_SOURCE	/* strcasestr */
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "grow.h"
+#include "letter_shapes.h"
+#include "text_clean.h"
+
+bool letter_rule(const char *s)
+{
+	int marks = 0;
+
+	for (; *s; s++) {
+		if (!strchr("-=+|:_~ ", *s))
+			return false;
+		marks += *s == '-' || *s == '=' || *s == '_';
+	}
+	return marks >= 3;
+}
+
+bool letter_blank(const char *s)
+{
+	while (*s == ' ')
+		s++;
+	return !*s;
+}
+
+/* A mail header line that opens a header block ("From " of an mbox too). */
+static bool header_line(const char *s)
+{
+	static const char *const keys[] = {
+		"From", "Subject", "Date", "Message-Id", "Return-Path", "Received",
+		"Delivered-To", "MIME-Version", "To", "Cc", "In-Reply-To",
+		"References", "Sender", "DKIM-Signature", "Authentication-Results",
+		"X-", "List-", "ARC-", "Content-", NULL };
+	const char *c = strchr(s, ':');
+
+	if (!strncmp(s, "From ", 5))
+		return true;
+	if (!c || c == s || (c[1] != ' ' && c[1]))
+		return false;
+	for (const char *p = s; p < c; p++)
+		if (!isalnum((unsigned char)*p) && *p != '-')
+			return false;
+	for (int i = 0; keys[i]; i++) {
+		size_t kl = strlen(keys[i]);
+
+		if (!strncasecmp(s, keys[i], kl) &&
+		    (s + kl == c || keys[i][kl - 1] == '-'))
+			return true;
+	}
+	return false;
+}
+
+/* An mbox's next message: "From " and a header on the next line. */
+static bool mbox_from(const char *line, const char *next, size_t n)
+{
+	const char *nl = memchr(next, '\n', n);
+	char buf[128];
+	size_t len = nl ? (size_t)(nl - next) : n;
+
+	if (strncmp(line, "From ", 5))
+		return false;
+	if (len >= sizeof(buf))
+		len = sizeof(buf) - 1;
+	memcpy(buf, next, len);
+	buf[len] = '\0';
+	return header_line(buf) && strncmp(buf, "From ", 5);
+}
+
+static bool diff_line(const char *s)
+{
+	static const char *const heads[] = {
+		"diff --git", "index ", "new file", "deleted file", "similarity",
+		"rename ", "old mode", "new mode", "Binary", NULL };
+
+	if (*s == ' ' || *s == '+' || *s == '-' || *s == '@' || *s == '\\')
+		return *s;
+	for (int i = 0; heads[i]; i++)
+		if (!strncmp(s, heads[i], strlen(heads[i])))
+			return true;
+	return false;
+}
+
+/* The value of header "Key: " in line, into dst (appended: folding). */
+static void header_value(const char *line, const char *key, char *dst,
+			 size_t len)
+{
+	size_t kl = strlen(key);
+
+	if (!strncasecmp(line, key, kl) && line[kl] == ':' && !dst[0]) {
+		const char *v = line + kl + 1;
+
+		while (*v == ' ' || *v == '\t')
+			v++;
+		snprintf(dst, len, "%s", v);
+	}
+}
+
+static int hexval(char c)
+{
+	if (isdigit((unsigned char)c))
+		return c - '0';
+	c = (char)toupper((unsigned char)c);
+	return c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+/* Quoted-printable, in place; true when the line ended in a soft break. */
+static bool qp_decode(char *s)
+{
+	char *o = s;
+	bool soft = false;
+
+	for (char *p = s; *p; p++) {
+		if (*p == '=' && !p[1]) {
+			soft = true;
+			break;
+		}
+		if (*p == '=' && hexval(p[1]) >= 0 && hexval(p[2]) >= 0) {
+			*o++ = (char)(hexval(p[1]) * 16 + hexval(p[2]));
+			p += 2;
+			continue;
+		}
+		*o++ = *p;
+	}
+	*o = '\0';
+	return soft;
+}
+
+/* Quote depth and the text after "> > ", tabs expanded, '|' tables opened. */
+static char *clean_line(const char *s, int *depth)
+{
+	const char *p = s;
+	size_t len, o = 0, bars = 0;
+	char *out;
+
+	*depth = 0;
+	while (*p == '>') {
+		(*depth)++;
+		p++;
+		if (*p == ' ' && p[1] == '>')
+			p++;
+	}
+	if (*depth && *p == ' ')
+		p++;
+	len = strlen(p);
+	out = malloc(len * TAB_STOP + 1);
+	if (!out)
+		return NULL;
+	for (const char *q = p; *q; q++)
+		bars += *q == '|';
+	for (; *p; p++) {
+		unsigned char ch = (unsigned char)*p;
+
+		if (ch == '\t') {
+			do
+				out[o++] = ' ';
+			while (o % TAB_STOP);
+		} else if (ch == '|' && bars >= 2) {
+			out[o++] = ' ';		/* | a | b | is a table */
+			out[o++] = ' ';
+		} else if (ch == '\r' || ch < 0x20 || ch == 0x7f) {
+			out[o++] = ' ';
+		} else {
+			out[o++] = (char)ch;
+		}
+	}
+	while (o && out[o - 1] == ' ')
+		o--;
+	out[o] = '\0';
+	/* what the claims file will read, so names compare as they will */
+	yaml_text_clean(out);
+	return out;
+}
+
+static int add_line(struct letter *l, size_t *cap, char *text, int depth,
+		    enum letter_line_kind kind)
+{
+	if (l->nr_lines == *cap &&
+	    grow_array((void **)&l->lines, cap, 256, sizeof(*l->lines)))
+		return -1;
+	l->lines[l->nr_lines].text = text;
+	l->lines[l->nr_lines].depth = depth;
+	l->lines[l->nr_lines++].kind = kind;
+	return 0;
+}
+
+void letter_strip_re(char *s)
+{
+	for (;;) {
+		char *p = s;
+
+		while (*p == ' ')
+			p++;
+		if (strncasecmp(p, "re:", 3) && strncasecmp(p, "fwd:", 4))
+			break;
+		p += tolower((unsigned char)*p) == 'r' ? 3 : 4;
+		while (*p == ' ')
+			p++;
+		memmove(s, p, strlen(p) + 1);
+	}
+}
+
+/* Mail headers, body lines, diffs: the letter's lines with their kinds. */
+int letter_read_lines(const char *text, size_t n, struct letter *l)
+{
+	size_t cap = 0, start = 0;
+	bool in_header = false, in_diff = false, qp = false, soft = false;
+	char *folded = NULL;	/* the header being continued */
+	size_t folded_len = 0;
+	char *pending = NULL;	/* a quoted-printable line soft-broken */
+
+	for (size_t i = 0; i <= n; i++) {
+		char *raw, *clean;
+		int depth;
+		enum letter_line_kind kind = LL_PROSE;
+
+		if (i < n && text[i] != '\n')
+			continue;
+		raw = strndup(text + start, i - start);
+		start = i + 1;
+		if (!raw)
+			goto oom;
+		if (raw[0] && raw[strlen(raw) - 1] == '\r')
+			raw[strlen(raw) - 1] = '\0';
+		/* a message's header block: at the start, or after "From " */
+		if (!in_header && ((l->nr_lines == 0 && header_line(raw)) ||
+				   (start < n && mbox_from(raw, text + start,
+							    n - start)))) {
+			in_header = true;
+			qp = false;
+		}
+		if (in_header) {
+			if (!raw[0]) {
+				in_header = false;
+			} else if ((raw[0] == ' ' || raw[0] == '\t') && folded) {
+				size_t used = strlen(folded);
+				const char *v = raw;
+
+				while (*v == ' ' || *v == '\t')
+					v++;
+				snprintf(folded + used, folded_len - used, " %s", v);
+			} else {
+				folded = NULL;
+				if (!l->subject[0]) {
+					header_value(raw, "Subject", l->subject,
+						     sizeof(l->subject));
+					if (l->subject[0]) {
+						folded = l->subject;
+						folded_len = sizeof(l->subject);
+					}
+				}
+				header_value(raw, "Message-Id", l->message_id,
+					     sizeof(l->message_id));
+				header_value(raw, "Date", l->date, sizeof(l->date));
+				if (!strncasecmp(raw, "Content-Transfer-Encoding:", 26) &&
+				    strcasestr(raw, "quoted-printable"))
+					qp = true;
+			}
+			clean = clean_line(raw, &depth);
+			free(raw);
+			if (!clean || add_line(l, &cap, clean, 0, LL_SKIP))
+				goto oom_clean;
+			continue;
+		}
+		if (qp) {
+			soft = qp_decode(raw);
+			if (pending) {
+				char *joined = malloc(strlen(pending) + strlen(raw) + 1);
+
+				if (!joined)
+					goto oom;
+				strcpy(joined, pending);
+				strcat(joined, raw);
+				free(pending);
+				free(raw);
+				raw = joined;
+				pending = NULL;
+			}
+			if (soft && i < n) {
+				pending = raw;
+				continue;
+			}
+		}
+		clean = clean_line(raw, &depth);
+		free(raw);
+		if (!clean)
+			goto oom;
+		if (!strncmp(clean, "diff --git", 10) || !strncmp(clean, "--- a/", 6))
+			in_diff = true;
+		else if (in_diff && clean[0] && !diff_line(clean))
+			in_diff = false;	/* a blank line may be context */
+		if (in_diff)
+			kind = LL_SKIP;
+		if (add_line(l, &cap, clean, depth, kind))
+			goto oom_clean;
+		continue;
+oom_clean:
+		free(clean);
+		goto oom;
+	}
+	free(pending);
+	return 0;
+oom:
+	free(pending);
+	return -1;
+}

@@ -1,0 +1,209 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * One line as a table row: a label and value cells two blanks apart (or
+ * between pipes), or an arrow row "label: before -> after".
+ */
+#define _GNU_SOURCE	/* strcasestr */
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "grow.h"
+#include "letter_shapes.h"
+#include "text_clean.h"
+
+/* Cells of a line: text between runs of two or more blanks. */
+int letter_split_cells(const char *s, struct span *sp, int max)
+{
+	int n = 0, i = 0, len = (int)strlen(s);
+
+	while (i < len) {
+		int start;
+
+		while (i < len && s[i] == ' ')
+			i++;
+		if (i >= len)
+			break;
+		start = i;
+		while (i < len && !(s[i] == ' ' && (s[i + 1] == ' ' || !s[i + 1])))
+			i++;
+		if (n == max)
+			return -1;
+		sp[n].start = start;
+		sp[n++].end = i;
+	}
+	return n;
+}
+
+int letter_cells(const char *s)
+{
+	struct span sp[MAX_CELLS];
+	int n = letter_split_cells(s, sp, MAX_CELLS);
+
+	return n < 0 ? MAX_CELLS : n;
+}
+
+bool letter_span_cell(const char *s, const struct span *sp, struct letter_cell *c)
+{
+	char buf[80];
+	int n = sp->end - sp->start;
+
+	if (n <= 0 || n >= (int)sizeof(buf))
+		return false;
+	memcpy(buf, s + sp->start, n);
+	buf[n] = '\0';
+	return letter_cell_parse(buf, c);
+}
+
+/* The label has letters and is not a sentence. */
+bool letter_label_ok(const char *label)
+{
+	bool alpha = false;
+
+	for (const char *p = label; *p; p++)
+		alpha |= isalpha((unsigned char)*p) || *p == '!';
+	return alpha && strlen(label) <= MAX_LABEL;
+}
+
+/*
+ * A row: a label, then value cells. Cells are split at two blanks; a
+ * line whose numbers are one blank apart ("written_back 40214 40275")
+ * gives its trailing plain numbers (two at least).
+ */
+int letter_parse_row(const char *s, struct letter_row *r)
+{
+	struct span sp[MAX_CELLS];
+	struct letter_cell cell;
+	int n = letter_split_cells(s, sp, MAX_CELLS), k, v;
+
+	memset(r, 0, sizeof(*r));
+	if (n < 1)
+		return 0;
+	for (k = n; k > 0 && letter_span_cell(s, &sp[k - 1], &cell); k--)
+		;
+	if (k >= 1 && k < n && n - k <= LETTER_MAX_COLS) {
+		letter_clean_label(s + sp[0].start, sp[k - 1].end - sp[0].start, r->label,
+			    sizeof(r->label));
+		if (!letter_label_ok(r->label))
+			return 0;
+		for (v = 0; k < n; k++, v++)
+			letter_span_cell(s, &sp[k], &r->cell[v]);
+		return v;
+	}
+	/* one blank apart: peel plain numbers off the end */
+	{
+		char buf[256];
+		char *tok[64];
+		int nt = 0;
+
+		if (strlen(s) >= sizeof(buf))
+			return 0;
+		strcpy(buf, s);
+		for (char *t = strtok(buf, " "); t && nt < 64; t = strtok(NULL, " "))
+			tok[nt++] = t;
+		for (k = nt; k > 0; k--)
+			if (!letter_cell_parse(tok[k - 1], &cell) || !letter_is_num(&cell) ||
+			    cell.has_change)
+				break;
+		v = nt - k;
+		if (k < 1 || v < 2 || v > LETTER_MAX_COLS)
+			return 0;
+		{
+			size_t off = tok[k - 1] - buf + strlen(tok[k - 1]);
+
+			letter_clean_label(s + (tok[0] - buf), off - (tok[0] - buf),
+				    r->label, sizeof(r->label));
+		}
+		if (!letter_label_ok(r->label))
+			return 0;
+		for (int i = 0; i < v; i++)
+			letter_cell_parse(tok[k + i], &r->cell[i]);
+		return v;
+	}
+}
+
+/* Tokens of s[0..n) from token a to b, into a cell. */
+static bool tokens_cell(char **tok, int a, int b, struct letter_cell *c)
+{
+	char buf[80] = "";
+
+	for (int i = a; i < b; i++) {
+		if (strlen(buf) + strlen(tok[i]) + 2 >= sizeof(buf))
+			return false;
+		if (i > a)
+			strcat(buf, " ");
+		strcat(buf, tok[i]);
+	}
+	return letter_cell_parse(buf, c);
+}
+
+static const char *find_arrow(const char *s, size_t *alen)
+{
+	const char *a = strstr(s, "->"), *u = strstr(s, "\xe2\x86\x92");
+
+	if (u && (!a || u < a)) {
+		*alen = 3;
+		return u;
+	}
+	*alen = 2;
+	return a;
+}
+
+/*
+ * The two sides of an arrow in one unit, or the unit written once after
+ * the new value ("12.1 -> 9.8 ms"), but no word after a bare count:
+ * "Changes: 3 -> 4 patches" is a changelog's line.
+ */
+static bool units_agree(const struct letter_cell *a, const struct letter_cell *b)
+{
+	if (!strcmp(a->unit, b->unit) || !b->unit[0])
+		return !strcmp(a->unit, b->unit) || strlen(a->unit) <= 3;
+	return !a->unit[0] && strlen(b->unit) <= 3;
+}
+
+/* "label: 748 +- 47 -> 596 +- 26 (-20.4%)" */
+bool letter_parse_arrow_row(const char *s, struct letter_row *r)
+{
+	char left[256], right[256];
+	char *lt[32], *rt[32];
+	int nl = 0, nr = 0, k;
+	size_t alen;
+	const char *a = find_arrow(s, &alen);
+
+	memset(r, 0, sizeof(*r));
+	if (!a || (size_t)(a - s) >= sizeof(left) || strlen(a) >= sizeof(right))
+		return false;
+	memcpy(left, s, a - s);
+	left[a - s] = '\0';
+	strcpy(right, a + alen);
+	for (char *t = strtok(left, " "); t && nl < 32; t = strtok(NULL, " "))
+		lt[nl++] = t;
+	for (char *t = strtok(right, " "); t && nr < 32; t = strtok(NULL, " "))
+		rt[nr++] = t;
+	for (k = nl - 4 < 1 ? 1 : nl - 4; k < nl; k++)
+		if (tokens_cell(lt, k, nl, &r->cell[0]) && letter_is_num(&r->cell[0]))
+			break;
+	if (k >= nl)
+		return false;
+	for (int m = nr < 4 ? nr : 4; m > 0; m--) {
+		if (!tokens_cell(rt, 0, m, &r->cell[1]) || !letter_is_num(&r->cell[1]))
+			continue;
+		/* what follows: nothing, or the change in parentheses */
+		if (m < nr) {
+			const char *p = rt[m];
+
+			if (m + 1 < nr || !letter_parse_change(&p, &r->change_pct) || *p)
+				return false;
+			r->has_change = true;
+		} else if (r->cell[1].has_change) {
+			r->has_change = true;
+			r->change_pct = r->cell[1].change_pct;
+		}
+		letter_clean_label(s + (lt[0] - left), lt[k - 1] - lt[0] + strlen(lt[k - 1]),
+			    r->label, sizeof(r->label));
+		return letter_label_ok(r->label) && units_agree(&r->cell[0], &r->cell[1]);
+	}
+	return false;
+}

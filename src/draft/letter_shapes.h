@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Inside the letter reader (letter_parse.h): what its files share. Each
+ * file reads one shape: cells and labels (letter_cell.c), rows and arrow
+ * rows (letter_rows.c), the mail into lines (letter_mail.c), aligned
+ * tables (letter_tables.c), label blocks (letter_blocks.c).
+ */
+#ifndef __LETTER_SHAPES_H
+#define __LETTER_SHAPES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "letter_parse.h"
+
+#define TAB_STOP 8
+#define MAX_CELLS 16
+#define MAX_LABEL 80		/* longer first cells are prose, not labels */
+#define TITLE_MAX 120
+
+/* A cell's place in its line: text between runs of two or more blanks. */
+struct span {
+	int start, end;
+};
+
+/* letter_cell.c: cells and labels */
+bool letter_is_num(const struct letter_cell *c);
+bool letter_signed_pct(const struct letter_cell *c);
+/* A "(+3.2%)" change at *pp; advances past it. */
+bool letter_parse_change(const char **pp, double *pct);
+/* A label without numbering, bullets or a trailing colon. */
+void letter_clean_label(const char *s, size_t n, char *out, size_t len);
+
+/* letter_rows.c: one line as a row */
+int letter_split_cells(const char *s, struct span *sp, int max);
+bool letter_span_cell(const char *s, const struct span *sp,
+		      struct letter_cell *c);
+bool letter_label_ok(const char *label);
+/* A label and its value cells: the number of values, or -1. */
+int letter_parse_row(const char *s, struct letter_row *r);
+/* "label: before -> after" as a row of two values. */
+bool letter_parse_arrow_row(const char *s, struct letter_row *r);
+
+/* letter_mail.c: the mail into lines */
+bool letter_blank(const char *s);
+int letter_read_lines(const char *text, size_t n, struct letter *l);
+/* "Re: Re: [PATCH v2 0/3] x" -> "[PATCH v2 0/3] x" */
+void letter_strip_re(char *s);
+
+/* letter_tables.c: aligned tables, and what every table reader shares */
+void letter_find_title(const struct letter *l, size_t i, char *out,
+		       size_t len);
+bool letter_section_heading(const struct letter *l, size_t i);
+void letter_section_title(struct letter_table *t, const char *section);
+bool letter_same_block(const struct letter *l, size_t j, int depth);
+int letter_add_row(struct letter_table *t, const struct letter_row *r,
+		   size_t *cap);
+bool letter_seen_table(const struct letter *l, const struct letter_table *t);
+int letter_push_table(struct letter *l, const struct letter_table *t);
+/* The table whose first row is line i: the line after it, or -1. */
+long letter_read_table(struct letter *l, size_t i, bool arrow,
+		       const char *section);
+
+/* letter_blocks.c: blocks of "label: value" lines under headings */
+long letter_read_kv_blocks(struct letter *l, size_t i, const char *section);
+
+#endif /* __LETTER_SHAPES_H */
