@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tui_layout.h"
+#include "tui_panels.h"
 
 const char *const tui_panel_names[PANEL_NR] = {
 	[PANEL_CGROUPS] = "cgroups",
@@ -13,155 +14,6 @@ const char *const tui_panel_names[PANEL_NR] = {
 	[PANEL_HISTORY] = "history",
 	[PANEL_SOURCES] = "sources",
 };
-
-#define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
-#define LINE 512
-
-/* grid ---------------------------------------------------------------- */
-
-int tui_grid_init(struct tui_grid *g, int w, int h)
-{
-	g->w = w;
-	g->h = h;
-	g->text = malloc((size_t)w * h);
-	g->attr = malloc((size_t)w * h);
-	if (!g->text || !g->attr) {
-		tui_grid_free(g);
-		return -1;
-	}
-	tui_grid_clear(g);
-	return 0;
-}
-
-void tui_grid_free(struct tui_grid *g)
-{
-	free(g->text);
-	free(g->attr);
-	g->text = NULL;
-	g->attr = NULL;
-}
-
-void tui_grid_clear(struct tui_grid *g)
-{
-	memset(g->text, ' ', (size_t)g->w * g->h);
-	memset(g->attr, TA_NONE, (size_t)g->w * g->h);
-}
-
-void tui_grid_put(struct tui_grid *g, int x, int y, int max, int attr,
-		  const char *s)
-{
-	if (y < 0 || y >= g->h)
-		return;
-	for (int i = 0; s[i] && i < max && x + i < g->w; i++) {
-		if (x + i < 0)
-			continue;
-		/* only printable ASCII reaches the terminal */
-		g->text[y * g->w + x + i] = s[i] >= 32 && s[i] < 127 ? s[i] : '?';
-		g->attr[y * g->w + x + i] = attr;
-	}
-}
-
-static void grid_printf(struct tui_grid *g, int x, int y, int max, int attr,
-			const char *fmt, ...)
-{
-	char buf[LINE];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
-	tui_grid_put(g, x, y, max, attr, buf);
-}
-
-/* Sets the attribute of a whole span, e.g. a reversed title bar. */
-static void grid_attr(struct tui_grid *g, int x, int y, int n, int attr)
-{
-	if (y < 0 || y >= g->h)
-		return;
-	for (int i = x; i < x + n && i < g->w; i++)
-		if (i >= 0)
-			g->attr[y * g->w + i] = attr;
-}
-
-void tui_grid_print(const struct tui_grid *g, FILE *f, int rows)
-{
-	for (int y = 0; y < rows && y < g->h; y++) {
-		int n = g->w;
-
-		while (n > 0 && g->text[y * g->w + n - 1] == ' ')
-			n--;
-		fwrite(&g->text[y * g->w], 1, n, f);
-		fputc('\n', f);
-	}
-}
-
-int tui_grid_last_row(const struct tui_grid *g)
-{
-	for (int y = g->h - 1; y >= 0; y--)
-		for (int x = 0; x < g->w; x++)
-			if (g->text[y * g->w + x] != ' ')
-				return y;
-	return -1;
-}
-
-/* numbers ------------------------------------------------------------- */
-
-void tui_fmt_num(char *buf, size_t len, double v)
-{
-	static const char sfx[] = " kMGTP";
-	double a = fabs(v);
-	int i = 0;
-
-	if (isnan(v)) {
-		snprintf(buf, len, "n/a");
-		return;
-	}
-	if (a < 1000) {
-		if (v == floor(v))
-			snprintf(buf, len, "%.0f", v);
-		else
-			snprintf(buf, len, a < 10 ? "%.2f" : "%.1f", v);
-		return;
-	}
-	while (a >= 999.95 && i < 5) {
-		a /= 1000;
-		v /= 1000;
-		i++;
-	}
-	snprintf(buf, len, "%.1f%c", v, sfx[i]);
-}
-
-void tui_fmt_bytes(char *buf, size_t len, double v)
-{
-	static const char sfx[] = "BKMGTP";
-	int i = 0;
-
-	while (fabs(v) >= 1024 && i < 5) {
-		v /= 1024;
-		i++;
-	}
-	if (i == 0)
-		snprintf(buf, len, "%.0fB", v);
-	else
-		snprintf(buf, len, "%.1f%c", v, sfx[i]);
-}
-
-static void fmt_ns(char *buf, size_t len, unsigned long long ns)
-{
-	if (ns >= 1000000000ULL)
-		snprintf(buf, len, "%.3gs", ns / 1e9);
-	else if (ns >= 1000000)
-		snprintf(buf, len, "%.3gms", ns / 1e6);
-	else if (ns >= 1000)
-		snprintf(buf, len, "%.3gus", ns / 1e3);
-	else
-		snprintf(buf, len, "%lluns", ns);
-}
-
-static const char *short_src(enum zs_src src)
-{
-	return src_name(src);
-}
 
 /* view ---------------------------------------------------------------- */
 
@@ -216,10 +68,6 @@ size_t tui_rows_order(const struct tui_model *m, const struct tui_view *v,
 
 /* header ---------------------------------------------------------------- */
 
-struct rect {
-	int x, y, w, h;
-};
-
 static int draw_header(struct tui_grid *g, const struct tui_model *m,
 		       const struct tui_view *v, int w, int max_notes)
 {
@@ -231,15 +79,15 @@ static int draw_header(struct tui_grid *g, const struct tui_model *m,
 	double limit = 0, pct;
 	int y = 0, x, bw;
 
-	grid_printf(g, 0, y, w, TA_REVERSE,
+	tui_grid_printf(g, 0, y, w, TA_REVERSE,
 		    "zswaptop  kernel %s  every %.2gs  window %.2fs  frame %d  %s%s",
 		    m->kernel, m->interval, m->secs, m->frame, m->clock,
 		    v->paused ? "  [PAUSED]" : "");
-	grid_attr(g, 0, y, w, TA_REVERSE);
+	tui_grid_attr(g, 0, y, w, TA_REVERSE);
 	if (w >= 100)
 		tui_grid_put(g, w - 17, y, 17, TA_REVERSE, " h help  q quit ");
 	y++;
-	grid_printf(g, 0, y++, w, TA_NONE,
+	tui_grid_printf(g, 0, y++, w, TA_NONE,
 		    "zswap enabled %s  compressor %s  zpool %s  max_pool %s%%  "
 		    "accept %s%%  shrinker %s", p->enabled, p->compressor,
 		    p->zpool, p->max_pool_percent, p->accept_threshold_percent,
@@ -295,13 +143,13 @@ static int draw_header(struct tui_grid *g, const struct tui_model *m,
 	tui_grid_put(g, 6 + bw, y, w - 6 - bw, TA_NONE, "]");
 	tui_grid_put(g, 7 + bw, y++, w - 7 - bw, TA_NONE, bar);
 
-	grid_printf(g, 0, y++, w, TA_NONE,
+	tui_grid_printf(g, 0, y++, w, TA_NONE,
 		    "plan: metrics by fentry %d  kprobe %d  tracepoint %d  "
 		    "counter %d  n/a %d", m->plan_counts[SRC_FENTRY],
 		    m->plan_counts[SRC_KPROBE], m->plan_counts[SRC_TRACEPOINT],
 		    m->plan_counts[SRC_COUNTER], m->plan_counts[SRC_NONE]);
 	for (int i = 0; i < m->nr_notes && i < max_notes; i++)
-		grid_printf(g, 0, y++, w, TA_BOLD, "note: %s", m->notes[i]);
+		tui_grid_printf(g, 0, y++, w, TA_BOLD, "note: %s", m->notes[i]);
 	return y;
 }
 
@@ -361,13 +209,13 @@ static void draw_rate(struct tui_grid *g, int x, int y, int w,
 		}
 	}
 	if (!x0) {
-		grid_printf(g, x, y, w, TA_NONE, "%-14s %9s %-10s %s", label,
+		tui_grid_printf(g, x, y, w, TA_NONE, "%-14s %9s %-10s %s", label,
 			    "n/a", "n/a", "not collected");
 		return;
 	}
 	if (!x0->has_value) {
 		/* the reason only where it can be read; else see "sources" */
-		grid_printf(g, x, y, w, TA_NONE, "%-14s %9s %-10s %s", label,
+		tui_grid_printf(g, x, y, w, TA_NONE, "%-14s %9s %-10s %s", label,
 			    "n/a", "n/a", w - 36 >= 16 ? x0->reason : "");
 		return;
 	}
@@ -376,8 +224,8 @@ static void draw_rate(struct tui_grid *g, int x, int y, int w,
 		snprintf(val, sizeof(val), "%.1f%%", v * 100);
 	else
 		tui_fmt_num(val, sizeof(val), v);
-	grid_printf(g, x, y, w, TA_NONE, "%-14s %9s %-10s", label, val,
-		    short_src(x0->src));
+	tui_grid_printf(g, x, y, w, TA_NONE, "%-14s %9s %-10s", label, val,
+		    src_name(x0->src));
 }
 
 /* A lead and items, wrapped over at most max_rows lines; rows used. */
@@ -572,10 +420,10 @@ static void draw_table_header(struct tui_grid *g, int x, int y, int w,
 {
 	int pw = path_width(w), cx = x + pw + 1;
 
-	grid_printf(g, x, y, pw, v->sort_col == COL_CGROUP ? TA_REVERSE : TA_BOLD,
+	tui_grid_printf(g, x, y, pw, v->sort_col == COL_CGROUP ? TA_REVERSE : TA_BOLD,
 		    "%-*s", pw, tui_col_names[COL_CGROUP]);
 	for (int c = 1; c < COL_NR; c++) {
-		grid_printf(g, cx, y, x + w - cx,
+		tui_grid_printf(g, cx, y, x + w - cx,
 			    (int)v->sort_col == c ? TA_REVERSE : TA_BOLD, "%*s",
 			    col_width[c], tui_col_names[c]);
 		cx += col_width[c] + 1;
@@ -589,7 +437,7 @@ static void draw_table_row(struct tui_grid *g, int x, int y, int w,
 	char path[TUI_PATH_LEN], val[32];
 
 	fit_path(path, sizeof(path), r->path, pw);
-	grid_printf(g, x, y, pw, TA_NONE, "%-*s", pw, path);
+	tui_grid_printf(g, x, y, pw, TA_NONE, "%-*s", pw, path);
 	for (int c = 1; c < COL_NR; c++) {
 		if (!r->has[c])
 			snprintf(val, sizeof(val), "n/a");
@@ -599,7 +447,7 @@ static void draw_table_row(struct tui_grid *g, int x, int y, int w,
 			snprintf(val, sizeof(val), "%.1f", r->v[c]);
 		else
 			tui_fmt_num(val, sizeof(val), r->v[c]);
-		grid_printf(g, cx, y, x + w - cx, TA_NONE, "%*s", col_width[c],
+		tui_grid_printf(g, cx, y, x + w - cx, TA_NONE, "%*s", col_width[c],
 			    val);
 		cx += col_width[c] + 1;
 	}
@@ -639,7 +487,7 @@ static int draw_cgroups(struct tui_grid *g, struct rect r,
 	int y = r.y, body;
 
 	if (!m->has_cg) {
-		grid_printf(g, r.x, y, r.w, TA_NONE, "cgroups: n/a (%s)",
+		tui_grid_printf(g, r.x, y, r.w, TA_NONE, "cgroups: n/a (%s)",
 			    m->cg_reason[0] ? m->cg_reason : "not read");
 		return 1;
 	}
@@ -657,14 +505,14 @@ static int draw_cgroups(struct tui_grid *g, struct rect r,
 	for (int i = 0; i < body && scroll + i < (int)n; i++)
 		draw_table_row(g, r.x, y++, r.w, &m->rows[order[scroll + i]]);
 	if (!n && v->filter[0])
-		grid_printf(g, r.x, y++, r.w, TA_NONE,
+		tui_grid_printf(g, r.x, y++, r.w, TA_NONE,
 			    "(no cgroup matches filter '%s')", v->filter);
 	else if (!n && m->col_reason[COL_ZSWPOUT][0])
-		grid_printf(g, r.x, y++, r.w, TA_NONE,
+		tui_grid_printf(g, r.x, y++, r.w, TA_NONE,
 			    "(no cgroup rows: per-cgroup zswap counts n/a: %s)",
 			    m->col_reason[COL_ZSWPOUT]);
 	else if (!n)
-		grid_printf(g, r.x, y++, r.w, TA_NONE,
+		tui_grid_printf(g, r.x, y++, r.w, TA_NONE,
 			    "(no cgroup has stored, loaded or written back "
 			    "pages since zswaptop started)");
 	if (foot[0]) {
@@ -676,374 +524,19 @@ static int draw_cgroups(struct tui_grid *g, struct rect r,
 	return y - r.y;
 }
 
-/* text panels: histograms, history, sources ---------------------------- */
-
-/* Lines of a panel, produced once and shown with a scroll offset. */
-struct lines {
-	char (*l)[LINE];
-	int n, cap;
-};
-
-static void lines_add(struct lines *ls, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (ls->n == ls->cap) {
-		int cap = ls->cap ? ls->cap * 2 : 32;
-		char (*l)[LINE] = realloc(ls->l, cap * sizeof(*l));
-
-		if (!l)
-			return;
-		ls->l = l;
-		ls->cap = cap;
-	}
-	va_start(ap, fmt);
-	vsnprintf(ls->l[ls->n++], LINE, fmt, ap);
-	va_end(ap);
-}
-
-struct hist_panel {
-	const char *title;
-	int fam, value;		/* a registry family, its label's value index */
-};
-
-static const struct hist_panel hist_panels[] = {
-	{ "store latency", MF_STORE_LATENCY, -1 },
-	{ "load latency", MF_LOAD_LATENCY, -1 },
-	{ "pages per writeback bio", MF_PAGES_PER_BIO, 0 },
-	{ "pages per reclaim bio", MF_PAGES_PER_BIO, 1 },
-};
-
-#define HIST_MAX_ROWS 12
-/* lock classes x zswap callers (src/lock/lock_classify.c): at most 6 x 8 */
-#define LOCK_MAX_ROWS 48
-
-static void slot_label(char *buf, size_t len, enum hist_kind kind, int i)
-{
-	unsigned long long lo, hi;
-	char a[16], b[16];
-
-	hist_slot_bounds(kind, i, &lo, &hi);
-	if (kind == HIST_LINEAR) {
-		if (hi == ~0ULL)
-			snprintf(buf, len, "%llu+", lo);
-		else
-			snprintf(buf, len, "%llu", lo);
-		return;
-	}
-	fmt_ns(a, sizeof(a), lo);
-	fmt_ns(b, sizeof(b), hi + 1);
-	snprintf(buf, len, "%s-%s", a, b);
-}
-
-/* The summary line and the bars of one histogram with n > 0 events. */
-static void hist_body(struct lines *ls, const char *title,
-		      const struct hist_metric *hm, unsigned long long n, int w)
-{
-	unsigned long long max = 0;
-	int first = -1, last = -1, bw;
-	char p50[16], p99[16], mean[16], label[40];
-
-	if (hm->h.kind == HIST_LOG2) {
-		fmt_ns(p50, sizeof(p50), hist_percentile(&hm->h, 50));
-		fmt_ns(p99, sizeof(p99), hist_percentile(&hm->h, 99));
-		fmt_ns(mean, sizeof(mean), (unsigned long long)hist_mean(&hm->h));
-	} else {
-		snprintf(p50, sizeof(p50), "%llu", hist_percentile(&hm->h, 50));
-		snprintf(p99, sizeof(p99), "%llu", hist_percentile(&hm->h, 99));
-		snprintf(mean, sizeof(mean), "%.2f", hist_mean(&hm->h));
-	}
-	lines_add(ls, "%s (%s): n %llu  mean %s  p50 %s  p99 %s", title,
-		  src_name(hm->src), n, mean, p50, p99);
-	for (int i = 0; i < HIST_SLOTS; i++) {
-		if (hm->h.slots[i] > max)
-			max = hm->h.slots[i];
-		if (hm->h.slots[i]) {
-			if (first < 0)
-				first = i;
-			last = i;
-		}
-	}
-	bw = w - 32;
-	if (bw > 40)
-		bw = 40;
-	if (bw < 4)
-		bw = 4;
-	for (int i = first, rows = 0; i <= last && rows < HIST_MAX_ROWS; i++) {
-		char bar[64];
-		int k = (int)(hm->h.slots[i] * bw / max);
-
-		/* log2 ranges are shown whole; linear ones by their used slots */
-		if (hm->h.kind == HIST_LINEAR && !hm->h.slots[i])
-			continue;
-		rows++;
-
-		if (hm->h.slots[i] && !k)
-			k = 1;
-		memset(bar, '*', k);
-		memset(bar + k, ' ', bw - k);
-		bar[bw] = '\0';
-		slot_label(label, sizeof(label), hm->h.kind, i);
-		lines_add(ls, "  %13s %10llu |%s|", label, hm->h.slots[i], bar);
-	}
-}
-
-static void hist_lines(struct lines *ls, const struct tui_model *m,
-		       const struct hist_panel *hp, int w)
-{
-	const struct metric *na = tui_metric(m, hp->fam, hp->value);
-	const struct hist_metric *hm;
-	char key[METRIC_NAME_LEN];
-	unsigned long long n;
-
-	tui_key(key, sizeof(key), hp->fam, hp->value);
-	hm = metric_set_find_hist(&m->win, key);
-
-	if (!hm) {
-		lines_add(ls, "%s: n/a (%s)", hp->title,
-			  na && !na->has_value ? na->reason : "no source");
-		return;
-	}
-	n = hist_count(&hm->h);
-	if (!n) {
-		lines_add(ls, "%s (%s): no events in the window", hp->title,
-			  src_name(hm->src));
-		return;
-	}
-	hist_body(ls, hp->title, hm, n, w);
-}
-
-struct lock_row {
-	char lock[32], caller[32];
-	double contentions, wait_ns;
-};
-
-static int lock_row_cmp(const void *pa, const void *pb)
-{
-	const struct lock_row *a = pa, *b = pb;
-	int c;
-
-	if (a->wait_ns != b->wait_ns)
-		return a->wait_ns < b->wait_ns ? 1 : -1;
-	if (a->contentions != b->contentions)
-		return a->contentions < b->contentions ? 1 : -1;
-	c = strcmp(a->lock, b->lock);
-	return c ? c : strcmp(a->caller, b->caller);
-}
-
-/*
- * Lock wait: every lock_wait_ns{lock=,caller=} of the window merged into
- * one histogram, then contentions/s and time waited per lock class and
- * zswap caller (lock_contentions{lock=any,caller=any} is their sum).
- */
-static void lock_lines(struct lines *ls, const struct tui_model *m, int w)
-{
-	struct hist_metric all = { .src = SRC_TRACEPOINT, .h.kind = HIST_LOG2 };
-	static const struct metric_label any_labels[] = {
-		{ "lock", "any" }, { "caller", "any" },
-	};
-	struct lock_row rows[LOCK_MAX_ROWS];
-	const struct metric *any;
-	char rate[16], wait[16], mean[16];
-	unsigned long long n;
-	int nr = 0;
-
-	if (!m->locks) {
-		lines_add(ls, "lock wait: n/a (%s)", m->locks_reason);
-		return;
-	}
-	for (size_t i = 0; i < m->win.nh; i++) {
-		const struct hist_metric *hm = &m->win.h[i];
-
-		if (hm->id.fam != metric_family(MF_LOCK_WAIT) || !hm->id.nlabels)
-			continue;
-		for (int k = 0; k < HIST_SLOTS; k++)
-			all.h.slots[k] += hm->h.slots[k];
-		all.h.sum += hm->h.sum;
-	}
-	for (size_t i = 0; i < m->win.n && nr < LOCK_MAX_ROWS; i++) {
-		const struct metric *x = &m->win.m[i];
-		const struct hist_metric *hm;
-		struct lock_row *r = &rows[nr];
-		char name[METRIC_NAME_LEN];
-		struct metric_label_set labels;
-		struct metric_id id;
-
-		if (!x->has_value || x->value <= 0 ||
-		    x->id.fam != metric_family(MF_LOCK_CONTENTIONS) ||
-		    !metric_id_label(x->name, &x->id, "lock", r->lock,
-				     sizeof(r->lock)) ||
-		    !metric_id_label(x->name, &x->id, "caller", r->caller,
-				     sizeof(r->caller)) ||
-		    !strcmp(r->lock, "any"))
-			continue;
-		/* the wait histogram of the same lock and caller */
-		metric_id_labels(x->name, &x->id, &labels);
-		metric_id_render(name, sizeof(name), &id,
-				 metric_family(MF_LOCK_WAIT), labels.l, labels.n);
-		hm = metric_set_find_hist(&m->win, name);
-		r->contentions = x->value;
-		r->wait_ns = hm ? hm->h.sum : 0;
-		nr++;
-	}
-	any = metric_set_find_id(&m->win, MF_LOCK_CONTENTIONS, any_labels, 2);
-	n = hist_count(&all.h);
-	if (!n) {
-		lines_add(ls, "lock wait (tracepoint): no contention on zswap's "
-			  "locks in the window");
-		return;
-	}
-	hist_body(ls, "lock wait", &all, n, w);
-	qsort(rows, nr, sizeof(rows[0]), lock_row_cmp);
-	lines_add(ls, "  %-12s %-14s %13s %10s %10s %8s", "LOCK", "CALLER",
-		  "CONTENTIONS/s", "WAITED", "MEAN", "WAIT%");
-	for (int i = 0; i < nr; i++) {
-		tui_fmt_num(rate, sizeof(rate), rows[i].contentions / m->secs);
-		fmt_ns(wait, sizeof(wait), (unsigned long long)rows[i].wait_ns);
-		fmt_ns(mean, sizeof(mean), (unsigned long long)(rows[i].wait_ns /
-								rows[i].contentions));
-		/* time waited per second of the window, summed over CPUs */
-		lines_add(ls, "  %-12s %-14s %13s %10s %10s %7.2f%%", rows[i].lock,
-			  rows[i].caller, rate, wait, mean,
-			  rows[i].wait_ns / (m->secs * 1e7));
-	}
-	if (any && any->has_value)
-		lines_add(ls, "  %-12s %-14s %13.0f contentions in the %.1f s window",
-			  "all", "", any->value, m->secs);
-}
-
-static const char spark_levels[] = "_.:-=+*#%@";
-
-static void history_lines(struct lines *ls, const struct tui_model *m, int w)
-{
-	const struct tui_history *h = &m->hist;
-	int sw = w - 38, n;
-
-	if (sw < 8)
-		sw = 8;
-	n = h->n < sw ? h->n : sw;
-	for (int s = 0; s < SER_NR; s++) {
-		char spark[LINE], cur[16], mx[16];
-		double max = 0, last = NAN;
-
-		for (int i = 0; i < n; i++) {
-			int k = (h->head - n + i + TUI_HISTORY) % TUI_HISTORY;
-
-			if (!isnan(h->v[s][k]) && h->v[s][k] > max)
-				max = h->v[s][k];
-			last = h->v[s][k];
-		}
-		for (int i = 0; i < n; i++) {
-			int k = (h->head - n + i + TUI_HISTORY) % TUI_HISTORY;
-			double v = h->v[s][k];
-			int lv;
-
-			if (isnan(v)) {
-				spark[i] = ' ';
-				continue;
-			}
-			lv = max > 0 ? (int)(v / max * 9 + 0.5) : 0;
-			spark[i] = spark_levels[lv < 0 ? 0 : lv > 9 ? 9 : lv];
-		}
-		spark[n] = '\0';
-		tui_fmt_num(cur, sizeof(cur), last);
-		tui_fmt_num(mx, sizeof(mx), max);
-		lines_add(ls, "%-10s %8s/s max %8s |%-*s|", tui_series_names[s],
-			  cur, mx, sw, spark);
-	}
-}
-
-static void source_lines(struct lines *ls, const struct tui_model *m)
-{
-	for (size_t i = 0; i < m->win.n; i++) {
-		const struct metric *x = &m->win.m[i];
-		char val[32];
-
-		if (!x->has_value) {
-			lines_add(ls, "%-36s %-10s n/a: %s", x->name, "n/a",
-				  x->reason);
-			continue;
-		}
-		if (tui_metric_kind(x) == TK_COUNT || x->value >= 1000)
-			snprintf(val, sizeof(val), "%.0f", x->value);
-		else
-			snprintf(val, sizeof(val), "%.4g", x->value);
-		lines_add(ls, "%-36s %-10s %s %s", x->name, src_name(x->src),
-			  val, x->unit);
-	}
-}
-
-static void panel_lines(struct lines *ls, const struct tui_model *m,
-			enum tui_panel p, int w)
-{
-	switch (p) {
-	case PANEL_HISTOGRAMS:
-		for (size_t i = 0; i < ARRAY_LEN(hist_panels); i++)
-			hist_lines(ls, m, &hist_panels[i], w);
-		lock_lines(ls, m, w);
-		break;
-	case PANEL_HISTORY:
-		history_lines(ls, m, w);
-		break;
-	case PANEL_SOURCES:
-		source_lines(ls, m);
-		break;
-	default:
-		break;
-	}
-}
-
-int tui_panel_len(const struct tui_model *m, const struct tui_view *v,
-		  enum tui_panel p, int w)
-{
-	struct lines ls = {};
-	size_t *order;
-	int n;
-
-	if (p == PANEL_CGROUPS) {
-		order = calloc(m->nr_rows ? m->nr_rows : 1, sizeof(*order));
-		n = order ? (int)tui_rows_order(m, v, order) : 0;
-		free(order);
-		return n;
-	}
-	panel_lines(&ls, m, p, w);
-	free(ls.l);
-	return ls.n;
-}
-
-/* Returns rows drawn; every line when r.h < 0. */
-static int draw_lines_panel(struct tui_grid *g, struct rect r,
-			    const struct tui_model *m, enum tui_panel p,
-			    int scroll)
-{
-	struct lines ls = {};
-	int rows;
-
-	panel_lines(&ls, m, p, r.w);
-	rows = r.h < 0 ? ls.n : r.h;
-	if (scroll > ls.n - rows)
-		scroll = ls.n - rows;
-	if (scroll < 0)
-		scroll = 0;
-	for (int i = 0; i < rows && scroll + i < ls.n; i++)
-		tui_grid_put(g, r.x, r.y + i, r.w, TA_NONE, ls.l[scroll + i]);
-	free(ls.l);
-	return rows < ls.n ? rows : ls.n;
-}
-
 static int draw_panel(struct tui_grid *g, struct rect r,
 		      const struct tui_model *m, const struct tui_view *v,
 		      enum tui_panel p)
 {
 	if (p == PANEL_CGROUPS)
 		return draw_cgroups(g, r, m, v, v->scroll[p]);
-	return draw_lines_panel(g, r, m, p, v->scroll[p]);
+	return tui_draw_lines_panel(g, r, m, p, v->scroll[p]);
 }
 
 static void panel_title(struct tui_grid *g, int x, int y, int w,
 			const struct tui_view *v, enum tui_panel p)
 {
-	grid_printf(g, x, y, w, v->focus == p ? TA_REVERSE : TA_BOLD,
+	tui_grid_printf(g, x, y, w, v->focus == p ? TA_REVERSE : TA_BOLD,
 		    "%s%-*s", v->focus == p ? "> " : "  ", w - 2,
 		    tui_panel_names[p]);
 }
@@ -1074,7 +567,7 @@ static void draw_status(struct tui_grid *g, const struct tui_model *m,
 
 	free(order);
 	if (v->editing_filter) {
-		grid_printf(g, 0, y, g->w, TA_REVERSE,
+		tui_grid_printf(g, 0, y, g->w, TA_REVERSE,
 			    "filter cgroups: %s_   (Enter apply, Esc clear)",
 			    v->filter);
 	} else {
@@ -1097,7 +590,7 @@ static void draw_status(struct tui_grid *g, const struct tui_model *m,
 			tui_grid_put(g, g->w - 16, y, 15, TA_REVERSE,
 				     "h help  q quit");
 	}
-	grid_attr(g, 0, y, g->w, TA_REVERSE);
+	tui_grid_attr(g, 0, y, g->w, TA_REVERSE);
 }
 
 static const char *const help_text[] = {
@@ -1158,14 +651,14 @@ void tui_layout(struct tui_grid *g, const struct tui_model *m,
 
 	tui_grid_clear(g);
 	if (w < TUI_MIN_W || h < TUI_MIN_H) {
-		grid_printf(g, 0, 0, w, TA_BOLD,
+		tui_grid_printf(g, 0, 0, w, TA_BOLD,
 			    "terminal too small: %dx%d, zswaptop needs %dx%d",
 			    w, h, TUI_MIN_W, TUI_MIN_H);
 		return;
 	}
 	y = draw_header(g, m, v, w, wide ? 4 : 1);
 	if (m->frame == 0) {
-		grid_printf(g, 0, y + 1, w, TA_NONE,
+		tui_grid_printf(g, 0, y + 1, w, TA_NONE,
 			    "collecting the first window (%.2gs)...", m->interval);
 		draw_status(g, m, v);
 		if (v->help)
@@ -1212,9 +705,8 @@ int tui_batch_rows(const struct tui_model *m)
 	const struct rate_line *rl;
 
 	/* header, rates, reasons and large folios, every row, histograms */
-	return 20 + rate_lines(&rl) + (int)m->nr_rows +
-	       ((int)ARRAY_LEN(hist_panels) + 1) * (HIST_MAX_ROWS + 1) +
-	       LOCK_MAX_ROWS + 2 + SER_NR + 8;
+	return 20 + rate_lines(&rl) + (int)m->nr_rows + tui_panels_max_rows() +
+	       2 + SER_NR + 8;
 }
 
 int tui_layout_batch(struct tui_grid *g, const struct tui_model *m,
@@ -1228,10 +720,10 @@ int tui_layout_batch(struct tui_grid *g, const struct tui_model *m,
 	y++;
 	y += draw_cgroups(g, (struct rect){ 0, y, w, -1 }, m, v, 0);
 	y++;
-	y += draw_lines_panel(g, (struct rect){ 0, y, w, -1 }, m,
+	y += tui_draw_lines_panel(g, (struct rect){ 0, y, w, -1 }, m,
 			      PANEL_HISTOGRAMS, 0);
 	y++;
-	y += draw_lines_panel(g, (struct rect){ 0, y, w, -1 }, m,
+	y += tui_draw_lines_panel(g, (struct rect){ 0, y, w, -1 }, m,
 			      PANEL_HISTORY, 0);
 	return y;
 }

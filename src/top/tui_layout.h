@@ -9,34 +9,12 @@
 
 #include <stdbool.h>
 #include <stdio.h>
+#include "tui_grid.h"
 #include "tui_model.h"
 
 #define TUI_MIN_W 80
 #define TUI_MIN_H 24
 #define TUI_FILTER_LEN 64
-
-enum tui_attr {
-	TA_NONE,
-	TA_BOLD,
-	TA_REVERSE,
-};
-
-struct tui_grid {
-	int w, h;
-	char *text;		/* w * h cells, ASCII */
-	unsigned char *attr;	/* enum tui_attr per cell */
-};
-
-int tui_grid_init(struct tui_grid *g, int w, int h);
-void tui_grid_free(struct tui_grid *g);
-void tui_grid_clear(struct tui_grid *g);
-/* Writes s at (x, y), clipped to max columns and to the grid. */
-void tui_grid_put(struct tui_grid *g, int x, int y, int max, int attr,
-		  const char *s);
-/* Prints rows [0, rows) with trailing blanks removed. */
-void tui_grid_print(const struct tui_grid *g, FILE *f, int rows);
-/* Last row holding a non-blank cell, -1 if none. */
-int tui_grid_last_row(const struct tui_grid *g);
 
 enum tui_panel {
 	PANEL_CGROUPS,
@@ -94,9 +72,5 @@ int tui_batch_rows(const struct tui_model *m);
  * run they give the run's totals.
  */
 void tui_print_totals(FILE *f, const struct tui_model *m);
-
-/* Number formats shared with the tests. */
-void tui_fmt_num(char *buf, size_t len, double v);
-void tui_fmt_bytes(char *buf, size_t len, double v);
 
 #endif /* __TUI_LAYOUT_H */
