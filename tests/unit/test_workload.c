@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include "figures.h"
 #include "harness.h"
+#include "msg.h"
 #include "opts.h"
 #include "pattern.h"
 #include "thp.h"

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include "figures.h"
+#include "msg.h"
 #include "opts.h"
 #include "pattern.h"
 #include "report.h"

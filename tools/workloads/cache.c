@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include "latency.h"
+#include "msg.h"
 #include "opts.h"
 #include "pattern.h"
 #include "report.h"

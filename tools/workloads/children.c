@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "children.h"
+#include "msg.h"
 #include "report.h"
 #include "workload.h"
 

@@ -5,9 +5,9 @@
  * toolkit runs (statically linked for the guests' initramfs), each
  * reporting its own figures for `zswap-gate record` to store.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include "msg.h"
 #include "opts.h"
 #include "report.h"
 #include "workload.h"
@@ -17,19 +17,6 @@ static const struct workload *const workloads[] = {
 };
 
 #define NR_WORKLOADS (sizeof(workloads) / sizeof(workloads[0]))
-
-static const char *current = "";
-
-void wl_msg(const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "%s%s%s: ", WL_PROG, *current ? " " : "", current);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-}
 
 static void usage(FILE *f)
 {
@@ -76,7 +63,7 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < NR_WORKLOADS; i++) {
 		if (strcmp(argv[1], workloads[i]->spec->name))
 			continue;
-		current = argv[1];
+		wl_msg_command(argv[1]);
 		return run_workload(workloads[i], argc - 1, argv + 1);
 	}
 	wl_msg("unknown command '%s' (see '%s --help')", argv[1], WL_PROG);

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "msg.h"
 #include "opts.h"
 #include "workload.h"
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Keyed page contents and their verification (see pattern.h). */
 #include <string.h>
+#include "msg.h"
 #include "pattern.h"
 #include "workload.h"
 

@@ -19,6 +19,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
+#include "msg.h"
 #include "opts.h"
 #include "pattern.h"
 #include "report.h"

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "msg.h"
 #include "report.h"
 #include "workload.h"
 

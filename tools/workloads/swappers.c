@@ -14,6 +14,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 #include "children.h"
+#include "msg.h"
 #include "opts.h"
 #include "pattern.h"
 #include "report.h"

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
+#include "msg.h"
 #include "mthp_sysfs.h"
 #include "opts.h"
 #include "thp.h"

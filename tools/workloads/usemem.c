@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include "children.h"
 #include "figures.h"
+#include "msg.h"
 #include "opts.h"
 #include "pattern.h"
 #include "report.h"

@@ -30,7 +30,4 @@ struct workload {
 extern const struct workload wl_reclaim, wl_build, wl_cache, wl_swappers,
 	wl_usemem, wl_access;
 
-/* "zswap-workload CMD: " + the message + newline, on stderr. */
-void wl_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
 #endif /* __WORKLOAD_H */
