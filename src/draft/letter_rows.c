@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * One line as a table row: a label and value cells two blanks apart (or
- * between pipes), or an arrow row "label: before -> after".
+ * One line as a table row: a label and value cells two blanks apart (a
+ * pipe table's cells arrive so, letter_mail.c opens them), or an arrow
+ * row "label: before -> after".
  */
 #define _GNU_SOURCE	/* strcasestr */
 #include <ctype.h>
