@@ -12,7 +12,7 @@
 #                 [--writer [--writer-weight W]] [--locks]
 #                 [--host-root [--scratch MiB]]
 #                 [--claims FILE [--table ID] [--compare B:N | --columns]]
-#                 [-f FILE]... -- COMMAND [ARGS...]
+#                 [-f FILE]... [-- COMMAND [ARGS...]]
 #
 #   IMAGE      a bzImage, an image directory of tools/kernel/build-kernel.sh
 #              (bzImage + release), a kernel build directory (the tree or
@@ -49,6 +49,10 @@
 #   --columns  the kernels stand for the claims table's columns in order
 #              (three or more): one `zswap-gate claims` over every arm,
 #              each pair the table compares (DIR/claims.txt, .md, .json)
+#   --claims FILE  the experiment: FILE's setup (`zswap-gate claims setup
+#              --table ID`: setup.scaled where it says how, the table's
+#              rows' `when:`) gives the zswap parameters (before --zswap's),
+#              the memory limit, iocost and COMMAND; each flag overrides
 #   COMMAND    runs inside the guest in /opt/zswap (ship it with -f), in
 #              the memory cgroup, under `zswap-gate record`
 #
@@ -110,7 +114,7 @@ while [ $# -gt 0 ]; do
 		[[ $2 == ?*:?* ]] || die "--arm-zswap wants NAME:P=V[,P=V...]"
 		arm_zswap[${2%%:*}]=${2#*:}; shift 2 ;;
 	--columns) columns=1; shift ;;
-	--iocost) iocost=1; shift ;;
+	--iocost) iocost=1; iocost_given=1; shift ;;
 	--locks) locks=1; shift ;;
 	--writer) writer=1; shift ;;
 	--writer-weight) writer_weight=$2; shift 2 ;;
@@ -126,7 +130,39 @@ while [ $# -gt 0 ]; do
 done
 [ ${#names[@]} -ge 2 ] || die "want at least two --kernel NAME=IMAGE"
 [ -n "$out" ] || die "want -o DIR"
-[ $# -ge 1 ] || die "want -- COMMAND"
+# The claims file is the experiment: its setup (zswap-gate claims setup,
+# scaled to the VM where it says how, with the table's rows' `when:`)
+# gives the zswap parameters, the memory limit, iocost and the workload;
+# a flag overrides each.
+if [ -n "$claims" ]; then
+	[ -f "$claims" ] || die "claims file $claims not found"
+	[ -x "$GATE" ] || die "$GATE missing: run make"
+	setup=$("$GATE" claims setup --json ${table:+--table "$table"} "$claims") ||
+		die "--claims $claims: no experiment to run (above)"
+	from=$(jq -r '.zswap | to_entries | map("\(.key)=\(.value)") | join(",")' <<<"$setup")
+	zswap=$from${zswap:+${from:+,}$zswap}
+	if [ -z "${memmax_given:-}" ] && [ -z "$memhigh" ]; then
+		from=$(jq -r '.memory_high_mib // empty' <<<"$setup")
+		if [ -n "$from" ]; then
+			memhigh=$from
+		else
+			memmax=$(jq -r ".memory_max_mib // $memmax" <<<"$setup")
+		fi
+	fi
+	[ -n "${iocost_given:-}" ] || [ "$(jq -r .iocost <<<"$setup")" != true ] || iocost=1
+	if [ $# -eq 0 ]; then
+		mapfile -t words < <(jq -r '.workload[]' <<<"$setup")
+		[ ${#words[@]} -gt 0 ] || die "--claims $claims states no workload: give -- COMMAND"
+		[ "${words[0]}" = zswap-workload ] ||
+			die "--claims $claims: its workload '${words[*]}' is not a bundled one (zswap-workload): give -- COMMAND"
+		words[0]=./zswap-workload
+		set -- "${words[@]}"
+	fi
+	say "the experiment of $claims${table:+ (table $table)}: zswap ${zswap:-as booted}," \
+		"$([ -n "$memhigh" ] && echo "memory.high $memhigh" || echo "memory.max $memmax") MiB," \
+		"iocost $([ $iocost -eq 1 ] && echo on || echo off), -- $*"
+fi
+[ $# -ge 1 ] || die "want -- COMMAND (or --claims FILE whose setup names a workload)"
 [[ $runs =~ ^[1-9][0-9]*$ ]] || die "-n wants a number of runs"
 [[ $memmax =~ ^[1-9][0-9]*$ ]] || die "--memory-max wants MiB"
 [ -z "$memhigh" ] || [[ $memhigh =~ ^[1-9][0-9]*$ ]] || die "--memory-high wants MiB"
@@ -139,7 +175,6 @@ for n in "${!arm_zswap[@]}"; do
 done
 [ $columns -eq 0 ] || { [ -n "$claims" ] && [ ${#names[@]} -ge 3 ] && [ -z "$pair" ]; } ||
 	die "--columns wants --claims, three or more kernels and no --compare"
-[ -z "$claims" ] || [ -f "$claims" ] || die "claims file $claims not found"
 [[ $scratch =~ ^[0-9]+$ ]] || die "--scratch wants MiB"
 [[ $writer_weight =~ ^[0-9]+$ ]] && [ "$writer_weight" -ge 1 ] && [ "$writer_weight" -le 10000 ] ||
 	die "--writer-weight wants an io.weight, 1 to 10000"

@@ -16,7 +16,7 @@ static const char *const top_keys[] = {
 static const char *const source_keys[] = {
 	"seed", "message_id", "where", NULL };
 static const char *const setup_keys[] = {
-	"stated", "machine", "zswap", "memory_max", "io_weight", "iocost",
+	"stated", "machine", "zswap", "memory_max", "memory_high", "io_weight", "iocost",
 	"swap", "duration_s", "workload", "scaled", NULL };
 static const char *const table_keys[] = {
 	"id", "title", "columns", "compare", "runs", "setup", "rows", NULL };
@@ -547,7 +547,8 @@ static int read_claims(struct reader *r, struct claims *c)
 	if (check_map(r, setup, setup_keys, "setup") ||
 	    get_str(r, setup, "stated", true, c->stated_setup,
 		    sizeof(c->stated_setup)) ||
-	    read_workload(r, setup, c))
+	    read_workload(r, setup, c) ||
+	    claim_setup_read(&r->d, setup, &c->setup, r->err))
 		return -1;
 	tables = ymap_get(&r->d, root, "tables");
 	if (!yseq_len(tables)) {

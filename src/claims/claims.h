@@ -13,6 +13,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include "claims_setup.h"
 #include "metrics.h"
 #include "zs_error.h"
 
@@ -83,6 +84,7 @@ struct claims {
 	char message_id[160];
 	char stated_setup[2 * CLAIM_TEXT_LEN];
 	char workload[CLAIM_TEXT_LEN];	/* the bundled command, argv joined */
+	struct claim_setup setup;	/* the experiment, for drivers */
 	struct claim_table *tables;
 	size_t nr_tables;
 };

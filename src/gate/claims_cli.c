@@ -14,6 +14,7 @@
 #include "claims.h"
 #include "claims_cli.h"
 #include "claims_draft_cli.h"
+#include "claims_setup_cli.h"
 #include "compare_cli.h"
 #include "claims_eval.h"
 #include "claims_fleet.h"
@@ -127,6 +128,7 @@ static int parse(int argc, char **argv, struct claims_opts *o, FILE *usage_to)
 "       zswap-gate claims [options] CLAIMS --prometheus URL --arm NAME=MATCHERS\n"
 "                         --arm NAME=MATCHERS [--arm ...]\n"
 "       zswap-gate claims draft LETTER [-o FILE]   (claims draft --help)\n"
+"       zswap-gate claims setup CLAIMS [--table ID]   (claims setup --help)\n"
 "  CLAIMS: a claims file (claims/*.yaml, format in claims/FORMAT.md)\n"
 "  BASE, NEW: records (zswap-record/1) or directories of records (*.json)\n"
 "  three or more arms stand for a table's columns in order (tables with\n"
@@ -321,6 +323,8 @@ int claims_main(int argc, char **argv)
 
 	if (argc > 1 && !strcmp(argv[1], "draft"))
 		return claims_draft_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "setup"))
+		return claims_setup_main(argc - 1, argv + 1);
 	/* Options only before the first "--": after it come the other arms. */
 	for (sep = 1; sep < argc && strcmp(argv[sep], "--"); sep++)
 		;

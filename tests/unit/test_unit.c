@@ -31,6 +31,7 @@ int main(int argc, char **argv)
 	test_iostall_eval();
 	test_claims();
 	test_claims_names();
+	test_claims_setup();
 	test_fleet();
 	test_claims_draft();
 	test_doc_names();
