@@ -300,8 +300,9 @@ LIBDIR ?= $(PREFIX)/lib/zswap-toolkit
 # command=script, each installed as tools/zswap-wrapper.in names it
 KERNEL_CMDS := zswap-kernels=tools/kernels-ab.sh \
 	zswap-build-kernel=tools/kernel/build-kernel.sh
-KERNEL_FILES := tools/kernels-ab.sh tools/apt-private.sh tools/install-deps.sh \
-	tools/kernel/build-kernel.sh tools/kernel/vm.config \
+KERNEL_FILES := tools/kernels-ab.sh tools/kernels-check.sh tools/kernels-report.sh \
+	tools/apt-private.sh tools/install-deps.sh \
+	tools/kernel/build-kernel.sh tools/kernel/revert-series.sh tools/kernel/vm.config \
 	$(addprefix tools/guest/,accel.sh bzimage.sh fetch-kernels.sh guest-lib.sh \
 		init.sh mkinitramfs.sh run-guest.sh)
 GUEST_BINS := zswap-gate zswap-workload

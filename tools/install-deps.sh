@@ -19,7 +19,7 @@ PKGS="clang llvm make gcc libbpf-dev bpftool libelf-dev zlib1g-dev
 libjson-c-dev libcurl4-openssl-dev libyaml-dev libgsl-dev jq qemu-system-x86 busybox-static xz-utils util-linux
 ca-certificates debian-archive-keyring bc libncurses-dev tmux
 prometheus prometheus-node-exporter linux-perf bpftrace fio libasan8 libubsan1
-mariadb-server sysbench fdisk time openssl python3
+mariadb-server sysbench fdisk time openssl python3 b4
 libclang-rt-14-dev
 mandoc debhelper lintian dpkg-dev fakeroot systemd bash-completion man-db"
 KERNEL_PKGS="gcc make bc bison flex libelf-dev libssl-dev dwarves xz-utils

@@ -3,6 +3,8 @@
 #
 # kernels-ab.sh: one workload on two or more kernels in VMs, alternated,
 # recorded, compared, and with --claims a series' verdict table.
+# `kernels-ab.sh check SERIES ...` (zswap-kernels check) is
+# tools/kernels-check.sh: a series' patches to their verdicts.
 #
 #   kernels-ab.sh --kernel NAME=IMAGE --kernel NAME=IMAGE [...] -o DIR
 #                 [-n RUNS] [-c CPUS] [-m MEM] [-d SWAP_MiB] [-t TIMEOUT_S]
@@ -78,13 +80,15 @@
 # metric n/a in an arm: zswap-gate claims' exit).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
+# `zswap-kernels check SERIES ...`: from a series to its verdicts
+[ "${1:-}" = check ] && shift && exec "$here/kernels-check.sh" "$@"
 repo=$(cd "$here/.." && pwd)
 GATE=$repo/build/zswap-gate
 WL=$repo/build/zswap-workload
 
 die() { echo "kernels-ab: error: $*" >&2; exit 2; }
 say() { echo "kernels-ab: $*" >&2; }
-usage() { sed -n '7,15p' "$0" | sed 's/^# \{0,3\}//' >&2; exit 2; }
+usage() { sed -n '9,17p' "$0" | sed 's/^# \{0,3\}//' >&2; exit 2; }
 
 names=() images=() ship=()
 runs=5 cpus=2 mem=512M swap=512 timeout_s=900 memmax=64 memhigh='' zswap='' iocost=0

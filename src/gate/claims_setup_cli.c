@@ -45,10 +45,26 @@ static void print_run(const struct claims *c, const struct claim_table *t,
 	printf("%s\n", r->nr_words ? "" : " none stated");
 }
 
+/* "ID<tab>ROWS<tab>ok|why" a table: what zswap-kernels check can run. */
+static void list_tables(const struct claims *c)
+{
+	for (size_t i = 0; i < c->nr_tables; i++) {
+		const struct claim_table *t = &c->tables[i];
+		struct setup_params when;
+		size_t mapped = 0;
+		char why[256] = "ok";
+
+		for (size_t r = 0; r < t->nr_rows; r++)
+			mapped += t->rows[r].nr_metrics > 0;
+		claim_table_when(t, &when, why, sizeof(why));
+		printf("%s\t%zu\t%s\n", t->id, mapped, why);
+	}
+}
+
 int claims_setup_main(int argc, char **argv)
 {
 	const char *table = NULL;
-	bool full = false, json = false;
+	bool full = false, json = false, list = false;
 	const struct cli_opt opts[] = {
 		CLI_STRING('t', "table", "ID", &table,
 			   "the table's experiment: its rows' zswap parameters\n"
@@ -56,6 +72,9 @@ int claims_setup_main(int argc, char **argv)
 		CLI_FLAG(0, "full-size", &full,
 			 "the setup as the series ran it, not setup.scaled"),
 		CLI_FLAG(0, "json", &json, "one JSON object (for drivers)"),
+		CLI_FLAG(0, "list-tables", &list,
+			 "each table's id, its rows with a metric, and whether it\n"
+			 "is one experiment (\"ok\") or why not, tab-separated"),
 		CLI_OPT_END,
 	};
 	const struct cli_command usage = {
@@ -92,6 +111,11 @@ int claims_setup_main(int argc, char **argv)
 	if (claims_load(argv[optind], &c, &err)) {
 		fprintf(stderr, "error: %s\n", err.msg);
 		return EXIT_BAD_INPUT;
+	}
+	if (list) {
+		list_tables(&c);
+		claims_free(&c);
+		return 0;
 	}
 	ret = EXIT_BAD_INPUT;
 	for (size_t i = 0; table && i < c.nr_tables; i++)

@@ -1,0 +1,245 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# kernels-check.sh (zswap-kernels check): from a series to its verdicts in
+# one command.
+#
+#   zswap-kernels check SERIES [--revert] [--base LINE | --tree TREE
+#                       [--commit COMMIT]] [--claims FILE] [--table ID]...
+#                       [-n RUNS] [-o DIR] [--dry-run]
+#                       [--zswap P=V,...] [--memory-max MiB |
+#                       --memory-high MiB] [--iocost] [--locks]
+#                       [-- COMMAND [ARGS...]]
+#
+#   SERIES     an mbox of the series (git format-patch's or b4's; b4 splits
+#              it, its headers unfolded first), or a directory of *.patch
+#              (a 0000-cover-letter.patch, or any file without a diff, is
+#              the letter)
+#   --revert   the base already carries SERIES (it is merged): the
+#              "before" kernel is the base with it reversed
+#              (tools/kernel/revert-series.sh), the "after" the base
+#   --base LINE  Debian's kernel line to build on (default 7.3); --tree
+#              TREE [--commit C] a kernel tree of your own instead
+#              (tools/kernel/build-kernel.sh -t/-c)
+#   --claims FILE  the series' claims (claims/FORMAT.md); default: drafted
+#              from the letter and each patch's message (zswap-gate claims
+#              draft), DIR/claims.yaml
+#   --table ID the tables to check (repeatable); default every table that
+#              is one experiment with a metric to measure
+#   -n RUNS    runs per kernel, alternated (default 5)
+#   -o DIR     the results (default check-NAME): series/, claims.yaml,
+#              TABLE/ (kernels-ab's records, compare and claims), and
+#              report.txt (72 columns, to paste into a reply on the list)
+#              and report.md
+#   --dry-run  prepare the series and the claims, print the plan (the
+#              kernels and each table's experiment); build and boot nothing
+#   the rest   override the claims file's setup, as tools/kernels-ab.sh
+#              takes them; COMMAND replaces its workload
+#
+# The claims file is the experiment: each table runs with its setup
+# (`zswap-gate claims setup --table ID`: scaled to the VM where it says
+# how) on both kernels, a fresh boot a run, alternated (tools/kernels-ab.sh),
+# and `zswap-gate claims` gives each row its verdict.
+#
+# Exit: 0 every table checked and no row contradicted; 1 a build or run
+# failed, or a row is contradicted; 2 bad usage, or nothing to check (no
+# table in the letter, no table that is one experiment); 3 a directional
+# row untested (its metric n/a in an arm).
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/.." && pwd)
+GATE=$repo/build/zswap-gate
+# the installed layout keeps the guests' static copy here too
+[ -x "$GATE" ] || GATE=$repo/build/static/zswap-gate
+
+die() { echo "zswap-kernels check: error: $*" >&2; exit 2; }
+say() { echo "zswap-kernels check: $*" >&2; }
+usage() { sed -n '7,14p' "$0" | sed 's/^# \{0,3\}//' >&2; exit 2; }
+
+orig_args=("$@")
+series='' revert=0 line=7.3 tree='' commit='' claims='' runs=5 out='' dry=0
+tables=() ab=()
+while [ $# -gt 0 ]; do
+	case $1 in
+	--base | --tree | --commit | --claims | --table | -n | -o | --zswap | --memory-max | --memory-high)
+		[ $# -ge 2 ] || die "$1 wants a value (see --help)" ;;
+	esac
+	case $1 in
+	--revert) revert=1; shift ;;
+	--base) line=$2; shift 2 ;;
+	--tree) tree=$2; shift 2 ;;
+	--commit) commit=$2; shift 2 ;;
+	--claims) claims=$2; shift 2 ;;
+	--table) tables+=("$2"); shift 2 ;;
+	-n) runs=$2; shift 2 ;;
+	-o) out=$2; shift 2 ;;
+	--dry-run) dry=1; shift ;;
+	--zswap | --memory-max | --memory-high) ab+=("$1" "$2"); shift 2 ;;
+	--iocost | --locks) ab+=("$1"); shift ;;
+	-h | --help) usage ;;
+	--) shift; break ;;
+	-*) die "unknown option '$1' (see --help)" ;;
+	*) [ -z "$series" ] || die "one SERIES, not '$series' and '$1'"
+	   series=$1; shift ;;
+	esac
+done
+[ -n "$series" ] || die "want a SERIES: an mbox or a directory of patches"
+[ -e "$series" ] || die "$series: not found"
+[[ $runs =~ ^[1-9][0-9]*$ ]] || die "-n wants a number of runs"
+[[ $line =~ ^[0-9]+\.[0-9]+$ ]] || die "--base wants a kernel line such as 7.3"
+[ -z "$commit" ] || [ -n "$tree" ] || die "--commit wants --tree"
+[ -z "$claims" ] || [ -f "$claims" ] || die "claims file $claims not found"
+[ -x "$GATE" ] || die "$GATE missing: run make"
+command -v jq >/dev/null || die "jq missing: run tools/install-deps.sh"
+
+name=$(basename "${series%/}")
+name=${name%.mbox}
+name=${name%.mbx}
+out=${out:-check-$name}
+mkdir -p "$out" || die "cannot create $out"
+out=$(cd "$out" && pwd)
+rm -rf "$out/series" "$out/revert" "$out/b4"
+mkdir -p "$out/series"
+
+# --- the series: patches in order, and the letter ------------------------
+# unfold: mail headers on one line each (b4 0.12 fails on a folded Subject)
+unfold() {
+	awk '/^From / && (NR == 1 || prev == "") { hdr = 1 }
+	hdr && /^[ \t]/ { sub(/^[ \t]+/, " "); held = held $0; prev = $0; next }
+	{ if (held != "") print held; held = "" }
+	hdr && /^$/ { hdr = 0 }
+	hdr { held = $0; prev = $0; next }
+	{ print; prev = $0 }
+	END { if (held != "") print held }' "$1"
+}
+letter=$out/letter.txt
+: > "$letter"
+if [ -d "$series" ]; then
+	for f in "$series"/*.patch; do
+		[ -f "$f" ] || continue
+		if grep -q '^+++ ' "$f"; then
+			cp "$f" "$out/series/"
+		elif [ ! -s "$letter" ]; then
+			cp "$f" "$letter"
+		fi
+	done
+else
+	command -v b4 >/dev/null || die "b4 missing: run tools/install-deps.sh (Debian's b4 splits the mbox)"
+	mkdir -p "$out/b4"
+	unfold "$series" > "$out/b4/series.mbox"
+	b4 --offline-mode -n -q am -m "$out/b4/series.mbox" -o "$out/b4" -Q \
+		> "$out/b4/log" 2>&1 || { cat "$out/b4/log" >&2; die "$series: b4 could not read the series (above)"; }
+	pdir=$(ls -d "$out"/b4/*.patches 2>/dev/null | head -n 1)
+	[ -n "$pdir" ] && [ -s "$pdir/series" ] || die "$series: b4 found no patch in it"
+	n=0
+	while read -r p; do
+		n=$((n + 1))
+		cp "$pdir/$p" "$out/series/$(printf '%04d' $n)-${p#[0-9][0-9][0-9][0-9]_}"
+	done < "$pdir/series"
+	cover=$(ls "$out"/b4/*.cover 2>/dev/null | head -n 1)
+	[ -z "$cover" ] || cp "$cover" "$letter"
+fi
+mapfile -t patches < <(ls "$out"/series/*.patch 2>/dev/null)
+[ ${#patches[@]} -gt 0 ] || die "$series: no patch with a diff in it"
+# the letter: the cover letter, then each patch's message (a one-patch
+# series' tables are in its message)
+for p in "${patches[@]}"; do
+	{
+		echo
+		sed -n 's/^Subject: */Subject: /p' "$p" | head -n 1
+		awk '/^$/ { body = 1; next } body && /^---$/ { exit } body' "$p"
+	} >> "$letter"
+done
+subject=$(sed -n 's/^Subject: *//p' "$letter" | head -n 1)
+say "series: ${subject:-$name}: ${#patches[@]} patch(es) in $out/series/"
+
+# --- the claims ------------------------------------------------------------
+if [ -z "$claims" ]; then
+	claims=$out/claims.yaml
+	"$GATE" claims draft -o "$claims" "$letter" ||
+		die "no claims drafted from the letter ($letter, above): write a claims file (claims/FORMAT.md) and pass --claims"
+	say "claims drafted into $claims: check its rows and setup, then pass --claims to run it as edited"
+fi
+if [ ${#tables[@]} -eq 0 ]; then
+	while IFS=$'\t' read -r id mapped why; do
+		if [ "$why" != ok ]; then
+			say "table $id: left out: $why"
+		elif [ "$mapped" -eq 0 ]; then
+			say "table $id: left out: no row has a metric to measure"
+		else
+			tables+=("$id")
+		fi
+	done < <("$GATE" claims setup --list-tables "$claims")
+fi
+[ ${#tables[@]} -gt 0 ] || die "$claims: no table to check"
+for t in "${tables[@]}"; do
+	setup=$("$GATE" claims setup --json --table "$t" "$claims") ||
+		die "table $t: no experiment to run (above)"
+	if [ $# -eq 0 ] && [ "$(jq -r '.workload[0] // ""' <<<"$setup")" != zswap-workload ]; then
+		die "table $t: the claims' workload '$(jq -r '.workload | join(" ")' <<<"$setup")' is not a bundled one: set setup.scaled.workload to a zswap-workload command, or give -- COMMAND"
+	fi
+done
+
+# --- the kernels -------------------------------------------------------------
+if [ -n "$tree" ]; then
+	src=(-t "$tree")
+	[ -z "$commit" ] || src+=(-c "$commit")
+	base_name="tree $tree${commit:+ at $commit}"
+else
+	src=(-k "$line")
+	base_name="Debian's $line"
+fi
+if [ $revert -eq 1 ]; then
+	"$here/kernel/revert-series.sh" "$out/series" "$out/revert" >/dev/null ||
+		die "the series cannot be reversed (above)"
+	arms=(reverted base)
+	plan_before="$base_name with the series reversed ($out/revert/)"
+	plan_after="$base_name, which carries the series"
+else
+	arms=(base series)
+	plan_before="$base_name"
+	plan_after="$base_name with the series ($out/series/)"
+fi
+say "before (${arms[0]}): $plan_before"
+say "after (${arms[1]}): $plan_after"
+for t in "${tables[@]}"; do
+	say "table $t: $("$GATE" claims setup --json --table "$t" "$claims" |
+		jq -r '"zswap " + ([.zswap | to_entries[] | "\(.key)=\(.value)"] | join(",")) +
+			(if .memory_high_mib then ", memory.high \(.memory_high_mib) MiB"
+			 elif .memory_max_mib then ", memory.max \(.memory_max_mib) MiB" else "" end) +
+			", iocost " + (if .iocost then "on" else "off" end) +
+			", " + (.workload | join(" "))')"
+done
+if [ $dry -eq 1 ]; then
+	say "dry run: $runs runs per kernel and table would follow; nothing built"
+	exit 0
+fi
+
+build() { "$here/kernel/build-kernel.sh" -q "${src[@]}" "$@"; }
+base=$(build) || die "the base kernel did not build"
+if [ $revert -eq 1 ]; then
+	before=$(build -p "$out/revert") || { say "the revert did not build"; exit 1; }
+	after=$base
+else
+	before=$base
+	after=$(build -p "$out/series") || { say "the series did not build"; exit 1; }
+fi
+
+# --- the runs and the verdicts ---------------------------------------------
+ret=0
+for t in "${tables[@]}"; do
+	rm -rf "${out:?}/$t"
+	"$here/kernels-ab.sh" --kernel "${arms[0]}=$before" --kernel "${arms[1]}=$after" \
+		-n "$runs" -o "$out/$t" --claims "$claims" --table "$t" "${ab[@]}" \
+		${1:+--} "$@"
+	rc=$?
+	say "table $t: kernels-ab exit $rc"
+	[ $rc -eq 0 ] || [ $ret -eq 1 ] || ret=$rc
+done
+
+"$here/kernels-report.sh" --claims "$claims" --series "$series" \
+	--before "$plan_before" --after "$plan_after" --runs "$runs" \
+	--reproduce "zswap-kernels check $(printf '%q ' "${orig_args[@]}")" \
+	"$out" "${arms[1]}" "${tables[@]}" || ret=1
+say "report: $out/report.txt, $out/report.md"
+exit $ret

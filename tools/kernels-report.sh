@@ -1,0 +1,172 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# kernels-report.sh - zswap-kernels check's report: what ran, each row's
+# quote, measure and verdict, and the command that reproduces it, as
+# plain text of 72 columns to paste into a reply on the list (the layout
+# of the kernel test robot's performance reports: a head of what was
+# tested, then a block per row) and as markdown.
+#
+# Usage: kernels-report.sh --claims FILE --series SERIES --before TEXT
+#                          --after TEXT --runs N --reproduce COMMAND
+#                          DIR ARM TABLE...
+#
+# Reads DIR/TABLE/claims-ARM.json (tools/kernels-ab.sh's verdicts of each
+# table, ARM the "after" kernel) and the records' kernel releases;
+# writes DIR/report.txt and DIR/report.md.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/.." && pwd)
+GATE=$repo/build/zswap-gate
+[ -x "$GATE" ] || GATE=$repo/build/static/zswap-gate
+die() { echo "kernels-report: error: $*" >&2; exit 2; }
+
+claims='' series='' before='' after='' runs='' reproduce=''
+while [ $# -gt 0 ]; do
+	case $1 in
+	--claims) claims=$2; shift 2 ;;
+	--series) series=$2; shift 2 ;;
+	--before) before=$2; shift 2 ;;
+	--after) after=$2; shift 2 ;;
+	--runs) runs=$2; shift 2 ;;
+	--reproduce) reproduce=$2; shift 2 ;;
+	*) break ;;
+	esac
+done
+[ $# -ge 3 ] || die "usage: kernels-report.sh --claims F ... DIR ARM TABLE..."
+out=$1 arm=$2
+shift 2
+
+# field INDENT WIDTH LABEL TEXT: "LABEL TEXT" folded at 72 columns, the
+# lines after the first under the text (a hanging indent)
+field() {
+	local pad first=1
+	pad=$(printf '%*s' $(($1 + $2)) '')
+	fold -s -w $((72 - $1 - $2)) <<<"$4" | sed 's/ *$//' | while IFS= read -r l; do
+		if [ $first = 1 ]; then
+			printf '%*s%-*s%s\n' "$1" '' "$2" "$3" "$l"
+			first=0
+		else
+			printf '%s%s\n' "$pad" "$l"
+		fi
+	done
+}
+
+# command INDENT WORDS...: a shell command folded with backslashes, so
+# the lines paste back into a shell
+command_lines() {
+	local pad=$1 line='' w
+	shift
+	for w in "$@"; do
+		if [ -n "$line" ] && [ $((${#line} + ${#w} + pad + 3)) -gt 72 ]; then
+			printf '%*s%s \\\n' "$pad" '' "$line"
+			line="  $w"
+		else
+			line=${line:+$line }$w
+		fi
+	done
+	printf '%*s%s\n' "$pad" '' "$line"
+}
+
+# one table's rows as blocks; $1 the claims JSON
+rows_txt() {
+	jq -r '
+	def num: if . == null then "n/a"
+		elif (. | fabs) >= 1000 then (. | round | tostring)
+		elif (. | fabs) >= 10 then ((. * 10 | round) / 10 | tostring)
+		else ((. * 1000 | round) / 1000 | tostring) end;
+	def pct: if . == null then "n/a"
+		else ((if . >= 0 then "+" else "" end) + ((. * 10 | round) / 10 | tostring) + "%") end;
+	def q: if . == null then "-" elif .text then .text
+		else (.mean | num) + (if .sd then " +- " + (.sd | num) else "" end) end;
+	.rows[] |
+	"@  " + .label + " (" + (if .claim then .claim else "no claim" end) + ")",
+	"quoted:\t" + (if .quoted.base == null and .quoted.new == null and .quoted.change_pct == null
+		then "no value, the claim only"
+		else (.quoted.base | q) + " -> " + (.quoted.new | q) +
+		(if .quoted.change_pct != null then ", " + (.quoted.change_pct | pct) else "" end) end),
+	(if .measured and .measured.change_pct != null then
+		"measured:\t" + (.measured.base.mean | num) + " +- " + (.measured.base.sd | num) +
+		" -> " + (.measured.new.mean | num) + " +- " + (.measured.new.sd | num) +
+		", " + (.measured.change_pct | pct) +
+		(if .measured.ci_pct then " [" + (.measured.ci_pct[0] | pct) + ", " +
+			(.measured.ci_pct[1] | pct) + "]" else "" end)
+	 else empty end),
+	"verdict:\t" + (.verdict // "unmapped") +
+		(if .far_from_quoted then " (far from the quote)" else "" end) +
+		(if .p_adjusted == null then ""
+		 elif .p_adjusted < 0.001 then ", p < 0.001"
+		 else ", p " + ((.p_adjusted * 1000 | round) / 1000 | tostring) end),
+	(if (.reason // "") != "" then "why:\t" + .reason else empty end),
+	"@"' "$1" | while IFS= read -r l; do
+		case $l in
+		@*) printf '%s\n' "${l#@}" ;;
+		*) field 4 10 "${l%%$'\t'*}" "${l#*$'\t'}" ;;
+		esac
+	done
+}
+
+# the kernel releases the records ran on, before and after
+releases() {
+	jq -r '.arms | map(.label + " " + (.kernels // "?")) | join(", ")' "$1"
+}
+
+txt=$out/report.txt
+md=$out/report.md
+series_line=$(grep -m1 '^series:' "$claims" | sed 's/^series: *//; s/^"//; s/"$//')
+msgid=$(grep -m1 'message_id:' "$claims" | sed 's/.*message_id: *//; s/^"//; s/"$//; s/ *#.*//')
+{
+	echo "zswap-kernels check"
+	echo "==================="
+	echo
+	field 0 8 series: "$series_line"
+	[ -z "$msgid" ] || [ "$msgid" = null ] || field 0 8 letter: "Message-Id <$msgid>"
+	field 0 8 claims: "$claims"
+	field 0 8 before: "$before"
+	field 0 8 after: "$after"
+	field 0 8 runs: "$runs per kernel and table, alternated, a fresh boot each (qemu, 2 vCPUs, 512 MiB, a 512 MiB swap disk)"
+	for t in "$@"; do
+		j=$out/$t/claims-$arm.json
+		echo
+		echo "table $t"
+		echo "------${t//?/-}"
+		if [ ! -s "$j" ]; then
+			echo "  no verdicts: the runs failed (see $t/)"
+			continue
+		fi
+		field 2 10 kernels: "$(releases "$j")"
+		"$GATE" claims setup --table "$t" "$claims" 2>/dev/null |
+			grep -E '^(size|zswap|memory|iocost|workload):' |
+			while IFS= read -r l; do
+				field 2 10 "${l%%:*}:" "$(sed 's/^[a-z]*: *//' <<<"$l")"
+			done
+		field 2 10 verdicts: "$(jq -r '.counts | to_entries | map(select(.value > 0) | "\(.value) \(.key)") | join(", ")' "$j")"
+		echo
+		rows_txt "$j"
+	done
+	echo "To reproduce:"
+	echo
+	eval "command_lines 2 $reproduce"
+} > "$txt" || die "cannot write $txt"
+
+{
+	echo "# zswap-kernels check: $series_line"
+	echo
+	echo "- claims: \`$claims\`"
+	echo "- before: $before"
+	echo "- after: $after"
+	echo "- runs: $runs per kernel and table, alternated, a fresh boot each"
+	for t in "$@"; do
+		j=$out/$t/claims-$arm.json
+		echo
+		echo "## table $t"
+		echo
+		if [ -s "$out/$t/claims-$arm.md" ]; then
+			cat "$out/$t/claims-$arm.md"
+		else
+			echo "No verdicts: the runs failed (see \`$t/\`)."
+		fi
+	done
+	echo
+	echo "To reproduce: \`$reproduce\`"
+} > "$md" || die "cannot write $md"
