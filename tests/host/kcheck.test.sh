@@ -1,0 +1,140 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# zswap-kernels check without a boot (the claims tier runs it for real on
+# 005): a series' mbox split by b4 and a directory of patches taken as
+# they are, the letter found; a revert generated from the series whose
+# diff is the committed revert's, byte for byte, and reversing every
+# series in kernel/patches twice gives its diffs back; build-kernel.sh
+# keys a patch by its diff (a new message, the same image); the plan of
+# --dry-run; a drafted claims file without a bundled workload refused
+# with what to do; kernels-ab --claims takes the experiment from the
+# claims file, each flag overriding; and the report of verdicts fits 72
+# columns. Changes no system state.
+set -u
+cd "$(dirname "$0")/../.."
+. tests/lib.sh
+
+WORK=$(mktemp -d /tmp/zswap-kcheck.XXXXXX)
+trap 'rm -rf "$WORK"' EXIT INT TERM
+command -v b4 >/dev/null || { echo "b4 missing: run tools/install-deps.sh"; exit 1; }
+CHECK=tools/kernels-check.sh
+S005=kernel/series/005-store-incompressible/series.mbox
+R005=kernel/patches/7.3/005-store-incompressible-revert
+# body FILE: a patch's diff as build-kernel.sh keys it
+body() {
+	awk -v total="$(wc -l < "$1")" '/^(diff |--- )/ { on = 1 }
+		on && /^-- $/ && NR >= total - 2 { exit } on' "$1"
+}
+
+# --- the mbox of a one-patch series, reverted ------------------------------
+$CHECK --revert $S005 --claims claims/005-store-incompressible.yaml \
+	--table no-shrinker -o "$WORK/005" --dry-run > "$WORK/out" 2>&1
+rc=$?
+check "005 mbox --revert --dry-run: exit 0 (rc $rc)" [ $rc -eq 0 ]
+check "  ... b4 split it into one patch" [ "$(ls "$WORK"/005/series/*.patch | wc -l)" -eq 1 ]
+check "  ... its letter holds the changelog's tables" \
+	grep -q 'Tests without Zswap Shrinker' "$WORK/005/letter.txt"
+body "$WORK"/005/revert/*.patch > "$WORK/a"
+body $R005/0001-*.patch > "$WORK/b"
+check "  ... the revert's diff is the committed revert's, byte for byte ($(wc -l < "$WORK/b") lines)" \
+	sh -c '[ -s "$1" ] && cmp -s "$1" "$2"' _ "$WORK/a" "$WORK/b"
+check "  ... the plan: before is the base reversed, after the base" \
+	grep -q 'before (reverted): Debian.s 7.3 with the series reversed' "$WORK/out"
+check "  ... the table's experiment from the claims file" \
+	grep -q 'table no-shrinker: zswap enabled=Y,shrinker_enabled=N, memory.high 64 MiB, iocost off, zswap-workload access' "$WORK/out"
+
+# --- reversing twice gives every series back --------------------------------
+same=0 all=0
+for d in kernel/patches/*/*/; do
+	all=$((all + 1))
+	rm -rf "$WORK/r1" "$WORK/r2"
+	tools/kernel/revert-series.sh "$d" "$WORK/r1" >/dev/null 2>&1 &&
+		tools/kernel/revert-series.sh "$WORK/r1" "$WORK/r2" >/dev/null 2>&1 || continue
+	ok=1
+	for p in "$d"*.patch; do
+		grep -q '^+++ ' "$p" || continue
+		q=$(ls "$WORK"/r2/*"$(basename "$p")" 2>/dev/null)
+		body "$p" > "$WORK/a"
+		[ -n "$q" ] && body "$q" > "$WORK/b" && cmp -s "$WORK/a" "$WORK/b" || ok=0
+	done
+	same=$((same + ok))
+done
+check "every series of kernel/patches reversed twice is itself ($same of $all)" \
+	[ "$same" -eq "$all" ] && [ "$all" -ge 6 ]
+mkdir -p "$WORK/rn"
+printf 'From: x\nSubject: [PATCH] r\n\n---\ndiff --git a/a b/x\nrename from a\nrename to x\n' > "$WORK/rn/0001-r.patch"
+printf -- '--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\n' >> "$WORK/rn/0001-r.patch"
+tools/kernel/revert-series.sh "$WORK/rn" "$WORK/rn-out" > /dev/null 2> "$WORK/err"
+check "a rename is refused (exit 2, said: $(head -n 1 "$WORK/err"))" \
+	sh -c '[ $1 -eq 2 ] && grep -q "cannot reverse" "$2"' _ $? "$WORK/err"
+
+# --- a directory with a cover letter --------------------------------------
+mkdir -p "$WORK/s002"
+cp kernel/patches/7.3/002-shrinker-iocost/*.patch "$WORK/s002/"
+printf 'From: x\nSubject: [RFC PATCH 0/4] the letter\n\nno diff here\n' \
+	> "$WORK/s002/0000-cover-letter.patch"
+$CHECK "$WORK/s002" --claims claims/002-shrinker-iocost.yaml --table kbuild \
+	-o "$WORK/002" --dry-run > "$WORK/out" 2>&1
+rc=$?
+check "a directory of 4 patches and a cover letter: exit 0 (rc $rc)" [ $rc -eq 0 ]
+check "  ... 4 patches taken, the cover letter is the letter" \
+	sh -c '[ "$(ls "$1"/series/*.patch | wc -l)" -eq 4 ] && grep -q "the letter" "$1/letter.txt"' _ "$WORK/002"
+check "  ... the plan: the base, then the base with the series" \
+	grep -q 'after (series): Debian.s 7.3 with the series' "$WORK/out"
+
+# --- a draft that names no bundled workload: what to do --------------------
+$CHECK --revert $S005 -o "$WORK/draft" --dry-run > "$WORK/out" 2>&1
+rc=$?
+check "no --claims: the draft is written, and without a bundled workload exit 2" \
+	sh -c '[ $1 -eq 2 ] && [ -s "$2/claims.yaml" ]' _ $rc "$WORK/draft"
+check "  ... saying what to do ($(grep -m1 error "$WORK/out" | cut -c1-60)...)" \
+	grep -q 'set setup.scaled.workload to a zswap-workload command, or give -- COMMAND' "$WORK/out"
+$CHECK --revert $S005 -o "$WORK/bad" --claims /nonexistent --dry-run > "$WORK/out" 2>&1
+check "a missing claims file: exit 2, named" \
+	sh -c '[ $1 -eq 2 ] && grep -q "claims file /nonexistent not found" "$2"' _ $? "$WORK/out"
+printf 'not a mail\n' > "$WORK/junk.mbox"
+$CHECK "$WORK/junk.mbox" -o "$WORK/junk" --dry-run > "$WORK/out" 2>&1
+check "an mbox without a patch: exit 2 ($(grep -m1 error "$WORK/out" | cut -c1-70))" \
+	sh -c '[ $1 -eq 2 ] && grep -q "error:" "$2"' _ $? "$WORK/out"
+
+# --- build-kernel.sh keys a patch by its diff --------------------------------
+mkdir -p "$WORK/msg"
+sed 's/^Subject: .*/Subject: [PATCH] the same diff, a new message/' \
+	kernel/patches/7.3/null/0001-*.patch > "$WORK/msg/0001-x.patch"
+k1=$(tools/kernel/build-kernel.sh -n -k 7.3 -p kernel/patches/7.3/null 2>/dev/null)
+k2=$(tools/kernel/build-kernel.sh -n -k 7.3 -p "$WORK/msg" 2>/dev/null)
+sed 's/^+/+ /' kernel/patches/7.3/null/0001-*.patch > "$WORK/msg/0001-x.patch"
+k3=$(tools/kernel/build-kernel.sh -n -k 7.3 -p "$WORK/msg" 2>/dev/null)
+check "a patch's new message keeps its image, a new diff does not ($(basename "$k1"))" \
+	sh -c '[ -n "$1" ] && [ "$1" = "$2" ] && [ "$1" != "$3" ]' _ "$k1" "$k2" "$k3"
+
+# --- kernels-ab --claims: the experiment, each flag overriding ---------------
+tools/kernels-ab.sh --kernel a=x --kernel b=y -o "$WORK/ab" -n 0 \
+	--claims claims/006-pool-percpu-ref.yaml > "$WORK/out" 2>&1
+check "kernels-ab --claims: zswap, memory.max and the workload from the file" \
+	grep -q 'zswap shrinker_enabled=Y, memory.max 48 MiB, iocost off, -- ./zswap-workload build -q' "$WORK/out"
+tools/kernels-ab.sh --kernel a=x --kernel b=y -o "$WORK/ab" -n 0 --memory-high 100 \
+	--zswap shrinker_enabled=N --claims claims/006-pool-percpu-ref.yaml \
+	-- ./zswap-workload usemem > "$WORK/out" 2>&1
+check "  ... flags override (memory.high 100, shrinker N after Y, the command)" \
+	grep -q 'shrinker_enabled=Y,shrinker_enabled=N, memory.high 100 MiB, iocost off, -- ./zswap-workload usemem' "$WORK/out"
+
+# --- the report: 72 columns, a block a row ----------------------------------
+mkdir -p "$WORK/rep/alone"
+build/zswap-gate claims --json --label-a base --label-b series \
+	tests/fixtures/claims/seed000-fixture.yaml tests/fixtures/records/seed000/a \
+	-- tests/fixtures/records/seed000/b > "$WORK/rep/alone/claims-series.json"
+tools/kernels-report.sh --claims tests/fixtures/claims/seed000-fixture.yaml \
+	--series x --before "Debian's 7.3" --after "Debian's 7.3 with the series" \
+	--runs 5 --reproduce "zswap-kernels check dir --claims c.yaml --table alone -n 5 -o some/long/output/directory/name" \
+	"$WORK/rep" series alone
+check "the report: written, no line over 72 columns ($(awk 'length > 72' "$WORK/rep/report.txt" | wc -l) over)" \
+	sh -c '[ -s "$1" ] && awk "length > 72 { bad = 1 } END { exit bad }" "$1"' _ "$WORK/rep/report.txt"
+check "  ... each row's verdict (2 holds, 1 contradicted, 1 not shown)" \
+	sh -c '[ "$(grep -c "verdict:  holds" "$1")" -eq 2 ] && grep -q "verdict:  contradicted" "$1" &&
+		grep -q "verdict:  not shown" "$1"' _ "$WORK/rep/report.txt"
+check "  ... the command to reproduce, folded with backslashes" \
+	sh -c 'grep -q "^  zswap-kernels check dir .*\\\\$" "$1"' _ "$WORK/rep/report.txt"
+
+summary
