@@ -7,8 +7,12 @@
 # each NOTES.md quoting the letter) and its "after" arm 7.3 as it is, one
 # fresh boot a run (tools/kernels-ab.sh), alternated.
 #  - 005, SeongJae Park's "mm/zswap: store <PAGE_SIZE compression failed
-#    page as-is": the access workload (two text regions, one random)
-#    under memory.high, the letter's second table (shrinker off). Asserted,
+#    page as-is", in one command: zswap-kernels check --revert of the
+#    series' mbox (kernel/series/005-store-incompressible/), its claims
+#    file's table the experiment: the access workload (two text regions,
+#    one random) under memory.high, the letter's second table (shrinker
+#    off); the revert check generates is the committed revert's image, and
+#    its report.txt fits 72 columns. Asserted,
 #    because the change decides them by construction: pswpin and pswpout
 #    hold (the revert sends every incompressible page to the swap disk,
 #    7.3 keeps them all in zswap: 0 in every run), and so do zswpin and
@@ -73,22 +77,36 @@ verdicts() {
 all() { [ "$(jq -s "map($2) | all" "$1"/*.json)" = true ]; }
 is_verdict() { echo "$1" | grep -Eqx "holds|not shown|contradicted"; }
 
-# --- 005: store-as-is reverted vs 7.3, the access workload, shrinker off
+# --- 005: store-as-is reverted vs 7.3, the access workload, shrinker off:
+# one command, zswap-kernels check --revert of the series' mbox (the
+# claims file's table is the experiment: its setup's scaled run)
 ACCESS="./zswap-workload access -q --regions text,text,random --mib 24 --duration 15"
 C005=claims/005-store-incompressible.yaml
 if wants 005; then
 	K005=$(build -p $P/005-store-incompressible-revert) || fail "005 revert built"
 fi
 if [ -n "${K005:-}" ]; then
-	D=$OUT/005
-	# shellcheck disable=SC2086
-	ab 005 "$K005" "$RUNS005" --zswap shrinker_enabled=N --memory-high 64 -- $ACCESS
-	for k in before after; do
+	C=$OUT/005-check
+	if [ "${CLAIMS_REUSE:-0}" != 1 ] || [ ! -d "$C/no-shrinker/reverted" ]; then
+		rm -rf "$C"
+		tools/kernels-ab.sh check --revert kernel/series/005-store-incompressible/series.mbox \
+			--claims $C005 --table no-shrinker -n "$RUNS005" -o "$C"
+		echo "zswap-kernels check exit $?"
+	fi
+	D=$C/no-shrinker
+	for k in reverted base; do
 		check "005: $RUNS005 records of $k" \
 			[ "$(ls "$D/$k"/*.json 2>/dev/null | wc -l)" -eq "$RUNS005" ]
 	done
-	J=$D/claims-no-shrinker.json
-	verdicts "$J" $C005 no-shrinker "$D"
+	# the revert check generated from the mbox has the committed revert's
+	# diff: its image is the one built above, not a new one
+	check "005: check's reverted kernel is the committed revert's image ($(cat "$K005/release"))" \
+		[ "$(jq -rs 'map(.kernel.release) | unique | join(" ")' "$D"/reverted/*.json)" = "$(cat "$K005/release")" ]
+	check "005: check's report.txt: the table, the verdicts, 72 columns" \
+		sh -c 'grep -q "^table no-shrinker" "$1" && grep -q "verdict:  holds" "$1" &&
+			awk "length > 72 { bad = 1 } END { exit bad }" "$1"' _ "$C/report.txt"
+	J=$D/claims-base.json
+	cat "$C/report.txt"
 	for l in pswpin pswpout zswpin zswpout; do
 		check "005 (7.3): '$l' holds, revert -> 7.3, shrinker off" \
 			[ "$(row "$J" "$l" .verdict)" = holds ]
@@ -102,16 +120,16 @@ if [ -n "${K005:-}" ]; then
 	# disk (every reject is a compression reject, and with the shrinker
 	# off the only swap writes), 7.3 keeps it in zswap
 	check "005: reverted: compression rejects in every run, and they are the swap writes (1%)" \
-		all "$D/before" '(.metrics.reject_compress_fail.value + .metrics.reject_compress_poor.value) as $r |
+		all "$D/reverted" '(.metrics.reject_compress_fail.value + .metrics.reject_compress_poor.value) as $r |
 			$r > 0 and ($r - .metrics.pswpout.value | fabs) <= .metrics.pswpout.value / 100'
 	check "005: 7.3: no store rejected, no page to the swap disk, in any run" \
-		all "$D/after" '.metrics.store_reject.value == 0 and .metrics.pswpout.value == 0'
+		all "$D/base" '.metrics.store_reject.value == 0 and .metrics.pswpout.value == 0'
 	check "005: reverted: no stored_incompressible_pages file (n/a); 7.3: the file is read" \
-		eval 'all "$D/before" ".metrics.stored_incompressible_pages.value == null" &&
-			all "$D/after" ".metrics.stored_incompressible_pages.value != null"'
+		eval 'all "$D/reverted" ".metrics.stored_incompressible_pages.value == null" &&
+			all "$D/base" ".metrics.stored_incompressible_pages.value != null"'
 	check "005: every page read back right in both arms (the workload verifies each)" \
-		eval 'all "$D/before" ".metrics.workload_access_errors.value == 0" &&
-			all "$D/after" ".metrics.workload_access_errors.value == 0"'
+		eval 'all "$D/reverted" ".metrics.workload_access_errors.value == 0" &&
+			all "$D/base" ".metrics.workload_access_errors.value == 0"'
 fi
 
 # --- 005's first table (shrinker on): make test-claims-all -------------
