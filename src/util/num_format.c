@@ -46,15 +46,22 @@ void fmt_count(char *buf, size_t len, double v)
 	}
 }
 
+int bytes_scale(double *v)
+{
+	int u = 0;
+
+	while (fabs(*v) >= 1024 && u < 5) {
+		*v /= 1024;
+		u++;
+	}
+	return u;
+}
+
 void fmt_bytes(char *buf, size_t len, double v)
 {
 	static const char *const unit[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
-	int u = 0;
+	int u = bytes_scale(&v);
 
-	while (fabs(v) >= 1024 && u < 5) {
-		v /= 1024;
-		u++;
-	}
 	if (u == 0)
 		snprintf(buf, len, "%.0f B", v);
 	else

@@ -16,6 +16,8 @@
  * separators from 10,000 up ("12,345.6").
  */
 void fmt_count(char *buf, size_t len, double v);
+/* v scaled to the largest binary unit it reaches: 0 B, 1 KiB ... 5 PiB. */
+int bytes_scale(double *v);
 /* Bytes in the largest binary unit it reaches: "812 B", "241.1 MiB". */
 void fmt_bytes(char *buf, size_t len, double v);
 
