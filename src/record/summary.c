@@ -46,18 +46,24 @@ static bool is_headline(int id)
 	return false;
 }
 
-/* A level's KEY{stat=S} whose KEY is in the set: shown beside KEY. */
-static bool beside_its_level(const struct metric_set *ms, const char *key)
+/* A level's KEY{stat=S}: KEY's metric (shown beside it), or NULL. */
+static const struct metric *level_of(const struct metric_set *ms,
+				     const char *key)
 {
 	char base[METRIC_NAME_LEN];
 	enum level_stat st;
 	size_t n;
 
 	if (level_stat_parse(key, &n, &st) != 1 || n >= sizeof(base))
-		return false;
+		return NULL;
 	memcpy(base, key, n);
 	base[n] = '\0';
-	return metric_set_find(ms, base) != NULL;
+	return metric_set_find(ms, base);
+}
+
+static bool beside_its_level(const struct metric_set *ms, const char *key)
+{
+	return level_of(ms, key) != NULL;
 }
 
 /*
@@ -131,6 +137,11 @@ static void name_in_cgroup(char *out, size_t len, const char *key)
 	else if (*end == '}')
 		n--, end++;
 	snprintf(out, len, "%.*s%s", (int)n, key, end);
+}
+
+static bool is_mthp(const struct metric *m)
+{
+	return m->id.fam && m->id.fam->kv == KV_MTHP;
 }
 
 static bool is_bytes(const struct metric *m)
@@ -275,27 +286,30 @@ static void print_zero_families(struct summary *s)
 	int col;
 	bool mthp_moved = false;
 
-	for (int id = 0; id < MF_NR; id++) {
-		const struct metric_family *f = metric_family(id);
+	/* the mTHP series 0, of every size: one word, whatever moved */
+	for (size_t i = 0; i < s->ms->n; i++) {
+		const struct metric *m = &s->ms->m[i], *lv;
 
-		if (!s->series[id] || f->kv != KV_MTHP)
+		if (!is_mthp(m))
 			continue;
-		if (s->moved[id])
+		if (shown_as_row(s, i))
 			mthp_moved = true;
-		else
-			mthp += s->series[id];
+		else if ((lv = level_of(s->ms, m->name)) ? zero_series(s, lv) :
+			 zero_series(s, m))
+			mthp++;
 	}
-	if (mthp && !mthp_moved)
-		n += snprintf(list, sizeof(list), "mthp_* (every size, %u)", mthp);
+	if (mthp)
+		n += snprintf(list, sizeof(list), "mthp_* (%s, %u)",
+			      mthp_moved ? "the rest" : "every size", mthp);
 	for (int id = 0; id < MF_NR; id++) {
 		const struct metric_family *f = metric_family(id);
 
 		if (!s->series[id] || s->moved[id] || is_headline(id) ||
-		    (f->kv == KV_MTHP && !mthp_moved))
+		    f->kv == KV_MTHP)
 			continue;
 		n += snprintf(list + n, n < sizeof(list) ? sizeof(list) - n : 0,
-			      "%s%s%s", n ? ", " : "", f->name,
-			      f->suffix ? "_*" : "");
+			      "%s%s%s", n ? ", " : "", f->name, !f->suffix ? "" :
+			      f->name[strlen(f->name) - 1] == '_' ? "*" : "_*");
 		other += s->series[id];
 	}
 	/* the zero series of families that moved, and of no family */
@@ -305,7 +319,7 @@ static void print_zero_families(struct summary *s)
 		char name[METRIC_NAME_LEN];
 
 		if ((id >= 0 && !s->moved[id]) || !zero_series(s, m) ||
-		    beside_its_level(s->ms, m->name))
+		    beside_its_level(s->ms, m->name) || is_mthp(m))
 			continue;
 		display_name(name, sizeof(name), m->name, s->o->cgroup_mount);
 		n += snprintf(list + n, n < sizeof(list) ? sizeof(list) - n : 0,
@@ -415,7 +429,8 @@ static int print_note_series(const struct summary *s, int k, int col)
 			 " in the cgroup");
 	snprintf(list + strlen(list), sizeof(list) - strlen(list),
 		 " (%u series)", hidden);
-	return wrap_print(s->f, list, col, 6, WIDTH);
+	fputc(':', s->f);
+	return wrap_print(s->f, list, col + 1, 6, WIDTH);
 }
 
 static void print_notes(const struct summary *s)

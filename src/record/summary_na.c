@@ -133,7 +133,7 @@ int na_cause_print(FILE *f, const struct na_causes *nc, int k, int width)
 
 	col = snprintf(head, sizeof(head), "  [%d] ", k);
 	fputs(head, f);
-	snprintf(text, sizeof(text), "%s%s:", c->hooks ?
+	snprintf(text, sizeof(text), "%s%s", c->hooks ?
 		 "no hook could be attached: " : "", c->text);
 	return wrap_print(f, text, col, col, width);
 }

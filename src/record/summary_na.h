@@ -32,7 +32,7 @@ struct na_causes {
  */
 int na_cause_add(struct na_causes *nc, const char *reason);
 /*
- * Footnote k's cause, "  [k] why:", wrapped at width; returns the column
+ * Footnote k's cause, "  [k] why", wrapped at width; returns the column
  * its series' names go on from. Then what to do, lines of its own.
  */
 int na_cause_print(FILE *f, const struct na_causes *nc, int k, int width);
