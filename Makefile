@@ -148,7 +148,7 @@ $(OUTPUT)/latency_test: tools/workloads/latency_test.c tools/workloads/latency.c
 # Unit tests link the core without BPF (no privileges needed).
 # Unit tests link the parts without the code that loads BPF or runs the
 # tools' commands (no privileges needed).
-NOT_UNIT := session.o summary.o collector.o lock_session.o lock_module.o \
+NOT_UNIT := session.o collector.o lock_session.o lock_module.o \
 	iostall_session.o iostall_module.o gate_run.o \
 	claims_cli.o compare_cli.o svg_plot.o tui_cgroups.o tui_screen.o
 UNIT_CORE := $(filter-out $(NOT_UNIT),$(CORE_OBJS) $(LOCK_OBJS) $(IOSTALL_OBJS) $(GATE_OBJS) \

@@ -606,20 +606,26 @@ int cgroup_table_build(struct cgroup_table *t, struct cgroup_paths *c,
 }
 
 /* One cache for the process: the hierarchy does not move. */
+int cgroup_hierarchy_mount(char *out, size_t len)
+{
+	char *mi = read_file("/proc/self/mountinfo", 1 << 20);
+	int err;
+
+	if (!mi)
+		return -errno;
+	err = cgroup_memory_mount(mi, out, len);
+	free(mi);
+	return err;
+}
+
 static struct cgroup_paths *hierarchy_paths(void)
 {
 	static struct cgroup_paths *paths;
-	char mount[PATH_MAX], *mi;
-	int err;
+	char mount[PATH_MAX];
 
 	if (paths)
 		return paths;
-	mi = read_file("/proc/self/mountinfo", 1 << 20);
-	if (!mi)
-		return NULL;
-	err = cgroup_memory_mount(mi, mount, sizeof(mount));
-	free(mi);
-	if (err)
+	if (cgroup_hierarchy_mount(mount, sizeof(mount)))
 		return NULL;
 	paths = cgroup_paths_new(mount);
 	return paths;

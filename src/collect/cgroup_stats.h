@@ -93,6 +93,8 @@ void cgroup_counts_free(struct cgroup_counts_set *set);
  * Returns 0, or -ENOENT when there is none.
  */
 int cgroup_memory_mount(const char *mountinfo, char *out, size_t len);
+/* The same of this process's /proc/self/mountinfo: 0 or -errno. */
+int cgroup_hierarchy_mount(char *out, size_t len);
 
 /* id -> path cache over one hierarchy. */
 struct cgroup_paths;

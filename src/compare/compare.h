@@ -91,6 +91,7 @@ struct cmp_arm {
 struct comparison {
 	double alpha;
 	bool allow_incomplete;
+	bool show_all;		/* the tables show the series 0 in both arms too */
 	struct cmp_arm arm[2];
 	struct cmp_metric *m;
 	size_t n, cap;

@@ -2,12 +2,14 @@
 /* Terminal, Markdown and JSON renderings of a comparison. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <json-c/json.h>
 #include "compare_groups.h"
 #include "compare_output.h"
 #include "grow.h"
 #include "json_out.h"
+#include "num_format.h"
 
 static int decimals_for(double mean, double sd)
 {
@@ -101,9 +103,57 @@ static void print_header(FILE *f, const struct comparison *c, const char *pre)
 		(1 - c->alpha) * 100, pre, pre, c->alpha, MWU_MIN_RUNS, pre, MIN_RUNS);
 }
 
-static bool shown_in_table(const struct cmp_metric *m)
+static bool in_table(const struct cmp_metric *m)
 {
 	return m->status == CMP_COMPARED || m->status == CMP_TOO_FEW;
+}
+
+/* every run of both arms 0: one word of a line under the table */
+static bool zero_in_both(const struct comparison *c, const struct cmp_metric *m)
+{
+	return !c->show_all && in_table(m) && !m->failed &&
+	       m->mean[ARM_A] == 0 && m->mean[ARM_B] == 0 &&
+	       m->sd[ARM_A] == 0 && m->sd[ARM_B] == 0;
+}
+
+static bool shown_in_table(const struct comparison *c,
+			   const struct cmp_metric *m)
+{
+	return in_table(m) && !zero_in_both(c, m);
+}
+
+/*
+ * "0 in both arms, 234 series: mthp_* (203), shrinker_freed, ..." with
+ * the mTHP families one word, as the record's summary folds them.
+ */
+static void print_zero_rows(FILE *f, const struct comparison *c, bool md)
+{
+	char *list = NULL;
+	size_t len = 0, mthp = 0, n = 0;
+	FILE *l = open_memstream(&list, &len);
+	int col;
+
+	if (!l)
+		return;
+	for (size_t i = 0; i < c->n; i++) {
+		if (!zero_in_both(c, &c->m[i]))
+			continue;
+		n++;
+		if (!strncmp(c->m[i].name, "mthp_", 5))
+			mthp++;
+		else
+			fprintf(l, "%s%s", ftell(l) ? ", " : "", c->m[i].name);
+	}
+	if (mthp)
+		fprintf(l, "%smthp_* (%zu)", ftell(l) ? ", " : "", mthp);
+	fclose(l);
+	if (n) {
+		col = fprintf(f, "\n%s0 in both arms, %zu series (--all shows them):",
+			      md ? "- " : "", n) - 1;
+		wrap_print(f, list, col, md ? 2 : 2, 100);
+		fputc('\n', f);
+	}
+	free(list);
 }
 
 /* The lists below the table: what could not be compared, and why. */
@@ -215,7 +265,7 @@ void compare_print_table(FILE *f, const struct comparison *c)
 		const struct cmp_metric *m = &c->m[i];
 		int l;
 
-		if (!shown_in_table(m))
+		if (!shown_in_table(c, m))
 			continue;
 		l = strlen(m->name);
 		wname = l > wname ? l : wname;
@@ -238,7 +288,7 @@ void compare_print_table(FILE *f, const struct comparison *c)
 		const struct cmp_metric *m = &c->m[i];
 		const char *ca = r.a, *cb = r.b, *cch = r.ch;
 
-		if (!shown_in_table(m))
+		if (!shown_in_table(c, m))
 			continue;
 		if (cached) {
 			ca = cells + at;
@@ -261,6 +311,7 @@ void compare_print_table(FILE *f, const struct comparison *c)
 		fprintf(f, "%s\n", line);
 	}
 	free(cells);
+	print_zero_rows(f, c, false);
 	print_lists(f, c, false);
 }
 
@@ -275,13 +326,14 @@ void compare_print_markdown(FILE *f, const struct comparison *c)
 	for (size_t i = 0; i < c->n; i++) {
 		const struct cmp_metric *m = &c->m[i];
 
-		if (!shown_in_table(m))
+		if (!shown_in_table(c, m))
 			continue;
 		format_row(&r, c, m);
 		fprintf(f, "| `%s` | %s | %s | %s | %s%s | %s | %s | %s%s |\n",
 			m->name, m->unit, r.a, r.b, r.ch, m->significant ? " \\*" : "",
 			r.pt, r.pu, verdict_word(m), m->failed ? " **FAIL**" : "");
 	}
+	print_zero_rows(f, c, true);
 	print_lists(f, c, true);
 }
 

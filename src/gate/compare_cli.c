@@ -64,7 +64,7 @@ int compare_main(int argc, char **argv)
 	struct gate_rules rules = {};
 	struct comparison c;
 	const char *plot_dir = NULL, *label[2] = { "A", "B" };
-	bool markdown = false, json = false, incomplete = false;
+	bool markdown = false, json = false, incomplete = false, all = false;
 	double alpha = 0.05;
 	struct zs_error err;
 	int sep, ret;
@@ -79,6 +79,8 @@ int compare_main(int argc, char **argv)
 			     "METRIC:ignore (METRIC is a glob; repeatable)"),
 		CLI_CALLBACK('r', "rules", "FILE", load_rules, &rules,
 			     "rules, one per line, '#' comments"),
+		CLI_FLAG(0, "all", &all,
+			 "the table shows the series 0 in both arms too"),
 		CLI_FLAG(0, "no-default-gate", &rules.no_default,
 			 "only the given rules fail (default: a significant\n"
 			 "worse change on a gating metric fails)"),
@@ -141,6 +143,7 @@ int compare_main(int argc, char **argv)
 		fprintf(stderr, "error: --plot: %s\n", err.msg);
 		goto free;
 	}
+	c.show_all = all;
 	if (json)
 		compare_print_json(stdout, &c);
 	else if (markdown)

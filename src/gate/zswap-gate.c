@@ -22,6 +22,7 @@
 #include <sys/wait.h>
 #include <json-c/json.h>
 #include "atomic_file.h"
+#include "cgroup_stats.h"
 #include "cli_opts.h"
 #include "claims_cli.h"
 #include "cmd_cpu.h"
@@ -131,6 +132,7 @@ struct record_opts {
 	double duration;
 	bool print_plan;
 	bool quiet;
+	bool all;
 	bool locks;
 	bool iocost;
 	char **argv;
@@ -325,8 +327,14 @@ static int do_record(struct record_opts *o, struct atomic_file *af)
 		err = EXIT_FAIL;
 		goto out;
 	}
-	if (!o->quiet)
-		summary_print(report, &meta, &ms, s->events);
+	if (!o->quiet) {
+		char mount[PATH_MAX];
+		struct summary_opts so = { .all = o->all };
+
+		if (meta.cgroup[0] && !cgroup_hierarchy_mount(mount, sizeof(mount)))
+			so.cgroup_mount = mount;
+		summary_print(report, &meta, &ms, s->events, &so);
+	}
 	if (!o->quiet && o->iocost)
 		iostall_report(report, &st, &ms);
 	if (exec_why[0]) {
@@ -394,6 +402,9 @@ static int parse_opts(int argc, char **argv, struct record_opts *o,
 		CLI_FLAG(0, "plan", &o->print_plan,
 			 "print the hook plan before recording"),
 		CLI_FLAG('q', "quiet", &o->quiet, "no summary"),
+		CLI_FLAG(0, "all", &o->all,
+			 "the summary shows every series (families all 0 and\n"
+			 "n/a ones too) and each histogram's bars"),
 		GATE_RECORD_SHARED_OPTS(&so->cgroup, &o->duration, &so->self_stats,
 					&o->locks, &o->iocost, &so->no_fentry,
 					&so->no_kprobe, &so->verbose),

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "num_format.h"
 #include "tui_grid.h"
 
 /* grid ---------------------------------------------------------------- */
@@ -124,12 +125,8 @@ void tui_fmt_num(char *buf, size_t len, double v)
 void tui_fmt_bytes(char *buf, size_t len, double v)
 {
 	static const char sfx[] = "BKMGTP";
-	int i = 0;
+	int i = bytes_scale(&v);
 
-	while (fabs(v) >= 1024 && i < 5) {
-		v /= 1024;
-		i++;
-	}
 	if (i == 0)
 		snprintf(buf, len, "%.0fB", v);
 	else

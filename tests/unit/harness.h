@@ -23,6 +23,7 @@ void test_parsers(void);
 void test_planner(void);
 void test_histogram(void);
 void test_record(void);
+void test_summary(void);
 void test_tui(void);
 void test_cgroup_stats(void);
 void test_stats(void);

@@ -114,7 +114,18 @@ static void test_seed000_arms(void)
 	      "table shape:\n%s", out);
 	CHECK(strstr(out, "zswpwb: n/a in A") && strstr(out, "reject_compress_fail: only in B"),
 	      "missing and dropped listed");
+	/* the fixture's ringbuf_drops: 0 in each of the 10 records */
+	m = find(&c, "ringbuf_drops");
+	CHECK(m && m->mean[0] == 0 && m->mean[1] == 0, "ringbuf_drops 0");
+	CHECK(strstr(out, "\n0 in both arms, 1 series (--all shows them): ringbuf_drops\n") &&
+	      !strstr(out, "\nringbuf_drops "), "rows 0 in both arms folded");
 	free(out);
+	c.show_all = true;
+	out = compare_render(&c, compare_print_table);
+	CHECK(strstr(out, "\nringbuf_drops ") && !strstr(out, "0 in both arms"),
+	      "--all: every row");
+	free(out);
+	c.show_all = false;
 
 	/* a threshold rule on a significant change fails */
 	CHECK(!gate_rules_add(&g, "swap_write_bios*:-10%", "--fail-on", &err),

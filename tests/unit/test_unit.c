@@ -21,6 +21,7 @@ int main(int argc, char **argv)
 	test_cmd_cpu();
 	test_histogram();
 	test_record();
+	test_summary();
 	test_tui();
 	test_cgroup_stats();
 	test_stats();
