@@ -22,7 +22,7 @@
 
 struct fleet_arm {
 	char name[64];		/* a column of the table */
-	char matchers[512];	/* the inside of a selector */
+	char matchers[512];	/* read and written back (prom_matchers.h) */
 };
 
 struct fleet_opts {

@@ -18,6 +18,8 @@
 #include "claims_eval.h"
 #include "claims_fleet.h"
 #include "claims_output.h"
+#include "prom_matchers.h"
+#include "text_clean.h"
 
 #define EXIT_HOLD 0
 #define EXIT_CONTRADICTED 1
@@ -238,6 +240,14 @@ static int fleet_arms(struct claims_opts *o, const struct claims *c,
 		f->at = "";
 	if (!f->by)
 		f->by = "instance";
+	/* --by is pasted into sum by (...): a label name, nothing else */
+	if (!prom_label_name_ok(f->by)) {
+		char shown[60 * 4 + TEXT_LINE_TAIL];
+
+		return zs_error_set(err, true, "--by %s: want a label name "
+				    "([a-zA-Z_][a-zA-Z0-9_]*)",
+				    text_line(f->by, 60, shown, sizeof(shown)));
+	}
 	if (!prom_duration_ok(f->window))
 		return zs_error_set(err, true, "--window %s: want a Prometheus "
 				    "duration (24h, 90m, 1h30m)", f->window);

@@ -33,6 +33,11 @@ static size_t utf8_seq(const unsigned char *s, unsigned int *cpp)
 	return need + 1;
 }
 
+size_t utf8_char(const char *s, unsigned int *cp)
+{
+	return *s ? utf8_seq((const unsigned char *)s, cp) : 0;
+}
+
 static size_t utf8_seq_len(const unsigned char *s)
 {
 	unsigned int cp;

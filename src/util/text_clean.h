@@ -31,6 +31,12 @@ void ctrl_replace(char *s);
  */
 void yaml_text_clean(char *s);
 
+/*
+ * The length of the valid UTF-8 character at s (1 to 4) and its code
+ * point in *cp, or 0 (a byte that starts none, or the NUL).
+ */
+size_t utf8_char(const char *s, unsigned int *cp);
+
 /* Room text_line() needs beyond the bytes it shows: "... (N bytes)". */
 #define TEXT_LINE_TAIL 32
 

@@ -13,6 +13,7 @@
 #include "harness.h"
 #include "prom_client.h"
 #include "prom_expr.h"
+#include "prom_matchers.h"
 
 static const struct prom_set sets[] = {
 	{ "CGROUP", "/work.slice" }, { "APP", "app_seconds" },
@@ -219,6 +220,79 @@ static void test_options(void)
 	      "reserved or bad --set NAME refused");
 }
 
+/*
+ * --arm MATCHERS read with PromQL's grammar and written back (issue 45):
+ * the selector a query carries is only ever label matchers.
+ */
+static const struct {
+	const char *in, *want;	/* want NULL: refused, at character at */
+	int at;
+} matchers[] = {
+	{ "kernel=\"7.3.4\",job=\"node\"", "kernel=\"7.3.4\",job=\"node\"" },
+	{ "{kernel=\"7.4\"}", "kernel=\"7.4\"" },
+	{ " job = \"a\" , k!~`x\\d` , ", "job=\"a\",k!~\"x\\\\d\"" },
+	{ "a=~\"off|series\",b!=''", "a=~\"off|series\",b!=\"\"" },
+	{ "k='it\\'s'", "k=\"it's\"" },
+	{ "k=\"\\x1b\\u00e9\\\"\\101\\t\"", "k=\"\\u001b\xc3\xa9\\\"A\\u0009\"" },
+	/* quotes inside a value stay inside it */
+	{ "a='x\"} or vector(1) or up{b=\"'",
+	  "a=\"x\\\"} or vector(1) or up{b=\\\"\"" },
+	{ "a=`\\\"`", "a=\"\\\\\\\"\"" },
+	/* the issue's injection, and others: refused where they go wrong */
+	{ "job=\"a\"}[24h]) or vector(1) or count_over_time(up{job=\"x\"", NULL, 8 },
+	{ "job=\"a\"} or vector(1)", NULL, 8 },
+	{ "{job=\"a\"} or {job=\"b\"}", NULL, 11 },
+	{ "job=\"a\") or vector(1", NULL, 8 },
+	{ "job=\"a\" or vector(1)", NULL, 9 },
+	{ "job=~\"a\"+\"b\"", NULL, 9 },
+	{ "job=vector(1)", NULL, 5 },
+	{ "job=\"a\" # c", NULL, 9 },
+	{ "job=\"a\nb\"", NULL, 5 },
+	{ "x", NULL, 2 },
+	{ "7.4", NULL, 1 },
+	{ "{}", NULL, 3 },
+	{ "{a=\"b\"", NULL, 7 },
+	{ "a=\"b\",,c=\"d\"", NULL, 7 },
+	{ "a==\"b\"", NULL, 3 },
+	{ "a=\"\\q\"", NULL, 4 },
+	{ "a=\"\\ud800\"", NULL, 4 },
+	{ "a=\"\\x0\"", NULL, 4 },
+	{ "a=\"\\x00\"", NULL, 4 },
+	{ "a=\"\xff\"", NULL, 4 },
+};
+
+static void test_matchers(void)
+{
+	struct fleet_arm a;
+	struct zs_error err;
+	char arg[600], at[40];
+
+	for (size_t i = 0; i < sizeof(matchers) / sizeof(matchers[0]); i++) {
+		int r;
+
+		snprintf(arg, sizeof(arg), "arm=%s", matchers[i].in);
+		r = fleet_arm_parse(&a, arg, &err);
+		if (matchers[i].want) {
+			CHECK(!r && !strcmp(a.matchers, matchers[i].want),
+			      "%s: %s\n   want %s", matchers[i].in, r ? err.msg :
+			      a.matchers, matchers[i].want);
+			continue;
+		}
+		snprintf(at, sizeof(at), "character %d ", matchers[i].at);
+		CHECK(r && err.usage && strstr(err.msg, "--arm arm: MATCHERS ") &&
+		      (strstr(err.msg, at) ||
+		       (snprintf(at, sizeof(at), "(character %d)", matchers[i].at),
+			strstr(err.msg, at))) && !strchr(err.msg, '\n'),
+		      "%s refused at %d: %s", matchers[i].in, matchers[i].at,
+		      r ? err.msg : a.matchers);
+	}
+	/* --by is a label name */
+	CHECK(prom_label_name_ok("instance") && prom_label_name_ok("_h0") &&
+	      !prom_label_name_ok("") && !prom_label_name_ok("0a") &&
+	      !prom_label_name_ok("instance) (vector(1)) or sum by (instance") &&
+	      !prom_label_name_ok("a-b") && !prom_label_name_ok("a b"), "--by");
+}
+
 static void test_claims_promql(void)
 {
 	static const char head[] = "schema: zswap-claims/1\nseries: s\nsetup: {stated: x}\n"
@@ -249,5 +323,6 @@ void test_fleet(void)
 	test_promql_rows();
 	test_answers();
 	test_options();
+	test_matchers();
 	test_claims_promql();
 }
