@@ -26,7 +26,7 @@ struct fleet_arm {
 };
 
 struct fleet_opts {
-	const char *url, *window, *at, *by;
+	const char *url, *window, *at, *by, *timeout;
 	struct prom_access access;	/* tokens, user:password, CAs */
 	struct fleet_arm arm[CLAIM_MAX_COLS];
 	int nr_arms;
