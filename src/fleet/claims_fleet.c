@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "claims_fleet.h"
+#include "prom_matchers.h"
+#include "text_clean.h"
 
 typedef char host_name[sizeof(((struct prom_sample *)0)->host)];
 
@@ -14,12 +16,14 @@ static int split_arg(const char *opt, const char *arg, char *name, size_t nl,
 		     char *value, size_t vl, struct zs_error *err)
 {
 	const char *eq = strchr(arg, '=');
+	char shown[100 * 4 + TEXT_LINE_TAIL];
 
+	text_line(arg, 100, shown, sizeof(shown));
 	if (!eq || eq == arg || !eq[1])
-		return zs_error_set(err, true, "%s %s: want NAME=VALUE", opt, arg);
+		return zs_error_set(err, true, "%s %s: want NAME=VALUE", opt, shown);
 	if ((size_t)(eq - arg) >= nl || strlen(eq + 1) >= vl)
 		return zs_error_set(err, true, "%s %s: NAME at most %zu, VALUE at "
-				    "most %zu characters", opt, arg, nl - 1, vl - 1);
+				    "most %zu characters", opt, shown, nl - 1, vl - 1);
 	snprintf(name, nl, "%.*s", (int)(eq - arg), arg);
 	snprintf(value, vl, "%s", eq + 1);
 	return 0;
@@ -27,21 +31,19 @@ static int split_arg(const char *opt, const char *arg, char *name, size_t nl,
 
 int fleet_arm_parse(struct fleet_arm *a, const char *arg, struct zs_error *err)
 {
-	size_t n;
+	char given[sizeof(a->matchers)], why[256];
 
-	if (split_arg("--arm", arg, a->name, sizeof(a->name), a->matchers,
-		      sizeof(a->matchers), err))
+	if (split_arg("--arm", arg, a->name, sizeof(a->name), given,
+		      sizeof(given), err))
 		return -1;
-	/* the inside of a selector: {kernel="7.3.4"} given whole is a typo */
-	n = strlen(a->matchers);
-	if (a->matchers[0] == '{' && a->matchers[n - 1] == '}') {
-		memmove(a->matchers, a->matchers + 1, n - 2);
-		a->matchers[n - 2] = '\0';
-	}
-	if (!strchr(a->matchers, '='))
-		return zs_error_set(err, true, "--arm %s: MATCHERS is the inside "
-				    "of a PromQL selector, e.g. kernel=\"7.3.4\"",
-				    arg);
+	/* written back from what was read: nothing else reaches the query */
+	if (prom_matchers_rewrite(given, a->matchers, sizeof(a->matchers), why,
+				  sizeof(why)))
+		return zs_error_set(err, true, "--arm %s: MATCHERS %s (MATCHERS "
+				    "is the inside of a PromQL selector: LABEL="
+				    "\"VALUE\", or !=, =~, !~, comma-separated, "
+				    "e.g. kernel=\"7.3.4\",job=\"node\")",
+				    a->name, why);
 	return 0;
 }
 

@@ -22,11 +22,11 @@
 
 struct fleet_arm {
 	char name[64];		/* a column of the table */
-	char matchers[512];	/* the inside of a selector */
+	char matchers[512];	/* read and written back (prom_matchers.h) */
 };
 
 struct fleet_opts {
-	const char *url, *window, *at, *by;
+	const char *url, *window, *at, *by, *timeout;
 	struct prom_access access;	/* tokens, user:password, CAs */
 	struct fleet_arm arm[CLAIM_MAX_COLS];
 	int nr_arms;

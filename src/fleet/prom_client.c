@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <json-c/json.h>
+#include "name_index.h"
 #include "prom_client.h"
+#include "text_clean.h"
 
-/* a query over 1,000 hosts answers in well under this; a hung server not */
-#define PROM_TIMEOUT_S 120L
 #define PROM_MAX_ANSWER (256UL << 20)
 
 /* The file's first line, blanks around it dropped; -1 with err. */
@@ -57,11 +57,47 @@ void prom_vector_free(struct prom_vector *v)
 	v->n = 0;
 }
 
-/* The answer's vector into out; -1 with err for any other shape. */
+/* s for an error line: one line, controls escaped, at most max bytes */
+#define SHOWN(s, max) text_line((s), (max), (char[(max) * 4 + TEXT_LINE_TAIL]){ 0 }, \
+				(max) * 4 + TEXT_LINE_TAIL)
+
+/* One series of the answer into s; -1 with err. */
+static int read_sample(json_object *r, const char *by, const char *expr,
+		       struct prom_sample *s, struct zs_error *err)
+{
+	json_object *m, *val, *h;
+	const char *vs;
+
+	if (!json_object_object_get_ex(r, "metric", &m) ||
+	    !json_object_object_get_ex(r, "value", &val) ||
+	    json_object_array_length(val) != 2)
+		return zs_error_set(err, false, "a series of the answer without "
+				    "metric and value: %.300s", expr);
+	if (!json_object_object_get_ex(m, by, &h))
+		return zs_error_set(err, true, "a series without the label '%s' "
+				    "(%.200s): the query must keep it (sum by "
+				    "(%s) (...)): %.300s", by,
+				    json_object_to_json_string(m), by, expr);
+	snprintf(s->host, sizeof(s->host), "%s", json_object_get_string(h));
+	vs = json_object_get_string(json_object_array_get_idx(val, 1));
+	if (!vs || sample_value(vs, &s->v))
+		return zs_error_set(err, false, "%s '%s': value '%s' is not a "
+				    "number", by, SHOWN(s->host, 128),
+				    SHOWN(vs ? vs : "", 64));
+	return 0;
+}
+
+/*
+ * The answer's vector into out, one series per host (found by a hash:
+ * 100,000 series are read in linear time); -1 with err for any other
+ * shape.
+ */
 static int read_vector(json_object *data, const char *by, const char *expr,
 		       struct prom_vector *out, struct zs_error *err)
 {
+	struct name_index seen = {};
 	json_object *type, *res;
+	int ret = 0;
 	size_t n;
 
 	if (!json_object_object_get_ex(data, "resultType", &type) ||
@@ -72,43 +108,34 @@ static int read_vector(json_object *data, const char *by, const char *expr,
 	if (strcmp(json_object_get_string(type), "vector"))
 		return zs_error_set(err, true, "the query gives a %s, not one "
 				    "series per %s: %.300s",
-				    json_object_get_string(type), by, expr);
+				    SHOWN(json_object_get_string(type), 40), by, expr);
 	n = json_object_array_length(res);
 	out->s = calloc(n ? n : 1, sizeof(*out->s));
 	if (!out->s)
 		return zs_error_set(err, false, "out of memory");
-	for (size_t i = 0; i < n; i++) {
-		json_object *r = json_object_array_get_idx(res, i), *m, *val, *h;
+	for (size_t i = 0; i < n && !ret; i++) {
+		json_object *r = json_object_array_get_idx(res, i), *m = NULL;
 		struct prom_sample *s = &out->s[out->n];
-		const char *vs;
 
-		if (!json_object_object_get_ex(r, "metric", &m) ||
-		    !json_object_object_get_ex(r, "value", &val) ||
-		    json_object_array_length(val) != 2)
-			return zs_error_set(err, false, "a series of the answer "
-					    "without metric and value: %.300s", expr);
-		if (!json_object_object_get_ex(m, by, &h))
-			return zs_error_set(err, true, "a series without the label "
-					    "'%s' (%.200s): the query must keep it "
-					    "(sum by (%s) (...)): %.300s", by,
-					    json_object_to_json_string(m), by, expr);
-		snprintf(s->host, sizeof(s->host), "%s", json_object_get_string(h));
-		vs = json_object_get_string(json_object_array_get_idx(val, 1));
-		if (!vs || sample_value(vs, &s->v))
-			return zs_error_set(err, false, "%s '%s': value '%s' is not "
-					    "a number", by, s->host, vs ? vs : "");
-		for (size_t j = 0; j < out->n; j++)
-			if (!strcmp(out->s[j].host, s->host))
-				return zs_error_set(err, true, "%s '%s' has more than "
-						    "one series in the answer "
-						    "(%.200s): narrow the --arm "
-						    "matchers, or sum by (%s): %.300s",
-						    by, s->host,
-						    json_object_to_json_string(m),
-						    by, expr);
-		out->n++;
+		ret = read_sample(r, by, expr, s, err);
+		if (ret)
+			break;
+		if (name_index_find(&seen, s->host, out->s, sizeof(*s)) !=
+		    NAME_INDEX_NONE) {
+			json_object_object_get_ex(r, "metric", &m);
+			ret = zs_error_set(err, true, "%s '%s' has more than one "
+					   "series in the answer (%.200s): narrow "
+					   "the --arm matchers, or sum by (%s): "
+					   "%.300s", by, SHOWN(s->host, 128),
+					   json_object_to_json_string(m), by, expr);
+		} else if (name_index_add(&seen, out->n, out->s, sizeof(*s))) {
+			ret = zs_error_set(err, false, "out of memory");
+		} else {
+			out->n++;
+		}
 	}
-	return 0;
+	name_index_free(&seen);
+	return ret;
 }
 
 int prom_answer_parse(const char *body, size_t len, long status,
@@ -126,7 +153,8 @@ int prom_answer_parse(const char *body, size_t len, long status,
 		json_tokener_free(tok);
 	if (!o || !json_object_object_get_ex(o, "status", &st)) {
 		ret = zs_error_set(err, false, "HTTP %ld, not a Prometheus API "
-				   "answer: %.200s", status, len ? body : "(empty)");
+				   "answer: %s", status,
+				   len ? SHOWN(body, 200) : "(empty)");
 	} else if (strcmp(json_object_get_string(st), "success")) {
 		json_object_object_get_ex(o, "error", &e);
 		json_object_object_get_ex(o, "errorType", &et);
@@ -135,12 +163,12 @@ int prom_answer_parse(const char *body, size_t len, long status,
 						     "bad_data"),
 				   "Prometheus: %s error (HTTP %ld): \"%s\" in "
 				   "the query: %.400s", et ?
-				   json_object_get_string(et) : "an",
-				   status, e ? json_object_get_string(e) : "",
+				   SHOWN(json_object_get_string(et), 40) : "an",
+				   status, e ? SHOWN(json_object_get_string(e), 300) : "",
 				   expr);
 	} else if (status / 100 != 2) {
 		ret = zs_error_set(err, false, "HTTP %ld with a success status: "
-				   "%.200s", status, body);
+				   "%s", status, SHOWN(body, 200));
 	} else if (!json_object_object_get_ex(o, "data", &data)) {
 		ret = zs_error_set(err, false, "Prometheus answered no data to: "
 				   "%.300s", expr);
@@ -158,25 +186,63 @@ int prom_answer_parse(const char *body, size_t len, long status,
 
 struct body {
 	char *p;
-	size_t n;
+	size_t n, cap;
+	bool too_large;		/* past PROM_MAX_ANSWER: curl told to stop */
 };
 
 static size_t on_data(char *data, size_t size, size_t nmemb, void *ctx)
 {
 	struct body *b = ctx;
-	size_t n = size * nmemb;
+	size_t n = size * nmemb, cap = b->cap ? b->cap : 65536;
 	char *p;
 
-	if (b->n + n + 1 > PROM_MAX_ANSWER)
-		return 0;	/* curl fails the transfer: "answer too large" */
-	p = realloc(b->p, b->n + n + 1);
-	if (!p)
-		return 0;
-	memcpy(p + b->n, data, n);
-	b->p = p;
+	if (b->n + n + 1 > PROM_MAX_ANSWER) {
+		b->too_large = true;
+		return 0;	/* curl fails the transfer */
+	}
+	while (cap < b->n + n + 1)
+		cap *= 2;
+	if (cap > PROM_MAX_ANSWER)
+		cap = PROM_MAX_ANSWER;
+	if (cap != b->cap) {
+		p = realloc(b->p, cap);
+		if (!p)
+			return 0;
+		b->p = p;
+		b->cap = cap;
+	}
+	memcpy(b->p + b->n, data, n);
 	b->n += n;
 	b->p[b->n] = '\0';
 	return n;
+}
+
+/* A duration in ms as --timeout takes it: 30s, 1500ms. */
+static void ms_text(long ms, char *buf, size_t len)
+{
+	snprintf(buf, len, ms % 1000 ? "%ldms" : "%lds", ms % 1000 ? ms : ms / 1000);
+}
+
+/* The failed transfer's error: the limit named when one stopped it. */
+static int transfer_error(const struct prom_client *c, CURLcode rc,
+			  const struct body *b, const char *errbuf,
+			  struct zs_error *err)
+{
+	const char *curl_says = errbuf[0] ? errbuf : curl_easy_strerror(rc);
+	char t[32];
+
+	if (b->too_large || rc == CURLE_FILESIZE_EXCEEDED)
+		return zs_error_set(err, false, "Prometheus at %s: the answer is "
+				    "larger than %lu MiB, the most an answer may "
+				    "be (narrow the row's query or the --arm "
+				    "matchers)", c->url, PROM_MAX_ANSWER >> 20);
+	if (rc == CURLE_OPERATION_TIMEDOUT) {
+		ms_text(c->timeout_ms, t, sizeof(t));
+		return zs_error_set(err, false, "Prometheus at %s: no answer within "
+				    "--timeout %s (connect and answer together): "
+				    "%s", c->url, t, curl_says);
+	}
+	return zs_error_set(err, false, "Prometheus at %s: %s", c->url, curl_says);
 }
 
 int prom_client_open(struct prom_client *c, const char *url,
@@ -194,6 +260,7 @@ int prom_client_open(struct prom_client *c, const char *url,
 	if (n >= sizeof(c->url))
 		return zs_error_set(err, true, "--prometheus: URL too long");
 	snprintf(c->url, sizeof(c->url), "%.*s", (int)n, url);
+	c->timeout_ms = a->timeout_ms ? a->timeout_ms : PROM_TIMEOUT_MS;
 	if ((a->bearer_file && read_secret(a->bearer_file, "--bearer-token-file",
 					   c->bearer, sizeof(c->bearer), err)) ||
 	    (a->basic_file && read_secret(a->basic_file, "--basic-auth-file",
@@ -255,7 +322,9 @@ int prom_query(struct prom_client *c, const char *expr, const char *at,
 	curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, on_data);
 	curl_easy_setopt(h, CURLOPT_WRITEDATA, &b);
 	curl_easy_setopt(h, CURLOPT_ERRORBUFFER, errbuf);
-	curl_easy_setopt(h, CURLOPT_TIMEOUT, PROM_TIMEOUT_S);
+	curl_easy_setopt(h, CURLOPT_TIMEOUT_MS, c->timeout_ms);
+	curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS, c->timeout_ms);
+	curl_easy_setopt(h, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)PROM_MAX_ANSWER);
 	curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
 	curl_easy_setopt(h, CURLOPT_ACCEPT_ENCODING, "");
 	curl_easy_setopt(h, CURLOPT_USERAGENT, "zswap-gate");
@@ -276,8 +345,7 @@ int prom_query(struct prom_client *c, const char *expr, const char *at,
 	free(form);
 	c->nr_queries++;
 	if (rc != CURLE_OK)
-		ret = zs_error_set(err, false, "Prometheus at %s: %s", c->url,
-				   errbuf[0] ? errbuf : curl_easy_strerror(rc));
+		ret = transfer_error(c, rc, &b, errbuf, err);
 	else
 		ret = prom_answer_parse(b.p ? b.p : "", b.n, status, by, expr, out, err);
 	free(b.p);

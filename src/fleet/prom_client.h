@@ -4,7 +4,9 @@
  * VictoriaMetrics: POST /api/v1/query) through libcurl, answers read with
  * json-c: one value per value of a host label. Every failure is an error
  * that says which (the server unreachable, an HTTP status, the server's
- * PromQL error quoted, an answer that is not one series per host); a
+ * PromQL error quoted, no answer within the timeout, an answer larger
+ * than 256 MiB or not one series per host), on one line whatever the
+ * server sent (its text's control characters escaped); a
  * value that is not a number (NaN, Inf) is kept as such for the caller
  * to count, never read as 0. TLS verifies against the system's CAs.
  *
@@ -18,11 +20,15 @@
 #include <stddef.h>
 #include "zs_error.h"
 
-/* How to reach a server: each NULL or a file's path. */
+/* A query's connect and answer together, unless --timeout says: a CI job's. */
+#define PROM_TIMEOUT_MS 30000L
+
+/* How to reach a server: the files each NULL or a path. */
 struct prom_access {
 	const char *bearer_file;	/* a bearer token */
 	const char *basic_file;		/* user:password for basic auth */
 	const char *ca_file;		/* PEM CAs to trust, not the system's */
+	long timeout_ms;		/* a query's, 0: PROM_TIMEOUT_MS */
 };
 
 struct prom_client {
@@ -30,6 +36,7 @@ struct prom_client {
 	char bearer[4096];	/* a token from --bearer-token-file, or "" */
 	char basic[1024];	/* user:password from --basic-auth-file, or "" */
 	const char *ca_file;	/* --ca-file, or NULL: the system's CAs */
+	long timeout_ms;	/* --timeout: connect and answer together */
 	void *curl;
 	size_t nr_queries;
 };

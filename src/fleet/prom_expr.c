@@ -48,24 +48,43 @@ static void sb_num(struct sbuf *b, double v)
 	sb_add(b, "%s", s);
 }
 
+long long prom_duration_ms(const char *s)
+{
+	static const struct {
+		const char *unit;
+		long long ms;
+	} units[] = {	/* "ms" before "m" */
+		{ "ms", 1 }, { "s", 1000 }, { "m", 60000 }, { "h", 3600000 },
+		{ "d", 86400000 }, { "w", 604800000 }, { "y", 31536000000 },
+	};
+	long long total = 0;
+
+	if (!*s)
+		return -1;
+	while (*s) {
+		long long v = 0;
+		size_t u;
+
+		if (!isdigit((unsigned char)*s))
+			return -1;
+		for (; isdigit((unsigned char)*s); s++)
+			if ((v = v * 10 + (*s - '0')) > PROM_DURATION_MS_MAX)
+				return -1;
+		for (u = 0; u < sizeof(units) / sizeof(units[0]); u++)
+			if (!strncmp(s, units[u].unit, strlen(units[u].unit)))
+				break;
+		if (u == sizeof(units) / sizeof(units[0]) ||
+		    v > (PROM_DURATION_MS_MAX - total) / units[u].ms)
+			return -1;
+		total += v * units[u].ms;
+		s += strlen(units[u].unit);
+	}
+	return total;
+}
+
 bool prom_duration_ok(const char *s)
 {
-	bool any = false;
-
-	while (*s) {
-		if (!isdigit((unsigned char)*s))
-			return false;
-		while (isdigit((unsigned char)*s))
-			s++;
-		if (!strncmp(s, "ms", 2))
-			s += 2;
-		else if (*s && strchr("smhdwy", *s))
-			s++;
-		else
-			return false;
-		any = true;
-	}
-	return any;
+	return prom_duration_ms(s) >= 0;
 }
 
 /* ---- placeholders ------------------------------------------------- */

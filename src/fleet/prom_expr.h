@@ -64,5 +64,9 @@ enum prom_expr_result prom_expr_row(const struct claim_row *row,
 
 /* A Prometheus duration (1h30m, 24h, 90s, 500ms): true when well formed. */
 bool prom_duration_ok(const char *s);
+/* The longest duration read: 100 years. */
+#define PROM_DURATION_MS_MAX (100 * 31536000000LL)
+/* The same in milliseconds, or -1 (malformed, or past the longest). */
+long long prom_duration_ms(const char *s);
 
 #endif /* __PROM_EXPR_H */

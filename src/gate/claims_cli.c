@@ -19,6 +19,9 @@
 #include "claims_eval.h"
 #include "claims_fleet.h"
 #include "claims_output.h"
+#include "cli_checks.h"
+#include "prom_matchers.h"
+#include "text_clean.h"
 
 #define EXIT_HOLD 0
 #define EXIT_CONTRADICTED 1
@@ -103,6 +106,9 @@ static int parse(int argc, char **argv, struct claims_opts *o, FILE *usage_to)
 			   "the window each host's value covers (default 24h)"),
 		CLI_STRING(0, "at", "TIME", &o->fleet.at,
 			   "its end: RFC 3339 or Unix seconds (default now)"),
+		CLI_STRING(0, "timeout", "DUR", &o->fleet.timeout,
+			   "the most a query may take, connect and answer\n"
+			   "together (default 30s)"),
 		CLI_STRING(0, "by", "LABEL", &o->fleet.by,
 			   "the label whose values are hosts, one run each\n"
 			   "(default instance)"),
@@ -229,6 +235,7 @@ static int fleet_arms(struct claims_opts *o, const struct claims *c,
 	struct fleet_opts *f = &o->fleet;
 	const struct claim_table *t = NULL;
 	struct fleet_arm sorted[CLAIM_MAX_COLS];
+	char shown[60 * 4 + TEXT_LINE_TAIL];
 	static char pair[2 * sizeof(f->arm[0].name) + 2];
 
 	if (f->nr_arms < 2)
@@ -240,6 +247,21 @@ static int fleet_arms(struct claims_opts *o, const struct claims *c,
 		f->at = "";
 	if (!f->by)
 		f->by = "instance";
+	/* --by is pasted into sum by (...): a label name, nothing else */
+	if (!prom_label_name_ok(f->by))
+		return zs_error_set(err, true, "--by %s: want a label name "
+				    "([a-zA-Z_][a-zA-Z0-9_]*)",
+				    text_line(f->by, 60, shown, sizeof(shown)));
+	if (f->timeout) {
+		long long ms = prom_duration_ms(f->timeout);
+
+		if (ms <= 0 || ms > CLI_SECONDS_MAX * 1000)
+			return zs_error_set(err, true, "--timeout %s: want a "
+					    "Prometheus duration from 1ms to 30d "
+					    "(30s, 2m, 1500ms)", text_line(f->timeout,
+					    60, shown, sizeof(shown)));
+		f->access.timeout_ms = ms;
+	}
 	if (!prom_duration_ok(f->window))
 		return zs_error_set(err, true, "--window %s: want a Prometheus "
 				    "duration (24h, 90m, 1h30m)", f->window);

@@ -8,6 +8,7 @@
 #include "level_stats.h"
 #include "metric_name_check.h"
 #include "metrics.h"
+#include "text_clean.h"
 
 #define WORKLOAD_PREFIX "workload_"
 
@@ -373,6 +374,18 @@ static int check_family_glob(const char *fam, char *why, size_t len)
 	return -1;
 }
 
+int metric_name_length_check(const char *name, char *why, size_t len)
+{
+	char shown[METRIC_NAME_SHOWN * 4 + TEXT_LINE_TAIL];
+
+	if (strlen(name) < METRIC_NAME_LEN)
+		return 0;
+	snprintf(why, len, "name too long (at most %d bytes): %s",
+		 METRIC_NAME_LEN - 1,
+		 text_line(name, METRIC_NAME_SHOWN, shown, sizeof(shown)));
+	return -1;
+}
+
 int metric_name_check(const char *name, char *why, size_t len)
 {
 	size_t n = strlen(name), base = n, hl;
@@ -383,8 +396,11 @@ int metric_name_check(const char *name, char *why, size_t len)
 	const char *word;
 	size_t wl;
 	int nl = 0;
-	bool st = metric_stat_suffix(name, &hl, &word, &wl);
+	bool st;
 
+	if (metric_name_length_check(name, why, len))
+		return -1;
+	st = metric_stat_suffix(name, &hl, &word, &wl);
 	if (st)
 		base = hl;
 	if (brace && (size_t)(brace - name) >= base)

@@ -23,4 +23,14 @@
  */
 int metric_name_check(const char *name, char *why, size_t len);
 
+/* Bytes of a name too long that its messages show: the rest is counted. */
+#define METRIC_NAME_SHOWN 64
+
+/*
+ * The first of metric_name_check()'s rules, for names read from records
+ * too: at most METRIC_NAME_LEN - 1 bytes. -1 with why, the reason first
+ * and the name shortened (a 100 KB name stays one short line).
+ */
+int metric_name_length_check(const char *name, char *why, size_t len);
+
 #endif /* __METRIC_NAME_CHECK_H */

@@ -12,6 +12,7 @@
 #include <json-c/json.h>
 #include "atomic_file.h"
 #include "counters.h"
+#include "metric_name_check.h"
 #include "record.h"
 #include "text_clean.h"
 #include "session.h"
@@ -337,6 +338,17 @@ int record_check_value(const char *file, const char *kind, const char *name,
 	return 0;
 }
 
+/* A key of field what longer than a name: the reason first, then the key cut. */
+static int name_too_long(const char *file, const char *what, const char *name,
+			 struct zs_error *err)
+{
+	char why[256];
+
+	if (!metric_name_length_check(name, why, sizeof(why)))
+		return 0;
+	return zs_error_set(err, true, "%s: field %s: a %s", file, what, why);
+}
+
 static int load_metrics(json_object *metrics, struct record *rec,
 			const char *file, struct zs_error *err)
 {
@@ -350,14 +362,11 @@ static int load_metrics(json_object *metrics, struct record *rec,
 		enum zs_src s;
 		struct metric *m;
 
+		if (name_too_long(file, "metrics", name, err))
+			return -1;
 		snprintf(where, sizeof(where), "metrics.%s.", name);
 		if (!json_object_is_type(val, json_type_object)) {
 			zs_error_set(err, true, "%s: field metrics.%s: expected object",
-				 file, name);
-			return -1;
-		}
-		if (strlen(name) >= METRIC_NAME_LEN) {
-			zs_error_set(err, true, "%s: field metrics.%s: name too long",
 				 file, name);
 			return -1;
 		}
@@ -406,9 +415,10 @@ static int load_hists(json_object *hists, struct record *rec,
 		struct hist h = {};
 		size_t n;
 
+		if (name_too_long(file, "histograms", name, err))
+			return -1;
 		snprintf(where, sizeof(where), "histograms.%s.", name);
-		if (!json_object_is_type(val, json_type_object) ||
-		    strlen(name) >= METRIC_NAME_LEN) {
+		if (!json_object_is_type(val, json_type_object)) {
 			zs_error_set(err, true, "%s: field histograms.%s: expected object",
 				 file, name);
 			return -1;
@@ -570,8 +580,11 @@ int record_parse(const char *path, const char *text, size_t n,
 	if (!get_typed(root, "schema", json_type_string, false, &v, path, "", err))
 		goto out;
 	if (strcmp(json_object_get_string(v), RECORD_SCHEMA)) {
+		char shown[METRIC_NAME_SHOWN * 4 + TEXT_LINE_TAIL];
+
 		zs_error_set(err, true, "%s: field schema: '%s' is not %s", path,
-			 json_object_get_string(v), RECORD_SCHEMA);
+			     text_line(json_object_get_string(v), METRIC_NAME_SHOWN,
+				       shown, sizeof(shown)), RECORD_SCHEMA);
 		goto out;
 	}
 	if (!get_typed(root, "kernel", json_type_object, false, &o, path, "", err) ||

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Strings made fit for JSON and terminals (see text_clean.h). */
+#include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "text_clean.h"
@@ -29,6 +31,11 @@ static size_t utf8_seq(const unsigned char *s, unsigned int *cpp)
 		return 0;
 	*cpp = cp;
 	return need + 1;
+}
+
+size_t utf8_char(const char *s, unsigned int *cp)
+{
+	return *s ? utf8_seq((const unsigned char *)s, cp) : 0;
 }
 
 static size_t utf8_seq_len(const unsigned char *s)
@@ -106,4 +113,43 @@ void yaml_text_clean(char *s)
 		}
 	}
 	*o = '\0';
+}
+
+/* The escape of control character or stray byte c into out: its length. */
+static size_t escape_byte(unsigned int c, bool c1, char *out)
+{
+	static const char named[] = { ['\n'] = 'n', ['\r'] = 'r', ['\t'] = 't' };
+
+	if (c1)
+		return sprintf(out, "\\u%04x", c);
+	if (c < sizeof(named) && named[c])
+		return sprintf(out, "\\%c", named[c]);
+	return sprintf(out, "\\x%02x", c);
+}
+
+char *text_line(const char *s, size_t max, char *out, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t n = strlen(s), i = 0, o = 0, room = len - TEXT_LINE_TAIL;
+
+	while (i < n && i < max) {
+		unsigned int cp;
+		size_t sl = utf8_seq(p + i, &cp), take = sl ? sl : 1, put = sl;
+		const char *from = s + i;
+		char esc[8];
+
+		if (!sl || cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp < 0xa0)) {
+			put = escape_byte(cp, sl > 1, esc);
+			from = esc;
+		}
+		if (i + take > max || o + put > room)
+			break;
+		memcpy(out + o, from, put);
+		o += put;
+		i += take;
+	}
+	if (i < n)
+		o += snprintf(out + o, len - o, "... (%zu bytes)", n);
+	out[o] = '\0';
+	return out;
 }

@@ -6,6 +6,8 @@
 #ifndef __TEXT_CLEAN_H
 #define __TEXT_CLEAN_H
 
+#include <stddef.h>
+
 /*
  * A copy of s (malloc'd; NULL when out of memory) in which every byte
  * that does not start or continue a valid UTF-8 sequence (overlong forms,
@@ -28,5 +30,24 @@ void ctrl_replace(char *s);
  * A letter's text on its way into a claims file.
  */
 void yaml_text_clean(char *s);
+
+/*
+ * The length of the valid UTF-8 character at s (1 to 4) and its code
+ * point in *cp, or 0 (a byte that starts none, or the NUL).
+ */
+size_t utf8_char(const char *s, unsigned int *cp);
+
+/* Room text_line() needs beyond the bytes it shows: "... (N bytes)". */
+#define TEXT_LINE_TAIL 32
+
+/*
+ * s as one line of a message, into out (len bytes, more than
+ * TEXT_LINE_TAIL): control characters (C0, DEL, C1) and bytes that are
+ * not UTF-8 escaped (\r, \n, \t, \xNN, \u0080-\u009f), so none reaches
+ * the terminal as a command or a line break; at most max bytes of s, a
+ * longer s (or one out has no room for) cut and ended "... (N bytes)".
+ * Returns out.
+ */
+char *text_line(const char *s, size_t max, char *out, size_t len);
 
 #endif /* __TEXT_CLEAN_H */

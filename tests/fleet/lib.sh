@@ -36,3 +36,52 @@ promq_at() {
 		--data-urlencode "time=$2" |
 		jq -S '[.data.result[] | {(.metric.instance): (.value[1] | tonumber? // .)}] | add // {}'
 }
+
+# stub_start MODE ARGS...: tests/fleet/stub-prom.py (a Prometheus that
+# hangs, answers endlessly, or answers every query with a file) on a
+# free loopback port; sets STUB_PID, STUB_URL and STUB_LOG (a line per
+# connection: no line, no query sent). stub_stop ends it.
+stub_start() {
+	port=$(free_port)
+	STUB_LOG=$WORK/stub-$port.log
+	python3 tests/fleet/stub-prom.py "$port" "$STUB_LOG" "$@" 2> "$STUB_LOG.err" &
+	STUB_PID=$!
+	STUB_URL=http://127.0.0.1:$port
+	i=0
+	while [ ! -e "$STUB_LOG" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+	[ -e "$STUB_LOG" ]
+}
+stub_stop() {
+	[ -n "${STUB_PID:-}" ] && kill "$STUB_PID" 2>/dev/null && wait "$STUB_PID" 2>/dev/null
+	STUB_PID=""
+}
+
+# wide_answer N: a Prometheus answer of N series, one per instance
+wide_answer() {
+	awk -v n="$1" 'BEGIN {
+		printf "{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":["
+		for (i = 0; i < n; i++)
+			printf "%s{\"metric\":{\"instance\":\"h%06d:9100\"},\"value\":[1700000000,\"%d\"]}",
+				i ? "," : "", i, 1000 + i % 7
+		print "]}}" }'
+}
+
+# one_row_claims: a claims file of one promql: row over arms off and series
+one_row_claims() {
+	cat <<'YAML'
+schema: zswap-claims/1
+series: "one promql: row"
+setup:
+  stated: "a stub Prometheus"
+tables:
+  - id: wide
+    title: "One row"
+    columns: [off, series]
+    rows:
+      - label: calls
+        promql: "increase(calls_total{$SELECTOR}[$WINDOW])"
+        quoted: [null, null]
+        claim: same
+        margin_pct: 10
+YAML
+}

@@ -8,7 +8,10 @@
 # free loopback port. Checks the verdicts, that every host's value is what
 # the same query returns from Prometheus directly, and the errors: server
 # unreachable, HTTP error, PromQL error, empty arm, unset placeholder,
-# auth headers. No BPF, no root: the dynamic zswap-gate (make fleet-gate).
+# auth headers; a hostile server (tests/fleet/stub-prom.py: one that
+# never answers, one that never stops, control characters, 100,000
+# series) and hostile --arm and --by (refused before any query). No BPF,
+# no root: the dynamic zswap-gate (make fleet-gate).
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
@@ -29,6 +32,8 @@ cleanup() {
 	[ -n "$PROM_PID" ] && kill "$PROM_PID" 2>/dev/null && wait "$PROM_PID" 2>/dev/null
 	[ -n "$NC_PID" ] && kill "$NC_PID" 2>/dev/null
 	[ -n "${TLS_PID:-}" ] && kill "$TLS_PID" 2>/dev/null && wait "$TLS_PID" 2>/dev/null
+	[ -n "${HANG_PID:-}" ] && kill "$HANG_PID" 2>/dev/null
+	stub_stop
 	[ -n "${KEEP:-}" ] || rm -rf "$WORK"
 }
 trap cleanup EXIT INT TERM
@@ -206,6 +211,112 @@ echo "secret" > "$WORK/token"
 err "a missing token file" "--bearer-token-file $WORK/none" \
 	"$GATE" claims "$CLAIMS" --prometheus "$PROM_URL" --bearer-token-file "$WORK/none" \
 	--arm off='arm="off"' --arm series='arm="series"'
+
+# --- a hostile server, hostile options (issue 45) ------------------------
+ARMS2="--arm off=arm=\"off\" --arm series=arm=\"series\" --set CGROUP=x --set APP_HIST=y"
+# a server that accepts and never answers: the default timeout, in the
+# background meanwhile (30 s), and a short --timeout
+check "a stub that never answers listens" stub_start hang
+HANG_URL=$STUB_URL HANG_STUB=$STUB_PID STUB_PID=""
+t_hang=$(date +%s)
+(timeout 60 "$GATE" claims "$CLAIMS" --prometheus "$HANG_URL" $ARMS2 \
+	> /dev/null 2> "$WORK/hang30.err"; echo $? > "$WORK/hang30.rc"; date +%s > "$WORK/hang30.end") &
+HANG_PID=$!
+t0=$(date +%s)
+err "a server that never answers: --timeout 1s, named" \
+	"Prometheus at $HANG_URL: no answer within --timeout 1s (connect and answer together)" \
+	"$GATE" claims "$CLAIMS" --prometheus "$HANG_URL" --timeout 1s $ARMS2
+check "--timeout 1s: exit within 5 s (took $(($(date +%s) - t0)) s)" [ $(($(date +%s) - t0)) -le 5 ]
+err "--timeout not a duration" "--timeout 30: want a Prometheus duration" \
+	"$GATE" claims "$CLAIMS" --prometheus "$HANG_URL" --timeout 30 $ARMS2
+err "--timeout 0s" "--timeout 0s: want a Prometheus duration from 1ms" \
+	"$GATE" claims "$CLAIMS" --prometheus "$HANG_URL" --timeout 0s $ARMS2
+
+# an answer that never ends: stopped at the limit, which is named
+stub_start endless
+err "an endless answer: larger than the limit, named" \
+	"Prometheus at $STUB_URL: the answer is larger than 256 MiB, the most an answer may be" \
+	"$GATE" claims "$CLAIMS" --prometheus "$STUB_URL" $ARMS2
+stub_stop
+
+# control characters (CR, ESC sequences, BEL, C1) in what the server says:
+# one line, escaped
+ESC=$(printf '\033')
+printf 'bad gateway\r\033[2J\033]0;owned\007\nsecond line \302\23331m' > "$WORK/ctrl.body"
+printf '{"status":"error","errorType":"bad_data","error":"x\\r\\u001b[2Jy\\u0007\\nz"}' \
+	> "$WORK/ctrl.json"
+for c in "502 $WORK/ctrl.body" "400 $WORK/ctrl.json"; do
+	stub_start answer $c
+	"$GATE" claims "$CLAIMS" --prometheus "$STUB_URL" $ARMS2 > /dev/null 2> "$WORK/ctrl.err"
+	rc=$?
+	stub_stop
+	check "HTTP ${c%% *} with control characters: exit 2 (got $rc), one line" \
+		[ $rc -eq 2 -a "$(wc -l < "$WORK/ctrl.err")" -eq 1 ]
+	check "HTTP ${c%% *} with control characters: none reaches the terminal, shown escaped" \
+		sh -c '! grep -q "[$(printf "\r\033\007")]" "$1" && ! grep -q "$(printf "\302\233")" "$1" &&
+			grep -q "x1b\[2J" "$1"' _ "$WORK/ctrl.err"
+done
+
+# the issue's injections, and others: exit 2 and no query sent
+stub_start answer 200 "$WORK/ctrl.json"
+# inject DESC PATTERN ARGS...: exit 2, PATTERN in stderr, no connection
+inject() {
+	desc=$1
+	shift
+	err "$desc" "$@"
+	check "$desc: no query sent" [ ! -s "$STUB_LOG" ]
+}
+inject "--arm pasting PromQL after the selector" \
+	"--arm base: MATCHERS at character 8 ('}\[24h\]) or vector(1)" \
+	"$GATE" claims "$CLAIMS" --prometheus "$STUB_URL" \
+	--arm 'base=job="a"}[24h]) or vector(1) or count_over_time(up{job="x"' \
+	--arm new='job="b"'
+inject "--by pasting PromQL into sum by ()" \
+	"--by instance) (vector(1)) or sum by (instance: want a label name" \
+	"$GATE" claims "$CLAIMS" --prometheus "$STUB_URL" $ARMS2 \
+	--by 'instance) (vector(1)) or sum by (instance'
+inject "--arm with a whole selector and more" "MATCHERS at character 13" \
+	"$GATE" claims "$CLAIMS" --prometheus "$STUB_URL" \
+	--arm 'off={arm="off"} or vector(1)' --arm series='arm="series"'
+inject "--arm with an operator PromQL matchers do not have" "MATCHERS at character 10" \
+	"$GATE" claims "$CLAIMS" --prometheus "$STUB_URL" \
+	--arm 'off=arm="off"+vector(1)' --arm series='arm="series"'
+inject "--arm with a function call, not a matcher" "MATCHERS at character 7" \
+	"$GATE" claims "$CLAIMS" --prometheus "$STUB_URL" \
+	--arm 'off=vector(1)>0,a="b"' --arm series='arm="series"'
+stub_stop
+# quotes inside a quoted value stay in it: no series, not a vector(1)
+err "an --arm value holding PromQL stays a value: no series, exit 2" \
+	'arm off {arm="off..} or vector(1) or up{x=...}: no row.s query answered' \
+	"$GATE" claims "$CLAIMS" --prometheus "$PROM_URL" --at "$AT" \
+	--arm "off=arm='off\"} or vector(1) or up{x=\"'" --arm series='arm="series"' \
+	--set CGROUP=x --set APP_HIST=y
+
+# 100,000 series an answer: read in linear time (every pair compared
+# took 33 s of CPU a query)
+wide_answer 100000 > "$WORK/wide.json"
+one_row_claims > "$WORK/one.yaml"
+stub_start answer 200 "$WORK/wide.json"
+/usr/bin/time -f "%U %S" -o "$WORK/wide.time" "$GATE" claims "$WORK/one.yaml" --json \
+	--prometheus "$STUB_URL" --arm off='arm="off"' --arm series='arm="series"' \
+	> "$WORK/wide.out" 2> "$WORK/wide.err"
+rc=$?
+stub_stop
+cpu=$(awk '{ print $1 + $2 }' "$WORK/wide.time")
+check "2 answers of 100,000 series: exit 0 (got $rc), every host read" \
+	[ $rc -eq 0 -a "$(jq -c '[.arms[].hosts]' "$WORK/wide.out")" = "[100000,100000]" ]
+check "2 answers of 100,000 series: under 5 s of CPU (took $cpu s)" \
+	awk -v c="$cpu" 'BEGIN { exit !(c < 5) }'
+
+# the default timeout, from the background run
+wait "$HANG_PID"
+HANG_PID=""
+kill "$HANG_STUB" 2>/dev/null
+took=$(($(cat "$WORK/hang30.end") - t_hang))
+check "no --timeout: exit 2 after the default 30 s (got $(cat "$WORK/hang30.rc") after $took s)" \
+	[ "$(cat "$WORK/hang30.rc")" = 2 -a $took -ge 29 -a $took -le 40 ]
+check "no --timeout: the default named" \
+	grep -q "no answer within --timeout 30s (connect and answer together)" "$WORK/hang30.err"
 
 # --- auth headers, as a server receives them -----------------------------
 # busybox nc answers one request with a PromQL error and keeps what it got

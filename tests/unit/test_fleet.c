@@ -6,13 +6,17 @@
  * claims file. tests/host/fleet.test.sh runs the queries on Prometheus.
  */
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "claims.h"
 #include "claims_fleet.h"
 #include "harness.h"
 #include "prom_client.h"
 #include "prom_expr.h"
+#include "prom_matchers.h"
 
 static const struct prom_set sets[] = {
 	{ "CGROUP", "/work.slice" }, { "APP", "app_seconds" },
@@ -150,6 +154,11 @@ static void test_promql_rows(void)
 	      "a lone $: %s", q);
 	CHECK(expr_of(NULL, NULL, "x ${APP", q, sizeof(q)) == PROM_EXPR_BAD,
 	      "an unclosed ${: %s", q);
+	CHECK(prom_duration_ms("30s") == 30000 && prom_duration_ms("1500ms") == 1500 &&
+	      prom_duration_ms("1h30m") == 5400000 && prom_duration_ms("2m1ms") == 120001 &&
+	      prom_duration_ms("0s") == 0 && prom_duration_ms("30") == -1 &&
+	      prom_duration_ms("s") == -1 && prom_duration_ms("99999999999y") == -1 &&
+	      prom_duration_ms("1.5s") == -1, "durations in ms");
 	CHECK(!prom_duration_ok("") && !prom_duration_ok("24") &&
 	      !prom_duration_ok("1 day") && !prom_duration_ok("h") &&
 	      prom_duration_ok("24h") && prom_duration_ok("1h30m") &&
@@ -201,6 +210,81 @@ static void test_answers(void)
 		    200, &v, &err) && strstr(err.msg, "not a number"), "%s", err.msg);
 }
 
+/* Whether msg is one line with no control character (issue 45). */
+static bool one_clean_line(const char *msg)
+{
+	for (const unsigned char *p = (const unsigned char *)msg; *p; p++)
+		if (*p < 0x20 || *p == 0x7f || (p[0] == 0xc2 && p[1] >= 0x80 &&
+						p[1] < 0xa0))
+			return false;
+	return true;
+}
+
+/* A server's text with CR, ESC sequences, BEL and C1: escaped, one line. */
+static void test_hostile_answers(void)
+{
+	struct prom_vector v;
+	struct zs_error err;
+
+	CHECK(parse("bad gateway\r\x1b[2J\x1b]0;owned\x07\nsecond \xc2\x9b" "31m",
+		    502, &v, &err) && one_clean_line(err.msg) &&
+	      strstr(err.msg, "bad gateway\\r\\x1b[2J\\x1b]0;owned\\x07\\nsecond "
+		     "\\u009b31m"), "a body: %s", err.msg);
+	CHECK(parse("{\"status\":\"error\",\"errorType\":\"bad_data\",\"error\":"
+		    "\"x\\r\\u001b[2Jy\\u0007\\nz\"}", 400, &v, &err) &&
+	      one_clean_line(err.msg) && strstr(err.msg, "\"x\\r\\x1b[2Jy\\x07\\nz\""),
+	      "a PromQL error: %s", err.msg);
+	CHECK(parse("{\"status\":\"success\",\"data\":{\"resultType\":\"vector\","
+		    "\"result\":[{\"metric\":{\"instance\":\"a\\u001b[2J\"},"
+		    "\"value\":[1,\"\\u001b]0;x\\u0007\"]}]}}", 200, &v, &err) &&
+	      one_clean_line(err.msg) && strstr(err.msg, "not a number"),
+	      "a value: %s", err.msg);
+}
+
+/*
+ * 100,000 series (issue 45: the duplicate check compared every pair, 39
+ * s of CPU): read whole, and a duplicate found when it is the last.
+ */
+static void test_many_series(void)
+{
+	enum { N = 100000 };
+	size_t cap = (size_t)N * 64 + 256, n = 0;
+	char *body = malloc(cap);
+	struct prom_vector v;
+	struct zs_error err;
+	bool ordered = true;
+	clock_t t;
+
+	if (!body) {
+		CHECK(0, "malloc");
+		return;
+	}
+	n += snprintf(body, cap, "{\"status\":\"success\",\"data\":{"
+		      "\"resultType\":\"vector\",\"result\":[");
+	for (int i = 0; i < N; i++)
+		n += snprintf(body + n, cap - n, "%s{\"metric\":{\"instance\":"
+			      "\"h%06d\"},\"value\":[1,\"%d\"]}", i ? "," : "", i, i);
+	snprintf(body + n, cap - n, "]}}");
+	t = clock();
+	CHECK(!parse(body, 200, &v, &err) && v.n == N, "%d series: %zu, %s", N,
+	      v.n, err.msg);
+	/* linear: ~0.1 s; every pair compared took 39 s */
+	t = clock() - t;
+	CHECK(t < 5 * CLOCKS_PER_SEC, "%d series read in %.2f s of CPU", N,
+	      (double)t / CLOCKS_PER_SEC);
+	for (size_t i = 0; i < v.n; i++)
+		ordered &= v.s[i].v == (double)i;
+	CHECK(ordered, "every series' value read");
+	prom_vector_free(&v);
+	/* the last series is the first's host again */
+	snprintf(body + n, cap - n, ",{\"metric\":{\"instance\":\"h000000\","
+		 "\"job\":\"b\"},\"value\":[1,\"1\"]}]}}");
+	CHECK(parse(body, 200, &v, &err) && strstr(err.msg, "instance 'h000000' "
+						    "has more than one series"),
+	      "a duplicate last of %d: %s", N + 1, err.msg);
+	free(body);
+}
+
 static void test_options(void)
 {
 	struct fleet_arm a;
@@ -217,6 +301,79 @@ static void test_options(void)
 	CHECK(!fleet_set_parse(&s, "APP=a_b", &err) && !strcmp(s.value, "a_b"), "--set");
 	CHECK(fleet_set_parse(&s, "SELECTOR=x", &err) && fleet_set_parse(&s, "A-B=x", &err),
 	      "reserved or bad --set NAME refused");
+}
+
+/*
+ * --arm MATCHERS read with PromQL's grammar and written back (issue 45):
+ * the selector a query carries is only ever label matchers.
+ */
+static const struct {
+	const char *in, *want;	/* want NULL: refused, at character at */
+	int at;
+} matchers[] = {
+	{ "kernel=\"7.3.4\",job=\"node\"", "kernel=\"7.3.4\",job=\"node\"" },
+	{ "{kernel=\"7.4\"}", "kernel=\"7.4\"" },
+	{ " job = \"a\" , k!~`x\\d` , ", "job=\"a\",k!~\"x\\\\d\"" },
+	{ "a=~\"off|series\",b!=''", "a=~\"off|series\",b!=\"\"" },
+	{ "k='it\\'s'", "k=\"it's\"" },
+	{ "k=\"\\x1b\\u00e9\\\"\\101\\t\"", "k=\"\\u001b\xc3\xa9\\\"A\\u0009\"" },
+	/* quotes inside a value stay inside it */
+	{ "a='x\"} or vector(1) or up{b=\"'",
+	  "a=\"x\\\"} or vector(1) or up{b=\\\"\"" },
+	{ "a=`\\\"`", "a=\"\\\\\\\"\"" },
+	/* the issue's injection, and others: refused where they go wrong */
+	{ "job=\"a\"}[24h]) or vector(1) or count_over_time(up{job=\"x\"", NULL, 8 },
+	{ "job=\"a\"} or vector(1)", NULL, 8 },
+	{ "{job=\"a\"} or {job=\"b\"}", NULL, 11 },
+	{ "job=\"a\") or vector(1", NULL, 8 },
+	{ "job=\"a\" or vector(1)", NULL, 9 },
+	{ "job=~\"a\"+\"b\"", NULL, 9 },
+	{ "job=vector(1)", NULL, 5 },
+	{ "job=\"a\" # c", NULL, 9 },
+	{ "job=\"a\nb\"", NULL, 5 },
+	{ "x", NULL, 2 },
+	{ "7.4", NULL, 1 },
+	{ "{}", NULL, 3 },
+	{ "{a=\"b\"", NULL, 7 },
+	{ "a=\"b\",,c=\"d\"", NULL, 7 },
+	{ "a==\"b\"", NULL, 3 },
+	{ "a=\"\\q\"", NULL, 4 },
+	{ "a=\"\\ud800\"", NULL, 4 },
+	{ "a=\"\\x0\"", NULL, 4 },
+	{ "a=\"\\x00\"", NULL, 4 },
+	{ "a=\"\xff\"", NULL, 4 },
+};
+
+static void test_matchers(void)
+{
+	struct fleet_arm a;
+	struct zs_error err;
+	char arg[600], at[40];
+
+	for (size_t i = 0; i < sizeof(matchers) / sizeof(matchers[0]); i++) {
+		int r;
+
+		snprintf(arg, sizeof(arg), "arm=%s", matchers[i].in);
+		r = fleet_arm_parse(&a, arg, &err);
+		if (matchers[i].want) {
+			CHECK(!r && !strcmp(a.matchers, matchers[i].want),
+			      "%s: %s\n   want %s", matchers[i].in, r ? err.msg :
+			      a.matchers, matchers[i].want);
+			continue;
+		}
+		snprintf(at, sizeof(at), "character %d ", matchers[i].at);
+		CHECK(r && err.usage && strstr(err.msg, "--arm arm: MATCHERS ") &&
+		      (strstr(err.msg, at) ||
+		       (snprintf(at, sizeof(at), "(character %d)", matchers[i].at),
+			strstr(err.msg, at))) && !strchr(err.msg, '\n'),
+		      "%s refused at %d: %s", matchers[i].in, matchers[i].at,
+		      r ? err.msg : a.matchers);
+	}
+	/* --by is a label name */
+	CHECK(prom_label_name_ok("instance") && prom_label_name_ok("_h0") &&
+	      !prom_label_name_ok("") && !prom_label_name_ok("0a") &&
+	      !prom_label_name_ok("instance) (vector(1)) or sum by (instance") &&
+	      !prom_label_name_ok("a-b") && !prom_label_name_ok("a b"), "--by");
 }
 
 static void test_claims_promql(void)
@@ -248,6 +405,9 @@ void test_fleet(void)
 	test_not_in_prometheus();
 	test_promql_rows();
 	test_answers();
+	test_hostile_answers();
+	test_many_series();
 	test_options();
+	test_matchers();
 	test_claims_promql();
 }

@@ -6,6 +6,8 @@
 #include <unistd.h>
 #include "counters.h"
 #include "harness.h"
+#include "metric_name_check.h"
+#include "metrics.h"
 #include "record.h"
 #include "text_clean.h"
 
@@ -226,6 +228,67 @@ static void many_metrics(void)
 	free(text);
 }
 
+/*
+ * A 100 KB metric or histogram name (issue 45): one short line, the
+ * reason first, the name cut to its first 64 bytes and counted.
+ */
+static void long_names(void)
+{
+	enum { N = 102400 };
+	static const char *const where[] = { "metrics", "histograms" };
+	char *text = malloc(N + 512), *name = malloc(N + 1), want[160];
+	struct zs_error err = { .msg = "" };
+	struct record rec;
+
+	if (!text || !name) {
+		CHECK(0, "malloc");
+		goto out;
+	}
+	memset(name, 'x', N);
+	name[N] = '\0';
+	for (int k = 0; k < 2; k++) {
+		snprintf(text, N + 512, "{\"schema\":\"zswap-record/1\",\"kernel\":"
+			 "{\"release\":\"6.12\"},\"zswap\":{},\"duration_s\":1,"
+			 "\"wall_time_s\":null,\"exit_code\":null,\"complete\":true,"
+			 "\"metrics\":{%s%s%s},\"histograms\":{%s%s%s}}",
+			 k ? "" : "\"", k ? "" : name, k ? "" : "\":{}",
+			 k ? "\"" : "", k ? name : "", k ? "\":{}" : "");
+		snprintf(want, sizeof(want), "long.json: field %s: a name too long "
+			 "(at most %d bytes): %.64s... (%d bytes)", where[k],
+			 METRIC_NAME_LEN - 1, name, N);
+		CHECK(record_parse("long.json", text, strlen(text), &rec, &err) &&
+		      !strcmp(err.msg, want), "a 100 KB %s name: %.300s", where[k],
+		      err.msg);
+	}
+	CHECK(metric_name_check(name, want, sizeof(want)) &&
+	      !strncmp(want, "name too long", 13) && strstr(want, "(102400 bytes)"),
+	      "metric_name_check, a 100 KB name: %s", want);
+out:
+	free(text);
+	free(name);
+}
+
+/* Text for one line of a message: controls escaped, long text counted. */
+static void text_lines(void)
+{
+	static const struct { const char *in; size_t max; const char *want; } t[] = {
+		{ "plain", 64, "plain" },
+		{ "a\r\x1b[2Jb\x07\nc\td", 64, "a\\r\\x1b[2Jb\\x07\\nc\\td" },
+		{ "csi \xc2\x9b" "31m, bad \xff, caf\xc3\xa9", 64,
+		  "csi \\u009b31m, bad \\xff, caf\xc3\xa9" },
+		{ "abcdef", 3, "abc... (6 bytes)" },
+		{ "ab\xc3\xa9", 3, "ab... (4 bytes)" },	/* never half a character */
+	};
+	char out[64];
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+		CHECK(!strcmp(text_line(t[i].in, t[i].max, out, sizeof(out)), t[i].want),
+		      "text_line case %zu: %s", i, out);
+	/* out's room bounds it too, the count still whole */
+	CHECK(!strcmp(text_line("0123456789012345678901234567890123456789", 100,
+				out, 40), "01234567... (40 bytes)"), "%s", out);
+}
+
 /* Bytes that are not UTF-8 become U+FFFD; control characters '?'. */
 static void text_cleaning(void)
 {
@@ -288,6 +351,8 @@ void test_record(void)
 		return;
 	}
 	text_cleaning();
+	text_lines();
+	long_names();
 	snprintf(path, sizeof(path), "%s/strings.json", tmpdir);
 	hostile_strings(path);
 	snprintf(path, sizeof(path), "%s/good.json", tmpdir);
