@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Terminal, Markdown and JSON renderings of claims verdicts. */
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <json-c/json.h>
@@ -9,7 +10,7 @@
 
 enum {
 	COL_ROW, COL_QA, COL_QB, COL_QCH, COL_MA, COL_MB, COL_MCH, COL_P,
-	COL_VERDICT, NR_COLS,
+	COL_VERDICT, COL_FIT, NR_COLS,
 };
 
 struct cells {
@@ -100,6 +101,55 @@ static void row_cells(struct cells *x, const struct row_eval *r,
 		 r->has_p && r->row->dir[r->cmp] != CLAIM_SAME, r->p_adj);
 	snprintf(x->c[COL_VERDICT], sizeof(x->c[0]), "%s%s",
 		 verdict_name(r->verdict), r->far ? " (far)" : "");
+	snprintf(x->c[COL_FIT], sizeof(x->c[0]), "%s",
+		 r->quoted_fit ? quoted_fit_name(r->quoted_fit) : "-");
+}
+
+/*
+ * Where the quoted change lies against the interval, in words, with the
+ * "far" note when the measured change is also far from it: the one
+ * sentence a reviewer needs beside "not shown" or "(far)".
+ */
+static void fit_reason(char *buf, size_t len, const struct row_eval *r,
+		       double alpha)
+{
+	double q = r->row->change_pct[r->cmp];
+	bool other_way = q < 0 ? r->ci_lo_pct > 0 : q > 0 && r->ci_hi_pct < 0;
+	const char *how = r->quoted_fit == QUOTED_EXCEEDED ? "larger than quoted" :
+			  other_way ? "the other way" : "smaller than quoted";
+	char hi[32], far[64] = "";
+
+	if (r->quoted_fit == QUOTED_NONE || r->quoted_fit == QUOTED_WITHIN)
+		return;
+	if (r->ci_bounded)
+		snprintf(hi, sizeof(hi), "%+.1f%%", r->ci_hi_pct);
+	else
+		snprintf(hi, sizeof(hi), "+inf");
+	if (r->far)
+		snprintf(far, sizeof(far), " (far: outside 1/%g to %g times it)",
+			 CLAIM_FAR_FACTOR, CLAIM_FAR_FACTOR);
+	snprintf(buf, len, "the measured %+.1f%% [%+.1f%%, %s] %s the quoted "
+		 "%+.1f%% at %g%% confidence: the change is %s%s",
+		 r->change_pct, r->ci_lo_pct, hi, r->quoted_fit == QUOTED_EXCLUDED ?
+		 "excludes" : "lies beyond", q, (1 - alpha) * 100, how, far);
+}
+
+/* Appends "; " and printf's text to buf when it has text already. */
+static void append(char *buf, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void append(char *buf, size_t len, const char *fmt, ...)
+{
+	size_t l = strlen(buf);
+	va_list ap;
+
+	if (l && l + 2 < len) {
+		memcpy(buf + l, "; ", 3);
+		l += 2;
+	}
+	va_start(ap, fmt);
+	vsnprintf(buf + l, len - l, fmt, ap);
+	va_end(ap);
 }
 
 /* The reason line of a row, empty when it needs none. */
@@ -107,56 +157,47 @@ static void row_reason(char *buf, size_t len, const struct row_eval *r,
 		       const struct claims_eval *e)
 {
 	const struct claim_row *row = r->row;
+	char fit[160] = "";
 
 	buf[0] = '\0';
-	if (r->why[0]) {
-		snprintf(buf, len, "%s", r->why);
-	} else if (r->far) {
-		snprintf(buf, len, "the measured change %+.1f%% is far from the "
-			 "quoted %+.1f%% (outside 1/%g to %g times it)",
-			 r->change_pct, row->change_pct[r->cmp], CLAIM_FAR_FACTOR,
-			 CLAIM_FAR_FACTOR);
-	} else if (r->verdict == VERDICT_NOT_SHOWN &&
-		   row->dir[r->cmp] == CLAIM_SAME) {
-		if (r->runs_needed)
-			snprintf(buf, len, "the %+.1f%% to %+.1f%% interval is not "
-				 "within +-%g%%; about %u runs per arm would narrow it "
-				 "enough", r->ci_lo_pct, r->ci_hi_pct, row->margin_pct,
-				 r->runs_needed);
-		else
-			snprintf(buf, len, "the %+.1f%% to %+.1f%% interval is not "
-				 "within +-%g%%", r->ci_lo_pct, r->ci_hi_pct,
-				 row->margin_pct);
-	} else if (r->verdict == VERDICT_NOT_SHOWN) {
-		if (r->runs_needed)
-			snprintf(buf, len, "%u runs per arm would detect the %s "
-				 "change with this spread (t-test, 80%% power)",
-				 r->runs_needed, r->power_for_measured ? "measured" :
-				 "quoted");
-		else
-			snprintf(buf, len, "no change to detect, or more than %d "
-				 "runs per arm would be needed", CLAIM_MAX_RUNS);
-	}
-	if (r->has_change && r->has_p && !r->ci_bounded) {
-		size_t l = strlen(buf);
-
-		snprintf(buf + l, len - l, "%sthe change's interval has no upper "
-			 "bound: the base mean is not significantly above 0 "
-			 "(Fieller)", l ? "; " : "");
-	}
-	for (int k = 0; k < 2 && e->fleet; k++) {
-		size_t l = strlen(buf);
-
+	fit_reason(fit, sizeof(fit), r, e->alpha);
+	if (r->why[0])
+		append(buf, len, "%s", r->why);
+	if (r->far && !fit[0])
+		append(buf, len, "the measured change %+.1f%% is far from the "
+		       "quoted %+.1f%% (outside 1/%g to %g times it)",
+		       r->change_pct, row->change_pct[r->cmp], CLAIM_FAR_FACTOR,
+		       CLAIM_FAR_FACTOR);
+	if (fit[0])
+		append(buf, len, "%s", fit);
+	if (r->why[0])
+		;
+	else if (r->verdict == VERDICT_NOT_SHOWN &&
+		 row->dir[r->cmp] == CLAIM_SAME && r->runs_needed)
+		append(buf, len, "the %+.1f%% to %+.1f%% interval is not within "
+		       "+-%g%%; about %u runs per arm would narrow it enough",
+		       r->ci_lo_pct, r->ci_hi_pct, row->margin_pct,
+		       r->runs_needed);
+	else if (r->verdict == VERDICT_NOT_SHOWN && row->dir[r->cmp] == CLAIM_SAME)
+		append(buf, len, "the %+.1f%% to %+.1f%% interval is not within "
+		       "+-%g%%", r->ci_lo_pct, r->ci_hi_pct, row->margin_pct);
+	else if (r->verdict == VERDICT_NOT_SHOWN && r->runs_needed)
+		append(buf, len, "%u runs per arm would detect the %s change "
+		       "with this spread (t-test, 80%% power)", r->runs_needed,
+		       r->power_for_measured ? "measured" : "quoted");
+	else if (r->verdict == VERDICT_NOT_SHOWN && !e->skip_runs_needed)
+		append(buf, len, "no change to detect, or more than %d runs per "
+		       "arm would be needed", CLAIM_MAX_RUNS);
+	if (r->has_change && r->has_p && !r->ci_bounded)
+		append(buf, len, "the change's interval has no upper bound: the "
+		       "base mean is not significantly above 0 (Fieller)");
+	for (int k = 0; k < 2 && e->fleet; k++)
 		/* a host a row has no value for is counted and named */
 		if (r->arm[k].n && r->arm[k].na_runs)
-			snprintf(buf + l, len - l, "%s%s: %s", l ? "; " : "",
-				 e->label[r->arm_of[k]], arm_values_reason(&r->arm[k]));
-	}
-	if (row->note[0]) {
-		size_t l = strlen(buf);
-
-		snprintf(buf + l, len - l, "%snote: %s", l ? "; " : "", row->note);
-	}
+			append(buf, len, "%s: %s", e->label[r->arm_of[k]],
+			       arm_values_reason(&r->arm[k]));
+	if (row->note[0])
+		append(buf, len, "note: %s", row->note);
 }
 
 static void print_counts(FILE *f, const char *pre, const char *kind,
@@ -225,10 +266,11 @@ static void widths(int *w, const char *const *head, const struct claims_eval *e,
 	}
 }
 
+/* Words left-aligned (row, verdict, quoted change), numbers right. */
 static void print_cells(FILE *f, const int *w, const char *const *cell)
 {
 	for (int k = 0; k < NR_COLS; k++)
-		fprintf(f, k == COL_ROW ? "%-*s%s" : "%*s%s",
+		fprintf(f, k == COL_ROW || k >= COL_VERDICT ? "%-*s%s" : "%*s%s",
 			k == NR_COLS - 1 ? 0 : w[k], cell[k],
 			k == NR_COLS - 1 ? "\n" : "  ");
 }
@@ -246,7 +288,7 @@ void claims_print_table(FILE *f, const struct claims *c,
 			"row", t->col[t->cmp[cmp][0]], t->col[t->cmp[cmp][1]],
 			"change", e->label[e->r[i].arm_of[0]],
 			e->label[e->r[i].arm_of[1]], "change [CI]", "p",
-			"verdict",
+			"verdict", "quoted change",
 		};
 		size_t end = group_end(e, i);
 		struct cells x;
@@ -287,7 +329,8 @@ void claims_print_markdown(FILE *f, const struct claims *c,
 		print_group_title(f, &e->r[i], "#### ");
 		fprintf(f, "\n| row | quoted %s | quoted %s | quoted change | "
 			"measured %s | measured %s | measured change [CI] | p | "
-			"verdict |\n|---|--:|--:|--:|--:|--:|--:|--:|---|\n",
+			"verdict | quoted change |\n"
+			"|---|--:|--:|--:|--:|--:|--:|--:|---|---|\n",
 			t->col[a], t->col[b], e->label[e->r[i].arm_of[0]],
 			e->label[e->r[i].arm_of[1]]);
 		for (size_t j = i; j < end; j++) {
@@ -399,6 +442,9 @@ static json_object *row_json(const struct row_eval *r,
 	json_object_object_add(o, "verdict",
 			       json_object_new_string(verdict_name(r->verdict)));
 	json_object_object_add(o, "far_from_quoted", json_object_new_boolean(r->far));
+	json_object_object_add(o, "quoted_change", r->quoted_fit ?
+			       json_object_new_string(quoted_fit_name(r->quoted_fit)) :
+			       NULL);
 	json_object_object_add(o, "runs_needed", r->runs_needed ?
 			       json_object_new_int((int)r->runs_needed) : NULL);
 	row_reason(reason, sizeof(reason), r, e);

@@ -134,7 +134,8 @@ static int parse(int argc, char **argv, struct claims_opts *o, FILE *usage_to)
 		.opts = all_opts,
 		.tail =
 "verdicts: holds, contradicted, not shown (with the runs per arm that would\n"
-"show it), not measurable here (with the reason)\n"
+"show it), not measurable here (with the reason); quoted change: within,\n"
+"excluded or exceeded by the measured change's interval\n"
 "exit: 0 no row contradicted, 1 a row contradicted, 2 bad input,\n"
 "      3 a directional claim untested: its metric is n/a in an arm\n"
 "      (unmapped rows never fail: the claims file says why)\n",

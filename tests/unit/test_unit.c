@@ -30,6 +30,7 @@ int main(int argc, char **argv)
 	test_iostall();
 	test_iostall_eval();
 	test_claims();
+	test_claims_fit();
 	test_claims_names();
 	test_fleet();
 	test_claims_draft();
