@@ -783,15 +783,23 @@ static bool row_stats(struct row_eval *r, const struct claims_eval *e,
 	return r->has_p;
 }
 
-static void count_verdict(struct claims_eval *e, const struct row_eval *r)
+void claims_eval_count(struct claims_eval *e)
 {
-	e->count[r->verdict]++;
-	if (r->row->unmapped[0])
-		e->nr_unmapped++;
-	else if (r->row->dir[r->cmp] == CLAIM_SAME)
-		e->count_same[r->verdict]++;
-	else
-		e->count_dir[r->verdict]++;
+	memset(e->count, 0, sizeof(e->count));
+	memset(e->count_dir, 0, sizeof(e->count_dir));
+	memset(e->count_same, 0, sizeof(e->count_same));
+	e->nr_unmapped = 0;
+	for (size_t i = 0; i < e->n; i++) {
+		const struct row_eval *r = &e->r[i];
+
+		e->count[r->verdict]++;
+		if (r->row->unmapped[0])
+			e->nr_unmapped++;
+		else if (r->row->dir[r->cmp] == CLAIM_SAME)
+			e->count_same[r->verdict]++;
+		else
+			e->count_dir[r->verdict]++;
+	}
 }
 
 int claims_eval_judge(struct claims_eval *e, double alpha)
@@ -799,10 +807,6 @@ int claims_eval_judge(struct claims_eval *e, double alpha)
 	bool runs_needed = !e->skip_runs_needed;
 	int oom = 0;
 
-	memset(e->count, 0, sizeof(e->count));
-	memset(e->count_dir, 0, sizeof(e->count_dir));
-	memset(e->count_same, 0, sizeof(e->count_same));
-	e->nr_unmapped = 0;
 	for (size_t i = 0; i < e->n; i++) {
 		row_reset(&e->r[i]);
 		row_stats(&e->r[i], e, alpha, &oom);
@@ -819,8 +823,8 @@ int claims_eval_judge(struct claims_eval *e, double alpha)
 		else
 			directional(r, alpha, e->holm && e->nr_tests ?
 				    alpha / e->nr_tests : alpha, runs_needed);
-		count_verdict(e, r);
 	}
+	claims_eval_count(e);
 	return 0;
 }
 

@@ -75,6 +75,8 @@ enum quoted_fit {
 /* a holding change is "far from quoted" outside [1/2, 2] x the quoted one */
 #define CLAIM_FAR_FACTOR 2.0
 
+struct claims_seq;
+
 /* Where a side's values came from when not records (claims_fleet.h). */
 struct run_source {
 	const char *query;		/* the PromQL the values answer */
@@ -111,6 +113,7 @@ struct claims_eval {
 	int nr_arms;			/* 2 unless set before init */
 	bool fleet;			/* runs are hosts (claims_eval_set_runs) */
 	bool skip_runs_needed;		/* claims_eval_judge() leaves them 0 */
+	const struct claims_seq *seq;	/* set by claims_sequential() */
 	char label[CLAIM_MAX_COLS][64];
 	size_t nr_records[CLAIM_MAX_COLS];
 	char kernels[CLAIM_MAX_COLS][256];
@@ -160,6 +163,8 @@ int claims_eval_finish(struct claims_eval *e, struct zs_error *err);
  * after claims_eval_finish(). -1 when out of memory.
  */
 int claims_eval_judge(struct claims_eval *e, double alpha);
+/* The verdict counts again from the rows' verdicts. */
+void claims_eval_count(struct claims_eval *e);
 void claims_eval_free(struct claims_eval *e);
 
 const char *verdict_name(enum verdict v);

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <json-c/json.h>
 #include "claims_output.h"
+#include "claims_sequential.h"
 #include "compare_output.h"
 
 enum {
@@ -211,6 +212,57 @@ static void print_counts(FILE *f, const char *pre, const char *kind,
 		" (untested claims)" : "");
 }
 
+/* The plan and the look the verdicts are at. */
+static void print_plan(FILE *f, const struct claims_seq *s, const char *pre)
+{
+	const struct seq_plan *p = &s->plan;
+
+	fprintf(f, "%ssequential: %u runs per arm, look %u of %u (looks at", pre,
+		s->runs, s->look, p->max_looks);
+	for (unsigned j = 1; j <= p->max_looks; j++)
+		fprintf(f, "%s%u", j > 1 ? ", " : " ", seq_runs_at(p, j));
+	fprintf(f, " runs; %s alpha spending, each look at the alpha it "
+		"spends), alpha %.4g of %g spent\n", seq_spending_name(p->spending),
+		s->spent, p->alpha);
+}
+
+/*
+ * Each row's standing in the plan, then the line a driver reads:
+ * "next: add N" (runs per arm) or "next: stop".
+ */
+static void print_sequential(FILE *f, const struct claims_eval *e,
+			     const char *pre)
+{
+	const struct claims_seq *s = e->seq;
+
+	fprintf(f, "\n%ssequential: %zu row%s decided, %zu undecided, %zu not "
+		"measurable\n", pre, s->decided, s->decided == 1 ? "" : "s",
+		s->undecided, s->never);
+	for (size_t i = 0; i < e->n; i++) {
+		const struct row_eval *r = &e->r[i];
+		const struct row_seq *rs = &s->row[i];
+
+		if (rs->look)
+			fprintf(f, "%s  %s: %s at look %u (%u runs per arm, alpha "
+				"%.4g)\n", pre, r->row->label,
+				verdict_name(r->verdict), rs->look,
+				seq_runs_at(&s->plan, rs->look), rs->alpha);
+		else if (r->verdict != VERDICT_NOT_MEASURABLE && rs->runs_needed)
+			fprintf(f, "%s  %s: undecided: about %u runs per arm "
+				"would decide it%s\n", pre, r->row->label,
+				rs->runs_needed, s->look < s->plan.max_looks ? "" :
+				" (the budget is spent)");
+		else if (r->verdict != VERDICT_NOT_MEASURABLE)
+			fprintf(f, "%s  %s: undecided%s\n", pre, r->row->label,
+				s->look < s->plan.max_looks ? "" :
+				" (the budget is spent)");
+	}
+	if (s->stop)
+		fprintf(f, "%snext: stop\n", pre);
+	else
+		fprintf(f, "%snext: add %u\n", pre, s->add);
+}
+
 static void print_header(FILE *f, const struct claims *c,
 			 const struct claims_eval *e, const char *pre)
 {
@@ -224,6 +276,8 @@ static void print_header(FILE *f, const struct claims *c,
 	fprintf(f, "%salpha %g, p %s over %zu directional row%s tested\n",
 		pre, e->alpha, e->holm ? "Holm-adjusted" : "not adjusted",
 		e->nr_tests, e->nr_tests == 1 ? "" : "s");
+	if (e->seq)
+		print_plan(f, e->seq, pre);
 	print_counts(f, pre, "directional", e->count_dir);
 	print_counts(f, pre, "same", e->count_same);
 	fprintf(f, "%sunmapped (the claims file says why): %zu\n", pre,
@@ -312,6 +366,8 @@ void claims_print_table(FILE *f, const struct claims *c,
 				fprintf(f, "  %s: %s\n", e->r[j].row->label, reason);
 		}
 	}
+	if (e->seq)
+		print_sequential(f, e, "");
 }
 
 void claims_print_markdown(FILE *f, const struct claims *c,
@@ -348,6 +404,8 @@ void claims_print_markdown(FILE *f, const struct claims *c,
 				fprintf(f, "- %s: %s\n", e->r[j].row->label, reason);
 		}
 	}
+	if (e->seq)
+		print_sequential(f, e, "> ");
 }
 
 static json_object *jnum(double v)
@@ -383,6 +441,55 @@ static void add_source(json_object *arm, const struct run_source *src,
 	for (size_t i = 0; i < av->n; i++)
 		json_object_object_add(runs, src->names[i], jnum(av->v[i]));
 	json_object_object_add(arm, "hosts", runs);
+}
+
+/* A row's standing in the plan: decided at a look, or the runs it needs. */
+static json_object *row_seq_json(const struct claims_seq *s, size_t i)
+{
+	const struct row_seq *rs = &s->row[i];
+	json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "decided", json_object_new_boolean(rs->look));
+	json_object_object_add(o, "look", rs->look ?
+			       json_object_new_int((int)rs->look) : NULL);
+	json_object_object_add(o, "alpha", rs->look ? jnum(rs->alpha) : NULL);
+	json_object_object_add(o, "runs_needed", !rs->look && rs->runs_needed ?
+			       json_object_new_int((int)rs->runs_needed) : NULL);
+	return o;
+}
+
+static json_object *seq_json(const struct claims_seq *s)
+{
+	const struct seq_plan *p = &s->plan;
+	json_object *o = json_object_new_object(), *a, *b, *next;
+
+	json_object_object_add(o, "design", json_object_new_string(
+		"alpha spending over looks, each look at the alpha it spends"));
+	json_object_object_add(o, "spending",
+			       json_object_new_string(seq_spending_name(p->spending)));
+	json_object_object_add(o, "max_runs", json_object_new_int((int)p->max_runs));
+	json_object_object_add(o, "max_looks", json_object_new_int((int)p->max_looks));
+	a = json_object_new_array();
+	b = json_object_new_array();
+	for (unsigned j = 1; j <= p->max_looks; j++) {
+		json_object_array_add(a, json_object_new_int((int)seq_runs_at(p, j)));
+		json_object_array_add(b, jnum(seq_alpha_at(p, j)));
+	}
+	json_object_object_add(o, "runs_at_looks", a);
+	json_object_object_add(o, "alpha_at_looks", b);
+	json_object_object_add(o, "runs", json_object_new_int((int)s->runs));
+	json_object_object_add(o, "look", json_object_new_int((int)s->look));
+	json_object_object_add(o, "alpha_spent", jnum(s->spent));
+	json_object_object_add(o, "decided", json_object_new_int((int)s->decided));
+	json_object_object_add(o, "undecided", json_object_new_int((int)s->undecided));
+	json_object_object_add(o, "not_measurable", json_object_new_int((int)s->never));
+	next = json_object_new_object();
+	json_object_object_add(next, "action",
+			       json_object_new_string(s->stop ? "stop" : "add"));
+	json_object_object_add(next, "runs", s->stop ? NULL :
+			       json_object_new_int((int)s->add));
+	json_object_object_add(o, "next", next);
+	return o;
 }
 
 static json_object *row_json(const struct row_eval *r,
@@ -449,6 +556,8 @@ static json_object *row_json(const struct row_eval *r,
 			       json_object_new_int((int)r->runs_needed) : NULL);
 	row_reason(reason, sizeof(reason), r, e);
 	json_object_object_add(o, "reason", json_object_new_string(reason));
+	if (e->seq)
+		json_object_object_add(o, "sequential", row_seq_json(e->seq, r - e->r));
 	return o;
 }
 
@@ -473,6 +582,8 @@ void claims_print_json(FILE *f, const struct claims *c,
 	json_object_object_add(o, "alpha", json_object_new_double(e->alpha));
 	json_object_object_add(o, "adjust", json_object_new_string(e->holm ? "holm" : "none"));
 	json_object_object_add(o, "tests", json_object_new_int((int)e->nr_tests));
+	if (e->seq)
+		json_object_object_add(o, "sequential", seq_json(e->seq));
 	arms = json_object_new_array();
 	for (int k = 0; k < e->nr_arms; k++) {
 		json_object *a = json_object_new_object();

@@ -31,6 +31,7 @@ int main(int argc, char **argv)
 	test_iostall_eval();
 	test_claims();
 	test_claims_fit();
+	test_claims_sequential();
 	test_claims_names();
 	test_fleet();
 	test_claims_draft();
