@@ -36,6 +36,17 @@ const char *ci_method_name(enum ci_method m)
 	return m <= CI_DIFFERENCE ? names[m] : "?";
 }
 
+const char *quoted_fit_name(enum quoted_fit f)
+{
+	static const char *const names[] = {
+		[QUOTED_WITHIN] = "within",
+		[QUOTED_EXCLUDED] = "excluded",
+		[QUOTED_EXCEEDED] = "exceeded",
+	};
+
+	return f > QUOTED_NONE && f <= QUOTED_EXCEEDED ? names[f] : NULL;
+}
+
 /* ---- selection ----------------------------------------------------- */
 
 static int push_row(struct claims_eval *e, const struct claim_table *t,
@@ -605,6 +616,25 @@ static int holm(struct claims_eval *e)
 	return 0;
 }
 
+/*
+ * The quoted change against the measured change's interval. A quoted
+ * rise with the interval wholly below it is excluded (the change is
+ * smaller, or a fall), wholly above it exceeded; a quoted fall mirrors
+ * that; a quoted 0 left out of the interval is exceeded.
+ */
+static enum quoted_fit fit_quoted(const struct row_eval *r)
+{
+	double q = r->row->change_pct[r->cmp];
+	bool above;
+
+	if (!r->row->has_change[r->cmp] || !r->has_change || !r->has_p)
+		return QUOTED_NONE;
+	if (r->ci_lo_pct <= q && q <= r->ci_hi_pct)
+		return QUOTED_WITHIN;
+	above = r->ci_lo_pct > q;
+	return q == 0 || above == (q > 0) ? QUOTED_EXCEEDED : QUOTED_EXCLUDED;
+}
+
 static double pooled_sd(const struct row_eval *r)
 {
 	return sqrt((r->tsd[0] * r->tsd[0] + r->tsd[1] * r->tsd[1]) / 2);
@@ -619,14 +649,16 @@ static double from_pct(const struct row_eval *r, double pct)
 /*
  * Runs per arm to detect the quoted change (else the measured one) at
  * alpha / m, the level Holm's step-down asks of the smallest of m p's:
- * enough runs for the row to hold whatever the other rows show.
+ * enough runs for the row to hold whatever the other rows show. A quoted
+ * change the interval excludes is not the one more runs would find.
  */
 static void power_estimate(struct row_eval *r, double alpha)
 {
 	const struct claim_row *row = r->row;
 	double delta, sd = pooled_sd(r);
 
-	if (row->has_change[r->cmp] && r->has_change) {
+	if (row->has_change[r->cmp] && r->has_change &&
+	    r->quoted_fit != QUOTED_EXCLUDED) {
 		delta = fabs(from_pct(r, row->change_pct[r->cmp]));
 	} else {
 		delta = fabs(r->tdiff);
@@ -642,7 +674,8 @@ static void power_estimate(struct row_eval *r, double alpha)
 					    CLAIM_MAX_RUNS);
 }
 
-static void directional(struct row_eval *r, double alpha, double power_alpha)
+static void directional(struct row_eval *r, double alpha, double power_alpha,
+			bool runs_needed)
 {
 	enum claim_dir d = r->row->dir[r->cmp];
 	const struct claim_row *row = r->row;
@@ -660,11 +693,12 @@ static void directional(struct row_eval *r, double alpha, double power_alpha)
 		return;
 	}
 	r->verdict = VERDICT_NOT_SHOWN;
-	power_estimate(r, power_alpha);
+	if (runs_needed)
+		power_estimate(r, power_alpha);
 }
 
 /* Equivalence: the change's confidence interval against +- the margin. */
-static void same(struct row_eval *r, double alpha)
+static void same(struct row_eval *r, double alpha, bool runs_needed)
 {
 	double margin = r->row->margin_pct, sd = pooled_sd(r), room;
 
@@ -686,7 +720,7 @@ static void same(struct row_eval *r, double alpha)
 	/* runs for the interval's half width to fit in what the margin leaves */
 	room = fmin(fabs(from_pct(r, margin)), fabs(from_pct(r, -margin))) -
 	       fabs(r->tdiff);
-	if (room <= 0 || sd <= 0)
+	if (room <= 0 || sd <= 0 || !runs_needed)
 		return;
 	for (unsigned n = 2; n <= CLAIM_MAX_RUNS; n += n < 64 ? 1 : n / 8) {
 		double q = gsl_cdf_tdist_Pinv(1 - alpha / 2, 2.0 * n - 2);
@@ -696,6 +730,102 @@ static void same(struct row_eval *r, double alpha)
 			return;
 		}
 	}
+}
+
+/* A row's results cleared, its selection and values kept. */
+static void row_reset(struct row_eval *r)
+{
+	struct row_eval in = {
+		.t = r->t, .row = r->row, .cmp = r->cmp,
+		.arm_of = { r->arm_of[0], r->arm_of[1] },
+		.arm = { r->arm[0], r->arm[1] },
+		.src = { r->src[0], r->src[1] },
+	};
+
+	*r = in;
+}
+
+/* Describes a row; false when it has no test (its verdict is set). */
+static bool row_stats(struct row_eval *r, const struct claims_eval *e,
+		      double alpha, int *oom)
+{
+	if (r->row->unmapped[0]) {
+		r->verdict = VERDICT_NOT_MEASURABLE;
+		snprintf(r->why, sizeof(r->why), "unmapped: %s", r->row->unmapped);
+		return false;
+	}
+	if (!r->arm[0].n || !r->arm[1].n) {
+		/* the arm that has values still shows them */
+		for (int k = 0; k < 2; k++)
+			sample_mean_sd(r->arm[k].v, r->arm[k].n, &r->mean[k],
+				       &r->sd[k]);
+		r->verdict = VERDICT_NOT_MEASURABLE;
+		describe_arm_na(r, e);
+		return false;
+	}
+	if (describe(r, alpha)) {
+		*oom = 1;
+		return false;
+	}
+	if (r->arm[0].n < MIN_RUNS || r->arm[1].n < MIN_RUNS) {
+		r->verdict = VERDICT_NOT_SHOWN;
+		r->has_p = false;
+		snprintf(r->why, sizeof(r->why),
+			 "too few runs (%zu and %zu; %d per arm needed)",
+			 r->arm[0].n, r->arm[1].n, MIN_RUNS);
+	} else if (!r->has_p) {
+		/* never "holds" by default: the verdict starts at 0 */
+		r->verdict = VERDICT_NOT_SHOWN;
+		snprintf(r->why, sizeof(r->why), "Welch's test could "
+			 "not be computed on these values");
+	}
+	r->quoted_fit = fit_quoted(r);
+	return r->has_p;
+}
+
+void claims_eval_count(struct claims_eval *e)
+{
+	memset(e->count, 0, sizeof(e->count));
+	memset(e->count_dir, 0, sizeof(e->count_dir));
+	memset(e->count_same, 0, sizeof(e->count_same));
+	e->nr_unmapped = 0;
+	for (size_t i = 0; i < e->n; i++) {
+		const struct row_eval *r = &e->r[i];
+
+		e->count[r->verdict]++;
+		if (r->row->unmapped[0])
+			e->nr_unmapped++;
+		else if (r->row->dir[r->cmp] == CLAIM_SAME)
+			e->count_same[r->verdict]++;
+		else
+			e->count_dir[r->verdict]++;
+	}
+}
+
+int claims_eval_judge(struct claims_eval *e, double alpha)
+{
+	bool runs_needed = !e->skip_runs_needed;
+	int oom = 0;
+
+	for (size_t i = 0; i < e->n; i++) {
+		row_reset(&e->r[i]);
+		row_stats(&e->r[i], e, alpha, &oom);
+	}
+	if (oom || holm(e))
+		return -1;
+	for (size_t i = 0; i < e->n; i++) {
+		struct row_eval *r = &e->r[i];
+
+		if (r->verdict == VERDICT_NOT_MEASURABLE || !r->has_p)
+			;
+		else if (r->row->dir[r->cmp] == CLAIM_SAME)
+			same(r, alpha, runs_needed);
+		else
+			directional(r, alpha, e->holm && e->nr_tests ?
+				    alpha / e->nr_tests : alpha, runs_needed);
+	}
+	claims_eval_count(e);
+	return 0;
 }
 
 _Static_assert(CLAIM_MAX_COLS <= PROBE_MAX_ARMS, "an arm per column");
@@ -718,62 +848,9 @@ int claims_eval_finish(struct claims_eval *e, struct zs_error *err)
 					e->warnings[e->nr_warnings],
 					sizeof(e->warnings[0])))
 			e->nr_warnings++;
-	for (size_t i = 0; i < e->n; i++) {
-		struct row_eval *r = &e->r[i];
-
-		if (r->row->unmapped[0]) {
-			r->verdict = VERDICT_NOT_MEASURABLE;
-			snprintf(r->why, sizeof(r->why), "unmapped: %s",
-				 r->row->unmapped);
-			continue;
-		}
-		if (!r->arm[0].n || !r->arm[1].n) {
-			/* the arm that has values still shows them */
-			for (int k = 0; k < 2; k++)
-				sample_mean_sd(r->arm[k].v, r->arm[k].n, &r->mean[k],
-					       &r->sd[k]);
-			r->verdict = VERDICT_NOT_MEASURABLE;
-			describe_arm_na(r, e);
-			continue;
-		}
-		if (describe(r, e->alpha)) {
-			zs_error_set(err, true, "out of memory");
-			return -1;
-		}
-		if (r->arm[0].n < MIN_RUNS || r->arm[1].n < MIN_RUNS) {
-			r->verdict = VERDICT_NOT_SHOWN;
-			r->has_p = false;
-			snprintf(r->why, sizeof(r->why),
-				 "too few runs (%zu and %zu; %d per arm needed)",
-				 r->arm[0].n, r->arm[1].n, MIN_RUNS);
-		} else if (!r->has_p) {
-			/* never "holds" by default: the verdict starts at 0 */
-			r->verdict = VERDICT_NOT_SHOWN;
-			snprintf(r->why, sizeof(r->why), "Welch's test could "
-				 "not be computed on these values");
-		}
-	}
-	if (holm(e)) {
+	if (claims_eval_judge(e, e->alpha)) {
 		zs_error_set(err, true, "out of memory");
 		return -1;
-	}
-	for (size_t i = 0; i < e->n; i++) {
-		struct row_eval *r = &e->r[i];
-
-		if (r->verdict == VERDICT_NOT_MEASURABLE || !r->has_p)
-			;
-		else if (r->row->dir[r->cmp] == CLAIM_SAME)
-			same(r, e->alpha);
-		else
-			directional(r, e->alpha, e->holm && e->nr_tests ?
-				    e->alpha / e->nr_tests : e->alpha);
-		e->count[r->verdict]++;
-		if (r->row->unmapped[0])
-			e->nr_unmapped++;
-		else if (r->row->dir[r->cmp] == CLAIM_SAME)
-			e->count_same[r->verdict]++;
-		else
-			e->count_dir[r->verdict]++;
 	}
 	return 0;
 }

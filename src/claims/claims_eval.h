@@ -29,6 +29,13 @@
  *   when it straddles it.
  * not measurable here: the metric is n/a (or absent) in every run of an
  * arm, with the record's reason, or the row is unmapped, with its reason.
+ *
+ * Beside the verdict, where the row quotes a change (the letter's
+ * change_pct, or its quoted means' relative change: levels differ
+ * between machines, relative changes compare) and the measured change
+ * has an interval: the quoted change within that 1 - alpha interval,
+ * excluded by it (the change is smaller than quoted, or the other way),
+ * or exceeded (the change is larger than quoted) (enum quoted_fit).
  */
 #ifndef __CLAIMS_EVAL_H
 #define __CLAIMS_EVAL_H
@@ -54,10 +61,21 @@ enum ci_method {
 	CI_DIFFERENCE,	/* signed values: Welch's interval of B - A over |mean A| */
 };
 
+/* The quoted change against the measured change's 1 - alpha interval. */
+enum quoted_fit {
+	QUOTED_NONE,		/* no quoted change, or no interval */
+	QUOTED_WITHIN,		/* the interval covers it */
+	QUOTED_EXCLUDED,	/* the interval lies on its side of no change,
+				 * or past no change: smaller than quoted */
+	QUOTED_EXCEEDED,	/* the interval lies beyond it: larger */
+};
+
 #define CLAIM_POWER 0.8
 #define CLAIM_MAX_RUNS 100000
 /* a holding change is "far from quoted" outside [1/2, 2] x the quoted one */
 #define CLAIM_FAR_FACTOR 2.0
+
+struct claims_seq;
 
 /* Where a side's values came from when not records (claims_fleet.h). */
 struct run_source {
@@ -81,6 +99,7 @@ struct row_eval {
 	bool has_p;
 	double p, p_adj;
 	bool far;			/* holds, magnitude far from quoted */
+	enum quoted_fit quoted_fit;
 	unsigned runs_needed;		/* not shown: 0 when unknown */
 	bool power_for_measured;	/* no quoted change: for the measured */
 	char why[CLAIM_TEXT_LEN + 64];
@@ -93,6 +112,8 @@ struct claims_eval {
 	bool allow_incomplete;
 	int nr_arms;			/* 2 unless set before init */
 	bool fleet;			/* runs are hosts (claims_eval_set_runs) */
+	bool skip_runs_needed;		/* claims_eval_judge() leaves them 0 */
+	const struct claims_seq *seq;	/* set by claims_sequential() */
 	char label[CLAIM_MAX_COLS][64];
 	size_t nr_records[CLAIM_MAX_COLS];
 	char kernels[CLAIM_MAX_COLS][256];
@@ -136,10 +157,20 @@ void claims_eval_set_runs(struct claims_eval *e, int arm, size_t n,
 			  const char *what);
 /* Statistics and verdicts; -1 with err when an arm has no record. */
 int claims_eval_finish(struct claims_eval *e, struct zs_error *err);
+/*
+ * The statistics and verdicts again at alpha, on the rows' values as
+ * they are now (claims_sequential.c shortens them to a look's runs);
+ * after claims_eval_finish(). -1 when out of memory.
+ */
+int claims_eval_judge(struct claims_eval *e, double alpha);
+/* The verdict counts again from the rows' verdicts. */
+void claims_eval_count(struct claims_eval *e);
 void claims_eval_free(struct claims_eval *e);
 
 const char *verdict_name(enum verdict v);
 /* "fieller", "log", "difference": the JSON's ci_method */
 const char *ci_method_name(enum ci_method m);
+/* "within", "excluded", "exceeded"; NULL for QUOTED_NONE */
+const char *quoted_fit_name(enum quoted_fit f);
 
 #endif /* __CLAIMS_EVAL_H */

@@ -1,15 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Terminal, Markdown and JSON renderings of claims verdicts. */
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <json-c/json.h>
 #include "claims_output.h"
+#include "claims_sequential.h"
 #include "compare_output.h"
 
 enum {
 	COL_ROW, COL_QA, COL_QB, COL_QCH, COL_MA, COL_MB, COL_MCH, COL_P,
-	COL_VERDICT, NR_COLS,
+	COL_VERDICT, COL_FIT, NR_COLS,
 };
 
 struct cells {
@@ -100,6 +102,55 @@ static void row_cells(struct cells *x, const struct row_eval *r,
 		 r->has_p && r->row->dir[r->cmp] != CLAIM_SAME, r->p_adj);
 	snprintf(x->c[COL_VERDICT], sizeof(x->c[0]), "%s%s",
 		 verdict_name(r->verdict), r->far ? " (far)" : "");
+	snprintf(x->c[COL_FIT], sizeof(x->c[0]), "%s",
+		 r->quoted_fit ? quoted_fit_name(r->quoted_fit) : "-");
+}
+
+/*
+ * Where the quoted change lies against the interval, in words, with the
+ * "far" note when the measured change is also far from it: the one
+ * sentence a reviewer needs beside "not shown" or "(far)".
+ */
+static void fit_reason(char *buf, size_t len, const struct row_eval *r,
+		       double alpha)
+{
+	double q = r->row->change_pct[r->cmp];
+	bool other_way = q < 0 ? r->ci_lo_pct > 0 : q > 0 && r->ci_hi_pct < 0;
+	const char *how = r->quoted_fit == QUOTED_EXCEEDED ? "larger than quoted" :
+			  other_way ? "the other way" : "smaller than quoted";
+	char hi[32], far[64] = "";
+
+	if (r->quoted_fit == QUOTED_NONE || r->quoted_fit == QUOTED_WITHIN)
+		return;
+	if (r->ci_bounded)
+		snprintf(hi, sizeof(hi), "%+.1f%%", r->ci_hi_pct);
+	else
+		snprintf(hi, sizeof(hi), "+inf");
+	if (r->far)
+		snprintf(far, sizeof(far), " (far: outside 1/%g to %g times it)",
+			 CLAIM_FAR_FACTOR, CLAIM_FAR_FACTOR);
+	snprintf(buf, len, "the measured %+.1f%% [%+.1f%%, %s] %s the quoted "
+		 "%+.1f%% at %g%% confidence: the change is %s%s",
+		 r->change_pct, r->ci_lo_pct, hi, r->quoted_fit == QUOTED_EXCLUDED ?
+		 "excludes" : "lies beyond", q, (1 - alpha) * 100, how, far);
+}
+
+/* Appends "; " and printf's text to buf when it has text already. */
+static void append(char *buf, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void append(char *buf, size_t len, const char *fmt, ...)
+{
+	size_t l = strlen(buf);
+	va_list ap;
+
+	if (l && l + 2 < len) {
+		memcpy(buf + l, "; ", 3);
+		l += 2;
+	}
+	va_start(ap, fmt);
+	vsnprintf(buf + l, len - l, fmt, ap);
+	va_end(ap);
 }
 
 /* The reason line of a row, empty when it needs none. */
@@ -107,56 +158,47 @@ static void row_reason(char *buf, size_t len, const struct row_eval *r,
 		       const struct claims_eval *e)
 {
 	const struct claim_row *row = r->row;
+	char fit[160] = "";
 
 	buf[0] = '\0';
-	if (r->why[0]) {
-		snprintf(buf, len, "%s", r->why);
-	} else if (r->far) {
-		snprintf(buf, len, "the measured change %+.1f%% is far from the "
-			 "quoted %+.1f%% (outside 1/%g to %g times it)",
-			 r->change_pct, row->change_pct[r->cmp], CLAIM_FAR_FACTOR,
-			 CLAIM_FAR_FACTOR);
-	} else if (r->verdict == VERDICT_NOT_SHOWN &&
-		   row->dir[r->cmp] == CLAIM_SAME) {
-		if (r->runs_needed)
-			snprintf(buf, len, "the %+.1f%% to %+.1f%% interval is not "
-				 "within +-%g%%; about %u runs per arm would narrow it "
-				 "enough", r->ci_lo_pct, r->ci_hi_pct, row->margin_pct,
-				 r->runs_needed);
-		else
-			snprintf(buf, len, "the %+.1f%% to %+.1f%% interval is not "
-				 "within +-%g%%", r->ci_lo_pct, r->ci_hi_pct,
-				 row->margin_pct);
-	} else if (r->verdict == VERDICT_NOT_SHOWN) {
-		if (r->runs_needed)
-			snprintf(buf, len, "%u runs per arm would detect the %s "
-				 "change with this spread (t-test, 80%% power)",
-				 r->runs_needed, r->power_for_measured ? "measured" :
-				 "quoted");
-		else
-			snprintf(buf, len, "no change to detect, or more than %d "
-				 "runs per arm would be needed", CLAIM_MAX_RUNS);
-	}
-	if (r->has_change && r->has_p && !r->ci_bounded) {
-		size_t l = strlen(buf);
-
-		snprintf(buf + l, len - l, "%sthe change's interval has no upper "
-			 "bound: the base mean is not significantly above 0 "
-			 "(Fieller)", l ? "; " : "");
-	}
-	for (int k = 0; k < 2 && e->fleet; k++) {
-		size_t l = strlen(buf);
-
+	fit_reason(fit, sizeof(fit), r, e->alpha);
+	if (r->why[0])
+		append(buf, len, "%s", r->why);
+	if (r->far && !fit[0])
+		append(buf, len, "the measured change %+.1f%% is far from the "
+		       "quoted %+.1f%% (outside 1/%g to %g times it)",
+		       r->change_pct, row->change_pct[r->cmp], CLAIM_FAR_FACTOR,
+		       CLAIM_FAR_FACTOR);
+	if (fit[0])
+		append(buf, len, "%s", fit);
+	if (r->why[0])
+		;
+	else if (r->verdict == VERDICT_NOT_SHOWN &&
+		 row->dir[r->cmp] == CLAIM_SAME && r->runs_needed)
+		append(buf, len, "the %+.1f%% to %+.1f%% interval is not within "
+		       "+-%g%%; about %u runs per arm would narrow it enough",
+		       r->ci_lo_pct, r->ci_hi_pct, row->margin_pct,
+		       r->runs_needed);
+	else if (r->verdict == VERDICT_NOT_SHOWN && row->dir[r->cmp] == CLAIM_SAME)
+		append(buf, len, "the %+.1f%% to %+.1f%% interval is not within "
+		       "+-%g%%", r->ci_lo_pct, r->ci_hi_pct, row->margin_pct);
+	else if (r->verdict == VERDICT_NOT_SHOWN && r->runs_needed)
+		append(buf, len, "%u runs per arm would detect the %s change "
+		       "with this spread (t-test, 80%% power)", r->runs_needed,
+		       r->power_for_measured ? "measured" : "quoted");
+	else if (r->verdict == VERDICT_NOT_SHOWN && !e->skip_runs_needed)
+		append(buf, len, "no change to detect, or more than %d runs per "
+		       "arm would be needed", CLAIM_MAX_RUNS);
+	if (r->has_change && r->has_p && !r->ci_bounded)
+		append(buf, len, "the change's interval has no upper bound: the "
+		       "base mean is not significantly above 0 (Fieller)");
+	for (int k = 0; k < 2 && e->fleet; k++)
 		/* a host a row has no value for is counted and named */
 		if (r->arm[k].n && r->arm[k].na_runs)
-			snprintf(buf + l, len - l, "%s%s: %s", l ? "; " : "",
-				 e->label[r->arm_of[k]], arm_values_reason(&r->arm[k]));
-	}
-	if (row->note[0]) {
-		size_t l = strlen(buf);
-
-		snprintf(buf + l, len - l, "%snote: %s", l ? "; " : "", row->note);
-	}
+			append(buf, len, "%s: %s", e->label[r->arm_of[k]],
+			       arm_values_reason(&r->arm[k]));
+	if (row->note[0])
+		append(buf, len, "note: %s", row->note);
 }
 
 static void print_counts(FILE *f, const char *pre, const char *kind,
@@ -168,6 +210,57 @@ static void print_counts(FILE *f, const char *pre, const char *kind,
 		count[VERDICT_NOT_MEASURABLE],
 		!strcmp(kind, "directional") && count[VERDICT_NOT_MEASURABLE] ?
 		" (untested claims)" : "");
+}
+
+/* The plan and the look the verdicts are at. */
+static void print_plan(FILE *f, const struct claims_seq *s, const char *pre)
+{
+	const struct seq_plan *p = &s->plan;
+
+	fprintf(f, "%ssequential: %u runs per arm, look %u of %u (looks at", pre,
+		s->runs, s->look, p->max_looks);
+	for (unsigned j = 1; j <= p->max_looks; j++)
+		fprintf(f, "%s%u", j > 1 ? ", " : " ", seq_runs_at(p, j));
+	fprintf(f, " runs; %s alpha spending, each look at the alpha it "
+		"spends), alpha %.4g of %g spent\n", seq_spending_name(p->spending),
+		s->spent, p->alpha);
+}
+
+/*
+ * Each row's standing in the plan, then the line a driver reads:
+ * "next: add N" (runs per arm) or "next: stop".
+ */
+static void print_sequential(FILE *f, const struct claims_eval *e,
+			     const char *pre)
+{
+	const struct claims_seq *s = e->seq;
+
+	fprintf(f, "\n%ssequential: %zu row%s decided, %zu undecided, %zu not "
+		"measurable\n", pre, s->decided, s->decided == 1 ? "" : "s",
+		s->undecided, s->never);
+	for (size_t i = 0; i < e->n; i++) {
+		const struct row_eval *r = &e->r[i];
+		const struct row_seq *rs = &s->row[i];
+
+		if (rs->look)
+			fprintf(f, "%s  %s: %s at look %u (%u runs per arm, alpha "
+				"%.4g)\n", pre, r->row->label,
+				verdict_name(r->verdict), rs->look,
+				seq_runs_at(&s->plan, rs->look), rs->alpha);
+		else if (r->verdict != VERDICT_NOT_MEASURABLE && rs->runs_needed)
+			fprintf(f, "%s  %s: undecided: about %u runs per arm "
+				"would decide it%s\n", pre, r->row->label,
+				rs->runs_needed, s->look < s->plan.max_looks ? "" :
+				" (the budget is spent)");
+		else if (r->verdict != VERDICT_NOT_MEASURABLE)
+			fprintf(f, "%s  %s: undecided%s\n", pre, r->row->label,
+				s->look < s->plan.max_looks ? "" :
+				" (the budget is spent)");
+	}
+	if (s->stop)
+		fprintf(f, "%snext: stop\n", pre);
+	else
+		fprintf(f, "%snext: add %u\n", pre, s->add);
 }
 
 static void print_header(FILE *f, const struct claims *c,
@@ -183,6 +276,8 @@ static void print_header(FILE *f, const struct claims *c,
 	fprintf(f, "%salpha %g, p %s over %zu directional row%s tested\n",
 		pre, e->alpha, e->holm ? "Holm-adjusted" : "not adjusted",
 		e->nr_tests, e->nr_tests == 1 ? "" : "s");
+	if (e->seq)
+		print_plan(f, e->seq, pre);
 	print_counts(f, pre, "directional", e->count_dir);
 	print_counts(f, pre, "same", e->count_same);
 	fprintf(f, "%sunmapped (the claims file says why): %zu\n", pre,
@@ -225,10 +320,11 @@ static void widths(int *w, const char *const *head, const struct claims_eval *e,
 	}
 }
 
+/* Words left-aligned (row, verdict, quoted change), numbers right. */
 static void print_cells(FILE *f, const int *w, const char *const *cell)
 {
 	for (int k = 0; k < NR_COLS; k++)
-		fprintf(f, k == COL_ROW ? "%-*s%s" : "%*s%s",
+		fprintf(f, k == COL_ROW || k >= COL_VERDICT ? "%-*s%s" : "%*s%s",
 			k == NR_COLS - 1 ? 0 : w[k], cell[k],
 			k == NR_COLS - 1 ? "\n" : "  ");
 }
@@ -246,7 +342,7 @@ void claims_print_table(FILE *f, const struct claims *c,
 			"row", t->col[t->cmp[cmp][0]], t->col[t->cmp[cmp][1]],
 			"change", e->label[e->r[i].arm_of[0]],
 			e->label[e->r[i].arm_of[1]], "change [CI]", "p",
-			"verdict",
+			"verdict", "quoted change",
 		};
 		size_t end = group_end(e, i);
 		struct cells x;
@@ -270,6 +366,8 @@ void claims_print_table(FILE *f, const struct claims *c,
 				fprintf(f, "  %s: %s\n", e->r[j].row->label, reason);
 		}
 	}
+	if (e->seq)
+		print_sequential(f, e, "");
 }
 
 void claims_print_markdown(FILE *f, const struct claims *c,
@@ -287,7 +385,8 @@ void claims_print_markdown(FILE *f, const struct claims *c,
 		print_group_title(f, &e->r[i], "#### ");
 		fprintf(f, "\n| row | quoted %s | quoted %s | quoted change | "
 			"measured %s | measured %s | measured change [CI] | p | "
-			"verdict |\n|---|--:|--:|--:|--:|--:|--:|--:|---|\n",
+			"verdict | quoted change |\n"
+			"|---|--:|--:|--:|--:|--:|--:|--:|---|---|\n",
 			t->col[a], t->col[b], e->label[e->r[i].arm_of[0]],
 			e->label[e->r[i].arm_of[1]]);
 		for (size_t j = i; j < end; j++) {
@@ -305,6 +404,8 @@ void claims_print_markdown(FILE *f, const struct claims *c,
 				fprintf(f, "- %s: %s\n", e->r[j].row->label, reason);
 		}
 	}
+	if (e->seq)
+		print_sequential(f, e, "> ");
 }
 
 static json_object *jnum(double v)
@@ -340,6 +441,55 @@ static void add_source(json_object *arm, const struct run_source *src,
 	for (size_t i = 0; i < av->n; i++)
 		json_object_object_add(runs, src->names[i], jnum(av->v[i]));
 	json_object_object_add(arm, "hosts", runs);
+}
+
+/* A row's standing in the plan: decided at a look, or the runs it needs. */
+static json_object *row_seq_json(const struct claims_seq *s, size_t i)
+{
+	const struct row_seq *rs = &s->row[i];
+	json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "decided", json_object_new_boolean(rs->look));
+	json_object_object_add(o, "look", rs->look ?
+			       json_object_new_int((int)rs->look) : NULL);
+	json_object_object_add(o, "alpha", rs->look ? jnum(rs->alpha) : NULL);
+	json_object_object_add(o, "runs_needed", !rs->look && rs->runs_needed ?
+			       json_object_new_int((int)rs->runs_needed) : NULL);
+	return o;
+}
+
+static json_object *seq_json(const struct claims_seq *s)
+{
+	const struct seq_plan *p = &s->plan;
+	json_object *o = json_object_new_object(), *a, *b, *next;
+
+	json_object_object_add(o, "design", json_object_new_string(
+		"alpha spending over looks, each look at the alpha it spends"));
+	json_object_object_add(o, "spending",
+			       json_object_new_string(seq_spending_name(p->spending)));
+	json_object_object_add(o, "max_runs", json_object_new_int((int)p->max_runs));
+	json_object_object_add(o, "max_looks", json_object_new_int((int)p->max_looks));
+	a = json_object_new_array();
+	b = json_object_new_array();
+	for (unsigned j = 1; j <= p->max_looks; j++) {
+		json_object_array_add(a, json_object_new_int((int)seq_runs_at(p, j)));
+		json_object_array_add(b, jnum(seq_alpha_at(p, j)));
+	}
+	json_object_object_add(o, "runs_at_looks", a);
+	json_object_object_add(o, "alpha_at_looks", b);
+	json_object_object_add(o, "runs", json_object_new_int((int)s->runs));
+	json_object_object_add(o, "look", json_object_new_int((int)s->look));
+	json_object_object_add(o, "alpha_spent", jnum(s->spent));
+	json_object_object_add(o, "decided", json_object_new_int((int)s->decided));
+	json_object_object_add(o, "undecided", json_object_new_int((int)s->undecided));
+	json_object_object_add(o, "not_measurable", json_object_new_int((int)s->never));
+	next = json_object_new_object();
+	json_object_object_add(next, "action",
+			       json_object_new_string(s->stop ? "stop" : "add"));
+	json_object_object_add(next, "runs", s->stop ? NULL :
+			       json_object_new_int((int)s->add));
+	json_object_object_add(o, "next", next);
+	return o;
 }
 
 static json_object *row_json(const struct row_eval *r,
@@ -399,10 +549,15 @@ static json_object *row_json(const struct row_eval *r,
 	json_object_object_add(o, "verdict",
 			       json_object_new_string(verdict_name(r->verdict)));
 	json_object_object_add(o, "far_from_quoted", json_object_new_boolean(r->far));
+	json_object_object_add(o, "quoted_change", r->quoted_fit ?
+			       json_object_new_string(quoted_fit_name(r->quoted_fit)) :
+			       NULL);
 	json_object_object_add(o, "runs_needed", r->runs_needed ?
 			       json_object_new_int((int)r->runs_needed) : NULL);
 	row_reason(reason, sizeof(reason), r, e);
 	json_object_object_add(o, "reason", json_object_new_string(reason));
+	if (e->seq)
+		json_object_object_add(o, "sequential", row_seq_json(e->seq, r - e->r));
 	return o;
 }
 
@@ -427,6 +582,8 @@ void claims_print_json(FILE *f, const struct claims *c,
 	json_object_object_add(o, "alpha", json_object_new_double(e->alpha));
 	json_object_object_add(o, "adjust", json_object_new_string(e->holm ? "holm" : "none"));
 	json_object_object_add(o, "tests", json_object_new_int((int)e->nr_tests));
+	if (e->seq)
+		json_object_object_add(o, "sequential", seq_json(e->seq));
 	arms = json_object_new_array();
 	for (int k = 0; k < e->nr_arms; k++) {
 		json_object *a = json_object_new_object();

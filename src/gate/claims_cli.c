@@ -19,6 +19,7 @@
 #include "claims_eval.h"
 #include "claims_fleet.h"
 #include "claims_output.h"
+#include "claims_sequential.h"
 #include "cli_checks.h"
 #include "prom_matchers.h"
 #include "text_clean.h"
@@ -29,7 +30,7 @@
 #define EXIT_UNTESTED 3
 
 struct claims_opts {
-	const char *table, *pair, *label[2], *labels;
+	const char *table, *pair, *label[2], *labels, *sequential, *spending;
 	double alpha;
 	bool holm, fail_not_shown, allow_untested, markdown, json, incomplete;
 	struct fleet_opts fleet;	/* --prometheus: arms of hosts */
@@ -93,6 +94,12 @@ static int parse(int argc, char **argv, struct claims_opts *o, FILE *usage_to)
 		CLI_FLAG(0, "allow-not-measurable", &o->allow_untested,
 			 "exit 0 although a directional row that names a\n"
 			 "metric was not measured (default: exit 3)"),
+		CLI_STRING(0, "sequential", "RUNS/LOOKS", &o->sequential,
+			   "verdicts of a sequential plan: at most RUNS runs\n"
+			   "per arm, looked at LOOKS times; ends with \"next:\n"
+			   "add N\" or \"next: stop\" (docs/claims.md)"),
+		CLI_STRING(0, "spending", "pocock|obrien-fleming", &o->spending,
+			   "its alpha spending (default pocock)"),
 		CLI_OPT_END,
 	};
 	const struct cli_opt fleet_opts[] = {
@@ -142,7 +149,8 @@ static int parse(int argc, char **argv, struct claims_opts *o, FILE *usage_to)
 		.opts = all_opts,
 		.tail =
 "verdicts: holds, contradicted, not shown (with the runs per arm that would\n"
-"show it), not measurable here (with the reason)\n"
+"show it), not measurable here (with the reason); quoted change: within,\n"
+"excluded or exceeded by the measured change's interval\n"
 "exit: 0 no row contradicted, 1 a row contradicted, 2 bad input,\n"
 "      3 a directional claim untested: its metric is n/a in an arm\n"
 "      (unmapped rows never fail: the claims file says why)\n",
@@ -310,6 +318,26 @@ static int fleet_arms(struct claims_opts *o, const struct claims *c,
 	return 0;
 }
 
+/* --sequential RUNS/LOOKS and --spending into the plan; -1 with err. */
+static int seq_opts(const struct claims_opts *o, struct claims_seq *s,
+		    struct zs_error *err)
+{
+	if (!o->sequential)
+		return o->spending ? zs_error_set(err, true, "--spending needs "
+						  "--sequential") : 0;
+	if (o->fleet.url)
+		return zs_error_set(err, true, "--sequential: a fleet's hosts "
+				    "are not runs added one by one");
+	if (seq_plan_parse(o->sequential, &s->plan))
+		return zs_error_set(err, true, "--sequential %s: want RUNS/LOOKS, "
+				    "1 to %d looks, no more than the runs",
+				    o->sequential, SEQ_MAX_LOOKS);
+	if (o->spending && seq_spending_parse(o->spending, &s->plan.spending))
+		return zs_error_set(err, true, "--spending %s: want pocock or "
+				    "obrien-fleming", o->spending);
+	return 0;
+}
+
 /* The arms' runs: records (the paths between "--"), or a fleet's hosts. */
 static int load_arms(struct claims_eval *e, struct claims_opts *o,
 		     struct fleet *f, int argc, char **argv,
@@ -340,6 +368,7 @@ int claims_main(int argc, char **argv)
 	struct claims_eval e = {};
 	struct claims c = {};
 	struct fleet f = {};
+	struct claims_seq seq = {};
 	struct zs_error err;
 	int sep, ret = EXIT_BAD_INPUT;
 
@@ -387,9 +416,11 @@ int claims_main(int argc, char **argv)
 		if (fleet_arms(&o, &c, &err))
 			goto out;
 	}
-	if (claims_eval_init(&e, &c, o.table, o.pair, &err) ||
+	if (seq_opts(&o, &seq, &err) ||
+	    claims_eval_init(&e, &c, o.table, o.pair, &err) ||
 	    load_arms(&e, &o, &f, argc, argv, &err) ||
-	    claims_eval_finish(&e, &err))
+	    claims_eval_finish(&e, &err) ||
+	    (o.sequential && claims_sequential(&e, &seq, &err)))
 		goto out;
 	if (o.json)
 		claims_print_json(stdout, &c, &e);
@@ -422,6 +453,7 @@ out:
 	if (ret == EXIT_BAD_INPUT)
 		fprintf(stderr, "error: %s\n", err.msg);
 	claims_fleet_free(&f);
+	claims_seq_free(&seq);
 	claims_eval_free(&e);
 	claims_free(&c);
 	return ret;

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Room src/stats/: the two-sample tests and intervals compare and claims decide on.
+ * Room src/stats/: the two-sample tests and intervals compare and claims decide on,
+ * and the alpha a sequential plan spends at each look (seq_plan.h).
  * May call: nothing.
  */
 /*

@@ -72,6 +72,32 @@ $GATE claims --json --adjust none -t alone $F $A -- $B > "$WORK/none.json"
 check "--adjust none: p not adjusted (p = p_adjusted)" sh -c \
 	'jq -e "[.rows[] | select(.p != null) | .p == .p_adjusted] | all" "$1" >/dev/null' _ "$WORK/none.json"
 
+# Beside each verdict, the quoted change against the measured interval:
+# write requests quote -20.4% and measure about -20% [-26, -14]
+check "JSON: quoted_change within for write requests, null for the unmapped row" sh -c \
+	'jq -e "(.rows[] | select(.label == \"write requests (k)\") | .quoted_change == \"within\") and
+		(.rows[] | select(.label == \"IO full pressure (s)\") | .quoted_change == null)" "$1" >/dev/null' _ "$J"
+
+# --sequential: 5 runs per arm reach look 1 of 12/4 (3 runs); two rows
+# decided there, the build time open, one run short of look 2
+$GATE claims --allow-not-measurable --sequential 12/4 --json -t alone $F $A -- $B > "$WORK/seq.json"
+check "--sequential 12/4 JSON: look 1, add 1, write requests decided at look 1" sh -c \
+	'jq -e ".sequential.look == 1 and .sequential.next.action == \"add\" and .sequential.next.runs == 1 and
+		(.rows[] | select(.label == \"write requests (k)\") | .sequential.decided and .measured.base.n == 3) and
+		(.rows[] | select(.label == \"build time (s)\") | .sequential.decided == false and .sequential.runs_needed > 6)" \
+		"$1" >/dev/null' _ "$WORK/seq.json"
+$GATE claims --allow-not-measurable --sequential 12/4 -t alone $F $A -- $B > "$WORK/seq.txt"
+check "--sequential text: ends with the driver's line, next: add 1" \
+	[ "$(tail -n 1 "$WORK/seq.txt")" = "next: add 1" ]
+# a plan of one look at every run is the fixed test: the same verdicts
+$GATE claims --allow-not-measurable --sequential 5/1 --json -t alone $F $A -- $B > "$WORK/seq1.json"
+check "--sequential 5/1: stop, and the verdicts of claims without a plan" sh -c \
+	'[ "$(jq -c "[.rows[].verdict]" "$1")" = "$(jq -c "[.rows[].verdict]" "$2")" ] &&
+	 jq -e ".sequential.next.action == \"stop\"" "$1" >/dev/null' _ "$WORK/seq1.json" "$J"
+$GATE claims --sequential 4/2 $F $A -- $B > /dev/null 2> "$WORK/err"
+check "--sequential 4/2: a first look of 2 runs is refused, exit 2" sh -c \
+	'[ $1 -eq 2 ] && grep -q "fewer than the 3 a verdict needs" "$2"' _ $? "$WORK/err"
+
 # A histogram's statistics (issue 26 item 0): the fixture's arm b doubles
 # the store latency's sum (3,000 -> 6,000 ns per store) in the same log2
 # slots; a row on its mean, claimed unchanged, is contradicted; its p99

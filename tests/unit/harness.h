@@ -33,6 +33,8 @@ void test_lockstat(void);
 void test_iostall(void);
 void test_iostall_eval(void);
 void test_claims(void);
+void test_claims_fit(void);
+void test_claims_sequential(void);
 void test_claims_names(void);
 void test_claims_setup(void);
 void test_fleet(void);

@@ -31,6 +31,8 @@ int main(int argc, char **argv)
 	test_iostall();
 	test_iostall_eval();
 	test_claims();
+	test_claims_fit();
+	test_claims_sequential();
 	test_claims_names();
 	test_claims_setup();
 	test_fleet();
