@@ -7,8 +7,8 @@
 # tools/kernels-check.sh: a series' patches to their verdicts.
 #
 #   kernels-ab.sh --kernel NAME=IMAGE --kernel NAME=IMAGE [...] -o DIR
-#                 [-n RUNS] [-c CPUS] [-m MEM] [-d SWAP_MiB] [-t TIMEOUT_S]
-#                 [--memory-max MiB | --memory-high MiB]
+#                 [-n RUNS [--first-run N]] [-c CPUS] [-m MEM] [-d SWAP_MiB]
+#                 [-t TIMEOUT_S] [--memory-max MiB | --memory-high MiB]
 #                 [--zswap P=V[,P=V...]] [--iocost]
 #                 [--arm-zswap NAME:P=V[,P=V...]]...
 #                 [--writer [--writer-weight W]] [--locks]
@@ -21,6 +21,8 @@
 #              its O=, with arch/x86/boot/bzImage), or 6.1 / 6.12 / 7.x for
 #              Debian's kernels
 #   -n RUNS    runs per kernel (default 5), in alternation: A B A B ...
+#   --first-run N  number the runs from N (default 1), keeping DIR's
+#              records of runs before it: more runs added to a set
 #   -c, -m, -d the VM: vCPUs (2), memory (512M), swap disk MiB (512)
 #   --memory-max  the workload's memory cgroup limit, MiB (default 64)
 #   --memory-high the workload's memory.high instead, MiB (memory.max
@@ -92,12 +94,12 @@ usage() { sed -n '9,17p' "$0" | sed 's/^# \{0,3\}//' >&2; exit 2; }
 
 names=() images=() ship=()
 runs=5 cpus=2 mem=512M swap=512 timeout_s=900 memmax=64 memhigh='' zswap='' iocost=0
-locks=0 writer=0 hostroot=0 scratch=0 claims='' table='' pair='' out=''
+locks=0 writer=0 hostroot=0 scratch=0 claims='' table='' pair='' out='' first=1
 columns=0 writer_weight=1000
 declare -A arm_zswap=()
 while [ $# -gt 0 ]; do
 	case $1 in
-	-n | -c | -m | -d | -t | -o | -f | --memory-max | --memory-high | --zswap | --arm-zswap | --claims | --table | --compare | --scratch | --writer-weight)
+	-n | --first-run | -c | -m | -d | -t | -o | -f | --memory-max | --memory-high | --zswap | --arm-zswap | --claims | --table | --compare | --scratch | --writer-weight)
 		[ $# -ge 2 ] || die "$1 wants a value (see --help)" ;;
 	esac
 	case $1 in
@@ -105,6 +107,7 @@ while [ $# -gt 0 ]; do
 		[ $# -ge 2 ] && [[ $2 == ?*=?* ]] || die "--kernel wants NAME=IMAGE"
 		names+=("${2%%=*}"); images+=("${2#*=}"); shift 2 ;;
 	-n) runs=$2; shift 2 ;;
+	--first-run) first=$2; shift 2 ;;
 	-c) cpus=$2; shift 2 ;;
 	-m) mem=$2; shift 2 ;;
 	-d) swap=$2; shift 2 ;;
@@ -168,6 +171,7 @@ if [ -n "$claims" ]; then
 fi
 [ $# -ge 1 ] || die "want -- COMMAND (or --claims FILE whose setup names a workload)"
 [[ $runs =~ ^[1-9][0-9]*$ ]] || die "-n wants a number of runs"
+[[ $first =~ ^[1-9][0-9]*$ ]] || die "--first-run wants a run number (1 or more)"
 [[ $memmax =~ ^[1-9][0-9]*$ ]] || die "--memory-max wants MiB"
 [ -z "$memhigh" ] || [[ $memhigh =~ ^[1-9][0-9]*$ ]] || die "--memory-high wants MiB"
 [ -z "$memhigh" ] || [ -z "${memmax_given:-}" ] || die "--memory-high and --memory-max: give one"
@@ -300,7 +304,7 @@ total=$((runs * ${#names[@]}))
 done_runs=0
 start=$(date +%s)
 ret=0
-for r in $(seq "$runs"); do
+for r in $(seq "$first" $((first + runs - 1))); do
 	for i in "${!names[@]}"; do
 		name=${names[$i]}
 		img=${images[$i]}
@@ -309,7 +313,7 @@ for r in $(seq "$runs"); do
 		left=''
 		[ $done_runs -gt 0 ] &&
 			left=", about $((elapsed * (total - done_runs) / done_runs)) s left"
-		say "[$((done_runs + 1))/$total] $name run $r/$runs (${elapsed} s so far$left)"
+		say "[$((done_runs + 1))/$total] $name run $r/$((first + runs - 1)) (${elapsed} s so far$left)"
 		if [[ $img =~ ^(6\.1|6\.12|7\.x)$ ]]; then kopt=(-k "$img"); else kopt=(-K "$img"); fi
 		ZSWAP_GUEST_RETRIES=${ZSWAP_GUEST_RETRIES:-3} \
 		"$here/guest/run-guest.sh" -q "${kopt[@]}" -c "$cpus" -m "$mem" -d "$swap" \

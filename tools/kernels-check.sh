@@ -6,7 +6,7 @@
 #
 #   zswap-kernels check SERIES [--revert] [--base LINE | --tree TREE
 #                       [--commit COMMIT]] [--claims FILE] [--table ID]...
-#                       [-n RUNS] [-o DIR] [--dry-run]
+#                       [-n RUNS | --budget DURATION] [-o DIR] [--dry-run]
 #                       [--zswap P=V,...] [--memory-max MiB |
 #                       --memory-high MiB] [--iocost] [--locks]
 #                       [-- COMMAND [ARGS...]]
@@ -21,12 +21,22 @@
 #   --base LINE  Debian's kernel line to build on (default 7.3); --tree
 #              TREE [--commit C] a kernel tree of your own instead
 #              (tools/kernel/build-kernel.sh -t/-c)
+#   --images BEFORE,AFTER  kernels built already (kernels-ab.sh's IMAGE:
+#              a bzImage or an image directory) instead of building them
 #   --claims FILE  the series' claims (claims/FORMAT.md); default: drafted
 #              from the letter and each patch's message (zswap-gate claims
 #              draft), DIR/claims.yaml
 #   --table ID the tables to check (repeatable); default every table that
 #              is one experiment with a metric to measure
 #   -n RUNS    runs per kernel, alternated (default 5)
+#   --budget DURATION  instead of -n: runs chosen by the data, within
+#              DURATION (90s, 40m, 2h) a table. 3 runs per kernel first;
+#              their time sets the plan (the most runs the budget allows,
+#              up to 30, looked at every 3: zswap-gate claims --sequential
+#              MAX/LOOKS, alpha spending over the looks); then runs are
+#              added, alternated, until every row has a verdict or the
+#              plan's last look, and the report says which rows the
+#              budget left undecided and the runs they would need
 #   -o DIR     the results (default check-NAME): series/, claims.yaml,
 #              TABLE/ (kernels-ab's records, compare and claims), and
 #              report.txt (72 columns, to paste into a reply on the list)
@@ -40,6 +50,9 @@
 # (`zswap-gate claims setup --table ID`: scaled to the VM where it says
 # how) on both kernels, a fresh boot a run, alternated (tools/kernels-ab.sh),
 # and `zswap-gate claims` gives each row its verdict.
+#
+# ZSWAP_KERNELS_AB names another A/B runner with kernels-ab.sh's options
+# (the host tier's stub, which writes fixture records without a boot).
 #
 # Exit: 0 every table checked and no row contradicted; 1 a build or run
 # failed, or a row is contradicted; 2 bad usage, or nothing to check (no
@@ -58,10 +71,11 @@ usage() { sed -n '7,14p' "$0" | sed 's/^# \{0,3\}//' >&2; exit 2; }
 
 orig_args=("$@")
 series='' revert=0 line=7.3 tree='' commit='' claims='' runs=5 out='' dry=0
+budget='' images=''
 tables=() ab=()
 while [ $# -gt 0 ]; do
 	case $1 in
-	--base | --tree | --commit | --claims | --table | -n | -o | --zswap | --memory-max | --memory-high)
+	--base | --tree | --commit | --claims | --table | -n | -o | --budget | --images | --zswap | --memory-max | --memory-high)
 		[ $# -ge 2 ] || die "$1 wants a value (see --help)" ;;
 	esac
 	case $1 in
@@ -71,7 +85,9 @@ while [ $# -gt 0 ]; do
 	--commit) commit=$2; shift 2 ;;
 	--claims) claims=$2; shift 2 ;;
 	--table) tables+=("$2"); shift 2 ;;
-	-n) runs=$2; shift 2 ;;
+	-n) runs=$2; runs_given=1; shift 2 ;;
+	--budget) budget=$2; shift 2 ;;
+	--images) images=$2; shift 2 ;;
 	-o) out=$2; shift 2 ;;
 	--dry-run) dry=1; shift ;;
 	--zswap | --memory-max | --memory-high) ab+=("$1" "$2"); shift 2 ;;
@@ -86,8 +102,17 @@ done
 [ -n "$series" ] || die "want a SERIES: an mbox or a directory of patches"
 [ -e "$series" ] || die "$series: not found"
 [[ $runs =~ ^[1-9][0-9]*$ ]] || die "-n wants a number of runs"
+if [ -n "$budget" ]; then
+	[ -z "${runs_given:-}" ] || die "-n and --budget: give one"
+	budget_s=$(awk -v d="$budget" 'BEGIN {
+		if (d !~ /^[0-9]+(s|m|h)?$/) exit 1
+		m = d ~ /h$/ ? 3600 : d ~ /m$/ ? 60 : 1
+		print int(d) * m }') && [ "$budget_s" -gt 0 ] ||
+		die "--budget wants a duration: 90, 90s, 40m, 2h"
+fi
 [[ $line =~ ^[0-9]+\.[0-9]+$ ]] || die "--base wants a kernel line such as 7.3"
 [ -z "$commit" ] || [ -n "$tree" ] || die "--commit wants --tree"
+[ -z "$images" ] || [[ $images == ?*,?* ]] || die "--images wants BEFORE,AFTER"
 [ -z "$claims" ] || [ -f "$claims" ] || die "claims file $claims not found"
 [ -x "$GATE" ] || die "$GATE missing: run make"
 command -v jq >/dev/null || die "jq missing: run tools/install-deps.sh"
@@ -211,13 +236,20 @@ for t in "${tables[@]}"; do
 			", " + (.workload | join(" "))')"
 done
 if [ $dry -eq 1 ]; then
-	say "dry run: $runs runs per kernel and table would follow; nothing built"
+	say "dry run: ${budget:+runs within --budget $budget}${budget:-$runs runs per kernel} a table would follow; nothing built"
 	exit 0
 fi
 
 build() { "$here/kernel/build-kernel.sh" -q "${src[@]}" "$@"; }
-base=$(build) || die "the base kernel did not build"
-if [ $revert -eq 1 ]; then
+if [ -n "$images" ]; then
+	before=${images%%,*} after=${images#*,}
+	say "kernels given: before $before, after $after (nothing built)"
+else
+	base=$(build) || die "the base kernel did not build"
+fi
+if [ -n "$images" ]; then
+	:
+elif [ $revert -eq 1 ]; then
 	before=$(build -p "$out/revert") || { say "the revert did not build"; exit 1; }
 	after=$base
 else
@@ -226,19 +258,88 @@ else
 fi
 
 # --- the runs and the verdicts ---------------------------------------------
+AB=${ZSWAP_KERNELS_AB:-$here/kernels-ab.sh}
+# ab TABLE FIRST N [COMMAND...]: runs FIRST.. FIRST+N-1 of both kernels
+ab() {
+	local t=$1 first=$2 n=$3
+	shift 3
+	"$AB" --kernel "${arms[0]}=$before" --kernel "${arms[1]}=$after" \
+		-n "$n" --first-run "$first" -o "$out/$t" --claims "$claims" \
+		--table "$t" "${ab[@]}" ${1:+--} "$@"
+}
+STEP=3		# runs per kernel at a look: the fewest a t-test takes
+MAX_RUNS=30
+# sequential TABLE [ARGS...]: zswap-gate claims --sequential of the table
+sequential() {
+	local t=$1
+	shift
+	"$GATE" claims --sequential "$plan" --allow-not-measurable --table "$t" \
+		--label-a "${arms[0]}" --label-b "${arms[1]}" "$@" "$claims" \
+		"$out/$t/${arms[0]}" -- "$out/$t/${arms[1]}"
+}
+# recorded TABLE N: both kernels have N records of the table (a run that
+# failed is said by kernels-ab, and ends the table)
+recorded() {
+	local a n
+	for a in "${arms[@]}"; do
+		n=$(ls "$out/$1/$a"/run-*.json 2>/dev/null | wc -l)
+		[ "$n" -eq "$2" ] || { say "table $1: $a has $n records of $2: a run failed (above)"; return 1; }
+	done
+}
+# budgeted TABLE [COMMAND...]: STEP runs, a plan from their time, then
+# runs added until the plan says stop; the sequential verdicts replace
+# kernels-ab's fixed ones
+budgeted() {
+	local t=$1 t0 spent max have next add rc
+	shift
+	t0=$(date +%s)
+	ab "$t" 1 $STEP "$@"
+	recorded "$t" $STEP || return 1
+	spent=$(($(date +%s) - t0))
+	max=$((budget_s * STEP / (spent > 0 ? spent : 1) / STEP * STEP))
+	[ $max -le $MAX_RUNS ] || max=$MAX_RUNS
+	[ $max -ge $STEP ] || max=$STEP
+	plan=$max/$((max / STEP))
+	say "table $t: $STEP runs a kernel took $spent s; --budget $budget allows $max: plan $plan (looks every $STEP runs)"
+	have=$STEP
+	while :; do
+		next=$(sequential "$t" --json | jq -r '.sequential.next | "\(.action) \(.runs // 0)"')
+		[ "${next%% *}" = add ] || break
+		add=${next#* }
+		say "table $t: $have runs a kernel, undecided rows: adding $add"
+		ab "$t" $((have + 1)) "$add" "$@"
+		have=$((have + add))
+		recorded "$t" $have || return 1
+	done
+	for f in json markdown; do
+		sequential "$t" --$f > "$out/$t/claims-${arms[1]}.${f/markdown/md}"
+	done
+	sequential "$t" > "$out/$t/claims-${arms[1]}.txt"
+	rc=$?
+	say "table $t: decided at $have runs a kernel (plan $plan)"
+	return $rc
+}
 ret=0
 for t in "${tables[@]}"; do
 	rm -rf "${out:?}/$t"
-	"$here/kernels-ab.sh" --kernel "${arms[0]}=$before" --kernel "${arms[1]}=$after" \
-		-n "$runs" -o "$out/$t" --claims "$claims" --table "$t" "${ab[@]}" \
-		${1:+--} "$@"
+	if [ -n "$budget" ]; then
+		budgeted "$t" "$@"
+	else
+		ab "$t" 1 "$runs" "$@"
+	fi
 	rc=$?
-	say "table $t: kernels-ab exit $rc"
+	say "table $t: exit $rc"
 	[ $rc -eq 0 ] || [ $ret -eq 1 ] || ret=$rc
 done
 
+if [ -n "$budget" ]; then
+	runs_text="chosen by the data within $budget a table (zswap-gate claims --sequential)"
+else
+	runs_text="$runs a kernel and table"
+fi
 "$here/kernels-report.sh" --claims "$claims" --series "$series" \
-	--before "$plan_before" --after "$plan_after" --runs "$runs" \
+	--before "$plan_before" --after "$plan_after" \
+	--runs "$runs_text" \
 	--reproduce "zswap-kernels check $(printf '%q ' "${orig_args[@]}")" \
 	"$out" "${arms[1]}" "${tables[@]}" || ret=1
 say "report: $out/report.txt, $out/report.md"

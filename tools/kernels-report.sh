@@ -76,7 +76,8 @@ rows_txt() {
 		elif (. | fabs) >= 10 then ((. * 10 | round) / 10 | tostring)
 		else ((. * 1000 | round) / 1000 | tostring) end;
 	def pct: if . == null then "n/a"
-		else ((if . >= 0 then "+" else "" end) + ((. * 10 | round) / 10 | tostring) + "%") end;
+		else ((. * 10 | round) / 10) as $r |
+			(if $r == 0 then "0%" else (if $r > 0 then "+" else "" end) + ($r | tostring) + "%" end) end;
 	def q: if . == null then "-" elif .text then .text
 		else (.mean | num) + (if .sd then " +- " + (.sd | num) else "" end) end;
 	.rows[] |
@@ -94,9 +95,13 @@ rows_txt() {
 	 else empty end),
 	"verdict:\t" + (.verdict // "unmapped") +
 		(if .far_from_quoted then " (far from the quote)" else "" end) +
+		(if .quoted_change then ", quoted change " + .quoted_change else "" end) +
 		(if .p_adjusted == null then ""
 		 elif .p_adjusted < 0.001 then ", p < 0.001"
-		 else ", p " + ((.p_adjusted * 1000 | round) / 1000 | tostring) end),
+		 else ", p " + ((.p_adjusted * 1000 | round) / 1000 | tostring) end) +
+		(if .sequential.decided then ", decided at look \(.sequential.look)"
+		 elif .sequential.runs_needed then ", undecided: about \(.sequential.runs_needed) runs a kernel would decide it"
+		 else "" end),
 	(if (.reason // "") != "" then "why:\t" + .reason else empty end),
 	"@"' "$1" | while IFS= read -r l; do
 		case $l in
@@ -124,7 +129,7 @@ msgid=$(grep -m1 'message_id:' "$claims" | sed 's/.*message_id: *//; s/^"//; s/"
 	field 0 8 claims: "$claims"
 	field 0 8 before: "$before"
 	field 0 8 after: "$after"
-	field 0 8 runs: "$runs per kernel and table, alternated, a fresh boot each (qemu, 2 vCPUs, 512 MiB, a 512 MiB swap disk)"
+	field 0 8 runs: "$runs, alternated, a fresh boot each (qemu, 2 vCPUs, 512 MiB, a 512 MiB swap disk)"
 	for t in "$@"; do
 		j=$out/$t/claims-$arm.json
 		echo
@@ -141,6 +146,9 @@ msgid=$(grep -m1 'message_id:' "$claims" | sed 's/.*message_id: *//; s/^"//; s/"
 				field 2 10 "${l%%:*}:" "$(sed 's/^[a-z]*: *//' <<<"$l")"
 			done
 		field 2 10 verdicts: "$(jq -r '.counts | to_entries | map(select(.value > 0) | "\(.value) \(.key)") | join(", ")' "$j")"
+		jq -e .sequential "$j" >/dev/null 2>&1 &&
+			field 2 10 runs: "$(jq -r '.sequential | "\(.runs) a kernel, look \(.look) of \(.max_looks) (plan \(.max_runs)/\(.max_looks), \(.spending) alpha spending): \(.decided) rows decided, \(.undecided) undecided" +
+				(if .next.action == "stop" and .undecided > 0 then ": the budget left them undecided" else "" end)' "$j")"
 		echo
 		rows_txt "$j"
 	done
@@ -155,7 +163,7 @@ msgid=$(grep -m1 'message_id:' "$claims" | sed 's/.*message_id: *//; s/^"//; s/"
 	echo "- claims: \`$claims\`"
 	echo "- before: $before"
 	echo "- after: $after"
-	echo "- runs: $runs per kernel and table, alternated, a fresh boot each"
+	echo "- runs: $runs, alternated, a fresh boot each"
 	for t in "$@"; do
 		j=$out/$t/claims-$arm.json
 		echo

@@ -10,7 +10,8 @@
 # --dry-run; a drafted claims file without a bundled workload refused
 # with what to do; kernels-ab --claims takes the experiment from the
 # claims file, each flag overriding; and the report of verdicts fits 72
-# columns. Changes no system state.
+# columns; --budget's runs chosen by the data (zswap-gate claims
+# --sequential) through a stub runner. Changes no system state.
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
@@ -136,5 +137,39 @@ check "  ... each row's verdict (2 holds, 1 contradicted, 1 not shown)" \
 		grep -q "verdict:  not shown" "$1"' _ "$WORK/rep/report.txt"
 check "  ... the command to reproduce, folded with backslashes" \
 	sh -c 'grep -q "^  zswap-kernels check dir .*\\\\$" "$1"' _ "$WORK/rep/report.txt"
+
+# --- --budget: runs chosen by the data (a stub runner, no boot) ------------
+# The fixture arms: two rows hold at once, "build time" (-0.5%) only
+# after many runs; the stub's runs take no time, so the plan is the most
+# runs, 30 over 10 looks, and check adds 3 a look until every row is
+# decided.
+: > "$WORK/stub.log"
+STUB_LOG=$WORK/stub.log ZSWAP_KERNELS_AB=tests/host/stub-kernels-ab.sh \
+	$CHECK kernel/patches/7.3/null --claims tests/fixtures/claims/seed000-fixture.yaml \
+	--table alone --images x,y --budget 10m -o "$WORK/bud" -- ./zswap-workload usemem \
+	> "$WORK/out" 2>&1
+rc=$?
+check "--budget 10m: exit 0 (rc $rc), plan 30/10 from the first 3 runs' time" \
+	sh -c '[ $1 -eq 0 ] && grep -q "allows 30: plan 30/10" "$2"' _ $rc "$WORK/out"
+check "  ... runs added 3 at a time, alternated, numbered on ($(tr '\n' ' ' < "$WORK/stub.log"))" \
+	sh -c '[ "$(head -n 2 "$1" | tr "\n" " ")" = "runs 1-3 runs 4-6 " ] &&
+		[ "$(ls "$2"/alone/series/run-*.json | wc -l)" -eq "$(($(wc -l < "$1") * 3))" ]' \
+	_ "$WORK/stub.log" "$WORK/bud"
+check "  ... stopped when every row was decided, the report says at which look" \
+	sh -c 'grep -q "0 undecided" "$1" && grep -q "decided at look 1" "$1" &&
+		[ "$(grep -c "verdict:  holds" "$1")" -eq 3 ]' _ "$WORK/bud/report.txt"
+: > "$WORK/stub.log"
+STUB_LOG=$WORK/stub.log ZSWAP_KERNELS_AB=tests/host/stub-kernels-ab.sh \
+	$CHECK kernel/patches/7.3/null --claims tests/fixtures/claims/seed000-fixture.yaml \
+	--table alone --images x,y --budget 1 -o "$WORK/bud1" -- ./zswap-workload usemem \
+	> "$WORK/out" 2>&1
+check "--budget 1 s: the plan is the first look (3 runs), the undecided row named with its runs" \
+	sh -c '[ "$(wc -l < "$1")" -eq 1 ] && tr -s "\n " "  " < "$2" |
+		grep -q "undecided: about [0-9]* runs a kernel would decide it" &&
+		grep -q "the budget left them undecided" "$2"' _ "$WORK/stub.log" "$WORK/bud1/report.txt"
+$CHECK kernel/patches/7.3/null --budget 5x -n 3 --dry-run > "$WORK/out" 2>&1
+check "-n and --budget together: exit 2" sh -c '[ $1 -eq 2 ] && grep -q "give one" "$2"' _ $? "$WORK/out"
+$CHECK kernel/patches/7.3/null --budget 5x --dry-run > "$WORK/out" 2>&1
+check "--budget 5x: exit 2, what a duration is" sh -c '[ $1 -eq 2 ] && grep -q "90, 90s, 40m, 2h" "$2"' _ $? "$WORK/out"
 
 summary
