@@ -6,7 +6,8 @@
 #
 #   zswap-kernels check SERIES [--revert] [--base LINE | --tree TREE
 #                       [--commit COMMIT]] [--claims FILE] [--table ID]...
-#                       [-n RUNS | --budget DURATION] [-o DIR] [--dry-run]
+#                       [-n RUNS | --budget DURATION] [--per-patch]
+#                       [-o DIR] [--dry-run]
 #                       [--zswap P=V,...] [--memory-max MiB |
 #                       --memory-high MiB] [--iocost] [--locks]
 #                       [-- COMMAND [ARGS...]]
@@ -37,6 +38,11 @@
 #              added, alternated, until every row has a verdict or the
 #              plan's last look, and the report says which rows the
 #              budget left undecided and the runs they would need
+#   --per-patch  also each prefix of the series (base + 1, base + 1..2,
+#              ...), built incrementally and run alternated with the
+#              others: the report says which patch moves each row (its
+#              change at each step with its interval); not with --revert,
+#              --images or --budget
 #   -o DIR     the results (default check-NAME): series/, claims.yaml,
 #              TABLE/ (kernels-ab's records, compare and claims), and
 #              report.txt (72 columns, to paste into a reply on the list)
@@ -71,7 +77,7 @@ usage() { sed -n '7,14p' "$0" | sed 's/^# \{0,3\}//' >&2; exit 2; }
 
 orig_args=("$@")
 series='' revert=0 line=7.3 tree='' commit='' claims='' runs=5 out='' dry=0
-budget='' images=''
+budget='' images='' per_patch=0
 tables=() ab=()
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -90,6 +96,7 @@ while [ $# -gt 0 ]; do
 	--images) images=$2; shift 2 ;;
 	-o) out=$2; shift 2 ;;
 	--dry-run) dry=1; shift ;;
+	--per-patch) per_patch=1; shift ;;
 	--zswap | --memory-max | --memory-high) ab+=("$1" "$2"); shift 2 ;;
 	--iocost | --locks) ab+=("$1"); shift ;;
 	-h | --help) usage ;;
@@ -113,6 +120,8 @@ fi
 [[ $line =~ ^[0-9]+\.[0-9]+$ ]] || die "--base wants a kernel line such as 7.3"
 [ -z "$commit" ] || [ -n "$tree" ] || die "--commit wants --tree"
 [ -z "$images" ] || [[ $images == ?*,?* ]] || die "--images wants BEFORE,AFTER"
+[ $per_patch -eq 0 ] || { [ $revert -eq 0 ] && [ -z "$images" ] && [ -z "$budget" ]; } ||
+	die "--per-patch wants a series to apply: not with --revert, --images or --budget"
 [ -z "$claims" ] || [ -f "$claims" ] || die "claims file $claims not found"
 [ -x "$GATE" ] || die "$GATE missing: run make"
 command -v jq >/dev/null || die "jq missing: run tools/install-deps.sh"
@@ -256,6 +265,20 @@ else
 	before=$base
 	after=$(build -p "$out/series") || { say "the series did not build"; exit 1; }
 fi
+# the kernels run: before and after, and with --per-patch each prefix of
+# the series between them (p1 = base + patch 1, ...)
+knames=("${arms[0]}") kimages=("$before")
+if [ $per_patch -eq 1 ]; then
+	for k in $(seq 1 $((${#patches[@]} - 1))); do
+		rm -rf "$out/prefix-$k"
+		mkdir -p "$out/prefix-$k"
+		cp "${patches[@]:0:$k}" "$out/prefix-$k/"
+		img=$(build -p "$out/prefix-$k") || { say "the series' first $k patches did not build"; exit 1; }
+		knames+=("p$k") kimages+=("$img")
+		say "p$k: the base and patches 1..$k"
+	done
+fi
+knames+=("${arms[1]}") kimages+=("$after")
 
 # --- the runs and the verdicts ---------------------------------------------
 AB=${ZSWAP_KERNELS_AB:-$here/kernels-ab.sh}
@@ -263,8 +286,11 @@ AB=${ZSWAP_KERNELS_AB:-$here/kernels-ab.sh}
 ab() {
 	local t=$1 first=$2 n=$3
 	shift 3
-	"$AB" --kernel "${arms[0]}=$before" --kernel "${arms[1]}=$after" \
-		-n "$n" --first-run "$first" -o "$out/$t" --claims "$claims" \
+	local kopt=() i
+	for i in "${!knames[@]}"; do
+		kopt+=(--kernel "${knames[$i]}=${kimages[$i]}")
+	done
+	"$AB" "${kopt[@]}" -n "$n" --first-run "$first" -o "$out/$t" --claims "$claims" \
 		--table "$t" "${ab[@]}" ${1:+--} "$@"
 }
 STEP=3		# runs per kernel at a look: the fewest a t-test takes
@@ -330,8 +356,18 @@ for t in "${tables[@]}"; do
 	rc=$?
 	say "table $t: exit $rc"
 	[ $rc -eq 0 ] || [ $ret -eq 1 ] || ret=$rc
+	[ $per_patch -eq 1 ] || continue
+	# each step: the kernel before it against the kernel after it
+	for i in $(seq 1 $((${#knames[@]} - 1))); do
+		"$GATE" claims --json --allow-not-measurable --table "$t" \
+			--label-a "${knames[$((i - 1))]}" --label-b "${knames[$i]}" "$claims" \
+			"$out/$t/${knames[$((i - 1))]}" -- "$out/$t/${knames[$i]}" \
+			> "$out/$t/step-$i.json" 2>/dev/null
+	done
 done
 
+steps=()
+[ $per_patch -eq 0 ] || steps=(--steps "${#patches[@]}")
 if [ -n "$budget" ]; then
 	runs_text="chosen by the data within $budget a table (zswap-gate claims --sequential)"
 else
@@ -339,7 +375,7 @@ else
 fi
 "$here/kernels-report.sh" --claims "$claims" --series "$series" \
 	--before "$plan_before" --after "$plan_after" \
-	--runs "$runs_text" \
+	--runs "$runs_text" "${steps[@]}" \
 	--reproduce "zswap-kernels check $(printf '%q ' "${orig_args[@]}")" \
 	"$out" "${arms[1]}" "${tables[@]}" || ret=1
 say "report: $out/report.txt, $out/report.md"

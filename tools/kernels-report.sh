@@ -13,7 +13,10 @@
 #
 # Reads DIR/TABLE/claims-ARM.json (tools/kernels-ab.sh's verdicts of each
 # table, ARM the "after" kernel) and the records' kernel releases;
-# writes DIR/report.txt and DIR/report.md.
+# writes DIR/report.txt and DIR/report.md. With --steps N (check
+# --per-patch) also DIR/TABLE/step-1..N.json, each patch's kernel
+# against the one before it, and the patches' subjects from
+# DIR/series/: which patch moves each row.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/.." && pwd)
@@ -21,7 +24,7 @@ GATE=$repo/build/zswap-gate
 [ -x "$GATE" ] || GATE=$repo/build/static/zswap-gate
 die() { echo "kernels-report: error: $*" >&2; exit 2; }
 
-claims='' series='' before='' after='' runs='' reproduce=''
+claims='' series='' before='' after='' runs='' reproduce='' steps=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	--claims) claims=$2; shift 2 ;;
@@ -30,6 +33,7 @@ while [ $# -gt 0 ]; do
 	--after) after=$2; shift 2 ;;
 	--runs) runs=$2; shift 2 ;;
 	--reproduce) reproduce=$2; shift 2 ;;
+	--steps) steps=$2; shift 2 ;;
 	*) break ;;
 	esac
 done
@@ -111,6 +115,43 @@ rows_txt() {
 	done
 }
 
+# per_patch TABLE: each row's change at each step of the series (step-K
+# .json: the kernel with patches 1..K against 1..K-1), a step whose
+# interval leaves out 0 marked as moving the row
+per_patch() {
+	local t=$1 k subj
+	[ "$steps" -gt 0 ] || return 0
+	echo "  which patch moves each row (the change at each step, 95% CI):"
+	echo
+	for k in $(seq 1 "$steps"); do
+		subj=$(ls "$out"/series/*.patch | sed -n "${k}p" | xargs sed -n 's/^Subject: *//p' | head -n 1 |
+			sed 's/^\[[^]]*\] *//')
+		field 4 6 "$k/$steps" "$subj"
+	done
+	echo
+	jq -rn --argjson n "$steps" --arg dir "$out/$t" '
+		def pct: if . == null then "n/a"
+			else ((. * 10 | round) / 10) as $r |
+				(if $r == 0 then "0%" else (if $r > 0 then "+" else "" end) + ($r | tostring) + "%" end) end;
+		[range(1; $n + 1) | input_filename as $f | .] as $ignore | empty' 2>/dev/null
+	for k in $(seq 1 "$steps"); do
+		[ -s "$out/$t/step-$k.json" ] || { echo "    step $k: no verdicts (its runs failed)"; return 0; }
+	done
+	jq -rs '
+		def pct: if . == null then "n/a"
+			else ((. * 10 | round) / 10) as $r |
+				(if $r == 0 then "0%" else (if $r > 0 then "+" else "" end) + ($r | tostring) + "%" end) end;
+		. as $steps | $steps[0].rows | to_entries[] | .key as $i | .value.label as $l |
+		select(.value.measured.change_pct != null) |
+		"    " + $l,
+		($steps | to_entries[] | .key as $k | .value.rows[$i].measured as $m |
+			"      \($k + 1): " + ($m.change_pct | pct) +
+			(if $m.ci_pct then " [" + ($m.ci_pct[0] | pct) + ", " + ($m.ci_pct[1] | pct) + "]" +
+				(if $m.ci_pct[0] > 0 or $m.ci_pct[1] < 0 then "  moves it" else "" end)
+			 else "" end))' $(for k in $(seq 1 "$steps"); do echo "$out/$t/step-$k.json"; done)
+	echo
+}
+
 # the kernel releases the records ran on, before and after
 releases() {
 	jq -r '.arms | map(.label + " " + (.kernels // "?")) | join(", ")' "$1"
@@ -151,6 +192,7 @@ msgid=$(grep -m1 'message_id:' "$claims" | sed 's/.*message_id: *//; s/^"//; s/"
 				(if .next.action == "stop" and .undecided > 0 then ": the budget left them undecided" else "" end)' "$j")"
 		echo
 		rows_txt "$j"
+		per_patch "$t"
 	done
 	echo "To reproduce:"
 	echo
