@@ -39,6 +39,7 @@
 #include "stats.h"
 #include "summary.h"
 #include "workload_metrics.h"
+#include "version.h"
 
 static volatile sig_atomic_t exiting;
 static volatile sig_atomic_t got_signal;
@@ -459,6 +460,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
 		usage(stdout);
+		return EXIT_OK;
+	}
+	if (!strcmp(argv[1], "-V") || !strcmp(argv[1], "--version")) {
+		zswap_print_version(stdout, "zswap-gate");
 		return EXIT_OK;
 	}
 	if (!strcmp(argv[1], "compare"))

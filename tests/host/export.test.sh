@@ -256,7 +256,7 @@ check "recording rule reject ratio = record's reject_rate within 1%" within_rel 
 # verdict, is what this checks). increase() over 5m extrapolates the
 # sampled span (1 s scrapes, from before the workload) to the window by at
 # most a scrape interval at each end: within 5% of the record.
-FG=${FLEET_GATE:-build/dyn/zswap-gate}
+FG=${FLEET_GATE:-build/zswap-gate}
 if [ -x "$FG" ]; then
 	cat > "$WORK/e2e.yaml" <<EOF
 schema: zswap-claims/1
@@ -288,7 +288,7 @@ EOF
 		check "claims' $rm = the record's within 5%" within_rel "$got" "$(metric "$R" "$rm")" 5
 	done
 else
-	echo "SKIP claims --prometheus end to end: $FG missing (make fleet-gate)"
+	echo "SKIP claims --prometheus end to end: $FG missing (make)"
 fi
 
 # --- the Grafana dashboard's queries ------------------------------------------
