@@ -299,5 +299,13 @@ check "the first run ended well (rc $?), parameters restored ($(params))" [ "$(p
 rc=$(rc_of tools/seed-run.sh 004 -o /nonexistent/dir/x.json)
 check "seed-run -o in a missing directory: exit 2 before any setup" \
 	eval '[ "$rc" -eq 2 ] && has "/nonexistent/dir is not a writable directory" "$WORK/err" && ! has "zswap-env" "$WORK/err"'
+# one seed-run at a time: its cgroup is seed-NNN, the same name every run
+flock /run/zswap-seed-run.lock sleep 3 &
+holder=$!
+sleep 0.5
+rc=$(rc_of tools/seed-run.sh 004 -o "$WORK/seed.json")
+check "seed-run while another holds its lock: exit 2, said, nothing set up" \
+	eval '[ "$rc" -eq 2 ] && has "another seed-run is running" "$WORK/err" && ! has "zswap-env" "$WORK/err"'
+wait $holder
 check "parameters untouched by the refused runs ($(params))" [ "$(params)" = "$BEFORE" ]
 summary
