@@ -117,6 +117,10 @@ NE_PID=$!
 check "exporter writes its first file" wait_write "$OUT" 0
 check "node_exporter answers on 127.0.0.1:$NE_PORT" up "http://127.0.0.1:$NE_PORT/metrics"
 check "promtool check metrics passes on the file" sh -c 'promtool check metrics < "$1"' _ "$OUT"
+# build_info, as exporters give it: the version --version prints
+ver=$($EXP --version | sed 's/^zswap-export //; s/ (.*//')
+check "zswap_exporter_build_info 1 with version=\"$ver\", the revision and libbpf's" \
+	grep -qE "^zswap_exporter_build_info\{version=\"$ver\",revision=\"[^\"]*\",libbpf=\"v[0-9.]+\"\} 1$" "$OUT"
 
 # Prometheus scrapes from before the first swap activity, so every counter
 # starts at ~0 in its window and rate() extrapolates them all alike.
