@@ -1,15 +1,23 @@
 # SPDX-License-Identifier: GPL-2.0
 # zswap observability toolkit. `make V=1` shows the commands.
+# `make` builds every tool with every feature, linked against Debian's
+# shared libraries (libcurl included). The guests' busybox initramfs has
+# no libraries: `make static-bins` builds static copies of what they run
+# in build/static/ (STATIC=1), beside build/, never instead; the targets
+# that boot guests, and install, build them.
 # SAN=1: AddressSanitizer + UBSan build of every tool and the unit binary,
-# in build/san (never mixed with the normal objects), linked dynamically
-# since ASan cannot link -static. `make test-san` runs it.
-STATIC ?= 1
+# in build/san (never mixed with the normal objects). `make test-san`
+# runs it.
+STATIC ?= 0
 ifeq ($(SAN),1)
 OUTPUT := build/san
 SAN_CFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 STATIC := 0
 # the unit binary too: `make SAN=1` is the whole sanitizer build
 SAN_ALL = $(OUTPUT)/test_unit $(OUTPUT)/latency_test
+else ifeq ($(STATIC),1)
+OUTPUT ?= build/static
+SAN_CFLAGS :=
 else
 OUTPUT := build
 SAN_CFLAGS :=
@@ -24,28 +32,31 @@ CFLAGS ?= -O2 -g -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initiali
 override CFLAGS += $(SAN_CFLAGS)
 BPF_CFLAGS := -g -O2 -Wall -target bpf -D__TARGET_ARCH_$(ARCH) -Ivmlinux/$(ARCH) -Iinclude
 LDLIBS_DYN := -lbpf -lelf -lz -ljson-c -lyaml -lgsl -lgslcblas -lm
-# Static by default, so the same binaries run inside the guests' busybox
-# initramfs. STATIC=0 links the shared libraries (the Debian package,
-# from a clean build/; LDFLAGS and CPPFLAGS carry dpkg-buildflags'
-# hardening); SAN=1 implies it, as ASan cannot link -static.
-ifeq ($(STATIC),0)
+# LDFLAGS and CPPFLAGS carry dpkg-buildflags' hardening in the package.
+ifeq ($(STATIC),1)
+LDLIBS := -static $(LDLIBS_DYN)
+STATIC_FLAG := -static
+else
 LDLIBS := $(LDFLAGS) $(LDLIBS_DYN)
 STATIC_FLAG :=
 INCLUDES += $(CPPFLAGS)
-else
-LDLIBS := -static $(LDLIBS_DYN)
-STATIC_FLAG := -static
 endif
 
 # claims --prometheus needs libcurl, whose static dependencies Debian does
-# not ship (gssapi, ldap, ssh2, ...): the static build (the guests'
-# zswap-gate) leaves it out and says so when asked; STATIC=0 builds (the
-# Debian package), and build/dyn/zswap-gate (`make fleet-gate`), have it.
-ifeq ($(STATIC),0)
+# not ship (gssapi, ldap, ssh2, ...): only the guests' static copy of
+# zswap-gate leaves it out (and says so when asked).
+ifneq ($(STATIC),1)
 CURL_CFLAGS := -DHAVE_LIBCURL
 CURL_LIBS := -lcurl
 endif
-FLEET_GATE := $(if $(filter 0,$(STATIC)),$(OUTPUT),build/dyn)/zswap-gate
+
+# The toolkit's version (debian/changelog's), and `git describe` of the
+# checkout it was built from (none outside git): --version of every tool,
+# records' metadata, zswap-export's build_info (src/util/version.c).
+VERSION := $(shell sed -n '1s/^[^(]*(\([^)]*\)).*/\1/p' debian/changelog)
+REVISION := $(shell git rev-parse --is-inside-work-tree >/dev/null 2>&1 && \
+	git describe --always --dirty 2>/dev/null)
+VERSION_DEFS := -DZSWAP_VERSION='"$(VERSION)"' -DZSWAP_REVISION='"$(REVISION)"'
 
 ifeq ($(V),1)
 Q =
@@ -114,17 +125,29 @@ zswap-lockstat_OBJS := $(CORE_OBJS) $(LOCK_OBJS)
 zswap-iostall_OBJS := $(CORE_OBJS) $(IOSTALL_OBJS)
 zswap-export_OBJS := $(CORE_OBJS) $(EXPORT_OBJS) $(LOCK_OBJS) $(IOSTALL_OBJS)
 zswaptop_OBJS := $(CORE_OBJS) $(TOP_OBJS) $(LOCK_OBJS) $(IOSTALL_OBJS)
-hookbench_OBJS := trace_helpers.o kernel_btf.o cli_checks.o spawn.o
+hookbench_OBJS := trace_helpers.o kernel_btf.o cli_checks.o spawn.o version.o
 zswaptop_LIBS := $(STATIC_FLAG) -lncursesw -ltinfo
 zswap-gate_LIBS := $(CURL_LIBS)
 $(OUTPUT)/prom_client.o: override CFLAGS += $(CURL_CFLAGS)
 
-# zswap-gate with libcurl beside the static default (tests/host/fleet)
-.PHONY: fleet-gate
-fleet-gate: $(if $(filter 0,$(STATIC)),$(FLEET_GATE))
-ifneq ($(STATIC),0)
-	$(Q)$(MAKE) --no-print-directory STATIC=0 OUTPUT=build/dyn build/dyn/zswap-gate
-endif
+# version.o alone carries the version; its stamp changes only when the
+# version or the checkout's revision does, so a commit rebuilds one object.
+$(OUTPUT)/version.stamp: FORCE | $(OUTPUT)
+	$(Q)echo '$(VERSION_DEFS)' | cmp -s - $@ || echo '$(VERSION_DEFS)' > $@
+$(OUTPUT)/version.o: $(OUTPUT)/version.stamp
+$(OUTPUT)/version.o: override CFLAGS += $(VERSION_DEFS)
+.PHONY: FORCE
+FORCE:
+
+# The static copies the guests run (tests/guest, tests/claims, bench,
+# tools/kernels-ab.sh): zswap-gate without libcurl, the workloads, hog.
+STATIC_BINS := zswap-gate zswap-workload hog zswap-export zswap-lockstat \
+	zswaptop hookbench
+.PHONY: static-bins guest-bins
+static-bins:
+	$(Q)$(MAKE) --no-print-directory STATIC=1 OUTPUT=build/static \
+		$(addprefix build/static/,$(STATIC_BINS))
+guest-bins: static-bins
 
 .SECONDEXPANSION:
 $(addprefix $(OUTPUT)/,$(APPS)): $(OUTPUT)/%: $(OUTPUT)/%.o $$(addprefix $(OUTPUT)/,$$($$*_OBJS))
@@ -133,13 +156,15 @@ $(addprefix $(OUTPUT)/,$(APPS)): $(OUTPUT)/%: $(OUTPUT)/%.o $$(addprefix $(OUTPU
 
 $(OUTPUT)/hog: tools/hog.c | $(OUTPUT)
 	$(call msg,BINARY,$@)
-	$(Q)$(CC) -O2 -Wall -static -pthread $< -o $@
+	$(Q)$(CC) -O2 -Wall $(STATIC_FLAG) -pthread $< -o $@
 
-# The seeds' workloads: one static binary, one subcommand per workload.
+# The seeds' workloads: one binary, one subcommand per workload.
 WORKLOAD_SRCS := $(filter-out %_test.c,$(wildcard tools/workloads/*.c))
-$(OUTPUT)/zswap-workload: $(WORKLOAD_SRCS) $(wildcard tools/workloads/*.h) include/mthp_sysfs.h | $(OUTPUT)
+$(OUTPUT)/zswap-workload: $(WORKLOAD_SRCS) $(wildcard tools/workloads/*.h) include/mthp_sysfs.h \
+		$(OUTPUT)/version.o | $(OUTPUT)
 	$(call msg,BINARY,$@)
-	$(Q)$(CC) $(CFLAGS) -Iinclude $(STATIC_FLAG) -pthread $(WORKLOAD_SRCS) -lm -o $@
+	$(Q)$(CC) $(CFLAGS) -Iinclude -Isrc/util $(STATIC_FLAG) -pthread $(WORKLOAD_SRCS) \
+		$(OUTPUT)/version.o -lm -o $@
 
 $(OUTPUT)/latency_test: tools/workloads/latency_test.c tools/workloads/latency.c tools/workloads/latency.h tests/unit/harness.h | $(OUTPUT)
 	$(call msg,BINARY,$@)
@@ -227,35 +252,35 @@ test-san:
 	tests/tier.sh tests/san $(T)
 
 # T=NAME runs one script of a tier, e.g. `make test-host T=record`.
-test-host: all fleet-gate
-	FLEET_GATE=$(FLEET_GATE) tests/tier.sh tests/host $(T)
+test-host: all
+	tests/tier.sh tests/host $(T)
 
-test-guest: all
+test-guest: all static-bins
 	tests/tier.sh tests/guest $(T)
 
 # Every guest script on every kernel it supports (6.1 too), seed 001's
 # 6.1-vs-6.12 contention proof and the kernel cache's rebuild checks:
 # about 90 minutes on 2 cores, so `make test` runs the subset above
 # (tests/lib.sh: guest_kernels).
-test-guest-all: all
+test-guest-all: all static-bins
 	GUEST_ALL=1 tests/tier.sh tests/guest $(T)
 
 # Kernel A/B: base and patched 7.3 VM kernels, the seeds' claims and two
 # non-seed series' checked on them (tests/claims/; builds the kernels the
 # first time).
-test-claims: all
+test-claims: all static-bins
 	CLAIMS_KERNEL_LINE=7.3 tests/tier.sh tests/claims $(T)
 
 # The same with seed 000's "Next to the writer" table, 3 runs an arm (25
 # more minutes: iocost throttles the build beside fio), and 005's
 # shrinker-on table (8 boots).
-test-claims-all: all
+test-claims-all: all static-bins
 	CLAIMS_ALL=1 CLAIMS_KERNEL_LINE=7.3 tests/tier.sh tests/claims $(T)
 
 # The same proof on 6.12 with the seeds' ports (004, and 000 against
 # 6.12), outside `make test` for CI's time: its builds and boots cost
 # about 20 minutes.
-test-claims-6.12: all
+test-claims-6.12: all static-bins
 	CLAIMS_KERNEL_LINE=6.12 tests/tier.sh tests/claims $(T)
 
 # The VM kernels of the kernel A/B proofs: each line's base and every
@@ -267,7 +292,7 @@ kernels:
 		for s in $$(ls -d kernel/patches/$$l/*/); do \
 			tools/kernel/build-kernel.sh -k $$l -p $$s || exit 1; done; done
 
-bench: all fleet-gate
+bench: all static-bins
 	bench/run.sh
 	bench/guest.sh
 	bench/zswaptop.sh
@@ -292,10 +317,11 @@ DATADIR ?= $(PREFIX)/share/zswap-toolkit
 MANDIR ?= $(PREFIX)/share/man
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 UNITDIR ?= $(PREFIX)/lib/systemd/system
-INSTALL_APPS := zswap-gate zswaptop zswap-lockstat zswap-export zswap-iostall
+INSTALL_APPS := zswap-gate zswaptop zswap-lockstat zswap-export zswap-iostall \
+	zswap-workload
 # Kernels A/B as installed commands: the scripts keep the source tree's
 # layout under LIBDIR (they find each other by relative paths), with the
-# statically linked zswap-gate and zswap-workload the guests run.
+# static copies of zswap-gate and zswap-workload the guests run.
 LIBDIR ?= $(PREFIX)/lib/zswap-toolkit
 # command=script, each installed as tools/zswap-wrapper.in names it
 KERNEL_CMDS := zswap-kernels=tools/kernels-ab.sh \
@@ -306,11 +332,9 @@ KERNEL_FILES := tools/kernels-ab.sh tools/kernels-check.sh tools/kernels-report.
 	$(addprefix tools/guest/,accel.sh bzimage.sh fetch-kernels.sh guest-lib.sh \
 		init.sh mkinitramfs.sh run-guest.sh)
 GUEST_BINS := zswap-gate zswap-workload
-# the guests need them static: the default build, or build/static
-GUEST_OUTPUT := $(if $(filter 0,$(STATIC)),build/static,$(OUTPUT))
 INSTALL_APPS_ALL := $(INSTALL_APPS) $(foreach c,$(KERNEL_CMDS),$(firstword $(subst =, ,$(c))))
 INSTALLED := $(addprefix $(BINDIR)/,$(INSTALL_APPS_ALL)) \
-	$(addprefix $(LIBDIR)/,$(KERNEL_FILES) $(addprefix build/,$(GUEST_BINS))) \
+	$(addprefix $(LIBDIR)/,$(KERNEL_FILES) $(addprefix build/static/,$(GUEST_BINS))) \
 	$(addprefix $(DATADIR)/,$(wildcard claims/*.yaml) claims/FORMAT.md \
 		prometheus/zswap-rules.yml grafana/zswap.json) \
 	$(patsubst man/%.1,$(MANDIR)/man1/%.1,$(wildcard man/*.1)) \
@@ -318,24 +342,20 @@ INSTALLED := $(addprefix $(BINDIR)/,$(INSTALL_APPS_ALL)) \
 	$(addprefix $(BASHCOMPDIR)/,$(INSTALL_APPS_ALL)) \
 	$(UNITDIR)/zswap-export.service
 
-.PHONY: guest-bins
-guest-bins:
-	$(Q)$(MAKE) --no-print-directory STATIC=1 OUTPUT=$(GUEST_OUTPUT) \
-		$(addprefix $(GUEST_OUTPUT)/,$(GUEST_BINS))
-
-install: $(addprefix $(OUTPUT)/,$(INSTALL_APPS)) guest-bins
+install: $(addprefix $(OUTPUT)/,$(INSTALL_APPS)) static-bins
 	$(call msg,INSTALL,$(DESTDIR)$(PREFIX))
 	$(Q)install -d $(addprefix $(DESTDIR),$(BINDIR) $(DATADIR)/claims \
 		$(DATADIR)/prometheus $(DATADIR)/grafana $(MANDIR)/man1 $(MANDIR)/man5 \
-		$(BASHCOMPDIR) $(UNITDIR) $(LIBDIR)/build $(LIBDIR)/tools/guest \
+		$(BASHCOMPDIR) $(UNITDIR) $(LIBDIR)/build/static $(LIBDIR)/tools/guest \
 		$(LIBDIR)/tools/kernel)
 	$(Q)for f in $(KERNEL_FILES); do \
 		install -m $$(if [ -x $$f ]; then echo 755; else echo 644; fi) \
 			$$f $(DESTDIR)$(LIBDIR)/$$f || exit 1; done
-	$(Q)install -m 755 $(addprefix $(GUEST_OUTPUT)/,$(GUEST_BINS)) $(DESTDIR)$(LIBDIR)/build
+	$(Q)install -m 755 $(addprefix build/static/,$(GUEST_BINS)) $(DESTDIR)$(LIBDIR)/build/static
 	$(Q)for c in $(KERNEL_CMDS); do \
 		sed -e 's|@LIBDIR@|$(LIBDIR)|g' -e "s|@NAME@|$${c%%=*}|g" \
-			-e "s|@SCRIPT@|$${c#*=}|g" tools/zswap-wrapper.in \
+			-e "s|@SCRIPT@|$${c#*=}|g" -e 's|@VERSION@|$(VERSION)|g' \
+			-e 's|@REVISION@|$(REVISION)|g' tools/zswap-wrapper.in \
 			> $(DESTDIR)$(BINDIR)/$${c%%=*} && \
 		chmod 755 $(DESTDIR)$(BINDIR)/$${c%%=*} || exit 1; done
 	$(Q)install -m 755 $(addprefix $(OUTPUT)/,$(INSTALL_APPS)) $(DESTDIR)$(BINDIR)
@@ -354,5 +374,6 @@ uninstall:
 	$(call msg,UNINSTALL,$(DESTDIR)$(PREFIX))
 	$(Q)rm -f $(addprefix $(DESTDIR),$(INSTALLED))
 	$(Q)rmdir $(addprefix $(DESTDIR),$(DATADIR)/claims $(DATADIR)/prometheus \
-		$(DATADIR)/grafana $(DATADIR) $(LIBDIR)/build $(LIBDIR)/tools/guest \
+		$(DATADIR)/grafana $(DATADIR) $(LIBDIR)/build/static $(LIBDIR)/build \
+		$(LIBDIR)/tools/guest \
 		$(LIBDIR)/tools/kernel $(LIBDIR)/tools $(LIBDIR)) 2>/dev/null || true

@@ -22,11 +22,11 @@ STEP=${STEP:-1800}
 RUNS=${RUNS:-3}
 WIDE=${WIDE:-100000}
 OUT=build/bench/fleet
-GATE=${FLEET_GATE:-build/dyn/zswap-gate}
+GATE=${FLEET_GATE:-build/zswap-gate}
 PROM_PID="" STUB_PID=""
 WORK=$OUT	# stub_start's log
 [ -x /usr/bin/time ] || { echo "bench/fleet.sh: needs GNU time (/usr/bin/time)"; exit 1; }
-[ -x "$GATE" ] || { echo "bench/fleet.sh: $GATE missing (make fleet-gate)"; exit 1; }
+[ -x "$GATE" ] || { echo "bench/fleet.sh: $GATE missing (make)"; exit 1; }
 trap '[ -n "$PROM_PID" ] && kill "$PROM_PID" 2>/dev/null; stub_stop' EXIT INT TERM
 
 rm -rf "$OUT"

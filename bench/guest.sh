@@ -15,8 +15,8 @@ rm -rf "$OUT"
 mkdir -p "$OUT"
 echo "$RUNS" > "$OUT/runs"
 tools/guest/run-guest.sh -q -k "$VER" -c 2 -m 512M -d 512 -t 3000 -o "$OUT" \
-	-s bench/bench.in-guest.sh -f build/zswap-gate -f build/hog \
-	-f build/hookbench -f "$OUT/runs" || exit 1
+	-s bench/bench.in-guest.sh -f build/static/zswap-gate -f build/static/hog \
+	-f build/static/hookbench -f "$OUT/runs" || exit 1
 for r in "$OUT"/rec.*.json; do
 	echo "attached $(jq .wall_time_s "$r")" >> "$OUT/walls"
 done

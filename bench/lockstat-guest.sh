@@ -21,8 +21,8 @@ echo "$RUNS" > "$OUT/runs"
 # as tests/guest/lockstat.test.sh: the native spinlock slowpath
 export ZSWAP_GUEST_CPU=max,hypervisor=off
 tools/guest/run-guest.sh -q -k "$VER" -c 4 -m 512M -d 512 -t 3000 -o "$OUT" \
-	-s bench/lockstat.in-guest.sh -f build/zswap-lockstat -f build/hog \
-	-f build/hookbench -f "$OUT/runs" || exit 1
+	-s bench/lockstat.in-guest.sh -f build/static/zswap-lockstat -f build/static/hog \
+	-f build/static/hookbench -f "$OUT/runs" || exit 1
 echo "== $VER guest: hook cost (ns per run under TCG, bpf_stats; same workload)"
 echo "default (stacks walked only inside zswap's operations):"
 bench/lockcost.sh "$OUT/stats.json" "$OUT/empty.txt"

@@ -9,9 +9,9 @@ _zswap_opts() {
 	case $2 in
 	zswap-kernels)
 		echo "--kernel -n -c -m -d -t -o -f --memory-max --memory-high --zswap --iocost
-			--locks --claims --table --compare --help" ;;
+			--locks --claims --table --compare --help --version" ;;
 	zswap-build-kernel)
-		echo "-k -t -c -s -p -o -j -f -n -q -h" ;;
+		echo "-k -t -c -s -p -o -j -f -n -q -h --version" ;;
 	*)
 		# plan takes record's options
 		[[ $3 == plan ]] && set -- "$1" "$2" record
@@ -19,7 +19,7 @@ _zswap_opts() {
 		"$1" ${3:+$3} --help 2>/dev/null |
 			grep -oE -- '^ +(-[a-zA-Z], )?--[a-z][a-z0-9-]*' |
 			grep -oE -- '--[a-z][a-z0-9-]*'
-		echo --help ;;
+		echo --help --version ;;
 	esac
 }
 
@@ -33,6 +33,15 @@ _zswap() {
 	for ((i = 1; i < COMP_CWORD; i++)); do
 		[[ ${COMP_WORDS[i]} == -- ]] && return 0
 	done
+	if [[ $cmd == zswap-workload ]]; then
+		# its commands are the lines "  NAME  what" of its --help
+		if ((COMP_CWORD == 1)); then
+			COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]}" --help 2>/dev/null |
+				sed -n 's/^  \([a-z][a-z]*\)  .*/\1/p') --help --version" -- "$cur"))
+			return 0
+		fi
+		sub=${COMP_WORDS[1]}
+	fi
 	if [[ $cmd == zswap-gate ]]; then
 		if ((COMP_CWORD == 1)); then
 			COMPREPLY=($(compgen -W "record plan compare run claims --help" -- "$cur"))
@@ -72,4 +81,5 @@ _zswap() {
 	return 0
 }
 
-complete -o filenames -F _zswap zswap-gate zswaptop zswap-lockstat zswap-export zswap-iostall
+complete -o filenames -F _zswap zswap-gate zswaptop zswap-lockstat zswap-export zswap-iostall \
+	zswap-workload

@@ -85,8 +85,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 # `zswap-kernels check SERIES ...`: from a series to its verdicts
 [ "${1:-}" = check ] && shift && exec "$here/kernels-check.sh" "$@"
 repo=$(cd "$here/.." && pwd)
-GATE=$repo/build/zswap-gate
-WL=$repo/build/zswap-workload
+# the static copies the guests run (make static-bins; installed in
+# LIBDIR/build/static); this gate compares their records here too
+GATE=$repo/build/static/zswap-gate
+WL=$repo/build/static/zswap-workload
 
 die() { echo "kernels-ab: error: $*" >&2; exit 2; }
 say() { echo "kernels-ab: $*" >&2; }
@@ -194,7 +196,12 @@ root_opts=()
 [ "$scratch" -eq 0 ] || root_opts+=(-S "$scratch")
 [ $writer -eq 0 ] || [ $iocost -eq 1 ] || die "--writer wants --iocost (the writer is there to be weighed against)"
 [ $writer -eq 0 ] || [ "$swap" -ge 64 ] || die "--writer wants a swap disk of 64 MiB or more (-d)"
-for f in "$GATE" "$WL"; do [ -x "$f" ] || die "$f missing: run make"; done
+# a checkout builds them the first time (a minute on 2 cores)
+if [ ! -x "$GATE" ] || [ ! -x "$WL" ]; then
+	[ -f "$repo/Makefile" ] || die "$GATE or $WL missing"
+	say "building the guests' static copies: make static-bins"
+	make -s -C "$repo" static-bins >&2 || die "make static-bins failed"
+fi
 for i in "${!names[@]}"; do
 	[[ ${names[$i]} =~ ^[A-Za-z0-9._+-]+$ ]] || die "kernel name '${names[$i]}'"
 	case ${images[$i]} in

@@ -55,6 +55,11 @@ fi
 for f in "$GATE" "$WL"; do
 	[ -x "$f" ] || { echo "seed-run: $f missing: run make" >&2; exit 2; }
 done
+# One seed-run at a time (it owns swap, zswap and its cgroup): the
+# cgroup's name is the seed's alone, seed-NNN, so two runs' per-cgroup
+# rows pair in compare.
+exec 9> /run/zswap-seed-run.lock
+flock -n 9 || { echo "seed-run: another seed-run is running (/run/zswap-seed-run.lock)" >&2; exit 2; }
 # the output's place is checked before swap, zswap and a cgroup are set up
 odir=$(dirname -- "$out")
 if [ ! -d "$odir" ] || [ ! -w "$odir" ]; then
@@ -123,7 +128,7 @@ trap 'exit 143' TERM
 echo "seed-run: seed $seed: $cmd (memory limit $limit MiB)" >&2
 # The record runs inside the cgroup too, so the workload starts there.
 # shellcheck disable=SC2086
-"$here/memcg-run.sh" "$limit" "seed-$seed.$$" -- sh -c \
+"$here/memcg-run.sh" "$limit" "seed-$seed" -- sh -c \
 	'o=$1; shift; exec "$0" record --cgroup "$MEMCG_PATH" -o "$o" "$@"' \
 	"$GATE" "$out" \
 	"$@" -- $cmd

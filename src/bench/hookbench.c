@@ -27,6 +27,7 @@
 #include "empty.skel.h"
 #include "spawn.h"
 #include "trace_helpers.h"
+#include "version.h"
 
 #define MAX_FUNCS 16
 #define MAX_PICKS 16
@@ -103,6 +104,10 @@ int main(int argc, char **argv)
 	struct spawn sp;
 
 	atexit(cli_check_stdout_at_exit);
+	if (argc == 2 && (!strcmp(argv[1], "-V") || !strcmp(argv[1], "--version"))) {
+		zswap_print_version(stdout, "hookbench");
+		return 0;
+	}
 	while ((opt = getopt(argc, argv, "+f:p:")) != -1) {
 		if (opt == 'f' && n <= MAX_FUNCS)
 			funcs[n++] = optarg;
@@ -133,6 +138,7 @@ out:
 	close(stats_fd);
 	return rc;
 usage:
-	fprintf(stderr, "usage: hookbench [-f FUNCTION]... [-p PROGRAM]... -- COMMAND ARGS...\n");
+	fprintf(stderr, "usage: hookbench [-f FUNCTION]... [-p PROGRAM]... -- COMMAND ARGS...\n"
+		"       hookbench --version\n");
 	return 2;
 }

@@ -66,6 +66,8 @@ struct cmp_metric {
 	int verdict;		/* +1 better, -1 worse, 0 neutral/not significant */
 	/* filled by gate_apply() */
 	bool gated;		/* some rule (or the default) looked at it */
+	bool untested;		/* gating, but not compared: too few runs,
+				 * n/a in one arm, or in one arm's records */
 	bool failed;
 	char *failed_by;	/* the rule that failed it, or NULL */
 };
@@ -76,6 +78,13 @@ struct cmp_hist {
 	char unit[16];
 	bool present[2];
 	struct hist sum[2];
+};
+
+/* The gate's answer, and zswap-gate compare's exit code. */
+enum gate_result {
+	GATE_PASS = 0,
+	GATE_FAIL = 1,		/* a gated metric failed its rule */
+	GATE_UNTESTED = 3,	/* a gating metric could not be tested */
 };
 
 struct cmp_arm {
@@ -99,7 +108,12 @@ struct comparison {
 	size_t nh, hcap;
 	char (*notes)[CMP_NOTE_LEN];	/* shown under the table */
 	size_t nr_notes, notes_cap;
-	size_t nr_failed;		/* by gate_apply() */
+	/* by gate_apply() */
+	size_t nr_failed;
+	size_t nr_untested;		/* metrics marked untested */
+	size_t nr_gating;		/* metrics a rule or the default gates */
+	size_t nr_gated;		/* of those, compared (tested) */
+	enum gate_result result;
 	struct name_index mix, hix;	/* m and h by name */
 	char **paths;			/* of the records added, in order */
 	size_t nr_paths, paths_cap;

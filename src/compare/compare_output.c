@@ -7,6 +7,7 @@
 #include <json-c/json.h>
 #include "compare_groups.h"
 #include "compare_output.h"
+#include "gate_rules.h"
 #include "grow.h"
 #include "json_out.h"
 #include "num_format.h"
@@ -98,7 +99,7 @@ static void print_header(FILE *f, const struct comparison *c, const char *pre)
 	fprintf(f, "%smean +- sample stddev per arm; change = (%s - %s) / %s [its %g%% interval:\n"
 		"%sFieller's where no value is negative, else Welch's of the difference]; * = significant,\n"
 		"%sWelch's two-sided t-test at alpha %g; p(U): Mann-Whitney U, both arms n >= %d;\n"
-		"%sbetter/worse follow each metric's direction; n < %d runs in an arm is never gated\n",
+		"%sbetter/worse follow each metric's direction; a gating metric with n < %d runs in an arm is untested\n",
 		pre, c->arm[ARM_B].label, c->arm[ARM_A].label, c->arm[ARM_A].label,
 		(1 - c->alpha) * 100, pre, pre, c->alpha, MWU_MIN_RUNS, pre, MIN_RUNS);
 }
@@ -156,6 +157,58 @@ static void print_zero_rows(FILE *f, const struct comparison *c, bool md)
 	free(list);
 }
 
+/* "N gating metrics" and what the gate could not test, one line each */
+static void print_untested(FILE *f, const struct comparison *c, const char *item)
+{
+	char why[512];
+
+	if (!c->nr_untested) {
+		fprintf(f, "%sno gating metric was compared: each of the %zu is n/a "
+			"in both arms (notes above)\n", item, c->nr_gating);
+		return;
+	}
+	for (size_t i = 0; i < c->n; i++) {
+		if (!c->m[i].untested)
+			continue;
+		gate_untested_why(why, sizeof(why), c, &c->m[i]);
+		fprintf(f, "%s%s: %s\n", item, c->m[i].name, why);
+	}
+}
+
+/* The verdict, last: pass, FAIL with the rules, or UNTESTED with why. */
+static void print_gate(FILE *f, const struct comparison *c, bool md,
+		       const char *item)
+{
+	const char *b = md ? "**" : "";
+	size_t nu = c->nr_untested ? c->nr_untested : c->nr_gating;
+
+	switch (c->result) {
+	case GATE_FAIL:
+		fprintf(f, "%sgate: FAIL, %zu metric%s%s\n", b, c->nr_failed,
+			c->nr_failed == 1 ? "" : "s", md ? "**" : ":");
+		for (size_t i = 0; i < c->n; i++)
+			if (c->m[i].failed)
+				fprintf(f, "%s%s: %s\n", item, c->m[i].name,
+					c->m[i].failed_by);
+		break;
+	case GATE_UNTESTED:
+		fprintf(f, "%sgate: UNTESTED, %zu gating metric%s not tested "
+			"(exit 3; --allow-untested accepts it)%s\n", b, nu,
+			nu == 1 ? "" : "s", md ? "**" : ":");
+		print_untested(f, c, item);
+		break;
+	default:
+		if (!gate_untested(c)) {
+			fprintf(f, "%sgate: pass (no metric failed)%s\n", b, b);
+			break;
+		}
+		fprintf(f, "%sgate: pass (no metric failed; %zu gating metric%s "
+			"untested, allowed by --allow-untested)%s\n", b, nu,
+			nu == 1 ? "" : "s", md ? "**" : ":");
+		print_untested(f, c, item);
+	}
+}
+
 /* The lists below the table: what could not be compared, and why. */
 static void print_lists(FILE *f, const struct comparison *c, bool md)
 {
@@ -207,16 +260,7 @@ static void print_lists(FILE *f, const struct comparison *c, bool md)
 			fprintf(f, "%s%s\n", item, c->notes[i]);
 	}
 	fprintf(f, "\n");
-	if (!c->nr_failed) {
-		fprintf(f, "%sgate: pass (no metric failed)%s\n", md ? "**" : "",
-			md ? "**" : "");
-		return;
-	}
-	fprintf(f, "%sgate: FAIL, %zu metric%s%s\n", md ? "**" : "", c->nr_failed,
-		c->nr_failed == 1 ? "" : "s", md ? "**" : ":");
-	for (size_t i = 0; i < c->n; i++)
-		if (c->m[i].failed)
-			fprintf(f, "%s%s: %s\n", item, c->m[i].name, c->m[i].failed_by);
+	print_gate(f, c, md, item);
 }
 
 /* The cells of one metric's row, as every table format shows them. */
@@ -461,7 +505,7 @@ static void print_json_put(FILE *f, const char *pre, json_object *v, int flags)
  */
 void compare_print_json(FILE *f, const struct comparison *c)
 {
-	json_object *arms, *notes;
+	json_object *arms, *notes, *untested;
 
 	fprintf(f, "{\n  \"alpha\": ");
 	print_json_put(f, "", json_object_new_double(c->alpha), 0);
@@ -490,6 +534,22 @@ void compare_print_json(FILE *f, const struct comparison *c)
 	for (size_t i = 0; i < c->nr_notes; i++)
 		json_object_array_add(notes, json_object_new_string(c->notes[i]));
 	print_json_put(f, ",\n  \"notes\": ", notes, JSON_C_TO_STRING_SPACED);
-	fprintf(f, ",\n  \"failed\": %zu,\n  \"result\": \"%s\"\n}\n",
-		c->nr_failed, c->nr_failed ? "regression" : "pass");
+	untested = json_object_new_array();
+	for (size_t i = 0; i < c->n; i++) {
+		json_object *u;
+		char why[512];
+
+		if (!c->m[i].untested)
+			continue;
+		gate_untested_why(why, sizeof(why), c, &c->m[i]);
+		u = json_object_new_object();
+		json_object_object_add(u, "metric", json_object_new_string(c->m[i].name));
+		json_object_object_add(u, "why", json_object_new_string(why));
+		json_object_array_add(untested, u);
+	}
+	print_json_put(f, ",\n  \"untested\": ", untested, JSON_C_TO_STRING_SPACED);
+	fprintf(f, ",\n  \"gating\": %zu,\n  \"gated\": %zu,\n  \"failed\": %zu,"
+		"\n  \"result\": \"%s\"\n}\n", c->nr_gating, c->nr_gated,
+		c->nr_failed, c->result == GATE_FAIL ? "regression" :
+		c->result == GATE_UNTESTED ? "untested" : "pass");
 }

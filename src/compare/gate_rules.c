@@ -164,15 +164,60 @@ static int mark_failed(struct comparison *c, struct cmp_metric *m,
 	return m->failed_by ? 0 : -1;
 }
 
+void gate_untested_why(char *buf, size_t len, const struct comparison *c,
+		       const struct cmp_metric *m)
+{
+	const char *la = c->arm[ARM_A].label, *lb = c->arm[ARM_B].label;
+	size_t na = m->arm[ARM_A].n, nb = m->arm[ARM_B].n;
+	int k = m->lacking_arm;
+	char more[160] = "";
+
+	switch (m->status) {
+	case CMP_TOO_FEW:
+		if (na < MIN_RUNS && nb < MIN_RUNS)
+			snprintf(more, sizeof(more), "%zu more in %s, %zu more in %s",
+				 MIN_RUNS - na, la, MIN_RUNS - nb, lb);
+		else
+			snprintf(more, sizeof(more), "%zu more in %s",
+				 MIN_RUNS - (na < MIN_RUNS ? na : nb),
+				 na < MIN_RUNS ? la : lb);
+		snprintf(buf, len, "too few runs: %zu in %s, %zu in %s with a value; "
+			 "%d each needed (%s)", na, la, nb, lb, MIN_RUNS, more);
+		break;
+	case CMP_MISSING:
+		snprintf(buf, len, "n/a in every run of %s: %s", c->arm[k].label,
+			 arm_values_reason(&m->arm[k]));
+		break;
+	case CMP_DROPPED:
+		snprintf(buf, len, "only in %s's records, not in %s's",
+			 c->arm[!k].label, c->arm[k].label);
+		break;
+	default:
+		snprintf(buf, len, "compared");
+	}
+}
+
+/* Not compared: untested, unless n/a in both arms (not measurable here). */
+static void mark_untested(struct comparison *c, struct cmp_metric *m)
+{
+	if (m->status == CMP_MISSING && m->lacking_arm == ARM_BOTH) {
+		comparison_note(c, "%s: not gated (n/a in both arms: %s)", m->name,
+				arm_values_reason(&m->arm[ARM_A]));
+		return;
+	}
+	m->untested = true;
+	c->nr_untested++;
+}
+
 int gate_apply(struct gate_rules *g, struct comparison *c, struct zs_error *err)
 {
-	c->nr_failed = 0;
+	c->nr_failed = c->nr_untested = c->nr_gating = c->nr_gated = 0;
 	for (size_t i = 0; i < c->n; i++) {
 		struct cmp_metric *m = &c->m[i];
 		bool ignored = false, ruled = false;
 		char why[400];
 
-		m->gated = m->failed = false;
+		m->gated = m->failed = m->untested = false;
 		free(m->failed_by);
 		m->failed_by = NULL;
 		for (size_t j = 0; j < g->n; j++) {
@@ -187,16 +232,15 @@ int gate_apply(struct gate_rules *g, struct comparison *c, struct zs_error *err)
 		}
 		if (!ruled && (g->no_default || !m->dir->gating))
 			continue;
-		if (m->status != CMP_COMPARED) {
-			if (!ignored)
-				comparison_note(c, "%s: not gated (%s)", m->name,
-						m->status == CMP_TOO_FEW ?
-						"too few runs" : cmp_status_name(m->status));
-			continue;
-		}
 		if (ignored)
 			continue;
+		c->nr_gating++;
+		if (m->status != CMP_COMPARED) {
+			mark_untested(c, m);
+			continue;
+		}
 		m->gated = true;
+		c->nr_gated++;
 		for (size_t j = 0; j < g->n; j++) {
 			struct gate_rule *r = &g->r[j];
 
@@ -216,5 +260,11 @@ int gate_apply(struct gate_rules *g, struct comparison *c, struct zs_error *err)
 				 g->r[j].origin, g->r[j].text);
 			return -1;
 		}
+	if (c->nr_failed)
+		c->result = GATE_FAIL;
+	else if (gate_untested(c) && !g->allow_untested)
+		c->result = GATE_UNTESTED;
+	else
+		c->result = GATE_PASS;
 	return 0;
 }

@@ -8,10 +8,17 @@
  *   METRIC:worse   fails on a change in the metric's worse direction
  *   METRIC:ignore  never fails (also switches the default off for it)
  * METRIC is an fnmatch(3) glob over metric names. A rule fails a metric
- * only when the change is also significant (Welch p < alpha); metrics
- * with too few runs, missing or dropped are never gated (listed instead).
+ * only when the change is also significant (Welch p < alpha).
  * Default, unless --no-default-gate: a significant change in the worse
  * direction of a metric the direction table marks as gating fails.
+ *
+ * The gate fails closed. A gating metric (one a rule other than ignore
+ * names, or the default gates) that could not be compared is untested:
+ * fewer than MIN_RUNS runs with a value in an arm, n/a in every run of
+ * one arm, or in one arm's records only. So is a comparison in which no
+ * gating metric was compared at all (each n/a in both arms: not
+ * measurable on these kernels, listed, not untested one by one). Either
+ * makes the result GATE_UNTESTED unless allow_untested.
  */
 #ifndef __GATE_RULES_H
 #define __GATE_RULES_H
@@ -40,6 +47,7 @@ struct gate_rules {
 	struct gate_rule *r;
 	size_t n, cap;
 	bool no_default;
+	bool allow_untested;	/* untested metrics listed, result pass */
 };
 
 void gate_rules_free(struct gate_rules *g);
@@ -49,9 +57,23 @@ int gate_rules_add(struct gate_rules *g, const char *text, const char *origin,
 int gate_rules_load(struct gate_rules *g, const char *path, struct zs_error *err);
 
 /*
- * Marks failed metrics in c (c->nr_failed). Returns -1 with err when a
- * rule matches no metric of either arm (a typo would silently pass).
+ * Marks failed and untested metrics in c and sets c->result. Returns -1
+ * with err when a rule matches no metric of either arm (a typo would
+ * silently pass).
  */
 int gate_apply(struct gate_rules *g, struct comparison *c, struct zs_error *err);
+
+/* Some gating metric untested, or gating metrics and none compared. */
+static inline bool gate_untested(const struct comparison *c)
+{
+	return c->nr_untested || (c->nr_gating && !c->nr_gated);
+}
+
+/*
+ * Why m is untested, and what would test it: "too few runs: 1 in A, 1
+ * in B with a value; 3 each needed (2 more in A, 2 more in B)".
+ */
+void gate_untested_why(char *buf, size_t len, const struct comparison *c,
+		       const struct cmp_metric *m);
 
 #endif /* __GATE_RULES_H */

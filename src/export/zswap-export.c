@@ -19,6 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/resource.h>
+#include "build_info.h"
 #include "atomic_file.h"
 #include "cli_opts.h"
 #include "cgroup_stats.h"
@@ -116,6 +117,7 @@ static void export_self(struct prom_doc *d, struct exporter *x, double now)
 			 "Time spent in each BPF program of the exporter (bpf_stats).",
 			 &l, 1, ps[i].run_time_ns * 1e-9);
 	}
+	export_build_info(d);
 	prom_add(d, "zswap_exporter_last_write_timestamp_seconds", PROM_GAUGE,
 		 "When this file was written (Unix time); a stale value means the "
 		 "exporter stopped writing.", NULL, 0, now);

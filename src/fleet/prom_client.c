@@ -361,17 +361,17 @@ void prom_client_close(struct prom_client *c)
 	c->curl = NULL;
 }
 
-#else /* !HAVE_LIBCURL: the static build */
+#else /* !HAVE_LIBCURL: the guests' static copy */
 
 int prom_client_open(struct prom_client *c, const char *url,
 		     const struct prom_access *a, struct zs_error *err)
 {
 	memset(c, 0, sizeof(*c));
 	(void)read_secret;
-	return zs_error_set(err, true, "this zswap-gate is the statically "
-			    "linked build (the guests'), without libcurl: "
-			    "--prometheus needs the dynamic one (make STATIC=0, "
-			    "or build/dyn/zswap-gate: make fleet-gate)");
+	return zs_error_set(err, true, "this zswap-gate is the guests' "
+			    "statically linked copy, without libcurl: "
+			    "--prometheus needs the one `make` builds "
+			    "(build/zswap-gate, or the installed one)");
 }
 
 int prom_query(struct prom_client *c, const char *expr, const char *at,

@@ -10,8 +10,8 @@
  * value that is not a number (NaN, Inf) is kept as such for the caller
  * to count, never read as 0. TLS verifies against the system's CAs.
  *
- * The statically linked build (the guests' zswap-gate) has no libcurl:
- * prom_client_open() then fails saying so (the Makefile's STATIC=0).
+ * The guests' statically linked copy (build/static/zswap-gate) has no
+ * libcurl: prom_client_open() then fails saying so.
  */
 #ifndef __PROM_CLIENT_H
 #define __PROM_CLIENT_H

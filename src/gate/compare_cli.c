@@ -3,7 +3,8 @@
  * zswap-gate compare [options] BASE... -- NEW...
  *
  * Loads both arms, computes the statistics, applies the gate and prints
- * the table. Exit: 0 pass, 1 regression, 2 bad input.
+ * the table. Exit: 0 pass, 1 regression, 2 bad input, 3 untested (a
+ * gating metric could not be tested: gate_rules.h).
  */
 #include <errno.h>
 #include <getopt.h>	/* optind */
@@ -84,6 +85,10 @@ int compare_main(int argc, char **argv)
 		CLI_FLAG(0, "no-default-gate", &rules.no_default,
 			 "only the given rules fail (default: a significant\n"
 			 "worse change on a gating metric fails)"),
+		CLI_FLAG(0, "allow-untested", &rules.allow_untested,
+			 "exit 0 although a gating metric could not be\n"
+			 "tested: too few runs, or n/a or absent in an arm\n"
+			 "(default: exit 3, naming them and the runs needed)"),
 		CLI_OPT_END,
 	};
 	const struct cli_command usage = {
@@ -91,7 +96,8 @@ int compare_main(int argc, char **argv)
 "usage: zswap-gate compare [options] BASE... -- NEW...\n"
 "  BASE, NEW: records (zswap-record/1) or directories of records (*.json)\n",
 		.opts = opts,
-		.tail = "exit: 0 pass, 1 regression, 2 bad input\n",
+		.tail = "exit: 0 pass, 1 regression, 2 bad input, 3 untested (a gating metric\n"
+			"could not be tested)\n",
 	};
 
 	/* Options only before "--": everything after it is arm B. */
@@ -151,7 +157,13 @@ int compare_main(int argc, char **argv)
 	else
 		compare_print_table(stdout, &c);
 	/* a failed write of stdout: cli_check_stdout_at_exit() exits 2 */
-	ret = c.nr_failed ? EXIT_REGRESSION : EXIT_PASS;
+	ret = c.result;
+	if (ret == GATE_UNTESTED)
+		fprintf(stderr, "compare: %zu gating metric%s not tested: untested, "
+			"exit %d (--allow-untested accepts it)\n",
+			c.nr_untested ? c.nr_untested : c.nr_gating,
+			(c.nr_untested ? c.nr_untested : c.nr_gating) == 1 ? "" : "s",
+			GATE_UNTESTED);
 free:
 	comparison_free(&c);
 out:

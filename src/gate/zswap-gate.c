@@ -40,6 +40,8 @@
 #include "stats.h"
 #include "summary.h"
 #include "workload_metrics.h"
+#include "shell_quote.h"
+#include "version.h"
 
 static volatile sig_atomic_t exiting;
 static volatile sig_atomic_t got_signal;
@@ -138,6 +140,9 @@ struct record_opts {
 	char **argv;
 };
 
+/* zswap-gate's own command line, which the record keeps */
+static char **gate_argv;
+
 static void fill_meta(struct record_meta *m, const struct session *s,
 		      const struct record_opts *o)
 {
@@ -156,6 +161,9 @@ static void fill_meta(struct record_meta *m, const struct session *s,
 	snprintf(m->shrinker_enabled, sizeof(m->shrinker_enabled), "%s",
 		 s->params.shrinker_enabled);
 	m->argv = o->argv;
+	snprintf(m->toolkit_version, sizeof(m->toolkit_version), "%s",
+		 zswap_version());
+	shell_quote_argv(m->cmdline, sizeof(m->cmdline), gate_argv);
 	for (int i = 0; i < s->nr_notes && i < 12; i++)
 		snprintf(m->notes[m->nr_notes++], sizeof(m->notes[0]), "%s",
 			 s->notes[i]);
@@ -456,6 +464,7 @@ int main(int argc, char **argv)
 	int err;
 
 	atexit(cli_check_stdout_at_exit);
+	gate_argv = argv;
 	stats_init();	/* GSL reports errors instead of aborting */
 	/*
 	 * Records are read into many small json-c objects freed at once:
@@ -470,6 +479,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
 		usage(stdout);
+		return EXIT_OK;
+	}
+	if (!strcmp(argv[1], "-V") || !strcmp(argv[1], "--version")) {
+		zswap_print_version(stdout, "zswap-gate");
 		return EXIT_OK;
 	}
 	if (!strcmp(argv[1], "compare"))

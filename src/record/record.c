@@ -149,6 +149,10 @@ int record_write_to(struct atomic_file *af, const struct record_meta *meta,
 	json_object_object_add(root, "kernel", o);
 	json_object_object_add(root, "hostname",
 			       json_object_new_string(meta->hostname));
+	json_object_object_add(root, "toolkit_version",
+			       json_object_new_string(meta->toolkit_version));
+	json_object_object_add(root, "cmdline",
+			       json_object_new_string(meta->cmdline));
 	json_object_object_add(root, "zswap", meta_zswap_json(meta));
 	json_object_object_add(root, "cgroup", meta->cgroup[0] ?
 			       json_object_new_string(meta->cgroup) : NULL);
@@ -263,6 +267,22 @@ static bool get_typed(json_object *o, const char *key, json_type t,
 	}
 	*out = v;
 	return true;
+}
+
+static void copy_str(char *dst, size_t len, json_object *o);
+
+/* A string field a record may lack (or hold null): "" then; -1 if not a string. */
+static int load_optional_str(json_object *root, const char *key, char *dst,
+			     size_t len, const char *path, struct zs_error *err)
+{
+	json_object *v;
+
+	if (!json_object_object_get_ex(root, key, &v) || !v)
+		return 0;
+	if (!get_typed(root, key, json_type_string, false, &v, path, "", err))
+		return -1;
+	copy_str(dst, len, v);
+	return 0;
 }
 
 /* A record's strings are printed by compare and claims: no escapes. */
@@ -623,6 +643,12 @@ int record_parse(const char *path, const char *text, size_t n,
 	if (json_object_object_get_ex(root, "cgroup", &v) &&
 	    json_object_is_type(v, json_type_string))
 		copy_str(rec->meta.cgroup, sizeof(rec->meta.cgroup), v);
+	/* what wrote it: absent from records older than these fields */
+	if (load_optional_str(root, "toolkit_version", rec->meta.toolkit_version,
+			      sizeof(rec->meta.toolkit_version), path, err) ||
+	    load_optional_str(root, "cmdline", rec->meta.cmdline,
+			      sizeof(rec->meta.cmdline), path, err))
+		goto out;
 	if (!get_typed(root, "metrics", json_type_object, false, &o, path, "", err) ||
 	    load_metrics(o, rec, path, err))
 		goto out;

@@ -27,6 +27,10 @@ struct record_meta {
 	char max_pool_percent[8], accept_threshold_percent[8];
 	char shrinker_enabled[8];
 	char **argv;		/* observed command, NULL-terminated, or NULL */
+	/* the toolkit that wrote it (zswap_version()) and its command line,
+	 * shell-quoted; "" in records written before they were kept */
+	char toolkit_version[64];
+	char cmdline[4096];
 	double duration_s;	/* observation window */
 	double wall_time_s;	/* of the command, or -1 */
 	int exit_code;		/* of the command, or -1 */

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /* One option table per tool: getopt_long's arrays and --help from it. */
+#define _GNU_SOURCE	/* program_invocation_short_name */
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli_opts.h"
+#include "version.h"
 
 #define CLI_MAX_OPTS 64
 /* where a help text starts: "  -c, --cgroup PATH     " */
@@ -67,10 +69,15 @@ static void print_opts(FILE *f, const struct cli_opt *o)
 	}
 }
 
+/* every tool's, parsed apart from its table (it needs none of its fields) */
+static const struct cli_opt version_opt = CLI_FLAG('V', "version", NULL,
+	"print the version and exit");
+
 void cli_usage(FILE *f, const struct cli_command *cmd)
 {
 	fputs(cmd->head, f);
 	print_opts(f, cmd->opts);
+	print_opt(f, &version_opt);
 	if (cmd->tail)
 		fprintf(f, "\n%s", cmd->tail);
 }
@@ -155,8 +162,8 @@ static int take(const struct cli_opt *o, struct cli_args *forward,
 
 int cli_parse(const struct cli_command *cmd, int argc, char **argv)
 {
-	struct option lopts[CLI_MAX_OPTS + 2];
-	char shorts[2 * CLI_MAX_OPTS + 4], *p = shorts;
+	struct option lopts[CLI_MAX_OPTS + 3];
+	char shorts[2 * CLI_MAX_OPTS + 5], *p = shorts;
 	struct cli_flat fl = { .n = 0 };
 	int c, idx, err;
 
@@ -164,6 +171,7 @@ int cli_parse(const struct cli_command *cmd, int argc, char **argv)
 	if (cmd->in_order)
 		*p++ = '+';
 	*p++ = 'h';
+	*p++ = 'V';
 	for (int i = 0; i < fl.n; i++) {
 		const struct cli_opt *o = fl.opt[i];
 
@@ -177,10 +185,15 @@ int cli_parse(const struct cli_command *cmd, int argc, char **argv)
 	}
 	*p = '\0';
 	lopts[fl.n] = (struct option){ "help", no_argument, NULL, 'h' };
-	lopts[fl.n + 1] = (struct option){ NULL, 0, NULL, 0 };
+	lopts[fl.n + 1] = (struct option){ "version", no_argument, NULL, 'V' };
+	lopts[fl.n + 2] = (struct option){ NULL, 0, NULL, 0 };
 	while ((c = getopt_long(argc, argv, shorts, lopts, NULL)) != -1) {
 		if (c == 'h') {
 			cli_usage(stdout, cmd);
+			return CLI_HELP;
+		}
+		if (c == 'V') {
+			zswap_print_version(stdout, program_invocation_short_name);
 			return CLI_HELP;
 		}
 		idx = c >= 256 ? c - 256 : -1;

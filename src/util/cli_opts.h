@@ -8,7 +8,8 @@
  * heading, and optionally passing its options on to another program's
  * command line, as `zswap-gate run` does to each run's record).
  *
- * --help (-h) is always there: it prints the usage on stdout.
+ * --help (-h) is always there: it prints the usage on stdout; so is
+ * --version (-V): the tool's name and zswap_version() (version.h).
  */
 #ifndef __CLI_OPTS_H
 #define __CLI_OPTS_H
@@ -109,12 +110,13 @@ struct cli_command {
 	bool in_order;		/* stop at the first operand (-- COMMAND) */
 };
 
-/* cli_parse()'s result when --help printed the usage: the tool exits 0 */
+/* cli_parse()'s result when --help or --version printed: the tool exits 0 */
 #define CLI_HELP (-1)
 
 /*
  * Parses argv[optind..argc) by cmd's table, leaving optind at the first
- * operand. Returns 0; CLI_HELP after printing the usage on stdout; or
+ * operand. Returns 0; CLI_HELP after printing the usage (or the
+ * version) on stdout; or
  * EXIT_USAGE after printing the error line (and, for an unknown option
  * or a missing argument, the usage) on stderr.
  */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Room src/util/: errors, exit codes, atomic files, JSON out, text cleaning, options, spawn.
+ * Room src/util/: errors, exit codes, atomic files, JSON out, text cleaning, options, version, spawn.
  * May call: nothing.
  */
 /*

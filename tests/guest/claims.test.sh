@@ -24,7 +24,7 @@ cd "$(dirname "$0")/../.."
 . tests/lib.sh
 
 OUT=${GUEST_OUT:-build/guest-claims}
-GATE=build/zswap-gate
+GATE=build/static/zswap-gate
 C001=claims/001-split-zswap-tree.yaml
 C002=claims/002-shrinker-iocost.yaml
 command -v jq >/dev/null || { echo "jq missing: run tools/install-deps.sh"; exit 1; }
@@ -61,7 +61,7 @@ if [ "${GUEST_ALL:-0}" = 1 ]; then
 		i=1
 		while [ "$i" -le "$RUNS001" ]; do
 			guest_boot "$D/boot-$i" -k "$ver" -c 4 -m 512M -d 512 -t 300 \
-				-s tests/guest/claims-locks.in-guest.sh -f $GATE -f build/zswap-workload
+				-s tests/guest/claims-locks.in-guest.sh -f $GATE -f build/static/zswap-workload
 			out=$(jq -r '.metrics.zswpout.value // 0' "$D/boot-$i/runs/run-1.json" 2>/dev/null)
 			if [ "$GUEST_RC" -eq 0 ] && [ "${out:-0}" -lt 8192 ] && [ "$redo" -lt 2 ]; then
 				redo=$((redo + 1))
@@ -136,7 +136,7 @@ fi
 unset ZSWAP_GUEST_CPU
 D=$OUT/shrinker
 guest_boot "$D" -k 6.12 -c 2 -m 512M -d 512 -t 900 \
-	-s tests/guest/claims-shrinker.in-guest.sh -f $GATE -f build/zswap-workload -f $C002
+	-s tests/guest/claims-shrinker.in-guest.sh -f $GATE -f build/static/zswap-workload -f $C002
 cat "$D/verdicts.txt" 2>/dev/null
 check "002: guest ran the script (rc $GUEST_RC)" [ "$GUEST_RC" -eq 0 ]
 # exit 1 only for a contradicted row, 3 only for an untested one (a

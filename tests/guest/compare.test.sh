@@ -22,14 +22,14 @@ cd "$(dirname "$0")/../.."
 
 OUT=${GUEST_OUT:-build/guest-compare}
 RUNS=5
-GATE=build/zswap-gate
+GATE=build/static/zswap-gate
 command -v jq >/dev/null || { echo "jq missing: run tools/install-deps.sh"; exit 1; }
 
 # GUEST_REUSE=1 re-checks the records of the last boots without booting
 for ver in 6.1 6.12; do
 	D=$OUT/$ver
 	guest_boot "$D" -k "$ver" -c 2 -m 512M -d 512 -t 600 \
-		-s tests/guest/compare.in-guest.sh -f $GATE -f build/hog
+		-s tests/guest/compare.in-guest.sh -f $GATE -f build/static/hog
 	rc=$GUEST_RC
 	check "$ver: guest ran the test script (rc $rc)" [ $rc -eq 0 ]
 	check "$ver: $RUNS records" [ "$(ls "$D"/runs/*.json 2>/dev/null | wc -l)" -eq $RUNS ]

@@ -27,7 +27,7 @@ check_kernel() {
 	rm -rf "$D"
 	mkdir -p "$D"
 	tools/guest/run-guest.sh -q -k "$ver" -c 2 -m 512M -d 512 -t 900 -o "$D" \
-		-s tests/guest/export.in-guest.sh -f build/zswap-export -f build/hog
+		-s tests/guest/export.in-guest.sh -f build/static/zswap-export -f build/static/hog
 	rc=$?
 	check "$ver: guest ran the test script (rc $rc)" [ $rc -eq 0 ]
 	[ -s "$D/b.prom" ] || { fail "$ver: no exported file came back"; return; }

@@ -37,7 +37,7 @@ boot() {
 	D=$OUT/$name
 	rm -rf "$D"
 	tools/guest/run-guest.sh -q "$@" -H -S 256 -c 2 -m 512M -d 256 -t 600 -o "$D" \
-		-s tests/guest/hostroot.in-guest.sh -f build/hog -f "$OUT/repo"
+		-s tests/guest/hostroot.in-guest.sh -f build/static/hog -f "$OUT/repo"
 	rc=$?
 	check "$name: guest ran the script chrooted in the host's root (rc $rc)" [ $rc -eq 0 ]
 	check "$name: its root is the overlay ($(cat "$D/rootfs" 2>/dev/null))" \

@@ -153,7 +153,7 @@ check_kernel() {
 	mkdir -p "$D"
 	tools/guest/run-guest.sh -q -k "$ver" -c 2 -m 768M -d 512 -t 900 -o "$D" \
 		-a "blk_cgroup.blkcg_debug_stats=Y" \
-		-s tests/guest/iocost.in-guest.sh -f build/zswap-gate -f build/hog \
+		-s tests/guest/iocost.in-guest.sh -f build/static/zswap-gate -f build/static/hog \
 		-D "$OUT/bundle/fio"
 	rc=$?
 	check "$ver: guest ran the test script (rc $rc)" [ $rc -eq 0 ]

@@ -116,7 +116,7 @@ for k in $SERIES; do
 	t=$(date +%s)
 	tools/guest/run-guest.sh -q -K "$img" -c 2 -m 512M -d 512 -t 900 -o "$D" \
 		-s tests/guest/kports.in-guest.sh \
-		-f build/zswap-gate -f build/hog -f build/zswap-workload
+		-f build/static/zswap-gate -f build/static/hog -f build/static/zswap-workload
 	rc=$?
 	echo "$k: guest took $(($(date +%s) - t)) s"
 	check "$k: guest ran the script (rc $rc)" [ $rc -eq 0 ]

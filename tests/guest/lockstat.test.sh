@@ -94,7 +94,7 @@ check_kernel() {
 	mkdir -p "$D"
 	# 6.1 took 154 s on a quiet host, 629 s beside other tiers' guests
 	tools/guest/run-guest.sh -q -k "$ver" -c 4 -m 512M -d 512 -t 900 -o "$D" \
-		-s tests/guest/lockstat.in-guest.sh -f build/zswap-lockstat -f build/hog
+		-s tests/guest/lockstat.in-guest.sh -f build/static/zswap-lockstat -f build/static/hog
 	rc=$?
 	check "$ver: guest ran the test script (rc $rc)" [ $rc -eq 0 ]
 	R=$D/lockstat.json

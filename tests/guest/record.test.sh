@@ -21,8 +21,8 @@ check_kernel() {
 	ver=$1
 	D=$OUT/$ver
 	guest_boot "$D" -k "$ver" -c 2 -m 512M -d 512 -t 900 \
-		-s tests/guest/record.in-guest.sh -f build/zswap-gate -f build/hog \
-		-f build/zswap-workload
+		-s tests/guest/record.in-guest.sh -f build/static/zswap-gate -f build/static/hog \
+		-f build/static/zswap-workload
 	rc=$GUEST_RC
 	check "$ver: guest ran the test script (rc $rc)" [ $rc -eq 0 ]
 	[ -s "$D/fentry.json" ] || { fail "$ver: no fentry record"; return; }

@@ -20,7 +20,7 @@ for ver in $KERNELS; do
 	rm -rf "$D"
 	mkdir -p "$D"
 	tools/guest/run-guest.sh -q -k "$ver" -c 2 -m 512M -d 512 -t 900 -o "$D" \
-		-s tests/guest/shrinker.in-guest.sh -f build/zswap-gate -f build/hog
+		-s tests/guest/shrinker.in-guest.sh -f build/static/zswap-gate -f build/static/hog
 	rc=$?
 	check "$ver shrinker: guest ran the script (rc $rc)" [ $rc -eq 0 ]
 	if [ -e "$D/no-shrinker" ]; then

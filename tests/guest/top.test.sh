@@ -23,8 +23,8 @@ check_kernel() {
 	rm -rf "$D"
 	mkdir -p "$D"
 	tools/guest/run-guest.sh -q -k "$ver" -c 2 -m 512M -d 512 -t 900 -o "$D" \
-		-s tests/guest/top.in-guest.sh -f build/zswaptop \
-		-f build/zswap-gate -f build/zswap-export -f build/hog
+		-s tests/guest/top.in-guest.sh -f build/static/zswaptop \
+		-f build/static/zswap-gate -f build/static/zswap-export -f build/static/hog
 	rc=$?
 	check "$ver: guest ran the test script (rc $rc)" [ $rc -eq 0 ]
 	B=$D/batch.txt

@@ -117,6 +117,10 @@ NE_PID=$!
 check "exporter writes its first file" wait_write "$OUT" 0
 check "node_exporter answers on 127.0.0.1:$NE_PORT" up "http://127.0.0.1:$NE_PORT/metrics"
 check "promtool check metrics passes on the file" sh -c 'promtool check metrics < "$1"' _ "$OUT"
+# build_info, as exporters give it: the version --version prints
+ver=$($EXP --version | sed 's/^zswap-export //; s/ (.*//')
+check "zswap_exporter_build_info 1 with version=\"$ver\", the revision and libbpf's" \
+	grep -qE "^zswap_exporter_build_info\{version=\"$ver\",revision=\"[^\"]*\",libbpf=\"v[0-9.]+\"\} 1$" "$OUT"
 
 # Prometheus scrapes from before the first swap activity, so every counter
 # starts at ~0 in its window and rate() extrapolates them all alike.
@@ -256,7 +260,7 @@ check "recording rule reject ratio = record's reject_rate within 1%" within_rel 
 # verdict, is what this checks). increase() over 5m extrapolates the
 # sampled span (1 s scrapes, from before the workload) to the window by at
 # most a scrape interval at each end: within 5% of the record.
-FG=${FLEET_GATE:-build/dyn/zswap-gate}
+FG=${FLEET_GATE:-build/zswap-gate}
 if [ -x "$FG" ]; then
 	cat > "$WORK/e2e.yaml" <<EOF
 schema: zswap-claims/1
@@ -288,7 +292,7 @@ EOF
 		check "claims' $rm = the record's within 5%" within_rel "$got" "$(metric "$R" "$rm")" 5
 	done
 else
-	echo "SKIP claims --prometheus end to end: $FG missing (make fleet-gate)"
+	echo "SKIP claims --prometheus end to end: $FG missing (make)"
 fi
 
 # --- the Grafana dashboard's queries ------------------------------------------

@@ -11,14 +11,15 @@
 # auth headers; a hostile server (tests/fleet/stub-prom.py: one that
 # never answers, one that never stops, control characters, 100,000
 # series) and hostile --arm and --by (refused before any query). No BPF,
-# no root: the dynamic zswap-gate (make fleet-gate).
+# no root: build/zswap-gate (and the guests' static copy, which has no
+# libcurl, for its error).
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
 . tests/fleet/lib.sh
 
-GATE=${FLEET_GATE:-build/dyn/zswap-gate}
-STATIC_GATE=build/zswap-gate
+GATE=${FLEET_GATE:-build/zswap-gate}
+STATIC_GATE=build/static/zswap-gate
 CLAIMS=tests/fleet/fleet-claims.yaml
 WORK=$(mktemp -d /tmp/zswap-fleet.XXXXXX)
 PROM_PID="" NC_PID=""
@@ -26,7 +27,8 @@ PROM_PID="" NC_PID=""
 for c in jq curl promtool prometheus busybox; do
 	command -v $c >/dev/null || { echo "$c missing: run tools/install-deps.sh"; exit 1; }
 done
-[ -x "$GATE" ] || { echo "$GATE missing: make fleet-gate"; exit 1; }
+[ -x "$GATE" ] || { echo "$GATE missing: make"; exit 1; }
+[ -x "$STATIC_GATE" ] || make -s static-bins >/dev/null || exit 1
 
 cleanup() {
 	[ -n "$PROM_PID" ] && kill "$PROM_PID" 2>/dev/null && wait "$PROM_PID" 2>/dev/null
@@ -204,7 +206,7 @@ check "overlapping arms: warned of, with the first host" \
 	grep -q "warning: 10 hosts are in arms off and series (off-h001:9100 first)" "$WORK/ov.err"
 err "--arm without matchers" "MATCHERS is the inside of a PromQL selector" \
 	"$GATE" claims "$CLAIMS" --prometheus "$PROM_URL" --arm off=x --arm series=y
-err "the static build says it has no libcurl" "statically linked build" \
+err "the static build says it has no libcurl" "statically linked copy" \
 	"$STATIC_GATE" claims "$CLAIMS" --prometheus "$PROM_URL" \
 	--arm off='arm="off"' --arm series='arm="series"'
 echo "secret" > "$WORK/token"

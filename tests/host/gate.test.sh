@@ -52,6 +52,28 @@ check "same result from the file list as from the directories" \
 	[ "$(rc_of $GATE compare $A/run1.json $A/run2.json $A/run3.json $A/run4.json $A/run5.json -- $B)" -eq 0 ]
 check "  same table" cmp -s "$WORK/out" "$WORK/table.txt"
 
+# the gate fails closed: one record an arm tests no gating metric
+rc=$(rc_of $GATE compare $A/run1.json -- $B/run1.json)
+check "one record an arm: exit 3, untested (got $rc)" [ "$rc" -eq 3 ]
+check "  the verdict says UNTESTED and how to accept it" \
+	sh -c 'grep -q "^gate: UNTESTED, 3 gating metrics not tested (exit 3; --allow-untested" "$1" &&
+	       ! grep -q "^gate: pass" "$1"' _ "$WORK/out"
+check "  each named with the runs it needs" \
+	has "wall_time_s: too few runs: 1 in A, 1 in B with a value; 3 each needed (2 more in A, 2 more in B)" "$WORK/out"
+check "  stderr says untested, exit 3" has "untested, exit 3 (--allow-untested accepts it)" "$WORK/err"
+rc=$(rc_of $GATE compare --json $A/run1.json -- $B/run1.json)
+check "  --json: exit 3, \"result\": \"untested\", the 3 listed" \
+	[ "$rc $(jq -r '"\(.result) \(.untested | length) \(.gating) \(.gated)"' "$WORK/out")" = "3 untested 3 3 0" ]
+rc=$(rc_of $GATE compare --markdown $A/run1.json -- $B/run1.json)
+check "  --markdown: exit 3, the same verdict" \
+	eval '[ "$rc" -eq 3 ] && has "**gate: UNTESTED, 3 gating metrics" "$WORK/out"'
+rc=$(rc_of $GATE compare --allow-untested --json $A/run1.json -- $B/run1.json)
+check "--allow-untested: exit 0, \"result\": \"pass\", still listed" \
+	[ "$rc $(jq -r '"\(.result) \(.untested | length)"' "$WORK/out")" = "0 pass 3" ]
+rc=$(rc_of $GATE compare --fail-on 'reject_compress_fail:worse' $A -- $B)
+check "a rule on a metric in one arm's records only: exit 3 (got $rc)" \
+	eval '[ "$rc" -eq 3 ] && has "reject_compress_fail: only in B'"'"'s records, not in A'"'"'s" "$WORK/out"'
+
 # one file named three times, or through a link, is one run, not three
 rc=$(rc_of $GATE compare $A/run1.json $A/run1.json $A/run1.json -- $B)
 check "compare r1 r1 r1: exit 2, said" \
@@ -277,5 +299,13 @@ check "the first run ended well (rc $?), parameters restored ($(params))" [ "$(p
 rc=$(rc_of tools/seed-run.sh 004 -o /nonexistent/dir/x.json)
 check "seed-run -o in a missing directory: exit 2 before any setup" \
 	eval '[ "$rc" -eq 2 ] && has "/nonexistent/dir is not a writable directory" "$WORK/err" && ! has "zswap-env" "$WORK/err"'
+# one seed-run at a time: its cgroup is seed-NNN, the same name every run
+flock /run/zswap-seed-run.lock sleep 3 &
+holder=$!
+sleep 0.5
+rc=$(rc_of tools/seed-run.sh 004 -o "$WORK/seed.json")
+check "seed-run while another holds its lock: exit 2, said, nothing set up" \
+	eval '[ "$rc" -eq 2 ] && has "another seed-run is running" "$WORK/err" && ! has "zswap-env" "$WORK/err"'
+wait $holder
 check "parameters untouched by the refused runs ($(params))" [ "$(params)" = "$BEFORE" ]
 summary

@@ -15,6 +15,8 @@ cd "$(dirname "$0")/../.."
 . tests/lib.sh
 
 TOOLS="zswap-gate zswaptop zswap-lockstat zswap-export zswap-iostall"
+# installed too, without a man page of its own (zswap-gate(1) shows it)
+WORKLOAD=zswap-workload
 WORK=$(mktemp -d /tmp/zswap-install.XXXXXX)
 SVC_PID="" DEB_INSTALLED=0
 cleanup() {
@@ -89,6 +91,10 @@ for f in $(printf 'bin/%s\n' $TOOLS) \
 	share/zswap-toolkit/grafana/zswap.json lib/systemd/system/zswap-export.service; do
 	[ -s "$D/usr/local/$f" ] || missing="$missing $f"
 done
+for f in bin/$WORKLOAD lib/zswap-toolkit/build/static/zswap-gate \
+	lib/zswap-toolkit/build/static/zswap-workload; do
+	[ -s "$D/usr/local/$f" ] || missing="$missing $f"
+done
 check "every file installed under DESTDIR/usr/local (missing:${missing:- none})" [ -z "$missing" ]
 check "nothing installed outside DESTDIR/usr/local" \
 	sh -c '[ "$(find "$1" -mindepth 1 -maxdepth 2 | sort | tr "\n" " ")" = "$1/usr $1/usr/local " ]' _ "$D"
@@ -97,6 +103,22 @@ for t in $TOOLS; do
 	"$D/usr/local/bin/$t" --help >/dev/null 2>&1 && ok=$((ok + 1))
 done
 check "each installed tool runs (--help exit 0: $ok of 5)" [ $ok -eq 5 ]
+check "zswap-workload installed, with its completion, and runs (reclaim --help)" sh -c \
+	'[ -x "$1/bin/zswap-workload" ] && [ -s "$1/share/bash-completion/completions/zswap-workload" ] &&
+	 "$1/bin/zswap-workload" reclaim --help | grep -q "^usage: zswap-workload reclaim"' _ "$D/usr/local"
+# --version: one string, the same from every tool and the kernels wrappers
+want=$(build/zswap-gate --version | sed 's/^zswap-gate //')
+bad=""
+for t in $TOOLS $WORKLOAD zswap-kernels zswap-build-kernel; do
+	got=$("$D/usr/local/bin/$t" --version 2>&1) || bad="$bad $t(exit $?)"
+	[ "$got" = "$t $want" ] || bad="$bad $t($got)"
+done
+check "every installed tool's --version: exit 0, '\$TOOL $want'${bad:+ (wrong:$bad)}" [ -z "$bad" ]
+check "the version is debian/changelog's, with git describe in a checkout" \
+	sh -c 'v=$(sed -n "1s/.*(\(.*\)).*/\1/p" debian/changelog); r=$(git describe --always --dirty)
+	       [ "$1" = "$v ($r)" ]' _ "$want"
+check "zswap-gate compare --version: the same line" \
+	[ "$(build/zswap-gate compare --version)" = "zswap-gate $want" ]
 UNIT=$D/usr/local/lib/systemd/system/zswap-export.service
 check "the unit's ExecStart names PREFIX's bin" \
 	grep -q '^ExecStart=/usr/local/bin/zswap-export ' "$UNIT"
@@ -262,6 +284,10 @@ if [ -n "$DEB" ]; then
 	for t in $TOOLS; do
 		check "installed /usr/bin/$t --help: exit 0" sh -c '"$1" --help >/dev/null 2>&1' _ "/usr/bin/$t"
 	done
+	check "installed /usr/bin/zswap-workload runs: reclaim of 1 MiB for 0.1 s" sh -c \
+		'/usr/bin/zswap-workload reclaim -q --populate 1 --duration 0.1 --method pageout'
+	check "installed /usr/bin/zswap-gate --version: the release, no revision (built outside git)" \
+		[ "$(/usr/bin/zswap-gate --version)" = "zswap-gate $(sed -n '1s/.*(\(.*\)).*/\1/p' debian/changelog)" ]
 	/usr/bin/zswap-gate plan > "$WORK/plan.txt" 2>&1
 	check "installed zswap-gate plan: exit 0, a plan" \
 		sh -c '[ $1 -eq 0 ] && grep -q store_calls "$2"' _ $? "$WORK/plan.txt"

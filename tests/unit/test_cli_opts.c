@@ -8,6 +8,8 @@
 #include "harness.h"
 #include "cli_opts.h"
 #include "session.h"
+#include "shell_quote.h"
+#include "version.h"
 
 struct quiet { int out, err; };
 
@@ -179,9 +181,74 @@ static void test_usage(void)
 	free(buf);
 }
 
+/* --version's line, and the version string records and build_info carry */
+static void test_version(void)
+{
+	const char *v = zswap_version(), *rev = zswap_revision();
+	char want[128], *out = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&out, &n);
+
+	CHECK(zswap_release()[0] && strspn(zswap_release(), "0123456789.") ==
+	      strlen(zswap_release()), "release: debian/changelog's, digits and dots (%s)",
+	      zswap_release());
+	if (rev[0])
+		snprintf(want, sizeof(want), "%s (%s)", zswap_release(), rev);
+	else
+		snprintf(want, sizeof(want), "%s", zswap_release());
+	CHECK(!strcmp(v, want), "version '%s' = release (revision): '%s'", v, want);
+	CHECK(!strchr(rev, ' ') && !strchr(rev, '(') && !strchr(v, '\n'),
+	      "revision one word (git describe): '%s'", rev);
+	zswap_print_version(f, "zswap-gate");
+	fclose(f);
+	snprintf(want, sizeof(want), "zswap-gate %s\n", v);
+	CHECK(!strcmp(out, want), "--version prints 'NAME VERSION': '%s'", out);
+	free(out);
+}
+
+static void expect_quoted(char *const *argv, size_t len, bool fits, const char *want)
+{
+	char buf[256];
+
+	CHECK(shell_quote_argv(buf, len, argv) == fits && !strcmp(buf, want),
+	      "quoted into %zu: '%s', want '%s'", len, buf, want);
+}
+
+/* the command line a record keeps: sh -c reads it back into the same words */
+static void test_shell_quote(void)
+{
+	char *plain[] = { "zswap-gate", "record", "-o", "r.json", "--cgroup",
+			  "/sys/fs/cgroup/a-b_c", NULL };
+	char *odd[] = { "sh", "-c", "echo 'x' $HOME", "", "a b", NULL };
+
+	expect_quoted(plain, 256, true,
+		      "zswap-gate record -o r.json --cgroup /sys/fs/cgroup/a-b_c");
+	expect_quoted(odd, 256, true, "sh -c 'echo '\\''x'\\'' $HOME' '' 'a b'");
+	expect_quoted(plain, 24, false, "zswap-gate record ...");
+	expect_quoted(plain, 4, false, "...");
+	/* and sh reads the line back into the same words */
+	{
+		char line[256], cmd[400], got[256] = "";
+		FILE *p;
+
+		shell_quote_argv(line, sizeof(line), odd);
+		snprintf(cmd, sizeof(cmd), "set -- %s; printf '[%%s]' \"$@\"", line);
+		p = popen(cmd, "r");
+		if (p) {
+			if (!fgets(got, sizeof(got), p))
+				got[0] = '\0';
+			pclose(p);
+		}
+		CHECK(!strcmp(got, "[sh][-c][echo 'x' $HOME][][a b]"),
+		      "sh reads back the same words: %s", got);
+	}
+}
+
 void test_cli_opts(void)
 {
 	test_values();
 	test_refusals();
 	test_usage();
+	test_version();
+	test_shell_quote();
 }

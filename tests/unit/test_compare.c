@@ -208,7 +208,7 @@ static void test_too_few_runs(void)
 	struct gate_rules g = {};
 	struct comparison c;
 	struct zs_error err;
-	char p1[600], p2[600];
+	char p1[600], p2[600], *out;
 	const struct cmp_metric *m;
 
 	comparison_init(&c, 0.05, false);
@@ -222,8 +222,76 @@ static void test_too_few_runs(void)
 	CHECK(m && m->status == CMP_TOO_FEW && !m->significant, "n = 2: too few runs");
 	CHECK(!gate_rules_add(&g, "swap_write_bios*:worse", "--fail-on", &err) &&
 	      !gate_apply(&g, &c, &err) && c.nr_failed == 0,
-	      "too few runs is never gated");
+	      "too few runs never fails a rule");
+	/* but the gate fails closed: each gating metric untested, exit 3 */
+	CHECK(c.result == GATE_UNTESTED && m && m->untested && !m->gated,
+	      "too few runs: untested (result %d)", c.result);
+	m = find(&c, "wall_time_s");
+	CHECK(m && m->untested, "a default-gating metric too: untested");
+	m = find(&c, "store_calls");
+	CHECK(m && !m->untested, "a metric nothing gates is never untested");
+	CHECK(c.nr_untested == c.nr_gating && c.nr_gated == 0,
+	      "every gating metric untested (%zu of %zu)", c.nr_untested, c.nr_gating);
+	if (m) {
+		char why[512];
+
+		gate_untested_why(why, sizeof(why), &c,
+				  find(&c, "swap_write_bios{origin=writeback}"));
+		CHECK(!strcmp(why, "too few runs: 2 in A, 5 in B with a value; "
+			      "3 each needed (1 more in A)"), "why: %s", why);
+	}
+	out = compare_render(&c, compare_print_table);
+	CHECK(strstr(out, "gate: UNTESTED, ") && strstr(out, "--allow-untested") &&
+	      !strstr(out, "gate: pass"), "table says untested:\n%s", out);
+	free(out);
+	out = compare_render(&c, compare_print_json);
+	CHECK(strstr(out, "\"result\": \"untested\"") &&
+	      strstr(out, "\"untested\": [ { \"metric\": "), "json:\n%s", out);
+	free(out);
+	g.allow_untested = true;
+	CHECK(!gate_apply(&g, &c, &err) && c.result == GATE_PASS && c.nr_untested,
+	      "--allow-untested: pass, the untested still listed");
+	out = compare_render(&c, compare_print_table);
+	CHECK(strstr(out, "untested, allowed by --allow-untested"), "allowed:\n%s", out);
+	free(out);
+	/* an ignore rule takes a metric out of the gate, untested or not */
+	g.allow_untested = false;
 	gate_rules_free(&g);
+	CHECK(!gate_rules_add(&g, "*:ignore", "--fail-on", &err) &&
+	      !gate_apply(&g, &c, &err) && c.result == GATE_PASS && !c.nr_gating,
+	      "*:ignore: nothing gating, pass");
+	gate_rules_free(&g);
+	comparison_free(&c);
+}
+
+/* A dropped gating metric (one arm's records only) is untested too. */
+static void test_untested_dropped(void)
+{
+	struct gate_rules g = {};
+	struct comparison c;
+	struct zs_error err;
+	char why[512];
+
+	CHECK(!load(&c, path_a, path_b, false, &err), "load: %s", err.msg);
+	CHECK(!gate_rules_add(&g, "reject_compress_fail:worse", "--fail-on", &err) &&
+	      !gate_apply(&g, &c, &err) && c.result == GATE_UNTESTED &&
+	      c.nr_untested == 1, "a rule on a dropped metric: untested (%d)", c.result);
+	gate_untested_why(why, sizeof(why), &c, find(&c, "reject_compress_fail"));
+	CHECK(!strcmp(why, "only in B's records, not in A's"), "why: %s", why);
+	gate_rules_free(&g);
+	/* zswpwb, n/a in every run of A */
+	CHECK(!gate_rules_add(&g, "zswpwb:worse", "--fail-on", &err) &&
+	      !gate_apply(&g, &c, &err) && c.result == GATE_UNTESTED,
+	      "a rule on a metric n/a in one arm: untested");
+	gate_untested_why(why, sizeof(why), &c, find(&c, "zswpwb"));
+	CHECK(strstr(why, "n/a in every run of A: ") && strstr(why, "zswpwb absent"),
+	      "why: %s", why);
+	gate_rules_free(&g);
+	/* the default gate over 5 + 5 runs tests every gating metric */
+	CHECK(!gate_apply(&g, &c, &err) && c.result == GATE_PASS && !c.nr_untested &&
+	      c.nr_gated == c.nr_gating && c.nr_gating > 0,
+	      "5 + 5 runs: every gating metric tested (%zu of %zu), pass",
+	      c.nr_gated, c.nr_gating);
 	comparison_free(&c);
 }
 
@@ -369,6 +437,25 @@ static void test_in_memory(void)
 	m = find(&c, "pages_per_bio{origin=writeback}");
 	CHECK(m && m->status == CMP_MISSING && m->lacking_arm == ARM_BOTH,
 	      "n/a in both arms: missing in both");
+	{
+		struct gate_rules g = {};
+
+		/* n/a in both arms: not measurable here, not untested, but a
+		 * gate whose every gating metric is so tested nothing */
+		CHECK(!gate_rules_add(&g, "pages_per_bio*:worse", "--fail-on", &err) &&
+		      !gate_apply(&g, &c, &err) && m && !m->untested &&
+		      c.nr_untested == 0 && c.nr_gating == 1 && c.nr_gated == 0 &&
+		      c.result == GATE_UNTESTED, "only gating metric n/a in both: untested");
+		out = compare_render(&c, compare_print_table);
+		CHECK(strstr(out, "no gating metric was compared"), "table:\n%s", out);
+		free(out);
+		gate_rules_free(&g);
+		CHECK(!gate_rules_add(&g, "pages_per_bio*:worse", "--fail-on", &err) &&
+		      !gate_rules_add(&g, "compression_ratio:worse", "--fail-on", &err) &&
+		      !gate_apply(&g, &c, &err) && c.result == GATE_PASS,
+		      "one n/a in both, one compared: pass (%d)", c.result);
+		gate_rules_free(&g);
+	}
 	m = find(&c, "compression_ratio");
 	CHECK(m && m->status == CMP_COMPARED && m->arm[0].n == 3 && m->arm[0].na_runs == 1,
 	      "n/a in 1 of 4 runs: compared over 3");
@@ -576,6 +663,7 @@ void test_compare(void)
 	test_seed000_arms();
 	test_regression();
 	test_too_few_runs();
+	test_untested_dropped();
 	test_bad_input();
 	test_rules_file();
 	test_long_names();

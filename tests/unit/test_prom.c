@@ -14,11 +14,14 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <bpf/libbpf.h>
 #include "atomic_file.h"
+#include "build_info.h"
 #include "counters.h"
 #include "export_map.h"
 #include "harness.h"
 #include "prom_writer.h"
+#include "version.h"
 
 static char *render(const struct prom_doc *d)
 {
@@ -424,8 +427,27 @@ static void test_atomic(void)
 	rmdir(dir);
 }
 
+/* zswap_exporter_build_info 1, labelled with the version --version prints */
+static void test_build_info(void)
+{
+	struct prom_doc d = {};
+	char want[256], *text;
+
+	CHECK(!export_build_info(&d), "build_info added");
+	text = render(&d);
+	snprintf(want, sizeof(want),
+		 "# TYPE zswap_exporter_build_info gauge\n"
+		 "zswap_exporter_build_info{version=\"%s\",revision=\"%s\",libbpf=\"%s\"} 1\n",
+		 zswap_release(), zswap_revision(), libbpf_version_string());
+	CHECK(text && strstr(text, want), "build_info line:\n%s\nwant:\n%s", text ? text : "", want);
+	CHECK(text && strstr(text, "libbpf=\"v1."), "libbpf's version: %s", text ? text : "");
+	free(text);
+	prom_doc_free(&d);
+}
+
 void test_prom(void)
 {
+	test_build_info();
 	test_names_escaping();
 	test_name_parse();
 	test_render_round_trip();

@@ -34,6 +34,9 @@ static void round_trip(const char *path)
 
 	snprintf(meta.kernel_release, sizeof(meta.kernel_release), "6.12.0-test");
 	snprintf(meta.compressor, sizeof(meta.compressor), "lzo");
+	snprintf(meta.toolkit_version, sizeof(meta.toolkit_version), "0.1.0 (7f0c822-dirty)");
+	snprintf(meta.cmdline, sizeof(meta.cmdline),
+		 "zswap-gate record -o r.json -- sh -c 'echo x'");
 	metric_set_value(&ms, "swap_write_pages{origin=writeback}", "pages",
 			 SRC_TRACEPOINT, 11448);
 	metric_set_value(&ms, "reject_rate", "ratio", SRC_FENTRY, 0.36);
@@ -59,6 +62,10 @@ static void round_trip(const char *path)
 	      hist_count(&hm->h) == 9, "histogram buckets survive");
 	CHECK(rec.meta.exit_code == 3 && rec.meta.complete &&
 	      !strcmp(rec.meta.kernel_release, "6.12.0-test"), "meta survives");
+	CHECK(!strcmp(rec.meta.toolkit_version, "0.1.0 (7f0c822-dirty)") &&
+	      !strcmp(rec.meta.cmdline, meta.cmdline),
+	      "toolkit version and command line survive: '%s' '%s'",
+	      rec.meta.toolkit_version, rec.meta.cmdline);
 	record_free(&rec);
 	metric_set_free(&ms);
 }
@@ -73,6 +80,42 @@ static void expect_reject(const char *path, const char *text, size_t len,
 	CHECK(record_load(path, &rec, &err) == -1, "%s rejected", what);
 	CHECK(strstr(err.msg, path) && strstr(err.msg, want),
 	      "%s: message names the file and '%s': %s", what, want, err.msg);
+}
+
+/*
+ * Records older than toolkit_version and cmdline load with both empty;
+ * either of another type than a string is refused.
+ */
+static void version_fields(const char *good, const char *dir)
+{
+	char path[512], *text = read_file(good, 1 << 20), *p, *q;
+	struct record rec;
+	struct zs_error err = { .msg = "" };
+
+	snprintf(path, sizeof(path), "%s/old.json", dir);
+	p = strstr(text, "\"toolkit_version\":");
+	q = strstr(text, "\"cmdline\":");
+	CHECK(p && q, "the writer writes toolkit_version and cmdline");
+	if (!p || !q) {
+		free(text);
+		return;
+	}
+	memcpy(p, "\"toolkit_versioX\":", 18);
+	memcpy(q, "\"cmdlinX\":", 10);
+	write_text(path, text, strlen(text));
+	CHECK(record_load(path, &rec, &err) == 0 && !rec.meta.toolkit_version[0] &&
+	      !rec.meta.cmdline[0], "a record without them loads, both empty (%s)",
+	      err.msg);
+	if (!err.msg[0])
+		record_free(&rec);
+	/* "cmdline":1, before the renamed key keeps the rest valid JSON */
+	p = malloc(strlen(text) + 16);
+	snprintf(p, strlen(text) + 16, "%.*s\"cmdline\":1,%s", (int)(q - text), text, q);
+	expect_reject(path, p, strlen(p), "field cmdline: expected string",
+		      "cmdline not a string");
+	free(p);
+	free(text);
+	unlink(path);
 }
 
 static void bad_records(const char *good, const char *dir)
@@ -358,6 +401,7 @@ void test_record(void)
 	snprintf(path, sizeof(path), "%s/good.json", tmpdir);
 	round_trip(path);
 	bad_records(path, tmpdir);
+	version_fields(path, tmpdir);
 	unlink(path);
 	snprintf(path, sizeof(path), "%s/bad.json", tmpdir);
 	unlink(path);

@@ -10,6 +10,7 @@
 #include "msg.h"
 #include "opts.h"
 #include "report.h"
+#include "version.h"
 #include "workload.h"
 
 static const struct workload *const workloads[] = {
@@ -20,8 +21,8 @@ static const struct workload *const workloads[] = {
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: %s COMMAND [OPTIONS]   ('%s COMMAND --help' for its options)\n\n",
-		WL_PROG, WL_PROG);
+	fprintf(f, "usage: %s COMMAND [OPTIONS]   ('%s COMMAND --help' for its options)\n"
+		"       %s --version\n\n", WL_PROG, WL_PROG, WL_PROG);
 	for (size_t i = 0; i < NR_WORKLOADS; i++)
 		fprintf(f, "  %-9s %s\n", workloads[i]->spec->name,
 			workloads[i]->spec->summary);
@@ -58,6 +59,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
 		usage(stdout);
+		return WL_OK;
+	}
+	if (!strcmp(argv[1], "-V") || !strcmp(argv[1], "--version")) {
+		zswap_print_version(stdout, WL_PROG);
 		return WL_OK;
 	}
 	for (size_t i = 0; i < NR_WORKLOADS; i++) {

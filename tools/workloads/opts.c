@@ -12,6 +12,7 @@
 #include <string.h>
 #include "msg.h"
 #include "opts.h"
+#include "version.h"
 #include "workload.h"
 
 static bool all_digits(const char *s)
@@ -211,8 +212,9 @@ static void usage(const struct cmd_spec *spec)
 			printf(")\n");
 		}
 	}
-	printf("  %-20s %s\n  %-20s %s\n\n", "-q, --quiet",
-	       "no summary on stderr", "-h, --help", "this text");
+	printf("  %-20s %s\n  %-20s %s\n  %-20s %s\n\n", "-q, --quiet",
+	       "no summary on stderr", "-h, --help", "this text",
+	       "-V, --version", "print the version and exit");
 	printf("figures (\"%s_NAME VALUE UNIT\" lines appended to\n"
 	       "$ZSWAP_WORKLOAD_METRICS at the end, when set, and a summary on stderr):\n"
 	       "%s\nexit: 0 ok, 1 runtime failure, 2 bad usage\n", spec->name,
@@ -239,6 +241,10 @@ int opts_parse(const struct cmd_spec *spec, struct common_opts *common,
 
 		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
 			usage(spec);
+			return WL_OK;
+		}
+		if (!strcmp(a, "-V") || !strcmp(a, "--version")) {
+			zswap_print_version(stdout, WL_PROG);
 			return WL_OK;
 		}
 		if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
