@@ -145,8 +145,11 @@ done
 # a flag overrides each.
 if [ -n "$claims" ]; then
 	[ -f "$claims" ] || die "claims file $claims not found"
-	[ -x "$GATE" ] || die "$GATE missing: run make"
-	setup=$("$GATE" claims setup --json ${table:+--table "$table"} "$claims") ||
+	# the host's gate reads it (the installed layout has the static one)
+	sgate=$repo/build/zswap-gate
+	[ -x "$sgate" ] || sgate=$GATE
+	[ -x "$sgate" ] || die "$sgate missing: run make"
+	setup=$("$sgate" claims setup --json ${table:+--table "$table"} "$claims") ||
 		die "--claims $claims: no experiment to run (above)"
 	from=$(jq -r '.zswap | to_entries | map("\(.key)=\(.value)") | join(",")' <<<"$setup")
 	zswap=$from${zswap:+${from:+,}$zswap}
