@@ -16,13 +16,15 @@
 #include <strings.h>
 #include "claims.h"
 #include "claims_draft.h"
+#include "grow.h"
 #include "letter_words.h"
 #include "metric_synonyms.h"
 #include "text_clean.h"
 
 #define WRAP 72
 #define STATED_MAX 1000		/* claims.h: 2 * CLAIM_TEXT_LEN */
-#define MAX_PARTS 8
+/* the parts of the widest table a letter keeps */
+#define MAX_PARTS ((LETTER_MAX_COLS + CLAIM_MAX_COLS - 2) / (CLAIM_MAX_COLS - 1))
 
 /* ---------------------------------------------------------------- YAML text */
 
@@ -114,8 +116,15 @@ struct drafter {
 	const struct letter *l;
 	struct letter_prose prose;
 	FILE *f;
-	char ids[64][48];
-	int nr_ids;
+	char (*ids)[48];	/* the tables' ids so far */
+	size_t nr_ids, cap_ids;
+	/*
+	 * The pairs the words gave the last table's columns: the words are
+	 * read once for a run of tables with the same columns, as letters
+	 * repeat them (every line is read for each).
+	 */
+	const struct letter_table *words_of;
+	int words[CLAIM_MAX_CMPS][2], nr_words;
 	struct draft_stats *st;
 };
 
@@ -174,8 +183,8 @@ static const char *col_name(const struct dtable *d, int k)
 }
 
 /* A table id from its title: its first words, lower case, unique. */
-static void make_id(struct drafter *dr, const struct dtable *d, char *id,
-		    size_t len)
+static int make_id(struct drafter *dr, const struct dtable *d, char *id,
+		   size_t len)
 {
 	char base[40];
 	size_t o = 0;
@@ -198,21 +207,24 @@ static void make_id(struct drafter *dr, const struct dtable *d, char *id,
 	for (int n = 2; ; n++) {
 		bool used = false;
 
-		for (int i = 0; i < dr->nr_ids; i++)
+		for (size_t i = 0; i < dr->nr_ids; i++)
 			used |= !strcmp(dr->ids[i], id);
 		if (!used)
 			break;
 		snprintf(id, len, "%.30s-%d", base, n);
 	}
-	if (dr->nr_ids < 64)
-		snprintf(dr->ids[dr->nr_ids++], sizeof(dr->ids[0]), "%s", id);
+	if (dr->nr_ids == dr->cap_ids &&
+	    grow_array((void **)&dr->ids, &dr->cap_ids, 64, sizeof(dr->ids[0])))
+		return -1;
+	snprintf(dr->ids[dr->nr_ids++], sizeof(dr->ids[0]), "%s", id);
+	return 0;
 }
 
 /* The pairs a table compares; true when the letter's words gave them. */
 static bool table_pairs(struct drafter *dr, const struct dtable *d,
 			int pairs[][2], int *nr)
 {
-	int wp[CLAIM_MAX_CMPS][2];
+	int (*wp)[2] = dr->words;
 	int nw;
 
 	*nr = 0;
@@ -223,8 +235,12 @@ static bool table_pairs(struct drafter *dr, const struct dtable *d,
 		}
 		return true;
 	}
-	nw = letter_words_pairs(dr->l, (char (*)[48])d->t->col, d->t->nr_cols,
-				wp, CLAIM_MAX_CMPS);
+	if (!dr->words_of || dr->words_of->nr_cols != d->t->nr_cols ||
+	    memcmp(dr->words_of->col, d->t->col, sizeof(d->t->col)))
+		dr->nr_words = letter_words_pairs(dr->l, (char (*)[48])d->t->col,
+						  d->t->nr_cols, wp, CLAIM_MAX_CMPS);
+	dr->words_of = d->t;
+	nw = dr->nr_words;
 	for (int i = 0; i < nw; i++) {
 		int a = -1, b = -1;
 
@@ -447,7 +463,7 @@ static void put_row(struct drafter *dr, const struct dtable *d,
 	dr->st->rows++;
 }
 
-static void put_table(struct drafter *dr, struct dtable *d, int index)
+static int put_table(struct drafter *dr, struct dtable *d, int index)
 {
 	FILE *f = dr->f;
 	int pairs[CLAIM_MAX_CMPS][2], nr, runs;
@@ -457,7 +473,8 @@ static void put_table(struct drafter *dr, struct dtable *d, int index)
 	if (d->t->change_only)
 		series_column(d);
 	said = table_pairs(dr, d, pairs, &nr);
-	make_id(dr, d, id, sizeof(id));
+	if (make_id(dr, d, id, sizeof(id)))
+		return -1;
 	if (d->t->title[0])
 		snprintf(title, sizeof(title), "%s", d->t->title);
 	else
@@ -473,6 +490,13 @@ static void put_table(struct drafter *dr, struct dtable *d, int index)
 			"at most %d: each part keeps the %s\n",
 			d->t->nr_cols + d->t->change_only, CLAIM_MAX_COLS,
 			d->t->change_only ? "series' column" : "first");
+	if (d->t->cols_cut && d->part == 1)
+		fprintf(f, "  # the letter's table has %d value columns more than "
+			"a draft keeps (%d): add them by hand\n", d->t->cols_cut,
+			LETTER_MAX_COLS);
+	if (d->t->rows_cut && d->part == 1)
+		fprintf(f, "  # the letter's table has %zu rows more: a draft keeps "
+			"%d rows over the letter\n", d->t->rows_cut, LETTER_MAX_ROWS);
 	fputs("  - id: ", f);
 	put_str(f, id);
 	fputs("\n    title: ", f);
@@ -510,6 +534,7 @@ static void put_table(struct drafter *dr, struct dtable *d, int index)
 	for (size_t i = 0; i < d->t->nr_rows; i++)
 		put_row(dr, d, &d->t->rows[i], pairs, nr);
 	dr->st->tables++;
+	return 0;
 }
 
 /* ---------------------------------------------------------------- file */
@@ -566,6 +591,18 @@ static void put_head(struct drafter *dr, const char *name)
 	      "tables:\n", f);
 }
 
+/* What the letter holds past what a draft keeps (letter_parse.h). */
+static void put_cuts(FILE *f, const struct letter *l)
+{
+	if (l->tables_cut)
+		fprintf(f, "\n# the letter has %zu tables (%zu rows) more: a draft "
+			"keeps %d rows over the letter\n", l->tables_cut,
+			l->rows_cut, LETTER_MAX_ROWS);
+	if (l->lines_cut)
+		fprintf(f, "\n# the letter was read to its line %d: a draft reads "
+			"no more\n", LETTER_MAX_LINES);
+}
+
 int claims_draft(const struct letter *l, const char *name, FILE *out,
 		 struct draft_stats *st, struct zs_error *err)
 {
@@ -591,10 +628,22 @@ int claims_draft(const struct letter *l, const char *name, FILE *out,
 		int n = split_parts(&l->tables[i], d);
 
 		for (int k = 0; k < n; k++)
-			put_table(&dr, &d[k], ++index);
+			if (put_table(&dr, &d[k], ++index))
+				goto oom;
+		st->cols_cut += l->tables[i].cols_cut;
+		st->rows_cut += l->tables[i].rows_cut;
 	}
+	st->tables_cut = l->tables_cut;
+	st->rows_cut += l->rows_cut;
+	st->lines_cut = l->lines_cut;
+	put_cuts(out, l);
+	free(dr.ids);
 	letter_prose_free(&dr.prose);
 	return 0;
+oom:
+	free(dr.ids);
+	letter_prose_free(&dr.prose);
+	return zs_error_set(err, true, "out of memory");
 }
 
 /* The draft as `zswap-gate claims` reads it: 0, or -1 with why. */

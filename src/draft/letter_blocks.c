@@ -118,12 +118,12 @@ long letter_read_kv_blocks(struct letter *l, size_t i, const char *section)
 				row.change_pct = row.cell[b].change_pct;
 			}
 		row.line = (int)a + 1;
-		if (letter_add_row(&t, &row, &cap)) {
+		if (letter_add_row(l, &t, &row, &cap)) {
 			free(t.rows);
 			return -1;
 		}
 	}
-	if (t.nr_rows < 2) {
+	if (t.nr_rows + t.rows_cut < 2) {
 		free(t.rows);
 		return (long)i + 1;
 	}

@@ -71,7 +71,8 @@ bool letter_label_ok(const char *label)
 /*
  * A row: a label, then value cells. Cells are split at two blanks; a
  * line whose numbers are one blank apart ("written_back 40214 40275")
- * gives its trailing plain numbers (two at least).
+ * gives its trailing plain numbers (two at least). Returns the values
+ * of the line; the first LETTER_MAX_COLS are kept in r.
  */
 int letter_parse_row(const char *s, struct letter_row *r)
 {
@@ -84,13 +85,14 @@ int letter_parse_row(const char *s, struct letter_row *r)
 		return 0;
 	for (k = n; k > 0 && letter_span_cell(s, &sp[k - 1], &cell); k--)
 		;
-	if (k >= 1 && k < n && n - k <= LETTER_MAX_COLS) {
+	if (k >= 1 && k < n) {
 		letter_clean_label(s + sp[0].start, sp[k - 1].end - sp[0].start, r->label,
 			    sizeof(r->label));
 		if (!letter_label_ok(r->label))
 			return 0;
 		for (v = 0; k < n; k++, v++)
-			letter_span_cell(s, &sp[k], &r->cell[v]);
+			if (v < LETTER_MAX_COLS)
+				letter_span_cell(s, &sp[k], &r->cell[v]);
 		return v;
 	}
 	/* one blank apart: peel plain numbers off the end */
@@ -109,7 +111,7 @@ int letter_parse_row(const char *s, struct letter_row *r)
 			    cell.has_change)
 				break;
 		v = nt - k;
-		if (k < 1 || v < 2 || v > LETTER_MAX_COLS)
+		if (k < 1 || v < 2)
 			return 0;
 		{
 			size_t off = tok[k - 1] - buf + strlen(tok[k - 1]);
@@ -119,7 +121,7 @@ int letter_parse_row(const char *s, struct letter_row *r)
 		}
 		if (!letter_label_ok(r->label))
 			return 0;
-		for (int i = 0; i < v; i++)
+		for (int i = 0; i < v && i < LETTER_MAX_COLS; i++)
 			letter_cell_parse(tok[k + i], &r->cell[i]);
 		return v;
 	}

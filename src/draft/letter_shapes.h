@@ -13,7 +13,7 @@
 #include "letter_parse.h"
 
 #define TAB_STOP 8
-#define MAX_CELLS 16
+#define MAX_CELLS 256		/* a line of more cells is no row */
 #define MAX_LABEL 80		/* longer first cells are prose, not labels */
 #define TITLE_MAX 120
 
@@ -52,9 +52,12 @@ void letter_find_title(const struct letter *l, size_t i, char *out,
 bool letter_section_heading(const struct letter *l, size_t i);
 void letter_section_title(struct letter_table *t, const char *section);
 bool letter_same_block(const struct letter *l, size_t j, int depth);
-int letter_add_row(struct letter_table *t, const struct letter_row *r,
-		   size_t *cap);
+/* Row r into t, or counted in t->rows_cut past the letter's LETTER_MAX_ROWS. */
+int letter_add_row(struct letter *l, struct letter_table *t,
+		   const struct letter_row *r, size_t *cap);
 bool letter_seen_table(const struct letter *l, const struct letter_table *t);
+/* t into the letter (its rows now the letter's), or its rows freed when
+ * the letter's row budget left it none. */
 int letter_push_table(struct letter *l, const struct letter_table *t);
 /* The table whose first row is line i: the line after it, or -1. */
 long letter_read_table(struct letter *l, size_t i, bool arrow,

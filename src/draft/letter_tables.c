@@ -131,13 +131,20 @@ static int read_header(const char *h, int nv, char col[][48], bool *label_col)
 
 int letter_push_table(struct letter *l, const struct letter_table *t)
 {
-	struct letter_table *nt = realloc(l->tables,
-					  (l->nr_tables + 1) * sizeof(*nt));
+	struct letter_table *nt;
 
+	if (!t->nr_rows) {
+		l->tables_cut++;
+		l->rows_cut += t->rows_cut;
+		free(t->rows);
+		return 0;
+	}
+	nt = realloc(l->tables, (l->nr_tables + 1) * sizeof(*nt));
 	if (!nt)
 		return -1;
 	l->tables = nt;
 	l->tables[l->nr_tables++] = *t;
+	l->nr_rows += t->nr_rows;
 	return 0;
 }
 
@@ -274,9 +281,16 @@ static void name_columns(struct letter_table *t, const char *header, int nv)
 	int nh = header ? read_header(header, nv, col, &label_col) : 0;
 
 	t->named = nh > 0;
-	if (nh == nv - 1 && !column_all(t, nv - 1, letter_is_num))
+	if (nv > LETTER_MAX_COLS) {
+		/* the first columns kept: a change column is past them */
+		t->cols_cut = nv - LETTER_MAX_COLS;
+		nv = LETTER_MAX_COLS;
+		t->named = nh >= nv;
+	} else if (nh == nv - 1 && !column_all(t, nv - 1, letter_is_num))
 		t->named = false;
-	if (t->named && nh == nv - 1) {
+	if (t->cols_cut) {
+		;
+	} else if (t->named && nh == nv - 1) {
 		take_column(t, nv - 1, NULL);	/* an unnamed change column */
 		nv--;
 	} else if (t->named && nv > 2 && (change_name(col[nv - 1]) ||
@@ -323,9 +337,13 @@ static size_t prev_line(const struct letter *l, size_t i, int depth)
 	return (size_t)-1;
 }
 
-int letter_add_row(struct letter_table *t, const struct letter_row *r,
-		   size_t *cap)
+int letter_add_row(struct letter *l, struct letter_table *t,
+		   const struct letter_row *r, size_t *cap)
 {
+	if (l->nr_rows + t->nr_rows >= LETTER_MAX_ROWS) {
+		t->rows_cut++;
+		return 0;
+	}
 	if (t->nr_rows == *cap &&
 	    grow_array((void **)&t->rows, cap, 8, sizeof(*t->rows)))
 		return -1;
@@ -350,7 +368,7 @@ static bool text_row(const char *s, int nv, struct letter_row *r)
 		    sizeof(r->label));
 	if (!letter_label_ok(r->label))
 		return false;
-	for (int k = 1; k < n; k++) {
+	for (int k = 1; k < n && k <= LETTER_MAX_COLS; k++) {
 		r->cell[k - 1].kind = CELL_TEXT;
 		snprintf(r->cell[k - 1].text, sizeof(r->cell[0].text), "%.*s",
 			 sp[k].end - sp[k].start, s + sp[k].start);
@@ -407,13 +425,14 @@ static long read_rows(struct letter *l, size_t i, int nv, bool arrow,
 				prefix[0] = '\0';
 			}
 			/* "596 +- 26 (-20.4%)": the change in the new cell */
-			for (int k = nv - 1; k > 0 && !row.has_change; k--)
+			for (int k = (nv < LETTER_MAX_COLS ? nv : LETTER_MAX_COLS) - 1;
+			     k > 0 && !row.has_change; k--)
 				if (row.cell[k].has_change) {
 					row.has_change = true;
 					row.change_pct = row.cell[k].change_pct;
 				}
 			row.line = (int)j + 1;
-			if (letter_add_row(t, &row, cap))
+			if (letter_add_row(l, t, &row, cap))
 				return -1;
 			last = j++;
 			continue;
@@ -479,7 +498,7 @@ static int read_text_rows(struct letter *l, size_t i, int nv,
 		*top = cand;
 	}
 	while (n--)
-		if (letter_add_row(t, &pre[n], cap))
+		if (letter_add_row(l, t, &pre[n], cap))
 			return -1;
 	return 0;
 }
@@ -537,7 +556,7 @@ long letter_read_table(struct letter *l, size_t i, bool arrow,
 	h = arrow ? (size_t)-1 : prev_line(l, top, depth);
 	if (h != (size_t)-1 && letter_parse_row(l->lines[h].text, &row) == nv)
 		h = (size_t)-1;		/* rows above are not a header */
-	if (h == (size_t)-1 && t.nr_rows < 2 && !arrow)
+	if (h == (size_t)-1 && t.nr_rows + t.rows_cut < 2 && !arrow)
 		goto out;
 	t.line = (int)(h != (size_t)-1 ? h : top) + 1;
 	if (arrow) {

@@ -33,6 +33,7 @@ int main(int argc, char **argv)
 	test_claims_names();
 	test_fleet();
 	test_claims_draft();
+	test_draft_bounds();
 	test_doc_names();
 	test_workload();
 	test_faults();
