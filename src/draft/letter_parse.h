@@ -46,6 +46,8 @@ struct letter_row {
 	struct letter_cell cell[LETTER_MAX_COLS];
 	bool has_change;		/* from a change column or "(-20%)" */
 	double change_pct;
+	bool has_delta;			/* from a "Delta" or "diff" column of */
+	double delta;			/* absolute changes: new - base */
 	char extra[96];			/* columns kept as words: "% Improvement 32%" */
 };
 

@@ -3,7 +3,9 @@
  * Inside the letter reader (letter_parse.h): what its files share. Each
  * file reads one shape: cells and labels (letter_cell.c), rows and arrow
  * rows (letter_rows.c), the mail into lines (letter_mail.c), aligned
- * tables (letter_tables.c), label blocks (letter_blocks.c).
+ * tables (letter_tables.c), label blocks (letter_blocks.c); then the
+ * tables found are reshaped: arms in tables of their own joined
+ * (letter_join.c), transposed tables turned (letter_turn.c).
  */
 #ifndef __LETTER_SHAPES_H
 #define __LETTER_SHAPES_H
@@ -65,5 +67,14 @@ long letter_read_table(struct letter *l, size_t i, bool arrow,
 
 /* letter_blocks.c: blocks of "label: value" lines under headings */
 long letter_read_kv_blocks(struct letter *l, size_t i, const char *section);
+
+/* Column names apart: "zstd", "zstd (2)"; an empty one "column N". */
+void letter_unique_columns(struct letter_table *t);
+
+/* letter_join.c: an arm per table, Start/End/Delta: one table of Deltas */
+int letter_join_arms(struct letter *l);
+
+/* letter_turn.c: rows of configurations, columns of metrics: turned */
+int letter_turn_tables(struct letter *l);
 
 #endif /* __LETTER_SHAPES_H */

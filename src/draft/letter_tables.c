@@ -189,9 +189,11 @@ static void add_extra(struct letter_row *row, const char *name,
 /*
  * Value column c of every row leaves the table: into the rows'
  * change_pct (a change column, "-0.5%"), or their extra words (name
- * given: a column that judges, or one the claims table cannot hold).
+ * given: a column that judges, or one the claims table cannot hold),
+ * and with delta into their delta too (a column of absolute changes).
  */
-static void take_column(struct letter_table *t, int c, const char *name)
+static void take_column(struct letter_table *t, int c, const char *name,
+			bool delta)
 {
 	for (size_t r = 0; r < t->nr_rows; r++) {
 		struct letter_row *row = &t->rows[r];
@@ -199,6 +201,10 @@ static void take_column(struct letter_table *t, int c, const char *name)
 
 		if (name) {
 			add_extra(row, name, cell);
+			if (delta && letter_is_num(cell)) {
+				row->has_delta = true;
+				row->delta = cell->mean;
+			}
 		} else if (letter_is_num(cell)) {
 			row->has_change = true;
 			row->change_pct = cell->mean;
@@ -211,6 +217,11 @@ static void take_column(struct letter_table *t, int c, const char *name)
 static bool pct_cell(const struct letter_cell *c)
 {
 	return letter_is_num(c) && !strcmp(c->unit, "%");
+}
+
+static bool pct_or_text(const struct letter_cell *c)
+{
+	return !letter_is_num(c) || !strcmp(c->unit, "%");
 }
 
 static bool column_all(const struct letter_table *t, int c,
@@ -258,7 +269,7 @@ static bool column_taken(const struct letter_table *t, int c, const char *name)
  * A name twice (a header like "zstd  zstd"), or two that a cut through a
  * character made alike, must not clash: "zstd (2)".
  */
-static void unique_columns(struct letter_table *t)
+void letter_unique_columns(struct letter_table *t)
 {
 	for (int c = 0; c < t->nr_cols; c++) {
 		char base[48];
@@ -291,11 +302,18 @@ static void name_columns(struct letter_table *t, const char *header, int nv)
 	if (t->cols_cut) {
 		;
 	} else if (t->named && nh == nv - 1) {
-		take_column(t, nv - 1, NULL);	/* an unnamed change column */
+		take_column(t, nv - 1, NULL, false);	/* an unnamed change column */
 		nv--;
 	} else if (t->named && nv > 2 && (change_name(col[nv - 1]) ||
 					  gain_name(col[nv - 1]))) {
-		take_column(t, nv - 1, change_name(col[nv - 1]) ? NULL : col[nv - 1]);
+		/*
+		 * "Change" over "-0.5%" is a relative change; "Delta" over
+		 * "32025" an absolute one, which the note keeps
+		 */
+		bool pct = change_name(col[nv - 1]) && column_all(t, nv - 1, pct_or_text);
+
+		take_column(t, nv - 1, pct ? NULL : col[nv - 1],
+			    change_name(col[nv - 1]));
 		nv--;
 	} else if (!t->named) {
 		int drop = 0;
@@ -304,13 +322,13 @@ static void name_columns(struct letter_table *t, const char *header, int nv)
 		while (nv - drop > 2 && column_all(t, nv - 1 - drop, pct_cell))
 			drop++;
 		if (drop == 1 && column_all(t, nv - 1, letter_signed_pct)) {
-			take_column(t, nv - 1, NULL);
+			take_column(t, nv - 1, NULL, false);
 		} else {
 			for (int c = nv - drop; c < nv; c++) {
 				char name[24];
 
 				snprintf(name, sizeof(name), "column %d", c + 1);
-				take_column(t, nv - drop, name);
+				take_column(t, nv - drop, name, false);
 			}
 		}
 		nv -= drop;
@@ -323,7 +341,7 @@ static void name_columns(struct letter_table *t, const char *header, int nv)
 			snprintf(t->col[c], sizeof(t->col[c]), "column %d", c + 1);
 	}
 	t->change_only = t->named && change_only(t);
-	unique_columns(t);
+	letter_unique_columns(t);
 }
 
 static size_t prev_line(const struct letter *l, size_t i, int depth)
