@@ -58,6 +58,24 @@ bool letter_span_cell(const char *s, const struct span *sp, struct letter_cell *
 	return letter_cell_parse(buf, c);
 }
 
+/*
+ * A unit a value is written with. Between words one blank apart, "2p"
+ * of "multi 2p  94.6ms" is the label's, not a value in unit p.
+ */
+bool letter_known_unit(const char *u)
+{
+	static const char *const units[] = {
+		"", "%", "s", "sec", "ms", "us", "\xc2\xb5s", "\xce\xbcs", "ns", "m",
+		"min", "h", "k", "K", "M", "G", "B", "KB", "MB", "GB", "TB", "kB",
+		"KiB", "MiB", "GiB", "x", "X", "pages", "ops/s", "MB/s", "GB/s",
+		"KB/s", "k ops/s", NULL };
+
+	for (int i = 0; units[i]; i++)
+		if (!strcmp(u, units[i]))
+			return true;
+	return false;
+}
+
 /* The label has letters and is not a sentence. */
 bool letter_label_ok(const char *label)
 {
@@ -108,7 +126,7 @@ int letter_parse_row(const char *s, struct letter_row *r)
 			tok[nt++] = t;
 		for (k = nt; k > 0; k--)
 			if (!letter_cell_parse(tok[k - 1], &cell) || !letter_is_num(&cell) ||
-			    cell.has_change)
+			    cell.has_change || !letter_known_unit(cell.unit))
 				break;
 		v = nt - k;
 		if (k < 1 || v < 2)

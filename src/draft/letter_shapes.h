@@ -37,6 +37,7 @@ int letter_split_cells(const char *s, struct span *sp, int max);
 bool letter_span_cell(const char *s, const struct span *sp,
 		      struct letter_cell *c);
 bool letter_label_ok(const char *label);
+bool letter_known_unit(const char *unit);
 /* A label and its value cells: the number of values, or -1. */
 int letter_parse_row(const char *s, struct letter_row *r);
 /* "label: before -> after" as a row of two values. */

@@ -103,6 +103,24 @@ static bool gain_name(const char *s)
 	return false;
 }
 
+/* The words of s, one blank apart or more. */
+static int split_words(const char *s, struct span *sp, int max)
+{
+	int n = 0, i = 0, len = (int)strlen(s);
+
+	while (i < len && n < max) {
+		while (i < len && s[i] == ' ')
+			i++;
+		if (i >= len)
+			break;
+		sp[n].start = i;
+		while (i < len && s[i] != ' ')
+			i++;
+		sp[n++].end = i;
+	}
+	return n;
+}
+
 /*
  * Header line h above rows of nv values: its cells name the columns
  * (nv), the label column and the columns (nv + 1), or the columns
@@ -114,6 +132,10 @@ static int read_header(const char *h, int nv, char col[][48], bool *label_col)
 	struct span sp[MAX_CELLS];
 	int n = letter_split_cells(h, sp, MAX_CELLS);
 	const char *end = h + strlen(h) - 1;
+
+	/* words one blank apart over rows the same ("mode Base Patched") */
+	if (n == 1 && nv > 1)
+		n = split_words(h, sp, MAX_CELLS);
 
 	*label_col = false;
 	if (n < 1 || *end == '.' || *end == ':' || (n != nv && n != nv + 1 &&

@@ -12,6 +12,7 @@
 #include <string.h>
 #include "claims.h"
 #include "claims_draft.h"
+#include "counters.h"
 #include "harness.h"
 
 static bool drafted(const char *name, const char *text, struct claims *c)
@@ -171,8 +172,41 @@ static void test_transposed(void)
 	claims_free(&c);
 }
 
+/*
+ * A real reply (tests/fixtures/letters/corpus/): header and cells one
+ * blank apart, "multi 2p" a label (not a value 2 in unit p), a Speedup
+ * column of "1.05x" to the note.
+ */
+static void test_one_blank_tables(void)
+{
+	char path[512], *text;
+	const struct claim_row *r;
+	struct claims c;
+	size_t n;
+
+	snprintf(path, sizeof(path), "%s/letters/corpus/"
+		 "zsmalloc-zs-free-latency-reply.txt", fixtures_dir);
+	text = read_file_len(path, LETTER_MAX_BYTES, &n);
+	CHECK(text != NULL, "%s: readable", path);
+	if (!text || !drafted("zs-free", text, &c)) {
+		free(text);
+		return;
+	}
+	r = c.nr_tables == 2 ? row_named(&c.tables[1], "multi 2p") : NULL;
+	CHECK(c.nr_tables == 2 && c.tables[0].nr_cols == 2 &&
+	      !strcmp(c.tables[0].col[0], "Base") &&
+	      !strcmp(c.tables[1].col[1], "ClassIdx-only") && c.tables[0].nr_rows == 3,
+	      "two tables of 3 rows, Base and ClassIdx-only (%zu tables)", c.nr_tables);
+	CHECK(r && r->q[0].mean == 24.1 && r->q[1].mean == 17.2 &&
+	      !strcmp(r->unit, "ms") && strstr(r->note, "Speedup 1.4x"),
+	      "'multi 2p  24.1ms  17.2ms  1.40x': the label keeps 2p, Speedup noted");
+	claims_free(&c);
+	free(text);
+}
+
 void test_draft_shapes(void)
 {
+	test_one_blank_tables();
 	test_blocks_blank_line();
 	test_joined_arms();
 	test_transposed();
