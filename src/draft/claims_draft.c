@@ -16,86 +16,14 @@
 #include <strings.h>
 #include "claims.h"
 #include "claims_draft.h"
+#include "draft_yaml.h"
 #include "grow.h"
 #include "letter_words.h"
 #include "metric_synonyms.h"
 #include "text_clean.h"
 
-#define WRAP 72
-#define STATED_MAX 1000		/* claims.h: 2 * CLAIM_TEXT_LEN */
 /* the parts of the widest table a letter keeps */
 #define MAX_PARTS ((LETTER_MAX_COLS + CLAIM_MAX_COLS - 2) / (CLAIM_MAX_COLS - 1))
-
-/* ---------------------------------------------------------------- YAML text */
-
-/* s as YAML prints it back, into out (len bytes) */
-static void yaml_clean(const char *s, char *out, size_t len)
-{
-	snprintf(out, len, "%s", s);
-	yaml_text_clean(out);
-}
-
-static void put_str(FILE *f, const char *s)
-{
-	char buf[2048];
-
-	yaml_clean(s, buf, sizeof(buf));
-	fputc('"', f);
-	for (const char *p = buf; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			fputc('\\', f);
-		fputc(*p, f);
-	}
-	fputc('"', f);
-}
-
-/* A folded block (>-) of words, wrapped, at indent. */
-static void put_block(FILE *f, const char *s, int indent)
-{
-	char buf[2048];
-	int col = 0;
-
-	yaml_clean(s, buf, sizeof(buf));
-	fputs(">-", f);
-	for (char *w = strtok(buf, " "); w; w = strtok(NULL, " ")) {
-		int n = (int)strlen(w);
-
-		if (!col || col + 1 + n > WRAP) {
-			fprintf(f, "\n%*s", indent, "");
-			col = indent;
-		} else {
-			fputc(' ', f);
-			col++;
-		}
-		fputs(w, f);
-		col += n;
-	}
-	fputc('\n', f);
-}
-
-static void put_num(FILE *f, double v)
-{
-	if (fabs(v) < 1e-300)
-		v = 0;	/* strtod calls a denormal out of range */
-	fprintf(f, "%.10g", v);
-}
-
-static void put_cell(FILE *f, const struct letter_cell *c)
-{
-	if (c->kind == CELL_TEXT) {
-		put_str(f, c->text);
-	} else if (c->kind != CELL_NUM) {
-		fputs("null", f);
-	} else if (c->has_sd) {
-		fputs("{mean: ", f);
-		put_num(f, c->mean);
-		fputs(", sd: ", f);
-		put_num(f, c->sd);
-		fputc('}', f);
-	} else {
-		put_num(f, c->mean);
-	}
-}
 
 /* ---------------------------------------------------------------- tables */
 
@@ -363,7 +291,7 @@ static void put_change(FILE *f, const struct dtable *d, const struct drow *w,
 	if (!d->t->change_only) {
 		if (d->nr == 2 && nr == 1 && w->r->has_change) {
 			fputs("        change_pct: ", f);
-			put_num(f, w->r->change_pct);
+			draft_put_num(f, w->r->change_pct);
 			fputc('\n', f);
 		}
 		return;
@@ -381,7 +309,7 @@ static void put_change(FILE *f, const struct dtable *d, const struct drow *w,
 		if (i)
 			fputs(", ", f);
 		if (c->kind == CELL_NUM)
-			put_num(f, c->mean);
+			draft_put_num(f, c->mean);
 		else
 			fputs("null", f);
 	}
@@ -400,11 +328,11 @@ static void put_row(struct drafter *dr, const struct dtable *d,
 	for (int i = 0; i < nr; i++)
 		numbers &= pair_has_numbers(d, &w, pairs[i][0], pairs[i][1], nr);
 	fputs("      - label: ", f);
-	put_str(f, r->label);
+	draft_put_str(f, r->label);
 	fputc('\n', f);
 	if (w.mapped && (numbers || w.dir != WORD_NONE)) {
 		fputs("        metric: ", f);
-		put_str(f, w.metric);
+		draft_put_str(f, w.metric);
 		dr->st->mapped++;
 	} else if (w.mapped) {
 		snprintf(why, sizeof(why), "metric %s guessed, but a compared cell "
@@ -412,16 +340,16 @@ static void put_row(struct drafter *dr, const struct dtable *d,
 			 "give claim: (one per pair), then metric: %s", w.metric,
 			 w.metric);
 		fputs("        unmapped: ", f);
-		put_str(f, why);
+		draft_put_str(f, why);
 	} else {
 		snprintf(why, sizeof(why), "no metric guessed for %s", r->label);
 		fputs("        unmapped: ", f);
-		put_str(f, why);
+		draft_put_str(f, why);
 	}
 	fputc('\n', f);
 	if (w.unit[0]) {
 		fputs("        unit: ", f);
-		put_str(f, w.unit);
+		draft_put_str(f, w.unit);
 		fputc('\n', f);
 	}
 	fputs("        quoted: [", f);
@@ -429,7 +357,7 @@ static void put_row(struct drafter *dr, const struct dtable *d,
 		if (k)
 			fputs(", ", f);
 		if (w.q[k])
-			put_cell(f, w.q[k]);
+			draft_put_cell(f, w.q[k]);
 		else
 			fputs("null", f);
 	}
@@ -457,7 +385,7 @@ static void put_row(struct drafter *dr, const struct dtable *d,
 			 "%sthe letter's %s", note[0] ? "; " : "", r->extra);
 	if (note[0]) {
 		fputs("        note: ", f);
-		put_str(f, note);
+		draft_put_str(f, note);
 		fputc('\n', f);
 	}
 	dr->st->rows++;
@@ -498,14 +426,14 @@ static int put_table(struct drafter *dr, struct dtable *d, int index)
 		fprintf(f, "  # the letter's table has %zu rows more: a draft keeps "
 			"%d rows over the letter\n", d->t->rows_cut, LETTER_MAX_ROWS);
 	fputs("  - id: ", f);
-	put_str(f, id);
+	draft_put_str(f, id);
 	fputs("\n    title: ", f);
-	put_str(f, title);
+	draft_put_str(f, title);
 	fputs("\n    columns: [", f);
 	for (int k = 0; k < d->nr; k++) {
 		if (k)
 			fputs(", ", f);
-		put_str(f, col_name(d, k));
+		draft_put_str(f, col_name(d, k));
 	}
 	fputs("]\n", f);
 	if (d->t->change_only)
@@ -519,9 +447,9 @@ static int put_table(struct drafter *dr, struct dtable *d, int index)
 		fputs("    compare: [", f);
 		for (int i = 0; i < nr; i++) {
 			fputs(i ? ", [" : "[", f);
-			put_str(f, col_name(d, pairs[i][0]));
+			draft_put_str(f, col_name(d, pairs[i][0]));
 			fputs(", ", f);
-			put_str(f, col_name(d, pairs[i][1]));
+			draft_put_str(f, col_name(d, pairs[i][1]));
 			fputc(']', f);
 		}
 		fputs("]\n", f);
@@ -535,60 +463,6 @@ static int put_table(struct drafter *dr, struct dtable *d, int index)
 		put_row(dr, d, &d->t->rows[i], pairs, nr);
 	dr->st->tables++;
 	return 0;
-}
-
-/* ---------------------------------------------------------------- file */
-
-static bool seed_name(const char *base)
-{
-	return !fnmatch("[0-9][0-9][0-9]_*.txt", base, 0) && strlen(base) < 96;
-}
-
-static void put_head(struct drafter *dr, const char *name)
-{
-	const struct letter *l = dr->l;
-	FILE *f = dr->f;
-	const char *base = strrchr(name, '/') ? strrchr(name, '/') + 1 : name;
-	char id[160], where[300], stated[STATED_MAX + 1];
-	size_t n;
-
-	fprintf(f, "# Drafted by `zswap-gate claims draft` from %s: check every\n"
-		"# row against the letter, map the unmapped rows (metric:), state the\n"
-		"# setup and the workload (claims/FORMAT.md), then run zswap-gate claims.\n",
-		strchr(base, '\n') ? "the letter" : base);
-	fprintf(f, "schema: %s\nseries: ", CLAIMS_SCHEMA);
-	if (l->subject[0])
-		put_str(f, l->subject);
-	else
-		fputs("\"(the letter has no Subject: name the series)\"", f);
-	fputs("\nsource:\n", f);
-	if (seed_name(base)) {
-		fputs("  seed: ", f);
-		put_str(f, base);
-		fputc('\n', f);
-	}
-	fputs("  message_id: ", f);
-	snprintf(id, sizeof(id), "%s", l->message_id + (l->message_id[0] == '<'));
-	n = strlen(id);
-	if (n && id[n - 1] == '>')
-		id[n - 1] = '\0';
-	if (id[0])
-		put_str(f, id);
-	else
-		fputs("null", f);
-	snprintf(where, sizeof(where), "drafted from %s%s%s", base,
-		 l->date[0] ? ", Date: " : "", l->date);
-	fputs("\n  where: ", f);
-	put_str(f, where);
-	fputs("\nsetup:\n  stated: ", f);
-	letter_words_setup(l, stated, sizeof(stated));
-	if (!stated[0])
-		snprintf(stated, sizeof(stated), "Not found in the letter: state "
-			 "the test (cgroup limits, memory.max, the workload, runs).");
-	put_block(f, stated, 4);
-	fputs("  # machine:, zswap:, memory_max:, iocost:, swap:, duration_s:,\n"
-	      "  # workload: (the bundled stand-in) as claims/FORMAT.md says\n"
-	      "tables:\n", f);
 }
 
 /* What the letter holds past what a draft keeps (letter_parse.h). */
@@ -622,7 +496,7 @@ int claims_draft(const struct letter *l, const char *name, FILE *out,
 		zs_error_set(err, true, "out of memory");
 		return -1;
 	}
-	put_head(&dr, name);
+	draft_put_head(out, l, name);
 	for (size_t i = 0; i < l->nr_tables; i++) {
 		struct dtable d[MAX_PARTS] = {};
 		int n = split_parts(&l->tables[i], d);

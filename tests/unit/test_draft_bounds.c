@@ -22,9 +22,9 @@
 
 #define PEAK_RSS_MAX_KB (256 << 10)
 
-/* The draft of text (NULL when it fails, err said), its stats in st. */
-static char *draft(const char *name, const char *text, size_t n,
-		   struct draft_stats *st, struct claims *c)
+/* The draft of text read back into c (NULL when it fails, said), its stats in st. */
+char *test_draft_read_back(const char *name, const char *text, size_t n,
+			   struct draft_stats *st, struct claims *c)
 {
 	struct zs_error err;
 	size_t len;
@@ -62,7 +62,7 @@ static void test_wide_table(void)
 		fprintf(f, "  %d", 100 + k);
 	fputc('\n', f);
 	fclose(f);
-	out = draft("wide", text, len, &st, &c);
+	out = test_draft_read_back("wide", text, len, &st, &c);
 	if (out) {
 		const struct claim_table *last = &c.tables[c.nr_tables - 1];
 
@@ -91,7 +91,7 @@ static void test_many_tables(void)
 		fprintf(f, "Results:\n\n          a    b\n  sys    %d    %d\n"
 			"  real   %d   %d\n\n", i, i + 1, i + 2, i + 3);
 	fclose(f);
-	out = draft("many", text, len, &st, &c);
+	out = test_draft_read_back("many", text, len, &st, &c);
 	if (out) {
 		CHECK(c.nr_tables == 70 && !strcmp(c.tables[69].id, "results-70") &&
 		      c.tables[69].rows[1].q[1].mean == 72,
@@ -125,7 +125,7 @@ static void test_long_table(void)
 		for (int i = 0; i < 530000; i++)
 			n += snprintf(text + n, cap - n, "  r%06d    %6d    %6d\n", i,
 				      i % 999983, (i + 1) % 999983);
-		out = draft("long", text, n, &st, &c);
+		out = test_draft_read_back("long", text, n, &st, &c);
 		note = out ? strstr(out, "has 520000 rows more") : NULL;
 		_exit(n > 15 << 20 && note && c.nr_tables == 1 &&
 		      c.tables[0].nr_rows == LETTER_MAX_ROWS && st.rows_cut == 520000 ?
