@@ -16,84 +16,14 @@
 #include <strings.h>
 #include "claims.h"
 #include "claims_draft.h"
+#include "draft_yaml.h"
+#include "grow.h"
 #include "letter_words.h"
 #include "metric_synonyms.h"
 #include "text_clean.h"
 
-#define WRAP 72
-#define STATED_MAX 1000		/* claims.h: 2 * CLAIM_TEXT_LEN */
-#define MAX_PARTS 8
-
-/* ---------------------------------------------------------------- YAML text */
-
-/* s as YAML prints it back, into out (len bytes) */
-static void yaml_clean(const char *s, char *out, size_t len)
-{
-	snprintf(out, len, "%s", s);
-	yaml_text_clean(out);
-}
-
-static void put_str(FILE *f, const char *s)
-{
-	char buf[2048];
-
-	yaml_clean(s, buf, sizeof(buf));
-	fputc('"', f);
-	for (const char *p = buf; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			fputc('\\', f);
-		fputc(*p, f);
-	}
-	fputc('"', f);
-}
-
-/* A folded block (>-) of words, wrapped, at indent. */
-static void put_block(FILE *f, const char *s, int indent)
-{
-	char buf[2048];
-	int col = 0;
-
-	yaml_clean(s, buf, sizeof(buf));
-	fputs(">-", f);
-	for (char *w = strtok(buf, " "); w; w = strtok(NULL, " ")) {
-		int n = (int)strlen(w);
-
-		if (!col || col + 1 + n > WRAP) {
-			fprintf(f, "\n%*s", indent, "");
-			col = indent;
-		} else {
-			fputc(' ', f);
-			col++;
-		}
-		fputs(w, f);
-		col += n;
-	}
-	fputc('\n', f);
-}
-
-static void put_num(FILE *f, double v)
-{
-	if (fabs(v) < 1e-300)
-		v = 0;	/* strtod calls a denormal out of range */
-	fprintf(f, "%.10g", v);
-}
-
-static void put_cell(FILE *f, const struct letter_cell *c)
-{
-	if (c->kind == CELL_TEXT) {
-		put_str(f, c->text);
-	} else if (c->kind != CELL_NUM) {
-		fputs("null", f);
-	} else if (c->has_sd) {
-		fputs("{mean: ", f);
-		put_num(f, c->mean);
-		fputs(", sd: ", f);
-		put_num(f, c->sd);
-		fputc('}', f);
-	} else {
-		put_num(f, c->mean);
-	}
-}
+/* the parts of the widest table a letter keeps */
+#define MAX_PARTS ((LETTER_MAX_COLS + CLAIM_MAX_COLS - 2) / (CLAIM_MAX_COLS - 1))
 
 /* ---------------------------------------------------------------- tables */
 
@@ -114,8 +44,15 @@ struct drafter {
 	const struct letter *l;
 	struct letter_prose prose;
 	FILE *f;
-	char ids[64][48];
-	int nr_ids;
+	char (*ids)[48];	/* the tables' ids so far */
+	size_t nr_ids, cap_ids;
+	/*
+	 * The pairs the words gave the last table's columns: the words are
+	 * read once for a run of tables with the same columns, as letters
+	 * repeat them (every line is read for each).
+	 */
+	const struct letter_table *words_of;
+	int words[CLAIM_MAX_CMPS][2], nr_words;
 	struct draft_stats *st;
 };
 
@@ -174,8 +111,8 @@ static const char *col_name(const struct dtable *d, int k)
 }
 
 /* A table id from its title: its first words, lower case, unique. */
-static void make_id(struct drafter *dr, const struct dtable *d, char *id,
-		    size_t len)
+static int make_id(struct drafter *dr, const struct dtable *d, char *id,
+		   size_t len)
 {
 	char base[40];
 	size_t o = 0;
@@ -198,21 +135,24 @@ static void make_id(struct drafter *dr, const struct dtable *d, char *id,
 	for (int n = 2; ; n++) {
 		bool used = false;
 
-		for (int i = 0; i < dr->nr_ids; i++)
+		for (size_t i = 0; i < dr->nr_ids; i++)
 			used |= !strcmp(dr->ids[i], id);
 		if (!used)
 			break;
 		snprintf(id, len, "%.30s-%d", base, n);
 	}
-	if (dr->nr_ids < 64)
-		snprintf(dr->ids[dr->nr_ids++], sizeof(dr->ids[0]), "%s", id);
+	if (dr->nr_ids == dr->cap_ids &&
+	    grow_array((void **)&dr->ids, &dr->cap_ids, 64, sizeof(dr->ids[0])))
+		return -1;
+	snprintf(dr->ids[dr->nr_ids++], sizeof(dr->ids[0]), "%s", id);
+	return 0;
 }
 
 /* The pairs a table compares; true when the letter's words gave them. */
 static bool table_pairs(struct drafter *dr, const struct dtable *d,
 			int pairs[][2], int *nr)
 {
-	int wp[CLAIM_MAX_CMPS][2];
+	int (*wp)[2] = dr->words;
 	int nw;
 
 	*nr = 0;
@@ -223,8 +163,12 @@ static bool table_pairs(struct drafter *dr, const struct dtable *d,
 		}
 		return true;
 	}
-	nw = letter_words_pairs(dr->l, (char (*)[48])d->t->col, d->t->nr_cols,
-				wp, CLAIM_MAX_CMPS);
+	if (!dr->words_of || dr->words_of->nr_cols != d->t->nr_cols ||
+	    memcmp(dr->words_of->col, d->t->col, sizeof(d->t->col)))
+		dr->nr_words = letter_words_pairs(dr->l, (char (*)[48])d->t->col,
+						  d->t->nr_cols, wp, CLAIM_MAX_CMPS);
+	dr->words_of = d->t;
+	nw = dr->nr_words;
 	for (int i = 0; i < nw; i++) {
 		int a = -1, b = -1;
 
@@ -347,7 +291,7 @@ static void put_change(FILE *f, const struct dtable *d, const struct drow *w,
 	if (!d->t->change_only) {
 		if (d->nr == 2 && nr == 1 && w->r->has_change) {
 			fputs("        change_pct: ", f);
-			put_num(f, w->r->change_pct);
+			draft_put_num(f, w->r->change_pct);
 			fputc('\n', f);
 		}
 		return;
@@ -365,7 +309,7 @@ static void put_change(FILE *f, const struct dtable *d, const struct drow *w,
 		if (i)
 			fputs(", ", f);
 		if (c->kind == CELL_NUM)
-			put_num(f, c->mean);
+			draft_put_num(f, c->mean);
 		else
 			fputs("null", f);
 	}
@@ -384,11 +328,11 @@ static void put_row(struct drafter *dr, const struct dtable *d,
 	for (int i = 0; i < nr; i++)
 		numbers &= pair_has_numbers(d, &w, pairs[i][0], pairs[i][1], nr);
 	fputs("      - label: ", f);
-	put_str(f, r->label);
+	draft_put_str(f, r->label);
 	fputc('\n', f);
 	if (w.mapped && (numbers || w.dir != WORD_NONE)) {
 		fputs("        metric: ", f);
-		put_str(f, w.metric);
+		draft_put_str(f, w.metric);
 		dr->st->mapped++;
 	} else if (w.mapped) {
 		snprintf(why, sizeof(why), "metric %s guessed, but a compared cell "
@@ -396,16 +340,16 @@ static void put_row(struct drafter *dr, const struct dtable *d,
 			 "give claim: (one per pair), then metric: %s", w.metric,
 			 w.metric);
 		fputs("        unmapped: ", f);
-		put_str(f, why);
+		draft_put_str(f, why);
 	} else {
 		snprintf(why, sizeof(why), "no metric guessed for %s", r->label);
 		fputs("        unmapped: ", f);
-		put_str(f, why);
+		draft_put_str(f, why);
 	}
 	fputc('\n', f);
 	if (w.unit[0]) {
 		fputs("        unit: ", f);
-		put_str(f, w.unit);
+		draft_put_str(f, w.unit);
 		fputc('\n', f);
 	}
 	fputs("        quoted: [", f);
@@ -413,7 +357,7 @@ static void put_row(struct drafter *dr, const struct dtable *d,
 		if (k)
 			fputs(", ", f);
 		if (w.q[k])
-			put_cell(f, w.q[k]);
+			draft_put_cell(f, w.q[k]);
 		else
 			fputs("null", f);
 	}
@@ -441,13 +385,13 @@ static void put_row(struct drafter *dr, const struct dtable *d,
 			 "%sthe letter's %s", note[0] ? "; " : "", r->extra);
 	if (note[0]) {
 		fputs("        note: ", f);
-		put_str(f, note);
+		draft_put_str(f, note);
 		fputc('\n', f);
 	}
 	dr->st->rows++;
 }
 
-static void put_table(struct drafter *dr, struct dtable *d, int index)
+static int put_table(struct drafter *dr, struct dtable *d, int index)
 {
 	FILE *f = dr->f;
 	int pairs[CLAIM_MAX_CMPS][2], nr, runs;
@@ -457,7 +401,8 @@ static void put_table(struct drafter *dr, struct dtable *d, int index)
 	if (d->t->change_only)
 		series_column(d);
 	said = table_pairs(dr, d, pairs, &nr);
-	make_id(dr, d, id, sizeof(id));
+	if (make_id(dr, d, id, sizeof(id)))
+		return -1;
 	if (d->t->title[0])
 		snprintf(title, sizeof(title), "%s", d->t->title);
 	else
@@ -473,15 +418,22 @@ static void put_table(struct drafter *dr, struct dtable *d, int index)
 			"at most %d: each part keeps the %s\n",
 			d->t->nr_cols + d->t->change_only, CLAIM_MAX_COLS,
 			d->t->change_only ? "series' column" : "first");
+	if (d->t->cols_cut && d->part == 1)
+		fprintf(f, "  # the letter's table has %d value columns more than "
+			"a draft keeps (%d): add them by hand\n", d->t->cols_cut,
+			LETTER_MAX_COLS);
+	if (d->t->rows_cut && d->part == 1)
+		fprintf(f, "  # the letter's table has %zu rows more: a draft keeps "
+			"%d rows over the letter\n", d->t->rows_cut, LETTER_MAX_ROWS);
 	fputs("  - id: ", f);
-	put_str(f, id);
+	draft_put_str(f, id);
 	fputs("\n    title: ", f);
-	put_str(f, title);
+	draft_put_str(f, title);
 	fputs("\n    columns: [", f);
 	for (int k = 0; k < d->nr; k++) {
 		if (k)
 			fputs(", ", f);
-		put_str(f, col_name(d, k));
+		draft_put_str(f, col_name(d, k));
 	}
 	fputs("]\n", f);
 	if (d->t->change_only)
@@ -495,9 +447,9 @@ static void put_table(struct drafter *dr, struct dtable *d, int index)
 		fputs("    compare: [", f);
 		for (int i = 0; i < nr; i++) {
 			fputs(i ? ", [" : "[", f);
-			put_str(f, col_name(d, pairs[i][0]));
+			draft_put_str(f, col_name(d, pairs[i][0]));
 			fputs(", ", f);
-			put_str(f, col_name(d, pairs[i][1]));
+			draft_put_str(f, col_name(d, pairs[i][1]));
 			fputc(']', f);
 		}
 		fputs("]\n", f);
@@ -510,60 +462,19 @@ static void put_table(struct drafter *dr, struct dtable *d, int index)
 	for (size_t i = 0; i < d->t->nr_rows; i++)
 		put_row(dr, d, &d->t->rows[i], pairs, nr);
 	dr->st->tables++;
+	return 0;
 }
 
-/* ---------------------------------------------------------------- file */
-
-static bool seed_name(const char *base)
+/* What the letter holds past what a draft keeps (letter_parse.h). */
+static void put_cuts(FILE *f, const struct letter *l)
 {
-	return !fnmatch("[0-9][0-9][0-9]_*.txt", base, 0) && strlen(base) < 96;
-}
-
-static void put_head(struct drafter *dr, const char *name)
-{
-	const struct letter *l = dr->l;
-	FILE *f = dr->f;
-	const char *base = strrchr(name, '/') ? strrchr(name, '/') + 1 : name;
-	char id[160], where[300], stated[STATED_MAX + 1];
-	size_t n;
-
-	fprintf(f, "# Drafted by `zswap-gate claims draft` from %s: check every\n"
-		"# row against the letter, map the unmapped rows (metric:), state the\n"
-		"# setup and the workload (claims/FORMAT.md), then run zswap-gate claims.\n",
-		strchr(base, '\n') ? "the letter" : base);
-	fprintf(f, "schema: %s\nseries: ", CLAIMS_SCHEMA);
-	if (l->subject[0])
-		put_str(f, l->subject);
-	else
-		fputs("\"(the letter has no Subject: name the series)\"", f);
-	fputs("\nsource:\n", f);
-	if (seed_name(base)) {
-		fputs("  seed: ", f);
-		put_str(f, base);
-		fputc('\n', f);
-	}
-	fputs("  message_id: ", f);
-	snprintf(id, sizeof(id), "%s", l->message_id + (l->message_id[0] == '<'));
-	n = strlen(id);
-	if (n && id[n - 1] == '>')
-		id[n - 1] = '\0';
-	if (id[0])
-		put_str(f, id);
-	else
-		fputs("null", f);
-	snprintf(where, sizeof(where), "drafted from %s%s%s", base,
-		 l->date[0] ? ", Date: " : "", l->date);
-	fputs("\n  where: ", f);
-	put_str(f, where);
-	fputs("\nsetup:\n  stated: ", f);
-	letter_words_setup(l, stated, sizeof(stated));
-	if (!stated[0])
-		snprintf(stated, sizeof(stated), "Not found in the letter: state "
-			 "the test (cgroup limits, memory.max, the workload, runs).");
-	put_block(f, stated, 4);
-	fputs("  # machine:, zswap:, memory_max:, iocost:, swap:, duration_s:,\n"
-	      "  # workload: (the bundled stand-in) as claims/FORMAT.md says\n"
-	      "tables:\n", f);
+	if (l->tables_cut)
+		fprintf(f, "\n# the letter has %zu tables (%zu rows) more: a draft "
+			"keeps %d rows over the letter\n", l->tables_cut,
+			l->rows_cut, LETTER_MAX_ROWS);
+	if (l->lines_cut)
+		fprintf(f, "\n# the letter was read to its line %d: a draft reads "
+			"no more\n", LETTER_MAX_LINES);
 }
 
 int claims_draft(const struct letter *l, const char *name, FILE *out,
@@ -585,16 +496,28 @@ int claims_draft(const struct letter *l, const char *name, FILE *out,
 		zs_error_set(err, true, "out of memory");
 		return -1;
 	}
-	put_head(&dr, name);
+	draft_put_head(out, l, name);
 	for (size_t i = 0; i < l->nr_tables; i++) {
 		struct dtable d[MAX_PARTS] = {};
 		int n = split_parts(&l->tables[i], d);
 
 		for (int k = 0; k < n; k++)
-			put_table(&dr, &d[k], ++index);
+			if (put_table(&dr, &d[k], ++index))
+				goto oom;
+		st->cols_cut += l->tables[i].cols_cut;
+		st->rows_cut += l->tables[i].rows_cut;
 	}
+	st->tables_cut = l->tables_cut;
+	st->rows_cut += l->rows_cut;
+	st->lines_cut = l->lines_cut;
+	put_cuts(out, l);
+	free(dr.ids);
 	letter_prose_free(&dr.prose);
 	return 0;
+oom:
+	free(dr.ids);
+	letter_prose_free(&dr.prose);
+	return zs_error_set(err, true, "out of memory");
 }
 
 /* The draft as `zswap-gate claims` reads it: 0, or -1 with why. */

@@ -14,6 +14,7 @@
 #ifndef __CLAIMS_DRAFT_H
 #define __CLAIMS_DRAFT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include "letter_parse.h"
@@ -24,6 +25,10 @@ struct draft_stats {
 	int mapped;		/* rows with a metric */
 	int claimed;		/* rows with a claim from the letter's words */
 	int word_pairs;		/* tables whose compared pairs the words gave */
+	/* what the letter holds past a draft's bounds (letter_parse.h) */
+	int cols_cut;
+	size_t rows_cut, tables_cut;
+	bool lines_cut;
 };
 
 /*

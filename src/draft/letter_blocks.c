@@ -48,16 +48,23 @@ static bool kv_heading(const char *s, char *out, size_t len)
 	return letter_label_ok(out);
 }
 
-/* The last row of the block headed by line i, or -1: fewer than 2 rows. */
+/*
+ * The last row of the block headed by line i, or -1: fewer than 2 rows.
+ * Blank lines may stand between the heading and its rows.
+ */
 static size_t kv_block_end(const struct letter *l, size_t i)
 {
 	int depth = l->lines[i].depth;
 	struct letter_row r;
-	size_t j = i + 1;
+	size_t j = i + 1, first;
 
+	while (letter_same_block(l, j, depth) && letter_blank(l->lines[j].text) &&
+	       j - i <= 2)
+		j++;
+	first = j;
 	while (letter_same_block(l, j, depth) && kv_row(l->lines[j].text, &r))
 		j++;
-	return j - i - 1 >= 2 ? j - 1 : (size_t)-1;
+	return j - first >= 2 ? j - 1 : (size_t)-1;
 }
 
 /* The value of the row labelled key in the block of lines a..b, or NULL. */
@@ -68,7 +75,8 @@ static bool kv_find(const struct letter *l, size_t a, size_t b,
 	char k[sizeof(r.label)];
 
 	for (size_t j = a; j <= b; j++) {
-		kv_row(l->lines[j].text, &r);
+		if (!kv_row(l->lines[j].text, &r))
+			continue;	/* a blank line under the heading */
 		letter_label_key(r.label, k, sizeof(k));
 		if (!strcmp(k, key)) {
 			*out = r.cell[0];
@@ -106,7 +114,8 @@ long letter_read_kv_blocks(struct letter *l, size_t i, const char *section)
 		char key[sizeof(row.label)];
 		int found = 1;
 
-		kv_row(l->lines[a].text, &row);
+		if (!kv_row(l->lines[a].text, &row))
+			continue;
 		letter_label_key(row.label, key, sizeof(key));
 		for (int b = 1; b < nb; b++)
 			found += kv_find(l, head[b] + 1, end[b], key, &row.cell[b]);
@@ -118,12 +127,12 @@ long letter_read_kv_blocks(struct letter *l, size_t i, const char *section)
 				row.change_pct = row.cell[b].change_pct;
 			}
 		row.line = (int)a + 1;
-		if (letter_add_row(&t, &row, &cap)) {
+		if (letter_add_row(l, &t, &row, &cap)) {
 			free(t.rows);
 			return -1;
 		}
 	}
-	if (t.nr_rows < 2) {
+	if (t.nr_rows + t.rows_cut < 2) {
 		free(t.rows);
 		return (long)i + 1;
 	}

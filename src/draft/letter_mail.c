@@ -178,7 +178,8 @@ static char *clean_line(const char *s, int *depth)
 	out[o] = '\0';
 	/* what the claims file will read, so names compare as they will */
 	yaml_text_clean(out);
-	return out;
+	/* room for tabs expanded given back: lines are kept to the end */
+	return realloc(out, strlen(out) + 1) ?: out;
 }
 
 static int add_line(struct letter *l, size_t *cap, char *text, int depth,
@@ -225,6 +226,10 @@ int letter_read_lines(const char *text, size_t n, struct letter *l)
 
 		if (i < n && text[i] != '\n')
 			continue;
+		if (l->nr_lines == LETTER_MAX_LINES) {
+			l->lines_cut = true;
+			break;
+		}
 		raw = strndup(text + start, i - start);
 		start = i + 1;
 		if (!raw)

@@ -13,8 +13,16 @@
 #include <stddef.h>
 #include "zs_error.h"
 
-#define LETTER_MAX_COLS 8	/* value columns of a table */
+/*
+ * What one letter may hold, so that any letter the size cap admits is
+ * drafted in bounded memory (a row is about 3 KiB here and again in the
+ * claims reader): past them a table keeps its first columns or rows, and
+ * the draft says what it left out.
+ */
 #define LETTER_MAX_BYTES (16 << 20)
+#define LETTER_MAX_COLS 32		/* value columns kept of a table */
+#define LETTER_MAX_ROWS 10000		/* rows kept over all tables */
+#define LETTER_MAX_LINES (1 << 20)	/* lines read: 16 bytes a line */
 
 enum cell_kind {
 	CELL_EMPTY,
@@ -38,6 +46,8 @@ struct letter_row {
 	struct letter_cell cell[LETTER_MAX_COLS];
 	bool has_change;		/* from a change column or "(-20%)" */
 	double change_pct;
+	bool has_delta;			/* from a "Delta" or "diff" column of */
+	double delta;			/* absolute changes: new - base */
 	char extra[96];			/* columns kept as words: "% Improvement 32%" */
 };
 
@@ -50,6 +60,8 @@ struct letter_table {
 	bool change_only;		/* "vs A  vs B" columns of changes */
 	struct letter_row *rows;
 	size_t nr_rows;
+	int cols_cut;			/* value columns past LETTER_MAX_COLS */
+	size_t rows_cut;		/* rows past LETTER_MAX_ROWS */
 };
 
 /* Lines of the letter as drafting reads them. */
@@ -73,6 +85,9 @@ struct letter {
 	size_t nr_lines;
 	struct letter_table *tables;
 	size_t nr_tables;
+	size_t nr_rows;			/* kept, over all tables */
+	size_t tables_cut, rows_cut;	/* tables past LETTER_MAX_ROWS, their rows */
+	bool lines_cut;			/* past LETTER_MAX_LINES: not read */
 };
 
 /*

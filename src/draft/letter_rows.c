@@ -58,6 +58,24 @@ bool letter_span_cell(const char *s, const struct span *sp, struct letter_cell *
 	return letter_cell_parse(buf, c);
 }
 
+/*
+ * A unit a value is written with. Between words one blank apart, "2p"
+ * of "multi 2p  94.6ms" is the label's, not a value in unit p.
+ */
+bool letter_known_unit(const char *u)
+{
+	static const char *const units[] = {
+		"", "%", "s", "sec", "ms", "us", "\xc2\xb5s", "\xce\xbcs", "ns", "m",
+		"min", "h", "k", "K", "M", "G", "B", "KB", "MB", "GB", "TB", "kB",
+		"KiB", "MiB", "GiB", "x", "X", "pages", "ops/s", "MB/s", "GB/s",
+		"KB/s", "k ops/s", NULL };
+
+	for (int i = 0; units[i]; i++)
+		if (!strcmp(u, units[i]))
+			return true;
+	return false;
+}
+
 /* The label has letters and is not a sentence. */
 bool letter_label_ok(const char *label)
 {
@@ -71,7 +89,8 @@ bool letter_label_ok(const char *label)
 /*
  * A row: a label, then value cells. Cells are split at two blanks; a
  * line whose numbers are one blank apart ("written_back 40214 40275")
- * gives its trailing plain numbers (two at least).
+ * gives its trailing plain numbers (two at least). Returns the values
+ * of the line; the first LETTER_MAX_COLS are kept in r.
  */
 int letter_parse_row(const char *s, struct letter_row *r)
 {
@@ -84,13 +103,14 @@ int letter_parse_row(const char *s, struct letter_row *r)
 		return 0;
 	for (k = n; k > 0 && letter_span_cell(s, &sp[k - 1], &cell); k--)
 		;
-	if (k >= 1 && k < n && n - k <= LETTER_MAX_COLS) {
+	if (k >= 1 && k < n) {
 		letter_clean_label(s + sp[0].start, sp[k - 1].end - sp[0].start, r->label,
 			    sizeof(r->label));
 		if (!letter_label_ok(r->label))
 			return 0;
 		for (v = 0; k < n; k++, v++)
-			letter_span_cell(s, &sp[k], &r->cell[v]);
+			if (v < LETTER_MAX_COLS)
+				letter_span_cell(s, &sp[k], &r->cell[v]);
 		return v;
 	}
 	/* one blank apart: peel plain numbers off the end */
@@ -106,10 +126,10 @@ int letter_parse_row(const char *s, struct letter_row *r)
 			tok[nt++] = t;
 		for (k = nt; k > 0; k--)
 			if (!letter_cell_parse(tok[k - 1], &cell) || !letter_is_num(&cell) ||
-			    cell.has_change)
+			    cell.has_change || !letter_known_unit(cell.unit))
 				break;
 		v = nt - k;
-		if (k < 1 || v < 2 || v > LETTER_MAX_COLS)
+		if (k < 1 || v < 2)
 			return 0;
 		{
 			size_t off = tok[k - 1] - buf + strlen(tok[k - 1]);
@@ -119,7 +139,7 @@ int letter_parse_row(const char *s, struct letter_row *r)
 		}
 		if (!letter_label_ok(r->label))
 			return 0;
-		for (int i = 0; i < v; i++)
+		for (int i = 0; i < v && i < LETTER_MAX_COLS; i++)
 			letter_cell_parse(tok[k + i], &r->cell[i]);
 		return v;
 	}

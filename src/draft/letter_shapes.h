@@ -3,7 +3,9 @@
  * Inside the letter reader (letter_parse.h): what its files share. Each
  * file reads one shape: cells and labels (letter_cell.c), rows and arrow
  * rows (letter_rows.c), the mail into lines (letter_mail.c), aligned
- * tables (letter_tables.c), label blocks (letter_blocks.c).
+ * tables (letter_tables.c), label blocks (letter_blocks.c); then the
+ * tables found are reshaped: arms in tables of their own joined
+ * (letter_join.c), transposed tables turned (letter_turn.c).
  */
 #ifndef __LETTER_SHAPES_H
 #define __LETTER_SHAPES_H
@@ -13,7 +15,7 @@
 #include "letter_parse.h"
 
 #define TAB_STOP 8
-#define MAX_CELLS 16
+#define MAX_CELLS 256		/* a line of more cells is no row */
 #define MAX_LABEL 80		/* longer first cells are prose, not labels */
 #define TITLE_MAX 120
 
@@ -35,6 +37,7 @@ int letter_split_cells(const char *s, struct span *sp, int max);
 bool letter_span_cell(const char *s, const struct span *sp,
 		      struct letter_cell *c);
 bool letter_label_ok(const char *label);
+bool letter_known_unit(const char *unit);
 /* A label and its value cells: the number of values, or -1. */
 int letter_parse_row(const char *s, struct letter_row *r);
 /* "label: before -> after" as a row of two values. */
@@ -52,9 +55,12 @@ void letter_find_title(const struct letter *l, size_t i, char *out,
 bool letter_section_heading(const struct letter *l, size_t i);
 void letter_section_title(struct letter_table *t, const char *section);
 bool letter_same_block(const struct letter *l, size_t j, int depth);
-int letter_add_row(struct letter_table *t, const struct letter_row *r,
-		   size_t *cap);
+/* Row r into t, or counted in t->rows_cut past the letter's LETTER_MAX_ROWS. */
+int letter_add_row(struct letter *l, struct letter_table *t,
+		   const struct letter_row *r, size_t *cap);
 bool letter_seen_table(const struct letter *l, const struct letter_table *t);
+/* t into the letter (its rows now the letter's), or its rows freed when
+ * the letter's row budget left it none. */
 int letter_push_table(struct letter *l, const struct letter_table *t);
 /* The table whose first row is line i: the line after it, or -1. */
 long letter_read_table(struct letter *l, size_t i, bool arrow,
@@ -62,5 +68,14 @@ long letter_read_table(struct letter *l, size_t i, bool arrow,
 
 /* letter_blocks.c: blocks of "label: value" lines under headings */
 long letter_read_kv_blocks(struct letter *l, size_t i, const char *section);
+
+/* Column names apart: "zstd", "zstd (2)"; an empty one "column N". */
+void letter_unique_columns(struct letter_table *t);
+
+/* letter_join.c: an arm per table, Start/End/Delta: one table of Deltas */
+int letter_join_arms(struct letter *l);
+
+/* letter_turn.c: rows of configurations, columns of metrics: turned */
+int letter_turn_tables(struct letter *l);
 
 #endif /* __LETTER_SHAPES_H */

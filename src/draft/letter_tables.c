@@ -103,6 +103,24 @@ static bool gain_name(const char *s)
 	return false;
 }
 
+/* The words of s, one blank apart or more. */
+static int split_words(const char *s, struct span *sp, int max)
+{
+	int n = 0, i = 0, len = (int)strlen(s);
+
+	while (i < len && n < max) {
+		while (i < len && s[i] == ' ')
+			i++;
+		if (i >= len)
+			break;
+		sp[n].start = i;
+		while (i < len && s[i] != ' ')
+			i++;
+		sp[n++].end = i;
+	}
+	return n;
+}
+
 /*
  * Header line h above rows of nv values: its cells name the columns
  * (nv), the label column and the columns (nv + 1), or the columns
@@ -114,6 +132,10 @@ static int read_header(const char *h, int nv, char col[][48], bool *label_col)
 	struct span sp[MAX_CELLS];
 	int n = letter_split_cells(h, sp, MAX_CELLS);
 	const char *end = h + strlen(h) - 1;
+
+	/* words one blank apart over rows the same ("mode Base Patched") */
+	if (n == 1 && nv > 1)
+		n = split_words(h, sp, MAX_CELLS);
 
 	*label_col = false;
 	if (n < 1 || *end == '.' || *end == ':' || (n != nv && n != nv + 1 &&
@@ -131,13 +153,20 @@ static int read_header(const char *h, int nv, char col[][48], bool *label_col)
 
 int letter_push_table(struct letter *l, const struct letter_table *t)
 {
-	struct letter_table *nt = realloc(l->tables,
-					  (l->nr_tables + 1) * sizeof(*nt));
+	struct letter_table *nt;
 
+	if (!t->nr_rows) {
+		l->tables_cut++;
+		l->rows_cut += t->rows_cut;
+		free(t->rows);
+		return 0;
+	}
+	nt = realloc(l->tables, (l->nr_tables + 1) * sizeof(*nt));
 	if (!nt)
 		return -1;
 	l->tables = nt;
 	l->tables[l->nr_tables++] = *t;
+	l->nr_rows += t->nr_rows;
 	return 0;
 }
 
@@ -182,9 +211,11 @@ static void add_extra(struct letter_row *row, const char *name,
 /*
  * Value column c of every row leaves the table: into the rows'
  * change_pct (a change column, "-0.5%"), or their extra words (name
- * given: a column that judges, or one the claims table cannot hold).
+ * given: a column that judges, or one the claims table cannot hold),
+ * and with delta into their delta too (a column of absolute changes).
  */
-static void take_column(struct letter_table *t, int c, const char *name)
+static void take_column(struct letter_table *t, int c, const char *name,
+			bool delta)
 {
 	for (size_t r = 0; r < t->nr_rows; r++) {
 		struct letter_row *row = &t->rows[r];
@@ -192,6 +223,10 @@ static void take_column(struct letter_table *t, int c, const char *name)
 
 		if (name) {
 			add_extra(row, name, cell);
+			if (delta && letter_is_num(cell)) {
+				row->has_delta = true;
+				row->delta = cell->mean;
+			}
 		} else if (letter_is_num(cell)) {
 			row->has_change = true;
 			row->change_pct = cell->mean;
@@ -204,6 +239,11 @@ static void take_column(struct letter_table *t, int c, const char *name)
 static bool pct_cell(const struct letter_cell *c)
 {
 	return letter_is_num(c) && !strcmp(c->unit, "%");
+}
+
+static bool pct_or_text(const struct letter_cell *c)
+{
+	return !letter_is_num(c) || !strcmp(c->unit, "%");
 }
 
 static bool column_all(const struct letter_table *t, int c,
@@ -251,7 +291,7 @@ static bool column_taken(const struct letter_table *t, int c, const char *name)
  * A name twice (a header like "zstd  zstd"), or two that a cut through a
  * character made alike, must not clash: "zstd (2)".
  */
-static void unique_columns(struct letter_table *t)
+void letter_unique_columns(struct letter_table *t)
 {
 	for (int c = 0; c < t->nr_cols; c++) {
 		char base[48];
@@ -274,14 +314,28 @@ static void name_columns(struct letter_table *t, const char *header, int nv)
 	int nh = header ? read_header(header, nv, col, &label_col) : 0;
 
 	t->named = nh > 0;
-	if (nh == nv - 1 && !column_all(t, nv - 1, letter_is_num))
+	if (nv > LETTER_MAX_COLS) {
+		/* the first columns kept: a change column is past them */
+		t->cols_cut = nv - LETTER_MAX_COLS;
+		nv = LETTER_MAX_COLS;
+		t->named = nh >= nv;
+	} else if (nh == nv - 1 && !column_all(t, nv - 1, letter_is_num))
 		t->named = false;
-	if (t->named && nh == nv - 1) {
-		take_column(t, nv - 1, NULL);	/* an unnamed change column */
+	if (t->cols_cut) {
+		;
+	} else if (t->named && nh == nv - 1) {
+		take_column(t, nv - 1, NULL, false);	/* an unnamed change column */
 		nv--;
 	} else if (t->named && nv > 2 && (change_name(col[nv - 1]) ||
 					  gain_name(col[nv - 1]))) {
-		take_column(t, nv - 1, change_name(col[nv - 1]) ? NULL : col[nv - 1]);
+		/*
+		 * "Change" over "-0.5%" is a relative change; "Delta" over
+		 * "32025" an absolute one, which the note keeps
+		 */
+		bool pct = change_name(col[nv - 1]) && column_all(t, nv - 1, pct_or_text);
+
+		take_column(t, nv - 1, pct ? NULL : col[nv - 1],
+			    change_name(col[nv - 1]));
 		nv--;
 	} else if (!t->named) {
 		int drop = 0;
@@ -290,13 +344,13 @@ static void name_columns(struct letter_table *t, const char *header, int nv)
 		while (nv - drop > 2 && column_all(t, nv - 1 - drop, pct_cell))
 			drop++;
 		if (drop == 1 && column_all(t, nv - 1, letter_signed_pct)) {
-			take_column(t, nv - 1, NULL);
+			take_column(t, nv - 1, NULL, false);
 		} else {
 			for (int c = nv - drop; c < nv; c++) {
 				char name[24];
 
 				snprintf(name, sizeof(name), "column %d", c + 1);
-				take_column(t, nv - drop, name);
+				take_column(t, nv - drop, name, false);
 			}
 		}
 		nv -= drop;
@@ -309,7 +363,7 @@ static void name_columns(struct letter_table *t, const char *header, int nv)
 			snprintf(t->col[c], sizeof(t->col[c]), "column %d", c + 1);
 	}
 	t->change_only = t->named && change_only(t);
-	unique_columns(t);
+	letter_unique_columns(t);
 }
 
 static size_t prev_line(const struct letter *l, size_t i, int depth)
@@ -323,9 +377,13 @@ static size_t prev_line(const struct letter *l, size_t i, int depth)
 	return (size_t)-1;
 }
 
-int letter_add_row(struct letter_table *t, const struct letter_row *r,
-		   size_t *cap)
+int letter_add_row(struct letter *l, struct letter_table *t,
+		   const struct letter_row *r, size_t *cap)
 {
+	if (l->nr_rows + t->nr_rows >= LETTER_MAX_ROWS) {
+		t->rows_cut++;
+		return 0;
+	}
 	if (t->nr_rows == *cap &&
 	    grow_array((void **)&t->rows, cap, 8, sizeof(*t->rows)))
 		return -1;
@@ -350,7 +408,7 @@ static bool text_row(const char *s, int nv, struct letter_row *r)
 		    sizeof(r->label));
 	if (!letter_label_ok(r->label))
 		return false;
-	for (int k = 1; k < n; k++) {
+	for (int k = 1; k < n && k <= LETTER_MAX_COLS; k++) {
 		r->cell[k - 1].kind = CELL_TEXT;
 		snprintf(r->cell[k - 1].text, sizeof(r->cell[0].text), "%.*s",
 			 sp[k].end - sp[k].start, s + sp[k].start);
@@ -407,13 +465,14 @@ static long read_rows(struct letter *l, size_t i, int nv, bool arrow,
 				prefix[0] = '\0';
 			}
 			/* "596 +- 26 (-20.4%)": the change in the new cell */
-			for (int k = nv - 1; k > 0 && !row.has_change; k--)
+			for (int k = (nv < LETTER_MAX_COLS ? nv : LETTER_MAX_COLS) - 1;
+			     k > 0 && !row.has_change; k--)
 				if (row.cell[k].has_change) {
 					row.has_change = true;
 					row.change_pct = row.cell[k].change_pct;
 				}
 			row.line = (int)j + 1;
-			if (letter_add_row(t, &row, cap))
+			if (letter_add_row(l, t, &row, cap))
 				return -1;
 			last = j++;
 			continue;
@@ -479,7 +538,7 @@ static int read_text_rows(struct letter *l, size_t i, int nv,
 		*top = cand;
 	}
 	while (n--)
-		if (letter_add_row(t, &pre[n], cap))
+		if (letter_add_row(l, t, &pre[n], cap))
 			return -1;
 	return 0;
 }
@@ -537,7 +596,7 @@ long letter_read_table(struct letter *l, size_t i, bool arrow,
 	h = arrow ? (size_t)-1 : prev_line(l, top, depth);
 	if (h != (size_t)-1 && letter_parse_row(l->lines[h].text, &row) == nv)
 		h = (size_t)-1;		/* rows above are not a header */
-	if (h == (size_t)-1 && t.nr_rows < 2 && !arrow)
+	if (h == (size_t)-1 && t.nr_rows + t.rows_cut < 2 && !arrow)
 		goto out;
 	t.line = (int)(h != (size_t)-1 ? h : top) + 1;
 	if (arrow) {

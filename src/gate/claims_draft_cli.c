@@ -38,7 +38,7 @@ int claims_draft_main(int argc, char **argv)
 "  it before it is written.\n",
 		.opts = opts,
 		.tail =
-"exit: 0 written, 2 bad input (no table in the letter, unreadable file)\n",
+"exit: 0 written, 2 bad input (no table in the letter, unreadable file, not a regular file)\n",
 	};
 	struct draft_stats st;
 	struct zs_error err;
@@ -57,10 +57,19 @@ int claims_draft_main(int argc, char **argv)
 		return EXIT_BAD_INPUT;
 	}
 	path = argv[optind];
-	text = read_file_len(strcmp(path, "-") ? path : "/dev/stdin",
-			     LETTER_MAX_BYTES, &n);
-	if (!text) {
-		fprintf(stderr, "error: %s: %s\n", path, errno == EFBIG ?
+	/*
+	 * A named letter must be a regular file (a FIFO without a writer
+	 * would hold the draft forever); standard input is what the user
+	 * piped in.
+	 */
+	if (strcmp(path, "-")) {
+		text = read_file_explained(path, LETTER_MAX_BYTES, &n, &err);
+		if (!text) {
+			fprintf(stderr, "error: %s\n", err.msg);
+			return EXIT_BAD_INPUT;
+		}
+	} else if (!(text = read_file_len("/dev/stdin", LETTER_MAX_BYTES, &n))) {
+		fprintf(stderr, "error: stdin: %s\n", errno == EFBIG ?
 			"larger than 16 MiB: not a letter" : strerror(errno));
 		return EXIT_BAD_INPUT;
 	}
@@ -82,5 +91,11 @@ int claims_draft_main(int argc, char **argv)
 		"%d unmapped, %d with a claim from the letter's words\n",
 		st.tables, st.tables == 1 ? "" : "s", st.rows,
 		st.rows == 1 ? "" : "s", st.mapped, st.rows - st.mapped, st.claimed);
+	if (st.cols_cut || st.rows_cut || st.lines_cut)
+		fprintf(stderr, "claims draft: the letter holds more than a draft "
+			"keeps: %d value columns, %zu rows (%zu whole tables)%s left "
+			"out; the draft's comments say where\n", st.cols_cut,
+			st.rows_cut, st.tables_cut, st.lines_cut ?
+			", and the lines past its line 1048576" : "");
 	return 0;
 }

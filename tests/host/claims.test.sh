@@ -224,6 +224,6 @@ for l in tests/fixtures/letters/*.eml; do
 done
 $GATE claims draft "$WORK/missing.eml" 2> "$WORK/err"
 check "claims draft of a missing file: exit 2, named" sh -c \
-	'[ $1 -eq 2 ] && grep -q "missing.eml: No such file" "$2"' _ $? "$WORK/err"
+	'[ $1 -eq 2 ] && grep -q "missing.eml: cannot read: No such file" "$2"' _ $? "$WORK/err"
 
 summary

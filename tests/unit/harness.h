@@ -3,6 +3,7 @@
 #ifndef __HARNESS_H
 #define __HARNESS_H
 
+#include <stddef.h>
 #include <stdio.h>
 
 extern int tests_passed, tests_failed;
@@ -51,7 +52,15 @@ void test_cli_opts(void);
 void test_param_watch(void);
 void test_probe_opts(void);
 void test_claims_draft(void);
+void test_draft_bounds(void);
+void test_draft_shapes(void);
 void test_level_stats(void);
+
+struct claims;
+struct draft_stats;
+/* tests/unit/test_draft_bounds.c: a letter drafted and read back */
+char *test_draft_read_back(const char *name, const char *text, size_t n,
+			   struct draft_stats *st, struct claims *c);
 
 struct comparison;
 char *compare_render(const struct comparison *c,

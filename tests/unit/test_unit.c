@@ -37,6 +37,8 @@ int main(int argc, char **argv)
 	test_claims_setup();
 	test_fleet();
 	test_claims_draft();
+	test_draft_bounds();
+	test_draft_shapes();
 	test_doc_names();
 	test_workload();
 	test_faults();

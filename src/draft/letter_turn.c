@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Transposed tables: a row per configuration ("With all patches",
+ * "zswap off (baseline)", "6.10-rc4") and a column per metric
+ * ("elapsed", "user", "sys"). Turned, so that the configurations are the
+ * compared columns and each metric a row, as every other table is.
+ */
+#define _GNU_SOURCE	/* strcasestr */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "letter_shapes.h"
+#include "metric_synonyms.h"
+
+/* Words that name a kernel, a patch or a setting rather than a measure. */
+static const char *const config_words[] = {
+	"patch", "base", "with", "without", "before", "after", "kernel",
+	"mainline", "upstream", "vanilla", "stock", "series", "revert",
+	"mm-unstable", "mm-stable", "linux-next", "next-", "-rc", "zswap", "zram",
+	"zsmalloc", "zbud", "z3fold", "shrinker", "enabled", "disabled", NULL };
+
+/* "6.10", "v5", "v6.9": a version */
+static bool has_version(const char *s)
+{
+	for (const char *p = s; *p; p++) {
+		bool start = p == s || !isalnum((unsigned char)p[-1]);
+
+		if (start && (*p == 'v' || *p == 'V') && isdigit((unsigned char)p[1]))
+			return true;
+		if (start && isdigit((unsigned char)*p)) {
+			const char *q = p;
+
+			while (isdigit((unsigned char)*q))
+				q++;
+			if (*q == '.' && isdigit((unsigned char)q[1]) && q - p <= 2)
+				return true;
+		}
+	}
+	return false;
+}
+
+static bool config_label(const char *s)
+{
+	char w[8];
+
+	for (int i = 0; config_words[i]; i++)
+		if (strcasestr(s, config_words[i]))
+			return true;
+	/* "on" and "off" as words: "zswap off", "THP on" */
+	for (const char *p = s; *p; p++) {
+		size_t n = strspn(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ");
+
+		if (n == 2 || n == 3) {
+			snprintf(w, sizeof(w), "%.*s", (int)n, p);
+			if (!strcasecmp(w, "on") || !strcasecmp(w, "off"))
+				return true;
+		}
+		p += n ? n - 1 : 0;
+	}
+	return has_version(s);
+}
+
+/*
+ * The columns name metrics (half of them at least), the rows none, and
+ * half the rows name configurations.
+ */
+static bool transposed(const struct letter_table *t)
+{
+	char m[128];
+	int cols = 0, rows = 0, configs = 0;
+
+	if (!t->named || t->change_only || t->cols_cut || t->rows_cut ||
+	    t->nr_rows < 2 || t->nr_rows > LETTER_MAX_COLS)
+		return false;
+	for (int c = 0; c < t->nr_cols; c++)
+		cols += metric_synonym_guess(t->col[c], t->title, m, sizeof(m));
+	for (size_t r = 0; r < t->nr_rows; r++) {
+		rows += metric_synonym_guess(t->rows[r].label, t->title, m, sizeof(m));
+		configs += config_label(t->rows[r].label);
+	}
+	return !rows && cols * 2 >= t->nr_cols && (size_t)configs * 2 >= t->nr_rows;
+}
+
+static int turn(struct letter_table *t)
+{
+	struct letter_row *rows = calloc(t->nr_cols, sizeof(*rows));
+	int nr = (int)t->nr_rows;
+
+	if (!rows)
+		return -1;
+	for (int c = 0; c < t->nr_cols; c++) {
+		snprintf(rows[c].label, sizeof(rows[c].label), "%s", t->col[c]);
+		rows[c].line = t->line;
+		for (int r = 0; r < nr; r++)
+			rows[c].cell[r] = t->rows[r].cell[c];
+	}
+	for (int r = 0; r < nr; r++)
+		snprintf(t->col[r], sizeof(t->col[r]), "%.47s", t->rows[r].label);
+	free(t->rows);
+	t->rows = rows;
+	t->nr_rows = t->nr_cols;
+	t->nr_cols = nr;
+	letter_unique_columns(t);
+	return 0;
+}
+
+int letter_turn_tables(struct letter *l)
+{
+	for (size_t i = 0; i < l->nr_tables; i++)
+		if (transposed(&l->tables[i]) && turn(&l->tables[i]))
+			return -1;
+	return 0;
+}

@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * `zswap-gate claims draft` on letters no one writes but anyone can
+ * give it: a FIFO, a table wider than a draft keeps, more tables than
+ * fit an array, a 15 MiB table of 530,000 rows (bounded memory, what is
+ * left out said in the draft).
+ */
+#define _GNU_SOURCE	/* open_memstream, wait4 */
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "claims.h"
+#include "claims_draft.h"
+#include "claims_draft_cli.h"
+#include "harness.h"
+
+#define PEAK_RSS_MAX_KB (256 << 10)
+
+/* The draft of text read back into c (NULL when it fails, said), its stats in st. */
+char *test_draft_read_back(const char *name, const char *text, size_t n,
+			   struct draft_stats *st, struct claims *c)
+{
+	struct zs_error err;
+	size_t len;
+	char *out;
+
+	if (claims_draft_text(text, n, name, &out, &len, st, &err)) {
+		CHECK(0, "%s: drafted: %s", name, err.msg);
+		return NULL;
+	}
+	if (claims_parse(name, out, len, c, &err)) {
+		CHECK(0, "%s: read back: %s", name, err.msg);
+		free(out);
+		return NULL;
+	}
+	return out;
+}
+
+/* 40 value columns: the first 32 drafted in parts, the rest said. */
+static void test_wide_table(void)
+{
+	char *text, *out;
+	size_t len;
+	FILE *f = open_memstream(&text, &len);
+	struct draft_stats st;
+	struct claims c;
+
+	fputs("[PATCH] forty kernels\n\nResults:\n\n       ", f);
+	for (int k = 0; k < 40; k++)
+		fprintf(f, "  k%d", k);
+	fputs("\n  sys", f);
+	for (int k = 0; k < 40; k++)
+		fprintf(f, "  %d", k);
+	fputs("\n  real", f);
+	for (int k = 0; k < 40; k++)
+		fprintf(f, "  %d", 100 + k);
+	fputc('\n', f);
+	fclose(f);
+	out = test_draft_read_back("wide", text, len, &st, &c);
+	if (out) {
+		const struct claim_table *last = &c.tables[c.nr_tables - 1];
+
+		CHECK(c.nr_tables == 11 && !strcmp(last->col[last->nr_cols - 1], "k31") &&
+		      last->rows[1].q[last->nr_cols - 1].mean == 131 && st.cols_cut == 8 &&
+		      strstr(out, "has 8 value columns more than a draft keeps (32)"),
+		      "a table of 40 value columns: k0-k31 in %zu parts, 8 said left out",
+		      c.nr_tables);
+		claims_free(&c);
+		free(out);
+	}
+	free(text);
+}
+
+/* 70 tables of one title: 70 drafted, ids apart. */
+static void test_many_tables(void)
+{
+	char *text, *out;
+	size_t len;
+	FILE *f = open_memstream(&text, &len);
+	struct draft_stats st;
+	struct claims c;
+
+	fputs("[PATCH] seventy\n\n", f);
+	for (int i = 0; i < 70; i++)
+		fprintf(f, "Results:\n\n          a    b\n  sys    %d    %d\n"
+			"  real   %d   %d\n\n", i, i + 1, i + 2, i + 3);
+	fclose(f);
+	out = test_draft_read_back("many", text, len, &st, &c);
+	if (out) {
+		CHECK(c.nr_tables == 70 && !strcmp(c.tables[69].id, "results-70") &&
+		      c.tables[69].rows[1].q[1].mean == 72,
+		      "70 tables drafted, the last 'results-70' (%zu)", c.nr_tables);
+		claims_free(&c);
+		free(out);
+	}
+	free(text);
+}
+
+/*
+ * One table of 530,000 rows in 15 MiB, drafted in a child: its peak
+ * RSS under 256 MB, the rows past the budget said.
+ */
+static void test_long_table(void)
+{
+	struct rusage ru;
+	int status = -1;
+	pid_t pid;
+
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0) {
+		size_t n = 0, cap = 16 << 20;
+		char *text = malloc(cap), *out, *note;
+		struct draft_stats st;
+		struct claims c;
+
+		n += snprintf(text, cap, "[PATCH] long\n\nResults:\n\n"
+			      "              base      patched\n");
+		for (int i = 0; i < 530000; i++)
+			n += snprintf(text + n, cap - n, "  r%06d    %6d    %6d\n", i,
+				      i % 999983, (i + 1) % 999983);
+		out = test_draft_read_back("long", text, n, &st, &c);
+		note = out ? strstr(out, "has 520000 rows more") : NULL;
+		_exit(n > 15 << 20 && note && c.nr_tables == 1 &&
+		      c.tables[0].nr_rows == LETTER_MAX_ROWS && st.rows_cut == 520000 ?
+		      0 : 3);
+	}
+	CHECK(pid > 0 && wait4(pid, &status, 0, &ru) == pid && WIFEXITED(status) &&
+	      !WEXITSTATUS(status), "15 MiB of one 530,000-row table: drafted, "
+	      "its first %d rows, the rest said (status %#x)", LETTER_MAX_ROWS, status);
+	CHECK(pid > 0 && ru.ru_maxrss < PEAK_RSS_MAX_KB, "... in %ld KB peak RSS "
+	      "(under %d)", ru.ru_maxrss, PEAK_RSS_MAX_KB);
+	printf("claims draft of a 15 MiB letter of one 530,000-row table: "
+	       "peak RSS %ld KB\n", ru.ru_maxrss);
+}
+
+/* A FIFO without a writer: refused at once, exit 2 (a hang fails on SIGALRM). */
+static void test_fifo(void)
+{
+	char dir[] = "/tmp/draft-bounds-XXXXXX", fifo[64];
+	char *argv[] = { "draft", fifo, NULL };
+	int ret = -1;
+
+	if (!mkdtemp(dir)) {
+		CHECK(0, "mkdtemp");
+		return;
+	}
+	snprintf(fifo, sizeof(fifo), "%s/letter", dir);
+	if (!mkfifo(fifo, 0600)) {
+		alarm(10);
+		optind = 0;
+		ret = claims_draft_main(2, argv);
+		alarm(0);
+	}
+	CHECK(ret == 2, "a FIFO as the letter: exit 2 at once (%d)", ret);
+	unlink(fifo);
+	rmdir(dir);
+}
+
+void test_draft_bounds(void)
+{
+	test_wide_table();
+	test_many_tables();
+	test_long_table();
+	test_fifo();
+}

@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Shapes of linux-mm letters `zswap-gate claims draft` reads (issue 46):
+ * a heading, a blank line and its "label: value" lines; the arms of one
+ * comparison in tables of their own with Start/End/Delta columns; a
+ * Delta column of absolute changes; a transposed table with units in
+ * its header. Each letter is an excerpt in the shape the list uses.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "claims.h"
+#include "claims_draft.h"
+#include "counters.h"
+#include "harness.h"
+
+static bool drafted(const char *name, const char *text, struct claims *c)
+{
+	struct draft_stats st;
+	char *out = test_draft_read_back(name, text, strlen(text), &st, c);
+
+	free(out);
+	return out != NULL;
+}
+
+static const struct claim_row *row_named(const struct claim_table *t,
+					 const char *label)
+{
+	for (size_t r = 0; r < t->nr_rows; r++)
+		if (!strcmp(t->rows[r].label, label))
+			return &t->rows[r];
+	return NULL;
+}
+
+/* Headings, a blank line under each, then the block. */
+static void test_blocks_blank_line(void)
+{
+	const char *text =
+		"[PATCH v2 0/2] mm: zswap: second chance algorithm for the shrinker\n"
+		"\n"
+		"Kernel build, make -j32, in a cgroup with memory.max=2G:\n"
+		"\n"
+		"With the old shrinker:\n"
+		"\n"
+		"real: 263.89s\n"
+		"user: 4318.11s\n"
+		"sys: 673.29s\n"
+		"swapins: 227300.5\n"
+		"\n"
+		"With the second chance algorithm:\n"
+		"\n"
+		"real: 244.85s\n"
+		"user: 4327.22s\n"
+		"sys: 664.39s\n"
+		"swapins: 94663\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (!drafted("blocks-blank", text, &c))
+		return;
+	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 && c.tables[0].nr_rows == 4 &&
+	      !strcmp(c.tables[0].col[0], "With the old shrinker") &&
+	      !strcmp(c.tables[0].col[1], "With the second chance algorithm"),
+	      "two headed blocks with blank lines: one table, a column per block");
+	r = c.nr_tables ? row_named(&c.tables[0], "swapins") : NULL;
+	CHECK(r && r->q[0].mean == 227300.5 && r->q[1].mean == 94663 &&
+	      !strcmp(r->metric[0], "pswpin"), "swapins 227300.5 -> 94663, pswpin");
+	r = c.nr_tables ? row_named(&c.tables[0], "real") : NULL;
+	CHECK(r && r->q[0].mean == 263.89 && !strcmp(r->unit, "s"), "real 263.89 s");
+	claims_free(&c);
+}
+
+/* The pre-patch and post-patch arms, each a Start | End | Delta table. */
+static void test_joined_arms(void)
+{
+	const char *text =
+		"[PATCH v3 0/6] mm: zswap: global shrinker fix and proactive shrink\n"
+		"\n"
+		"pre-patch, 6.10-rc4:\n"
+		"\n"
+		"|                      | Start       | End         | Delta      |\n"
+		"|----------------------|-------------|-------------|------------|\n"
+		"| pool_total_size      | 0           | 1390829568  | 1390829568 |\n"
+		"| zswpin               | 0           | 32025       | 32025      |\n"
+		"| zswpout              | 0           | 1090578     | 1090578    |\n"
+		"| zswpwb               | 0           | 0           | 0          |\n"
+		"\n"
+		"post-patch, 6.10-rc4 with patch 1 to 5:\n"
+		"\n"
+		"|                      | Start       | End         | Delta      |\n"
+		"|----------------------|-------------|-------------|------------|\n"
+		"| pool_total_size      | 0           | 627654656   | 627654656  |\n"
+		"| zswpin               | 0           | 21542       | 21542      |\n"
+		"| zswpout              | 0           | 883702      | 883702     |\n"
+		"| zswpwb               | 0           | 26376       | 26376      |\n";
+	const char *one =
+		"[PATCH] mm: zswap: one arm\n"
+		"\n"
+		"Counters over the run:\n"
+		"\n"
+		"              Start     End     Delta\n"
+		"  zswpin       1000    33025    32025\n"
+		"  zswpout       200    90778    90578\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (drafted("joined", text, &c)) {
+		const struct claim_table *t = &c.tables[0];
+
+		CHECK(c.nr_tables == 1 && t->nr_cols == 2 && t->nr_rows == 4 &&
+		      !strcmp(t->col[0], "pre-patch, 6.10-rc4") &&
+		      !strcmp(t->col[1], "post-patch, 6.10-rc4 with patch 1 to 5"),
+		      "two arm tables joined: the columns are the arms (%zu tables)",
+		      c.nr_tables);
+		r = c.nr_tables ? row_named(t, "zswpin") : NULL;
+		CHECK(r && r->q[0].mean == 32025 && r->q[1].mean == 21542 &&
+		      fabs(r->change_pct[0] - (21542 - 32025) * 100.0 / 32025) < 1e-9 &&
+		      !strcmp(r->metric[0], "zswpin"),
+		      "the arms' Delta values; the change derived from them");
+		claims_free(&c);
+	}
+	if (drafted("one-arm", one, &c)) {
+		r = row_named(&c.tables[0], "zswpin");
+		/* 1000 -> 33025 is +3202.5%: not the Delta's 32025 */
+		CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 && r &&
+		      r->change_pct[0] == 3202.5 && r->q[1].mean == 33025 &&
+		      strstr(r->note, "Delta 32025"),
+		      "a Delta column alone: an absolute change in the note, not "
+		      "change_pct (%s)", r ? r->note : "no row");
+		claims_free(&c);
+	}
+}
+
+/* Rows of configurations, columns of metrics with units: turned. */
+static void test_transposed(void)
+{
+	const char *text =
+		"[PATCH 0/3] mm: zswap: store incompressible pages as is\n"
+		"\n"
+		"Kernel build test, 5 runs each:\n"
+		"\n"
+		"|                       | elapsed (s) | user (s) | sys (s) |\n"
+		"|-----------------------|-------------|----------|---------|\n"
+		"| zswap off (baseline)  | 265.2       | 4301.2   | 671.4   |\n"
+		"| With patches 1 to 3   | 251.1       | 4310.7   | 642.1   |\n"
+		"| With all patches      | 244.9       | 4327.2   | 630.4   |\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (!drafted("transposed", text, &c))
+		return;
+	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 3 && c.tables[0].nr_rows == 3 &&
+	      !strcmp(c.tables[0].col[0], "zswap off (baseline)") &&
+	      !strcmp(c.tables[0].col[2], "With all patches"),
+	      "configurations as rows: turned into columns");
+	r = c.nr_tables ? row_named(&c.tables[0], "sys (s)") : NULL;
+	CHECK(r && r->q[0].mean == 671.4 && r->q[2].mean == 630.4 &&
+	      !strcmp(r->metric[0], "cpu_sys_s") && !strcmp(r->unit, "s"),
+	      "sys: a row of the three configurations, unit s from the header");
+	claims_free(&c);
+}
+
+/*
+ * A real reply (tests/fixtures/letters/corpus/): header and cells one
+ * blank apart, "multi 2p" a label (not a value 2 in unit p), a Speedup
+ * column of "1.05x" to the note.
+ */
+static void test_one_blank_tables(void)
+{
+	char path[512], *text;
+	const struct claim_row *r;
+	struct claims c;
+	size_t n;
+
+	snprintf(path, sizeof(path), "%s/letters/corpus/"
+		 "zsmalloc-zs-free-latency-reply.txt", fixtures_dir);
+	text = read_file_len(path, LETTER_MAX_BYTES, &n);
+	CHECK(text != NULL, "%s: readable", path);
+	if (!text || !drafted("zs-free", text, &c)) {
+		free(text);
+		return;
+	}
+	r = c.nr_tables == 2 ? row_named(&c.tables[1], "multi 2p") : NULL;
+	CHECK(c.nr_tables == 2 && c.tables[0].nr_cols == 2 &&
+	      !strcmp(c.tables[0].col[0], "Base") &&
+	      !strcmp(c.tables[1].col[1], "ClassIdx-only") && c.tables[0].nr_rows == 3,
+	      "two tables of 3 rows, Base and ClassIdx-only (%zu tables)", c.nr_tables);
+	CHECK(r && r->q[0].mean == 24.1 && r->q[1].mean == 17.2 &&
+	      !strcmp(r->unit, "ms") && strstr(r->note, "Speedup 1.4x"),
+	      "'multi 2p  24.1ms  17.2ms  1.40x': the label keeps 2p, Speedup noted");
+	claims_free(&c);
+	free(text);
+}
+
+void test_draft_shapes(void)
+{
+	test_one_blank_tables();
+	test_blocks_blank_line();
+	test_joined_arms();
+	test_transposed();
+}
