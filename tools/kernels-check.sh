@@ -5,12 +5,12 @@
 # one command.
 #
 #   zswap-kernels check SERIES [--revert] [--base LINE | --tree TREE
-#                       [--commit COMMIT]] [--claims FILE] [--table ID]...
+#                       [--commit COMMIT] | --images BEFORE,AFTER]
+#                       [--claims FILE] [--table ID]... [--compare B:N]
 #                       [-n RUNS | --budget DURATION] [--per-patch]
-#                       [-o DIR] [--dry-run]
-#                       [--zswap P=V,...] [--memory-max MiB |
-#                       --memory-high MiB] [--iocost] [--locks]
-#                       [-- COMMAND [ARGS...]]
+#                       [-o DIR] [--dry-run] [--zswap P=V,...]
+#                       [--memory-max MiB | --memory-high MiB] [--iocost]
+#                       [--locks] [-- COMMAND [ARGS...]]
 #
 #   SERIES     an mbox of the series (git format-patch's or b4's; b4 splits
 #              it, its headers unfolded first), or a directory of *.patch
@@ -49,6 +49,8 @@
 #              and report.md
 #   --dry-run  prepare the series and the claims, print the plan (the
 #              kernels and each table's experiment); build and boot nothing
+#   --compare B:N  the table columns the two kernels stand for (default:
+#              each table's first compared pair)
 #   the rest   override the claims file's setup, as tools/kernels-ab.sh
 #              takes them; COMMAND replaces its workload
 #
@@ -73,15 +75,15 @@ GATE=$repo/build/zswap-gate
 
 die() { echo "zswap-kernels check: error: $*" >&2; exit 2; }
 say() { echo "zswap-kernels check: $*" >&2; }
-usage() { sed -n '7,14p' "$0" | sed 's/^# \{0,3\}//' >&2; exit 2; }
+usage() { sed -n '7,13p' "$0" | sed 's/^# \{0,3\}//' >&2; exit 2; }
 
 orig_args=("$@")
 series='' revert=0 line=7.3 tree='' commit='' claims='' runs=5 out='' dry=0
-budget='' images='' per_patch=0
+budget='' images='' per_patch=0 pair=''
 tables=() ab=()
 while [ $# -gt 0 ]; do
 	case $1 in
-	--base | --tree | --commit | --claims | --table | -n | -o | --budget | --images | --zswap | --memory-max | --memory-high)
+	--base | --tree | --commit | --claims | --table | -n | -o | --budget | --images | --compare | --zswap | --memory-max | --memory-high)
 		[ $# -ge 2 ] || die "$1 wants a value (see --help)" ;;
 	esac
 	case $1 in
@@ -98,6 +100,7 @@ while [ $# -gt 0 ]; do
 	--dry-run) dry=1; shift ;;
 	--per-patch) per_patch=1; shift ;;
 	--zswap | --memory-max | --memory-high) ab+=("$1" "$2"); shift 2 ;;
+	--compare) pair=$2; ab+=("$1" "$2"); shift 2 ;;
 	--iocost | --locks) ab+=("$1"); shift ;;
 	-h | --help) usage ;;
 	--) shift; break ;;
@@ -300,7 +303,7 @@ sequential() {
 	local t=$1
 	shift
 	"$GATE" claims --sequential "$plan" --allow-not-measurable --table "$t" \
-		--label-a "${arms[0]}" --label-b "${arms[1]}" "$@" "$claims" \
+		--label-a "${arms[0]}" --label-b "${arms[1]}" ${pair:+--compare "$pair"} "$@" "$claims" \
 		"$out/$t/${arms[0]}" -- "$out/$t/${arms[1]}"
 }
 # recorded TABLE N: both kernels have N records of the table (a run that
@@ -360,7 +363,8 @@ for t in "${tables[@]}"; do
 	# each step: the kernel before it against the kernel after it
 	for i in $(seq 1 $((${#knames[@]} - 1))); do
 		"$GATE" claims --json --allow-not-measurable --table "$t" \
-			--label-a "${knames[$((i - 1))]}" --label-b "${knames[$i]}" "$claims" \
+			--label-a "${knames[$((i - 1))]}" --label-b "${knames[$i]}" \
+			${pair:+--compare "$pair"} "$claims" \
 			"$out/$t/${knames[$((i - 1))]}" -- "$out/$t/${knames[$i]}" \
 			> "$out/$t/step-$i.json" 2>/dev/null
 	done
