@@ -35,7 +35,7 @@ cat "$WORK"/help.* > "$WORK/all"
 build/zswap-gate --help >> "$WORK/all" 2>&1
 build/zswap-workload --help >> "$WORK/all" 2>&1
 for w in reclaim build cache swappers usemem access; do build/zswap-workload $w --help >> "$WORK/all" 2>&1; done
-for f in tools/kernels-ab.sh tools/kernel/build-kernel.sh tools/seed-run.sh \
+for f in tools/kernels-ab.sh tools/kernels-check.sh tools/kernel/build-kernel.sh tools/seed-run.sh \
 	tools/guest/run-guest.sh tools/guest/fetch-kernels.sh tools/zswap-env.sh \
 	tools/memcg-run.sh tools/guest/accel.sh; do
 	sed -n '1,80p' "$f" >> "$WORK/all"
