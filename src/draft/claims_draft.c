@@ -18,6 +18,7 @@
 #include "claims_draft.h"
 #include "draft_yaml.h"
 #include "grow.h"
+#include "letter_setup.h"
 #include "letter_words.h"
 #include "metric_synonyms.h"
 #include "text_clean.h"
@@ -481,6 +482,7 @@ int claims_draft(const struct letter *l, const char *name, FILE *out,
 		 struct draft_stats *st, struct zs_error *err)
 {
 	struct drafter dr = { .l = l, .f = out, .st = st };
+	struct letter_setup setup;
 	int index = 0;
 
 	memset(st, 0, sizeof(*st));
@@ -496,7 +498,8 @@ int claims_draft(const struct letter *l, const char *name, FILE *out,
 		zs_error_set(err, true, "out of memory");
 		return -1;
 	}
-	draft_put_head(out, l, name);
+	letter_setup_read(&dr.prose, &setup);
+	draft_put_head(out, l, name, &setup);
 	for (size_t i = 0; i < l->nr_tables; i++) {
 		struct dtable d[MAX_PARTS] = {};
 		int n = split_parts(&l->tables[i], d);

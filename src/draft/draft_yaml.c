@@ -9,6 +9,7 @@
 #include <string.h>
 #include "claims.h"
 #include "draft_yaml.h"
+#include "letter_setup.h"
 #include "letter_words.h"
 #include "text_clean.h"
 
@@ -89,7 +90,8 @@ static bool seed_name(const char *base)
 	return !fnmatch("[0-9][0-9][0-9]_*.txt", base, 0) && strlen(base) < 96;
 }
 
-void draft_put_head(FILE *f, const struct letter *l, const char *name)
+void draft_put_head(FILE *f, const struct letter *l, const char *name,
+		    const struct letter_setup *setup)
 {
 	const char *base = strrchr(name, '/') ? strrchr(name, '/') + 1 : name;
 	char id[160], where[300], stated[STATED_MAX + 1];
@@ -129,7 +131,7 @@ void draft_put_head(FILE *f, const struct letter *l, const char *name)
 		snprintf(stated, sizeof(stated), "Not found in the letter: state "
 			 "the test (cgroup limits, memory.max, the workload, runs).");
 	draft_put_block(f, stated, 4);
-	fputs("  # machine:, zswap:, memory_max:, iocost:, swap:, duration_s:,\n"
-	      "  # workload: (the bundled stand-in) as claims/FORMAT.md says\n"
-	      "tables:\n", f);
+	fputs("  # from the letter's words: check each (claims/FORMAT.md)\n", f);
+	letter_setup_put(f, setup);
+	fputs("tables:\n", f);
 }

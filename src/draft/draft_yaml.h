@@ -16,7 +16,10 @@ void draft_put_str(FILE *f, const char *s);
 void draft_put_block(FILE *f, const char *s, int indent);
 void draft_put_num(FILE *f, double v);
 void draft_put_cell(FILE *f, const struct letter_cell *c);
-/* The file's head: series, source, setup.stated; "tables:" last. */
-void draft_put_head(FILE *f, const struct letter *l, const char *name);
+struct letter_setup;
+/* The file's head: series, source, the setup (stated, and the keys the
+ * words give); "tables:" last. */
+void draft_put_head(FILE *f, const struct letter *l, const char *name,
+		    const struct letter_setup *setup);
 
 #endif /* __DRAFT_YAML_H */

@@ -38,6 +38,7 @@ void test_claims_fit(void);
 void test_claims_sequential(void);
 void test_claims_names(void);
 void test_claims_setup(void);
+void test_letter_setup(void);
 void test_fleet(void);
 void test_doc_names(void);
 void test_workload(void);

@@ -35,6 +35,7 @@ int main(int argc, char **argv)
 	test_claims_sequential();
 	test_claims_names();
 	test_claims_setup();
+	test_letter_setup();
 	test_fleet();
 	test_claims_draft();
 	test_draft_bounds();
