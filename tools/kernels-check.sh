@@ -178,12 +178,23 @@ else
 fi
 mapfile -t patches < <(ls "$out"/series/*.patch 2>/dev/null)
 [ ${#patches[@]} -gt 0 ] || die "$series: no patch with a diff in it"
-# the letter: the cover letter, then each patch's message (a one-patch
-# series' tables are in its message)
-for p in "${patches[@]}"; do
+# the letter: the cover letter (or, without one, the first patch as it
+# was mailed: its headers name the series), then each patch's message
+# (a patch's changelog may hold the tables)
+if [ ! -s "$letter" ]; then
+	# b4's am-ready mbox keeps the Message-Id its quilt patches drop
+	first=${patches[0]}
+	mbx=$(ls "$out"/b4/*.mbx 2>/dev/null | head -n 1)
+	[ -z "$mbx" ] || first=$mbx
+	awk '/^---$/ { exit } { print }' "$first" > "$letter"
+	rest=("${patches[@]:1}")
+else
+	rest=("${patches[@]}")
+fi
+for p in "${rest[@]}"; do
 	{
 		echo
-		sed -n 's/^Subject: */Subject: /p' "$p" | head -n 1
+		sed -n 's/^Subject: *//p' "$p" | head -n 1
 		awk '/^$/ { body = 1; next } body && /^---$/ { exit } body' "$p"
 	} >> "$letter"
 done
