@@ -111,6 +111,29 @@ static const char *col_name(const struct dtable *d, int k)
 	return d->col[k] < 0 ? d->new_col : d->t->col[d->col[k]];
 }
 
+/*
+ * The columns as the YAML will hold them (cleaned: bytes that are no
+ * UTF-8 become "?"), unique: two names the letter spelled apart only in
+ * such bytes are told apart by their place.
+ */
+static bool name_taken(char names[][48], int k)
+{
+	for (int j = 0; j < k; j++)
+		if (!strcmp(names[j], names[k]))
+			return true;
+	return false;
+}
+
+static void yaml_col_names(const struct dtable *d, char out[][48])
+{
+	for (int k = 0; k < d->nr; k++) {
+		draft_yaml_clean(col_name(d, k), out[k], sizeof(out[k]));
+		/* "column 2" may be a name too: the next number then */
+		for (int n = k + 1; name_taken(out, k); n += CLAIM_MAX_COLS)
+			snprintf(out[k], sizeof(out[k]), "column %d", n);
+	}
+}
+
 /* A table id from its title: its first words, lower case, unique. */
 static int make_id(struct drafter *dr, const struct dtable *d, char *id,
 		   size_t len)
@@ -397,6 +420,7 @@ static int put_table(struct drafter *dr, struct dtable *d, int index)
 	FILE *f = dr->f;
 	int pairs[CLAIM_MAX_CMPS][2], nr, runs;
 	char id[48], title[200];
+	char names[CLAIM_MAX_COLS][48];
 	bool said;
 
 	if (d->t->change_only)
@@ -430,11 +454,12 @@ static int put_table(struct drafter *dr, struct dtable *d, int index)
 	draft_put_str(f, id);
 	fputs("\n    title: ", f);
 	draft_put_str(f, title);
+	yaml_col_names(d, names);
 	fputs("\n    columns: [", f);
 	for (int k = 0; k < d->nr; k++) {
 		if (k)
 			fputs(", ", f);
-		draft_put_str(f, col_name(d, k));
+		draft_put_str(f, names[k]);
 	}
 	fputs("]\n", f);
 	if (d->t->change_only)
@@ -448,9 +473,9 @@ static int put_table(struct drafter *dr, struct dtable *d, int index)
 		fputs("    compare: [", f);
 		for (int i = 0; i < nr; i++) {
 			fputs(i ? ", [" : "[", f);
-			draft_put_str(f, col_name(d, pairs[i][0]));
+			draft_put_str(f, names[pairs[i][0]]);
 			fputs(", ", f);
-			draft_put_str(f, col_name(d, pairs[i][1]));
+			draft_put_str(f, names[pairs[i][1]]);
 			fputc(']', f);
 		}
 		fputs("]\n", f);

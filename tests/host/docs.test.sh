@@ -27,7 +27,8 @@ help_of() {
 }
 
 for cmd in zswaptop zswap-lockstat zswap-export zswap-iostall "zswap-gate record" \
-	"zswap-gate plan" "zswap-gate compare" "zswap-gate run" "zswap-gate claims"; do
+	"zswap-gate plan" "zswap-gate compare" "zswap-gate run" "zswap-gate claims" \
+	"zswap-gate claims draft" "zswap-gate claims setup"; do
 	help_of "$cmd" > "$WORK/help.$(echo "$cmd" | tr ' ' _)" 2>&1
 	check "$cmd --help: exit 0" [ $? -eq 0 ]
 done

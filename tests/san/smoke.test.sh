@@ -68,7 +68,11 @@ san "record --locks --iocost --self-stats --events of a swapping hog" 0 \
 check "record: the hog swapped through zswap (zswpout > 1000)" \
 	gt "$(metric "$WORK/live.json" zswpout)" 1000
 san "record -d 1" 0 $GATE record -q -o "$WORK/idle.json" -d 1
-san "compare the live records" "0|1" $GATE compare "$WORK/live.json" -- "$WORK/idle.json"
+# one record an arm: no gating metric can be tested (exit 3), and with
+# --allow-untested the pass/fail path runs
+san "compare the live records" 3 $GATE compare "$WORK/live.json" -- "$WORK/idle.json"
+san "compare the live records, --allow-untested" "0|1" $GATE compare --allow-untested \
+	"$WORK/live.json" -- "$WORK/idle.json"
 
 # a hog that keeps swapping while the other tools look (killed at exit)
 sh -c 'echo $$ > "$1/cgroup.procs" && exec "$2" -q -m 384 -p 100000 -c 1536 -s 2' \
@@ -124,5 +128,5 @@ san "hookbench" "0|1" $SAN/hookbench -f zswap_store -- sleep 1
 san "zswap-gate run -n 2, then claims" "0|1|3" $GATE run -n 2 \
 	--arm-a max_pool_percent=1 --arm-b max_pool_percent=2 -o "$WORK/run" \
 	--claims claims/000-batch-writeback-io.yaml -d 1
-san "compare the run's arms" "0|1" $GATE compare "$WORK/run/a" -- "$WORK/run/b"
+san "compare the run's arms (2 runs an arm: untested)" 3 $GATE compare "$WORK/run/a" -- "$WORK/run/b"
 summary

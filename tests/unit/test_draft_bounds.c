@@ -21,6 +21,16 @@
 #include "harness.h"
 
 #define PEAK_RSS_MAX_KB (256 << 10)
+/*
+ * Under AddressSanitizer the peak is its allocator's (shadow memory and a
+ * quarantine of freed blocks: 985 MB where the plain build takes 88):
+ * the SAN tier checks the draft runs clean, the plain unit tier its bound.
+ */
+#if defined(__SANITIZE_ADDRESS__)
+#define RSS_BOUND_MEASURED 0
+#else
+#define RSS_BOUND_MEASURED 1
+#endif
 
 /* The draft of text read back into c (NULL when it fails, said), its stats in st. */
 char *test_draft_read_back(const char *name, const char *text, size_t n,
@@ -134,8 +144,12 @@ static void test_long_table(void)
 	CHECK(pid > 0 && wait4(pid, &status, 0, &ru) == pid && WIFEXITED(status) &&
 	      !WEXITSTATUS(status), "15 MiB of one 530,000-row table: drafted, "
 	      "its first %d rows, the rest said (status %#x)", LETTER_MAX_ROWS, status);
-	CHECK(pid > 0 && ru.ru_maxrss < PEAK_RSS_MAX_KB, "... in %ld KB peak RSS "
-	      "(under %d)", ru.ru_maxrss, PEAK_RSS_MAX_KB);
+	if (RSS_BOUND_MEASURED)
+		CHECK(pid > 0 && ru.ru_maxrss < PEAK_RSS_MAX_KB, "... in %ld KB peak "
+		      "RSS (under %d)", ru.ru_maxrss, PEAK_RSS_MAX_KB);
+	else
+		printf("claims draft's peak RSS bound: not measured under ASan "
+		       "(its allocator's memory), the plain unit tier measures it\n");
 	printf("claims draft of a 15 MiB letter of one 530,000-row table: "
 	       "peak RSS %ld KB\n", ru.ru_maxrss);
 }
