@@ -320,7 +320,7 @@ static int parse_args(int argc, char **argv, struct exporter *x,
 			 "bytes, memory and io pressure) of every cgroup\n"
 			 "using zswap"),
 		CLI_OPT_LOCKS(&x->locks),
-		CLI_OPT_IOCOST(&x->iocost),
+		CLI_OPT_IOCOST_EXPORT(&x->iocost),
 		CLI_OPT_NO_FENTRY(&opts->no_fentry),
 		CLI_OPT_NO_KPROBE(&opts->no_kprobe),
 		CLI_OPT_VERBOSE(&opts->verbose),
