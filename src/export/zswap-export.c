@@ -340,6 +340,11 @@ static int parse_args(int argc, char **argv, struct exporter *x,
 "progress is finished, then it exits.\n"
 "exit: 0 ok, 1 runtime failure (or --once could not write), 2 bad usage or\n"
 "environment\n",
+		.examples =
+"    zswap-export -o /var/lib/node_exporter/textfile/zswap.prom --cgroups\n"
+"                              # for node_exporter's textfile collector\n"
+"    zswap-export -o - --once -i 5 --locks\n"
+"                              # one 5 s interval on stdout, with lock metrics\n",
 	};
 	int err = cli_parse(&usage, argc, argv);
 

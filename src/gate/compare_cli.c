@@ -92,6 +92,12 @@ int compare_main(int argc, char **argv)
 "  BASE, NEW: records (zswap-record/1) or directories of records (*.json)\n",
 		.opts = opts,
 		.tail = "exit: 0 pass, 1 regression, 2 bad input\n",
+		.examples =
+"    zswap-gate compare runs/a -- runs/b     # every metric, significant or not\n"
+"    zswap-gate compare -f 'store_latency_ns*:+5%' runs/a -- runs/b\n"
+"                                            # fail on a store 5% slower\n"
+"    zswap-gate compare --markdown --label-a 6.12 --label-b 7.0 base/ -- new/\n"
+"                                            # a CI job summary\n",
 	};
 
 	/* Options only before "--": everything after it is arm B. */

@@ -293,6 +293,12 @@ static int parse_opts(int argc, char **argv, struct top_opts *o)
 "keys: q quit, arrows/PgUp/PgDn scroll, s or F6 sort, r reverse, / filter,\n"
 "      p pause, h or ? help, tab next panel, + and - interval\n"
 "exit: 0 ok, 1 runtime failure, 2 bad usage or environment\n",
+		.examples =
+"    zswaptop                          # the screen, every second\n"
+"    zswaptop --cgroup /sys/fs/cgroup/build --locks\n"
+"                                      # one cgroup's subtree, lock contention\n"
+"    zswaptop -b -n 10 -d 2 > frames.txt\n"
+"                                      # ten 2 s frames as text, like top -b\n",
 	};
 	int err;
 

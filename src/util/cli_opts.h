@@ -124,6 +124,11 @@ struct cli_command {
 	const char *head;	/* "usage: ..." and what precedes the options */
 	const struct cli_opt *opts;
 	const char *tail;	/* what follows them: keys, exit codes */
+	/*
+	 * what ends --help, under "EXAMPLES:" as libbpf-tools print them:
+	 * "    COMMAND LINE    # what it does\n", 2 to 4 of them
+	 */
+	const char *examples;
 	bool in_order;		/* stop at the first operand (-- COMMAND) */
 };
 
@@ -138,7 +143,7 @@ struct cli_command {
  */
 int cli_parse(const struct cli_command *cmd, int argc, char **argv);
 
-/* The usage: head, the options' lines made from the table, tail. */
+/* The usage: head, the options' lines made from the table, tail, examples. */
 void cli_usage(FILE *f, const struct cli_command *cmd);
 
 #endif /* __CLI_OPTS_H */

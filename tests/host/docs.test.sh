@@ -27,7 +27,8 @@ help_of() {
 }
 
 for cmd in zswaptop zswap-lockstat zswap-export zswap-iostall "zswap-gate record" \
-	"zswap-gate plan" "zswap-gate compare" "zswap-gate run" "zswap-gate claims"; do
+	"zswap-gate plan" "zswap-gate compare" "zswap-gate run" "zswap-gate claims" \
+	"zswap-gate claims draft" "zswap-gate claims setup"; do
 	help_of "$cmd" > "$WORK/help.$(echo "$cmd" | tr ' ' _)" 2>&1
 	check "$cmd --help: exit 0" [ $? -eq 0 ]
 done
@@ -40,6 +41,56 @@ for f in tools/kernels-ab.sh tools/kernel/build-kernel.sh tools/seed-run.sh \
 	tools/memcg-run.sh tools/guest/accel.sh; do
 	sed -n '1,80p' "$f" >> "$WORK/all"
 done
+
+# --- every --help ends with EXAMPLES, as libbpf-tools' do -----------------
+# 2 to 4 command lines ("    TOOL ...", continued by deeper-indented
+# lines), nothing after them; the long options a line gives the tool of
+# the --help (before " -- " and the "#" comment) are in that --help.
+examples_of() {
+	sed -n '/^EXAMPLES:$/,$p' | tail -n +2 | awk '
+		/^    [^ ]/ { if (c != "") print c; c = substr($0, 5); next }
+		/^     +[^ ]/ { sub(/^ +/, ""); c = c " " $0; next }
+		{ bad = 1 }
+		END { if (c != "") print c; if (bad) print "BAD LINE" }'
+}
+bad=""
+for cmd in zswaptop zswap-lockstat zswap-export zswap-iostall zswap-gate \
+	"zswap-gate compare" "zswap-gate run" "zswap-gate claims" \
+	"zswap-gate claims draft" "zswap-gate claims setup" zswap-workload \
+	"zswap-workload reclaim" "zswap-workload build" "zswap-workload cache" \
+	"zswap-workload swappers" "zswap-workload usemem" "zswap-workload access"; do
+	h=$(build/$cmd --help 2>&1 | sed '/^EXAMPLES:$/,$d')
+	ex=$(build/$cmd --help 2>&1 | examples_of)
+	n=$(echo "$ex" | grep -c .)
+	if [ "$n" -lt 2 -o "$n" -gt 4 ] || echo "$ex" | grep -q "^BAD LINE"; then
+		bad="$bad $cmd:$n"
+		continue
+	fi
+	echo "$ex" > "$WORK/examples"
+	while read -r line; do
+		# only the lines of this very command
+		case "$line" in "${cmd%% *} "*) ;; *) continue ;; esac
+		line=${line%%#*}
+		line=${line%% -- *}
+		sub=$(echo "$line" | awk '{ print $2 }')
+		for o in $(echo "$line" | grep -oE -- ' --[a-z][a-z0-9-]+'); do
+			echo "$h" | grep -q -- "$o\b" && continue
+			# a tool's usage over its subcommands': theirs
+			case $cmd in zswap-gate | zswap-workload)
+				build/$cmd "$sub" --help 2>&1 | grep -q -- "$o\b" &&
+					continue ;;
+			esac
+			bad="$bad $cmd:$o"
+		done
+	done < "$WORK/examples"
+done
+check "every --help ends with 2 to 4 EXAMPLES naming its options${bad:+ (not:$bad)}" [ -z "$bad" ]
+bad=""
+for m in man/*.1; do
+	n=$(sed -n '/^\.SH EXAMPLES/,/^\.fi/p' "$m" | grep -v '^\.' | grep -vc '^    ')
+	[ "$n" -ge 2 ] || bad="$bad $m:$n"
+done
+check "every man page has an EXAMPLES section, 2 commands or more${bad:+ (not:$bad)}" [ -z "$bad" ]
 
 # synopsis lines: "    TOOL [options]" (and their continuation lines)
 bad=""
