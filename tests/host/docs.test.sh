@@ -128,6 +128,15 @@ for doc in $DOCS; do
 	done
 done
 check "every relative link resolves${bad:+ (not:$bad)}" [ -z "$bad" ]
+# the packages the README names are the ones tools/install-deps.sh installs
+want=$(sed -n '/^PKGS="/,/"$/p; /^KERNEL_PKGS="/,/"$/p' tools/install-deps.sh |
+	sed 's/^[A-Z_]*="//; s/"$//' | tr ' ' '\n' | grep . | sort -u)
+got=$(tr '\n' ' ' < README.md |
+	sed -n 's/.*names when *missing: \(.*\) (`--kernel`).*/\1/p' |
+	sed 's/; the kernel builds add /, /' | tr ',' '\n' | tr -d ' ' | grep . | sort -u)
+diff=$(printf '%s\n' "$want" "$got" | sort | uniq -u | tr '\n' ' ')
+check "README's package list is install-deps.sh's${diff:+ (differ: $diff)}" \
+	[ -n "$got" -a -z "$diff" ]
 check "README.md stays under 300 lines ($(wc -l < README.md))" [ "$(wc -l < README.md)" -lt 300 ]
 
 # --- the examples a user runs without root ---------------------------
