@@ -16,7 +16,7 @@ _zswap_opts() {
 		# plan takes record's options
 		[[ $3 == plan ]] && set -- "$1" "$2" record
 		# "claims draft": a subcommand of two words
-		"$1" ${3:+$3} --help 2>/dev/null |
+		"$1" ${3:+$3} --help 2>/dev/null | sed '/^EXAMPLES:$/,$d' |
 			grep -oE -- '^ +(-[a-zA-Z], )?--[a-z][a-z0-9-]*' |
 			grep -oE -- '--[a-z][a-z0-9-]*'
 		echo --help --version ;;

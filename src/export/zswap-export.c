@@ -322,7 +322,7 @@ static int parse_args(int argc, char **argv, struct exporter *x,
 			 "bytes, memory and io pressure) of every cgroup\n"
 			 "using zswap"),
 		CLI_OPT_LOCKS(&x->locks),
-		CLI_OPT_IOCOST(&x->iocost),
+		CLI_OPT_IOCOST_EXPORT(&x->iocost),
 		CLI_OPT_NO_FENTRY(&opts->no_fentry),
 		CLI_OPT_NO_KPROBE(&opts->no_kprobe),
 		CLI_OPT_VERBOSE(&opts->verbose),
@@ -342,6 +342,11 @@ static int parse_args(int argc, char **argv, struct exporter *x,
 "progress is finished, then it exits.\n"
 "exit: 0 ok, 1 runtime failure (or --once could not write), 2 bad usage or\n"
 "environment\n",
+		.examples =
+"    zswap-export -o /var/lib/node_exporter/textfile/zswap.prom --cgroups\n"
+"                              # for node_exporter's textfile collector\n"
+"    zswap-export -o - --once -i 5 --locks\n"
+"                              # one 5 s interval on stdout, with lock metrics\n",
 	};
 	int err = cli_parse(&usage, argc, argv);
 

@@ -154,6 +154,14 @@ static int parse(int argc, char **argv, struct claims_opts *o, FILE *usage_to)
 "exit: 0 no row contradicted, 1 a row contradicted, 2 bad input,\n"
 "      3 a directional claim untested: its metric is n/a in an arm\n"
 "      (unmapped rows never fail: the claims file says why)\n",
+		.examples =
+"    zswap-gate claims claims/004-shrink-memcg-batch.yaml runs/a -- runs/b\n"
+"                              # the series' rows, measured on two arms\n"
+"    zswap-gate claims --compare \"shrinker off:stock shrinker\" --markdown \\\n"
+"        claims/002-shrinker-iocost.yaml runs/a -- runs/b\n"
+"                              # two given columns, for a mail thread\n"
+"    zswap-gate claims draft -o 007.yaml cover-letter.mbox\n"
+"                              # a claims file from a series' letter\n",
 	};
 	int err;
 

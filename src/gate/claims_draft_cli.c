@@ -39,6 +39,11 @@ int claims_draft_main(int argc, char **argv)
 		.opts = opts,
 		.tail =
 "exit: 0 written, 2 bad input (no table in the letter, unreadable file, not a regular file)\n",
+		.examples =
+"    zswap-gate claims draft -o 007.yaml cover-letter.mbox\n"
+"                              # the letter's tables as claims\n"
+"    zswap-gate claims draft - < letter.txt\n"
+"                              # plain text on stdin, the draft on stdout\n",
 	};
 	struct draft_stats st;
 	struct zs_error err;

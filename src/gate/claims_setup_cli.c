@@ -86,11 +86,14 @@ int claims_setup_main(int argc, char **argv)
 "  zswap-kernels check run it; their flags override it.\n",
 		.opts = opts,
 		.tail =
-"examples:\n"
-"  zswap-gate claims setup --table no-shrinker claims/005-store-incompressible.yaml\n"
-"  zswap-gate claims setup --json --full-size claims/004-shrink-memcg-batch.yaml\n"
 "exit: 0 printed, 2 bad input (unreadable claims file, unknown table,\n"
 "      rows of the table measured with different zswap parameters)\n",
+		.examples =
+"    zswap-gate claims setup --table no-shrinker \\\n"
+"        claims/005-store-incompressible.yaml\n"
+"                              # the setup one table was measured with\n"
+"    zswap-gate claims setup --json --full-size \\\n"
+"        claims/004-shrink-memcg-batch.yaml   # the series' own sizes, JSON\n",
 	};
 	struct setup_params when = { .n = 0 };
 	const struct claim_table *t = NULL;

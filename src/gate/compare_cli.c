@@ -98,6 +98,12 @@ int compare_main(int argc, char **argv)
 		.opts = opts,
 		.tail = "exit: 0 pass, 1 regression, 2 bad input, 3 untested (a gating metric\n"
 			"could not be tested)\n",
+		.examples =
+"    zswap-gate compare runs/a -- runs/b     # every metric, significant or not\n"
+"    zswap-gate compare -f 'store_latency_ns*:+5%' runs/a -- runs/b\n"
+"                                            # fail on a store 5% slower\n"
+"    zswap-gate compare --markdown --label-a 6.12 --label-b 7.0 base/ -- new/\n"
+"                                            # a CI job summary\n",
 	};
 
 	/* Options only before "--": everything after it is arm B. */

@@ -420,6 +420,12 @@ static int parse_run_opts(int argc, char **argv, struct run_opts *o)
 "exit: 0 done, 1 a run failed or interrupted (or, with --claims, a row is\n"
 "contradicted), 2 bad usage or environment, 3 (--claims) a directional\n"
 "claim untested: its metric is n/a in an arm\n",
+		.examples =
+"    zswap-gate run -n 5 --arm-a shrinker_enabled=N --arm-b shrinker_enabled=Y \\\n"
+"        -o runs -- zswap-workload cache --mib 96 --duration 8\n"
+"                              # 5 runs an arm, alternated, into runs/a runs/b\n"
+"    zswap-gate run -n 3 --arm-a compressor=lzo --arm-b compressor=zstd \\\n"
+"        -o zstd -d 20         # the machine's own load, 20 s a run\n",
 		.in_order = true,
 	};
 	int err;

@@ -375,6 +375,14 @@ static const char gate_usage_head[] =
 static const char gate_usage_tail[] =
 "exit: 0 recorded, 1 runtime failure, 2 bad usage or environment\n";
 
+static const char gate_usage_examples[] =
+"    zswap-gate record -o run.json -- zswap-workload reclaim --duration 10\n"
+"                                      # a workload's window, then its summary\n"
+"    zswap-gate record -o idle.json -d 30 --locks\n"
+"                                      # 30 s of the machine, lock contention too\n"
+"    zswap-gate plan                   # where each metric comes from here\n"
+"    zswap-gate compare base/ -- new/  # what changed between two sets of runs\n";
+
 /* --slow-ns N: any unsigned decimal */
 static int parse_slow_ns(void *value, const char *arg)
 {
@@ -426,6 +434,7 @@ static int parse_opts(int argc, char **argv, struct record_opts *o,
 		.head = gate_usage_head,
 		.opts = opts,
 		.tail = gate_usage_tail,
+		.examples = gate_usage_examples,
 		.in_order = true,
 	};
 	int err;

@@ -535,6 +535,14 @@ void iostall_report(FILE *f, struct iostall *st, const struct metric_set *ms)
 		fprintf(f, "  n/a: %s\n", tot ? tot->reason : "not collected");
 		return;
 	}
+	n = read_tasks(st, &rows);
+	/* an empty distribution: no rows of zeros, no table without rows */
+	if (!tot->value && n <= 0) {
+		fprintf(f, "  no samples: no task slept inside zswap writeback "
+			"in the window\n");
+		free(rows);
+		return;
+	}
 	for (int k = 0; k < IS_KIND_NR; k++) {
 		struct metric_label kind = { "kind", is_kind_name(k) };
 		const struct metric *m, *thr;
@@ -557,7 +565,6 @@ void iostall_report(FILE *f, struct iostall *st, const struct metric_set *ms)
 			fprintf(f, "  throttled in %-12s %9.1f ms\n", is_throttle_name(t),
 				m->value / 1000);
 	}
-	n = read_tasks(st, &rows);
 	iostall_tasks_sort(rows, n);
 	fprintf(f, "\n  %-16s %8s %-12s %12s %8s %12s %10s\n", "COMM", "TID",
 		"KIND", "OFF-CPU ms", "SLEEPS", "THROTTLED ms", "MAX ms");

@@ -122,6 +122,11 @@ int main(int argc, char **argv)
 		.tail = "exit: the command's exit code (also when interrupted: 128+N when\n"
 			"signal N ended it); 1 runtime failure or interrupted during\n"
 			"start-up, 2 bad usage or environment\n",
+		.examples =
+"    zswap-iostall -- zswap-workload cache --mib 96 --duration 8\n"
+"                              # who waits on IO while the workload runs\n"
+"    zswap-iostall --cgroup /sys/fs/cgroup/cache -- ./bench.sh\n"
+"                              # the command started inside that cgroup\n",
 		.in_order = true,
 	};
 

@@ -396,6 +396,11 @@ static void print_stats_row(FILE *f, const char *label, const struct stats *s)
 {
 	char t[16], m[16], a[16], p50[16], p90[16], p99[16];
 
+	/* nothing waited: no mean or percentiles of 0 ns to read */
+	if (!s->count) {
+		fprintf(f, "%-44s %9llu %10s\n", label, s->count, "no samples");
+		return;
+	}
 	fmt_ns(s->total, t, sizeof(t));
 	fmt_ns(s->max, m, sizeof(m));
 	fmt_ns(s->mean, a, sizeof(a));

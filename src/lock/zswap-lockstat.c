@@ -119,6 +119,13 @@ int main(int argc, char **argv)
 "\n",
 		.opts = opts,
 		.tail = "exit: 0 reported, 1 runtime failure, 2 bad usage or environment\n",
+		.examples =
+"    zswap-lockstat -d 10      # zswap's lock contention over 10 s\n"
+"    zswap-lockstat -- zswap-workload swappers --procs 6 --threads 2\n"
+"                              # while a workload runs\n"
+"    zswap-lockstat --exact --json -d 10 > locks.json\n"
+"                              # every stack walked, as JSON\n"
+"    zswap-lockstat --plan     # the hooks, symbols and tree mapping here\n",
 		.in_order = true,
 	};
 	struct spawn_stopped stopped = { .status = -1 };

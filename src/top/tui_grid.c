@@ -107,13 +107,10 @@ void tui_fmt_num(char *buf, size_t len, double v)
 		snprintf(buf, len, "n/a");
 		return;
 	}
-	if (a < 1000) {
-		if (v == floor(v))
-			snprintf(buf, len, "%.0f", v);
-		else
-			snprintf(buf, len, a < 10 ? "%.2f" : "%.1f", v);
+	/* exact, as the other tools print counts, while the column holds it */
+	fmt_count(buf, len, v);
+	if (strlen(buf) <= TUI_NUM_W)
 		return;
-	}
 	while (a >= 999.95 && i < 5) {
 		a /= 1000;
 		v /= 1000;

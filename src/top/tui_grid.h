@@ -47,9 +47,16 @@ void tui_grid_printf(struct tui_grid *g, int x, int y, int max, int attr,
 /* Sets the attribute of n cells from (x, y). */
 void tui_grid_attr(struct tui_grid *g, int x, int y, int n, int attr);
 
-/* Number formats shared with the tests: 1.4M, 1.2G, 3.1ms. */
+/*
+ * Number formats shared with the tests. A count is exact with separators
+ * (fmt_count: "140,947", "2.5") while it fits TUI_NUM_W columns, the
+ * narrowest count column; past that scaled as top does ("12.3M").
+ */
+#define TUI_NUM_W 8
 void tui_fmt_num(char *buf, size_t len, double v);
+/* Bytes in a binary unit, compact for the table: "240.3M". */
 void tui_fmt_bytes(char *buf, size_t len, double v);
+/* Nanoseconds in their unit: "3.1ms". */
 void tui_fmt_ns(char *buf, size_t len, unsigned long long ns);
 
 #endif /* __TUI_GRID_H */

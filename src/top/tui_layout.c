@@ -69,7 +69,7 @@ size_t tui_rows_order(const struct tui_model *m, const struct tui_view *v,
 /* header ---------------------------------------------------------------- */
 
 static int draw_header(struct tui_grid *g, const struct tui_model *m,
-		       const struct tui_view *v, int w, int max_notes)
+		       const struct tui_view *v, int w, int max_notes, bool keys)
 {
 	const struct zswap_params *p = &m->params;
 	char a[32], b[32], c[32], bar[LINE];
@@ -84,7 +84,8 @@ static int draw_header(struct tui_grid *g, const struct tui_model *m,
 		    m->kernel, m->interval, m->secs, m->frame, m->clock,
 		    v->paused ? "  [PAUSED]" : "");
 	tui_grid_attr(g, 0, y, w, TA_REVERSE);
-	if (w >= 100)
+	/* batch frames take no keys */
+	if (keys && w >= 100)
 		tui_grid_put(g, w - 17, y, 17, TA_REVERSE, " h help  q quit ");
 	y++;
 	tui_grid_printf(g, 0, y++, w, TA_NONE,
@@ -656,7 +657,7 @@ void tui_layout(struct tui_grid *g, const struct tui_model *m,
 			    w, h, TUI_MIN_W, TUI_MIN_H);
 		return;
 	}
-	y = draw_header(g, m, v, w, wide ? 4 : 1);
+	y = draw_header(g, m, v, w, wide ? 4 : 1, true);
 	if (m->frame == 0) {
 		tui_grid_printf(g, 0, y + 1, w, TA_NONE,
 			    "collecting the first window (%.2gs)...", m->interval);
@@ -715,7 +716,7 @@ int tui_layout_batch(struct tui_grid *g, const struct tui_model *m,
 	int w = g->w, y;
 
 	tui_grid_clear(g);
-	y = draw_header(g, m, v, w, 4);
+	y = draw_header(g, m, v, w, 4, false);
 	y += draw_rates(g, y, w, m, 4);
 	y++;
 	y += draw_cgroups(g, (struct rect){ 0, y, w, -1 }, m, v, 0);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "num_format.h"
 #include "tui_layout.h"
 #include "tui_panels.h"
 
@@ -77,7 +78,7 @@ static void hist_body(struct lines *ls, const char *title,
 {
 	unsigned long long max = 0;
 	int first = -1, last = -1, bw;
-	char p50[16], p99[16], mean[16], label[40];
+	char p50[16], p99[16], mean[16], label[40], count[32];
 
 	if (hm->h.kind == HIST_LOG2) {
 		tui_fmt_ns(p50, sizeof(p50), hist_percentile(&hm->h, 50));
@@ -88,8 +89,9 @@ static void hist_body(struct lines *ls, const char *title,
 		snprintf(p99, sizeof(p99), "%llu", hist_percentile(&hm->h, 99));
 		snprintf(mean, sizeof(mean), "%.2f", hist_mean(&hm->h));
 	}
-	lines_add(ls, "%s (%s): n %llu  mean %s  p50 %s  p99 %s", title,
-		  src_name(hm->src), n, mean, p50, p99);
+	fmt_count(count, sizeof(count), n);
+	lines_add(ls, "%s (%s): n %s  mean %s  p50 %s  p99 %s", title,
+		  src_name(hm->src), count, mean, p50, p99);
 	for (int i = 0; i < HIST_SLOTS; i++) {
 		if (hm->h.slots[i] > max)
 			max = hm->h.slots[i];
@@ -119,7 +121,8 @@ static void hist_body(struct lines *ls, const char *title,
 		memset(bar + k, ' ', bw - k);
 		bar[bw] = '\0';
 		slot_label(label, sizeof(label), hm->h.kind, i);
-		lines_add(ls, "  %13s %10llu |%s|", label, hm->h.slots[i], bar);
+		fmt_count(count, sizeof(count), hm->h.slots[i]);
+		lines_add(ls, "  %13s %10s |%s|", label, count, bar);
 	}
 }
 
@@ -179,7 +182,7 @@ static void lock_lines(struct lines *ls, const struct tui_model *m, int w)
 	};
 	struct lock_row rows[LOCK_MAX_ROWS];
 	const struct metric *any;
-	char rate[16], wait[16], mean[16];
+	char rate[32], wait[16], mean[16];
 	unsigned long long n;
 	int nr = 0;
 
@@ -242,9 +245,11 @@ static void lock_lines(struct lines *ls, const struct tui_model *m, int w)
 			  rows[i].caller, rate, wait, mean,
 			  rows[i].wait_ns / (m->secs * 1e7));
 	}
-	if (any && any->has_value)
-		lines_add(ls, "  %-12s %-14s %13.0f contentions in the %.1f s window",
-			  "all", "", any->value, m->secs);
+	if (any && any->has_value) {
+		fmt_count(rate, sizeof(rate), any->value);
+		lines_add(ls, "  %-12s %-14s %13s contentions in the %.1f s window",
+			  "all", "", rate, m->secs);
+	}
 }
 
 static const char spark_levels[] = "_.:-=+*#%@";

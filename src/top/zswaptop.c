@@ -3,7 +3,7 @@
  * zswaptop: what zswap is doing now, system-wide and per cgroup.
  *
  *   zswaptop [-d SECONDS] [--cgroup PATH] [--locks] [--iocost]
- *            [-b [-n N] [-w COLS]]
+ *            [-b [-n N] [-w COLS] [--totals]]
  *
  * One session of the shared core (the same plan, programs and counters
  * as `zswap-gate record`) begins once; every interval session_collect()
@@ -46,6 +46,7 @@ struct top_opts {
 	struct session_opts sess;
 	double interval;
 	bool batch;
+	bool totals;		/* with -b: the window's counts after each frame */
 	long frames;		/* 0: until a signal */
 	long width;
 	bool locks;
@@ -151,7 +152,8 @@ static int run_batch(struct session *s, struct top_opts *o)
 		}
 		tui_grid_print(&g, stdout, tui_layout_batch(&g, &m, &v));
 		tui_grid_free(&g);
-		tui_print_totals(stdout, &m);
+		if (o->totals)
+			tui_print_totals(stdout, &m);
 		fputc('\n', stdout);
 		/* a reader gone or a full disk: stop (exit 2 at exit) */
 		if (fflush(stdout) || ferror(stdout))
@@ -261,17 +263,21 @@ static int parse_opts(int argc, char **argv, struct top_opts *o)
 	const struct cli_opt opts[] = {
 		CLI_SECONDS('d', "delay", "SECONDS", &o->interval, 0.1, 3600,
 			    "interval between frames (default 1)"),
-		CLI_OPT_CGROUP(&o->sess.cgroup),
+		CLI_OPT_CGROUP_WATCH(&o->sess.cgroup),
 		CLI_FLAG('b', "batch", &o->batch,
-			 "plain-text frames on stdout (like top -b), each\n"
-			 "followed by the window's totals"),
+			 "plain-text frames on stdout, like top -b"),
 		CLI_LONG('n', "frames", "N", &o->frames, 1, LONG_MAX,
 			 "with -b: stop after N frames"),
 		CLI_LONG('w', "width", "COLS", &o->width, TUI_MIN_W, 400,
 			 "with -b: frame width (default 160, at least "
 			 CLI_STR(TUI_MIN_W) ")"),
+		CLI_FLAG(0, "totals", &o->totals,
+			 "with -b: after each frame, the window's exact\n"
+			 "counts, one per line (\"total NAME VALUE SOURCE\",\n"
+			 "\"cgroup zswpout N zswpin N zswpwb N PATH\"): summed\n"
+			 "over the frames they give the run's totals"),
 		CLI_OPT_LOCKS(&o->locks),
-		CLI_OPT_IOCOST(&o->iocost),
+		CLI_OPT_IOCOST_DEBT(&o->iocost),
 		CLI_OPT_NO_FENTRY(&o->sess.no_fentry),
 		CLI_OPT_NO_KPROBE(&o->sess.no_kprobe),
 		CLI_OPT_VERBOSE(&o->sess.verbose),
@@ -280,13 +286,19 @@ static int parse_opts(int argc, char **argv, struct top_opts *o)
 	const struct cli_command usage = {
 		.head =
 "usage: zswaptop [-d SECONDS] [--cgroup PATH] [--locks] [--iocost]\n"
-"                [-b [-n N] [-w COLS]]\n"
+"                [-b [-n N] [-w COLS] [--totals]]\n"
 "\n",
 		.opts = opts,
 		.tail =
 "keys: q quit, arrows/PgUp/PgDn scroll, s or F6 sort, r reverse, / filter,\n"
 "      p pause, h or ? help, tab next panel, + and - interval\n"
 "exit: 0 ok, 1 runtime failure, 2 bad usage or environment\n",
+		.examples =
+"    zswaptop                          # the screen, every second\n"
+"    zswaptop --cgroup /sys/fs/cgroup/build --locks\n"
+"                                      # one cgroup's subtree, lock contention\n"
+"    zswaptop -b -n 10 -d 2 > frames.txt\n"
+"                                      # ten 2 s frames as text, like top -b\n",
 	};
 	int err;
 
@@ -298,8 +310,9 @@ static int parse_opts(int argc, char **argv, struct top_opts *o)
 		fprintf(stderr, "error: unexpected argument '%s'\n", argv[optind]);
 		return EXIT_USAGE;
 	}
-	if ((o->frames || o->width) && !o->batch) {
-		fprintf(stderr, "error: -n and -w go with -b (batch mode)\n");
+	if ((o->frames || o->width || o->totals) && !o->batch) {
+		fprintf(stderr, "error: -n, -w and --totals go with -b "
+			"(batch mode)\n");
 		return EXIT_USAGE;
 	}
 	if (!o->width)

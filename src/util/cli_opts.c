@@ -80,6 +80,8 @@ void cli_usage(FILE *f, const struct cli_command *cmd)
 	print_opt(f, &version_opt);
 	if (cmd->tail)
 		fprintf(f, "\n%s", cmd->tail);
+	if (cmd->examples)
+		fprintf(f, "\nEXAMPLES:\n%s", cmd->examples);
 }
 
 static int parse_long(const struct cli_opt *o, const char *arg, long *out)

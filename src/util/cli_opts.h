@@ -80,20 +80,38 @@ struct cli_opt {
  * Help lines stay within 56 columns: after the option column (24) every
  * --help line fits in 80.
  */
+/* a tool that runs a COMMAND (record, iostall) */
 #define CLI_OPT_CGROUP(v) CLI_STRING('c', "cgroup", "PATH", v, \
 	"observe this cgroup (a cgroup directory): its counters,\n" \
 	"its descendants in the tables; COMMAND starts inside it")
+/* a tool that watches what runs (zswaptop) */
+#define CLI_OPT_CGROUP_WATCH(v) CLI_STRING('c', "cgroup", "PATH", v, \
+	"observe this cgroup (a cgroup directory): its counters\n" \
+	"added, the cgroup table limited to it and its\n" \
+	"descendants")
 #define CLI_OPT_DURATION(v) CLI_SECONDS('d', "duration", "S", v, 0.01, \
 	CLI_SECONDS_MAX, "observe for S seconds (instead of a COMMAND)")
+/* docs/zswap-lockstat.md: contention_begin 301-320 ns on the 6.18 host */
 #define CLI_OPT_LOCKS(v) CLI_FLAG(0, "locks", v, \
 	"contention on zswap's locks, as zswap-lockstat reports\n" \
-	"it (lock:contention_* tracepoints; every contended\n" \
-	"kernel lock pays a stack walk, ~4.5 us, meanwhile)")
+	"it (lock:contention_* tracepoints: every contended\n" \
+	"kernel lock pays ~0.3 us meanwhile)")
+/* what iostall reports, for a record (and run) */
 #define CLI_OPT_IOCOST(v) CLI_FLAG(0, "iocost", v, \
 	"per-cgroup iocost debt, wait and delay, swap write\n" \
 	"charging and who sleeps in zswap writeback, as\n" \
-	"zswap-iostall reports them (cgroup v2 +io, io.cost.qos\n" \
-	"on a device; n/a with the reason otherwise)")
+	"zswap-iostall reports them" CLI_IOCOST_NEEDS)
+/* what the exporter's zswap_iocost_* series carry */
+#define CLI_OPT_IOCOST_EXPORT(v) CLI_FLAG(0, "iocost", v, \
+	"per-cgroup iocost debt, wait, delay and usage\n" \
+	"seconds and forgiven debts, of the cgroups iostall saw" \
+	CLI_IOCOST_NEEDS)
+/* zswaptop's DEBT% column */
+#define CLI_OPT_IOCOST_DEBT(v) CLI_FLAG(0, "iocost", v, \
+	"the table's DEBT%: the share of the window each\n" \
+	"cgroup spent in iocost debt" CLI_IOCOST_NEEDS)
+#define CLI_IOCOST_NEEDS "\n(cgroup v2 +io, io.cost.qos on a device; n/a\n" \
+	"with the reason otherwise)"
 #define CLI_OPT_NO_FENTRY(v) CLI_FLAG(0, "no-fentry", v, \
 	"use the next source where fentry would be used")
 #define CLI_OPT_NO_KPROBE(v) CLI_FLAG(0, "no-kprobe", v, \
@@ -107,6 +125,11 @@ struct cli_command {
 	const char *head;	/* "usage: ..." and what precedes the options */
 	const struct cli_opt *opts;
 	const char *tail;	/* what follows them: keys, exit codes */
+	/*
+	 * what ends --help, under "EXAMPLES:" as libbpf-tools print them:
+	 * "    COMMAND LINE    # what it does\n", 2 to 4 of them
+	 */
+	const char *examples;
 	bool in_order;		/* stop at the first operand (-- COMMAND) */
 };
 
@@ -122,7 +145,7 @@ struct cli_command {
  */
 int cli_parse(const struct cli_command *cmd, int argc, char **argv);
 
-/* The usage: head, the options' lines made from the table, tail. */
+/* The usage: head, the options' lines made from the table, tail, examples. */
 void cli_usage(FILE *f, const struct cli_command *cmd);
 
 #endif /* __CLI_OPTS_H */

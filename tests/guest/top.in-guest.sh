@@ -17,7 +17,7 @@ CG=/sys/fs/cgroup/hog
 mkdir -p $CG
 echo $((48 << 20)) > $CG/memory.max
 
-./zswaptop -b -d 1 -w 160 > "$RESULTS/batch.txt" 2> "$RESULTS/batch.err" &
+./zswaptop -b --totals -d 1 -w 160 > "$RESULTS/batch.txt" 2> "$RESULTS/batch.err" &
 top=$!
 i=0
 while ! grep -q "^totals frame 1 " "$RESULTS/batch.txt" && [ $i -lt 60 ]; do
@@ -56,7 +56,7 @@ echo "$DEV enable=1 ctrl=user rpct=95.00 rlat=250000 wpct=95.00 wlat=250000 min=
 cat $C/io.cost.qos > "$RESULTS/io.cost.qos"
 mkdir -p $IO "$RESULTS/itf"
 echo $((32 << 20)) > $IO/memory.max
-./zswaptop -b --iocost --cgroup $IO -d 1 -w 160 > "$RESULTS/iocost-batch.txt" \
+./zswaptop -b --totals --iocost --cgroup $IO -d 1 -w 160 > "$RESULTS/iocost-batch.txt" \
 	2> "$RESULTS/iocost-batch.err" &
 top=$!
 ./zswap-export --iocost --cgroups -o "$RESULTS/itf/zswap.prom" -i 1 \

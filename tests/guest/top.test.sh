@@ -56,8 +56,9 @@ check_kernel() {
 			check "$ver: batch total of $m = record within 1%" within "$b" "$r" 1
 		fi
 	done
-	# histogram counts: "store latency (fentry): n 1234 ..." per frame
-	b=$(awk '/^store latency \(fentry\): n / { s += $5 } END { print s + 0 }' "$B")
+	# histogram counts: "store latency (fentry): n 1,234 ..." per frame
+	b=$(awk '/^store latency \(fentry\): n / { v = $5; gsub(/,/, "", v); s += v }
+		END { print s + 0 }' "$B")
 	r=$(jq -r '.histograms.store_latency_ns.count' "$R")
 	echo "$ver: store latency samples: batch sum $b, record $r"
 	check "$ver: store latency histogram counts = record within 1%" within "$b" "$r" 1

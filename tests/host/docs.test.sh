@@ -42,6 +42,56 @@ for f in tools/kernels-ab.sh tools/kernels-check.sh tools/kernel/build-kernel.sh
 	sed -n '1,80p' "$f" >> "$WORK/all"
 done
 
+# --- every --help ends with EXAMPLES, as libbpf-tools' do -----------------
+# 2 to 4 command lines ("    TOOL ...", continued by deeper-indented
+# lines), nothing after them; the long options a line gives the tool of
+# the --help (before " -- " and the "#" comment) are in that --help.
+examples_of() {
+	sed -n '/^EXAMPLES:$/,$p' | tail -n +2 | awk '
+		/^    [^ ]/ { if (c != "") print c; c = substr($0, 5); next }
+		/^     +[^ ]/ { sub(/^ +/, ""); c = c " " $0; next }
+		{ bad = 1 }
+		END { if (c != "") print c; if (bad) print "BAD LINE" }'
+}
+bad=""
+for cmd in zswaptop zswap-lockstat zswap-export zswap-iostall zswap-gate \
+	"zswap-gate compare" "zswap-gate run" "zswap-gate claims" \
+	"zswap-gate claims draft" "zswap-gate claims setup" zswap-workload \
+	"zswap-workload reclaim" "zswap-workload build" "zswap-workload cache" \
+	"zswap-workload swappers" "zswap-workload usemem" "zswap-workload access"; do
+	h=$(build/$cmd --help 2>&1 | sed '/^EXAMPLES:$/,$d')
+	ex=$(build/$cmd --help 2>&1 | examples_of)
+	n=$(echo "$ex" | grep -c .)
+	if [ "$n" -lt 2 -o "$n" -gt 4 ] || echo "$ex" | grep -q "^BAD LINE"; then
+		bad="$bad $cmd:$n"
+		continue
+	fi
+	echo "$ex" > "$WORK/examples"
+	while read -r line; do
+		# only the lines of this very command
+		case "$line" in "${cmd%% *} "*) ;; *) continue ;; esac
+		line=${line%%#*}
+		line=${line%% -- *}
+		sub=$(echo "$line" | awk '{ print $2 }')
+		for o in $(echo "$line" | grep -oE -- ' --[a-z][a-z0-9-]+'); do
+			echo "$h" | grep -q -- "$o\b" && continue
+			# a tool's usage over its subcommands': theirs
+			case $cmd in zswap-gate | zswap-workload)
+				build/$cmd "$sub" --help 2>&1 | grep -q -- "$o\b" &&
+					continue ;;
+			esac
+			bad="$bad $cmd:$o"
+		done
+	done < "$WORK/examples"
+done
+check "every --help ends with 2 to 4 EXAMPLES naming its options${bad:+ (not:$bad)}" [ -z "$bad" ]
+bad=""
+for m in man/*.1; do
+	n=$(sed -n '/^\.SH EXAMPLES/,/^\.fi/p' "$m" | grep -v '^\.' | grep -vc '^    ')
+	[ "$n" -ge 2 ] || bad="$bad $m:$n"
+done
+check "every man page has an EXAMPLES section, 2 commands or more${bad:+ (not:$bad)}" [ -z "$bad" ]
+
 # synopsis lines: "    TOOL [options]" (and their continuation lines)
 bad=""
 for doc in $DOCS; do
@@ -78,6 +128,15 @@ for doc in $DOCS; do
 	done
 done
 check "every relative link resolves${bad:+ (not:$bad)}" [ -z "$bad" ]
+# the packages the README names are the ones tools/install-deps.sh installs
+want=$(sed -n '/^PKGS="/,/"$/p; /^KERNEL_PKGS="/,/"$/p' tools/install-deps.sh |
+	sed 's/^[A-Z_]*="//; s/"$//' | tr ' ' '\n' | grep . | sort -u)
+got=$(tr '\n' ' ' < README.md |
+	sed -n 's/.*names when *missing: \(.*\) (`--kernel`).*/\1/p' |
+	sed 's/; the kernel builds add /, /' | tr ',' '\n' | tr -d ' ' | grep . | sort -u)
+diff=$(printf '%s\n' "$want" "$got" | sort | uniq -u | tr '\n' ' ')
+check "README's package list is install-deps.sh's${diff:+ (differ: $diff)}" \
+	[ -n "$got" -a -z "$diff" ]
 check "README.md stays under 300 lines ($(wc -l < README.md))" [ "$(wc -l < README.md)" -lt 300 ]
 
 # --- the examples a user runs without root ---------------------------

@@ -398,6 +398,12 @@ full "plan" $GATE plan
 full "iostall" $IOST -- true
 full "export --help" $EXP --help
 
+# an empty distribution says so: no rows of 0.0 ms, no mean of nothing
+$IOST -- true > "$WORK/idle.txt" 2>&1
+check "iostall, nothing slept in writeback: 'no samples', no zero rows" sh -c \
+	'grep -q "^  no samples: no task slept inside zswap writeback" "$1" &&
+	 ! grep -q "^  kworker  *0.0 ms" "$1"' _ "$WORK/idle.txt"
+
 # --- 8. a full disk -------------------------------------------------------
 TINY=$WORK/tiny
 mkdir "$TINY" && mount -t tmpfs -o size=64k tmpfs "$TINY"

@@ -37,7 +37,8 @@ done
 	{ echo "bash-completion missing: run tools/install-deps.sh"; exit 1; }
 
 # helpopts TOOL [SUBCOMMAND]: the long options its --help prints
-helptext() { build/"$1" ${2:+"$2"} --help 2>&1; }
+# the usage without its EXAMPLES (other programs' options in them)
+helptext() { build/"$1" ${2:+"$2"} --help 2>&1 | sed '/^EXAMPLES:$/,$d'; }
 longopts() { grep -oE -- '--[a-z][a-z0-9-]*' | sort -u; }
 # the short options: "  -x, --long" and "-x/--long"
 shortopts() { grep -oE -- '(^ +|[ ,(])-[a-zA-Z][,/]' | grep -oE -- '-[a-zA-Z]' | sort -u; }

@@ -4,9 +4,10 @@
 # Live host tier for zswaptop: the TUI runs in tmux while hogs swap in two
 # memory cgroups; capture-pane shows what a user sees. Keys, resize,
 # SIGTERM and q are driven through tmux, and the terminal state after exit
-# is read back with stty. Batch mode's per-frame totals over a run are
-# reconciled with a `zswap-gate record` of the same workload (both attached
-# at the same time, the record's window inside zswaptop's) within 1%.
+# is read back with stty. Batch mode's per-frame totals (-b --totals) over
+# a run are reconciled with a `zswap-gate record` of the same workload
+# (both attached at the same time, the record's window inside zswaptop's)
+# within 1%.
 # Needs root and tmux. Leaves swap and zswap as it found them.
 set -u
 cd "$(dirname "$0")/../.."
@@ -63,6 +64,8 @@ $TOP -b --bogus >/dev/null 2>&1
 check "unknown option: exit 2" [ $? -eq 2 ]
 $TOP -n 3 >/dev/null 2>&1
 check "-n without -b: exit 2" [ $? -eq 2 ]
+$TOP --totals >/dev/null 2>&1
+check "--totals without -b: exit 2" [ $? -eq 2 ]
 $TOP -b -d 0 >/dev/null 2>&1
 check "interval 0: exit 2" [ $? -eq 2 ]
 
@@ -134,7 +137,7 @@ check "p: paused" grep -q "PAUSED" "$WORK/paused"
 # ZSWPOUT/s (default sort) is non-increasing down the table
 zswpout_sorted() {
 	awk -v c="$COLD" -v h="$HOT" '
-	function num(s) { m = 1
+	function num(s) { m = 1; gsub(/,/, "", s)
 		if (s ~ /k$/) m = 1e3; if (s ~ /M$/) m = 1e6; if (s ~ /G$/) m = 1e9
 		return (s + 0) * m }
 	/ZSWPOUT\/s/ { t = 1; next }
@@ -215,13 +218,18 @@ check "SIGTERM: terminal restored (icanon echo)" grep -q "^icanon echo" "$WORK/a
 # --- batch mode vs zswap-gate record -----------------------------------
 out=$($TOP -b -n 2 -d 0.5 -w 100); rc=$?
 check "-b -n 2: two frames, exit 0" \
+	[ "$rc $(echo "$out" | grep -c "^zswaptop  kernel ")" = "0 2" ]
+check "-b: frames only, no totals and no keys (like top -b)" \
+	sh -c '! echo "$1" | grep -q -e "^totals\\? " -e "h help" -e "q quit"' _ "$out"
+check "-b -w 100: no line wider than 100" \
+	sh -c '[ "$(echo "$1" | awk "length > 100" | wc -l)" -eq 0 ]' _ "$out"
+out=$($TOP -b -n 2 -d 0.5 --totals); rc=$?
+check "-b --totals: the window's totals after each frame" \
 	[ "$rc $(echo "$out" | grep -c "^totals frame ")" = "0 2" ]
-check "-b -w 100: no line of the frames wider than 100" \
-	sh -c '[ "$(echo "$1" | grep -v "^total\|^cgroup " | awk "length > 100" | wc -l)" -eq 0 ]' _ "$out"
 # zswaptop starts first and stops (SIGTERM) a full frame after the record
 # ends, so the record's window lies inside its frames; nothing else swaps
 # on the host meanwhile (host_lock).
-$TOP -b -d 1 > "$WORK/batch.txt" 2> "$WORK/batch.err" &
+$TOP -b --totals -d 1 > "$WORK/batch.txt" 2> "$WORK/batch.err" &
 BPID=$!
 i=0
 while ! grep -q "^totals frame 1 " "$WORK/batch.txt" 2>/dev/null && [ $i -lt 30 ]; do

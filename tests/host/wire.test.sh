@@ -61,7 +61,7 @@ close() {
 }
 
 # --- without --locks: the panel says how to get it ----------------------
-out=$($TOP -b -n 1 -d 0.2 -w 120 2>&1)
+out=$($TOP -b --totals -n 1 -d 0.2 -w 120 2>&1)
 check "without --locks: lock panel n/a, start with --locks" \
 	sh -c 'echo "$1" | grep -q "^lock wait: n/a (start with --locks)$"' _ "$out"
 check "without --locks: no lock metrics in the totals" \
@@ -82,7 +82,7 @@ make_cgroup 128 zswap-wire || { fail "cgroup"; summary; exit 1; }
 WORKLOAD="echo \$\$ > $CG/tasks 2>/dev/null || echo \$\$ > $CG/cgroup.procs
 	for s in 1 2 3 4 5 6; do $HOG -q -m 128 -p 3 -j 2 -s \$s & done; wait; sleep 3"
 
-$TOP -b --locks -d 1 -w 120 > "$WORK/batch.txt" 2> "$WORK/batch.err" &
+$TOP -b --totals --locks -d 1 -w 120 > "$WORK/batch.txt" 2> "$WORK/batch.err" &
 TPID=$!
 $EXP --locks -i 1 -o "$WORK/zswap.prom" 2> "$WORK/exp.err" &
 XPID=$!

@@ -143,8 +143,10 @@ static void test_refusals(void)
 static void test_usage(void)
 {
 	const struct cli_opt shared[] = {
-		CLI_OPT_CGROUP(NULL), CLI_OPT_DURATION(NULL), CLI_OPT_LOCKS(NULL),
-		CLI_OPT_IOCOST(NULL), CLI_OPT_NO_FENTRY(NULL),
+		CLI_OPT_CGROUP(NULL), CLI_OPT_CGROUP_WATCH(NULL),
+		CLI_OPT_DURATION(NULL), CLI_OPT_LOCKS(NULL),
+		CLI_OPT_IOCOST(NULL), CLI_OPT_IOCOST_EXPORT(NULL),
+		CLI_OPT_IOCOST_DEBT(NULL), CLI_OPT_NO_FENTRY(NULL),
 		CLI_OPT_NO_KPROBE(NULL), CLI_OPT_SELF_STATS(NULL),
 		CLI_OPT_VERBOSE(NULL), CLI_OPT_END,
 	};
@@ -244,10 +246,28 @@ static void test_shell_quote(void)
 	}
 }
 
+/* A shared entry's variant says what that tool does, no more. */
+static void test_variants(void)
+{
+	const struct cli_opt watch = CLI_OPT_CGROUP_WATCH(NULL);
+	const struct cli_opt debt = CLI_OPT_IOCOST_DEBT(NULL);
+	const struct cli_opt exp = CLI_OPT_IOCOST_EXPORT(NULL);
+	const struct cli_opt locks = CLI_OPT_LOCKS(NULL);
+
+	CHECK(!strstr(watch.help, "COMMAND"),
+	      "--cgroup of a tool without a COMMAND: %s", watch.help);
+	CHECK(!strstr(debt.help, "sleeps") && !strstr(exp.help, "sleeps") &&
+	      !strstr(exp.help, "charging"),
+	      "--iocost promises only what zswaptop and the exporter show");
+	CHECK(strstr(locks.help, "0.3 us") && !strstr(locks.help, "4.5"),
+	      "--locks: the cost docs/zswap-lockstat.md measures: %s", locks.help);
+}
+
 void test_cli_opts(void)
 {
 	test_values();
 	test_refusals();
+	test_variants();
 	test_usage();
 	test_version();
 	test_shell_quote();

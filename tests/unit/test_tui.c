@@ -482,7 +482,7 @@ static void test_layout(void)
 	t = render(&m, &v, 80, 24);
 	CHECK(line_count(t) == 24 && max_line(t) <= 80, "80x24 fits");
 	CHECK(strstr(t, "zswap-test.4242") && strstr(t, "stores") &&
-	      strstr(t, "3.0k"), "80x24: table and rates");
+	      strstr(t, "3,000"), "80x24: table and rates");
 	golden("80x24.txt", t);
 	free(t);
 	t = render(&m, &v, 200, 60);
@@ -535,6 +535,13 @@ static void test_layout(void)
 	rows = tui_layout_batch(&g, &m, &v);
 	f = open_memstream(&buf, &len);
 	tui_grid_print(&g, f, rows);
+	fclose(f);
+	CHECK(!strstr(buf, "h help") && !strstr(buf, "q quit") &&
+	      !strstr(buf, "total "), "a batch frame: no keys, no totals");
+	free(buf);
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	tui_grid_print(&g, f, rows);
 	tui_print_totals(f, &m);
 	fclose(f);
 	CHECK(strstr(buf, "total store_calls 6000 counter") &&
@@ -555,11 +562,15 @@ static void test_formats(void)
 	tui_fmt_num(b, sizeof(b), 999);
 	CHECK(!strcmp(b, "999"), "%s", b);
 	tui_fmt_num(b, sizeof(b), 1500);
-	CHECK(!strcmp(b, "1.5k"), "%s", b);
+	CHECK(!strcmp(b, "1,500"), "%s", b);
 	tui_fmt_num(b, sizeof(b), 999999);
-	CHECK(!strcmp(b, "1.0M"), "%s", b);
+	CHECK(!strcmp(b, "999,999"), "%s", b);
+	tui_fmt_num(b, sizeof(b), 12345.67);
+	CHECK(!strcmp(b, "12,345.7"), "%s", b);
+	tui_fmt_num(b, sizeof(b), 12345678);
+	CHECK(!strcmp(b, "12.3M"), "past 8 columns, scaled: %s", b);
 	tui_fmt_num(b, sizeof(b), 2.5);
-	CHECK(!strcmp(b, "2.50"), "%s", b);
+	CHECK(!strcmp(b, "2.5"), "%s", b);
 	tui_fmt_bytes(b, sizeof(b), 252e6);
 	CHECK(!strcmp(b, "240.3M"), "%s", b);
 }
@@ -635,14 +646,14 @@ static void test_locks(void)
 	fclose(f);
 	tui_grid_free(&g);
 	/* 910 + 100 = 1010 contentions; tree/store waited 820*700 + 90*20000 ns */
-	CHECK(strstr(t, "lock wait (tracepoint): n 1010 "),
+	CHECK(strstr(t, "lock wait (tracepoint): n 1,010 "),
 	      "lock wait histogram: every class and caller merged");
 	CHECK(strstr(t, "  tree         store                    455 ") &&
 	      strstr(t, "  xarray       load                      50 "),
 	      "contentions/s per lock and caller (910 and 100 in 2 s)");
 	CHECK(!strstr(t, "invalidate"), "no row for a caller without contention "
 	      "in the window");
-	CHECK(strstr(t, "  all                                  1010 contentions"),
+	CHECK(strstr(t, "  all                                 1,010 contentions"),
 	      "the zswap total");
 	golden("batch-locks-100.txt", t);
 	free(t);

@@ -60,6 +60,10 @@ static const struct cmd_spec access_spec = {
 	"  intervals      intervals the spread is over (intervals)\n"
 	"  errors         pages that failed the check afterwards (pages)\n"
 	"  duration_s     the timed phase (s)",
+	.examples =
+	"    zswap-workload access --duration 10       # text, text, random regions\n"
+	"    zswap-workload access --regions zero,random --mib 128\n"
+	"                                      # a zero and a random region\n",
 	.opts = access_opts,
 };
 

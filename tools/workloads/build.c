@@ -49,6 +49,10 @@ static const struct cmd_spec build_spec = {
 	"  tasks        tasks finished (tasks)\n"
 	"  task_p50_s   median task wall time (s)\n"
 	"  task_max_s   longest task wall time (s)",
+	.examples =
+	"    zswap-workload build              # 2 jobs of 48 MiB tasks\n"
+	"    zswap-workload build --jobs 4 --tasks 32 --task-mib 64\n"
+	"                                      # a larger build, 4 at a time\n",
 	.opts = build_opts,
 };
 

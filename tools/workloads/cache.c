@@ -57,6 +57,11 @@ static const struct cmd_spec cache_spec = {
 	"  latency_max_us   slowest operation (us)\n"
 	"  errors           checksum mismatches (ops)\n"
 	"  duration_s       the timed phase (s)",
+	.examples =
+	"    zswap-workload cache --mib 96 --duration 8\n"
+	"                                      # a 96 MiB working set for 8 s\n"
+	"    zswap-workload cache --threads 4 --hot-pct 10 --hot-ops-pct 90\n"
+	"                                      # 90% of the operations on 10% of it\n",
 	.opts = cache_opts,
 };
 

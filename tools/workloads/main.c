@@ -31,7 +31,12 @@ static void usage(FILE *f)
 		"once its work is done, one \"NAME VALUE UNIT\" line each (zswap-gate record\n"
 		"stores them as workload_NAME); NAME starts with the command: cache_ops_per_s.\n"
 		"A summary goes to stderr unless -q.\n"
-		"exit: 0 ok, 1 runtime failure (data corruption, a failed write), 2 bad usage\n");
+		"exit: 0 ok, 1 runtime failure (data corruption, a failed write), 2 bad usage\n"
+		"\nEXAMPLES:\n"
+		"    zswap-workload reclaim --duration 10    # seed 004's reclaim, 10 s\n"
+		"    zswap-gate record -o run.json -- zswap-workload cache --mib 96\n"
+		"                                  # recorded: its figures become workload_*\n"
+		"    zswap-workload build --help   # a command's options and figures\n");
 }
 
 /* Options, then the metrics file (so a bad path fails before the work). */

@@ -219,6 +219,8 @@ static void usage(const struct cmd_spec *spec)
 	       "$ZSWAP_WORKLOAD_METRICS at the end, when set, and a summary on stderr):\n"
 	       "%s\nexit: 0 ok, 1 runtime failure, 2 bad usage\n", spec->name,
 	       spec->figures);
+	if (spec->examples)
+		printf("\nEXAMPLES:\n%s", spec->examples);
 }
 
 static const struct opt *find(const struct opt *table, const char *name,

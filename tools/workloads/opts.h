@@ -48,6 +48,7 @@ struct cmd_spec {
 	const char *summary;	/* one line for the top-level usage */
 	const char *about;	/* paragraphs for --help */
 	const char *figures;	/* the figures it reports, for --help */
+	const char *examples;	/* what ends --help: 2 to 4 command lines */
 	const struct opt *opts;	/* ends with a NULL name */
 };
 

@@ -75,6 +75,10 @@ static const struct cmd_spec reclaim_spec = {
 	"  reclaim_calls       reclaim requests in the timed phase (calls)\n"
 	"  reclaim_shortfalls  of those, memory.reclaim's EAGAIN (calls)\n"
 	"  method_pageout      1 when reclaiming with MADV_PAGEOUT, else 0 (bool)",
+	.examples =
+	"    zswap-workload reclaim --duration 10  # a page every 2 ms for 10 s\n"
+	"    zswap-workload reclaim -q --populate 64 --populate-fill 2048 \\\n"
+	"        --interval-ms 2 --duration 15     # as the README's A/B runs it\n",
 	.opts = reclaim_opts,
 };
 

@@ -52,6 +52,11 @@ static const struct cmd_spec swappers_spec = {
 	"  duration_s  from the release to the last process's exit (s)\n"
 	"  procs       processes (procs)\n"
 	"  threads     threads per process (threads)",
+	.examples =
+	"    zswap-workload swappers --procs 8 --threads 2\n"
+	"                                      # seed 001's eight 2-thread swappers\n"
+	"    zswap-workload swappers --procs 2 --mib 256 --passes 4\n"
+	"                                      # two larger ones, four passes\n",
 	.opts = swappers_opts,
 };
 

@@ -65,6 +65,10 @@ static const struct cmd_spec usemem_spec = {
 	"  elapsed_s          from the release to the last process's exit (s)\n"
 	"  bytes              bytes touched: procs x MiB x passes (bytes)\n"
 	"  procs              processes (procs)",
+	.examples =
+	"    zswap-workload usemem --procs 4 --mib 256    # usemem's KB/s, 4 processes\n"
+	"    zswap-workload usemem --thp 64K --pattern mixed\n"
+	"                                      # 64 KiB folios, mixed contents\n",
 	.opts = usemem_opts,
 };
 
