@@ -46,12 +46,18 @@ static const struct letter_row *row_by_label(const struct letter_table *t,
 	return NULL;
 }
 
-/* Tables a[0..n) as one: a column per arm, a row per label of the first. */
+/*
+ * Tables a[0..n) as one: a column per arm, a row per label of any arm
+ * (a counter only the patched kernel has, reject_reclaim_fail, is a row
+ * empty in the other arms), in the order the arms first give them.
+ */
 static int join(const struct letter_table *a, int n, struct letter_table *out)
 {
-	size_t cap = a[0].nr_rows;
+	size_t cap = 0;
 	size_t used;
 
+	for (int k = 0; k < n; k++)
+		cap += a[k].nr_rows;
 	memset(out, 0, sizeof(*out));
 	out->rows = calloc(cap, sizeof(*out->rows));
 	if (!out->rows)
@@ -65,23 +71,27 @@ static int join(const struct letter_table *a, int n, struct letter_table *out)
 			 k ? " vs " : "", a[k].title);
 		snprintf(out->col[k], sizeof(out->col[k]), "%.47s", a[k].title);
 	}
-	for (size_t r = 0; r < a[0].nr_rows; r++) {
-		struct letter_row *row = &out->rows[out->nr_rows++];
-		char key[sizeof(row->label)];
+	for (int j = 0; j < n; j++)
+		for (size_t r = 0; r < a[j].nr_rows; r++) {
+			struct letter_row *row = &out->rows[out->nr_rows];
+			char key[sizeof(row->label)];
 
-		memcpy(row->label, a[0].rows[r].label, sizeof(row->label));
-		row->line = a[0].rows[r].line;
-		letter_label_key(row->label, key, sizeof(key));
-		for (int k = 0; k < n; k++) {
-			const struct letter_row *from = row_by_label(&a[k], key);
+			letter_label_key(a[j].rows[r].label, key, sizeof(key));
+			if (row_by_label(out, key))
+				continue;	/* an earlier arm's row */
+			out->nr_rows++;
+			memcpy(row->label, a[j].rows[r].label, sizeof(row->label));
+			row->line = a[j].rows[r].line;
+			for (int k = 0; k < n; k++) {
+				const struct letter_row *from = row_by_label(&a[k], key);
 
-			if (!from)
-				continue;	/* not counted in this arm */
-			row->cell[k].kind = CELL_NUM;
-			row->cell[k].mean = from->delta;
-			row->cell[k].sign = from->delta < 0;
+				if (!from)
+					continue;	/* not counted in this arm */
+				row->cell[k].kind = CELL_NUM;
+				row->cell[k].mean = from->delta;
+				row->cell[k].sign = from->delta < 0;
+			}
 		}
-	}
 	letter_unique_columns(out);
 	return 0;
 }
