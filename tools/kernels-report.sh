@@ -18,10 +18,8 @@
 # against the one before it, and the patches' subjects from
 # DIR/series/: which patch moves each row.
 set -u
-here=$(cd "$(dirname "$0")" && pwd)
-repo=$(cd "$here/.." && pwd)
-GATE=$repo/build/zswap-gate
-[ -x "$GATE" ] || GATE=$repo/build/static/zswap-gate
+# the gate kernels-check.sh found (the build's, or the installed static one)
+GATE=${ZSWAP_GATE:-$(cd "$(dirname "$0")/.." && pwd)/build/zswap-gate}
 die() { echo "kernels-report: error: $*" >&2; exit 2; }
 
 claims='' series='' before='' after='' runs='' reproduce='' steps=0
@@ -40,6 +38,17 @@ done
 [ $# -ge 3 ] || die "usage: kernels-report.sh --claims F ... DIR ARM TABLE..."
 out=$1 arm=$2
 shift 2
+
+# jq: a number, a change in percent, as the report prints them
+JQ_DEFS='
+def num: if . == null then "n/a"
+	elif (. | fabs) >= 1000 then (. | round | tostring)
+	elif (. | fabs) >= 10 then ((. * 10 | round) / 10 | tostring)
+	else ((. * 1000 | round) / 1000 | tostring) end;
+def pct: if . == null then "n/a"
+	else ((. * 10 | round) / 10) as $r |
+		(if $r == 0 then "0%" else (if $r > 0 then "+" else "" end) + ($r | tostring) + "%" end) end;
+'
 
 # field INDENT WIDTH LABEL TEXT: "LABEL TEXT" folded at 72 columns, the
 # lines after the first under the text (a hanging indent)
@@ -74,14 +83,7 @@ command_lines() {
 
 # one table's rows as blocks; $1 the claims JSON
 rows_txt() {
-	jq -r '
-	def num: if . == null then "n/a"
-		elif (. | fabs) >= 1000 then (. | round | tostring)
-		elif (. | fabs) >= 10 then ((. * 10 | round) / 10 | tostring)
-		else ((. * 1000 | round) / 1000 | tostring) end;
-	def pct: if . == null then "n/a"
-		else ((. * 10 | round) / 10) as $r |
-			(if $r == 0 then "0%" else (if $r > 0 then "+" else "" end) + ($r | tostring) + "%" end) end;
+	jq -r "$JQ_DEFS"'
 	def q: if . == null then "-" elif .text then .text
 		else (.mean | num) + (if .sd then " +- " + (.sd | num) else "" end) end;
 	.rows[] |
@@ -129,18 +131,10 @@ per_patch() {
 		field 4 6 "$k/$steps" "$subj"
 	done
 	echo
-	jq -rn --argjson n "$steps" --arg dir "$out/$t" '
-		def pct: if . == null then "n/a"
-			else ((. * 10 | round) / 10) as $r |
-				(if $r == 0 then "0%" else (if $r > 0 then "+" else "" end) + ($r | tostring) + "%" end) end;
-		[range(1; $n + 1) | input_filename as $f | .] as $ignore | empty' 2>/dev/null
 	for k in $(seq 1 "$steps"); do
 		[ -s "$out/$t/step-$k.json" ] || { echo "    step $k: no verdicts (its runs failed)"; return 0; }
 	done
-	jq -rs '
-		def pct: if . == null then "n/a"
-			else ((. * 10 | round) / 10) as $r |
-				(if $r == 0 then "0%" else (if $r > 0 then "+" else "" end) + ($r | tostring) + "%" end) end;
+	jq -rs "$JQ_DEFS"'
 		. as $steps | $steps[0].rows | to_entries[] | .key as $i | .value.label as $l |
 		select(.value.measured.change_pct != null) |
 		"    " + $l,

@@ -138,6 +138,26 @@ check "  ... each row's verdict (2 holds, 1 contradicted, 1 not shown)" \
 check "  ... the command to reproduce, folded with backslashes" \
 	sh -c 'grep -q "^  zswap-kernels check dir .*\\\\$" "$1"' _ "$WORK/rep/report.txt"
 
+# --- --per-patch: each step's change, the steps that move a row ----------
+# step 1: the fixture's arm B against A (the patch undoes the change),
+# step 2: A against B (the next patch makes it again)
+mkdir -p "$WORK/pp/alone" "$WORK/pp/series"
+cp "$WORK/rep/alone/claims-series.json" "$WORK/pp/alone/claims-series.json"
+build/zswap-gate claims --json --label-a p0 --label-b p1 \
+	tests/fixtures/claims/seed000-fixture.yaml tests/fixtures/records/seed000/b \
+	-- tests/fixtures/records/seed000/a > "$WORK/pp/alone/step-1.json" 2>/dev/null
+cp "$WORK/pp/alone/claims-series.json" "$WORK/pp/alone/step-2.json"
+printf 'Subject: [PATCH 1/2] mm: zswap: the first\n\n---\n' > "$WORK/pp/series/0001-a.patch"
+printf 'Subject: [PATCH 2/2] mm: zswap: the second\n\n---\n' > "$WORK/pp/series/0002-b.patch"
+tools/kernels-report.sh --claims tests/fixtures/claims/seed000-fixture.yaml --series x \
+	--before b --after a --runs 5 --reproduce "zswap-kernels check x --per-patch" \
+	--steps 2 "$WORK/pp" series alone
+check "--per-patch's report: each patch named, each row's change at each step" \
+	sh -c 'grep -q "2/2   mm: zswap: the second" "$1" &&
+		grep -q "^      1: +25.5% \[+15.6%, +35.9%\]  moves it" "$1" &&
+		grep -q "^      2: -0.5% \[-1.5%, +0.6%\]$" "$1" &&
+		awk "length > 72 { bad = 1 } END { exit bad }" "$1"' _ "$WORK/pp/report.txt"
+
 # --- --budget: runs chosen by the data (a stub runner, no boot) ------------
 # The fixture arms: two rows hold at once, "build time" (-0.5%) only
 # after many runs; the stub's runs take no time, so the plan is the most
