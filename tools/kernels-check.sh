@@ -10,7 +10,8 @@
 #                       [-n RUNS | --budget DURATION] [--per-patch]
 #                       [-o DIR] [--dry-run] [--zswap P=V,...]
 #                       [--memory-max MiB | --memory-high MiB] [--iocost]
-#                       [--locks] [-- COMMAND [ARGS...]]
+#                       [--writer [--writer-weight W]] [--locks]
+#                       [-- COMMAND [ARGS...]]
 #
 #   SERIES     an mbox of the series (git format-patch's or b4's; b4 splits
 #              it, its headers unfolded first), or a directory of *.patch
@@ -75,7 +76,7 @@ GATE=$repo/build/zswap-gate
 
 die() { echo "zswap-kernels check: error: $*" >&2; exit 2; }
 say() { echo "zswap-kernels check: $*" >&2; }
-usage() { sed -n '7,13p' "$0" | sed 's/^# \{0,3\}//' >&2; exit 2; }
+usage() { sed -n '7,14p' "$0" | sed 's/^# \{0,3\}//' >&2; exit 2; }
 
 orig_args=("$@")
 series='' revert=0 line=7.3 tree='' commit='' claims='' runs=5 out='' dry=0
@@ -83,7 +84,7 @@ budget='' images='' per_patch=0 pair=''
 tables=() ab=()
 while [ $# -gt 0 ]; do
 	case $1 in
-	--base | --tree | --commit | --claims | --table | -n | -o | --budget | --images | --compare | --zswap | --memory-max | --memory-high)
+	--base | --tree | --commit | --claims | --table | -n | -o | --budget | --images | --compare | --zswap | --memory-max | --memory-high | --writer-weight)
 		[ $# -ge 2 ] || die "$1 wants a value (see --help)" ;;
 	esac
 	case $1 in
@@ -99,9 +100,9 @@ while [ $# -gt 0 ]; do
 	-o) out=$2; shift 2 ;;
 	--dry-run) dry=1; shift ;;
 	--per-patch) per_patch=1; shift ;;
-	--zswap | --memory-max | --memory-high) ab+=("$1" "$2"); shift 2 ;;
+	--zswap | --memory-max | --memory-high | --writer-weight) ab+=("$1" "$2"); shift 2 ;;
 	--compare) pair=$2; ab+=("$1" "$2"); shift 2 ;;
-	--iocost | --locks) ab+=("$1"); shift ;;
+	--iocost | --locks | --writer) ab+=("$1"); shift ;;
 	-h | --help) usage ;;
 	--) shift; break ;;
 	-*) die "unknown option '$1' (see --help)" ;;

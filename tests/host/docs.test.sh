@@ -8,7 +8,9 @@
 # tools' or scripts' usage texts (options of other programs, as
 # `systemctl --now`, are listed below). Every tool's and subcommand's
 # --help runs and exits 0; every relative link resolves to a file; every
-# "$ COMMAND" example runs without root and prints what the docs show.
+# "$ COMMAND" example runs without root and prints what the docs show;
+# docs/examples/ holds each tool's real output, and those that need no
+# root print the same today.
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
@@ -219,4 +221,22 @@ n=kernel/patches/7.3/000-batch-writeback-io/NOTES.md
 got=$(diffstat_of "${n%/*}" | cut -d' ' -f1,2)
 said=$(tr '\n' ' ' < "$n" | sed -n 's/.*the seed.s (\([0-9]*\) insertions, \([0-9]*\) deletions).*/\1 \2/p')
 check "$n's diffstat ($said) is its patch's ($got)" [ -n "$said" -a "$said" = "$got" ]
+
+# docs/examples/: each tool's real output (tools/gen-examples.sh, as root):
+# the command that made it, then its output; the ones that need no root
+# print the same today, numbers aside
+for t in record compare claims zswaptop zswap-lockstat zswap-iostall zswap-export; do
+	f=docs/examples/$t.txt
+	check "$f: a command line, then its output" \
+		sh -c '[ "$(wc -l < "$1")" -ge 6 ] && head -n 1 "$1" | grep -q "^\$ "' _ "$f"
+done
+numbers_aside() { sed 's/[0-9][0-9.,]*/#/g; s/ *$//' | tr -s ' '; }
+for t in compare claims; do
+	f=docs/examples/$t.txt
+	cmd=$(head -n 1 "$f" | sed 's/^\$ zswap-gate/build\/zswap-gate/')
+	sh -c "$cmd" 2>&1 | numbers_aside > "$WORK/now"
+	tail -n +2 "$f" | numbers_aside > "$WORK/then"
+	check "$f: the tool prints the same today, numbers aside ($(diff "$WORK/then" "$WORK/now" | grep -c '^[<>]') lines differ)" \
+		cmp -s "$WORK/then" "$WORK/now"
+done
 summary
