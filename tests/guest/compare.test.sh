@@ -114,10 +114,17 @@ n5=$(jq '[.metrics[] | select(.status == "compared" and .a.n >= 5 and .b.n >= 5)
 check "every metric with 5 + 5 values has Welch and Mann-Whitney p-values ($n5)" \
 	[ "$(jq '[.metrics[] | select(.status == "compared" and .a.n >= 5 and .b.n >= 5 and .welch.p != null and .mann_whitney.p != null)] | length' "$J")" -eq "$n5" ]
 check "most metrics have values in all runs of both kernels ($n5 of $n_rows)" [ "$n5" -ge 20 ]
-check "table: one row per compared metric" \
-	[ "$(grep -cE '^[a-z_]+(\{[^}]*\})* +[a-z]+ +[0-9.]+ \+- [0-9.]+' "$OUT/compare.txt")" -eq "$n_rows" ]
-check "markdown: one row per compared metric" \
-	[ "$(grep -c '^| `' "$OUT/compare.md")" -eq "$n_rows" ]
+# rows 0 in every run of both arms are one line under the table (--all
+# shows them); every other compared metric is a row
+n_zero=$(jq '[.metrics[] | select((.status == "compared" or .status == "too_few_runs") and
+	.a.mean == 0 and .b.mean == 0 and (.a.sd // 0) == 0 and (.b.sd // 0) == 0 and
+	(.failed | not))] | length' "$J")
+check "table: one row per compared metric not 0 in both arms ($((n_rows - n_zero)) of $n_rows)" \
+	[ "$(grep -cE '^[a-z_]+(\{[^}]*\})* +[a-z]+ +[0-9.,]+ \+- [0-9.,]+' "$OUT/compare.txt")" -eq "$((n_rows - n_zero))" ]
+check "markdown: one row per compared metric not 0 in both arms" \
+	[ "$(grep -c '^| `' "$OUT/compare.md")" -eq "$((n_rows - n_zero))" ]
+check "the $n_zero metrics 0 in both arms: one line under the table" sh -c \
+	'[ "$1" -eq 0 ] || grep -q "^0 in both arms, $1 series (--all shows them):" "$2"' _ "$n_zero" "$OUT/compare.txt"
 nsig=$(jq '[.metrics[] | select(.significant)] | length' "$J")
 check "plot: a dot plot per significant metric ($nsig)" \
 	[ "$(ls "$OUT"/plot/dots-*.svg 2>/dev/null | wc -l)" -eq "$nsig" ]
