@@ -69,9 +69,9 @@ struct score {
  * The floors the corpus reaches (its README), so a regression fails; the
  * letters it holds so far (issue 46 asks 30), so none goes missing.
  */
-#define CORPUS_LETTERS		4
-#define FLOOR_ALL_ARMS_PCT	85.7
-#define FLOOR_ALL_CELLS_PCT	90.9
+#define CORPUS_LETTERS		8
+#define FLOOR_ALL_ARMS_PCT	77.2
+#define FLOOR_ALL_CELLS_PCT	63.2
 #define FLOOR_HELD_ARMS_PCT	100.0
 #define FLOOR_HELD_CELLS_PCT	100.0
 
