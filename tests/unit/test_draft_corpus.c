@@ -69,9 +69,9 @@ struct score {
  * The floors the corpus reaches (its README), so a regression fails; the
  * letters it holds so far (issue 46 asks 30), so none goes missing.
  */
-#define CORPUS_LETTERS		17
-#define FLOOR_ALL_ARMS_PCT	40.9
-#define FLOOR_ALL_CELLS_PCT	56.6
+#define CORPUS_LETTERS		19
+#define FLOOR_ALL_ARMS_PCT	38.2
+#define FLOOR_ALL_CELLS_PCT	51.5
 #define FLOOR_HELD_ARMS_PCT	27.2
 #define FLOOR_HELD_CELLS_PCT	45.8
 
