@@ -69,11 +69,11 @@ struct score {
  * The floors the corpus reaches (its README), so a regression fails; the
  * letters it holds so far (issue 46 asks 30), so none goes missing.
  */
-#define CORPUS_LETTERS		28
-#define FLOOR_ALL_ARMS_PCT	25.6
+#define CORPUS_LETTERS		29
+#define FLOOR_ALL_ARMS_PCT	25.3
 #define FLOOR_ALL_CELLS_PCT	48.5
-#define FLOOR_HELD_ARMS_PCT	16.6
-#define FLOOR_HELD_CELLS_PCT	35.5
+#define FLOOR_HELD_ARMS_PCT	16.0
+#define FLOOR_HELD_CELLS_PCT	34.1
 
 static bool show;
 
