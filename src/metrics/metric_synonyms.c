@@ -8,6 +8,7 @@
  */
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "metric_name_check.h"
 #include "metric_registry.h"
@@ -155,10 +156,46 @@ static bool family_word(const char *w)
 	return false;
 }
 
+/*
+ * w (words()) is an mTHP counter of one size: "zswpout 64kb", "swpout 2mb",
+ * "64kb mthp_swpout_fallback", "2mb swpout_fallback"; its name (no mthp_)
+ * in name, the size in kB in kb.
+ */
+static bool mthp_size_word(const char *w, char *name, size_t nlen, char *kb,
+			   size_t klen)
+{
+	char a[64], b[64], c;
+	unsigned long n;
+	const char *nm;
+	int used = 0;
+
+	if (sscanf(w, "%63s %63s%n%c", a, b, &used, &c) != 2 || w[used])
+		return false;
+	/* the size is the word of digits and kb/mb; the other is the name */
+	if (strspn(a, "0123456789") && strspn(a, "0123456789") + 2 == strlen(a) &&
+	    (!strcmp(a + strlen(a) - 2, "kb") || !strcmp(a + strlen(a) - 2, "mb"))) {
+		n = strtoul(a, NULL, 10) * (a[strlen(a) - 2] == 'm' ? 1024 : 1);
+		nm = b;
+	} else if (strspn(b, "0123456789") && strspn(b, "0123456789") + 2 == strlen(b) &&
+		   (!strcmp(b + strlen(b) - 2, "kb") || !strcmp(b + strlen(b) - 2, "mb"))) {
+		n = strtoul(b, NULL, 10) * (b[strlen(b) - 2] == 'm' ? 1024 : 1);
+		nm = a;
+	} else {
+		return false;
+	}
+	if (!strncmp(nm, "mthp_", 5))
+		nm += 5;
+	if (!n || !*nm || strspn(nm, "abcdefghijklmnopqrstuvwxyz_") != strlen(nm))
+		return false;
+	snprintf(name, nlen, "%s", nm);
+	snprintf(kb, klen, "%lu", n);
+	return true;
+}
+
 /* A registry name: the label joined by '_', or one of its words. */
 static bool registry_word(const char *w, char *out, size_t len)
 {
-	char joined[128], why[256], tok[128], k;
+	char joined[128], why[256], tok[128];
 	const char *p = w;
 
 	snprintf(joined, sizeof(joined), "%s", w);
@@ -170,9 +207,11 @@ static bool registry_word(const char *w, char *out, size_t len)
 		snprintf(out, len, "%s", joined);
 		return true;
 	}
-	/* "ZSWPOUT-64kB": an mTHP size's counter */
-	if (sscanf(w, "%60[a-z_] %15[0-9]%c", tok, joined, &k) == 3 && k == 'k' &&
-	    !strcmp(w + strlen(w) - 2, "kb")) {
+	/*
+	 * "ZSWPOUT-64kB", "SWPOUT-2MB", "64kB-mthp_swpout_fallback": an mTHP
+	 * size's counter, the size after or before the counter's name
+	 */
+	if (mthp_size_word(w, tok, sizeof(tok), joined, sizeof(joined))) {
 		char name[128];
 
 		snprintf(name, sizeof(name), "mthp_%.60s{size=%.15skB}", tok, joined);
@@ -224,6 +263,14 @@ bool metric_synonym_guess(const char *label, const char *context, char *out,
 			best = s;
 	}
 	if (!best)
+		return false;
+	/*
+	 * A rate per process (usemem's "Average throughput", "Single process
+	 * Throughput") is not the summed rate the workload's figure is.
+	 */
+	if (!strcmp(best->phrase, "throughput") &&
+	    (has_words(w, "average") || has_words(w, "avg") ||
+	     has_words(w, "per process") || has_words(w, "single process")))
 		return false;
 	snprintf(out, len, "%s", best->metric);
 	return true;

@@ -528,9 +528,13 @@ static void test_synonyms(void)
 		{ "pool_limit_hit delta", NULL, "pool_limit_hit" },
 		{ "shrink_worker wakeups", NULL, "shrink_worker_wakeups" },
 		{ "ZSWPOUT-64kB", NULL, "mthp_zswpout{size=64kB}" },
+		{ "SWPOUT-2MB", NULL, "mthp_swpout{size=2048kB}" },
+		{ "64kB-mthp_swpout_fallback", NULL, "mthp_swpout_fallback{size=64kB}" },
+		{ "16kB-swpout_fallback", NULL, "mthp_swpout_fallback{size=16kB}" },
 	};
 	static const char *const none[] = {
 		"!shrinker_enabled", "errors", "QPS", "memcg_high", "64kB_swpout_fallback",
+		"Average throughput (KB/s)", "Single process Throughput",
 	};
 	char out[128], why[256];
 	int bad = 0;
