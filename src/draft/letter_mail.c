@@ -60,20 +60,31 @@ static bool header_line(const char *s)
 	return false;
 }
 
-/* An mbox's next message: "From " and a header on the next line. */
-static bool mbox_from(const char *line, const char *next, size_t n)
+/* The line after line (in next, n bytes on) is a header line. */
+static bool header_next(const char *next, size_t n)
 {
 	const char *nl = memchr(next, '\n', n);
 	char buf[128];
 	size_t len = nl ? (size_t)(nl - next) : n;
 
-	if (strncmp(line, "From ", 5))
-		return false;
 	if (len >= sizeof(buf))
 		len = sizeof(buf) - 1;
 	memcpy(buf, next, len);
 	buf[len] = '\0';
 	return header_line(buf) && strncmp(buf, "From ", 5);
+}
+
+/* An mbox's next message: "From " and a header on the next line. */
+static bool mbox_from(const char *line, const char *next, size_t n)
+{
+	return !strncmp(line, "From ", 5) && header_next(next, n);
+}
+
+/* Two header lines in a row: a mail, under whatever notes came first. */
+static bool mail_start(const char *line, const char *next, size_t n)
+{
+	return strncmp(line, "From ", 5) && header_line(line) &&
+	       header_next(next, n);
 }
 
 static bool diff_line(const char *s)
@@ -236,8 +247,13 @@ int letter_read_lines(const char *text, size_t n, struct letter *l)
 			goto oom;
 		if (raw[0] && raw[strlen(raw) - 1] == '\r')
 			raw[strlen(raw) - 1] = '\0';
-		/* a message's header block: at the start, or after "From " */
+		/*
+		 * a message's header block: at the start (under a line or two
+		 * of notes, as a saved letter's "Source:"), or after "From "
+		 */
 		if (!in_header && ((l->nr_lines == 0 && header_line(raw)) ||
+				   (start < n && l->nr_lines < 3 &&
+				    mail_start(raw, text + start, n - start)) ||
 				   (start < n && mbox_from(raw, text + start,
 							    n - start)))) {
 			in_header = true;

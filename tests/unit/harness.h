@@ -55,6 +55,7 @@ void test_probe_opts(void);
 void test_claims_draft(void);
 void test_draft_bounds(void);
 void test_draft_shapes(void);
+void test_draft_headers(void);
 void test_draft_corpus(void);
 void test_level_stats(void);
 

@@ -40,6 +40,7 @@ int main(int argc, char **argv)
 	test_claims_draft();
 	test_draft_bounds();
 	test_draft_shapes();
+	test_draft_headers();
 	test_draft_corpus();
 	test_doc_names();
 	test_workload();
