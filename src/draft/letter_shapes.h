@@ -3,7 +3,8 @@
  * Inside the letter reader (letter_parse.h): what its files share. Each
  * file reads one shape: cells and labels (letter_cell.c), rows and arrow
  * rows (letter_rows.c), the mail into lines (letter_mail.c), aligned
- * tables (letter_tables.c), label blocks (letter_blocks.c); then the
+ * tables (letter_tables.c), their columns (letter_columns.c) and stacked
+ * headers (letter_header.c), label blocks (letter_blocks.c); then the
  * tables found are reshaped: arms in tables of their own joined
  * (letter_join.c), transposed tables turned (letter_turn.c).
  */
@@ -65,6 +66,19 @@ int letter_push_table(struct letter *l, const struct letter_table *t);
 /* The table whose first row is line i: the line after it, or -1. */
 long letter_read_table(struct letter *l, size_t i, bool arrow,
 		       const char *section);
+
+/* letter_columns.c: a table's columns named, change columns taken out */
+/* Header line h over rows of nv values: the names' count, 0 if none. */
+int letter_read_header(const char *h, int nv, char col[][48], bool *label_col);
+/* nh names in col (from a header; 0: none) over rows of nv values. */
+void letter_name_columns(struct letter_table *t, char col[][48], int nh,
+			 int nv, bool stacked);
+
+/* letter_header.c: a header stacked on lines above the rows */
+bool letter_stacked_header(const struct letter *l, size_t first, int nv,
+			   char col[][48], size_t *htop);
+/* Row s's n values under the first n of row's nv columns, in order. */
+bool letter_row_under(const char *row, int nv, const char *s, int n);
 
 /* letter_blocks.c: blocks of "label: value" lines under headings */
 long letter_read_kv_blocks(struct letter *l, size_t i, const char *section);

@@ -69,88 +69,6 @@ void letter_find_title(const struct letter *l, size_t i, char *out, size_t len)
 	}
 }
 
-static bool header_name_ok(const char *s, size_t n)
-{
-	int words = 1;
-
-	if (!n || n >= 48)
-		return false;
-	for (size_t i = 0; i < n; i++)
-		words += s[i] == ' ';
-	return words <= 5;
-}
-
-/* A column of changes, into change_pct */
-static bool change_name(const char *s)
-{
-	static const char *const words[] = { "change", "delta", "diff", NULL };
-
-	for (int i = 0; words[i]; i++)
-		if (strcasestr(s, words[i]))
-			return true;
-	return false;
-}
-
-/* A column that judges ("% Improvement", "speedup"): kept as words */
-static bool gain_name(const char *s)
-{
-	static const char *const words[] = {
-		"improv", "gain", "speedup", "%", "better", NULL };
-
-	for (int i = 0; words[i]; i++)
-		if (strcasestr(s, words[i]))
-			return true;
-	return false;
-}
-
-/* The words of s, one blank apart or more. */
-static int split_words(const char *s, struct span *sp, int max)
-{
-	int n = 0, i = 0, len = (int)strlen(s);
-
-	while (i < len && n < max) {
-		while (i < len && s[i] == ' ')
-			i++;
-		if (i >= len)
-			break;
-		sp[n].start = i;
-		while (i < len && s[i] != ' ')
-			i++;
-		sp[n++].end = i;
-	}
-	return n;
-}
-
-/*
- * Header line h above rows of nv values: its cells name the columns
- * (nv), the label column and the columns (nv + 1), or the columns
- * without the last, a change (nv - 1). Returns the names' count, 0 when
- * h is no header for these rows.
- */
-static int read_header(const char *h, int nv, char col[][48], bool *label_col)
-{
-	struct span sp[MAX_CELLS];
-	int n = letter_split_cells(h, sp, MAX_CELLS);
-	const char *end = h + strlen(h) - 1;
-
-	/* words one blank apart over rows the same ("mode Base Patched") */
-	if (n == 1 && nv > 1)
-		n = split_words(h, sp, MAX_CELLS);
-
-	*label_col = false;
-	if (n < 1 || *end == '.' || *end == ':' || (n != nv && n != nv + 1 &&
-						     n != nv - 1))
-		return 0;
-	for (int i = 0; i < n; i++)
-		if (!header_name_ok(h + sp[i].start, sp[i].end - sp[i].start))
-			return 0;
-	*label_col = n == nv + 1;
-	for (int i = *label_col; i < n; i++)
-		snprintf(col[i - *label_col], 48, "%.*s",
-			 sp[i].end - sp[i].start, h + sp[i].start);
-	return n - *label_col;
-}
-
 int letter_push_table(struct letter *l, const struct letter_table *t)
 {
 	struct letter_table *nt;
@@ -192,178 +110,6 @@ bool letter_seen_table(const struct letter *l, const struct letter_table *t)
 			return true;
 	}
 	return false;
-}
-
-static void add_extra(struct letter_row *row, const char *name,
-		      const struct letter_cell *c)
-{
-	size_t used = strlen(row->extra);
-
-	if (c->kind == CELL_NUM)
-		snprintf(row->extra + used, sizeof(row->extra) - used,
-			 c->sign ? "%s%s %+g%s" : "%s%s %g%s", used ? ", " : "",
-			 name, c->mean, c->unit);
-	else if (c->kind == CELL_TEXT)
-		snprintf(row->extra + used, sizeof(row->extra) - used, "%s%s %s",
-			 used ? ", " : "", name, c->text);
-}
-
-/*
- * Value column c of every row leaves the table: into the rows'
- * change_pct (a change column, "-0.5%"), or their extra words (name
- * given: a column that judges, or one the claims table cannot hold),
- * and with delta into their delta too (a column of absolute changes).
- */
-static void take_column(struct letter_table *t, int c, const char *name,
-			bool delta)
-{
-	for (size_t r = 0; r < t->nr_rows; r++) {
-		struct letter_row *row = &t->rows[r];
-		struct letter_cell *cell = &row->cell[c];
-
-		if (name) {
-			add_extra(row, name, cell);
-			if (delta && letter_is_num(cell)) {
-				row->has_delta = true;
-				row->delta = cell->mean;
-			}
-		} else if (letter_is_num(cell)) {
-			row->has_change = true;
-			row->change_pct = cell->mean;
-		}
-		memmove(cell, cell + 1, (LETTER_MAX_COLS - 1 - c) * sizeof(*cell));
-		memset(&row->cell[LETTER_MAX_COLS - 1], 0, sizeof(*cell));
-	}
-}
-
-static bool pct_cell(const struct letter_cell *c)
-{
-	return letter_is_num(c) && !strcmp(c->unit, "%");
-}
-
-static bool pct_or_text(const struct letter_cell *c)
-{
-	return !letter_is_num(c) || !strcmp(c->unit, "%");
-}
-
-static bool column_all(const struct letter_table *t, int c,
-		       bool (*ok)(const struct letter_cell *))
-{
-	for (size_t r = 0; r < t->nr_rows; r++)
-		if (!ok(&t->rows[r].cell[c]))
-			return false;
-	return true;
-}
-
-/* "vs shrinker off  vs stock shrinker" over signed percentages */
-static bool change_only(struct letter_table *t)
-{
-	for (int c = 0; c < t->nr_cols; c++) {
-		const char *p = t->col[c] + 2;
-
-		if (strncasecmp(t->col[c], "vs", 2) || !strchr(". ", *p) ||
-		    !column_all(t, c, letter_signed_pct))
-			return false;
-		p += *p == '.';
-		if (!p[strspn(p, " ")])
-			return false;	/* "vs" of nothing */
-	}
-	for (int c = 0; c < t->nr_cols; c++) {
-		const char *p = t->col[c] + 2;
-
-		p += *p == '.';
-		while (*p == ' ')
-			p++;
-		memmove(t->col[c], p, strlen(p) + 1);
-	}
-	return true;
-}
-
-static bool column_taken(const struct letter_table *t, int c, const char *name)
-{
-	for (int d = 0; d < c; d++)
-		if (!strcmp(t->col[d], name))
-			return true;
-	return false;
-}
-
-/*
- * A name twice (a header like "zstd  zstd"), or two that a cut through a
- * character made alike, must not clash: "zstd (2)".
- */
-void letter_unique_columns(struct letter_table *t)
-{
-	for (int c = 0; c < t->nr_cols; c++) {
-		char base[48];
-
-		yaml_text_clean(t->col[c]);
-		if (!t->col[c][0])
-			snprintf(t->col[c], sizeof(t->col[c]), "column %d", c + 1);
-		memcpy(base, t->col[c], sizeof(base));
-		for (int k = 2; column_taken(t, c, t->col[c]); k++) {
-			snprintf(t->col[c], sizeof(t->col[c]), "%.36s (%d)", base, k % 100);
-			yaml_text_clean(t->col[c]);
-		}
-	}
-}
-
-static void name_columns(struct letter_table *t, const char *header, int nv)
-{
-	char col[MAX_CELLS][48];
-	bool label_col;
-	int nh = header ? read_header(header, nv, col, &label_col) : 0;
-
-	t->named = nh > 0;
-	if (nv > LETTER_MAX_COLS) {
-		/* the first columns kept: a change column is past them */
-		t->cols_cut = nv - LETTER_MAX_COLS;
-		nv = LETTER_MAX_COLS;
-		t->named = nh >= nv;
-	} else if (nh == nv - 1 && !column_all(t, nv - 1, letter_is_num))
-		t->named = false;
-	if (t->cols_cut) {
-		;
-	} else if (t->named && nh == nv - 1) {
-		take_column(t, nv - 1, NULL, false);	/* an unnamed change column */
-		nv--;
-	} else if (t->named && nv > 2 && (change_name(col[nv - 1]) ||
-					  gain_name(col[nv - 1]))) {
-		/*
-		 * "Change" over "-0.5%" is a relative change; "Delta" over
-		 * "32025" an absolute one, which the note keeps
-		 */
-		bool pct = change_name(col[nv - 1]) && column_all(t, nv - 1, pct_or_text);
-
-		take_column(t, nv - 1, pct ? NULL : col[nv - 1],
-			    change_name(col[nv - 1]));
-		nv--;
-	} else if (!t->named) {
-		int drop = 0;
-
-		/* trailing columns of percentages after the values */
-		while (nv - drop > 2 && column_all(t, nv - 1 - drop, pct_cell))
-			drop++;
-		if (drop == 1 && column_all(t, nv - 1, letter_signed_pct)) {
-			take_column(t, nv - 1, NULL, false);
-		} else {
-			for (int c = nv - drop; c < nv; c++) {
-				char name[24];
-
-				snprintf(name, sizeof(name), "column %d", c + 1);
-				take_column(t, nv - drop, name, false);
-			}
-		}
-		nv -= drop;
-	}
-	t->nr_cols = nv;
-	for (int c = 0; c < nv; c++) {
-		if (t->named)
-			snprintf(t->col[c], sizeof(t->col[c]), "%.47s", col[c]);
-		else
-			snprintf(t->col[c], sizeof(t->col[c]), "column %d", c + 1);
-	}
-	t->change_only = t->named && change_only(t);
-	letter_unique_columns(t);
 }
 
 static size_t prev_line(const struct letter *l, size_t i, int depth)
@@ -532,7 +278,7 @@ static int read_text_rows(struct letter *l, size_t i, int nv,
 			break;
 		above = prev_line(l, cand, depth);
 		if (above == (size_t)-1 ||
-		    !read_header(l->lines[above].text, nv, col, &label_col))
+		    !letter_read_header(l->lines[above].text, nv, col, &label_col))
 			break;
 		pre[n++].line = (int)cand + 1;
 		*top = cand;
@@ -541,6 +287,36 @@ static int read_text_rows(struct letter *l, size_t i, int nv,
 		if (letter_add_row(l, t, &pre[n], cap))
 			return -1;
 	return 0;
+}
+
+/*
+ * Rows with the arms' values alone after a table whose change columns
+ * were taken out (counters under the timings, no change beside them),
+ * each value under its arm in row first (nv values): the same table.
+ * Returns its new last line.
+ */
+static long read_arm_rows(struct letter *l, size_t first, int nv, long last,
+			  struct letter_table *t, size_t *cap)
+{
+	int depth = l->lines[last].depth;
+	size_t k = (size_t)last + 1, old = t->nr_rows;
+	struct letter_row row;
+	long next;
+
+	while (letter_same_block(l, k, depth) &&
+	       (letter_blank(l->lines[k].text) || letter_rule(l->lines[k].text)))
+		k++;
+	if (!letter_same_block(l, k, depth) ||
+	    letter_parse_row(l->lines[k].text, &row) != t->nr_cols)
+		return last;
+	next = read_rows(l, k, t->nr_cols, false, t, cap);
+	for (size_t r = old; next >= 0 && r < t->nr_rows; r++)
+		if (!letter_row_under(l->lines[first].text, nv,
+				      l->lines[t->rows[r].line - 1].text, t->nr_cols)) {
+			t->nr_rows = old;	/* not the arms' columns */
+			return last;
+		}
+	return next;
 }
 
 /* "usemem30, 64K folios:" over "=====": the heading of what follows */
@@ -581,9 +357,12 @@ void letter_section_title(struct letter_table *t, const char *section)
 long letter_read_table(struct letter *l, size_t i, bool arrow,
 		       const char *section)
 {
+	char col[MAX_CELLS][48];
 	struct letter_table t = {};
 	struct letter_row row;
 	size_t cap = 0, top = i, h;
+	bool stacked, label_col;
+	int nh = 0;
 	int depth = l->lines[i].depth;
 	int nv = arrow ? 2 : letter_parse_row(l->lines[i].text, &row);
 	long last;
@@ -596,6 +375,11 @@ long letter_read_table(struct letter *l, size_t i, bool arrow,
 	h = arrow ? (size_t)-1 : prev_line(l, top, depth);
 	if (h != (size_t)-1 && letter_parse_row(l->lines[h].text, &row) == nv)
 		h = (size_t)-1;		/* rows above are not a header */
+	stacked = !arrow && letter_stacked_header(l, i, nv, col, &h);
+	if (stacked)
+		nh = nv;
+	else if (h != (size_t)-1)
+		nh = letter_read_header(l->lines[h].text, nv, col, &label_col);
 	if (h == (size_t)-1 && t.nr_rows + t.rows_cut < 2 && !arrow)
 		goto out;
 	t.line = (int)(h != (size_t)-1 ? h : top) + 1;
@@ -605,10 +389,15 @@ long letter_read_table(struct letter *l, size_t i, bool arrow,
 		snprintf(t.col[0], sizeof(t.col[0]), "before");
 		snprintf(t.col[1], sizeof(t.col[1]), "after");
 	} else {
-		name_columns(&t, h != (size_t)-1 ? l->lines[h].text : NULL, nv);
+		letter_name_columns(&t, col, nh, nv, stacked);
 	}
 	if (t.nr_cols < 2)
 		goto out;
+	if (t.named && t.nr_cols < nv) {
+		last = read_arm_rows(l, i, nv, last, &t, &cap);
+		if (last < 0)
+			goto oom;
+	}
 	for (size_t k = h != (size_t)-1 ? h : top; k <= (size_t)last; k++)
 		l->lines[k].kind = LL_TABLE;
 	letter_find_title(l, h != (size_t)-1 ? h : top, t.title, sizeof(t.title));

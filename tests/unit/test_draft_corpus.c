@@ -70,8 +70,8 @@ struct score {
  * letters it holds so far (issue 46 asks 30), so none goes missing.
  */
 #define CORPUS_LETTERS		30
-#define FLOOR_ALL_ARMS_PCT	28.9
-#define FLOOR_ALL_CELLS_PCT	55.1
+#define FLOOR_ALL_ARMS_PCT	46.9
+#define FLOOR_ALL_CELLS_PCT	60.8
 #define FLOOR_HELD_ARMS_PCT	16.0
 #define FLOOR_HELD_CELLS_PCT	34.2
 

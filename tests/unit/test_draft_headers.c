@@ -52,8 +52,78 @@ static void test_mail_under_note(void)
 	claims_free(&c);
 }
 
+/*
+ * The arms' names over a rule, a setup row of words, a change column's
+ * name written down two lines; counters with the arms' values alone
+ * under the timings (after a rule) are the same table.
+ */
+static void test_stacked_header(void)
+{
+	const char *text =
+		"usemem30 with 64K folios:\n"
+		"\n"
+		"  --------------------------------------------------------------\n"
+		"                  mm-unstable-10-24-2025     v13\n"
+		"  --------------------------------------------------------------\n"
+		"  zswap compressor       deflate-iaa     deflate-iaa   IAA Batching\n"
+		"                                                          vs.\n"
+		"                                                     IAA Sequential\n"
+		"  --------------------------------------------------------------\n"
+		"  Total throughput (KB/s)  6,118,675    9,901,216       62%\n"
+		"  sys time (sec)            2,379.29     1,686.18      -29%\n"
+		"\n"
+		"  --------------------------------------------------------------\n"
+		"  zswpout                  48,932,319   48,931,447\n"
+		"  pswpout                           0            0\n";
+	const struct claim_table *t;
+	struct claims c;
+
+	if (!drafted("stacked-header", text, &c))
+		return;
+	t = c.nr_tables ? &c.tables[0] : NULL;
+	CHECK(c.nr_tables == 1 && cols_are(t, "mm-unstable-10-24-2025", "v13"),
+	      "the arms from the line over the rule (%zu tables, first '%s')",
+	      c.nr_tables, t ? t->col[0] : "-");
+	CHECK(t && t->nr_rows == 4 && t->rows[3].q[1].mean == 0 &&
+	      t->rows[2].q[0].mean == 48932319,
+	      "the counters under the rule join the table (%zu rows)",
+	      t ? t->nr_rows : 0);
+	CHECK(t && t->nr_rows > 0 && t->rows[0].change_pct[0] == 62,
+	      "the change column read as the change, not an arm");
+	claims_free(&c);
+}
+
+/*
+ * Under a header of two lines, a row whose second arm is left empty has
+ * as many values as the arms: its change is no arm's value.
+ */
+static void test_stacked_empty_cell(void)
+{
+	const char *text =
+		"Results:\n"
+		"\n"
+		"                               base-a      after      vs.\n"
+		"                                                        base-a\n"
+		"  ---------------------------------------------------------\n"
+		"  Total throughput (KB/s)   4,793,363   4,853,074     1%\n"
+		"  elapsed time (sec)           130.14      126.29    -3%\n"
+		"  zswpout                         100                -5%\n";
+	const struct claim_table *t;
+	struct claims c;
+
+	if (!drafted("stacked-empty", text, &c))
+		return;
+	t = c.nr_tables ? &c.tables[0] : NULL;
+	CHECK(t && t->nr_cols == 2 && !strcmp(t->col[0], "base-a") &&
+	      !strcmp(t->col[1], "after") && t->nr_rows == 2,
+	      "two arms named on two lines; the row with an empty cell left out "
+	      "(%zu rows)", t ? t->nr_rows : 0);
+	claims_free(&c);
+}
+
 void test_draft_headers(void)
 {
 	test_mail_under_note();
-	(void)cols_are;
+	test_stacked_header();
+	test_stacked_empty_cell();
 }
