@@ -622,6 +622,13 @@ static int holm(struct claims_eval *e)
  * smaller, or a fall), wholly above it exceeded; a quoted fall mirrors
  * that; a quoted 0 left out of the interval is exceeded.
  */
+/*
+ * Letters round their changes (-100.0%, 56%): a quoted change within half
+ * a tenth of a point of the interval is within it (005's pswpin, 472,978
+ * -> 0 quoted, every run 0: -99.997% on the ln(1 + v) scale).
+ */
+#define QUOTED_SLACK_PCT 0.05
+
 static enum quoted_fit fit_quoted(const struct row_eval *r)
 {
 	double q = r->row->change_pct[r->cmp];
@@ -629,7 +636,7 @@ static enum quoted_fit fit_quoted(const struct row_eval *r)
 
 	if (!r->row->has_change[r->cmp] || !r->has_change || !r->has_p)
 		return QUOTED_NONE;
-	if (r->ci_lo_pct <= q && q <= r->ci_hi_pct)
+	if (r->ci_lo_pct - QUOTED_SLACK_PCT <= q && q <= r->ci_hi_pct + QUOTED_SLACK_PCT)
 		return QUOTED_WITHIN;
 	above = r->ci_lo_pct > q;
 	return q == 0 || above == (q > 0) ? QUOTED_EXCEEDED : QUOTED_EXCLUDED;

@@ -47,7 +47,10 @@ static const char fit_claims[] =
 	"      - label: same, quoted 0\n        metric: m_tenth_up\n"
 	"        claim: same\n        quoted: [40214, 40214]\n"
 	"      - label: unbounded\n        metric: m_near0\n"
-	"        change_pct: 500\n        quoted: [null, null]\n";
+	"        change_pct: 500\n        quoted: [null, null]\n"
+	/* 005's pswpin: 472,978 -> 0 quoted, every new run 0, on ln(1 + v) */
+	"      - label: to nothing\n        metric: m_gone\n"
+	"        scale: log\n        quoted: [472978, 0]\n";
 
 static const struct fit_metric fit_metrics[] = {
 	{ "m_flat", { { 100, 110, 90, 105, 95 }, { 102, 112, 92, 107, 97 } } },
@@ -57,6 +60,7 @@ static const struct fit_metric fit_metrics[] = {
 	{ "m_rise", { { 100, 102, 98, 101, 99 }, { 130, 132, 128, 131, 129 } } },
 	{ "m_tenth_up", { { 100, 102, 98, 101, 99 }, { 110, 112, 108, 111, 109 } } },
 	{ "m_near0", { { 0, 4, 0, 1, 0 }, { 3, 9, 2, 6, 5 } } },
+	{ "m_gone", { { 30105, 33880, 30777, 33580, 32086 }, { 0, 0, 0, 0, 0 } } },
 };
 
 static void fit_eval(struct claims_eval *e, struct claims *c)
@@ -136,6 +140,9 @@ static void test_fit_cases(const struct claims_eval *e)
 	/* quoted no change; +10% [+7, +13] leaves 0 out */
 	expect_fit(e, "same, quoted 0", VERDICT_CONTRADICTED, QUOTED_EXCEEDED);
 	/* base mean 1 +- 1.7 is not above 0: [lo, +inf) covers +500% */
+	/* -100% quoted; on ln(1 + v) the measured change is -99.997%: the
+	 * letter's rounding, not a change the interval excludes */
+	expect_fit(e, "to nothing", VERDICT_HOLDS, QUOTED_WITHIN);
 	r = fit_row(e, "unbounded");
 	CHECK(r && !r->ci_bounded && r->quoted_fit == QUOTED_WITHIN,
 	      "unbounded: +500%% within [%g, +inf) (%s)", r ? r->ci_lo_pct : 0,
