@@ -39,25 +39,28 @@ static int count_lines(const char *s, int *longest)
 
 static void test_formats(void)
 {
+	static const struct {
+		void (*fmt)(char *buf, size_t len, double v);
+		double v;
+		const char *want;
+	} t[] = {
+		{ fmt_count, 140947, "140,947" },
+		{ fmt_count, -1234567, "-1,234,567" },
+		{ fmt_count, 999, "999" },
+		{ fmt_count, 0.1864, "0.1864" },
+		{ fmt_count, 12345.64, "12,345.6" },
+		{ fmt_bytes, 252805120, "241.1 MiB" },	/* 241.09 * 2^20 */
+		{ fmt_bytes, 812, "812 B" },
+	};
 	char b[64];
 	FILE *f;
 	char *text = NULL;
 	size_t len;
 
-	fmt_count(b, sizeof(b), 140947);
-	CHECK(!strcmp(b, "140,947"), "%s", b);
-	fmt_count(b, sizeof(b), -1234567);
-	CHECK(!strcmp(b, "-1,234,567"), "%s", b);
-	fmt_count(b, sizeof(b), 999);
-	CHECK(!strcmp(b, "999"), "%s", b);
-	fmt_count(b, sizeof(b), 0.1864);
-	CHECK(!strcmp(b, "0.1864"), "%s", b);
-	fmt_count(b, sizeof(b), 12345.64);
-	CHECK(!strcmp(b, "12,345.6"), "%s", b);
-	fmt_bytes(b, sizeof(b), 252805120);	/* 241.09 * 2^20 */
-	CHECK(!strcmp(b, "241.1 MiB"), "%s", b);
-	fmt_bytes(b, sizeof(b), 812);
-	CHECK(!strcmp(b, "812 B"), "%s", b);
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		t[i].fmt(b, sizeof(b), t[i].v);
+		CHECK(!strcmp(b, t[i].want), "%g: %s, want %s", t[i].v, b, t[i].want);
+	}
 	/* broken at spaces only, no line past the width, no word cut */
 	f = open_memstream(&text, &len);
 	wrap_print(f, "aaaa bbbbbbbb cc dddddddddddddddddddd e", 0, 2, 12);
