@@ -242,6 +242,16 @@ else
 fi
 
 mkdir -p "$out" || die "cannot create $out"
+# what ran, for reports (zswap-kernels check's): one "key: value" a line
+{
+	echo "zswap: ${zswap:-as the kernel boots}"
+	if [ -n "$memhigh" ]; then echo "memory: memory.high $memhigh MiB"
+	else echo "memory: memory.max $memmax MiB"; fi
+	echo "iocost: $([ $iocost -eq 1 ] && echo on || echo off)$([ $writer -eq 1 ] &&
+		echo ", fio beside at io.weight $writer_weight against 100")"
+	echo "workload: $*"
+	echo "vm: $cpus vCPUs, $mem, a $swap MiB swap disk"
+} > "$out/experiment" || die "cannot write $out/experiment"
 work=$(mktemp -d "${TMPDIR:-/tmp}/kernels-ab.XXXXXX") || die "mktemp failed"
 trap 'rm -rf "$work"' EXIT
 if [ $writer -eq 1 ]; then

@@ -92,10 +92,12 @@ rows_txt() {
 		then "no value, the claim only"
 		else (.quoted.base | q) + " -> " + (.quoted.new | q) +
 		(if .quoted.change_pct != null then ", " + (.quoted.change_pct | pct) else "" end) end),
-	(if .measured and .measured.change_pct != null then
+	(if .measured and .measured.base.mean != null and .measured.new.mean != null then
 		"measured:\t" + (.measured.base.mean | num) + " +- " + (.measured.base.sd | num) +
 		" -> " + (.measured.new.mean | num) + " +- " + (.measured.new.sd | num) +
-		", " + (.measured.change_pct | pct) +
+		(if .measured.change_pct != null then ", " + (.measured.change_pct | pct)
+		 elif .measured.base.mean == 0 and .measured.new.mean != 0 then ", from 0"
+		 else "" end) +
 		(if .measured.ci_pct then " [" + (.measured.ci_pct[0] | pct) + ", " +
 			(.measured.ci_pct[1] | pct) + "]" else "" end)
 	 else empty end),
@@ -136,12 +138,17 @@ per_patch() {
 	done
 	jq -rs "$JQ_DEFS"'
 		. as $steps | $steps[0].rows | to_entries[] | .key as $i | .value.label as $l |
-		select(.value.measured.change_pct != null) |
+		select(.value.measured.base.mean != null) |
 		"    " + $l,
-		($steps | to_entries[] | .key as $k | .value.rows[$i].measured as $m |
-			"      \($k + 1): " + ($m.change_pct | pct) +
+		($steps | to_entries[] | .key as $k | .value.rows[$i] as $r | $r.measured as $m |
+			"      \($k + 1): " +
+			(if $m.change_pct != null then ($m.change_pct | pct)
+			 else ($m.base.mean | num) + " -> " + ($m.new.mean | num) end) +
 			(if $m.ci_pct then " [" + ($m.ci_pct[0] | pct) + ", " + ($m.ci_pct[1] | pct) + "]" +
 				(if $m.ci_pct[0] > 0 or $m.ci_pct[1] < 0 then "  moves it" else "" end)
+			 elif $m.change_pct == null and ($r.p_adjusted // 1) < 0.05
+			 then "  moves it (p " + (if $r.p_adjusted < 0.001 then "< 0.001"
+				else ($r.p_adjusted * 1000 | round) / 1000 | tostring end) + ")"
 			 else "" end))' $(for k in $(seq 1 "$steps"); do echo "$out/$t/step-$k.json"; done)
 	echo
 }
@@ -175,11 +182,15 @@ msgid=$(grep -m1 'message_id:' "$claims" | sed 's/.*message_id: *//; s/^"//; s/"
 			continue
 		fi
 		field 2 10 kernels: "$(releases "$j")"
-		"$GATE" claims setup --table "$t" "$claims" 2>/dev/null |
-			grep -E '^(size|zswap|memory|iocost|workload):' |
-			while IFS= read -r l; do
-				field 2 10 "${l%%:*}:" "$(sed 's/^[a-z]*: *//' <<<"$l")"
-			done
+		# what ran (kernels-ab's DIR/experiment), else the claims' setup
+		if [ -s "$out/$t/experiment" ]; then
+			cat "$out/$t/experiment"
+		else
+			"$GATE" claims setup --table "$t" "$claims" 2>/dev/null |
+				grep -E '^(size|zswap|memory|iocost|workload):'
+		fi | while IFS= read -r l; do
+			field 2 10 "${l%%:*}:" "$(sed 's/^[a-z]*: *//' <<<"$l")"
+		done
 		field 2 10 verdicts: "$(jq -r '.counts | to_entries | map(select(.value > 0) | "\(.value) \(.key)") | join(", ")' "$j")"
 		jq -e .sequential "$j" >/dev/null 2>&1 &&
 			field 2 10 runs: "$(jq -r '.sequential | "\(.runs) a kernel, look \(.look) of \(.max_looks) (plan \(.max_runs)/\(.max_looks), \(.spending) alpha spending): \(.decided) rows decided, \(.undecided) undecided" +
