@@ -389,7 +389,7 @@ if [ -n "$budget" ]; then
 else
 	runs_text="$runs a kernel and table"
 fi
-ZSWAP_GATE=$GATE "$here/kernels-report.sh" --claims "$claims" --series "$series" \
+ZSWAP_GATE=$GATE "$here/kernels-report.sh" --claims "$claims" \
 	--before "$plan_before" --after "$plan_after" \
 	--runs "$runs_text" "${steps[@]}" \
 	--reproduce "zswap-kernels check $(printf '%q ' "${orig_args[@]}")" \

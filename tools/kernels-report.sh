@@ -7,8 +7,8 @@
 # of the kernel test robot's performance reports: a head of what was
 # tested, then a block per row) and as markdown.
 #
-# Usage: kernels-report.sh --claims FILE --series SERIES --before TEXT
-#                          --after TEXT --runs N --reproduce COMMAND
+# Usage: kernels-report.sh --claims FILE --before TEXT --after TEXT
+#                          --runs TEXT --reproduce COMMAND [--steps N]
 #                          DIR ARM TABLE...
 #
 # Reads DIR/TABLE/claims-ARM.json (tools/kernels-ab.sh's verdicts of each
@@ -22,11 +22,10 @@ set -u
 GATE=${ZSWAP_GATE:-$(cd "$(dirname "$0")/.." && pwd)/build/zswap-gate}
 die() { echo "kernels-report: error: $*" >&2; exit 2; }
 
-claims='' series='' before='' after='' runs='' reproduce='' steps=0
+claims='' before='' after='' runs='' reproduce='' steps=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	--claims) claims=$2; shift 2 ;;
-	--series) series=$2; shift 2 ;;
 	--before) before=$2; shift 2 ;;
 	--after) after=$2; shift 2 ;;
 	--runs) runs=$2; shift 2 ;;

@@ -491,33 +491,6 @@ static int read_table(struct reader *r, yaml_node_t *tn, struct claim_table *t)
 	return 0;
 }
 
-/* The workload command, its words joined by blanks, for display. */
-static int read_workload(struct reader *r, yaml_node_t *setup, struct claims *c)
-{
-	yaml_node_t *w = ymap_get(&r->d, setup, "workload");
-	size_t used = 0;
-
-	if (!w || yis_null(w))
-		return 0;
-	if (yscalar(w)) {
-		snprintf(c->workload, sizeof(c->workload), "%s", yscalar(w));
-		return 0;
-	}
-	for (size_t i = 0; i < yseq_len(w); i++) {
-		const char *s = yscalar(yseq_at(&r->d, w, i));
-
-		if (!s) {
-			yerr(&r->d, w, r->err, 
-			     "setup.workload: a command (list of words)");
-			return -1;
-		}
-		used += snprintf(c->workload + used, used < sizeof(c->workload) ?
-				 sizeof(c->workload) - used : 0, "%s%s",
-				 i ? " " : "", s);
-	}
-	return 0;
-}
-
 static int read_claims(struct reader *r, struct claims *c)
 {
 	yaml_node_t *root = ydoc_root(&r->d), *src, *setup, *tables;
@@ -547,7 +520,6 @@ static int read_claims(struct reader *r, struct claims *c)
 	if (check_map(r, setup, setup_keys, "setup") ||
 	    get_str(r, setup, "stated", true, c->stated_setup,
 		    sizeof(c->stated_setup)) ||
-	    read_workload(r, setup, c) ||
 	    claim_setup_read(&r->d, setup, &c->setup, r->err))
 		return -1;
 	tables = ymap_get(&r->d, root, "tables");

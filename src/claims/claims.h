@@ -83,7 +83,6 @@ struct claims {
 	char seed[96];
 	char message_id[160];
 	char stated_setup[2 * CLAIM_TEXT_LEN];
-	char workload[CLAIM_TEXT_LEN];	/* the bundled command, argv joined */
 	struct claim_setup setup;	/* the experiment, for drivers */
 	struct claim_table *tables;
 	size_t nr_tables;

@@ -127,7 +127,7 @@ build/zswap-gate claims --json --label-a base --label-b series \
 	tests/fixtures/claims/seed000-fixture.yaml tests/fixtures/records/seed000/a \
 	-- tests/fixtures/records/seed000/b > "$WORK/rep/alone/claims-series.json"
 tools/kernels-report.sh --claims tests/fixtures/claims/seed000-fixture.yaml \
-	--series x --before "Debian's 7.3" --after "Debian's 7.3 with the series" \
+	--before "Debian's 7.3" --after "Debian's 7.3 with the series" \
 	--runs 5 --reproduce "zswap-kernels check dir --claims c.yaml --table alone -n 5 -o some/long/output/directory/name" \
 	"$WORK/rep" series alone
 check "the report: written, no line over 72 columns ($(awk 'length > 72' "$WORK/rep/report.txt" | wc -l) over)" \
@@ -149,7 +149,7 @@ build/zswap-gate claims --json --label-a p0 --label-b p1 \
 cp "$WORK/pp/alone/claims-series.json" "$WORK/pp/alone/step-2.json"
 printf 'Subject: [PATCH 1/2] mm: zswap: the first\n\n---\n' > "$WORK/pp/series/0001-a.patch"
 printf 'Subject: [PATCH 2/2] mm: zswap: the second\n\n---\n' > "$WORK/pp/series/0002-b.patch"
-tools/kernels-report.sh --claims tests/fixtures/claims/seed000-fixture.yaml --series x \
+tools/kernels-report.sh --claims tests/fixtures/claims/seed000-fixture.yaml \
 	--before b --after a --runs 5 --reproduce "zswap-kernels check x --per-patch" \
 	--steps 2 "$WORK/pp" series alone
 check "--per-patch's report: each patch named, each row's change at each step" \
