@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "claims_setup.h"
 #include "letter_setup.h"
 
 /* A bundled workload, the words that name what it stands in for, and its
@@ -19,11 +20,16 @@ struct stand_in {
 	const char *const *words;
 	const char *what;
 	const char *full;		/* the command as the letter ran it */
-	const char *sized;		/* "%d": with the letter's size or jobs */
+	int (*size)(const char *text);	/* the letter's size or jobs, else 0 */
+	const char *sized;		/* "%d": with it */
+	const char *sized_what;		/* "%d": what, with it */
 	const char *scaled;
 	const char *scaled_limit;
 	const char *why;
 };
+
+static int usemem_mib(const char *text);
+static int build_jobs(const char *text);
 
 static const char *const w_usemem[] = { "usemem", NULL };
 static const char *const w_build[] = {
@@ -41,30 +47,32 @@ static const char *const w_alloc[] = {
 	"python", "allocat", NULL };	/* both: a script allocating memory */
 
 static const struct stand_in stand_ins[] = {
-	{ w_usemem, "usemem", "[zswap-workload, usemem]",
-	  "[zswap-workload, usemem, --mib, %d]",
+	{ w_usemem, "usemem", "[zswap-workload, usemem]", usemem_mib,
+	  "[zswap-workload, usemem, --mib, %d]", NULL,
 	  "[zswap-workload, usemem, -q, --mib, 96]", "memory_max: 64M",
 	  "usemem: 96 MiB written in a 64 MiB memory.max, a third of it "
 	  "pushed out to zswap" },
-	{ w_build, "a kernel build", "[zswap-workload, build]",
-	  "[zswap-workload, build, --jobs, %d]",
+	{ w_build, "a kernel build", "[zswap-workload, build]", build_jobs,
+	  "[zswap-workload, build, --jobs, %d]", "a kernel build, make -j%d",
 	  "[zswap-workload, build, -q, --jobs, 2, --tasks, 4, --task-mib, 40, "
 	  "--passes, 1]", "memory_max: 48M",
 	  "the build workload stands in for the kernel build: 2 jobs of 4 "
 	  "tasks, each rewriting 40 MiB of text-like pages, under a 48 MiB "
 	  "memory.max (the build outgrows its limit, as the letter's does)" },
 	{ w_access, "random accesses to memory",
-	  "[zswap-workload, access, --regions, \"text,text,random\"]", NULL,
+	  "[zswap-workload, access, --regions, \"text,text,random\"]",
+	  NULL, NULL, NULL,
 	  "[zswap-workload, access, -q, --regions, \"text,text,random\", --mib, "
 	  "24, --duration, 15]", "memory_high: 64M",
 	  "three regions of 24 MiB (two compressible, one random) accessed at "
 	  "random under a 64 MiB memory.high" },
-	{ w_cache, "a cache server", "[zswap-workload, cache]", NULL,
+	{ w_cache, "a cache server", "[zswap-workload, cache]", NULL, NULL, NULL,
 	  "[zswap-workload, cache, -q, --mib, 192, --threads, 2, --duration, 30]",
 	  "memory_max: 96M",
 	  "the cache workload stands in for the cache server: a 192 MiB "
 	  "working set, 20% of it hot, in a 96 MiB memory.max" },
-	{ w_reclaim, "reclaim driven from user space", "[zswap-workload, reclaim]", NULL,
+	{ w_reclaim, "reclaim driven from user space", "[zswap-workload, reclaim]",
+	  NULL, NULL, NULL,
 	  "[zswap-workload, reclaim, -q, --populate, 64, --populate-fill, 2048, "
 	  "--interval-ms, 2, --duration, 15]", "memory_max: 256M",
 	  "64 MiB populated, a page reclaimed every 2 ms for 15 s, in a 256 MiB "
@@ -304,12 +312,12 @@ static void find_swap(const char *text, struct letter_setup *s)
 			 dev ? " on " : "", dev ? dev : "");
 }
 
-static bool any_word(const char *text, const char *const *words, bool all)
+static bool all_words(const char *text, const char *const *words)
 {
 	for (int i = 0; words[i]; i++)
-		if (!strstr(text, words[i]) == all)
-			return !all;
-	return all;
+		if (!strstr(text, words[i]))
+			return false;
+	return true;
 }
 
 /* The number after "-j" (or before " threads" near a build), else 0. */
@@ -328,15 +336,13 @@ static int usemem_mib(const char *text)
 {
 	const char *p = strstr(text, "usemem");
 	char size[24] = "";
+	long mib;
 
 	for (const char *q = p; q && q < p + 80 && *q; q++)
 		if (isdigit((unsigned char)*q) && (q == p || !isalnum((unsigned char)q[-1])) &&
 		    size_at(q, size, sizeof(size)))
-			break;
-	if (!size[0])
-		return 0;
-	return atoi(size) * (size[strlen(size) - 1] == 'G' ? 1024 :
-			     size[strlen(size) - 1] == 'T' ? 1048576 : 1);
+			return (mib = setup_size_mib(size)) > 0 ? (int)mib : 0;
+	return 0;
 }
 
 /* How often the prose names any of words. */
@@ -376,19 +382,16 @@ static void find_workload(const char *text, struct letter_setup *s)
 		}
 	}
 	if (best) {
-		if (best->words == w_usemem)
-			n = usemem_mib(text);
-		else if (best->words == w_build)
-			n = build_jobs(text);
-		if (best->words == w_build && n)
-			snprintf(s->benchmark, sizeof(s->benchmark), "a kernel build, make -j%d", n);
+		n = best->size ? best->size(text) : 0;
+		if (best->sized_what && n)
+			snprintf(s->benchmark, sizeof(s->benchmark), best->sized_what, n);
 		else
 			snprintf(s->benchmark, sizeof(s->benchmark), "%s", best->what);
 		use_stand_in(s, best, n);
 		return;
 	}
 	/* a script that allocates memory: usemem stands in */
-	if (any_word(text, w_alloc, true)) {
+	if (all_words(text, w_alloc)) {
 		snprintf(s->benchmark, sizeof(s->benchmark), "a script allocating memory");
 		use_stand_in(s, &stand_ins[0], 0);
 		return;
