@@ -221,12 +221,19 @@ if [ ${#tables[@]} -eq 0 ]; then
 	done < <("$GATE" claims setup --list-tables "$claims")
 fi
 [ ${#tables[@]} -gt 0 ] || die "$claims: no table to check"
+# each table's experiment, read once: checked here, said with the plan
+declare -A experiment=()
 for t in "${tables[@]}"; do
 	setup=$("$GATE" claims setup --json --table "$t" "$claims") ||
 		die "table $t: no experiment to run (above)"
 	if [ $# -eq 0 ] && [ "$(jq -r '.workload[0] // ""' <<<"$setup")" != zswap-workload ]; then
 		die "table $t: the claims' workload '$(jq -r '.workload | join(" ")' <<<"$setup")' is not a bundled one: set setup.scaled.workload to a zswap-workload command, or give -- COMMAND"
 	fi
+	experiment[$t]=$(jq -r '"zswap " + ([.zswap | to_entries[] | "\(.key)=\(.value)"] | join(",")) +
+		(if .memory_high_mib then ", memory.high \(.memory_high_mib) MiB"
+		 elif .memory_max_mib then ", memory.max \(.memory_max_mib) MiB" else "" end) +
+		", iocost " + (if .iocost then "on" else "off" end) +
+		", " + (.workload | join(" "))' <<<"$setup")
 done
 
 # --- the kernels -------------------------------------------------------------
@@ -252,12 +259,7 @@ fi
 say "before (${arms[0]}): $plan_before"
 say "after (${arms[1]}): $plan_after"
 for t in "${tables[@]}"; do
-	say "table $t: $("$GATE" claims setup --json --table "$t" "$claims" |
-		jq -r '"zswap " + ([.zswap | to_entries[] | "\(.key)=\(.value)"] | join(",")) +
-			(if .memory_high_mib then ", memory.high \(.memory_high_mib) MiB"
-			 elif .memory_max_mib then ", memory.max \(.memory_max_mib) MiB" else "" end) +
-			", iocost " + (if .iocost then "on" else "off" end) +
-			", " + (.workload | join(" "))')"
+	say "table $t: ${experiment[$t]}"
 done
 if [ $dry -eq 1 ]; then
 	say "dry run: ${budget:+runs within --budget $budget}${budget:-$runs runs per kernel} a table would follow; nothing built"
