@@ -19,7 +19,7 @@ static bool header_name_ok(const char *s, size_t n)
 		return false;
 	for (size_t i = 0; i < n; i++)
 		words += s[i] == ' ';
-	return words <= 5;
+	return words <= 6;
 }
 
 /* A column of changes, into change_pct */

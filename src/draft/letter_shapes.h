@@ -5,8 +5,9 @@
  * rows (letter_rows.c), the mail into lines (letter_mail.c), aligned
  * tables (letter_tables.c), their columns (letter_columns.c) and stacked
  * headers (letter_header.c), label blocks (letter_blocks.c); then the
- * tables found are reshaped: arms in tables of their own joined
- * (letter_join.c), transposed tables turned (letter_turn.c).
+ * tables found are reshaped: a table cut by a reply's words made whole
+ * (letter_cut.c), arms in tables of their own joined (letter_join.c),
+ * transposed tables turned (letter_turn.c).
  */
 #ifndef __LETTER_SHAPES_H
 #define __LETTER_SHAPES_H
@@ -85,6 +86,9 @@ long letter_read_kv_blocks(struct letter *l, size_t i, const char *section);
 
 /* Column names apart: "zstd", "zstd (2)"; an empty one "column N". */
 void letter_unique_columns(struct letter_table *t);
+
+/* letter_cut.c: a quoted table cut by the reply's words: one table again */
+int letter_join_cuts(struct letter *l);
 
 /* letter_join.c: an arm per table, Start/End/Delta: one table of Deltas */
 int letter_join_arms(struct letter *l);

@@ -193,10 +193,56 @@ static void test_one_blank_tables(void)
 	free(text);
 }
 
+/*
+ * A reply quoting a table, its own words after the first rows, then the
+ * rest of the table (no header): one table. Rows quoted after words that
+ * stand under other columns are another table.
+ */
+static void test_table_cut_by_reply(void)
+{
+	const char *text =
+		"Re: [PATCH v5 00/12] zswap IAA compress batching\n"
+		"\n"
+		">  2M folios:\n"
+		">\n"
+		">                     mm-unstable     v5 of this series\n"
+		">  -----------------------------------------------------\n"
+		">  elapsed time (sec)       102.92            104.44\n"
+		">  sys time (sec)         2,332.67          2,415.00\n"
+		"\n"
+		"Seems like there's a regression for zstd here?\n"
+		"\n"
+		">  -----------------------------------------------------\n"
+		">  zswpout              48,934,491        48,934,952\n"
+		">  pswpout                       0                 0\n"
+		"\n"
+		"And here?\n"
+		"\n"
+		">  swap_ra    5,836    4,692\n"
+		">  swap_ra_hit    5,790    4,640\n";
+	const struct claim_row *r;
+	struct claims c;
+
+	if (!drafted("cut", text, &c))
+		return;
+	r = c.nr_tables ? row_named(&c.tables[0], "zswpout") : NULL;
+	CHECK(c.nr_tables == 2 && c.tables[0].nr_rows == 4 &&
+	      !strcmp(c.tables[0].col[0], "mm-unstable") &&
+	      !strcmp(c.tables[0].col[1], "v5 of this series"),
+	      "the rest after the reply's words joins the table (%zu tables)",
+	      c.nr_tables);
+	CHECK(r && r->q[0].mean == 48934491 && r->q[1].mean == 48934952,
+	      "zswpout under the table's columns");
+	CHECK(c.nr_tables == 2 && c.tables[1].nr_rows == 2,
+	      "rows not under the columns: a table of their own");
+	claims_free(&c);
+}
+
 void test_draft_shapes(void)
 {
 	test_one_blank_tables();
 	test_blocks_blank_line();
 	test_joined_arms();
 	test_transposed();
+	test_table_cut_by_reply();
 }
