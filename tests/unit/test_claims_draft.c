@@ -749,7 +749,7 @@ static void test_public_letters(void)
 	static const struct { const char *file; int tables; } letters[] = {
 		{ "srividya-same-filled-v2.eml", 2 },
 		{ "kanchana-v12-compress-batching.eml", 8 },
-		{ "yosry-v5-iaa-batching-reply-qp.eml", 3 },	/* counters joined, the 2M table cut by words whole */
+		{ "yosry-v5-iaa-batching-reply-qp.eml", 3 },	/* the 2M table cut by words: one */
 		{ "yosry-multiple-zpools-no-table.eml", 0 },
 	};
 
