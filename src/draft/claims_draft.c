@@ -287,6 +287,9 @@ static void read_drow(struct drafter *dr, const struct dtable *d,
 		label_unit(r->label, w->unit, sizeof(w->unit));
 	w->mapped = metric_synonym_guess(r->label, d->t->title, w->metric,
 					 sizeof(w->metric));
+	if (!w->mapped && d->t->measure[0])	/* the label a parameter */
+		w->mapped = metric_synonym_guess(d->t->measure, d->t->title,
+						 w->metric, sizeof(w->metric));
 	w->dir = letter_words_dir(&dr->prose, r->label, w->quote, sizeof(w->quote));
 }
 

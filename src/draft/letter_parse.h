@@ -58,6 +58,8 @@ struct letter_table {
 	int nr_cols;
 	bool named;			/* the columns come from a header line */
 	bool change_only;		/* "vs A  vs B" columns of changes */
+	char measure[48];		/* what every row measures, when its
+					 * label is a parameter ("pswpin") */
 	struct letter_row *rows;
 	size_t nr_rows;
 	int cols_cut;			/* value columns past LETTER_MAX_COLS */

@@ -87,6 +87,9 @@ long letter_read_kv_blocks(struct letter *l, size_t i, const char *section);
 /* Column names apart: "zstd", "zstd (2)"; an empty one "column N". */
 void letter_unique_columns(struct letter_table *t);
 
+/* letter_interleave.c: rows taking turns between arms, keyed by a parameter */
+long letter_read_interleaved(struct letter *l, size_t h, const char *section);
+
 /* letter_cut.c: a quoted table cut by the reply's words: one table again */
 int letter_join_cuts(struct letter *l);
 

@@ -238,6 +238,51 @@ static void test_table_cut_by_reply(void)
 	claims_free(&c);
 }
 
+/*
+ * Rows taking turns between arms, keyed by a parameter: a column per
+ * arm, a row per key, the spread kept, the measure naming the metric.
+ * Rows whose arms do not come round in order are no such table.
+ */
+static void test_interleaved_arms(void)
+{
+	const char *text =
+		"[PATCH v7 0/6] workingset protection on the anonymous LRU list\n"
+		"\n"
+		"* single thread\n"
+		"           param        pswpin       std       improvement\n"
+		"      base 1-1024.0-0.1 14101983.40   79441.19\n"
+		"      prot 1-1024.0-0.1 14065875.80  136413.01  (   -0.26 )\n"
+		"    detect 1-1024.0-0.1 13910435.60  100804.82  (   -1.36 )\n"
+		"      base 1-1024.0-0.7 7998368.80   43469.32\n"
+		"      prot 1-1024.0-0.7 7622245.80   88318.74  (   -4.70 )\n"
+		"    detect 1-1024.0-0.7 7618515.20   59742.07  (   -4.75 )\n"
+		"\n"
+		"* out of turn\n"
+		"           param        pswpin       std\n"
+		"      base 1-1024.0-0.1 14101983.40   79441.19\n"
+		"      prot 1-1024.0-0.1 14065875.80  136413.01\n"
+		"      prot 1-1024.0-0.7 7622245.80   88318.74\n"
+		"      base 1-1024.0-0.7 7998368.80   43469.32\n";
+	const struct claim_row *r;
+	struct claims c;
+
+	if (!drafted("interleaved", text, &c))
+		return;
+	CHECK(c.nr_tables >= 1 && c.tables[0].nr_cols == 3 && c.tables[0].nr_rows == 2 &&
+	      !strcmp(c.tables[0].col[0], "base") && !strcmp(c.tables[0].col[2], "detect"),
+	      "arms in turn: base, prot, detect as columns, a row per parameter");
+	r = c.nr_tables ? row_named(&c.tables[0], "1-1024.0-0.7") : NULL;
+	CHECK(r && r->q[0].mean == 7998368.80 && r->q[1].mean == 7622245.80 &&
+	      r->q[2].mean == 7618515.20 && r->q[0].sd == 43469.32 &&
+	      r->nr_metrics == 1 && !strcmp(r->metric[0], "pswpin") &&
+	      strstr(r->note, "improvement: prot -4.7, detect -4.75"),
+	      "a key's row: each arm's pswpin, its std, the improvements noted");
+	for (size_t t = 1; t < c.nr_tables; t++)
+		CHECK(c.tables[t].nr_cols != 2 || strcmp(c.tables[t].col[0], "base"),
+		      "arms out of turn: not taken as arms");
+	claims_free(&c);
+}
+
 void test_draft_shapes(void)
 {
 	test_one_blank_tables();
@@ -245,4 +290,5 @@ void test_draft_shapes(void)
 	test_joined_arms();
 	test_transposed();
 	test_table_cut_by_reply();
+	test_interleaved_arms();
 }
