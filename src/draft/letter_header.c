@@ -81,14 +81,17 @@ bool letter_row_under(const char *row, int nv, const char *s, int n)
 	return true;
 }
 
-/* Cells of header line s appended to the column names under them. */
-static void add_names(const char *s, const struct span *v, int nv,
+/*
+ * Cells of header line s appended to the column names under them; with
+ * label, its first cell names the labels' column, no value column.
+ */
+static void add_names(const char *s, bool label, const struct span *v, int nv,
 		      char col[][48])
 {
 	struct span sp[MAX_CELLS];
 	int n = letter_split_cells(s, sp, MAX_CELLS);
 
-	for (int k = 0; k < n; k++) {
+	for (int k = label; k < n; k++) {
 		int best = column_under(v, nv, sp[k].start, sp[k].end);
 
 		if (best) {
@@ -115,6 +118,7 @@ bool letter_stacked_header(const struct letter *l, size_t first, int nv,
 	struct span v[MAX_CELLS + 1];
 	int depth = l->lines[first].depth, names = 0;
 	size_t j = first, lines[STACK_LINES], k, head = *htop;
+	bool label[STACK_LINES];
 	bool adjacent = false;
 
 	if (!value_spans(row, nv, v))
@@ -124,14 +128,20 @@ bool letter_stacked_header(const struct letter *l, size_t first, int nv,
 		const char *s = ln->text;
 		size_t len = strlen(s);
 
-		if (ln->depth != depth || ln->kind != LL_PROSE || letter_blank(s) ||
-		    s[len - 1] == ':' || sentence(s))
+		if (ln->depth != depth || ln->kind != LL_PROSE || letter_blank(s))
 			break;
 		if (letter_rule(s))
-			continue;
+			continue;	/* a markdown rule "|:---|---:|" too */
+		if (s[len - 1] == ':' || sentence(s))
+			break;
 		*htop = j;
-		if (indent(s) < indent(row) + 4)
-			continue;	/* a setup row of words: its label */
+		/*
+		 * a line from the labels' column: a setup row of words, but
+		 * in a pipe table every line above its rows is the header's
+		 */
+		label[names] = indent(s) < indent(row) + 4;
+		if (label[names] && !(ln->piped && l->lines[first].piped))
+			continue;
 		adjacent |= j + 1 == first ||
 			    (j + 2 == first && letter_rule(l->lines[j + 1].text));
 		lines[names++] = j;
@@ -143,6 +153,6 @@ bool letter_stacked_header(const struct letter *l, size_t first, int nv,
 	for (int c = 0; c < nv; c++)
 		col[c][0] = '\0';
 	for (int m = names - 1; m >= 0; m--)
-		add_names(l->lines[lines[m]].text, v, nv, col);
+		add_names(l->lines[lines[m]].text, label[m], v, nv, col);
 	return true;
 }

@@ -147,7 +147,7 @@ static bool qp_decode(char *s)
 }
 
 /* Quote depth and the text after "> > ", tabs expanded, '|' tables opened. */
-static char *clean_line(const char *s, int *depth)
+static char *clean_line(const char *s, int *depth, bool *piped)
 {
 	const char *p = s;
 	size_t len, o = 0, bars = 0;
@@ -168,6 +168,7 @@ static char *clean_line(const char *s, int *depth)
 		return NULL;
 	for (const char *q = p; *q; q++)
 		bars += *q == '|';
+	*piped = bars >= 2;
 	for (; *p; p++) {
 		unsigned char ch = (unsigned char)*p;
 
@@ -201,6 +202,7 @@ static int add_line(struct letter *l, size_t *cap, char *text, int depth,
 		return -1;
 	l->lines[l->nr_lines].text = text;
 	l->lines[l->nr_lines].depth = depth;
+	l->lines[l->nr_lines].piped = false;
 	l->lines[l->nr_lines++].kind = kind;
 	return 0;
 }
@@ -233,6 +235,7 @@ int letter_read_lines(const char *text, size_t n, struct letter *l)
 	for (size_t i = 0; i <= n; i++) {
 		char *raw, *clean;
 		int depth;
+		bool piped;
 		enum letter_line_kind kind = LL_PROSE;
 
 		if (i < n && text[i] != '\n')
@@ -286,7 +289,7 @@ int letter_read_lines(const char *text, size_t n, struct letter *l)
 				    strcasestr(raw, "quoted-printable"))
 					qp = true;
 			}
-			clean = clean_line(raw, &depth);
+			clean = clean_line(raw, &depth, &piped);
 			free(raw);
 			if (!clean || add_line(l, &cap, clean, 0, LL_SKIP))
 				goto oom_clean;
@@ -311,7 +314,7 @@ int letter_read_lines(const char *text, size_t n, struct letter *l)
 				continue;
 			}
 		}
-		clean = clean_line(raw, &depth);
+		clean = clean_line(raw, &depth, &piped);
 		free(raw);
 		if (!clean)
 			goto oom;
@@ -323,6 +326,7 @@ int letter_read_lines(const char *text, size_t n, struct letter *l)
 			kind = LL_SKIP;
 		if (add_line(l, &cap, clean, depth, kind))
 			goto oom_clean;
+		l->lines[l->nr_lines - 1].piped = piped;
 		continue;
 oom_clean:
 		free(clean);

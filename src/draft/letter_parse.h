@@ -77,6 +77,7 @@ struct letter_line {
 	char *text;		/* unquoted, tabs expanded, no newline */
 	int depth;		/* quote depth ("> > " is 2) */
 	enum letter_line_kind kind;
+	bool piped;		/* cells between '|': an empty one is empty */
 };
 
 struct letter {

@@ -283,6 +283,52 @@ static void test_interleaved_arms(void)
 	claims_free(&c);
 }
 
+/*
+ * Pipe tables whose header takes several lines: a markdown header on
+ * two lines over an alignment row, a boxed header on three lines whose
+ * first cell names the labels: each column's name from every line.
+ */
+static void test_pipe_header_lines(void)
+{
+	const char *text =
+		"[PATCH v5 0/6] Swap-out mTHP without splitting\n"
+		"\n"
+		"| alloc size |                baseline |           + this series |\n"
+		"|            | mm-unstable (~v6.9-rc1) |                         |\n"
+		"|:-----------|------------------------:|------------------------:|\n"
+		"| 4K Page    |                    0.0% |                    1.3% |\n"
+		"| 64K THP    |                  -13.6% |                   46.3% |\n"
+		"\n"
+		"The counters:\n"
+		"\n"
+		"  -----------------------------------------------------------------------\n"
+		" | VMSTATS, mTHP ZSWAP/SSD stats|  v6.11-rc3 |  zswap-mTHP |  zswap-mTHP |\n"
+		" |                              |   mainline |       Store |       Store |\n"
+		" |                              |            |         lz4 | deflate-iaa |\n"
+		" |-----------------------------------------------------------------------|\n"
+		" | pswpout                      |    174,432 |           0 |           0 |\n"
+		" | zswpout                      |      1,501 |   1,491,654 |   1,398,805 |\n"
+		"  -----------------------------------------------------------------------\n";
+	const struct claim_row *r;
+	struct claims c;
+
+	if (!drafted("pipe-header", text, &c))
+		return;
+	CHECK(c.nr_tables == 2 && c.tables[0].nr_cols == 2 &&
+	      !strcmp(c.tables[0].col[0], "baseline mm-unstable (~v6.9-rc1)") &&
+	      !strcmp(c.tables[0].col[1], "+ this series"),
+	      "a pipe header on two lines: 'baseline mm-unstable (~v6.9-rc1)' (%s)",
+	      c.nr_tables ? c.tables[0].col[0] : "no table");
+	CHECK(c.nr_tables == 2 && c.tables[1].nr_cols == 3 &&
+	      !strcmp(c.tables[1].col[0], "v6.11-rc3 mainline") &&
+	      !strcmp(c.tables[1].col[1], "zswap-mTHP Store lz4") &&
+	      !strcmp(c.tables[1].col[2], "zswap-mTHP Store deflate-iaa"),
+	      "a boxed header on three lines, the labels' name left out");
+	r = c.nr_tables == 2 ? row_named(&c.tables[1], "zswpout") : NULL;
+	CHECK(r && r->q[0].mean == 1501 && r->q[2].mean == 1398805, "zswpout's cells");
+	claims_free(&c);
+}
+
 void test_draft_shapes(void)
 {
 	test_one_blank_tables();
@@ -291,4 +337,5 @@ void test_draft_shapes(void)
 	test_transposed();
 	test_table_cut_by_reply();
 	test_interleaved_arms();
+	test_pipe_header_lines();
 }
