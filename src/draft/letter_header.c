@@ -81,6 +81,29 @@ bool letter_row_under(const char *row, int nv, const char *s, int n)
 	return true;
 }
 
+bool letter_row_placed(const char *row, int nv, const char *s,
+		       struct letter_row *r)
+{
+	struct span v[MAX_CELLS + 1], w[MAX_CELLS + 1];
+	struct letter_cell cells[LETTER_MAX_COLS];
+	int n = letter_parse_row(s, r), prev = 0;
+
+	if (n < 1 || n >= nv || nv > LETTER_MAX_COLS || !value_spans(row, nv, v) ||
+	    !value_spans(s, n, w))
+		return false;
+	memcpy(cells, r->cell, sizeof(cells));
+	memset(r->cell, 0, sizeof(r->cell));
+	for (int k = 1; k <= n; k++) {
+		int c = column_under(v, nv, w[k].start, w[k].end);
+
+		if (c <= prev)
+			return false;	/* two values under one column */
+		r->cell[c - 1] = cells[k - 1];
+		prev = c;
+	}
+	return true;
+}
+
 /*
  * Cells of header line s appended to the column names under them; with
  * label, its first cell names the labels' column, no value column.

@@ -80,6 +80,13 @@ bool letter_stacked_header(const struct letter *l, size_t first, int nv,
 			   char col[][48], size_t *htop);
 /* Row s's n values under the first n of row's nv columns, in order. */
 bool letter_row_under(const char *row, int nv, const char *s, int n);
+/*
+ * Row s of a pipe table with fewer values than row's nv (a cell left
+ * empty): each value into r under the column it stands under, the others
+ * empty; false unless each stands under a column of its own.
+ */
+bool letter_row_placed(const char *row, int nv, const char *s,
+		       struct letter_row *r);
 
 /* letter_blocks.c: blocks of "label: value" lines under headings */
 long letter_read_kv_blocks(struct letter *l, size_t i, const char *section);

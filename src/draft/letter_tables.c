@@ -184,6 +184,19 @@ bool letter_same_block(const struct letter *l, size_t j, int depth)
 	       l->lines[j].kind == LL_PROSE;
 }
 
+/* Line j as a row of the table whose first row is line i: its values. */
+static int table_row(const struct letter *l, size_t i, size_t j, int nv,
+		     struct letter_row *r)
+{
+	int v = letter_parse_row(l->lines[j].text, r);
+
+	/* a pipe table's empty cell "|   |": the values by their place */
+	if (v > 0 && v < nv && l->lines[j].piped && l->lines[i].piped &&
+	    letter_row_placed(l->lines[i].text, nv, l->lines[j].text, r))
+		return nv;
+	return v;
+}
+
 /*
  * The rows from line i on (nv values each): blocks apart by blank lines
  * or rules stay one table while the next holds rows as wide. Returns
@@ -199,7 +212,8 @@ static long read_rows(struct letter *l, size_t i, int nv, bool arrow,
 	while (letter_same_block(l, j, depth)) {
 		const char *s = l->lines[j].text;
 		struct letter_row row;
-		int v = arrow ? (letter_parse_arrow_row(s, &row) ? 2 : 0) : letter_parse_row(s, &row);
+		int v = arrow ? (letter_parse_arrow_row(s, &row) ? 2 : 0) :
+			table_row(l, i, j, nv, &row);
 
 		if (v == nv) {
 			if (prefix[0]) {
@@ -231,7 +245,7 @@ static long read_rows(struct letter *l, size_t i, int nv, bool arrow,
 			       (letter_blank(l->lines[k].text) || letter_rule(l->lines[k].text)))
 				k++;
 			if (!arrow && letter_same_block(l, k, depth) &&
-			    letter_parse_row(l->lines[k].text, &next) == nv) {
+			    table_row(l, i, k, nv, &next) == nv) {
 				j = k;
 				continue;
 			}

@@ -286,7 +286,8 @@ static void test_interleaved_arms(void)
 /*
  * Pipe tables whose header takes several lines: a markdown header on
  * two lines over an alignment row, a boxed header on three lines whose
- * first cell names the labels: each column's name from every line.
+ * first cell names the labels: each column's name from every line. A
+ * row's empty pipe cell stays empty, its values under their columns.
  */
 static void test_pipe_header_lines(void)
 {
@@ -308,6 +309,8 @@ static void test_pipe_header_lines(void)
 		" |-----------------------------------------------------------------------|\n"
 		" | pswpout                      |    174,432 |           0 |           0 |\n"
 		" | zswpout                      |      1,501 |   1,491,654 |   1,398,805 |\n"
+		" |-----------------------------------------------------------------------|\n"
+		" | hugepages-64kB/stats/zswpout |            |      63,200 |      63,244 |\n"
 		"  -----------------------------------------------------------------------\n";
 	const struct claim_row *r;
 	struct claims c;
@@ -326,6 +329,9 @@ static void test_pipe_header_lines(void)
 	      "a boxed header on three lines, the labels' name left out");
 	r = c.nr_tables == 2 ? row_named(&c.tables[1], "zswpout") : NULL;
 	CHECK(r && r->q[0].mean == 1501 && r->q[2].mean == 1398805, "zswpout's cells");
+	r = c.nr_tables == 2 ? row_named(&c.tables[1], "hugepages-64kB/stats/zswpout") : NULL;
+	CHECK(r && !r->q[0].present && r->q[1].mean == 63200 && r->q[2].mean == 63244,
+	      "a pipe row's empty cell: empty, the values under their own columns");
 	claims_free(&c);
 }
 
