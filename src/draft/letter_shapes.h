@@ -94,6 +94,9 @@ long letter_read_kv_blocks(struct letter *l, size_t i, const char *section);
 /* Column names apart: "zstd", "zstd (2)"; an empty one "column N". */
 void letter_unique_columns(struct letter_table *t);
 
+/* letter_keyed.c: pipe tables of arms named by key columns, turned */
+long letter_read_keyed(struct letter *l, size_t h, const char *section);
+
 /* letter_interleave.c: rows taking turns between arms, keyed by a parameter */
 long letter_read_interleaved(struct letter *l, size_t h, const char *section);
 

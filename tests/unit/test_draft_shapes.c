@@ -335,6 +335,52 @@ static void test_pipe_header_lines(void)
 	claims_free(&c);
 }
 
+/*
+ * A boxed table of arms named by two key columns and a header naming the
+ * quantity, its unit on the line under it; the next box of the same arms
+ * (one spelled with '=' for '-') adds its quantity: turned, one table.
+ */
+static void test_keyed_arms(void)
+{
+	const char *text =
+		"[PATCH v4 0/4] mm: ZSWAP swap-out of mTHP folios\n"
+		"\n"
+		"  64KB mTHP:\n"
+		"   ------------------------------------------------------------------\n"
+		"  |                    |                   |            |            |\n"
+		"  |Kernel              | mTHP SWAP-OUT     | Throughput |     Change |\n"
+		"  |                    |                   |       KB/s |            |\n"
+		"  |--------------------|-------------------|------------|------------|\n"
+		"  |v6.11-rc3 mainline  | SSD               |    335,346 |   Baseline |\n"
+		"  |zswap-mTHP-Store    | ZSWAP lz4         |    271,558 |       -19% |\n"
+		"  |------------------------------------------------------------------|\n"
+		"  |                    |                   |            |            |\n"
+		"  |Kernel              | mTHP SWAP-OUT     |   Sys time |     Change |\n"
+		"  |                    |                   |        sec |            |\n"
+		"  |--------------------|-------------------|------------|------------|\n"
+		"  |v6.11-rc3 mainline  | SSD               |      91.37 |   Baseline |\n"
+		"  |zswap-mTHP=Store    | ZSWAP lz4         |     265.43 |      -191% |\n"
+		"   ------------------------------------------------------------------\n";
+	const struct claim_row *r;
+	struct claims c;
+
+	if (!drafted("keyed", text, &c))
+		return;
+	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 && c.tables[0].nr_rows == 2 &&
+	      !strcmp(c.tables[0].col[0], "v6.11-rc3 mainline SSD") &&
+	      !strcmp(c.tables[0].col[1], "zswap-mTHP-Store ZSWAP lz4"),
+	      "arms named by two key columns, two boxes one table (%zu tables)",
+	      c.nr_tables);
+	r = c.nr_tables ? row_named(&c.tables[0], "Throughput") : NULL;
+	CHECK(r && r->q[0].mean == 335346 && r->q[1].mean == 271558 &&
+	      !strcmp(r->unit, "KB/s") && strstr(r->note, "Change Baseline -19%"),
+	      "Throughput in KB/s, the Change column noted");
+	r = c.nr_tables ? row_named(&c.tables[0], "Sys time") : NULL;
+	CHECK(r && r->q[0].mean == 91.37 && r->q[1].mean == 265.43 &&
+	      !strcmp(r->unit, "sec"), "the second box's quantity: Sys time");
+	claims_free(&c);
+}
+
 void test_draft_shapes(void)
 {
 	test_one_blank_tables();
@@ -344,4 +390,5 @@ void test_draft_shapes(void)
 	test_table_cut_by_reply();
 	test_interleaved_arms();
 	test_pipe_header_lines();
+	test_keyed_arms();
 }
