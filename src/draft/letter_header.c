@@ -128,6 +128,24 @@ static void add_names(const char *s, bool label, const struct span *v, int nv,
 }
 
 /*
+ * Header line s names every column, each cell over its own, the first
+ * reaching into the first column ("Number of swap_writepage" over
+ * "SSD  21,373"): names, though it starts where the labels do.
+ */
+static bool names_each(const char *s, const struct span *v, int nv)
+{
+	struct span sp[MAX_CELLS];
+	int n = letter_split_cells(s, sp, MAX_CELLS);
+
+	if (n != nv)
+		return false;
+	for (int k = 0; k < n; k++)
+		if (column_under(v, nv, sp[k].start, sp[k].end) != k + 1)
+			return false;
+	return true;
+}
+
+/*
  * The lines above row first (nv values: where each column stands) up to
  * a blank line or words, at most STACK_LINES: with two or more lines of
  * names, or one apart from the row (setup rows of words between), the
@@ -162,7 +180,7 @@ bool letter_stacked_header(const struct letter *l, size_t first, int nv,
 		 * a line from the labels' column: a setup row of words, but
 		 * in a pipe table every line above its rows is the header's
 		 */
-		label[names] = indent(s) < indent(row) + 4;
+		label[names] = indent(s) < indent(row) + 4 && !names_each(s, v, nv);
 		if (label[names] && !(ln->piped && l->lines[first].piped))
 			continue;
 		adjacent |= j + 1 == first ||

@@ -18,7 +18,8 @@ static const char *const config_words[] = {
 	"patch", "base", "with", "without", "before", "after", "kernel",
 	"mainline", "upstream", "vanilla", "stock", "series", "revert",
 	"mm-unstable", "mm-stable", "linux-next", "next-", "-rc", "zswap", "zram",
-	"zsmalloc", "zbud", "z3fold", "shrinker", "enabled", "disabled", NULL };
+	"zsmalloc", "zbud", "z3fold", "shrinker", "enabled", "disabled", "ssd",
+	NULL };
 
 /* "6.10", "v5", "v6.9": a version */
 static bool has_version(const char *s)
@@ -62,24 +63,29 @@ static bool config_label(const char *s)
 }
 
 /*
- * The columns name metrics (half of them at least), the rows none, and
- * half the rows name configurations.
+ * The rows name no metric and half of them configurations, and the
+ * columns name metrics (half of them at least); or every row names a
+ * configuration and no column does ("calls from all cores" over rows
+ * "SSD", "zswap").
  */
 static bool transposed(const struct letter_table *t)
 {
 	char m[128];
-	int cols = 0, rows = 0, configs = 0;
+	int cols = 0, rows = 0, configs = 0, col_configs = 0;
 
 	if (!t->named || t->change_only || t->cols_cut || t->rows_cut ||
 	    t->nr_rows < 2 || t->nr_rows > LETTER_MAX_COLS)
 		return false;
-	for (int c = 0; c < t->nr_cols; c++)
+	for (int c = 0; c < t->nr_cols; c++) {
 		cols += metric_synonym_guess(t->col[c], t->title, m, sizeof(m));
+		col_configs += config_label(t->col[c]);
+	}
 	for (size_t r = 0; r < t->nr_rows; r++) {
 		rows += metric_synonym_guess(t->rows[r].label, t->title, m, sizeof(m));
 		configs += config_label(t->rows[r].label);
 	}
-	return !rows && cols * 2 >= t->nr_cols && (size_t)configs * 2 >= t->nr_rows;
+	return !rows && (size_t)configs * 2 >= t->nr_rows &&
+	       (cols * 2 >= t->nr_cols || ((size_t)configs == t->nr_rows && !col_configs));
 }
 
 static int turn(struct letter_table *t)

@@ -381,6 +381,38 @@ static void test_keyed_arms(void)
 	claims_free(&c);
 }
 
+/*
+ * A header on two lines naming quantities over rows of configurations,
+ * its first line starting where the labels do: the names joined down
+ * the lines, the table turned (a column per configuration).
+ */
+static void test_two_line_quantities(void)
+{
+	const char *text =
+		"Re: [PATCH v4 0/4] mm: ZSWAP swap-out of mTHP folios\n"
+		"\n"
+		"> Experiment 2 - swap latency with 64K mTHP:\n"
+		">\n"
+		"> Number of swap_writepage    Total swap_writepage  Average swap_writepage\n"
+		">     calls from all cores      Latency (millisec)      Latency (microsec)\n"
+		"> -------------------------------------------------------------------------\n"
+		"> SSD               21,373               165,434.9                   7,740\n"
+		"> zswap            344,109                55,446.8                     161\n";
+	const struct claim_row *r;
+	struct claims c;
+
+	if (!drafted("quantities", text, &c))
+		return;
+	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 && c.tables[0].nr_rows == 3 &&
+	      !strcmp(c.tables[0].col[0], "SSD") && !strcmp(c.tables[0].col[1], "zswap"),
+	      "SSD and zswap as the columns (%zu tables)", c.nr_tables);
+	r = c.nr_tables ? row_named(&c.tables[0], "Total swap_writepage Latency (millisec)") :
+	    NULL;
+	CHECK(r && r->q[0].mean == 165434.9 && r->q[1].mean == 55446.8,
+	      "a quantity named from both header lines");
+	claims_free(&c);
+}
+
 void test_draft_shapes(void)
 {
 	test_one_blank_tables();
@@ -391,4 +423,5 @@ void test_draft_shapes(void)
 	test_interleaved_arms();
 	test_pipe_header_lines();
 	test_keyed_arms();
+	test_two_line_quantities();
 }
