@@ -4,7 +4,9 @@
  * 6.10-rc4" and "post-patch, 6.10-rc4 with patch 1 to 5", each with
  * Start, End and Delta columns over the same counters. One table whose
  * columns are the arms (the tables' titles) and whose values are the
- * Delta columns: what each arm's run changed.
+ * Delta columns: what each arm's run changed. A pipe table of one value
+ * after each ("| Time | |" over "| elapsed | 8.473 |"): one table of
+ * those, a column per arm.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -96,10 +98,125 @@ static int join(const struct letter_table *a, int n, struct letter_table *out)
 	return 0;
 }
 
+/* A pipe line of words: a header's or a row's. */
+static bool piped_words(const struct letter *l, size_t j, int depth)
+{
+	return letter_same_block(l, j, depth) && l->lines[j].piped &&
+	       !letter_blank(l->lines[j].text) && !letter_rule(l->lines[j].text);
+}
+
+long letter_read_one_arm(struct letter *l, size_t h, const char *section)
+{
+	int depth = l->lines[h].depth, nh = letter_cells(l->lines[h].text);
+	struct letter_table t = {};
+	struct letter_row row;
+	size_t cap = 0, j;
+
+	if (!piped_words(l, h, depth) || nh > 2 || !letter_same_block(l, h + 1, depth) ||
+	    !l->lines[h + 1].piped || !letter_rule(l->lines[h + 1].text))
+		return (long)h + 1;
+	for (j = h + 2; piped_words(l, j, depth) &&
+	     letter_parse_row(l->lines[j].text, &row) == 1 && letter_is_num(&row.cell[0]); j++) {
+		row.line = (int)j + 1;
+		if (letter_add_row(l, &t, &row, &cap)) {
+			free(t.rows);
+			return -1;
+		}
+	}
+	if (t.nr_rows < 2 || piped_words(l, j, depth)) {
+		free(t.rows);
+		return (long)h + 1;
+	}
+	t.named = true;
+	t.nr_cols = 1;
+	t.line = (int)h + 1;
+	letter_clean_label(l->lines[h].text, strlen(l->lines[h].text), t.title,
+			   sizeof(t.title));	/* "Time": the labels' name */
+	for (size_t k = h; k < j; k++)
+		l->lines[k].kind = LL_TABLE;
+	letter_section_title(&t, section);
+	return letter_push_table(l, &t) ? -1 : (long)j;
+}
+
+static bool same_rows(const struct letter_table *a, const struct letter_table *b)
+{
+	if (a->nr_rows != b->nr_rows)
+		return false;
+	for (size_t r = 0; r < a->nr_rows; r++)
+		if (strcmp(a->rows[r].label, b->rows[r].label))
+			return false;
+	return true;
+}
+
+/* Table i of one value, after an arm's Delta table: that arm's title. */
+static const char *one_arm(const struct letter *l, size_t i)
+{
+	if (l->tables[i].nr_cols != 1 || !i || !delta_table(&l->tables[i - 1]))
+		return NULL;
+	return l->tables[i - 1].title;
+}
+
+/*
+ * The one-value tables of each arm ("| Time | |" after each arm's Delta
+ * table): one table, a column per arm, into out (*n of them), out of the
+ * letter's list; tables of one value that join none are dropped (a
+ * column compares nothing).
+ */
+static void join_one_value(struct letter *l, struct letter_table *out, size_t *nout)
+{
+	size_t o = 0;
+
+	for (size_t i = 0; i < l->nr_tables; i++) {
+		struct letter_table *t = &l->tables[i], joined = {};
+		const char *arm = one_arm(l, i);
+		int n = 0;
+
+		if (t->nr_cols != 1) {
+			l->tables[o++] = *t;
+			continue;
+		}
+		if (!arm || !t->nr_rows) {
+			free(t->rows);	/* joined already, or no arm's */
+			continue;
+		}
+		joined.named = true;
+		joined.line = t->line;
+		for (size_t k = i; k < l->nr_tables && n < LETTER_MAX_COLS; k++) {
+			const char *a = one_arm(l, k);
+
+			if (!a || !same_rows(t, &l->tables[k]))
+				continue;
+			snprintf(joined.col[n], sizeof(joined.col[n]), "%.47s", a);
+			for (size_t r = 0; k > i && r < t->nr_rows; r++)
+				t->rows[r].cell[n] = l->tables[k].rows[r].cell[0];
+			if (k > i)
+				l->tables[k].nr_rows = 0;	/* taken */
+			n++;
+		}
+		if (n < 2) {
+			free(t->rows);
+			continue;
+		}
+		joined.nr_cols = n;
+		joined.rows = t->rows;
+		joined.nr_rows = t->nr_rows;
+		memcpy(joined.title, t->title, sizeof(joined.title));
+		letter_unique_columns(&joined);
+		out[(*nout)++] = joined;
+	}
+	l->nr_tables = o;
+}
+
 int letter_join_arms(struct letter *l)
 {
-	size_t i = 0, o = 0;
+	struct letter_table *ones = calloc(l->nr_tables + 1, sizeof(*ones));
+	size_t i = 0, o = 0, nr_ones = 0;
+	int ret = 0;
 
+	if (!ones)
+		return -1;
+	/* out from between the Delta tables, back after them */
+	join_one_value(l, ones, &nr_ones);
 	while (i < l->nr_tables) {
 		size_t n = 1;
 		struct letter_table joined;
@@ -107,17 +224,22 @@ int letter_join_arms(struct letter *l)
 		while (delta_table(&l->tables[i]) && i + n < l->nr_tables &&
 		       n < LETTER_MAX_COLS && same_shape(&l->tables[i], &l->tables[i + n]))
 			n++;
+		if (n >= 2 && join(&l->tables[i], (int)n, &joined)) {
+			ret = -1;	/* out of memory: the tables as read */
+			n = 1;
+		}
 		if (n < 2) {
 			l->tables[o++] = l->tables[i++];
 			continue;
 		}
-		if (join(&l->tables[i], (int)n, &joined))
-			return -1;
 		for (size_t k = i; k < i + n; k++)
 			free(l->tables[k].rows);
 		l->tables[o++] = joined;
 		i += n;
 	}
-	l->nr_tables = o;
-	return 0;
+	/* as many slots as the one-value tables each took two of at least */
+	memcpy(&l->tables[o], ones, nr_ones * sizeof(*ones));
+	l->nr_tables = o + nr_ones;
+	free(ones);
+	return ret;
 }

@@ -11,6 +11,21 @@
 #include <string.h>
 #include "letter_shapes.h"
 
+/*
+ * The shapes read before aligned tables, each from its first line: pipe
+ * tables of arms named by key columns (letter_keyed.c), rows taking
+ * turns between arms (letter_interleave.c), a pipe table of one arm's
+ * values (letter_join.c), blocks of "label: value" (letter_blocks.c).
+ * Each returns the line after what it read, i + 1 when i starts none.
+ */
+static long (*const shape_readers[])(struct letter *l, size_t i,
+				      const char *section) = {
+	letter_read_keyed, letter_read_interleaved, letter_read_one_arm,
+	letter_read_kv_blocks,
+};
+
+#define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+
 static int find_tables(struct letter *l)
 {
 	const char *section = NULL;
@@ -26,13 +41,11 @@ static int find_tables(struct letter *l)
 			i++;
 			continue;
 		}
-		next = letter_read_keyed(l, i, section);
-		if (next == (long)i + 1)
-			next = letter_read_interleaved(l, i, section);
-		if (next == (long)i + 1)
-			next = letter_read_kv_blocks(l, i, section);
+		next = (long)i + 1;
+		for (size_t k = 0; k < ARRAY_LEN(shape_readers) && next == (long)i + 1; k++)
+			next = shape_readers[k](l, i, section);
 		if (next != (long)i + 1)
-			;	/* arms keyed, in turn, or "label: value" blocks */
+			;	/* a shape of its own */
 		else if (letter_parse_arrow_row(l->lines[i].text, &row))
 			next = letter_read_table(l, i, true, section);
 		else if (letter_parse_row(l->lines[i].text, &row) >= 2)

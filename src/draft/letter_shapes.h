@@ -104,6 +104,8 @@ long letter_read_interleaved(struct letter *l, size_t h, const char *section);
 int letter_join_cuts(struct letter *l);
 
 /* letter_join.c: an arm per table, Start/End/Delta: one table of Deltas */
+/* A pipe table of one value column at line h (its header): read, to join. */
+long letter_read_one_arm(struct letter *l, size_t h, const char *section);
 int letter_join_arms(struct letter *l);
 
 /* letter_turn.c: rows of configurations, columns of metrics: turned */

@@ -413,6 +413,59 @@ static void test_two_line_quantities(void)
 	claims_free(&c);
 }
 
+/*
+ * Each arm's Delta table followed by a pipe table of one value (its
+ * times): the Delta tables one table, the times another, a column per
+ * arm each. A one-value table after no arm's table is dropped.
+ */
+static void test_one_value_arms(void)
+{
+	const char *text =
+		"[PATCH v2 0/6] mm: zswap: global shrinker fix and proactive shrink\n"
+		"\n"
+		"pre-patch, 6.10-rc4\n"
+		"|                    | Start       | End         | Delta      |\n"
+		"|--------------------|-------------|-------------|------------|\n"
+		"| pswpin             | 387         | 32412       | 32025      |\n"
+		"| zswpout            | 63150       | 63150       | 0          |\n"
+		"\n"
+		"| Time              |              |\n"
+		"|-------------------|--------------|\n"
+		"| elapsed           | 8.473        |\n"
+		"| system            | 0.814        |\n"
+		"\n"
+		"post-patch, 6.10-rc4 with patch 1 to 5\n"
+		"|                    | Start       | End         | Delta      |\n"
+		"|--------------------|-------------|-------------|------------|\n"
+		"| pswpin             | 4981        | 8223        | 3242       |\n"
+		"| zswpout            | 455338      | 764882      | 309544     |\n"
+		"\n"
+		"| Time              |              |\n"
+		"|-------------------|--------------|\n"
+		"| elapsed           | 4.525        |\n"
+		"| system            | 1.467        |\n"
+		"\n"
+		"And alone:\n"
+		"\n"
+		"| Time              |              |\n"
+		"|-------------------|--------------|\n"
+		"| elapsed           | 9.1          |\n"
+		"| system            | 2.2          |\n";
+	const struct claim_row *r;
+	struct claims c;
+
+	if (!drafted("one-value", text, &c))
+		return;
+	CHECK(c.nr_tables == 2 && c.tables[0].nr_cols == 2 && c.tables[1].nr_cols == 2 &&
+	      !strcmp(c.tables[1].col[0], "pre-patch, 6.10-rc4") &&
+	      !strcmp(c.tables[1].col[1], "post-patch, 6.10-rc4 with patch 1 to 5"),
+	      "the Delta tables joined, the times joined (%zu tables)", c.nr_tables);
+	r = c.nr_tables == 2 ? row_named(&c.tables[1], "elapsed") : NULL;
+	CHECK(r && r->q[0].mean == 8.473 && r->q[1].mean == 4.525,
+	      "elapsed: each arm's time");
+	claims_free(&c);
+}
+
 void test_draft_shapes(void)
 {
 	test_one_blank_tables();
@@ -424,4 +477,5 @@ void test_draft_shapes(void)
 	test_pipe_header_lines();
 	test_keyed_arms();
 	test_two_line_quantities();
+	test_one_value_arms();
 }
