@@ -81,7 +81,7 @@ bool letter_row_under(const char *row, int nv, const char *s, int n)
 	return true;
 }
 
-bool letter_row_placed(const char *row, int nv, const char *s,
+bool letter_row_placed(const char *row, int nv, const char *s, bool piped,
 		       struct letter_row *r)
 {
 	struct span v[MAX_CELLS + 1], w[MAX_CELLS + 1];
@@ -98,6 +98,13 @@ bool letter_row_placed(const char *row, int nv, const char *s,
 
 		if (c <= prev)
 			return false;	/* two values under one column */
+		/*
+		 * no pipes: only the first arms empty (a counter the base
+		 * kernel lacks), each value aligned with its column's
+		 */
+		if (!piped && (c != nv - n + k ||
+			       (w[k].end != v[c].end && w[k].start != v[c].start)))
+			return false;
 		r->cell[c - 1] = cells[k - 1];
 		prev = c;
 	}

@@ -81,11 +81,12 @@ bool letter_stacked_header(const struct letter *l, size_t first, int nv,
 /* Row s's n values under the first n of row's nv columns, in order. */
 bool letter_row_under(const char *row, int nv, const char *s, int n);
 /*
- * Row s of a pipe table with fewer values than row's nv (a cell left
- * empty): each value into r under the column it stands under, the others
- * empty; false unless each stands under a column of its own.
+ * Row s with fewer values than row's nv (a cell left empty): each value
+ * into r under the column it stands under, the others empty; false
+ * unless each stands under a column of its own (not piped: the last n,
+ * each aligned with its column's values on one side).
  */
-bool letter_row_placed(const char *row, int nv, const char *s,
+bool letter_row_placed(const char *row, int nv, const char *s, bool piped,
 		       struct letter_row *r);
 
 /* letter_blocks.c: blocks of "label: value" lines under headings */

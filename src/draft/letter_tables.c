@@ -190,9 +190,10 @@ static int table_row(const struct letter *l, size_t i, size_t j, int nv,
 {
 	int v = letter_parse_row(l->lines[j].text, r);
 
-	/* a pipe table's empty cell "|   |": the values by their place */
-	if (v > 0 && v < nv && l->lines[j].piped && l->lines[i].piped &&
-	    letter_row_placed(l->lines[i].text, nv, l->lines[j].text, r))
+	/* an empty cell ("|   |", or blanks): the values by their place */
+	if (v > 0 && v < nv && l->lines[j].piped == l->lines[i].piped &&
+	    letter_row_placed(l->lines[i].text, nv, l->lines[j].text,
+			      l->lines[j].piped, r))
 		return nv;
 	return v;
 }

@@ -466,6 +466,31 @@ static void test_one_value_arms(void)
 	claims_free(&c);
 }
 
+/*
+ * An aligned table's counter that only the new arm has: its first cell
+ * blank, the value under the second arm's, the table goes on.
+ */
+static void test_first_arm_blank(void)
+{
+	const char *text =
+		"[RFC PATCH v1 0/7] mm: zswap swap-in of large folios\n"
+		"\n"
+		"                     mm-unstable    + large folios swapin\n"
+		"  ---------------------------------------------------------\n"
+		"  zswpout             93,811,916             111,663,872\n"
+		"  ZSWPIN-16kB                                  1,496,916\n"
+		"  SWPOUT-64kB                  4                       3\n";
+	const struct claim_row *r;
+	struct claims c;
+
+	if (!drafted("first-blank", text, &c))
+		return;
+	r = c.nr_tables == 1 ? row_named(&c.tables[0], "ZSWPIN-16kB") : NULL;
+	CHECK(c.nr_tables == 1 && c.tables[0].nr_rows == 3 && r && !r->q[0].present &&
+	      r->q[1].mean == 1496916, "the first arm blank: empty, the table goes on");
+	claims_free(&c);
+}
+
 void test_draft_shapes(void)
 {
 	test_one_blank_tables();
@@ -478,4 +503,5 @@ void test_draft_shapes(void)
 	test_keyed_arms();
 	test_two_line_quantities();
 	test_one_value_arms();
+	test_first_arm_blank();
 }
