@@ -60,6 +60,7 @@ struct letter_table {
 	bool change_only;		/* "vs A  vs B" columns of changes */
 	char measure[48];		/* what every row measures, when its
 					 * label is a parameter ("pswpin") */
+	char label_name[48];		/* the labels' header cell ("kernel") */
 	struct letter_row *rows;
 	size_t nr_rows;
 	int cols_cut;			/* value columns past LETTER_MAX_COLS */

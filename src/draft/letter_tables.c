@@ -364,6 +364,21 @@ void letter_section_title(struct letter_table *t, const char *section)
 	memcpy(t->title, title, sizeof(title));
 }
 
+/* The header's first cell, over the labels ("kernel"): its first word
+ * when the header's words are one blank apart. */
+static void label_header(const char *h, char *out, size_t len)
+{
+	struct span sp[MAX_CELLS];
+	int n = letter_split_cells(h, sp, MAX_CELLS), end;
+
+	if (n < 1)
+		return;
+	end = sp[0].end;
+	if (n == 1)
+		end = sp[0].start + (int)strcspn(h + sp[0].start, " ");
+	snprintf(out, len, "%.*s", end - sp[0].start, h + sp[0].start);
+}
+
 /*
  * The table whose first row of numbers is line i (nv values per row):
  * its rows, header and title. Returns the line after it, or i + 1 when
@@ -395,6 +410,8 @@ long letter_read_table(struct letter *l, size_t i, bool arrow,
 		nh = nv;
 	else if (h != (size_t)-1)
 		nh = letter_read_header(l->lines[h].text, nv, col, &label_col);
+	if (!stacked && nh && label_col)
+		label_header(l->lines[h].text, t.label_name, sizeof(t.label_name));
 	if (h == (size_t)-1 && t.nr_rows + t.rows_cut < 2 && !arrow)
 		goto out;
 	t.line = (int)(h != (size_t)-1 ? h : top) + 1;

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "letter_shapes.h"
 #include "metric_synonyms.h"
 
@@ -62,11 +63,24 @@ static bool config_label(const char *s)
 	return has_version(s);
 }
 
+/* The labels' header names arms: "| kernel | mean_rel | std_rel |" */
+static bool arms_header(const char *s)
+{
+	static const char *const names[] = {
+		"kernel", "kernels", "config", "configuration", "setup", "patch",
+		"patches", "series", "branch", "tree", "version", "variant", NULL };
+
+	for (int i = 0; names[i]; i++)
+		if (!strcasecmp(s, names[i]))
+			return true;
+	return false;
+}
+
 /*
  * The rows name no metric and half of them configurations, and the
  * columns name metrics (half of them at least); or every row names a
  * configuration and no column does ("calls from all cores" over rows
- * "SSD", "zswap").
+ * "SSD", "zswap"); or the labels' header says the rows are the arms.
  */
 static bool transposed(const struct letter_table *t)
 {
@@ -84,8 +98,48 @@ static bool transposed(const struct letter_table *t)
 		rows += metric_synonym_guess(t->rows[r].label, t->title, m, sizeof(m));
 		configs += config_label(t->rows[r].label);
 	}
-	return !rows && (size_t)configs * 2 >= t->nr_rows &&
+	if (rows)
+		return false;
+	if (arms_header(t->label_name) && !col_configs)
+		return true;
+	return (size_t)configs * 2 >= t->nr_rows &&
 	       (cols * 2 >= t->nr_cols || ((size_t)configs == t->nr_rows && !col_configs));
+}
+
+/* "std", "stdev", "std_rel", "sd": a spread's name */
+static bool spread_name(const char *s)
+{
+	return !strncasecmp(s, "std", 3) || !strcasecmp(s, "sd") ||
+	       !strcasecmp(s, "+-") || !strcasecmp(s, "\xc2\xb1");
+}
+
+/*
+ * A turned row of spreads after a row of values ("std_rel" after
+ * "mean_rel"): each value's sd, no row of its own.
+ */
+static void fold_spreads(struct letter_table *t)
+{
+	size_t o = 0;
+
+	for (size_t r = 0; r < t->nr_rows; r++) {
+		struct letter_row *prev = o ? &t->rows[o - 1] : NULL;
+		bool fold = prev && spread_name(t->rows[r].label) &&
+			    !spread_name(prev->label);
+
+		for (int c = 0; fold && c < t->nr_cols; c++)
+			fold = letter_is_num(&prev->cell[c]) && !prev->cell[c].has_sd &&
+			       letter_is_num(&t->rows[r].cell[c]) &&
+			       !t->rows[r].cell[c].sign;
+		if (!fold) {
+			t->rows[o++] = t->rows[r];
+			continue;
+		}
+		for (int c = 0; c < t->nr_cols; c++) {
+			prev->cell[c].has_sd = true;
+			prev->cell[c].sd = t->rows[r].cell[c].mean;
+		}
+	}
+	t->nr_rows = o;
 }
 
 static int turn(struct letter_table *t)
@@ -107,6 +161,7 @@ static int turn(struct letter_table *t)
 	t->rows = rows;
 	t->nr_rows = t->nr_cols;
 	t->nr_cols = nr;
+	fold_spreads(t);
 	letter_unique_columns(t);
 	return 0;
 }

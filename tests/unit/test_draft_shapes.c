@@ -491,6 +491,36 @@ static void test_first_arm_blank(void)
 	claims_free(&c);
 }
 
+/*
+ * A markdown table whose labels' header says the rows are the kernels:
+ * turned, the std column each mean's spread, not a row of its own.
+ */
+static void test_kernels_as_rows(void)
+{
+	const char *text =
+		"Re: [PATCH v4 02/16] mm: Batch-copy PTE ranges during fork()\n"
+		"\n"
+		"Fork, order-9, Apple M2 VM:\n"
+		"| kernel                |   mean_rel |   std_rel |\n"
+		"|:----------------------|-----------:|----------:|\n"
+		"| mm-unstable           |       0.0% |      1.8% |\n"
+		"| hugetlb-rmap-cleanups |      -5.8% |      1.3% |\n"
+		"| fork-batching         |     -38.1% |      2.3% |\n";
+	const struct claim_row *r;
+	struct claims c;
+
+	if (!drafted("kernels-rows", text, &c))
+		return;
+	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 3 && c.tables[0].nr_rows == 1 &&
+	      !strcmp(c.tables[0].col[0], "mm-unstable") &&
+	      !strcmp(c.tables[0].col[2], "fork-batching"),
+	      "the kernels as the columns, one row (%zu tables)", c.nr_tables);
+	r = c.nr_tables ? row_named(&c.tables[0], "mean_rel") : NULL;
+	CHECK(r && r->q[2].mean == -38.1 && r->q[2].sd == 2.3 && r->q[0].sd == 1.8,
+	      "mean_rel with std_rel as its spread");
+	claims_free(&c);
+}
+
 void test_draft_shapes(void)
 {
 	test_one_blank_tables();
@@ -504,4 +534,5 @@ void test_draft_shapes(void)
 	test_two_line_quantities();
 	test_one_value_arms();
 	test_first_arm_blank();
+	test_kernels_as_rows();
 }
