@@ -69,7 +69,7 @@ struct score {
  * The floors the corpus reaches (its README), so a regression fails; the
  * letters it holds so far (issue 46 asks 30), so none goes missing.
  */
-#define CORPUS_LETTERS		31
+#define CORPUS_LETTERS		32
 #define FLOOR_ALL_ARMS_PCT	46.9
 #define FLOOR_ALL_CELLS_PCT	60.8
 #define FLOOR_HELD_ARMS_PCT	16.0
