@@ -224,8 +224,9 @@ static int take_stacked_changes(struct letter_table *t, char col[][48], int nv)
 {
 	int drop = 0;
 
+	/* none when the arms' values are percentages too */
 	while (nv - drop > 2 && column_all(t, nv - 1 - drop, pct_or_text) &&
-	       column_any(t, nv - 1 - drop, pct_cell))
+	       column_any(t, nv - 1 - drop, pct_cell) && !column_all(t, 0, pct_or_text))
 		drop++;
 	if (drop == 1 && !gain_name(col[nv - 1])) {
 		take_column(t, nv - 1, NULL, false);

@@ -111,25 +111,62 @@ bool letter_row_placed(const char *row, int nv, const char *s, bool piped,
 	return true;
 }
 
+/* A cell of dashes: "|-----------------|" under a group's name. */
+static bool dash_cell(const char *s, const struct span *sp)
+{
+	int n = sp->end - sp->start;
+
+	return n >= 3 && (int)strspn(s + sp->start, "-=") >= n;
+}
+
+static void add_name(char *col, const char *s, const struct span *sp)
+{
+	size_t used = strlen(col);
+
+	snprintf(col + used, 48 - used, "%s%.*s", used ? " " : "",
+		 sp->end - sp->start, s + sp->start);
+}
+
+/*
+ * The dash cell of line below over cell sp: a group's columns are those
+ * whose values stand under the dashes. 0 when there is none.
+ */
+static bool group_under(const char *below, const struct span *sp, struct span *group)
+{
+	struct span d[MAX_CELLS];
+	int n = below ? letter_split_cells(below, d, MAX_CELLS) : 0;
+
+	for (int k = 0; k < n; k++)
+		if (dash_cell(below, &d[k]) && d[k].start < sp->end && sp->start < d[k].end) {
+			*group = d[k];
+			return true;
+		}
+	return false;
+}
+
 /*
  * Cells of header line s appended to the column names under them; with
- * label, its first cell names the labels' column, no value column.
+ * label, its first cell names the labels' column, no value column. A
+ * cell over dashes on the line below names a group: every column whose
+ * values stand under the dashes.
  */
-static void add_names(const char *s, bool label, const struct span *v, int nv,
-		      char col[][48])
+static void add_names(const char *s, bool label, const char *below,
+		      const struct span *v, int nv, char col[][48])
 {
-	struct span sp[MAX_CELLS];
+	struct span sp[MAX_CELLS], group;
 	int n = letter_split_cells(s, sp, MAX_CELLS);
 
 	for (int k = label; k < n; k++) {
 		int best = column_under(v, nv, sp[k].start, sp[k].end);
 
-		if (best) {
-			size_t used = strlen(col[best - 1]);
-
-			snprintf(col[best - 1] + used, 48 - used, "%s%.*s",
-				 used ? " " : "", sp[k].end - sp[k].start,
-				 s + sp[k].start);
+		if (dash_cell(s, &sp[k]))
+			continue;
+		if (group_under(below, &sp[k], &group)) {
+			for (int c = 1; c <= nv; c++)
+				if (v[c].start >= group.start && v[c].end <= group.end)
+					add_name(col[c - 1], s, &sp[k]);
+		} else if (best) {
+			add_name(col[best - 1], s, &sp[k]);
 		}
 	}
 }
@@ -201,6 +238,7 @@ bool letter_stacked_header(const struct letter *l, size_t first, int nv,
 	for (int c = 0; c < nv; c++)
 		col[c][0] = '\0';
 	for (int m = names - 1; m >= 0; m--)
-		add_names(l->lines[lines[m]].text, label[m], v, nv, col);
+		add_names(l->lines[lines[m]].text, label[m],
+			  m ? l->lines[lines[m - 1]].text : NULL, v, nv, col);
 	return true;
 }

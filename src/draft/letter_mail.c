@@ -177,8 +177,14 @@ static char *clean_line(const char *s, int *depth, bool *piped)
 				out[o++] = ' ';
 			while (o % TAB_STOP);
 		} else if (ch == '|' && bars >= 2) {
-			out[o++] = ' ';		/* | a | b | is a table */
+			/*
+			 * | a | b | is a table: a blank for the bar keeps the
+			 * columns of lines with more bars or fewer aligned; two
+			 * between words ("a|b"), so the cells stay apart
+			 */
 			out[o++] = ' ';
+			if (p[1] && p[1] != ' ' && o > 1 && out[o - 2] != ' ')
+				out[o++] = ' ';
 		} else if (ch == '\r' || ch < 0x20 || ch == 0x7f) {
 			out[o++] = ' ';
 		} else {

@@ -291,6 +291,9 @@ static int read_text_rows(struct letter *l, size_t i, int nv,
 
 		if (cand == (size_t)-1 || !text_row(l->lines[cand].text, nv, &pre[n]))
 			break;
+		/* above a pipe table's rule: its header's, not a row */
+		if (l->lines[cand].piped && letter_rule(l->lines[cand + 1].text))
+			break;
 		above = prev_line(l, cand, depth);
 		if (above == (size_t)-1 ||
 		    !letter_read_header(l->lines[above].text, nv, col, &label_col))
@@ -339,9 +342,9 @@ bool letter_section_heading(const struct letter *l, size_t i)
 {
 	const char *u;
 
-	if (i + 1 >= l->nr_lines || l->lines[i].kind != LL_PROSE ||
+	if (i + 1 >= l->nr_lines || l->lines[i].kind != LL_PROSE || l->lines[i].piped ||
 	    letter_blank(l->lines[i].text) || letter_rule(l->lines[i].text))
-		return false;
+		return false;	/* a boxed header over its "|====|" is no heading */
 	u = l->lines[i + 1].text;
 	while (*u == ' ')
 		u++;

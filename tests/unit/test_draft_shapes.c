@@ -521,6 +521,40 @@ static void test_kernels_as_rows(void)
 	claims_free(&c);
 }
 
+/*
+ * A boxed header on three lines: the labels' name down the first
+ * column, a workload's name over dashes spanning its before and after,
+ * the arms under; every cell a percent, none taken for a change.
+ */
+static void test_grouped_header(void)
+{
+	const char *text =
+		"[RFC PATCH v1 2/4] mm: Introduce always+exec for mTHP file_enabled\n"
+		"\n"
+		"| File-backed folios      |   Speedometer   |  Kernel Compile |\n"
+		"| by size as percentage   |-----------------|-----------------|\n"
+		"| of all mapped file mem  | before |  after | before |  after |\n"
+		"|=========================|========|========|========|========|\n"
+		"|file-thp-aligned-16kB    |    45% |     9% |    46% |     7% |\n"
+		"|file-thp-aligned-64kB    |     3% |    63% |     5% |    80% |\n";
+	const struct claim_row *r;
+	struct claims c;
+
+	if (!drafted("grouped", text, &c))
+		return;
+	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 4 &&
+	      !strcmp(c.tables[0].col[0], "Speedometer before") &&
+	      !strcmp(c.tables[0].col[1], "Speedometer after") &&
+	      !strcmp(c.tables[0].col[2], "Kernel Compile before") &&
+	      !strcmp(c.tables[0].col[3], "Kernel Compile after"),
+	      "each workload's name over both its columns (%s)",
+	      c.nr_tables && c.tables[0].nr_cols == 4 ? c.tables[0].col[3] : "-");
+	r = c.nr_tables ? row_named(&c.tables[0], "file-thp-aligned-64kB") : NULL;
+	CHECK(r && r->q[1].mean == 63 && r->q[3].mean == 80,
+	      "the percentages are the arms' values");
+	claims_free(&c);
+}
+
 void test_draft_shapes(void)
 {
 	test_one_blank_tables();
@@ -535,4 +569,5 @@ void test_draft_shapes(void)
 	test_one_value_arms();
 	test_first_arm_blank();
 	test_kernels_as_rows();
+	test_grouped_header();
 }
