@@ -198,6 +198,25 @@ static int table_row(const struct letter *l, size_t i, size_t j, int nv,
 	return v;
 }
 
+/* A line of a change alone ("-1.9%"), under an arrow row: that row's. */
+static bool lone_change(const char *s, double *pct)
+{
+	struct letter_cell c;
+
+	if (letter_cells(s) != 1 || !letter_cell_parse(s, &c) || !letter_signed_pct(&c))
+		return false;
+	*pct = c.mean;
+	return true;
+}
+
+static bool arrow_next(const char *s)
+{
+	struct letter_row r;
+	double pct;
+
+	return letter_parse_arrow_row(s, &r) || lone_change(s, &pct);
+}
+
 /*
  * The rows from line i on (nv values each): blocks apart by blank lines
  * or rules stay one table while the next holds rows as wide. Returns
@@ -209,6 +228,7 @@ static long read_rows(struct letter *l, size_t i, int nv, bool arrow,
 	char prefix[96] = "";
 	size_t j = i, last = i;
 	int depth = l->lines[i].depth;
+	double pct;
 
 	while (letter_same_block(l, j, depth)) {
 		const char *s = l->lines[j].text;
@@ -238,6 +258,13 @@ static long read_rows(struct letter *l, size_t i, int nv, bool arrow,
 			last = j++;
 			continue;
 		}
+		if (arrow && t->nr_rows && lone_change(s, &pct) &&
+		    !t->rows[t->nr_rows - 1].has_change) {
+			t->rows[t->nr_rows - 1].has_change = true;
+			t->rows[t->nr_rows - 1].change_pct = pct;
+			last = j++;
+			continue;
+		}
 		if (letter_blank(s) || letter_rule(s)) {
 			size_t k = j;
 			struct letter_row next;
@@ -245,8 +272,9 @@ static long read_rows(struct letter *l, size_t i, int nv, bool arrow,
 			while (letter_same_block(l, k, depth) &&
 			       (letter_blank(l->lines[k].text) || letter_rule(l->lines[k].text)))
 				k++;
-			if (!arrow && letter_same_block(l, k, depth) &&
-			    table_row(l, i, k, nv, &next) == nv) {
+			if (letter_same_block(l, k, depth) &&
+			    (arrow ? arrow_next(l->lines[k].text) :
+			     table_row(l, i, k, nv, &next) == nv)) {
 				j = k;
 				continue;
 			}
@@ -367,6 +395,40 @@ void letter_section_title(struct letter_table *t, const char *section)
 	memcpy(t->title, title, sizeof(title));
 }
 
+/*
+ * "hugetlb-rmap-cleanups -> fork-batching" alone on a line over arrow
+ * rows (a blank line or two between): the arms' names, into a and b.
+ */
+static bool arrow_arms(const struct letter *l, size_t i, char *a, char *b)
+{
+	int depth = l->lines[i].depth;
+	size_t j = i;
+	struct letter_cell c;
+	char left[48], right[48];
+	const char *s, *arrow;
+
+	while (j > 0 && i - j < 3 && letter_same_block(l, j - 1, depth) &&
+	       letter_blank(l->lines[j - 1].text))
+		j--;
+	if (j == 0 || j == i || !letter_same_block(l, j - 1, depth))
+		return false;
+	s = l->lines[j - 1].text + strspn(l->lines[j - 1].text, " ");
+	arrow = strstr(s, " -> ");
+	if (!arrow || strstr(arrow + 4, "->") || arrow - s >= (long)sizeof(left) ||
+	    strlen(arrow + 4) >= sizeof(right))
+		return false;
+	snprintf(left, sizeof(left), "%.*s", (int)(arrow - s), s);
+	snprintf(right, sizeof(right), "%s", arrow + 4 + strspn(arrow + 4, " "));
+	/* names, one word each: "order-0: 1 -> 2" is a row, not arms */
+	if (strchr(left, ' ') || strchr(right, ' ') || !letter_label_ok(left) ||
+	    !letter_label_ok(right) || letter_cell_parse(left, &c) ||
+	    letter_cell_parse(right, &c) || strchr(left, ':'))
+		return false;
+	strcpy(a, left);
+	strcpy(b, right);
+	return true;
+}
+
 /* The header's first cell, over the labels ("kernel"): its first word
  * when the header's words are one blank apart. */
 static void label_header(const char *h, char *out, size_t len)
@@ -421,8 +483,10 @@ long letter_read_table(struct letter *l, size_t i, bool arrow,
 	if (arrow) {
 		t.named = true;
 		t.nr_cols = 2;
-		snprintf(t.col[0], sizeof(t.col[0]), "before");
-		snprintf(t.col[1], sizeof(t.col[1]), "after");
+		if (!arrow_arms(l, i, t.col[0], t.col[1])) {
+			snprintf(t.col[0], sizeof(t.col[0]), "before");
+			snprintf(t.col[1], sizeof(t.col[1]), "after");
+		}
 	} else {
 		letter_name_columns(&t, col, nh, nv, stacked);
 	}

@@ -555,6 +555,43 @@ static void test_grouped_header(void)
 	claims_free(&c);
 }
 
+/*
+ * Arrow rows under a line naming the arms ("A -> B"), each row's change
+ * alone on a line under it, blank lines between: one table, A and B.
+ */
+static void test_arrow_arms_named(void)
+{
+	const char *text =
+		"Re: [PATCH v4 02/16] mm: Batch-copy PTE ranges during fork()\n"
+		"\n"
+		"I just gave it another quick benchmark run on that Intel system.\n"
+		"\n"
+		"hugetlb-rmap-cleanups -> fork-batching\n"
+		"\n"
+		"order-0: 0.014114 -> 0.013848\n"
+		"\n"
+		"-1.9%\n"
+		"\n"
+		"order-9: 0.014262 -> 0.009410\n"
+		"\n"
+		"-34%\n"
+		"\n"
+		"Note that I disable SMT and turbo.\n";
+	const struct claim_row *r;
+	struct claims c;
+
+	if (!drafted("arrow-arms", text, &c))
+		return;
+	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 && c.tables[0].nr_rows == 2 &&
+	      !strcmp(c.tables[0].col[0], "hugetlb-rmap-cleanups") &&
+	      !strcmp(c.tables[0].col[1], "fork-batching"),
+	      "the arms named over the arrow rows (%zu tables)", c.nr_tables);
+	r = c.nr_tables ? row_named(&c.tables[0], "order-9") : NULL;
+	CHECK(r && r->q[0].mean == 0.014262 && r->q[1].mean == 0.009410 &&
+	      r->change_pct[0] == -34, "order-9 and its change under it");
+	claims_free(&c);
+}
+
 void test_draft_shapes(void)
 {
 	test_one_blank_tables();
@@ -570,4 +607,5 @@ void test_draft_shapes(void)
 	test_first_arm_blank();
 	test_kernels_as_rows();
 	test_grouped_header();
+	test_arrow_arms_named();
 }
