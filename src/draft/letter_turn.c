@@ -76,16 +76,33 @@ static bool arms_header(const char *s)
 	return false;
 }
 
+/* A label that can only be an arm: "Before:", "After", "Patched" */
+static bool arm_word(const char *s)
+{
+	static const char *const names[] = {
+		"before", "after", "base", "baseline", "patched", "unpatched",
+		"vanilla", "old", "new", "original", NULL };
+	char key[96];
+
+	letter_label_key(s, key, sizeof(key));
+	for (int i = 0; names[i]; i++)
+		if (!strcmp(key, names[i]))
+			return true;
+	return false;
+}
+
 /*
  * The rows name no metric and half of them configurations, and the
  * columns name metrics (half of them at least); or every row names a
  * configuration and no column does ("calls from all cores" over rows
- * "SSD", "zswap"); or the labels' header says the rows are the arms.
+ * "SSD", "zswap"); or the labels' header says the rows are the arms, or
+ * every row's label can only name an arm.
  */
 static bool transposed(const struct letter_table *t)
 {
 	char m[128];
-	int cols = 0, rows = 0, configs = 0, col_configs = 0;
+	int cols = 0, rows = 0, configs = 0, col_configs = 0, arm_cols = 0;
+	size_t arm_rows = 0;
 
 	if (!t->named || t->change_only || t->cols_cut || t->rows_cut ||
 	    t->nr_rows < 2 || t->nr_rows > LETTER_MAX_COLS)
@@ -93,15 +110,19 @@ static bool transposed(const struct letter_table *t)
 	for (int c = 0; c < t->nr_cols; c++) {
 		cols += metric_synonym_guess(t->col[c], t->title, m, sizeof(m));
 		col_configs += config_label(t->col[c]);
+		arm_cols += arm_word(t->col[c]);
 	}
 	for (size_t r = 0; r < t->nr_rows; r++) {
 		rows += metric_synonym_guess(t->rows[r].label, t->title, m, sizeof(m));
 		configs += config_label(t->rows[r].label);
+		arm_rows += arm_word(t->rows[r].label);
 	}
 	if (rows)
 		return false;
 	if (arms_header(t->label_name) && !col_configs)
 		return true;
+	if (arm_rows == t->nr_rows && !arm_cols)
+		return true;	/* "Before:" and "After:" over the settings */
 	return (size_t)configs * 2 >= t->nr_rows &&
 	       (cols * 2 >= t->nr_cols || ((size_t)configs == t->nr_rows && !col_configs));
 }

@@ -592,6 +592,35 @@ static void test_arrow_arms_named(void)
 	claims_free(&c);
 }
 
+/*
+ * Rows that can only be arms ("Before:", "After:") under a header of
+ * settings: turned, Before and After the columns, each setting a row,
+ * the change in parentheses kept.
+ */
+static void test_before_after_rows(void)
+{
+	const char *text =
+		"[PATCH 0/9] mm, swap: a swap cache rework\n"
+		"\n"
+		"redis-benchmark -t get, 12 clients:\n"
+		"\n"
+		"                no SAVE                  with SAVE\n"
+		"Before:         400100.50 RPS            250200.25 RPS\n"
+		"After:          401000.00 RPS (+0.22%)   270300.75 RPS (+8.03%)\n";
+	const struct claim_row *r;
+	struct claims c;
+
+	if (!drafted("before-after-rows", text, &c))
+		return;
+	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 && c.tables[0].nr_rows == 2 &&
+	      !strcmp(c.tables[0].col[0], "Before") && !strcmp(c.tables[0].col[1], "After"),
+	      "Before and After as the columns (%zu tables)", c.nr_tables);
+	r = c.nr_tables ? row_named(&c.tables[0], "with SAVE") : NULL;
+	CHECK(r && r->q[0].mean == 250200.25 && r->q[1].mean == 270300.75,
+	      "a setting's row: each arm's rate");
+	claims_free(&c);
+}
+
 void test_draft_shapes(void)
 {
 	test_one_blank_tables();
@@ -608,4 +637,5 @@ void test_draft_shapes(void)
 	test_kernels_as_rows();
 	test_grouped_header();
 	test_arrow_arms_named();
+	test_before_after_rows();
 }
