@@ -190,6 +190,14 @@ static int table_row(const struct letter *l, size_t i, size_t j, int nv,
 {
 	int v = letter_parse_row(l->lines[j].text, r);
 
+	/* "avg  100  183  +83%": one row's change after the arms' values */
+	if (v == nv + 1 && nv < LETTER_MAX_COLS && letter_signed_pct(&r->cell[nv]) &&
+	    !letter_signed_pct(&r->cell[nv - 1])) {
+		r->has_change = true;
+		r->change_pct = r->cell[nv].mean;
+		memset(&r->cell[nv], 0, sizeof(r->cell[nv]));
+		return nv;
+	}
 	/* an empty cell ("|   |", or blanks): the values by their place */
 	if (v > 0 && v < nv && l->lines[j].piped == l->lines[i].piped &&
 	    letter_row_placed(l->lines[i].text, nv, l->lines[j].text,

@@ -621,6 +621,28 @@ static void test_before_after_rows(void)
 	claims_free(&c);
 }
 
+/* A table of rounds whose avg row alone carries the change after it. */
+static void test_avg_row_change(void)
+{
+	const char *text =
+		"[PATCH v3 2/2] mm: large folios swap-in\n"
+		"\n"
+		"         w/o patch     w/ patch\n"
+		"round1      100.5        180.2\n"
+		"round2      101.5        185.8\n"
+		"avg         101.0        183.0      +81%\n";
+	const struct claim_row *r;
+	struct claims c;
+
+	if (!drafted("avg-change", text, &c))
+		return;
+	r = c.nr_tables == 1 ? row_named(&c.tables[0], "avg") : NULL;
+	CHECK(c.nr_tables == 1 && c.tables[0].nr_rows == 3 && r && r->q[0].mean == 101 &&
+	      r->q[1].mean == 183 && r->change_pct[0] == 81,
+	      "the avg row in the table, its +81%% its change");
+	claims_free(&c);
+}
+
 void test_draft_shapes(void)
 {
 	test_one_blank_tables();
@@ -638,4 +660,5 @@ void test_draft_shapes(void)
 	test_grouped_header();
 	test_arrow_arms_named();
 	test_before_after_rows();
+	test_avg_row_change();
 }
