@@ -14,13 +14,13 @@
 #include "letter_shapes.h"
 #include "metric_synonyms.h"
 
-/* Words that name a kernel, a patch or a setting rather than a measure. */
+/* Words that name a kernel, a patch, a setting or a compressor, no measure. */
 static const char *const config_words[] = {
 	"patch", "base", "with", "without", "before", "after", "kernel",
 	"mainline", "upstream", "vanilla", "stock", "series", "revert",
 	"mm-unstable", "mm-stable", "linux-next", "next-", "-rc", "zswap", "zram",
 	"zsmalloc", "zbud", "z3fold", "shrinker", "enabled", "disabled", "ssd",
-	NULL };
+	"lz4", "lzo", "zstd", "deflate", NULL };
 
 /* "6.10", "v5", "v6.9": a version */
 static bool has_version(const char *s)

@@ -643,6 +643,29 @@ static void test_avg_row_change(void)
 	claims_free(&c);
 }
 
+/* Compressors as the rows, the quantities as the columns: turned. */
+static void test_compressor_rows(void)
+{
+	const char *text =
+		"[PATCH 0/2] mm: zswap: compress large folios\n"
+		"\n"
+		"                  store (us)     load (us)\n"
+		"lz4                    12.5           3.1\n"
+		"zstd                   30.2           8.4\n"
+		"deflate-iaa             9.8           2.7\n";
+	const struct claim_row *r;
+	struct claims c;
+
+	if (!drafted("compressor-rows", text, &c))
+		return;
+	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 3 &&
+	      !strcmp(c.tables[0].col[0], "lz4") && !strcmp(c.tables[0].col[2], "deflate-iaa"),
+	      "the compressors as the columns (%zu tables)", c.nr_tables);
+	r = c.nr_tables ? row_named(&c.tables[0], "load (us)") : NULL;
+	CHECK(r && r->q[1].mean == 8.4 && r->q[2].mean == 2.7, "load: each compressor's");
+	claims_free(&c);
+}
+
 void test_draft_shapes(void)
 {
 	test_one_blank_tables();
@@ -661,4 +684,5 @@ void test_draft_shapes(void)
 	test_arrow_arms_named();
 	test_before_after_rows();
 	test_avg_row_change();
+	test_compressor_rows();
 }
