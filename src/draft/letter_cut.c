@@ -32,6 +32,11 @@ static bool reply_between(const struct letter *l, size_t from, size_t to,
 	return words;
 }
 
+static bool line_of(const struct letter *l, int line)
+{
+	return line >= 1 && (size_t)line <= l->nr_lines;
+}
+
 /*
  * b, with no header, is the rest of a: cut from it by the reply's words
  * alone, each of its rows as many values as a's last, each value under
@@ -41,10 +46,18 @@ static bool rest_of(const struct letter *l, const struct letter_table *a,
 		    const struct letter_table *b)
 {
 	const struct letter_row *last = &a->rows[a->nr_rows - 1];
-	const char *ref = l->lines[last->line - 1].text;
 	struct letter_row row;
-	int depth = l->lines[last->line - 1].depth, nv;
+	const char *ref;
+	int depth, nv;
 
+	/* rows of lines of their own (a block's rows may have none) */
+	if (!line_of(l, last->line))
+		return false;
+	for (size_t r = 0; r < b->nr_rows; r++)
+		if (!line_of(l, b->rows[r].line))
+			return false;
+	ref = l->lines[last->line - 1].text;
+	depth = l->lines[last->line - 1].depth;
 	if (b->named || a->nr_cols != b->nr_cols || a->cols_cut || b->cols_cut ||
 	    a->change_only || b->rows[0].line <= last->line ||
 	    l->lines[b->rows[0].line - 1].depth != depth ||

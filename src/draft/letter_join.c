@@ -238,7 +238,8 @@ int letter_join_arms(struct letter *l)
 		i += n;
 	}
 	/* as many slots as the one-value tables each took two of at least */
-	memcpy(&l->tables[o], ones, nr_ones * sizeof(*ones));
+	if (nr_ones)
+		memcpy(&l->tables[o], ones, nr_ones * sizeof(*ones));
 	l->nr_tables = o + nr_ones;
 	free(ones);
 	return ret;
