@@ -176,17 +176,18 @@ long letter_read_interleaved(struct letter *l, size_t h, const char *section)
 	struct span hs[TURN_VALUES + 3];
 	const char *head = l->lines[h].text;
 	char second[48];
-	struct turn_row *r = NULL;
+	struct turn_row *r = NULL, first;
 	struct letter_table t = {};
 	int depth = l->lines[h].depth, nh, n = 0, k;
 	size_t cap = 0, j;
 	bool spread, any_note = false;
 	long ret = (long)h + 1;
 
+	/* a header is no row itself: a run of rows is scanned once */
 	nh = letter_split_cells(head, hs, TURN_VALUES + 3);
-	if (nh < 2 || h + 1 >= l->nr_lines)
+	if (nh < 2 || h + 1 >= l->nr_lines || turn_row(head, &first))
 		return ret;
-	for (j = h + 1; letter_same_block(l, j, depth); j++) {
+	for (j = h + 1; letter_same_block(l, j, depth) && n < LETTER_MAX_ROWS; j++) {
 		if (n == (int)cap && grow_array((void **)&r, &cap, 32, sizeof(*r)))
 			return -1;
 		if (!turn_row(l->lines[j].text, &r[n]))
