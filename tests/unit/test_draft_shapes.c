@@ -202,6 +202,28 @@ static void test_blocks_pairs_on_a_line(void)
 	claims_free(&c);
 }
 
+/* An arm a line: "Before:  sys time: X  real time: Y", changes after the values. */
+static void test_arm_lines(void)
+{
+	const char *text =
+		"Using ZSWAP with 32G NVMEs in a 48c VM, make -j48:\n"
+		"\n"
+		"Before:  sys time: 2069.53s            real time: 135.76s\n"
+		"After:   sys time: 2021.13s (-2.34%)   real time: 134.23s (-1.12%)\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (!drafted("arm-lines", text, &c))
+		return;
+	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 && c.tables[0].nr_rows == 2 &&
+	      !strcmp(c.tables[0].col[0], "Before") && !strcmp(c.tables[0].col[1], "After"),
+	      "two lines, each an arm: Before and After, two rows");
+	r = c.nr_tables ? row_named(&c.tables[0], "real time") : NULL;
+	CHECK(r && r->q[0].mean == 135.76 && r->q[1].mean == 134.23 &&
+	      !strcmp(r->metric[0], "wall_time_s"), "'real time' 135.76 -> 134.23, wall_time_s");
+	claims_free(&c);
+}
+
 /* The pre-patch and post-patch arms, each a Start | End | Delta table. */
 static void test_joined_arms(void)
 {
@@ -332,6 +354,7 @@ void test_draft_shapes(void)
 	test_blocks_stdev_in_parens();
 	test_blocks_bullets_time();
 	test_blocks_pairs_on_a_line();
+	test_arm_lines();
 	test_joined_arms();
 	test_transposed();
 }
