@@ -224,6 +224,35 @@ static void test_arm_lines(void)
 	claims_free(&c);
 }
 
+/* A matrix packing "Before / After / Delta" into each cell of two groups. */
+static void test_packed_matrix(void)
+{
+	const char *text =
+		"12 test run for each case:\n"
+		"\n"
+		"   make -j<NR>     |   System Time (seconds)  |   Total Time (seconds)\n"
+		" (NR / Mem / ZRAM) | (Before / After / Delta) | (Before / After / Delta)\n"
+		" With 4k pages only:\n"
+		"  6 / 192M / 3G    |    5258 /  5235 / -0.3%  |    1420 /  1414 / -0.3%\n"
+		" 12 / 256M / 4G    |    5518 /  5337 / -3.3%  |     758 /   742 / -2.1%\n"
+		" With 64k mTHP:\n"
+		" 48 /   1G / 7G    |    8693 /  4662 / -18.7% |     257 /   176 / -31.5%\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (!drafted("packed-matrix", text, &c))
+		return;
+	CHECK(c.nr_tables == 2 && c.tables[0].nr_cols == 2 && c.tables[0].nr_rows == 3 &&
+	      !strcmp(c.tables[0].col[0], "Before") && !strcmp(c.tables[1].col[1], "After"),
+	      "a table per group, Before and After, three rows (%zu tables)", c.nr_tables);
+	r = c.nr_tables == 2 ? row_named(&c.tables[1], "48 / 1G / 7G") : NULL;
+	CHECK(r && r->q[0].mean == 257 && r->q[1].mean == 176,
+	      "'48 /   1G / 7G': blanks collapsed, Total Time 257 -> 176");
+	r = c.nr_tables == 2 ? row_named(&c.tables[0], "6 / 192M / 3G") : NULL;
+	CHECK(r && r->q[0].mean == 5258 && r->q[1].mean == 5235, "System Time 5258 -> 5235");
+	claims_free(&c);
+}
+
 /* The pre-patch and post-patch arms, each a Start | End | Delta table. */
 static void test_joined_arms(void)
 {
@@ -355,6 +384,7 @@ void test_draft_shapes(void)
 	test_blocks_bullets_time();
 	test_blocks_pairs_on_a_line();
 	test_arm_lines();
+	test_packed_matrix();
 	test_joined_arms();
 	test_transposed();
 }
