@@ -233,7 +233,7 @@ static int kv_table(struct letter *l, size_t i, struct kv_block *b, int nb,
  * "With this patch:"), one after another: a table with a column per
  * block and a row per label of the first block that another block has.
  * One line of words may stand between two blocks (the next arm's
- * setup). Returns the line after the last block, or i + 1 when line i
+ * setup, the rest of time(1)'s summary). Returns the line after the last block, or i + 1 when line i
  * heads no such blocks; -1 when out of memory.
  */
 long letter_read_kv_blocks(struct letter *l, size_t i, const char *section)
@@ -251,10 +251,14 @@ long letter_read_kv_blocks(struct letter *l, size_t i, const char *section)
 		return -1;
 	while (nb < LETTER_MAX_COLS) {
 		if (!kv_block_at(l, j, depth, !nb, col[nb], sizeof(col[0]), &b[nb])) {
+			size_t k = j + 1;
+
 			if (!nb || !letter_same_block(l, j, depth) ||
-			    letter_blank(l->lines[j].text) ||
-			    !kv_block_at(l, j + 1, depth, false, col[nb], sizeof(col[0]),
-					 &b[nb]))
+			    letter_blank(l->lines[j].text))
+				break;
+			while (letter_same_block(l, k, depth) && letter_blank(l->lines[k].text))
+				k++;
+			if (!kv_block_at(l, k, depth, false, col[nb], sizeof(col[0]), &b[nb]))
 				break;
 		}
 		j = b[nb++].last + 1;

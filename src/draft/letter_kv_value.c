@@ -5,8 +5,10 @@
  * stdev: 5.09s", "618.49 MB/s (stdev 31.3)"), a note after it ("200600
  * kB <-- after build completion"), several pairs on one line ("Sys time:
  * 73578.30, Real time: 864.05") and a counter one blank from its name
- * ("zswpin 309774").
+ * ("zswpin 309774"), time(1)'s summary ("114.44user 29.11system
+ * 39:42.90elapsed 6%CPU").
  */
+#include <stdlib.h>
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
@@ -128,10 +130,62 @@ static bool word_count(const char *s, struct letter_row *r)
 	       r->cell[0].kind == CELL_NUM && !r->cell[0].unit[0] && !r->cell[0].sign;
 }
 
+/* "39:42.90" or "1:02:03.5": seconds; false for anything else. */
+static bool clock_seconds(const char *s, size_t n, double *v)
+{
+	int fields = 0;
+	char *end;
+
+	*v = 0;
+	while (n) {
+		double part = strtod(s, &end);
+
+		if (end == s || !isdigit((unsigned char)*s) || (size_t)(end - s) > n)
+			return false;
+		*v = *v * 60 + part;
+		fields++;
+		n -= end - s;
+		s = end;
+		if (n && *s != ':')
+			return false;
+		if (n)
+			s++, n--;
+	}
+	return fields >= 1 && fields <= 3;
+}
+
+/*
+ * time(1)'s summary: "114.44user 29.11system 39:42.90elapsed 6%CPU", a
+ * value glued to each name; user, system and elapsed (in seconds) into r.
+ */
+static int time_summary(const char *s, struct letter_row *r, int max)
+{
+	static const char *const names[] = { "user", "system", "elapsed" };
+	int n = 0;
+
+	for (int k = 0; k < 3 && n < max; k++) {
+		const char *w = strstr(s, names[k]), *v;
+		size_t len = strlen(names[k]);
+
+		if (!w || w == s || (w[len] != ' ' && w[len]))
+			return 0;
+		for (v = w; v > s && v[-1] != ' '; v--)
+			;
+		memset(&r[n], 0, sizeof(r[n]));
+		if (v == w || !clock_seconds(v, w - v, &r[n].cell[0].mean))
+			return 0;
+		r[n].cell[0].kind = CELL_NUM;
+		snprintf(r[n].cell[0].unit, sizeof(r[n].cell[0].unit), "s");
+		snprintf(r[n++].label, sizeof(r[0].label), "%s", names[k]);
+	}
+	return n == 3 ? n : 0;
+}
+
 /*
  * The "label: value" pairs of line s into r (max at most): one pair, a
  * row of the aligned kind with one value ("real    8m0.594s"), a counter
- * one blank from its name, or pairs ", " apart. The count, 0 if none.
+ * one blank from its name, pairs ", " apart or time(1)'s summary. The
+ * count, 0 if none.
  */
 int letter_kv_pairs(const char *s, struct letter_row *r, int max)
 {
@@ -142,6 +196,8 @@ int letter_kv_pairs(const char *s, struct letter_row *r, int max)
 		return 0;
 	if (one_pair(s, strlen(s), &r[0]))
 		return 1;
+	if (strstr(s, "elapsed") && time_summary(s, r, max))
+		return 3;
 	if (!strchr(s, ':'))
 		return letter_parse_row(s, &r[0]) == 1 || word_count(s, &r[0]);
 	while (n < max) {

@@ -70,10 +70,10 @@ struct score {
  * letters it holds so far (issue 46 asks 30), so none goes missing.
  */
 #define CORPUS_LETTERS		34
-#define FLOOR_ALL_ARMS_PCT	44.5
-#define FLOOR_ALL_CELLS_PCT	59.4
-#define FLOOR_HELD_ARMS_PCT	16.0
-#define FLOOR_HELD_CELLS_PCT	34.2
+#define FLOOR_ALL_ARMS_PCT	64.0
+#define FLOOR_ALL_CELLS_PCT	70.6
+#define FLOOR_HELD_ARMS_PCT	44.0
+#define FLOOR_HELD_CELLS_PCT	50.4
 
 static bool show;
 
