@@ -27,8 +27,12 @@ static int find_tables(struct letter *l)
 			continue;
 		}
 		next = letter_read_kv_blocks(l, i, section);
+		if (next == (long)i + 1)
+			next = letter_read_arm_lines(l, i, section);
+		if (next == (long)i + 1)
+			next = letter_read_matrix(l, i, section);
 		if (next != (long)i + 1)
-			;	/* blocks of "label: value" under headings */
+			;	/* label-value blocks, an arm a line, a packed matrix */
 		else if (letter_parse_arrow_row(l->lines[i].text, &row))
 			next = letter_read_table(l, i, true, section);
 		else if (letter_parse_row(l->lines[i].text, &row) >= 2)

@@ -4,7 +4,9 @@
  * file reads one shape: cells and labels (letter_cell.c), rows and arrow
  * rows (letter_rows.c), the mail into lines (letter_mail.c), aligned
  * tables (letter_tables.c), their columns (letter_columns.c) and stacked
- * headers (letter_header.c), label blocks (letter_blocks.c); then the
+ * headers (letter_header.c), label blocks (letter_blocks.c), their
+ * pairs (letter_kv_value.c) an arm a line (letter_arm_lines.c), a matrix of packed
+ * cells (letter_matrix.c); then the
  * tables found are reshaped: arms in tables of their own joined
  * (letter_join.c), transposed tables turned (letter_turn.c).
  */
@@ -82,6 +84,18 @@ bool letter_row_under(const char *row, int nv, const char *s, int n);
 
 /* letter_blocks.c: blocks of "label: value" lines under headings */
 long letter_read_kv_blocks(struct letter *l, size_t i, const char *section);
+
+/* letter_arm_lines.c: "Before:  sys time: X  real time: Y", an arm a line */
+long letter_read_arm_lines(struct letter *l, size_t i, const char *section);
+
+/* letter_matrix.c: "Before / After / Delta" packed in each cell of groups */
+long letter_read_matrix(struct letter *l, size_t i, const char *section);
+
+/* letter_kv_value.c: the pairs of a "label: value" line as spelled */
+/* "mean: X, stdev: Y", "X (stdev Y)", "X <-- note", or a cell. */
+bool letter_kv_value(const char *s, struct letter_cell *c);
+/* The pairs of line s into r[0..max) (each in cell[0]): their count. */
+int letter_kv_pairs(const char *s, struct letter_row *r, int max);
 
 /* Column names apart: "zstd", "zstd (2)"; an empty one "column N". */
 void letter_unique_columns(struct letter_table *t);
