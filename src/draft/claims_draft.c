@@ -55,6 +55,10 @@ struct drafter {
 	 */
 	const struct letter_table *words_of;
 	int words[CLAIM_MAX_CMPS][2], nr_words;
+	/* the words next to a table that say it did not move, read once */
+	const struct letter_table *same_of;
+	bool same;
+	char same_quote[120];
 	struct draft_stats *st;
 };
 
@@ -327,7 +331,7 @@ static void read_claim(struct drafter *dr, const struct dtable *d,
 		       struct drow *w, int pairs[][2], int nr)
 {
 	struct row_evidence e = { .label = w->r->label, .extra = w->r->extra,
-		.metric = w->mapped ? w->metric : "", .table_first = d->t->line };
+		.metric = w->mapped ? w->metric : "", .table = d->t };
 	const struct letter_cell *a, *b;
 	char word[48];
 
@@ -341,7 +345,12 @@ static void read_claim(struct drafter *dr, const struct dtable *d,
 	e.base = e.numbers ? a->mean : 0;
 	e.new = e.numbers ? b->mean : 0;
 	e.key_word = key_word(d->t, w->r, word, sizeof(word)) ? word : NULL;
-	e.table_last = d->t->nr_rows ? d->t->rows[d->t->nr_rows - 1].line : d->t->line;
+	if (dr->same_of != d->t) {
+		dr->same_of = d->t;
+		dr->same = letter_claims_table_same(dr->l, d->t, dr->same_quote,
+						    sizeof(dr->same_quote));
+	}
+	e.table_same = dr->same ? dr->same_quote : NULL;
 	letter_claims_row(&dr->prose, dr->l, &e, &w->claim);
 }
 

@@ -13,6 +13,8 @@
 #define CUE_WINDOW 5
 /* A change smaller than this is no way for "improved" to point */
 #define JUDGED_MIN_CHANGE 0.01
+/* What a table's title and header may say of it: "64K folios, zstd" */
+#define CONTEXT_LEN 1024
 /* Lines after (before) a table read for words that name no row */
 #define AFTER_TABLE 12
 #define BEFORE_TABLE 6
@@ -24,6 +26,7 @@ enum cue {
 	CUE_BETTER,	/* judges the change: the numbers give the way */
 	CUE_WORSE,
 	CUE_BLOCK,	/* "less optimization", "not increased": no way */
+	CUE_SLIGHT,	/* "a small increase": same within the margin */
 };
 
 struct cue_word {
@@ -62,6 +65,9 @@ static const struct cue_word cue_words[] = {
 	{ "slower", CUE_WORSE, true }, { "degrad", CUE_WORSE },
 	{ "optimi", CUE_BLOCK },
 };
+
+/* The default margin of a "same" claim (claims/FORMAT.md), as a fraction */
+#define SAME_MARGIN 0.05
 
 /* Words before a way that deny it: "is not increased" */
 static const char *const negations[] = { "not", "no", "never", "without", NULL };
@@ -128,6 +134,31 @@ static bool negated(const char *t, size_t s, size_t i)
 	for (int k = 0; negations[k]; k++)
 		if (e - b == strlen(negations[k]) && !strncmp(t + b, negations[k], e - b))
 			return true;
+	return false;
+}
+
+/*
+ * "a small increase", "slightly lower", "a small throughput increase":
+ * one of the two words before t + i
+ */
+static bool slight(const char *t, size_t s, size_t i)
+{
+	static const char *const words[] = { "small", "slight", "slightly",
+		"minor", "marginal", "marginally", "tiny", NULL };
+	size_t e = i, b;
+
+	for (int back = 0; back < 2; back++, e = b) {
+		while (e > s && t[e - 1] == ' ')
+			e--;
+		b = e;
+		while (b > s && word_char(t[b - 1]))
+			b--;
+		for (int k = 0; words[k]; k++)
+			if (e - b == strlen(words[k]) && !strncmp(t + b, words[k], e - b))
+				return true;
+		if (b == e)
+			break;
+	}
 	return false;
 }
 
@@ -241,6 +272,8 @@ static enum cue clause_cue(const char *t, size_t len, size_t a, size_t b,
 		c = w->cue;
 		if ((c != CUE_SAME && negated(t, s, i)) || judged_next(t, i, e))
 			c = CUE_BLOCK;
+		else if ((c == CUE_LOWER || c == CUE_HIGHER) && slight(t, s, i))
+			c = CUE_SLIGHT;
 		if (d < best_d) {
 			best_d = d;
 			best = c;
@@ -299,6 +332,11 @@ static enum word_dir cue_dir(enum cue c, const struct row_evidence *e)
 {
 	if (c == CUE_BETTER || c == CUE_WORSE)
 		return judged_dir(c, e);
+	/* a change the words call small, which the numbers keep in the margin */
+	if (c == CUE_SLIGHT)
+		return e->numbers && e->base &&
+		       fabs(e->new - e->base) / fabs(e->base) < SAME_MARGIN ?
+		       WORD_SAME : WORD_NONE;
 	return c == CUE_BLOCK ? WORD_NONE : (enum word_dir)c;
 }
 
@@ -393,16 +431,23 @@ static bool telling_phrase(const char *s)
 
 static void row_names(const struct row_evidence *e, struct row_names *n)
 {
+	static const char *const totals[] = { "total ", "average ", "avg ",
+		"mean ", "overall ", NULL };
+
 	n->nr = 0;
 	letter_label_key(e->label, n->key, sizeof(n->key));
 	add_name(n, n->key);
-	if (e->key_word)
-		add_name(n, e->key_word);
+	/* "Total throughput" is the letter's "throughput" */
+	for (int k = 0; totals[k]; k++)
+		if (!strncmp(n->key, totals[k], strlen(totals[k])) &&
+		    !strchr(n->key + strlen(totals[k]), ' '))
+			add_name(n, n->key + strlen(totals[k]));
+	if (e->key_word && n->nr < (int)(sizeof(n->name) / sizeof(n->name[0])))
+		n->name[n->nr++] = e->key_word;	/* "2m" too */
 	if (!e->metric || !e->metric[0])
 		return;
 	for (size_t k = 0; k < metric_synonyms_nr; k++)
-		if (!metric_synonyms[k].context &&
-		    !strcmp(metric_synonyms[k].metric, e->metric) &&
+		if (!strcmp(metric_synonyms[k].metric, e->metric) &&
 		    telling_phrase(metric_synonyms[k].phrase))
 			add_name(n, metric_synonyms[k].phrase);
 	for (size_t k = 0; k < sizeof(prose_names) / sizeof(prose_names[0]); k++)
@@ -422,11 +467,192 @@ static void put_quote(struct row_claim *out, const char *t, size_t len,
 	snprintf(out->quote, sizeof(out->quote), "%.*s", (int)(to - from), t + from);
 }
 
+/* One word of a table's context or a clause: PMD-sized is 2M. */
+static size_t context_word(const char *s, size_t i, char *out, size_t len)
+{
+	size_t n = 0;
+
+	while (s[i + n] && (word_char(s[i + n]) || s[i + n] == '-' ||
+			    (s[i + n] == '.' && word_char(s[i + n + 1]))))
+		n++;
+	snprintf(out, len, "%.*s", (int)n, s + i);
+	for (char *c = out; *c; c++)
+		*c = (char)tolower((unsigned char)*c);
+	if (!strcmp(out, "pmd") || !strcmp(out, "2mb"))
+		snprintf(out, len, "2m");
+	else if (!strcmp(out, "64kb"))
+		snprintf(out, len, "64k");
+	return n;
+}
+
+/*
+ * word in a context: whole, or one it begins ("usemem" of "usemem30")
+ * when five letters or more.
+ */
+static bool context_has(const char *ctx, const char *word)
+{
+	size_t wl = strlen(word);
+
+	for (size_t i = 0; ctx[i]; ) {
+		char w[64];
+		size_t n = context_word(ctx, i, w, sizeof(w));
+
+		if (!n) {
+			i++;
+			continue;
+		}
+		if (!strcmp(w, word) || (wl >= 5 && !strncmp(w, word, wl)))
+			return true;
+		i += n;
+	}
+	return false;
+}
+
+/*
+ * A word that tags a configuration rather than says something: a size,
+ * a name with a digit or '-' ("64k", "usemem30", "deflate-iaa"), a
+ * compressor. Plain words ("zswap", "process") are in any paragraph.
+ */
+static bool tag_word(const char *w)
+{
+	static const char *const names[] = { "zstd", "lz4", "lzo", "zlib",
+		"deflate", "usemem", NULL };
+	size_t n = strlen(w);
+
+	if (n < 2 || strspn(w, "0123456789.,-") == n)
+		return false;
+	for (int k = 0; names[k]; k++)
+		if (!strcmp(w, names[k]))
+			return true;
+	/* "shrinker_enabled", "zswap_store": code, named across tables */
+	return !strchr(w, '_') && strpbrk(w, "0123456789-") != NULL;
+}
+
+/*
+ * A table's context: its title, the header lines over its rows, and the
+ * rows of words alone ("zswap compressor  zstd  zstd").
+ */
+static void table_context(const struct letter *l, const struct letter_table *t,
+			  char *out, size_t len)
+{
+	size_t o = (size_t)snprintf(out, len, "%s ", t->title);
+	size_t first = t->nr_rows ? (size_t)t->rows[0].line : (size_t)t->line;
+
+	for (size_t i = t->line > 0 ? (size_t)t->line - 1 : 0; i + 1 < first &&
+	     i < l->nr_lines && o < len; i++)
+		o += snprintf(out + o, len - o, "%s ", l->lines[i].text);
+	for (size_t r = 0; r < t->nr_rows && o < len; r++) {
+		bool words = true;
+
+		for (int c = 0; c < t->nr_cols; c++)
+			words &= t->rows[r].cell[c].kind != CELL_NUM;
+		if (words) {
+			o += snprintf(out + o, len - o, "%s ", t->rows[r].label);
+			for (int c = 0; c < t->nr_cols && o < len; c++)
+				o += snprintf(out + o, len - o, "%s ",
+					      t->rows[r].cell[c].text);
+		}
+	}
+}
+
+/*
+ * The clause [s, e) may speak of the row's table: it names no word that
+ * tells the letter's tables apart ("64k", "zstd", "usemem30": in some
+ * tables' context, not in all) which this table's context lacks.
+ */
+static bool clause_fits_table(const struct letter *l, const struct letter_table *t,
+			      const char *text, size_t s, size_t e)
+{
+	char own[CONTEXT_LEN], other[CONTEXT_LEN], clause[CONTEXT_LEN];
+
+	if (!t || l->nr_tables < 2)
+		return true;
+	snprintf(clause, sizeof(clause), "%.*s", (int)(e - s), text + s);
+	table_context(l, t, own, sizeof(own));
+	for (size_t i = 0; clause[i]; ) {
+		char w[64];
+		size_t n = context_word(clause, i, w, sizeof(w));
+
+		if (!n) {
+			i++;
+			continue;
+		}
+		i += n;
+		if (!tag_word(w) || context_has(own, w))
+			continue;
+		for (size_t k = 0; k < l->nr_tables; k++) {
+			if (&l->tables[k] == t)
+				continue;
+			table_context(l, &l->tables[k], other, sizeof(other));
+			if (context_has(other, w))
+				return false;	/* another table's word */
+		}
+	}
+	return true;
+}
+
+/* a sentence's end, not a clause's */
+static bool sentence_end(const char *t, size_t i)
+{
+	return strchr(".?!", t[i]) && (t[i + 1] == ' ' || !t[i + 1]);
+}
+
+/*
+ * The sentence [s, e) compares with a configuration the table's columns
+ * do not name ("30% gains ... as compared to zstd" of a table whose two
+ * columns both run zstd): it speaks of a pair across tables.
+ */
+static bool compares_elsewhere(const struct letter_table *t, const char *text,
+			       size_t s, size_t e)
+{
+	static const char *const against[] = { "compared to ", "compared with ",
+		"vs. ", "vs ", "versus ", "relative to ", "than ", NULL };
+
+	for (int k = 0; t && against[k]; k++) {
+		size_t n = strlen(against[k]);
+
+		for (size_t i = s; i + n < e; i++) {
+			char w[64];
+			bool named = false;
+
+			if ((i > s && word_char(text[i - 1])) ||
+			    strncmp(text + i, against[k], n))
+				continue;
+			context_word(text, i + n, w, sizeof(w));
+			if (!tag_word(w))
+				continue;
+			for (int c = 0; c < t->nr_cols; c++)
+				named |= strcasestr(t->col[c], w) != NULL;
+			if (!named)
+				return true;
+		}
+	}
+	return false;
+}
+
+/* The clause around [a, b) fits the row's table (clause_fits_table()) */
+static bool clause_fits(const struct letter *l, const struct row_evidence *e,
+			const char *t, size_t len, size_t a, size_t b)
+{
+	size_t s = a, end = b, ss = a, se = b;
+
+	while (s > 0 && !clause_end(t, s - 1))
+		s--;
+	while (end < len && !clause_end(t, end))
+		end++;
+	while (ss > 0 && !sentence_end(t, ss - 1))
+		ss--;
+	while (se < len && !sentence_end(t, se))
+		se++;
+	return !compares_elsewhere(e->table, t, ss, se) &&
+	       clause_fits_table(l, e->table, t, s, end);
+}
+
 /*
  * The way the words naming the row give it, WORD_NONE when none do or
  * they disagree. The first one's words into out->quote.
  */
-static enum word_dir named_dir(const struct letter_prose *p,
+static enum word_dir named_dir(const struct letter_prose *p, const struct letter *l,
 			       const struct row_evidence *e, struct row_claim *out)
 {
 	struct row_names n;
@@ -449,6 +675,8 @@ static enum word_dir named_dir(const struct letter_prose *p,
 		while (t[end] == '/' || word_char(t[end]) || t[end] == '-')
 			end++;	/* the rest of "pswpin/out" */
 		d = cue_dir(clause_cue(t, p->len, i, end, &at), e);
+		if (d != WORD_NONE && !clause_fits(l, e, t, p->len, i, end))
+			d = WORD_NONE;
 		if (d != WORD_NONE) {
 			if (dir != WORD_NONE && d != dir)
 				return WORD_NONE;	/* the words disagree */
@@ -483,8 +711,31 @@ static enum word_dir improvement_column(const struct row_evidence *e,
 	return d;
 }
 
-/* A sentence of s that says the numbers did not move, naming no way */
-static bool says_no_change(const char *s, size_t len, char *quote, size_t qlen)
+/* [a, b) of s names a row of t: its label, or its label's first word */
+static bool names_a_row(const struct letter_table *t, const char *s, size_t a,
+			size_t b)
+{
+	for (size_t r = 0; t && r < t->nr_rows; r++) {
+		char key[96], first[96];
+		size_t n;
+
+		letter_label_key(t->rows[r].label, key, sizeof(key));
+		n = strcspn(key, " ");
+		snprintf(first, sizeof(first), "%.*s", (int)n, key);
+		for (size_t i = a; i < b; i++)
+			if ((strlen(key) >= 3 && name_at(s, i, key)) ||
+			    (n >= 2 && name_at(s, i, first)))
+				return true;
+	}
+	return false;
+}
+
+/*
+ * A sentence of s that says the numbers did not move, naming no way and
+ * no row of t
+ */
+static bool says_no_change(const struct letter_table *t, const char *s, size_t len,
+			   char *quote, size_t qlen)
 {
 	size_t start = 0;
 
@@ -509,7 +760,7 @@ static bool says_no_change(const char *s, size_t len, char *quote, size_t qlen)
 				other = true;
 			k += n - 1;
 		}
-		if (same && !other) {
+		if (same && !other && !names_a_row(t, s, start, i)) {
 			while (s[start] == ' ')
 				start++;
 			snprintf(quote, qlen, "%.*s", (int)(i - start), s + start);
@@ -548,39 +799,38 @@ static size_t lines_text(const struct letter *l, size_t from, size_t to, char *b
 	return o;
 }
 
-/*
- * Words next to the table (after it, to the next table, or the lead-in
- * before it) that say its numbers did not move, naming no row.
- */
-static bool table_unchanged(const struct letter *l, const struct row_evidence *e,
-			    struct row_claim *out)
+bool letter_claims_table_same(const struct letter *l, const struct letter_table *t,
+			      char *quote, size_t qlen)
 {
 	char buf[2048];
-	size_t first = e->table_first > 0 ? (size_t)e->table_first - 1 : 0;
-	size_t last = (size_t)e->table_last, from, to, n;
+	size_t first = t->line > 0 ? (size_t)t->line - 1 : 0;
+	size_t last = t->nr_rows ? (size_t)t->rows[t->nr_rows - 1].line : first + 1;
+	size_t from, to, n;
 
 	for (to = last; to < l->nr_lines && to < last + AFTER_TABLE &&
 	     l->lines[to].kind != LL_TABLE; to++)
 		;
 	n = lines_text(l, last, to, buf, sizeof(buf));
-	if (says_no_change(buf, n, out->quote, sizeof(out->quote)))
+	if (says_no_change(t, buf, n, quote, qlen))
 		return true;
 	for (from = first; from > 0 && from + BEFORE_TABLE > first &&
 	     l->lines[from - 1].kind != LL_TABLE; from--)
 		;
 	n = lines_text(l, from, first, buf, sizeof(buf));
-	return says_no_change(buf, n, out->quote, sizeof(out->quote));
+	return says_no_change(t, buf, n, quote, qlen);
 }
 
 void letter_claims_row(const struct letter_prose *p, const struct letter *l,
 		       const struct row_evidence *e, struct row_claim *out)
 {
 	memset(out, 0, sizeof(*out));
-	out->dir = named_dir(p, e, out);
+	out->dir = named_dir(p, l, e, out);
 	if (out->dir == WORD_NONE)
 		out->dir = improvement_column(e, out);
-	if (out->dir == WORD_NONE && table_unchanged(l, e, out))
+	if (out->dir == WORD_NONE && e->table_same) {
+		snprintf(out->quote, sizeof(out->quote), "%s", e->table_same);
 		out->dir = WORD_SAME;
+	}
 	if (out->dir == WORD_NONE) {
 		out->quote[0] = '\0';
 		return;

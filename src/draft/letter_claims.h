@@ -26,7 +26,8 @@ struct row_evidence {
 				 * ("64k" of "64K THP"), or NULL */
 	bool numbers;		/* base and new are the compared pair's means */
 	double base, new;
-	int table_first, table_last;	/* the table's letter lines, 1-based */
+	const struct letter_table *table;	/* its table, of the letter's */
+	const char *table_same;	/* letter_claims_table_same()'s quote, or NULL */
 };
 
 struct row_claim {
@@ -35,6 +36,14 @@ struct row_claim {
 	bool against_numbers;	/* the words' way, which the numbers refute:
 				 * dir is then WORD_NONE */
 };
+
+/*
+ * Words next to table t (after it, to the next table, or the lead-in
+ * before it) that say its numbers did not move and name none of its rows
+ * ("the differences are within the noise"): true with them in quote.
+ */
+bool letter_claims_table_same(const struct letter *l, const struct letter_table *t,
+			      char *quote, size_t qlen);
 
 void letter_claims_row(const struct letter_prose *p, const struct letter *l,
 		       const struct row_evidence *e, struct row_claim *out);

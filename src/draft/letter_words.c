@@ -26,9 +26,10 @@ int letter_prose_init(struct letter_prose *p, const struct letter *l)
 		while (*t == ' ')
 			t++;
 		if (l->lines[i].kind != LL_PROSE || !*t) {
-			/* a paragraph's end is a sentence's */
-			if (o && p->text[o - 1] != ' ') {
-				p->text[o++] = '.';
+			/* a paragraph's end is a sentence's (its lines end in ' ') */
+			if (o >= 2 && p->text[o - 1] == ' ' &&
+			    !strchr(".?!", p->text[o - 2])) {
+				p->text[o - 1] = '.';
 				p->text[o++] = ' ';
 			}
 			continue;
