@@ -321,6 +321,10 @@ static void score_table(const char *name, const struct exp_table *e,
 		if (strcmp(x->claim, "-") || explicit) {
 			s->claims++;
 			s->claims_right += !strcmp(claim_word(row, 0, explicit), x->claim);
+			if (show && strcmp(claim_word(row, 0, explicit), x->claim))
+				fprintf(stderr, "corpus %s: '%s' claim: want %s, got %s\n",
+					name, x->label, x->claim,
+					claim_word(row, 0, explicit));
 		}
 	}
 }
