@@ -67,11 +67,11 @@ struct score {
 
 /*
  * The floors the corpus reaches (its README), so a regression fails; the
- * letters it holds so far (issue 46 asks 30), so none goes missing.
+ * letters it holds so far (issue 46 asks 30; 35 with the mmtests and lkp letters), so none goes missing.
  */
-#define CORPUS_LETTERS		30
-#define FLOOR_ALL_ARMS_PCT	46.9
-#define FLOOR_ALL_CELLS_PCT	60.8
+#define CORPUS_LETTERS		35
+#define FLOOR_ALL_ARMS_PCT	44.6
+#define FLOOR_ALL_CELLS_PCT	53.5
 #define FLOOR_HELD_ARMS_PCT	16.0
 #define FLOOR_HELD_CELLS_PCT	34.2
 
