@@ -26,9 +26,11 @@ static int find_tables(struct letter *l)
 			i++;
 			continue;
 		}
-		next = letter_read_kv_blocks(l, i, section);
+		next = letter_read_bench_table(l, i, section);
+		if (next == (long)i + 1)
+			next = letter_read_kv_blocks(l, i, section);
 		if (next != (long)i + 1)
-			;	/* blocks of "label: value" under headings */
+			;	/* a suite's report, or "label: value" blocks */
 		else if (letter_parse_arrow_row(l->lines[i].text, &row))
 			next = letter_read_table(l, i, true, section);
 		else if (letter_parse_row(l->lines[i].text, &row) >= 2)
