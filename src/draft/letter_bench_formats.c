@@ -269,7 +269,10 @@ static long mmtests_rows(struct letter *l, size_t i, int n, bool counters,
 /* "±  3%", "±147%", "A+-  1%" (an archive's plus-minus): at tok[*k] */
 static bool lkp_spread(const char **tok, const size_t *len, int nt, int *k)
 {
-	static const char *const signs[] = { "\xc2\xb1", "A+-", "+-", NULL };
+	static const char *const signs[] = {
+		"\xc2\xb1", "A+-", "+-",
+		"\xc4\x85",	/* ± read as Latin-2 by an archive: "ą" */
+		NULL };
 
 	if (*k >= nt)
 		return false;
@@ -392,6 +395,54 @@ static bool lkp_header(const struct letter *l, size_t i, int n,
 	return false;
 }
 
+/* The n-th '/' part of s (n from 0) into out; false past the last. */
+static bool slash_part(const char *s, int n, char *out, size_t len)
+{
+	while (n-- > 0) {
+		s = strchr(s, '/');
+		if (!s++)
+			return false;
+	}
+	snprintf(out, len, "%.*s", (int)strcspn(s, "/"), s);
+	return true;
+}
+
+/*
+ * The job lkp ran, as the report's parameters say it above the table
+ * ("compiler/.../test/testcase:" over "gcc-9/.../swap-w-rand-mt/
+ * vm-scalability"): "vm-scalability swap-w-rand-mt"; false without it.
+ */
+static bool lkp_title(const struct letter *l, size_t top, char *out, size_t len)
+{
+	for (size_t k = top; k > 0 && top - k < 12; k--) {
+		const char *keys = l->lines[k - 1].text, *vals = l->lines[k].text;
+		char key[64], testcase[64] = "", test[64] = "";
+		size_t n = strlen(keys);
+
+		while (*keys == ' ')
+			keys++;
+		while (*vals == ' ')
+			vals++;
+		if (n < 2 || keys[strlen(keys) - 1] != ':' || !strchr(keys, '/'))
+			continue;
+		for (int p = 0; slash_part(keys, p, key, sizeof(key)); p++) {
+			char *colon = strchr(key, ':');
+
+			if (colon)
+				*colon = '\0';
+			if (!strcmp(key, "testcase"))
+				slash_part(vals, p, testcase, sizeof(testcase));
+			else if (!strcmp(key, "test"))
+				slash_part(vals, p, test, sizeof(test));
+		}
+		if (!testcase[0])
+			return false;
+		snprintf(out, len, "%s%s%s", testcase, test[0] ? " " : "", test);
+		return true;
+	}
+	return false;
+}
+
 /* ------------------------------------------------------------ tables */
 
 static long push_bench_table(struct letter *l, struct letter_table *t,
@@ -400,7 +451,8 @@ static long push_bench_table(struct letter *l, struct letter_table *t,
 	for (size_t k = top; k <= (size_t)last; k++)
 		l->lines[k].kind = LL_TABLE;
 	letter_unique_columns(t);
-	letter_find_title(l, top, t->title, sizeof(t->title));
+	if (!t->title[0])
+		letter_find_title(l, top, t->title, sizeof(t->title));
 	letter_section_title(t, section);
 	if (letter_seen_table(l, t))
 		free(t->rows);
@@ -467,6 +519,7 @@ static long read_lkp(struct letter *l, size_t i, const char *section)
 	}
 	if (!t.nr_rows && !t.rows_cut)
 		return (long)i + 1;
+	lkp_title(l, top, t.title, sizeof(t.title));
 	t.line = (int)top + 1;
 	t.named = true;
 	t.nr_cols = n;

@@ -224,6 +224,13 @@ static bool registry_word(const char *w, char *out, size_t len)
 	while (*p) {
 		size_t n = strcspn(p, " ");
 
+		/* lkp's "proc-vmstat.pswpout": the counter after the source's dots */
+		for (size_t k = n; k > 1; k--)
+			if (p[k - 1] == '.' && k < n) {
+				p += k;
+				n -= k;
+				break;
+			}
 		if (n >= 4 && n < sizeof(tok)) {
 			memcpy(tok, p, n);
 			tok[n] = '\0';
