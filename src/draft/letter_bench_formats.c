@@ -400,8 +400,9 @@ static bool slash_part(const char *s, int n, char *out, size_t len)
 {
 	while (n-- > 0) {
 		s = strchr(s, '/');
-		if (!s++)
+		if (!s)
 			return false;
+		s++;
 	}
 	snprintf(out, len, "%.*s", (int)strcspn(s, "/"), s);
 	return true;
@@ -417,13 +418,14 @@ static bool lkp_title(const struct letter *l, size_t top, char *out, size_t len)
 	for (size_t k = top; k > 0 && top - k < 12; k--) {
 		const char *keys = l->lines[k - 1].text, *vals = l->lines[k].text;
 		char key[64], testcase[64] = "", test[64] = "";
-		size_t n = strlen(keys);
+		size_t n;
 
 		while (*keys == ' ')
 			keys++;
 		while (*vals == ' ')
 			vals++;
-		if (n < 2 || keys[strlen(keys) - 1] != ':' || !strchr(keys, '/'))
+		n = strlen(keys);
+		if (n < 2 || keys[n - 1] != ':' || !strchr(keys, '/'))
 			continue;
 		for (int p = 0; slash_part(keys, p, key, sizeof(key)); p++) {
 			char *colon = strchr(key, ':');
