@@ -97,6 +97,28 @@ static bool mmtests_change(const char *s, size_t *end)
 }
 
 /*
+ * "Stddev", "CoeffVar", "Min", "Max-90", "BAmean-99", "1st-qrtle": a
+ * statistic of the quantity other than its mean (Amean, Hmean, Gmean),
+ * so not a value of the quantity's metric.
+ */
+static bool spread_statistic(const char *label)
+{
+	static const char *const stats[] = {
+		"Min", "Max", "Stddev", "CoeffVar", "Max-", "Min-", "BAmean-",
+		"BHmean-", "BGmean-", NULL };
+	size_t n = strcspn(label, " ");
+
+	for (int k = 0; stats[k]; k++) {
+		size_t sl = strlen(stats[k]);
+
+		if (stats[k][sl - 1] == '-' ? n > sl && !strncmp(label, stats[k], sl) :
+		    n == sl && !strncmp(label, stats[k], sl))
+			return true;
+	}
+	return n > 6 && !strncmp(label + n - 6, "-qrtle", 6);
+}
+
+/*
  * An mmtests row: a label, then values each followed by its change; a
  * trailing "<--" mark is dropped. The values' count (2 at least) or 0.
  * The label's blanks are folded: "Amean     elapsed" is "Amean elapsed".
@@ -136,6 +158,7 @@ static int mmtests_row(const char *s, struct letter_row *r)
 	}
 	if (!letter_label_ok(r->label))
 		return 0;
+	r->statistic = spread_statistic(r->label);
 	for (int k = 0; k < n; k++)
 		num_cell(&r->cell[k], val[n - 1 - k]);
 	return n;

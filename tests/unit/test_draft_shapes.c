@@ -245,7 +245,9 @@ static void test_mmtests_same_configuration(void)
 		"                              5.2.0                  5.3.0\n"
 		"                            vanilla                vanilla\n"
 		"Amean     5         3.43 (   0.00%)        3.44 (  -0.29%)\n"
-		"Amean     14       11.18 (   0.00%)       14.59 ( -30.53%)\n";
+		"Amean     14       11.18 (   0.00%)       14.59 ( -30.53%)\n"
+		"Amean     elapsed  20.89 (   0.00%)       18.45 (  11.70%)\n"
+		"Stddev    elapsed   1.08 (   0.00%)        0.41 (  62.04%)\n";
 	struct claims c;
 	const struct claim_row *r;
 
@@ -256,6 +258,12 @@ static void test_mmtests_same_configuration(void)
 	      !strcmp(c.tables[0].col[1], "5.3.0 vanilla") && r &&
 	      r->q[0].mean == 11.18 && r->q[1].mean == 14.59,
 	      "mmtests: one configuration, arms by kernel and configuration");
+	r = c.nr_tables ? row_named(&c.tables[0], "Amean elapsed") : NULL;
+	CHECK(r && r->nr_metrics == 1 && !strcmp(r->metric[0], "wall_time_s"),
+	      "mmtests: the mean of elapsed time is wall_time_s");
+	r = c.nr_tables ? row_named(&c.tables[0], "Stddev elapsed") : NULL;
+	CHECK(r && r->nr_metrics == 0 && r->unmapped[0] && r->q[1].mean == 0.41,
+	      "mmtests: its Stddev is no value of wall_time_s");
 	claims_free(&c);
 }
 
