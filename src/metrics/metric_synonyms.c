@@ -250,8 +250,20 @@ bool metric_synonym_guess(const char *label, const char *context, char *out,
 {
 	char w[128], ctx[256];
 	const struct metric_synonym *best = NULL;
+	const char *t = strstr(label, "time.");
 
+	/*
+	 * lkp's time(1) of the job ("will-it-scale.time.system_time"): its
+	 * field read as words, "system time"; past it ("elapsed_time.max")
+	 * no metric.
+	 */
+	if (t && (t == label || t[-1] == '.') && !strchr(t + 5, '.') &&
+	    !strchr(label, ' '))
+		label = t + 5;
 	words(label, w, sizeof(w));
+	for (char *p = w; t && label == t + 5 && *p; p++)
+		if (*p == '_')
+			*p = ' ';
 	words(context ? context : "", ctx, sizeof(ctx));
 	if (!w[0])
 		return false;

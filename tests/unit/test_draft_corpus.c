@@ -67,12 +67,12 @@ struct score {
 
 /*
  * The floors the corpus reaches (its README), so a regression fails; the
- * letters it holds so far (issue 46 asks 30; 36 with the mmtests and lkp
+ * letters it holds so far (issue 46 asks 30; 37 with the mmtests and lkp
  * letters), so none goes missing.
  */
-#define CORPUS_LETTERS		36
-#define FLOOR_ALL_ARMS_PCT	59.7
-#define FLOOR_ALL_CELLS_PCT	81.1
+#define CORPUS_LETTERS		37
+#define FLOOR_ALL_ARMS_PCT	60.2
+#define FLOOR_ALL_CELLS_PCT	81.7
 #define FLOOR_HELD_ARMS_PCT	24.0
 #define FLOOR_HELD_CELLS_PCT	55.7
 
