@@ -289,7 +289,8 @@ static void read_drow(struct drafter *dr, const struct dtable *d,
 	}
 	if (!w->unit[0] && !d->t->change_only)
 		label_unit(r->label, w->unit, sizeof(w->unit));
-	w->mapped = metric_synonym_guess(r->label, d->t->title, w->metric,
+	w->mapped = !r->statistic &&
+		    metric_synonym_guess(r->label, d->t->title, w->metric,
 					 sizeof(w->metric));
 }
 

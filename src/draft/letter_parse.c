@@ -26,13 +26,16 @@ static int find_tables(struct letter *l)
 			i++;
 			continue;
 		}
-		next = letter_read_kv_blocks(l, i, section);
+		next = letter_read_bench_table(l, i, section);
+		if (next == (long)i + 1)
+			next = letter_read_kv_blocks(l, i, section);
 		if (next == (long)i + 1)
 			next = letter_read_arm_lines(l, i, section);
 		if (next == (long)i + 1)
 			next = letter_read_matrix(l, i, section);
 		if (next != (long)i + 1)
-			;	/* label-value blocks, an arm a line, a packed matrix */
+			;	/* a suite's report, label-value blocks, an arm a
+				 * line, a packed matrix */
 		else if (letter_parse_arrow_row(l->lines[i].text, &row))
 			next = letter_read_table(l, i, true, section);
 		else if (letter_parse_row(l->lines[i].text, &row) >= 2)

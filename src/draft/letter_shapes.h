@@ -5,8 +5,9 @@
  * rows (letter_rows.c), the mail into lines (letter_mail.c), aligned
  * tables (letter_tables.c), their columns (letter_columns.c) and stacked
  * headers (letter_header.c), label blocks (letter_blocks.c), their
- * pairs (letter_kv_value.c) an arm a line (letter_arm_lines.c), a matrix of packed
- * cells (letter_matrix.c); then the
+ * pairs (letter_kv_value.c), an arm a line (letter_arm_lines.c), a matrix
+ * of packed cells (letter_matrix.c), benchmark suites' compare reports
+ * (letter_bench_formats.c); then the
  * tables found are reshaped: arms in tables of their own joined
  * (letter_join.c), transposed tables turned (letter_turn.c).
  */
@@ -81,6 +82,13 @@ bool letter_stacked_header(const struct letter *l, size_t first, int nv,
 			   char col[][48], size_t *htop);
 /* Row s's n values under the first n of row's nv columns, in order. */
 bool letter_row_under(const char *row, int nv, const char *s, int n);
+
+/*
+ * letter_bench_formats.c: mmtests' and lkp's compare reports, the table
+ * whose first row (or lkp's "%stddev" line) is line i: the line after
+ * it, i + 1 when it starts none, -1 when out of memory.
+ */
+long letter_read_bench_table(struct letter *l, size_t i, const char *section);
 
 /* letter_blocks.c: blocks of "label: value" lines under headings */
 long letter_read_kv_blocks(struct letter *l, size_t i, const char *section);

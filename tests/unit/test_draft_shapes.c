@@ -375,6 +375,125 @@ static void test_one_blank_tables(void)
 	free(text);
 }
 
+/*
+ * mmtests' compare format: kernels over configurations whose names touch
+ * (right-aligned to the kernels' ends), `*` marks, `<--`, wide changes
+ * with no blank; then counters under the same header, plain values.
+ */
+static void test_mmtests_compare(void)
+{
+	const char *text =
+		"[PATCH 1/2] sched: an mmtests comparison\n"
+		"\n"
+		"specjbb\n"
+		"                             5.15.0-rc1             5.15.0-rc1             5.15.0-rc1\n"
+		"                                vanillasched-scalewakegran-v2r4 sched-moveforward-v1r1\n"
+		"Hmean     tput-1    71199.00 (   0.00%)    69492.00 *  -2.40%*    71126.00 *  -0.10%*\n"
+		"Hmean     tput-2   154478.00 (   0.00%)   146060.00 (-105.45%)   153073.00 *  -0.91%* <--\n"
+		"\n"
+		"                             5.15.0-rc1             5.15.0-rc1             5.15.0-rc1\n"
+		"                                vanillasched-scalewakegran-v2r4 sched-moveforward-v1r1\n"
+		"Ops Swap Ins                   12.00          0.00          3.00\n"
+		"Ops Kswapd efficiency %        98.74         91.06         75.73\n";
+	struct claims c;
+	const struct claim_table *t;
+	const struct claim_row *r;
+
+	if (!drafted("mmtests", text, &c))
+		return;
+	t = c.nr_tables ? &c.tables[0] : NULL;
+	CHECK(c.nr_tables == 2 && t->nr_cols == 3 && t->nr_rows == 2 &&
+	      !strcmp(t->col[0], "vanilla") &&
+	      !strcmp(t->col[1], "sched-scalewakegran-v2r4") &&
+	      !strcmp(t->col[2], "sched-moveforward-v1r1"),
+	      "mmtests: the configurations name the arms, touching names cut");
+	r = t ? row_named(t, "Hmean tput-2") : NULL;
+	CHECK(r && r->q[0].mean == 154478 && r->q[1].mean == 146060 &&
+	      r->q[2].mean == 153073, "mmtests: 'Hmean tput-2' values, changes and <-- left");
+	t = c.nr_tables == 2 ? &c.tables[1] : NULL;
+	r = t ? row_named(t, "Ops Kswapd efficiency %") : NULL;
+	CHECK(t && t->nr_cols == 3 && !strcmp(t->col[1], "sched-scalewakegran-v2r4") &&
+	      r && r->q[2].mean == 75.73, "mmtests: counters under the kernels' header");
+	claims_free(&c);
+}
+
+/* Kernels alike in configuration: an arm is its kernel and configuration. */
+static void test_mmtests_same_configuration(void)
+{
+	const char *text =
+		"Re: [patch 0/4] a reply with mmtests\n"
+		"\n"
+		"kvmstart\n"
+		"                              5.2.0                  5.3.0\n"
+		"                            vanilla                vanilla\n"
+		"Amean     5         3.43 (   0.00%)        3.44 (  -0.29%)\n"
+		"Amean     14       11.18 (   0.00%)       14.59 ( -30.53%)\n"
+		"Amean     elapsed  20.89 (   0.00%)       18.45 (  11.70%)\n"
+		"Stddev    elapsed   1.08 (   0.00%)        0.41 (  62.04%)\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (!drafted("mmtests-same", text, &c))
+		return;
+	r = c.nr_tables ? row_named(&c.tables[0], "Amean 14") : NULL;
+	CHECK(c.nr_tables == 1 && !strcmp(c.tables[0].col[0], "5.2.0 vanilla") &&
+	      !strcmp(c.tables[0].col[1], "5.3.0 vanilla") && r &&
+	      r->q[0].mean == 11.18 && r->q[1].mean == 14.59,
+	      "mmtests: one configuration, arms by kernel and configuration");
+	r = c.nr_tables ? row_named(&c.tables[0], "Amean elapsed") : NULL;
+	CHECK(r && r->nr_metrics == 1 && !strcmp(r->metric[0], "wall_time_s"),
+	      "mmtests: the mean of elapsed time is wall_time_s");
+	r = c.nr_tables ? row_named(&c.tables[0], "Stddev elapsed") : NULL;
+	CHECK(r && r->nr_metrics == 0 && r->unmapped[0] && r->q[1].mean == 0.41,
+	      "mmtests: its Stddev is no value of wall_time_s");
+	claims_free(&c);
+}
+
+/*
+ * lkp's compare format: the commits over a rule, a fail:runs block, three
+ * arms, spreads as `±147%` and the archive's `A+-  1%`, an exponent, a
+ * change without `%`, a name too long to keep left out.
+ */
+static void test_lkp_compare(void)
+{
+	const char *text =
+		"[mm]  aae466b005:  vm-scalability.throughput -2.7% regression\n"
+		"\n"
+		"commit: \n"
+		"  3852f6768e (\"mm/swapcache: support to handle the shadow entries\")\n"
+		"\n"
+		"3852f6768ede542e aae466b0052e1888edd1d7f473d 2c847f27c37da65a93d23c237c5\n"
+		"---------------- --------------------------- ---------------------------\n"
+		"       fail:runs  %reproduction    fail:runs  %reproduction    fail:runs\n"
+		"          1:4            5%           1:4            5%           1:4     perf-profile.self.cycles-pp.error_entry\n"
+		"         %stddev     %change         %stddev     %change         %stddev\n"
+		"             \\          |                \\          |                \\  \n"
+		"     21281 \xc2\xb1" "147%    +197.5%      63313 \xc2\xb1 84%     +1.0%      64000        numa-meminfo.node0.Shmem\n"
+		"    184.21           +57.2      241.41 A+-  2%     -1.0      239.00        vm-scalability.stddev%\n"
+		"      0.12 \xc2\xb1 16%     -42.1%       0.07 \xc2\xb1 42%     +0.0%       0.07        perf-sched.sch_delay.avg.ms.schedule_timeout.__wait_for_common.wait_for_completion_state.kernel_clone\n"
+		" 1.295e+08           +15.8%  1.499e+08           +0.1%  1.500e+08        meminfo.Inactive\n";
+	struct claims c;
+	const struct claim_table *t;
+	const struct claim_row *r;
+
+	if (!drafted("lkp", text, &c))
+		return;
+	t = c.nr_tables ? &c.tables[0] : NULL;
+	CHECK(c.nr_tables == 1 && t->nr_cols == 3 && t->nr_rows == 3 &&
+	      !strcmp(t->col[0], "3852f6768ede542e") &&
+	      !strcmp(t->col[2], "2c847f27c37da65a93d23c237c5"),
+	      "lkp: three commits as arms, the fail:runs block and a long name left out");
+	r = t ? row_named(t, "numa-meminfo.node0.Shmem") : NULL;
+	CHECK(r && r->q[0].mean == 21281 && r->q[1].mean == 63313 && r->q[2].mean == 64000,
+	      "lkp: values beside their spreads");
+	r = t ? row_named(t, "vm-scalability.stddev%") : NULL;
+	CHECK(r && r->q[1].mean == 241.41 && r->q[2].mean == 239,
+	      "lkp: A+- spreads, changes without %%");
+	r = t ? row_named(t, "meminfo.Inactive") : NULL;
+	CHECK(r && r->q[0].mean == 1.295e+08 && r->q[2].mean == 1.5e+08, "lkp: exponents");
+	claims_free(&c);
+}
+
 void test_draft_shapes(void)
 {
 	test_one_blank_tables();
@@ -387,4 +506,7 @@ void test_draft_shapes(void)
 	test_packed_matrix();
 	test_joined_arms();
 	test_transposed();
+	test_mmtests_compare();
+	test_mmtests_same_configuration();
+	test_lkp_compare();
 }
