@@ -170,7 +170,7 @@ if [ -n "$claims" ]; then
 		words[0]=./zswap-workload
 		set -- "${words[@]}"
 	fi
-	say "the experiment of $claims${table:+ (table $table)}: zswap ${zswap:-as booted}," \
+	say "the experiment of $claims${table:+ (table $table)}: zswap ${zswap:-enabled, its defaults}," \
 		"$([ -n "$memhigh" ] && echo "memory.high $memhigh" || echo "memory.max $memmax") MiB," \
 		"iocost $([ $iocost -eq 1 ] && echo on || echo off), -- $*"
 fi
@@ -244,7 +244,7 @@ fi
 mkdir -p "$out" || die "cannot create $out"
 # what ran, for reports (zswap-kernels check's): one "key: value" a line
 {
-	echo "zswap: ${zswap:-as the kernel boots}"
+	echo "zswap: ${zswap:-enabled, its defaults}"
 	if [ -n "$memhigh" ]; then echo "memory: memory.high $memhigh MiB"
 	else echo "memory: memory.max $memmax MiB"; fi
 	echo "iocost: $([ $iocost -eq 1 ] && echo on || echo off)$([ $writer -eq 1 ] &&
