@@ -16,7 +16,8 @@
 #   SERIES     an mbox of the series (git format-patch's or b4's; b4 splits
 #              it, its headers unfolded first), or a directory of *.patch
 #              (a 0000-cover-letter.patch, or any file without a diff, is
-#              the letter)
+#              the letter); a thread with only some of its patches (3/6
+#              and 5/6) is checked as those, and the plan says so
 #   --revert   the base already carries SERIES (it is merged): the
 #              "before" kernel is the base with it reversed
 #              (tools/kernel/revert-series.sh), the "after" the base
@@ -204,6 +205,14 @@ for p in "${rest[@]}"; do
 done
 subject=$(sed -n 's/^Subject: *//p' "$letter" | head -n 1)
 say "series: ${subject:-$name}: ${#patches[@]} patch(es) in $out/series/"
+# a thread without some of its patches (b4 says so in its log): which
+# the mbox has, so that a part checked is not taken for the whole
+if [ -f "$out/b4/log" ] && grep -q 'Thread incomplete' "$out/b4/log"; then
+	# b4's am-ready mbox keeps the subjects' [PATCH v2 N/M]
+	have=$(sed -n 's/^Subject: *\[[^]]*[^0-9]\([0-9][0-9]*\/[0-9][0-9]*\)\].*/\1/p' \
+		"$out"/b4/*.mbx 2>/dev/null | paste -sd, | sed 's/,/, /g')
+	say "series: the thread is incomplete (b4): it has patch(es) ${have:-?}; the others are neither built nor reversed"
+fi
 
 # --- the claims ------------------------------------------------------------
 if [ -z "$claims" ]; then
