@@ -127,6 +127,12 @@ sed 's/^+/+ /' kernel/patches/7.3/null/0001-*.patch > "$WORK/msg/0001-x.patch"
 k3=$(tools/kernel/build-kernel.sh -n -k 7.3 -p "$WORK/msg" 2>/dev/null)
 check "a patch's new message keeps its image, a new diff does not ($(basename "$k1"))" \
 	sh -c '[ -n "$1" ] && [ "$1" = "$2" ] && [ "$1" != "$3" ]' _ "$k1" "$k2" "$k3"
+mkdir -p "$WORK/hdr"
+printf 'Subject: [PATCH] h\n\n---\n--- a/include/linux/list_lru.h\n+++ b/include/linux/list_lru.h\n@@ -1 +1 @@\n-a\n+b\n' \
+	> "$WORK/hdr/0001-h.patch"
+tools/kernel/build-kernel.sh -n -k 7.3 -p "$WORK/hdr" > /dev/null 2> "$WORK/err"
+check "a patch that changes a header: build-kernel says every object including it recompiles" \
+	grep -q 'the patches change include/linux/list_lru.h: every object that includes them recompiles' "$WORK/err"
 
 # --- kernels-ab --claims: the experiment, each flag overriding ---------------
 tools/kernels-ab.sh --kernel a=x --kernel b=y -o "$WORK/ab" -n 0 \
