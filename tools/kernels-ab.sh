@@ -185,7 +185,7 @@ if [ -n "$claims" ]; then
 		words[0]=./zswap-workload
 		set -- "${words[@]}"
 	fi
-	say "the experiment of $claims${table:+ (table $table)}: zswap ${zswap:-as booted}," \
+	say "the experiment of $claims${table:+ (table $table)}: zswap ${zswap:-enabled, its defaults}," \
 		"$([ -n "$memhigh" ] && echo "memory.high $memhigh" || echo "memory.max $memmax") MiB," \
 		"iocost $([ $iocost -eq 1 ] && echo on || echo off), -- $*"
 fi
@@ -238,7 +238,7 @@ done
 # what runs, one "key: value" a line (DIR/experiment, for reports such as
 # zswap-kernels check's; and --dry-run's plan)
 experiment() {
-	echo "zswap: ${zswap:-as the kernel boots}"
+	echo "zswap: ${zswap:-enabled, its defaults}"
 	if [ -n "$memhigh" ]; then echo "memory: memory.high $memhigh MiB"
 	else echo "memory: memory.max $memmax MiB"; fi
 	echo "iocost: $([ $iocost -eq 1 ] && echo on || echo off)$([ $writer -eq 1 ] &&
