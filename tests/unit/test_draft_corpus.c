@@ -74,7 +74,7 @@ struct score {
 #define FLOOR_ALL_ARMS_PCT	73.8
 #define FLOOR_ALL_CELLS_PCT	87.5
 #define FLOOR_HELD_ARMS_PCT	52.0
-#define FLOOR_HELD_CELLS_PCT	72.0
+#define FLOOR_HELD_CELLS_PCT	71.9
 
 static bool show;
 
