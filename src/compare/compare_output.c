@@ -249,7 +249,14 @@ static void print_lists(FILE *f, const struct comparison *c, bool md)
 					(md ? "**Dropped** (in the records of one arm only)" :
 					 "dropped (in the records of one arm only):"));
 			any = true;
-			if (s == CMP_MISSING && k == ARM_BOTH)
+			if (s == CMP_MISSING && k == ARM_BOTH &&
+			    !strcmp(arm_values_reason(&m->arm[0]),
+				    arm_values_reason(&m->arm[1])))
+				/* the same reason in both: said once */
+				fprintf(f, "%s%s: n/a in both arms: %s\n", item,
+					shown(c, m, name, sizeof(name)),
+					arm_values_reason(&m->arm[0]));
+			else if (s == CMP_MISSING && k == ARM_BOTH)
 				fprintf(f, "%s%s: n/a in both arms: %s: %s; %s: %s\n",
 					item, shown(c, m, name, sizeof(name)), c->arm[0].label, arm_values_reason(&m->arm[0]),
 					c->arm[1].label, arm_values_reason(&m->arm[1]));
