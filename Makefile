@@ -205,12 +205,13 @@ FUZZ_CFLAGS := -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
 FUZZ_OBJS := record.o zs_error.o text_clean.o atomic_file.o metrics.o metric_id.o metric_registry.o name_index.o histogram.o \
 	metric_name_check.o level_stats.o \
 	planner.o kernel_funcs.o counters.o \
-	compare.o stats.o metric_direction.o record_walk.o claims.o claims_setup.o \
+	compare.o cgroup_prefix.o stats.o metric_direction.o record_walk.o claims.o claims_setup.o \
 	json_out.o yaml_tree.o \
 	claims_eval.o workload_metrics.o probe_opts.o param_watch.o \
 	letter_parse.o letter_cell.o letter_rows.o letter_mail.o letter_tables.o letter_setup.o \
-	letter_blocks.o letter_cut.o letter_interleave.o letter_keyed.o letter_join.o \
-	letter_turn.o letter_columns.o letter_header.o letter_words.o claims_draft.o \
+	letter_blocks.o letter_kv_value.o letter_arm_lines.o letter_matrix.o letter_bench_formats.o \
+	letter_cut.o letter_interleave.o letter_keyed.o \
+	letter_join.o letter_turn.o letter_columns.o letter_header.o letter_words.o letter_claims.o claims_draft.o \
 	draft_yaml.o metric_synonyms.o
 FUZZ_HARNESSES := record claims letter
 

@@ -210,3 +210,21 @@ up() {
 	done
 	return 1
 }
+
+# labels FILE: the first word of each line that starts at column 0 (a
+# heading or a row's name), numbers and temporary names (mktemp's 6
+# characters, ids of 16 hex digits or more) folded: an output's skeleton,
+# which the activity a live tool counts changes less than its rows
+labels() {
+	sed -nE '/^[^ \t]/{ s/[ \t].*//; s/\.[A-Za-z0-9]{6}\b/.XXXXXX/g;
+		s/[0-9a-f]{16,}/ID/g; s/[0-9][0-9.,]*/#/g; p; }' "$1"
+}
+# label_share A B: the percentage of A's labels that B has
+label_share() {
+	_lb=$(mktemp)
+	labels "$2" > "$_lb"
+	labels "$1" | awk 'FILENAME == ARGV[1] { have[$0] = 1; next }
+		{ n++; if ($0 in have) f++ }
+		END { print n ? int(100 * f / n) : 0 }' "$_lb" -
+	rm -f "$_lb"
+}

@@ -4,8 +4,10 @@
 # gen-examples.sh - docs/examples/: a real output of each tool, made anew
 # on this machine (root; about 2 minutes): the record summary of seed
 # 004's run (tools/seed-run.sh), compare and claims on the repository's
-# fixture records, and zswaptop -b, zswap-lockstat, zswap-iostall and
-# zswap-export beside a hog swapping through zswap in a 128 MiB cgroup
+# fixture records, and zswaptop -b, zswap-lockstat --all (every lock: a
+# hog alone seldom contends on zswap's own), zswap-iostall and
+# zswap-export beside a hog swapping through zswap in a 128 MiB cgroup,
+# then `zswap-gate run` of two shrinker settings and their compare
 # (tools/zswap-env.sh sets swap and zswap up and puts them back, also on
 # failure). Each file starts with the command that made it; the docs test
 # (tests/host/docs.test.sh) checks that each tool still prints the same
@@ -22,8 +24,17 @@ for t in zswap-gate zswaptop zswap-lockstat zswap-iostall zswap-export hog zswap
 done
 mkdir -p "$out" || die "cannot create $out"
 work=$(mktemp -d /tmp/gen-examples.XXXXXX)
+# memcg-run.sh runs the hog in its foreground: stop both
+stop_hog() {
+	[ -n "${hog:-}" ] || return 0
+	pkill -P "$hog" 2>/dev/null
+	kill "$hog" 2>/dev/null
+	wait "$hog" 2>/dev/null
+	hog=
+}
 cleanup() {
-	[ -n "${hog:-}" ] && kill "$hog" 2>/dev/null && wait "$hog" 2>/dev/null
+	stop_hog
+	[ -n "${cg:-}" ] && rmdir "$cg" 2>/dev/null
 	tools/zswap-env.sh restore >/dev/null 2>&1
 	rm -rf "$work"
 }
@@ -56,18 +67,22 @@ example claims build/zswap-gate claims --allow-not-measurable \
 # the live tools beside a hog in a 128 MiB cgroup, swapping through zswap
 tools/zswap-env.sh setup --swapfile "$work/swap" --size 1024 \
 	--max-pool-percent 5 --shrinker Y >/dev/null || die "zswap-env setup failed"
-cg=/sys/fs/cgroup/gen-examples
-mkdir -p "$cg" && echo $((128 << 20)) > "$cg/memory.max" || die "cannot make $cg"
-sh -c 'echo $$ > "$1/cgroup.procs" && exec build/hog -q -m 256 -p 100000 -c 1536 -s 1' \
-	_ "$cg" &
+# the hog in a memory cgroup of this machine's hierarchy (v1 or v2),
+# kept for the run below (removed by cleanup)
+tools/memcg-run.sh --keep 128 gen-examples -- \
+	build/hog -q -m 256 -p 100000 -c 1536 -s 1 2> "$work/memcg.err" &
 hog=$!
 sleep 3
+cg=$(sed -n 's/^cgroup: //p' "$work/memcg.err")
+[ -n "$cg" ] && [ -d "$cg" ] || die "no memory cgroup for the hog: $(cat "$work/memcg.err")"
 example zswaptop build/zswaptop -b -n 1 -d 3
-example zswap-lockstat build/zswap-lockstat -d 5
+example zswap-lockstat build/zswap-lockstat --all -d 5
 example zswap-iostall build/zswap-iostall -- sleep 5
 example zswap-export build/zswap-export -o - --once -i 3
-kill "$hog" 2>/dev/null
-wait "$hog" 2>/dev/null
-hog=
-rmdir "$cg" 2>/dev/null
+stop_hog
+# run: two settings of the shrinker alternated, then their compare
+example run build/zswap-gate run -n 3 --arm-a shrinker_enabled=N --arm-b shrinker_enabled=Y \
+	-o "$work/runs" --cgroup "$cg" -- build/hog -q -m 256 -p 2
+example run-compare build/zswap-gate compare --label-a off --label-b on \
+	"$work/runs/a" -- "$work/runs/b"
 exit 0

@@ -14,7 +14,7 @@
 #                 [--writer [--writer-weight W]] [--locks]
 #                 [--host-root [--scratch MiB]]
 #                 [--claims FILE [--table ID] [--compare B:N | --columns]]
-#                 [-f FILE]... [-- COMMAND [ARGS...]]
+#                 [-f FILE]... [--dry-run] [-- COMMAND [ARGS...]]
 #
 #   IMAGE      a bzImage, an image directory of tools/kernel/build-kernel.sh
 #              (bzImage + release), a kernel build directory (the tree or
@@ -57,6 +57,8 @@
 #              --table ID`: setup.scaled where it says how, the table's
 #              rows' `when:`) gives the zswap parameters (before --zswap's),
 #              the memory limit, iocost and COMMAND; each flag overrides
+#   --dry-run  check the options, the images and the claims file's setup,
+#              print the plan (kernels, runs, VM, experiment); boot nothing
 #   COMMAND    runs inside the guest in /opt/zswap (ship it with -f), in
 #              the memory cgroup, under `zswap-gate record`
 #
@@ -94,10 +96,22 @@ die() { echo "kernels-ab: error: $*" >&2; exit 2; }
 say() { echo "kernels-ab: $*" >&2; }
 usage() { sed -n '9,17p' "$0" | sed 's/^# \{0,3\}//' >&2; exit 2; }
 
+# "a=1,b=2" and "b=3,c=4" -> "a=1,b=3,c=4": the second's values override
+merge_params() {
+	local out='' kv
+	local -A seen=()
+	for kv in ${2//,/ }; do seen[${kv%%=*}]=$kv; done
+	for kv in ${1//,/ }; do
+		[ -n "${seen[${kv%%=*}]:-}" ] && continue
+		out+=${out:+,}$kv
+	done
+	echo "$out${2:+${out:+,}$2}"
+}
+
 names=() images=() ship=()
 runs=5 cpus=2 mem=512M swap=512 timeout_s=900 memmax=64 memhigh='' zswap='' iocost=0
 locks=0 writer=0 hostroot=0 scratch=0 claims='' table='' pair='' out='' first=1
-columns=0 writer_weight=1000
+columns=0 writer_weight=1000 dry=0
 declare -A arm_zswap=()
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -128,6 +142,7 @@ while [ $# -gt 0 ]; do
 	--writer) writer=1; shift ;;
 	--writer-weight) writer_weight=$2; shift 2 ;;
 	--host-root) hostroot=1; shift ;;
+	--dry-run) dry=1; shift ;;
 	--scratch) scratch=$2; shift 2 ;;
 	--claims) claims=$2; shift 2 ;;
 	--table) table=$2; shift 2 ;;
@@ -152,7 +167,7 @@ if [ -n "$claims" ]; then
 	setup=$("$sgate" claims setup --json ${table:+--table "$table"} "$claims") ||
 		die "--claims $claims: no experiment to run (above)"
 	from=$(jq -r '.zswap | to_entries | map("\(.key)=\(.value)") | join(",")' <<<"$setup")
-	zswap=$from${zswap:+${from:+,}$zswap}
+	zswap=$(merge_params "$from" "$zswap")
 	if [ -z "${memmax_given:-}" ] && [ -z "$memhigh" ]; then
 		from=$(jq -r '.memory_high_mib // empty' <<<"$setup")
 		if [ -n "$from" ]; then
@@ -170,7 +185,7 @@ if [ -n "$claims" ]; then
 		words[0]=./zswap-workload
 		set -- "${words[@]}"
 	fi
-	say "the experiment of $claims${table:+ (table $table)}: zswap ${zswap:-as booted}," \
+	say "the experiment of $claims${table:+ (table $table)}: zswap ${zswap:-enabled, its defaults}," \
 		"$([ -n "$memhigh" ] && echo "memory.high $memhigh" || echo "memory.max $memmax") MiB," \
 		"iocost $([ $iocost -eq 1 ] && echo on || echo off), -- $*"
 fi
@@ -199,12 +214,6 @@ root_opts=()
 [ "$scratch" -eq 0 ] || root_opts+=(-S "$scratch")
 [ $writer -eq 0 ] || [ $iocost -eq 1 ] || die "--writer wants --iocost (the writer is there to be weighed against)"
 [ $writer -eq 0 ] || [ "$swap" -ge 64 ] || die "--writer wants a swap disk of 64 MiB or more (-d)"
-# a checkout builds them the first time (a minute on 2 cores)
-if [ ! -x "$GATE" ] || [ ! -x "$WL" ]; then
-	[ -f "$repo/Makefile" ] || die "$GATE or $WL missing"
-	say "building the guests' static copies: make static-bins"
-	make -s -C "$repo" static-bins >&2 || die "make static-bins failed"
-fi
 for i in "${!names[@]}"; do
 	[[ ${names[$i]} =~ ^[A-Za-z0-9._+-]+$ ]] || die "kernel name '${names[$i]}'"
 	case ${images[$i]} in
@@ -226,6 +235,34 @@ for i in "${!names[@]}"; do
 			die "kernel name '${names[$i]}' given twice: each needs its own records"
 	done
 done
+# what runs, one "key: value" a line (DIR/experiment, for reports such as
+# zswap-kernels check's; and --dry-run's plan)
+experiment() {
+	echo "zswap: ${zswap:-enabled, its defaults}"
+	if [ -n "$memhigh" ]; then echo "memory: memory.high $memhigh MiB"
+	else echo "memory: memory.max $memmax MiB"; fi
+	echo "iocost: $([ $iocost -eq 1 ] && echo on || echo off)$([ $writer -eq 1 ] &&
+		echo ", fio beside at io.weight $writer_weight against 100")"
+	echo "workload: $*"
+	echo "vm: $cpus vCPUs, $mem, a $swap MiB swap disk${root_opts[*]:+ (run-guest.sh ${root_opts[*]})}"
+}
+# --dry-run: everything above is checked; say what would run, boot nothing
+if [ $dry -eq 1 ]; then
+	for i in "${!names[@]}"; do
+		echo "kernel ${names[$i]}: ${images[$i]}${arm_zswap[${names[$i]}]:+, zswap ${arm_zswap[${names[$i]}]}}"
+	done
+	echo "runs: $runs a kernel from run $first, alternated, a fresh boot each"
+	experiment "$@"
+	echo "records: $out/NAME/run-NN.json${claims:+; then zswap-gate claims $claims${table:+ --table $table}}"
+	echo "dry run: nothing built or booted"
+	exit 0
+fi
+# a checkout builds them the first time (a minute on 2 cores)
+if [ ! -x "$GATE" ] || [ ! -x "$WL" ]; then
+	[ -f "$repo/Makefile" ] || die "$GATE or $WL missing"
+	say "building the guests' static copies: make static-bins"
+	make -s -C "$repo" static-bins >&2 || die "make static-bins failed"
+fi
 
 # KVM only where a guest has booted under it (tools/guest/accel.sh), else
 # TCG: probed here, so the line saying why comes first; each run's
@@ -243,15 +280,7 @@ fi
 
 mkdir -p "$out" || die "cannot create $out"
 # what ran, for reports (zswap-kernels check's): one "key: value" a line
-{
-	echo "zswap: ${zswap:-as the kernel boots}"
-	if [ -n "$memhigh" ]; then echo "memory: memory.high $memhigh MiB"
-	else echo "memory: memory.max $memmax MiB"; fi
-	echo "iocost: $([ $iocost -eq 1 ] && echo on || echo off)$([ $writer -eq 1 ] &&
-		echo ", fio beside at io.weight $writer_weight against 100")"
-	echo "workload: $*"
-	echo "vm: $cpus vCPUs, $mem, a $swap MiB swap disk"
-} > "$out/experiment" || die "cannot write $out/experiment"
+experiment "$@" > "$out/experiment" || die "cannot write $out/experiment"
 work=$(mktemp -d "${TMPDIR:-/tmp}/kernels-ab.XXXXXX") || die "mktemp failed"
 trap 'rm -rf "$work"' EXIT
 if [ $writer -eq 1 ]; then

@@ -16,7 +16,8 @@
 #   SERIES     an mbox of the series (git format-patch's or b4's; b4 splits
 #              it, its headers unfolded first), or a directory of *.patch
 #              (a 0000-cover-letter.patch, or any file without a diff, is
-#              the letter)
+#              the letter); a thread with only some of its patches (3/6
+#              and 5/6) is checked as those, and the plan says so
 #   --revert   the base already carries SERIES (it is merged): the
 #              "before" kernel is the base with it reversed
 #              (tools/kernel/revert-series.sh), the "after" the base
@@ -58,7 +59,10 @@
 # The claims file is the experiment: each table runs with its setup
 # (`zswap-gate claims setup --table ID`: scaled to the VM where it says
 # how) on both kernels, a fresh boot a run, alternated (tools/kernels-ab.sh),
-# and `zswap-gate claims` gives each row its verdict.
+# and `zswap-gate claims` gives each row its verdict. Tables of one
+# experiment (a cover letter and a patch quoting the same benchmark)
+# share its runs: the first table's records give the others' verdicts
+# (not with --budget, whose looks are each table's own).
 #
 # ZSWAP_KERNELS_AB names another A/B runner with kernels-ab.sh's options
 # (the host tier's stub, which writes fixture records without a boot).
@@ -201,6 +205,14 @@ for p in "${rest[@]}"; do
 done
 subject=$(sed -n 's/^Subject: *//p' "$letter" | head -n 1)
 say "series: ${subject:-$name}: ${#patches[@]} patch(es) in $out/series/"
+# a thread without some of its patches (b4 says so in its log): which
+# the mbox has, so that a part checked is not taken for the whole
+if [ -f "$out/b4/log" ] && grep -q 'Thread incomplete' "$out/b4/log"; then
+	# b4's am-ready mbox keeps the subjects' [PATCH v2 N/M]
+	have=$(sed -n 's/^Subject: *\[[^]]*[^0-9]\([0-9][0-9]*\/[0-9][0-9]*\)\].*/\1/p' \
+		"$out"/b4/*.mbx 2>/dev/null | paste -sd, | sed 's/,/, /g')
+	say "series: the thread is incomplete (b4): it has patch(es) ${have:-?}; the others are neither built nor reversed"
+fi
 
 # --- the claims ------------------------------------------------------------
 if [ -z "$claims" ]; then
@@ -221,6 +233,18 @@ if [ ${#tables[@]} -eq 0 ]; then
 	done < <("$GATE" claims setup --list-tables "$claims")
 fi
 [ ${#tables[@]} -gt 0 ] || die "$claims: no table to check"
+# the flags that override each table's setup, as kernels-ab takes them:
+# --zswap's parameters after the setup's, a memory limit or --iocost
+# instead of the setup's
+ov_zswap='' ov_mem='' ov_iocost=false
+for ((i = 0; i < ${#ab[@]}; i++)); do
+	case ${ab[i]} in
+	--zswap) ov_zswap=${ov_zswap:+$ov_zswap,}${ab[i + 1]} ;;
+	--memory-max) ov_mem="memory.max ${ab[i + 1]} MiB" ;;
+	--memory-high) ov_mem="memory.high ${ab[i + 1]} MiB" ;;
+	--iocost) ov_iocost=true ;;
+	esac
+done
 # each table's experiment, read once: checked here, said with the plan
 declare -A experiment=()
 for t in "${tables[@]}"; do
@@ -229,11 +253,15 @@ for t in "${tables[@]}"; do
 	if [ $# -eq 0 ] && [ "$(jq -r '.workload[0] // ""' <<<"$setup")" != zswap-workload ]; then
 		die "table $t: the claims' workload '$(jq -r '.workload | join(" ")' <<<"$setup")' is not a bundled one: set setup.scaled.workload to a zswap-workload command, or give -- COMMAND"
 	fi
-	experiment[$t]=$(jq -r '"zswap " + ([.zswap | to_entries[] | "\(.key)=\(.value)"] | join(",")) +
-		(if .memory_high_mib then ", memory.high \(.memory_high_mib) MiB"
+	experiment[$t]=$(jq -r '([.zswap | to_entries[] | "\(.key)=\(.value)"] +
+			(if $zswap != "" then [$zswap] else [] end) | join(",")) as $z |
+		"zswap " + (if $z == "" then "enabled, its defaults" else $z end) +
+		(if $mem != "" then ", " + $mem
+		 elif .memory_high_mib then ", memory.high \(.memory_high_mib) MiB"
 		 elif .memory_max_mib then ", memory.max \(.memory_max_mib) MiB" else "" end) +
-		", iocost " + (if .iocost then "on" else "off" end) +
-		", " + (.workload | join(" "))' <<<"$setup")
+		", iocost " + (if .iocost or $iocost == "true" then "on" else "off" end) +
+		", " + (if $cmd != "" then $cmd else .workload | join(" ") end)' --arg cmd "$*" \
+		--arg zswap "$ov_zswap" --arg mem "$ov_mem" --arg iocost "$ov_iocost" <<<"$setup")
 done
 
 # --- the kernels -------------------------------------------------------------
@@ -258,11 +286,25 @@ else
 fi
 say "before (${arms[0]}): $plan_before"
 say "after (${arms[1]}): $plan_after"
+declare -A first=()
 for t in "${tables[@]}"; do
-	say "table $t: ${experiment[$t]}"
+	from=${first[${experiment[$t]}]:-}
+	if [ -n "$from" ] && [ -z "$budget" ]; then
+		say "table $t: ${experiment[$t]} (table $from's experiment: its runs)"
+	else
+		say "table $t: ${experiment[$t]}"
+		first[${experiment[$t]}]=$t
+	fi
 done
 if [ $dry -eq 1 ]; then
-	say "dry run: ${budget:+runs within --budget $budget}${budget:-$runs runs per kernel} a table would follow; nothing built"
+	if [ -n "$budget" ]; then
+		say "dry run: runs within --budget $budget a table would follow; nothing built"
+	else
+		# the kernels: before and after, with --per-patch each prefix
+		nk=2
+		[ $per_patch -eq 0 ] || nk=$((${#patches[@]} + 1))
+		say "dry run: $runs runs per kernel of ${#first[@]} experiment(s), $((runs * nk * ${#first[@]})) boots, would follow; nothing built"
+	fi
 	exit 0
 fi
 
@@ -362,15 +404,49 @@ budgeted() {
 	say "table $t: decided at $have runs a kernel (plan $plan)"
 	return $rc
 }
+# shared TABLE FROM: TABLE's verdicts from the records of FROM, a table of
+# the same experiment (a cover letter and a patch quoting one benchmark):
+# what kernels-ab writes for a table, without booting its runs again
+shared() {
+	local t=$1 from=$2 k f rc
+	mkdir -p "$out/$t"
+	for k in "${knames[@]}"; do
+		cp -r "$out/$from/$k" "$out/$t/" || return 1
+	done
+	cp "$out/$from/experiment" "$out/$t/" 2>/dev/null
+	say "table $t: the experiment of table $from: its records, not runs of its own"
+	set -- --table "$t" --label-a "${arms[0]}" --label-b "${arms[1]}" \
+		${pair:+--compare "$pair"} "$claims" "$out/$t/${arms[0]}" -- "$out/$t/${arms[1]}"
+	for f in json markdown; do
+		"$GATE" claims --$f "$@" > "$out/$t/claims-${arms[1]}.${f/markdown/md}"
+	done
+	"$GATE" claims "$@" | tee "$out/$t/claims-${arms[1]}.txt"
+	rc=${PIPESTATUS[0]}
+	return $rc
+}
+# all_recorded TABLE N: every kernel has N records of the table
+all_recorded() {
+	local k
+	for k in "${knames[@]}"; do
+		[ "$(ls "$out/$1/$k"/run-*.json 2>/dev/null | wc -l)" -eq "$2" ] || return 1
+	done
+}
 ret=0
+declare -A ran=()
 for t in "${tables[@]}"; do
 	rm -rf "${out:?}/$t"
-	if [ -n "$budget" ]; then
+	from=${ran[${experiment[$t]}]:-}
+	if [ -n "$from" ] && [ -z "$budget" ]; then
+		shared "$t" "$from"
+	elif [ -n "$budget" ]; then
 		budgeted "$t" "$@"
 	else
 		ab "$t" 1 "$runs" "$@"
 	fi
 	rc=$?
+	# a table whose runs all recorded lends them to the tables after it
+	[ -n "$from" ] || [ -n "$budget" ] || ! all_recorded "$t" "$runs" ||
+		ran[${experiment[$t]}]=$t
 	say "table $t: exit $rc"
 	[ $rc -eq 0 ] || [ $ret -eq 1 ] || ret=$rc
 	[ $per_patch -eq 1 ] || continue

@@ -166,7 +166,16 @@ msgid=$(grep -m1 'message_id:' "$claims" | sed 's/.*message_id: *//; s/^"//; s/"
 	echo "==================="
 	echo
 	field 0 8 series: "$series_line"
-	[ -z "$msgid" ] || [ "$msgid" = null ] || field 0 8 letter: "Message-Id <$msgid>"
+	# the Message-Id whole (a lore address is no use cut in two): beside
+	# "letter:" where it fits, else on a line of its own under it
+	if [ -n "$msgid" ] && [ "$msgid" != null ]; then
+		if [ $((8 + 13 + ${#msgid})) -le 72 ]; then
+			echo "letter: Message-Id <$msgid>"
+		else
+			echo "letter: Message-Id"
+			echo "  <$msgid>"
+		fi
+	fi
 	field 0 8 claims: "$claims"
 	field 0 8 before: "$before"
 	field 0 8 after: "$after"

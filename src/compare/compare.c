@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "cgroup_prefix.h"
 #include "compare.h"
 #include "grow.h"
 #include "record_walk.h"
@@ -442,6 +443,7 @@ int comparison_finish(struct comparison *c, struct zs_error *err)
 		zs_error_set(err, true, "out of memory");
 		return -1;
 	}
+	cgroup_prefix_find(c, c->cgroup_dir, sizeof(c->cgroup_dir));
 	for (int o = 0; o < RPO_NR; o++)
 		if (probe_tally_warning(&c->probes, 2, labels, o, warning,
 					sizeof(warning)))

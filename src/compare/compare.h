@@ -119,6 +119,8 @@ struct comparison {
 	size_t nr_paths, paths_cap;
 	struct record_seen seen;	/* each record file counts once */
 	struct probe_tally probes;	/* --locks, --iocost per arm */
+	/* by comparison_finish(): where the cgroup labels lie (cgroup_prefix.h) */
+	char cgroup_dir[256];
 };
 
 void comparison_init(struct comparison *c, double alpha, bool allow_incomplete);

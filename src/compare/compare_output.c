@@ -6,6 +6,7 @@
 #include <string.h>
 #include <json-c/json.h>
 #include "compare_groups.h"
+#include "cgroup_prefix.h"
 #include "compare_output.h"
 #include "gate_rules.h"
 #include "grow.h"
@@ -102,6 +103,15 @@ static void print_header(FILE *f, const struct comparison *c, const char *pre)
 		"%sbetter/worse follow each metric's direction; a gating metric with n < %d runs in an arm is untested\n",
 		pre, c->arm[ARM_B].label, c->arm[ARM_A].label, c->arm[ARM_A].label,
 		(1 - c->alpha) * 100, pre, pre, c->alpha, MWU_MIN_RUNS, pre, MIN_RUNS);
+	if (c->cgroup_dir[0])
+		fprintf(f, "%scgroups: the path below %s\n", pre, c->cgroup_dir);
+}
+
+/* m's name as the tables show it: its cgroup below c->cgroup_dir */
+static const char *shown(const struct comparison *c, const struct cmp_metric *m,
+			 char *buf, size_t len)
+{
+	return cgroup_prefix_strip(m->name, c->cgroup_dir, buf, len);
 }
 
 static bool in_table(const struct cmp_metric *m)
@@ -129,7 +139,7 @@ static bool shown_in_table(const struct comparison *c,
  */
 static void print_zero_rows(FILE *f, const struct comparison *c, bool md)
 {
-	char *list = NULL;
+	char *list = NULL, name[METRIC_NAME_LEN];
 	size_t len = 0, mthp = 0, n = 0;
 	FILE *l = open_memstream(&list, &len);
 	int col;
@@ -143,7 +153,8 @@ static void print_zero_rows(FILE *f, const struct comparison *c, bool md)
 		if (!strncmp(c->m[i].name, "mthp_", 5))
 			mthp++;
 		else
-			fprintf(l, "%s%s", ftell(l) ? ", " : "", c->m[i].name);
+			fprintf(l, "%s%s", ftell(l) ? ", " : "",
+				shown(c, &c->m[i], name, sizeof(name)));
 	}
 	if (mthp)
 		fprintf(l, "%smthp_* (%zu)", ftell(l) ? ", " : "", mthp);
@@ -160,7 +171,7 @@ static void print_zero_rows(FILE *f, const struct comparison *c, bool md)
 /* "N gating metrics" and what the gate could not test, one line each */
 static void print_untested(FILE *f, const struct comparison *c, const char *item)
 {
-	char why[512];
+	char why[512], name[METRIC_NAME_LEN];
 
 	if (!c->nr_untested) {
 		fprintf(f, "%sno gating metric was compared: each of the %zu is n/a "
@@ -171,7 +182,8 @@ static void print_untested(FILE *f, const struct comparison *c, const char *item
 		if (!c->m[i].untested)
 			continue;
 		gate_untested_why(why, sizeof(why), c, &c->m[i]);
-		fprintf(f, "%s%s: %s\n", item, c->m[i].name, why);
+		fprintf(f, "%s%s: %s\n", item,
+			shown(c, &c->m[i], name, sizeof(name)), why);
 	}
 }
 
@@ -181,6 +193,7 @@ static void print_gate(FILE *f, const struct comparison *c, bool md,
 {
 	const char *b = md ? "**" : "";
 	size_t nu = c->nr_untested ? c->nr_untested : c->nr_gating;
+	char name[METRIC_NAME_LEN];
 
 	switch (c->result) {
 	case GATE_FAIL:
@@ -188,7 +201,8 @@ static void print_gate(FILE *f, const struct comparison *c, bool md,
 			c->nr_failed == 1 ? "" : "s", md ? "**" : ":");
 		for (size_t i = 0; i < c->n; i++)
 			if (c->m[i].failed)
-				fprintf(f, "%s%s: %s\n", item, c->m[i].name,
+				fprintf(f, "%s%s: %s\n", item,
+					shown(c, &c->m[i], name, sizeof(name)),
 					c->m[i].failed_by);
 		break;
 	case GATE_UNTESTED:
@@ -214,6 +228,7 @@ static void print_lists(FILE *f, const struct comparison *c, bool md)
 {
 	const char *item = md ? "- " : "  ";
 	struct missing_groups g;
+	char name[METRIC_NAME_LEN];
 	bool any;
 
 	/* out of memory: every series on its own line */
@@ -234,9 +249,16 @@ static void print_lists(FILE *f, const struct comparison *c, bool md)
 					(md ? "**Dropped** (in the records of one arm only)" :
 					 "dropped (in the records of one arm only):"));
 			any = true;
-			if (s == CMP_MISSING && k == ARM_BOTH)
+			if (s == CMP_MISSING && k == ARM_BOTH &&
+			    !strcmp(arm_values_reason(&m->arm[0]),
+				    arm_values_reason(&m->arm[1])))
+				/* the same reason in both: said once */
+				fprintf(f, "%s%s: n/a in both arms: %s\n", item,
+					shown(c, m, name, sizeof(name)),
+					arm_values_reason(&m->arm[0]));
+			else if (s == CMP_MISSING && k == ARM_BOTH)
 				fprintf(f, "%s%s: n/a in both arms: %s: %s; %s: %s\n",
-					item, m->name, c->arm[0].label, arm_values_reason(&m->arm[0]),
+					item, shown(c, m, name, sizeof(name)), c->arm[0].label, arm_values_reason(&m->arm[0]),
 					c->arm[1].label, arm_values_reason(&m->arm[1]));
 			else if (missing_group_role(&g, i) == GROUP_FIRST) {
 				fprintf(f, "%s", item);
@@ -244,12 +266,13 @@ static void print_lists(FILE *f, const struct comparison *c, bool md)
 				fprintf(f, ": n/a in %s (%s): %s\n", c->arm[k].label,
 					c->arm[k].kernels, arm_values_reason(&m->arm[k]));
 			} else if (s == CMP_MISSING)
-				fprintf(f, "%s%s: n/a in %s (%s): %s\n", item, m->name,
+				fprintf(f, "%s%s: n/a in %s (%s): %s\n", item,
+					shown(c, m, name, sizeof(name)),
 					c->arm[k].label, c->arm[k].kernels,
 					arm_values_reason(&m->arm[k]));
 			else
 				fprintf(f, "%s%s: only in %s, not in any record of %s (%s)\n",
-					item, m->name, c->arm[!k].label,
+					item, shown(c, m, name, sizeof(name)), c->arm[!k].label,
 					c->arm[k].label, c->arm[k].kernels);
 		}
 	}
@@ -300,7 +323,7 @@ static int arena_put(char **buf, size_t *len, size_t *cap, const char *s)
 void compare_print_table(FILE *f, const struct comparison *c)
 {
 	int wname = 6, wunit = 4, wa = 1, wb = 1, wch = 7, n;
-	char *cells = NULL, line[1024];
+	char *cells = NULL, line[1024], name[METRIC_NAME_LEN];
 	size_t len = 0, cap = 0, at = 0;
 	bool cached = true;
 	struct row_cells r;
@@ -311,7 +334,7 @@ void compare_print_table(FILE *f, const struct comparison *c)
 
 		if (!shown_in_table(c, m))
 			continue;
-		l = strlen(m->name);
+		l = strlen(shown(c, m, name, sizeof(name)));
 		wname = l > wname ? l : wname;
 		l = strlen(m->unit);
 		wunit = l > wunit ? l : wunit;
@@ -345,7 +368,8 @@ void compare_print_table(FILE *f, const struct comparison *c)
 			format_row(&r, c, m);
 		}
 		n = snprintf(line, sizeof(line), "%-*s  %-*s  %*s  %*s  %*s %s  %6s  %6s  %s%s",
-			     wname, m->name, wunit, m->unit, wa, ca, wb, cb, wch, cch,
+			     wname, shown(c, m, name, sizeof(name)), wunit, m->unit,
+			     wa, ca, wb, cb, wch, cch,
 			     m->significant ? "*" : " ", r.pt, r.pu, verdict_word(m),
 			     m->failed ? "  FAIL" : "");
 		if (n > (int)sizeof(line) - 1)
@@ -362,6 +386,7 @@ void compare_print_table(FILE *f, const struct comparison *c)
 void compare_print_markdown(FILE *f, const struct comparison *c)
 {
 	struct row_cells r;
+	char name[METRIC_NAME_LEN];
 
 	print_header(f, c, "> ");
 	fprintf(f, "\n| metric | unit | %s | %s | change | p (t) | p (U) | verdict |\n",
@@ -374,7 +399,8 @@ void compare_print_markdown(FILE *f, const struct comparison *c)
 			continue;
 		format_row(&r, c, m);
 		fprintf(f, "| `%s` | %s | %s | %s | %s%s | %s | %s | %s%s |\n",
-			m->name, m->unit, r.a, r.b, r.ch, m->significant ? " \\*" : "",
+			shown(c, m, name, sizeof(name)), m->unit, r.a, r.b, r.ch,
+			m->significant ? " \\*" : "",
 			r.pt, r.pu, verdict_word(m), m->failed ? " **FAIL**" : "");
 	}
 	print_zero_rows(f, c, true);

@@ -18,6 +18,7 @@
 #include "claims_draft.h"
 #include "draft_yaml.h"
 #include "grow.h"
+#include "letter_claims.h"
 #include "letter_setup.h"
 #include "letter_words.h"
 #include "metric_synonyms.h"
@@ -54,6 +55,10 @@ struct drafter {
 	 */
 	const struct letter_table *words_of;
 	int words[CLAIM_MAX_CMPS][2], nr_words;
+	/* the words next to a table that say it did not move, read once */
+	const struct letter_table *same_of;
+	bool same;
+	char same_quote[120];
 	struct draft_stats *st;
 };
 
@@ -238,8 +243,7 @@ struct drow {
 	struct letter_cell change[CLAIM_MAX_COLS];	/* change-only: per column */
 	char metric[128];
 	bool mapped, approx, mixed_units;
-	enum word_dir dir;
-	char quote[120];
+	struct row_claim claim;
 	char unit[16];
 };
 
@@ -285,30 +289,77 @@ static void read_drow(struct drafter *dr, const struct dtable *d,
 	}
 	if (!w->unit[0] && !d->t->change_only)
 		label_unit(r->label, w->unit, sizeof(w->unit));
-	w->mapped = metric_synonym_guess(r->label, d->t->title, w->metric,
+	w->mapped = !r->statistic &&
+		    metric_synonym_guess(r->label, d->t->title, w->metric,
 					 sizeof(w->metric));
-	if (!w->mapped && d->t->measure[0])	/* the label a parameter */
+	if (!w->mapped && !r->statistic && d->t->measure[0])	/* the label a parameter */
 		w->mapped = metric_synonym_guess(d->t->measure, d->t->title,
 						 w->metric, sizeof(w->metric));
-	w->dir = letter_words_dir(&dr->prose, r->label, w->quote, sizeof(w->quote));
+}
+
+/*
+ * The first word of a label when it tells the row apart ("64k" of "64K
+ * THP" among "4K Page" and "2M THP"): a size or a name with a digit,
+ * which the words use alone ("the 64K swap performance").
+ */
+static bool key_word(const struct letter_table *t, const struct letter_row *r,
+		     char *out, size_t len)
+{
+	char key[96];
+	size_t n;
+
+	letter_label_key(r->label, key, sizeof(key));
+	n = strcspn(key, " ");
+	if (!key[n] || n < 2 || n >= len || !strpbrk(key, "0123456789") ||
+	    strspn(key, "0123456789.") == n)
+		return false;
+	snprintf(out, len, "%.*s", (int)n, key);
+	for (size_t i = 0; i < t->nr_rows; i++) {
+		char other[96];
+
+		if (&t->rows[i] == r)
+			continue;
+		letter_label_key(t->rows[i].label, other, sizeof(other));
+		if (!strncmp(other, out, n) && (!other[n] || other[n] == ' '))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * The claim the words give the row. A table of several compared pairs
+ * gets none: words seldom say which pair they speak of ("the sys time
+ * increases" of the third column against the second).
+ */
+static void read_claim(struct drafter *dr, const struct dtable *d,
+		       struct drow *w, int pairs[][2], int nr)
+{
+	struct row_evidence e = { .label = w->r->label, .extra = w->r->extra,
+		.metric = w->mapped ? w->metric : "", .table = d->t };
+	const struct letter_cell *a, *b;
+	char word[48];
+
+	memset(&w->claim, 0, sizeof(w->claim));
+	w->claim.dir = WORD_NONE;
+	if (nr != 1)
+		return;
+	a = w->q[pairs[0][0]];
+	b = w->q[pairs[0][1]];
+	e.numbers = a && b && a->kind == CELL_NUM && b->kind == CELL_NUM;
+	e.base = e.numbers ? a->mean : 0;
+	e.new = e.numbers ? b->mean : 0;
+	e.key_word = key_word(d->t, w->r, word, sizeof(word)) ? word : NULL;
+	if (dr->same_of != d->t) {
+		dr->same_of = d->t;
+		dr->same = letter_claims_table_same(dr->l, d->t, dr->same_quote,
+						    sizeof(dr->same_quote));
+	}
+	e.table_same = dr->same ? dr->same_quote : NULL;
+	letter_claims_row(&dr->prose, dr->l, &e, &w->claim);
 }
 
 static const char *const dir_names[] = { "lower", "higher", "same" };
 
-/* The words' direction against the first pair with numbers. */
-static bool numbers_disagree(const struct dtable *d, const struct drow *w,
-			     int pairs[][2], int nr)
-{
-	for (int i = 0; i < nr; i++) {
-		const struct letter_cell *a = w->q[pairs[i][0]], *b = w->q[pairs[i][1]];
-
-		if (!a || !b || a->kind != CELL_NUM || b->kind != CELL_NUM)
-			continue;
-		return (w->dir == WORD_LOWER && b->mean > a->mean) ||
-		       (w->dir == WORD_HIGHER && b->mean < a->mean);
-	}
-	return false;
-}
 
 static void put_change(FILE *f, const struct dtable *d, const struct drow *w,
 		       int pairs[][2], int nr)
@@ -352,12 +403,13 @@ static void put_row(struct drafter *dr, const struct dtable *d,
 	bool numbers = true;
 
 	read_drow(dr, d, r, &w);
+	read_claim(dr, d, &w, pairs, nr);
 	for (int i = 0; i < nr; i++)
 		numbers &= pair_has_numbers(d, &w, pairs[i][0], pairs[i][1], nr);
 	fputs("      - label: ", f);
 	draft_put_str(f, r->label);
 	fputc('\n', f);
-	if (w.mapped && (numbers || w.dir != WORD_NONE)) {
+	if (w.mapped && (numbers || w.claim.dir != WORD_NONE)) {
 		fputs("        metric: ", f);
 		draft_put_str(f, w.metric);
 		dr->st->mapped++;
@@ -390,12 +442,14 @@ static void put_row(struct drafter *dr, const struct dtable *d,
 	}
 	fputs("]\n", f);
 	put_change(f, d, &w, pairs, nr);
-	if (w.dir != WORD_NONE) {
-		fprintf(f, "        claim: %s\n", dir_names[w.dir]);
+	if (w.claim.dir != WORD_NONE) {
+		fprintf(f, "        claim: %s\n", dir_names[w.claim.dir]);
 		dr->st->claimed++;
-		snprintf(note, sizeof(note), "claim from the letter's words: \"%s\"%s",
-			 w.quote, numbers_disagree(d, &w, pairs, nr) ?
-			 "; its numbers go the other way" : "");
+		snprintf(note, sizeof(note), "claim from the letter's words: \"%s\"",
+			 w.claim.quote);
+	} else if (w.claim.against_numbers) {
+		snprintf(note, sizeof(note), "no claim: the words \"%s\" go the "
+			 "other way than its numbers", w.claim.quote);
 	}
 	if (w.approx)
 		snprintf(note + strlen(note), sizeof(note) - strlen(note),

@@ -1,85 +1,169 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Blocks of "label: value" lines, each under a heading ("Baseline:",
- * "With this patch:"): one table, a column per block.
+ * "With this patch:", "* zblock/zstd/make -j32"): one table, a column
+ * per block. The pairs of a line are letter_kv_value.c's.
  */
-#define _GNU_SOURCE	/* strcasestr */
 #include <ctype.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
-#include "grow.h"
 #include "letter_shapes.h"
-#include "text_clean.h"
 
-/*
- * "sys: 268.7" or "sys  268.7": a label and one value, a row of a block
- * under a heading of its own ("Baseline:"), which is the letter's column.
- */
-static bool kv_row(const char *s, struct letter_row *r)
+#define KV_MAX_ITEMS 48		/* pairs kept of one block */
+#define KV_LINE_PAIRS 8		/* pairs read of one line */
+#define KV_HEADING_MAX 60
+
+/* One pair of a block: its label and value, the line it is on. */
+struct kv_item {
+	char label[96];
+	struct letter_cell cell;
+	int line;
+};
+
+struct kv_block {
+	size_t head, last;	/* the heading's line, the last row's */
+	int nr;
+	struct kv_item item[KV_MAX_ITEMS];
+};
+
+/* "6.19": a kernel's version as an arm's name. */
+static bool version_name(const char *s)
 {
-	const char *colon = strchr(s, ':');
-
-	memset(r, 0, sizeof(*r));
-	if (colon && colon[1]) {
-		letter_clean_label(s, colon - s, r->label, sizeof(r->label));
-		return letter_label_ok(r->label) &&
-		       letter_cell_parse(colon + 1, &r->cell[0]) &&
-		       r->cell[0].kind != CELL_EMPTY;
-	}
-	return letter_parse_row(s, r) == 1;
+	return isdigit((unsigned char)*s) && strchr(s, '.') &&
+	       strspn(s, "0123456789.-rcv") == strlen(s);
 }
 
-/* "With this patch:": a block's heading, its column's name into out. */
-static bool kv_heading(const char *s, char *out, size_t len)
+/*
+ * A note of changes closing a heading, "swap-table-p3 (3.8%, 0.5%
+ * better)": no part of the arm's name. The name's length without it.
+ */
+static size_t without_change_note(const char *s, size_t n)
 {
+	const char *open;
+
+	if (!n || s[n - 1] != ')')
+		return n;
+	for (open = s + n - 1; open > s && *open != '('; open--)
+		;
+	if (*open != '(' || !memchr(open, '%', s + n - open))
+		return n;
+	while (open > s && open[-1] == ' ')
+		open--;
+	return open > s ? (size_t)(open - s) : n;
+}
+
+/*
+ * Line s as a block's heading, its arm's name into out: a short line
+ * ending in ':' ("Baseline:"), or followed by a note of changes in
+ * parentheses ("After: (-54.7% sys time)"); without the colon only a
+ * bullet ("* zblock/zstd/make -j32 bzImage") or a heading after the
+ * first ("New Design (Static Partition)").
+ */
+static bool kv_heading(const char *s, bool first, char *out, size_t len)
+{
+	const char *colon, *rest;
+	bool bullet;
 	size_t n;
 
 	while (*s == ' ')
 		s++;
+	bullet = (*s == '*' || *s == '-') && s[1] == ' ';
 	n = strlen(s);
 	while (n && s[n - 1] == ' ')
 		n--;
-	if (n < 2 || n > 60 || s[n - 1] != ':' || memchr(s, ':', n - 1))
+	colon = memchr(s, ':', n);
+	if (colon) {
+		for (rest = colon + 1; *rest == ' '; rest++)
+			;
+		if (rest < s + n && (*rest != '(' || s[n - 1] != ')'))
+			return false;
+		n = colon - s;
+	} else if (first && !bullet) {
 		return false;
-	letter_clean_label(s, n - 1, out, len);
-	return letter_label_ok(out);
+	}
+	n = without_change_note(s, n);
+	if (n < 2 || n > KV_HEADING_MAX)
+		return false;
+	letter_clean_label(s, n, out, len);
+	return letter_label_ok(out) || version_name(out);
+}
+
+static bool has_label(const struct kv_block *b, const char *label)
+{
+	char key[96], k[96];
+
+	letter_label_key(label, key, sizeof(key));
+	for (int i = 0; i < b->nr; i++) {
+		letter_label_key(b->item[i].label, k, sizeof(k));
+		if (!strcmp(k, key))
+			return true;
+	}
+	return false;
+}
+
+/* The pairs of line j into b; false when it holds none. */
+static bool kv_line(const struct letter *l, size_t j, struct kv_block *b)
+{
+	struct letter_row r[KV_LINE_PAIRS];
+	int n = letter_kv_pairs(l->lines[j].text, r, KV_LINE_PAIRS);
+
+	for (int k = 0; k < n && b->nr < KV_MAX_ITEMS; k++) {
+		struct kv_item *it = &b->item[b->nr++];
+
+		memcpy(it->label, r[k].label, sizeof(it->label));
+		it->cell = r[k].cell[0];
+		it->line = (int)j + 1;
+	}
+	return n > 0;
 }
 
 /*
- * The last row of the block headed by line i, or -1: fewer than 2 rows.
- * Blank lines may stand between the heading and its rows.
+ * The rows under the heading on line i into b: blank lines may stand
+ * under the heading, and one between rows when the row after it names
+ * a label the block does not have yet. false for fewer than 2 pairs.
  */
-static size_t kv_block_end(const struct letter *l, size_t i)
+static bool kv_block_read(const struct letter *l, size_t i, struct kv_block *b)
 {
 	int depth = l->lines[i].depth;
-	struct letter_row r;
-	size_t j = i + 1, first;
+	struct letter_row r[KV_LINE_PAIRS];
+	size_t j = i + 1;
 
+	b->head = i;
+	b->nr = 0;
 	while (letter_same_block(l, j, depth) && letter_blank(l->lines[j].text) &&
 	       j - i <= 2)
 		j++;
-	first = j;
-	while (letter_same_block(l, j, depth) && kv_row(l->lines[j].text, &r))
-		j++;
-	return j - first >= 2 ? j - 1 : (size_t)-1;
+	while (letter_same_block(l, j, depth)) {
+		if (letter_blank(l->lines[j].text) && b->nr &&
+		    letter_same_block(l, j + 1, depth) &&
+		    letter_kv_pairs(l->lines[j + 1].text, r, KV_LINE_PAIRS) > 0 &&
+		    !has_label(b, r[0].label))
+			j++;	/* rows a blank line apart */
+		if (!kv_line(l, j, b))
+			break;
+		b->last = j++;
+	}
+	return b->nr >= 2;
 }
 
-/* The value of the row labelled key in the block of lines a..b, or NULL. */
-static bool kv_find(const struct letter *l, size_t a, size_t b,
-		    const char *key, struct letter_cell *out)
+/* Line j heads a block: read into b. */
+static bool kv_block_at(const struct letter *l, size_t j, int depth, bool first,
+			char *name, size_t len, struct kv_block *b)
 {
-	struct letter_row r;
-	char k[sizeof(r.label)];
+	return letter_same_block(l, j, depth) &&
+	       kv_heading(l->lines[j].text, first, name, len) && kv_block_read(l, j, b);
+}
 
-	for (size_t j = a; j <= b; j++) {
-		if (!kv_row(l->lines[j].text, &r))
-			continue;	/* a blank line under the heading */
-		letter_label_key(r.label, k, sizeof(k));
+/* The value of the pair labelled key in b, or false. */
+static bool kv_find(const struct kv_block *b, const char *key, struct letter_cell *out)
+{
+	char k[96];
+
+	for (int i = 0; i < b->nr; i++) {
+		letter_label_key(b->item[i].label, k, sizeof(k));
 		if (!strcmp(k, key)) {
-			*out = r.cell[0];
+			*out = b->item[i].cell;
 			return true;
 		}
 	}
@@ -87,46 +171,34 @@ static bool kv_find(const struct letter *l, size_t a, size_t b,
 }
 
 /*
- * Blocks of "label: value" lines, each under a heading ("Baseline:",
- * "With this patch:"), one after another: a table with a column per
- * block and a row per label of the first block that another block has.
- * Returns the line after the last block, or i + 1 when line i heads no
- * such blocks; -1 when out of memory.
+ * The table of blocks b[0..nb): a row per label of the first block that
+ * another block has, into l. -1 when out of memory.
  */
-long letter_read_kv_blocks(struct letter *l, size_t i, const char *section)
+static int kv_table(struct letter *l, size_t i, struct kv_block *b, int nb,
+		    char col[][48], const char *section)
 {
-	size_t head[LETTER_MAX_COLS], end[LETTER_MAX_COLS], cap = 0, j = i;
 	struct letter_table t = {};
-	int nb = 0, depth = l->lines[i].depth;
+	struct letter_row row;
+	size_t cap = 0;
 
-	while (nb < LETTER_MAX_COLS && letter_same_block(l, j, depth) &&
-	       kv_heading(l->lines[j].text, t.col[nb], sizeof(t.col[0])) &&
-	       (end[nb] = kv_block_end(l, j)) != (size_t)-1) {
-		head[nb] = j;
-		j = end[nb++] + 1;
-		while (letter_same_block(l, j, depth) && letter_blank(l->lines[j].text))
-			j++;
-	}
-	if (nb < 2)
-		return (long)i + 1;
-	for (size_t a = head[0] + 1; a <= end[0]; a++) {
-		struct letter_row row;
+	for (int a = 0; a < b[0].nr; a++) {
 		char key[sizeof(row.label)];
 		int found = 1;
 
-		if (!kv_row(l->lines[a].text, &row))
-			continue;
+		memset(&row, 0, sizeof(row));
+		snprintf(row.label, sizeof(row.label), "%s", b[0].item[a].label);
+		row.cell[0] = b[0].item[a].cell;
 		letter_label_key(row.label, key, sizeof(key));
-		for (int b = 1; b < nb; b++)
-			found += kv_find(l, head[b] + 1, end[b], key, &row.cell[b]);
+		for (int k = 1; k < nb; k++)
+			found += kv_find(&b[k], key, &row.cell[k]);
 		if (found < 2)
 			continue;	/* in the first block only */
-		for (int b = nb - 1; b > 0 && !row.has_change; b--)
-			if (row.cell[b].has_change) {
+		for (int k = nb - 1; k > 0 && !row.has_change; k--)
+			if (row.cell[k].has_change) {
 				row.has_change = true;
-				row.change_pct = row.cell[b].change_pct;
+				row.change_pct = row.cell[k].change_pct;
 			}
-		row.line = (int)a + 1;
+		row.line = b[0].item[a].line;
 		if (letter_add_row(l, &t, &row, &cap)) {
 			free(t.rows);
 			return -1;
@@ -134,20 +206,67 @@ long letter_read_kv_blocks(struct letter *l, size_t i, const char *section)
 	}
 	if (t.nr_rows + t.rows_cut < 2) {
 		free(t.rows);
-		return (long)i + 1;
+		return 0;
 	}
+	for (int k = 0; k < nb; k++)
+		memcpy(t.col[k], col[k], sizeof(t.col[k]));
 	t.nr_cols = nb;
 	t.named = true;
 	t.line = (int)i + 1;
-	for (size_t k = i; k <= end[nb - 1]; k++)
+	for (size_t k = i; k <= b[nb - 1].last; k++)
 		l->lines[k].kind = LL_TABLE;
 	letter_find_title(l, i, t.title, sizeof(t.title));
 	letter_section_title(&t, section);
 	if (letter_seen_table(l, &t)) {
 		free(t.rows);
-	} else if (letter_push_table(l, &t)) {
+		return 1;
+	}
+	if (letter_push_table(l, &t)) {
 		free(t.rows);
 		return -1;
 	}
-	return (long)end[nb - 1] + 1;
+	return 1;
+}
+
+/*
+ * Blocks of "label: value" lines, each under a heading ("Baseline:",
+ * "With this patch:"), one after another: a table with a column per
+ * block and a row per label of the first block that another block has.
+ * One line of words may stand between two blocks (the next arm's
+ * setup, the rest of time(1)'s summary). Returns the line after the last block, or i + 1 when line i
+ * heads no such blocks; -1 when out of memory.
+ */
+long letter_read_kv_blocks(struct letter *l, size_t i, const char *section)
+{
+	int depth = l->lines[i].depth, nb = 0, made;
+	char col[LETTER_MAX_COLS][48];
+	struct kv_block *b;
+	size_t j = i;
+
+	if (!kv_heading(l->lines[i].text, true, col[0], sizeof(col[0])) ||
+	    !letter_same_block(l, i + 1, depth))
+		return (long)i + 1;
+	b = malloc(LETTER_MAX_COLS * sizeof(*b));
+	if (!b)
+		return -1;
+	while (nb < LETTER_MAX_COLS) {
+		if (!kv_block_at(l, j, depth, !nb, col[nb], sizeof(col[0]), &b[nb])) {
+			size_t k = j + 1;
+
+			if (!nb || !letter_same_block(l, j, depth) ||
+			    letter_blank(l->lines[j].text))
+				break;
+			while (letter_same_block(l, k, depth) && letter_blank(l->lines[k].text))
+				k++;
+			if (!kv_block_at(l, k, depth, false, col[nb], sizeof(col[0]), &b[nb]))
+				break;
+		}
+		j = b[nb++].last + 1;
+		while (letter_same_block(l, j, depth) && letter_blank(l->lines[j].text))
+			j++;
+	}
+	made = nb >= 2 ? kv_table(l, i, b, nb, col, section) : 0;
+	j = made > 0 ? b[nb - 1].last + 1 : i + 1;
+	free(b);
+	return made < 0 ? -1 : (long)j;
 }

@@ -49,6 +49,8 @@ struct letter_row {
 	bool has_delta;			/* from a "Delta" or "diff" column of */
 	double delta;			/* absolute changes: new - base */
 	char extra[96];			/* columns kept as words: "% Improvement 32%" */
+	bool statistic;			/* mmtests' Stddev, Min ... of a quantity:
+					 * not the quantity's metric */
 };
 
 struct letter_table {

@@ -4,10 +4,14 @@
  * file reads one shape: cells and labels (letter_cell.c), rows and arrow
  * rows (letter_rows.c), the mail into lines (letter_mail.c), aligned
  * tables (letter_tables.c), their columns (letter_columns.c) and stacked
- * headers (letter_header.c), label blocks (letter_blocks.c); then the
- * tables found are reshaped: a table cut by a reply's words made whole
- * (letter_cut.c), arms in tables of their own joined (letter_join.c),
- * transposed tables turned (letter_turn.c).
+ * headers (letter_header.c), label blocks (letter_blocks.c), their
+ * pairs (letter_kv_value.c), an arm a line (letter_arm_lines.c), a matrix
+ * of packed cells (letter_matrix.c), benchmark suites' compare reports
+ * (letter_bench_formats.c), pipe tables of arms named by key columns
+ * (letter_keyed.c), rows taking turns between arms (letter_interleave.c);
+ * then the tables found are reshaped: a table cut by a reply's words made
+ * whole (letter_cut.c), arms in tables of their own joined
+ * (letter_join.c), transposed tables turned (letter_turn.c).
  */
 #ifndef __LETTER_SHAPES_H
 #define __LETTER_SHAPES_H
@@ -89,8 +93,27 @@ bool letter_row_under(const char *row, int nv, const char *s, int n);
 bool letter_row_placed(const char *row, int nv, const char *s, bool piped,
 		       struct letter_row *r);
 
+/*
+ * letter_bench_formats.c: mmtests' and lkp's compare reports, the table
+ * whose first row (or lkp's "%stddev" line) is line i: the line after
+ * it, i + 1 when it starts none, -1 when out of memory.
+ */
+long letter_read_bench_table(struct letter *l, size_t i, const char *section);
+
 /* letter_blocks.c: blocks of "label: value" lines under headings */
 long letter_read_kv_blocks(struct letter *l, size_t i, const char *section);
+
+/* letter_arm_lines.c: "Before:  sys time: X  real time: Y", an arm a line */
+long letter_read_arm_lines(struct letter *l, size_t i, const char *section);
+
+/* letter_matrix.c: "Before / After / Delta" packed in each cell of groups */
+long letter_read_matrix(struct letter *l, size_t i, const char *section);
+
+/* letter_kv_value.c: the pairs of a "label: value" line as spelled */
+/* "mean: X, stdev: Y", "X (stdev Y)", "X <-- note", or a cell. */
+bool letter_kv_value(const char *s, struct letter_cell *c);
+/* The pairs of line s into r[0..max) (each in cell[0]): their count. */
+int letter_kv_pairs(const char *s, struct letter_row *r, int max);
 
 /* Column names apart: "zstd", "zstd (2)"; an empty one "column N". */
 void letter_unique_columns(struct letter_table *t);

@@ -26,9 +26,10 @@ int letter_prose_init(struct letter_prose *p, const struct letter *l)
 		while (*t == ' ')
 			t++;
 		if (l->lines[i].kind != LL_PROSE || !*t) {
-			/* a paragraph's end is a sentence's */
-			if (o && p->text[o - 1] != ' ') {
-				p->text[o++] = '.';
+			/* a paragraph's end is a sentence's (its lines end in ' ') */
+			if (o >= 2 && p->text[o - 1] == ' ' &&
+			    !strchr(".?!", p->text[o - 2])) {
+				p->text[o - 1] = '.';
 				p->text[o++] = ' ';
 			}
 			continue;
@@ -48,139 +49,9 @@ void letter_prose_free(struct letter_prose *p)
 	p->text = NULL;
 }
 
-struct dir_word {
-	const char *w;
-	enum word_dir dir;
-	bool whole;		/* the whole word, not a prefix */
-};
-
-static const struct dir_word dir_words[] = {
-	{ "reduc", WORD_LOWER }, { "decreas", WORD_LOWER },
-	{ "fewer", WORD_LOWER, true }, { "lower", WORD_LOWER },
-	{ "less", WORD_LOWER, true }, { "drop", WORD_LOWER },
-	{ "cut", WORD_LOWER, true }, { "eliminat", WORD_LOWER },
-	{ "increas", WORD_HIGHER }, { "higher", WORD_HIGHER, true },
-	{ "more", WORD_HIGHER, true }, { "grow", WORD_HIGHER },
-	{ "boost", WORD_HIGHER },
-	{ "same", WORD_SAME, true }, { "unchanged", WORD_SAME, true },
-	{ "similar", WORD_SAME }, { "comparable", WORD_SAME, true },
-	{ "on par", WORD_SAME, true }, { "no change", WORD_SAME },
-	{ "not changed", WORD_SAME, true }, { "no difference", WORD_SAME },
-	{ "no regression", WORD_SAME },
-};
-
-/* Words that say the change is good or bad, not which way a row went. */
-static const char *const judge_words[] = {
-	"optimi", "improv", "benefit", "gain", "speedup", "regress", NULL };
-
 static bool word_char(char c)
 {
 	return isalnum((unsigned char)c) || c == '_';
-}
-
-static bool sentence_end(const char *t, size_t i)
-{
-	return strchr(".?!", t[i]) && (t[i + 1] == ' ' || !t[i + 1]);
-}
-
-/* The next word judges: "less optimization", "more improvement" */
-static bool judged(const char *p)
-{
-	while (word_char(*p))
-		p++;
-	while (*p == ' ')
-		p++;
-	for (size_t k = 0; judge_words[k]; k++)
-		if (!strncmp(p, judge_words[k], strlen(judge_words[k])))
-			return true;
-	return false;
-}
-
-/*
- * The direction word nearest to [a, b) in its sentence, -1 for none. A
- * word that judges the change ("less optimization for X") closes the
- * window on its side: the direction words beyond it are about it.
- */
-static enum word_dir nearest_dir(const char *t, size_t len, size_t a, size_t b,
-				 size_t *where)
-{
-	size_t s = a, e = b, best_d = (size_t)-1;
-	enum word_dir best = WORD_NONE;
-
-	while (s > 0 && !sentence_end(t, s - 1))
-		s--;
-	while (e < len && !sentence_end(t, e))
-		e++;
-	for (size_t i = s; i < e; i++) {
-		if ((i >= a && i < b) || (i > s && word_char(t[i - 1])))
-			continue;
-		for (size_t k = 0; judge_words[k]; k++) {
-			if (strncmp(t + i, judge_words[k], strlen(judge_words[k])))
-				continue;
-			if (i < a)
-				s = i + 1;
-			else if (e > i)
-				e = i;
-		}
-	}
-	for (size_t i = s; i < e; i++) {
-		if ((i >= a && i < b) || (i > 0 && word_char(t[i - 1])))
-			continue;
-		for (size_t k = 0; k < sizeof(dir_words) / sizeof(dir_words[0]); k++) {
-			const struct dir_word *w = &dir_words[k];
-			size_t n = strlen(w->w), d;
-
-			if (i + n > e || strncmp(t + i, w->w, n) ||
-			    (w->whole && word_char(t[i + n])) ||
-			    judged(t + i + n))
-				continue;
-			d = i < a ? a - i : i - b;
-			if (d < best_d) {
-				best_d = d;
-				best = w->dir;
-				*where = i;
-			}
-		}
-	}
-	return best;
-}
-
-enum word_dir letter_words_dir(const struct letter_prose *p, const char *label,
-			       char *quote, size_t len)
-{
-	char key[96];
-	size_t kl;
-	enum word_dir dir = WORD_NONE;
-
-	letter_label_key(label, key, sizeof(key));
-	kl = strlen(key);
-	if (quote && len)
-		quote[0] = '\0';
-	if (kl < 3)
-		return WORD_NONE;
-	for (const char *o = strstr(p->text, key); o; o = strstr(o + 1, key)) {
-		size_t a = o - p->text, b = a + kl, at = 0;
-		enum word_dir d;
-
-		if ((a && word_char(p->text[a - 1])) || word_char(p->text[b]))
-			continue;
-		d = nearest_dir(p->text, p->len, a, b, &at);
-		if (d == WORD_NONE)
-			continue;
-		if (dir != WORD_NONE && d != dir)
-			return WORD_NONE;	/* the words disagree */
-		if (dir == WORD_NONE && quote && len) {
-			size_t from = (at < a ? at : a), to = (at < a ? b : at + 12);
-
-			if (to > p->len)
-				to = p->len;
-			if (to - from >= len)
-				to = from + len - 1;
-			snprintf(quote, len, "%.*s", (int)(to - from), p->text + from);
-		}
-		dir = d;
-	}
-	return dir;
 }
 
 /* name as a whole token of s (column names hold '-' and '.') */

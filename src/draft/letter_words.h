@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * What a letter's prose says about its tables: the paragraphs that
- * describe the test, which way a row went ("a significant reduction in
- * shrink_worker wakeups"), which columns a table compares ("1-3: On
- * 1-2, this patch is applied"). Read by `zswap-gate claims draft`.
+ * describe the test, which columns a table compares ("1-3: On 1-2, this
+ * patch is applied"); which way a row went is letter_claims.h's. Read by
+ * `zswap-gate claims draft`.
  */
 #ifndef __LETTER_WORDS_H
 #define __LETTER_WORDS_H
@@ -26,14 +26,6 @@ enum word_dir {
 	WORD_HIGHER,
 	WORD_SAME,
 };
-
-/*
- * The direction the prose gives a row: the direction word nearest to
- * the label in each sentence naming it, when they all agree. quote gets
- * the words around the first one ("..." for the note).
- */
-enum word_dir letter_words_dir(const struct letter_prose *p, const char *label,
-			       char *quote, size_t len);
 
 /*
  * Column pairs [base, new] the letter's words compare: a line that

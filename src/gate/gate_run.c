@@ -223,6 +223,7 @@ struct run_opts {
 	char **cmd;
 	const char *claims;	/* verdicts of this claims file at the end */
 	const char *claims_pair;
+	bool dry_run;		/* print the plan, set and run nothing */
 };
 
 /* `zswap-gate claims FILE [--compare B:N] DIR/a -- DIR/b`: its exit code. */
@@ -406,6 +407,9 @@ static int parse_run_opts(int argc, char **argv, struct run_opts *o)
 			   "then the verdicts of a claims file on DIR/a -- DIR/b"),
 		CLI_STRING(0, "compare", "B:N", &o->claims_pair,
 			   "the claims table columns arm A and arm B stand for"),
+		CLI_FLAG(0, "dry-run", &o->dry_run,
+			 "check the parameters, DIR and the command, print the\n"
+			 "plan; set and run nothing (no root needed)"),
 		CLI_GROUP_FORWARD("record options (each run's record gets them)",
 				  record, &o->rec_args),
 		CLI_OPT_END,
@@ -458,6 +462,40 @@ static int parse_run_opts(int argc, char **argv, struct run_opts *o)
 	return 0;
 }
 
+/* --dry-run: what run would do, as the commands it would run. */
+static void print_plan(const struct run_opts *o)
+{
+	printf("run: %ld runs an arm, alternated A B A B ...; zswap's parameters restored after\n",
+	       o->runs);
+	for (int a = 0; a < 2; a++) {
+		printf("arm %c: ", 'A' + a);
+		for (int i = 0; i < o->arm[a].n; i++) {
+			char now[PARAM_LEN];
+
+			if (read_param(o->arm[a].p[i].name, now, sizeof(now)))
+				snprintf(now, sizeof(now), "?");
+			printf("%s%s=%s (now %s)", i ? ", " : "",
+			       o->arm[a].p[i].name, o->arm[a].p[i].value, now);
+		}
+		printf("\n");
+	}
+	printf("each run: zswap-gate record -q -o %s/{a,b}/run-NN.json", o->out);
+	for (int i = 0; i < o->rec_args.n; i++)
+		printf(" %s", o->rec_args.v[i]);
+	if (o->cmd) {
+		printf(" --");
+		for (char **c = o->cmd; *c; c++)
+			printf(" %s", *c);
+	}
+	printf("\n");
+	if (o->claims)
+		printf("then: zswap-gate claims --label-a %s --label-b %s%s%s %s %s/a -- %s/b\n",
+		       o->arm[0].spec, o->arm[1].spec,
+		       o->claims_pair ? " --compare " : "",
+		       o->claims_pair ? o->claims_pair : "", o->claims, o->out, o->out);
+	printf("dry run: nothing set, nothing run\n");
+}
+
 int gate_run_main(int argc, char **argv)
 {
 	struct run_opts o = {};
@@ -468,6 +506,12 @@ int gate_run_main(int argc, char **argv)
 	ret = parse_run_opts(argc, argv, &o);
 	if (ret)
 		return ret == CLI_HELP ? 0 : 2;
+	if (o.dry_run) {
+		if (check_out_dir_empty(o.out))
+			return 2;
+		print_plan(&o);
+		return 0;
+	}
 	if (param_lock_take("zswap-gate run", why, sizeof(why)) < 0) {
 		fprintf(stderr, "error: %s\n", why);
 		return 2;

@@ -224,6 +224,13 @@ static bool registry_word(const char *w, char *out, size_t len)
 	while (*p) {
 		size_t n = strcspn(p, " ");
 
+		/* lkp's "proc-vmstat.pswpout": the counter after the source's dots */
+		for (size_t k = n; k > 1; k--)
+			if (p[k - 1] == '.' && k < n) {
+				p += k;
+				n -= k;
+				break;
+			}
 		if (n >= 4 && n < sizeof(tok)) {
 			memcpy(tok, p, n);
 			tok[n] = '\0';
@@ -243,8 +250,20 @@ bool metric_synonym_guess(const char *label, const char *context, char *out,
 {
 	char w[128], ctx[256];
 	const struct metric_synonym *best = NULL;
+	const char *t = strstr(label, "time.");
 
+	/*
+	 * lkp's time(1) of the job ("will-it-scale.time.system_time"): its
+	 * field read as words, "system time"; past it ("elapsed_time.max")
+	 * no metric.
+	 */
+	if (t && (t == label || t[-1] == '.') && !strchr(t + 5, '.') &&
+	    !strchr(label, ' '))
+		label = t + 5;
 	words(label, w, sizeof(w));
+	for (char *p = w; t && label == t + 5 && *p; p++)
+		if (*p == '_')
+			*p = ' ';
 	words(context ? context : "", ctx, sizeof(ctx));
 	if (!w[0])
 		return false;

@@ -51,6 +51,14 @@ jrc=$?
 $GATE compare --label-a 6.1 --label-b 6.12 --plot "$OUT/plot" "$A" -- "$B" > "$OUT/compare.txt" 2>&1
 trc=$?
 cat "$OUT/compare.txt"
+# docs/zswap-gate.md shows this output (docs/examples/guest-compare.txt,
+# copied from here): it has today's skeleton (tests/lib.sh's labels),
+# 80% of its headings and row names in today's and of today's in it
+ex=docs/examples/guest-compare.txt
+a=$(tail -n +2 "$ex" > "$OUT/page.txt"; label_share "$OUT/page.txt" "$OUT/compare.txt")
+b=$(label_share "$OUT/compare.txt" "$OUT/page.txt")
+check "$ex: today's output has its skeleton ($a% of its labels, $b% of today's in it)" \
+	[ "$a" -ge 80 -a "$b" -ge 80 ]
 $GATE compare --markdown --label-a 6.1 --label-b 6.12 "$A" -- "$B" > "$OUT/compare.md" 2>&1
 mrc=$?
 

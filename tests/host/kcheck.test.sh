@@ -11,7 +11,8 @@
 # with what to do; kernels-ab --claims takes the experiment from the
 # claims file, each flag overriding; and the report of verdicts fits 72
 # columns; --budget's runs chosen by the data (zswap-gate claims
-# --sequential) through a stub runner. Changes no system state.
+# --sequential) and two tables of one experiment run once, through a
+# stub runner. Changes no system state.
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
@@ -44,6 +45,23 @@ check "  ... the plan: before is the base reversed, after the base" \
 	grep -q 'before (reverted): Debian.s 7.3 with the series reversed' "$WORK/out"
 check "  ... the table's experiment from the claims file" \
 	grep -q 'table no-shrinker: zswap enabled=Y,shrinker_enabled=N, memory.high 64 MiB, iocost off, zswap-workload access' "$WORK/out"
+$CHECK --revert $S005 --claims claims/005-store-incompressible.yaml --table no-shrinker \
+	--zswap max_pool_percent=10 --memory-max 40 -o "$WORK/005o" --dry-run > "$WORK/out" 2>&1
+check "  ... the plan says what overrides the setup (--zswap after its parameters, --memory-max)" \
+	grep -q 'table no-shrinker: zswap enabled=Y,shrinker_enabled=N,max_pool_percent=10, memory.max 40 MiB, iocost off' "$WORK/out"
+
+# --- a thread without some of its patches -----------------------------------
+S007=kernel/series/007-optimize-lru-list/series.mbox
+$CHECK --revert $S007 --claims tests/fixtures/claims/seed000-fixture.yaml --table alone \
+	-o "$WORK/007" --dry-run -- ./zswap-workload usemem > "$WORK/out" 2>&1
+rc=$?
+check "007 (patches 3/6 and 5/6 of a cover letter's 6) --revert --dry-run: exit 0 (rc $rc)" [ $rc -eq 0 ]
+check "  ... the cover letter is the letter, both patches reversed, last first" \
+	sh -c 'grep -q "optimize zswap lru list" "$1/letter.txt" &&
+		[ "$(ls "$1"/revert/*.patch | wc -l)" -eq 2 ] &&
+		ls "$1"/revert/0001-revert-0002-*exclusive_loads*.patch >/dev/null' _ "$WORK/007"
+check "  ... the plan says the thread is incomplete and which patches it has" \
+	grep -q 'the thread is incomplete (b4): it has patch(es) 3/6, 5/6' "$WORK/out"
 
 # --- reversing twice gives every series back --------------------------------
 same=0 all=0
@@ -109,6 +127,12 @@ sed 's/^+/+ /' kernel/patches/7.3/null/0001-*.patch > "$WORK/msg/0001-x.patch"
 k3=$(tools/kernel/build-kernel.sh -n -k 7.3 -p "$WORK/msg" 2>/dev/null)
 check "a patch's new message keeps its image, a new diff does not ($(basename "$k1"))" \
 	sh -c '[ -n "$1" ] && [ "$1" = "$2" ] && [ "$1" != "$3" ]' _ "$k1" "$k2" "$k3"
+mkdir -p "$WORK/hdr"
+printf 'Subject: [PATCH] h\n\n---\n--- a/include/linux/list_lru.h\n+++ b/include/linux/list_lru.h\n@@ -1 +1 @@\n-a\n+b\n' \
+	> "$WORK/hdr/0001-h.patch"
+tools/kernel/build-kernel.sh -n -k 7.3 -p "$WORK/hdr" > /dev/null 2> "$WORK/err"
+check "a patch that changes a header: build-kernel says every object including it recompiles" \
+	grep -q 'the patches change include/linux/list_lru.h: every object that includes them recompiles' "$WORK/err"
 
 # --- kernels-ab --claims: the experiment, each flag overriding ---------------
 tools/kernels-ab.sh --kernel a=x --kernel b=y -o "$WORK/ab" -n 0 \
@@ -118,8 +142,8 @@ check "kernels-ab --claims: zswap, memory.max and the workload from the file" \
 tools/kernels-ab.sh --kernel a=x --kernel b=y -o "$WORK/ab" -n 0 --memory-high 100 \
 	--zswap shrinker_enabled=N --claims claims/006-pool-percpu-ref.yaml \
 	-- ./zswap-workload usemem > "$WORK/out" 2>&1
-check "  ... flags override (memory.high 100, shrinker N after Y, the command)" \
-	grep -q 'shrinker_enabled=Y,shrinker_enabled=N, memory.high 100 MiB, iocost off, -- ./zswap-workload usemem' "$WORK/out"
+check "  ... flags override (memory.high 100, shrinker N instead of Y, the command)" \
+	grep -q 'zswap shrinker_enabled=N, memory.high 100 MiB, iocost off, -- ./zswap-workload usemem' "$WORK/out"
 
 # --- the report: 72 columns, a block a row ----------------------------------
 mkdir -p "$WORK/rep/alone"
@@ -137,6 +161,15 @@ check "  ... each row's verdict (2 holds, 1 contradicted, 1 not shown)" \
 		grep -q "verdict:  not shown" "$1"' _ "$WORK/rep/report.txt"
 check "  ... the command to reproduce, folded with backslashes" \
 	sh -c 'grep -q "^  zswap-kernels check dir .*\\\\$" "$1"' _ "$WORK/rep/report.txt"
+# a letter's Message-Id too long for the "letter:" line: whole, on its own
+mid=20240201-b4-zswap-invalidate-entry-v2-0-99d4084260a0@bytedance.com
+sed "s/^source:$/source:\n  message_id: \"$mid\"/" tests/fixtures/claims/seed000-fixture.yaml \
+	> "$WORK/rep/long-id.yaml"
+tools/kernels-report.sh --claims "$WORK/rep/long-id.yaml" --before b --after a --runs 5 \
+	--reproduce "zswap-kernels check x" "$WORK/rep" series alone
+check "  ... a long Message-Id whole on a line of its own, not cut at 72 columns" \
+	sh -c 'grep -q "^letter: Message-Id$" "$1" && grep -qx "  <$2>" "$1" &&
+		awk "length > 72 { bad = 1 } END { exit bad }" "$1"' _ "$WORK/rep/report.txt" "$mid"
 
 # --- --per-patch: each step's change, the steps that move a row ----------
 # step 1: the fixture's arm B against A (the patch undoes the change),
@@ -187,6 +220,28 @@ check "--budget 1 s: the plan is the first look (3 runs), the undecided row name
 	sh -c '[ "$(wc -l < "$1")" -eq 1 ] && tr -s "\n " "  " < "$2" |
 		grep -q "undecided: about [0-9]* runs a kernel would decide it" &&
 		grep -q "the budget left them undecided" "$2"' _ "$WORK/stub.log" "$WORK/bud1/report.txt"
+
+# --- tables of one experiment share its runs (a stub runner, no boot) ------
+# The fixture's two tables name no setup of their own: with one COMMAND
+# they are one experiment, run once; the second table's verdicts come
+# from the first's records.
+$CHECK kernel/patches/7.3/null --claims tests/fixtures/claims/seed000-fixture.yaml \
+	--images x,y -n 3 --dry-run -o "$WORK/one-dry" -- ./zswap-workload usemem > "$WORK/out" 2>&1
+check "two tables of one experiment: the plan says the second takes the first's runs" \
+	sh -c 'grep -q "table wrong: .*(table alone.s experiment: its runs)" "$1" &&
+		grep -q "3 runs per kernel of 1 experiment(s), 6 boots" "$1"' _ "$WORK/out"
+: > "$WORK/stub.log"
+STUB_LOG=$WORK/stub.log ZSWAP_KERNELS_AB=tests/host/stub-kernels-ab.sh \
+	$CHECK kernel/patches/7.3/null --claims tests/fixtures/claims/seed000-fixture.yaml \
+	--images x,y -n 3 -o "$WORK/one" -- ./zswap-workload usemem > "$WORK/out" 2>&1
+rc=$?
+check "  ... run once ($(tr '\n' ' ' < "$WORK/stub.log")), exit 1: table wrong's row contradicted (rc $rc)" \
+	sh -c '[ $1 -eq 1 ] && [ "$(cat "$2")" = "runs 1-3" ]' _ $rc "$WORK/stub.log"
+check "  ... each table's verdicts in the report, the second's from the first's records" \
+	sh -c 'cmp -s "$1/alone/series/run-03.json" "$1/wrong/series/run-03.json" &&
+		grep -q "verdict:  contradicted" "$1/report.txt" &&
+		[ "$(grep -c "verdict:  holds" "$1/report.txt")" -ge 2 ]' _ "$WORK/one"
+
 $CHECK kernel/patches/7.3/null --budget 5x -n 3 --dry-run > "$WORK/out" 2>&1
 check "-n and --budget together: exit 2" sh -c '[ $1 -eq 2 ] && grep -q "give one" "$2"' _ $? "$WORK/out"
 $CHECK kernel/patches/7.3/null --budget 5x --dry-run > "$WORK/out" 2>&1

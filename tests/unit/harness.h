@@ -53,6 +53,7 @@ void test_cli_opts(void);
 void test_param_watch(void);
 void test_probe_opts(void);
 void test_claims_draft(void);
+void test_letter_claims(void);
 void test_draft_bounds(void);
 void test_draft_shapes(void);
 void test_draft_headers(void);

@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include <json-c/json.h>
+#include "cgroup_prefix.h"
 #include "compare.h"
 #include "compare_output.h"
 #include "gate_rules.h"
@@ -654,6 +655,38 @@ static void test_json_out(void)
 	free(buf);
 }
 
+/* Cgroup labels shown below their common directory, said once. */
+static void test_cgroup_prefix(void)
+{
+	struct cmp_metric m[4] = {};
+	struct comparison c = { .m = m };
+	char dir[256], buf[METRIC_NAME_LEN];
+
+	snprintf(m[0].name, sizeof(m[0].name), "cgroup_zswpout{cgroup=/sys/fs/cgroup/memory/p/a}");
+	snprintf(m[1].name, sizeof(m[1].name), "memory_current{cgroup=/sys/fs/cgroup/memory/p/b/c}{stat=max}");
+	snprintf(m[2].name, sizeof(m[2].name), "zswpout");
+	snprintf(m[3].name, sizeof(m[3].name), "mthp_swpout{size=64kB}");
+	c.n = 4;
+	cgroup_prefix_find(&c, dir, sizeof(dir));
+	CHECK(!strcmp(dir, "/sys/fs/cgroup/memory/p/"), "common directory: %s", dir);
+	CHECK(!strcmp(cgroup_prefix_strip(m[0].name, dir, buf, sizeof(buf)),
+		      "cgroup_zswpout{cgroup=a}"), "shown: %s", buf);
+	CHECK(!strcmp(cgroup_prefix_strip(m[1].name, dir, buf, sizeof(buf)),
+		      "memory_current{cgroup=b/c}{stat=max}"), "shown: %s", buf);
+	CHECK(cgroup_prefix_strip(m[2].name, dir, buf, sizeof(buf)) == m[2].name,
+	      "a name without a cgroup label is itself");
+	/* one cgroup: its parent; cgroups with only the root in common: none */
+	c.n = 1;
+	cgroup_prefix_find(&c, dir, sizeof(dir));
+	CHECK(!strcmp(dir, "/sys/fs/cgroup/memory/p/"), "one cgroup: its parent: %s", dir);
+	snprintf(m[1].name, sizeof(m[1].name), "memory_current{cgroup=/hog}");
+	c.n = 2;
+	cgroup_prefix_find(&c, dir, sizeof(dir));
+	CHECK(!strcmp(dir, ""), "only / in common: no prefix (%s)", dir);
+	CHECK(cgroup_prefix_strip(m[0].name, dir, buf, sizeof(buf)) == m[0].name,
+	      "no prefix: the name as it is");
+}
+
 void test_compare(void)
 {
 	test_directions();
@@ -670,4 +703,5 @@ void test_compare(void)
 	test_in_memory();
 	test_family_na_folds();
 	test_format();
+	test_cgroup_prefix();
 }

@@ -38,6 +38,7 @@ int main(int argc, char **argv)
 	test_letter_setup();
 	test_fleet();
 	test_claims_draft();
+	test_letter_claims();
 	test_draft_bounds();
 	test_draft_shapes();
 	test_draft_headers();

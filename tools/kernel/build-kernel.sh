@@ -75,7 +75,10 @@
 # object that includes one of them (after seed 002's zswap.h, most of the
 # tree): ccache (<cache>/kernel/ccache, keyed by contents) answers those
 # compilations from the objects of the base, so the build after any series
-# compiles what an edit of mm/zswap.c compiles.
+# compiles what an edit of mm/zswap.c compiles. A series that changes a
+# header is another matter: ccache has none of the objects that include
+# the new version (a header fs.h includes is most of the kernel), and
+# the build says which headers before it starts (-n too).
 #
 # Build dependencies (gcc make bc bison flex libelf-dev libssl-dev dwarves
 # ...) are installed with `tools/install-deps.sh --kernel` when missing.
@@ -259,10 +262,26 @@ diff_body() {
 key=$(inputs | awk '$1 == "patch" { $3 = "" } { print }' | sha256sum | cut -c1-16)
 img=$kcache/images/$key
 
+# the headers the patches change: every object that includes one
+# recompiles, and ccache misses each (a header fs.h includes is most of
+# the kernel: tens of minutes on 2 cores), so the build says so first
+changed_headers() {
+	local p
+	for p in "${patches[@]}"; do
+		sed -n 's/^+++ [^/]*\/\([^[:space:]]*\.h\)\([[:space:]].*\)\{0,1\}$/\1/p' "$p"
+	done | sort -u | paste -sd, | sed 's/,/, /g'
+}
+headers=$(changed_headers)
+headers_note() {
+	[ -z "$headers" ] ||
+		say "the patches change $headers: every object that includes them recompiles${1:-}"
+}
+
 if [ $dry = 1 ]; then
 	echo "$img"
 	if [ -f "$img/bzImage" ]; then say "cached: $img"; exit 0; fi
 	say "not built yet: $img"
+	headers_note
 	exit 1
 fi
 
@@ -616,6 +635,7 @@ fi
 # tells which image it is.  Only a few objects include utsrelease.h.
 lv=-zs$(echo "$key" | cut -c1-8)
 step_t=$(date +%s)
+headers_note " (a long build)"
 say "make -j$jobs bzImage (log: $log)"
 if [ $quiet = 0 ]; then
 	(

@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * An arm a line: "Before:  sys time: 2069.53s   real time: 135.76s" over
+ * "After:   sys time: 2021.13s (-2.34%)   real time: 134.23s (-1.12%)".
+ * The lines' names are the arms, their pairs (two blanks apart) the rows.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "letter_shapes.h"
+
+#define ARM_LINE_PAIRS 8
+
+struct arm_line {
+	char arm[48];
+	int nr;
+	char label[ARM_LINE_PAIRS][96];
+	struct letter_cell cell[ARM_LINE_PAIRS];
+};
+
+/* Line s as an arm's line into a: "Name:" then pairs two blanks apart. */
+static bool arm_line_read(const char *s, struct arm_line *a)
+{
+	struct span sp[ARM_LINE_PAIRS + 2];
+	int n = letter_split_cells(s, sp, ARM_LINE_PAIRS + 1);
+	const char *name = s + (n > 0 ? sp[0].start : 0);
+	size_t len = n > 0 ? (size_t)(sp[0].end - sp[0].start) : 0;
+
+	a->nr = 0;
+	if (n < 2 || len < 2 || name[len - 1] != ':' || memchr(name, ':', len - 1))
+		return false;
+	letter_clean_label(name, len - 1, a->arm, sizeof(a->arm));
+	if (!letter_label_ok(a->arm))
+		return false;
+	for (int k = 1; k < n; k++) {
+		char cell[160];
+		struct letter_row r;
+		int w = sp[k].end - sp[k].start;
+
+		if (w >= (int)sizeof(cell))
+			return false;
+		memcpy(cell, s + sp[k].start, w);
+		cell[w] = '\0';
+		if (!strchr(cell, ':') || letter_kv_pairs(cell, &r, 1) != 1)
+			return false;
+		memcpy(a->label[a->nr], r.label, sizeof(a->label[0]));
+		a->cell[a->nr++] = r.cell[0];
+	}
+	return true;
+}
+
+/* b names the pairs a names, in a's order. */
+static bool same_pairs(const struct arm_line *a, const struct arm_line *b)
+{
+	if (a->nr != b->nr)
+		return false;
+	for (int k = 0; k < a->nr; k++)
+		if (strcmp(a->label[k], b->label[k]))
+			return false;
+	return true;
+}
+
+/* Lines a[0..na) as a table into l; -1 when out of memory. */
+static int arm_table(struct letter *l, size_t i, const struct arm_line *a, int na,
+		     const char *section)
+{
+	struct letter_table t = {};
+	struct letter_row row;
+	size_t cap = 0;
+
+	for (int p = 0; p < a[0].nr; p++) {
+		memset(&row, 0, sizeof(row));
+		memcpy(row.label, a[0].label[p], sizeof(row.label));
+		for (int k = 0; k < na; k++) {
+			row.cell[k] = a[k].cell[p];
+			if (k && row.cell[k].has_change && !row.has_change) {
+				row.has_change = true;
+				row.change_pct = row.cell[k].change_pct;
+			}
+		}
+		row.line = (int)i + 1;
+		if (letter_add_row(l, &t, &row, &cap)) {
+			free(t.rows);
+			return -1;
+		}
+	}
+	for (int k = 0; k < na; k++)
+		memcpy(t.col[k], a[k].arm, sizeof(t.col[k]));
+	t.nr_cols = na;
+	t.named = true;
+	t.line = (int)i + 1;
+	for (size_t k = i; k < i + (size_t)na; k++)
+		l->lines[k].kind = LL_TABLE;
+	letter_find_title(l, i, t.title, sizeof(t.title));
+	letter_section_title(&t, section);
+	if (letter_seen_table(l, &t)) {
+		free(t.rows);
+		return 0;
+	}
+	if (letter_push_table(l, &t)) {
+		free(t.rows);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Lines from i on, each an arm's name and its pairs, the same labels in
+ * each: a table with a column per line. Returns the line after the
+ * last, or i + 1 when line i starts no two such lines; -1 when out of
+ * memory.
+ */
+long letter_read_arm_lines(struct letter *l, size_t i, const char *section)
+{
+	int depth = l->lines[i].depth, na = 0;
+	struct arm_line first, *a;
+	long next;
+
+	if (!arm_line_read(l->lines[i].text, &first))
+		return (long)i + 1;
+	a = malloc(LETTER_MAX_COLS * sizeof(*a));
+	if (!a)
+		return -1;
+	a[na++] = first;
+	while (na < LETTER_MAX_COLS && letter_same_block(l, i + na, depth) &&
+	       arm_line_read(l->lines[i + na].text, &a[na]) && same_pairs(&a[0], &a[na]))
+		na++;
+	next = na >= 2 ? (long)(i + na) : (long)i + 1;
+	if (na >= 2 && arm_table(l, i, a, na, section))
+		next = -1;
+	free(a);
+	return next;
+}

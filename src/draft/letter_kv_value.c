@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The pairs of a "label: value" line as letters spell them: the value
+ * alone ("190.93s"), its mean and spread spelled out ("mean: 190.93s,
+ * stdev: 5.09s", "618.49 MB/s (stdev 31.3)"), a note after it ("200600
+ * kB <-- after build completion"), several pairs on one line ("Sys time:
+ * 73578.30, Real time: 864.05") and a counter one blank from its name
+ * ("zswpin 309774"), time(1)'s summary ("114.44user 29.11system
+ * 39:42.90elapsed 6%CPU").
+ */
+#include <stdlib.h>
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+#include "letter_shapes.h"
+
+/* s without its blanks around, into buf; false if it does not fit. */
+static bool trimmed(const char *s, size_t n, char *buf, size_t len)
+{
+	while (n && *s == ' ')
+		s++, n--;
+	while (n && s[n - 1] == ' ')
+		n--;
+	if (!n || n >= len)
+		return false;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	return true;
+}
+
+/* The word of a spread at p ("stdev", "std", "sd"), past it and a colon. */
+static const char *spread_word(const char *p)
+{
+	static const char *const words[] = { "stdev", "stddev", "std", "sd", NULL };
+
+	for (int i = 0; words[i]; i++) {
+		size_t n = strlen(words[i]);
+
+		if (!strncasecmp(p, words[i], n) && (p[n] == ':' || p[n] == ' ')) {
+			p += n + (p[n] == ':');
+			while (*p == ' ')
+				p++;
+			return p;
+		}
+	}
+	return NULL;
+}
+
+/* A spread: a number, its unit if any, never signed. */
+static bool spread_value(const char *s, double *sd)
+{
+	struct letter_cell c;
+
+	if (!letter_cell_parse(s, &c) || c.kind != CELL_NUM || c.sign || c.has_sd ||
+	    c.has_change)
+		return false;
+	*sd = c.mean;
+	return true;
+}
+
+/*
+ * "mean: X, stdev: Y", "X (stdev Y)", "X unit <-- note" or a cell as
+ * letter_cell_parse() reads it: the mean as the cell, the spread as its
+ * sd. false when s is none of them.
+ */
+bool letter_kv_value(const char *s, struct letter_cell *c)
+{
+	char buf[96], *p, *cut;
+	double sd;
+
+	if (!trimmed(s, strlen(s), buf, sizeof(buf)))
+		return false;
+	cut = strstr(buf, "<--");	/* an arrow to a note: "<-- after the build" */
+	if (cut && cut > buf) {
+		*cut = '\0';
+		if (!trimmed(buf, strlen(buf), buf, sizeof(buf)))
+			return false;
+	}
+	p = buf;
+	if (!strncasecmp(p, "mean:", 5) || !strncasecmp(p, "avg:", 4))
+		p = strchr(p, ':') + 1;
+	cut = strstr(p, ", ");
+	if (cut && spread_word(cut + 2)) {	/* "X, stdev: Y" */
+		*cut = '\0';
+		if (!spread_value(spread_word(cut + 2), &sd))
+			return false;
+	} else if ((cut = strrchr(p, '(')) && spread_word(cut + 1) &&
+		   p[strlen(p) - 1] == ')') {	/* "X (stdev Y)" */
+		p[strlen(p) - 1] = '\0';
+		*cut = '\0';
+		if (!spread_value(spread_word(cut + 1), &sd))
+			return false;
+	} else {
+		return letter_cell_parse(p, c);	/* "mean: X" alone too */
+	}
+	if (!letter_cell_parse(p, c) || c->kind != CELL_NUM || c->has_sd)
+		return false;
+	c->has_sd = true;
+	c->sd = sd;
+	return true;
+}
+
+/* "label: value" from s[0..n): the label into r, the value into r->cell[0]. */
+static bool one_pair(const char *s, size_t n, struct letter_row *r)
+{
+	char buf[160];
+	const char *colon;
+
+	memset(r, 0, sizeof(*r));
+	if (!trimmed(s, n, buf, sizeof(buf)) || !(colon = strchr(buf, ':')) ||
+	    !colon[1])
+		return false;
+	letter_clean_label(buf, colon - buf, r->label, sizeof(r->label));
+	return letter_label_ok(r->label) && letter_kv_value(colon + 1, &r->cell[0]);
+}
+
+/* "zswpin 309774": one word, one blank, a plain number (vmstat's lines). */
+static bool word_count(const char *s, struct letter_row *r)
+{
+	char buf[96], *blank;
+
+	memset(r, 0, sizeof(*r));
+	if (!trimmed(s, strlen(s), buf, sizeof(buf)) || !(blank = strchr(buf, ' ')) ||
+	    strchr(blank + 1, ' ') || !isalpha((unsigned char)buf[0]))
+		return false;
+	*blank = '\0';
+	letter_clean_label(buf, strlen(buf), r->label, sizeof(r->label));
+	return letter_label_ok(r->label) && letter_cell_parse(blank + 1, &r->cell[0]) &&
+	       r->cell[0].kind == CELL_NUM && !r->cell[0].unit[0] && !r->cell[0].sign;
+}
+
+/* "39:42.90" or "1:02:03.5": seconds; false for anything else. */
+static bool clock_seconds(const char *s, size_t n, double *v)
+{
+	int fields = 0;
+	char *end;
+
+	*v = 0;
+	while (n) {
+		double part = strtod(s, &end);
+
+		if (end == s || !isdigit((unsigned char)*s) || (size_t)(end - s) > n)
+			return false;
+		*v = *v * 60 + part;
+		fields++;
+		n -= end - s;
+		s = end;
+		if (n && *s != ':')
+			return false;
+		if (n)
+			s++, n--;
+	}
+	return fields >= 1 && fields <= 3;
+}
+
+/*
+ * time(1)'s summary: "114.44user 29.11system 39:42.90elapsed 6%CPU", a
+ * value glued to each name; user, system and elapsed (in seconds) into r.
+ */
+static int time_summary(const char *s, struct letter_row *r, int max)
+{
+	static const char *const names[] = { "user", "system", "elapsed" };
+	int n = 0;
+
+	for (int k = 0; k < 3 && n < max; k++) {
+		const char *w = strstr(s, names[k]), *v;
+		size_t len = strlen(names[k]);
+
+		if (!w || w == s || (w[len] != ' ' && w[len]))
+			return 0;
+		for (v = w; v > s && v[-1] != ' '; v--)
+			;
+		memset(&r[n], 0, sizeof(r[n]));
+		if (v == w || !clock_seconds(v, w - v, &r[n].cell[0].mean))
+			return 0;
+		r[n].cell[0].kind = CELL_NUM;
+		snprintf(r[n].cell[0].unit, sizeof(r[n].cell[0].unit), "s");
+		snprintf(r[n++].label, sizeof(r[0].label), "%s", names[k]);
+	}
+	return n == 3 ? n : 0;
+}
+
+/*
+ * The "label: value" pairs of line s into r (max at most): one pair, a
+ * row of the aligned kind with one value ("real    8m0.594s"), a counter
+ * one blank from its name, pairs ", " apart or time(1)'s summary. The
+ * count, 0 if none.
+ */
+int letter_kv_pairs(const char *s, struct letter_row *r, int max)
+{
+	const char *p = s;
+	int n = 0;
+
+	if (max < 1)
+		return 0;
+	if (one_pair(s, strlen(s), &r[0]))
+		return 1;
+	if (strstr(s, "elapsed") && time_summary(s, r, max))
+		return 3;
+	if (!strchr(s, ':'))
+		return letter_parse_row(s, &r[0]) == 1 || word_count(s, &r[0]);
+	while (n < max) {
+		const char *comma = strstr(p, ", ");
+		size_t len = comma ? (size_t)(comma - p) : strlen(p);
+
+		if (!one_pair(p, len, &r[n]))
+			return 0;
+		n++;
+		if (!comma)
+			return n >= 2 ? n : 0;
+		p = comma + 2;
+	}
+	return 0;
+}
