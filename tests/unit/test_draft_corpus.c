@@ -71,10 +71,10 @@ struct score {
  * letters), so none goes missing.
  */
 #define CORPUS_LETTERS		43
-#define FLOOR_ALL_ARMS_PCT	73.8
-#define FLOOR_ALL_CELLS_PCT	87.5
-#define FLOOR_HELD_ARMS_PCT	52.0
-#define FLOOR_HELD_CELLS_PCT	71.9
+#define FLOOR_ALL_ARMS_PCT	92.4
+#define FLOOR_ALL_CELLS_PCT	97.6
+#define FLOOR_HELD_ARMS_PCT	84.0
+#define FLOOR_HELD_CELLS_PCT	91.5
 
 static bool show;
 
