@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * A pipe table whose rows are the arms, each named by two key columns or
- * more, and whose header names the quantities measured, on lines of
- * their own with the units under them:
+ * more (or one headed "Kernel"), and whose header names the quantities
+ * measured, on lines of their own with the units under them:
  *
  *  |Kernel              | mTHP SWAP-OUT     | Throughput |     Change |
  *  |                    |                   |       KB/s |            |
@@ -18,10 +18,12 @@
  * the same arms add their quantities. A column of changes goes to the
  * note.
  */
+#define _GNU_SOURCE	/* strcasestr */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "letter_shapes.h"
 
 #define KEYED_COLS 12		/* columns of a box */
@@ -96,7 +98,7 @@ static bool name_columns(const struct letter *l, size_t h, size_t rule,
 /*
  * The box whose header starts at line h: its header lines down to a
  * rule, then rows of as many cells, two key columns or more (words) in
- * front. false when h starts no such box.
+ * front, or one whose header names arms. false when h starts no such box.
  */
 static bool read_box(const struct letter *l, size_t h, struct box *b)
 {
@@ -146,22 +148,50 @@ static bool read_box(const struct letter *l, size_t h, struct box *b)
 			break;
 		b->keys++;
 	}
-	if (b->keys < 2)
+	if (b->keys < 1)
 		return false;
 	for (int r = 0; r < b->nr; r++)
 		for (int c = 0; c < b->keys; c++)
 			append(b->arm[r], sizeof(b->arm[r]), l->lines[rule + 1 + r].text +
 			       sp[r][c].start, sp[r][c].end - sp[r][c].start);
-	return name_columns(l, h, rule, lo, hi, b);
+	/* one key column: the arms only when its header says so ("Kernel") */
+	return name_columns(l, h, rule, lo, hi, b) &&
+	       (b->keys >= 2 || letter_arms_header(b->name[0]));
 }
 
-/* A column of values: a number in every row, no change against a base. */
+/* "Change", "Delta", "vs. base", "Improvement": changes against a base. */
+static bool change_name(const char *s)
+{
+	static const char *const words[] = {
+		"change", "delta", "diff", "improv", "gain", "speedup", "better", NULL };
+
+	for (int i = 0; words[i]; i++)
+		if (strcasestr(s, words[i]))
+			return true;
+	return !strncasecmp(s, "vs", 2);
+}
+
+/* A column of values: a number in every row, its name no change's. */
 static bool measured(const struct box *b, int c)
 {
 	for (int r = 0; r < b->nr; r++)
-		if (!letter_is_num(&b->cell[r][c]) || letter_signed_pct(&b->cell[r][c]))
+		if (!letter_is_num(&b->cell[r][c]))
 			return false;
-	return b->name[c][0];
+	return b->name[c][0] && !change_name(b->name[c]);
+}
+
+/* "std_rel" after "mean_rel": the spread of the column before it. */
+static bool spread_of(const struct box *b, int c)
+{
+	const char *s = b->name[c];
+
+	if (c <= b->keys || !measured(b, c) || !measured(b, c - 1) ||
+	    (strncasecmp(s, "std", 3) && strcasecmp(s, "sd")))
+		return false;
+	for (int r = 0; r < b->nr; r++)
+		if (b->cell[r][c].sign || b->cell[r][c - 1].has_sd)
+			return false;
+	return true;
 }
 
 /* "zswap-mTHP-Store" and "zswap-mTHP=Store": the same arm, told apart
@@ -197,7 +227,9 @@ static int add_quantities(struct letter *l, struct letter_table *t,
 	for (int c = b->keys; c < b->nc; c++) {
 		struct letter_row row = {};
 
-		if (!measured(b, c))
+		bool spread = c + 1 < b->nc && spread_of(b, c + 1);
+
+		if (!measured(b, c) || spread_of(b, c))
 			continue;
 		snprintf(row.label, sizeof(row.label), "%s", b->name[c]);
 		row.line = (int)first + 1;
@@ -206,8 +238,12 @@ static int add_quantities(struct letter *l, struct letter_table *t,
 			if (!row.cell[r].unit[0])
 				snprintf(row.cell[r].unit, sizeof(row.cell[r].unit), "%s",
 					 b->unit[c]);
+			if (spread) {
+				row.cell[r].has_sd = true;
+				row.cell[r].sd = b->cell[r][c + 1].mean;
+			}
 		}
-		for (int n = c + 1; n < b->nc && !measured(b, n); n++) {
+		for (int n = c + 1 + spread; n < b->nc && !measured(b, n); n++) {
 			size_t used = strlen(row.extra);
 
 			snprintf(row.extra + used, sizeof(row.extra) - used, "%s%s",

@@ -134,5 +134,7 @@ int letter_join_arms(struct letter *l);
 
 /* letter_turn.c: rows of configurations, columns of metrics: turned */
 int letter_turn_tables(struct letter *l);
+/* The labels' header cell names arms: "kernel", "config", "patch" */
+bool letter_arms_header(const char *s);
 
 #endif /* __LETTER_SHAPES_H */

@@ -64,7 +64,7 @@ static bool config_label(const char *s)
 }
 
 /* The labels' header names arms: "| kernel | mean_rel | std_rel |" */
-static bool arms_header(const char *s)
+bool letter_arms_header(const char *s)
 {
 	static const char *const names[] = {
 		"kernel", "kernels", "config", "configuration", "setup", "patch",
@@ -119,7 +119,7 @@ static bool transposed(const struct letter_table *t)
 	}
 	if (rows)
 		return false;
-	if (arms_header(t->label_name) && !col_configs)
+	if (letter_arms_header(t->label_name) && !col_configs)
 		return true;
 	if (arm_rows == t->nr_rows && !arm_cols)
 		return true;	/* "Before:" and "After:" over the settings */

@@ -967,6 +967,37 @@ static void test_compressor_rows(void)
 	claims_free(&c);
 }
 
+/*
+ * A box of one key column headed "Kernel" over one quantity and a Change
+ * column of "Baseline" and percents: the kernels are the arms.
+ */
+static void test_keyed_one_key(void)
+{
+	const char *text =
+		"[PATCH v2 0/4] mm: ZSWAP swap-out of mTHP folios\n"
+		"\n"
+		"  ------------------------------------------\n"
+		" |Kernel              | Throughput |  Change |\n"
+		" |                    |       KB/s |         |\n"
+		" |--------------------|------------|---------|\n"
+		" |v6.11-rc3 mainline  |    335,346 | Baseline|\n"
+		" |zswap-mTHP-Store    |    271,558 |    -19% |\n"
+		"  ------------------------------------------\n";
+	const struct claim_row *r;
+	struct claims c;
+
+	if (!drafted("keyed-one", text, &c))
+		return;
+	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
+	      !strcmp(c.tables[0].col[0], "v6.11-rc3 mainline") &&
+	      !strcmp(c.tables[0].col[1], "zswap-mTHP-Store"),
+	      "the kernels as the arms (%zu tables)", c.nr_tables);
+	r = c.nr_tables ? row_named(&c.tables[0], "Throughput") : NULL;
+	CHECK(r && r->q[0].mean == 335346 && r->q[1].mean == 271558 &&
+	      !strcmp(r->unit, "KB/s"), "Throughput, each kernel's");
+	claims_free(&c);
+}
+
 void test_draft_shapes(void)
 {
 	test_one_blank_tables();
@@ -995,4 +1026,5 @@ void test_draft_shapes(void)
 	test_before_after_rows();
 	test_avg_row_change();
 	test_compressor_rows();
+	test_keyed_one_key();
 }
