@@ -266,10 +266,12 @@ static long read_rows(struct letter *l, size_t i, int nv, bool arrow,
 			last = j++;
 			continue;
 		}
-		if (arrow && t->nr_rows && lone_change(s, &pct) &&
-		    !t->rows[t->nr_rows - 1].has_change) {
-			t->rows[t->nr_rows - 1].has_change = true;
-			t->rows[t->nr_rows - 1].change_pct = pct;
+		if (arrow && lone_change(s, &pct) && (t->rows_cut ||
+		    (t->nr_rows && !t->rows[t->nr_rows - 1].has_change))) {
+			if (!t->rows_cut) {	/* a row cut past the budget: none */
+				t->rows[t->nr_rows - 1].has_change = true;
+				t->rows[t->nr_rows - 1].change_pct = pct;
+			}
 			last = j++;
 			continue;
 		}
