@@ -86,8 +86,10 @@ static bool name_columns(const struct letter *l, size_t h, size_t rule,
 			if (c < 0 || len >= (int)sizeof(cell))
 				return false;
 			snprintf(cell, sizeof(cell), "%.*s", len, s + sp[k].start);
-			if (c >= b->keys && letter_known_unit(cell) && !b->unit[c][0])
-				snprintf(b->unit[c], sizeof(b->unit[c]), "%s", cell);
+			if (c >= b->keys && letter_known_unit(cell) && !b->unit[c][0] &&
+			    strlen(cell) < sizeof(b->unit[c]))
+				snprintf(b->unit[c], sizeof(b->unit[c]), "%.*s",
+					 (int)sizeof(b->unit[c]) - 1, cell);
 			else
 				append(b->name[c], sizeof(b->name[c]), cell, len);
 		}
