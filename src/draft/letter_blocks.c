@@ -119,8 +119,47 @@ static bool kv_line(const struct letter *l, size_t j, struct kv_block *b)
 }
 
 /*
+ * A shell's prompt and command, "root@host:~/bpf# time ./test_tag",
+ * "$ time make -j8": a word ending in '#' or '$' (or the sign alone)
+ * first on the line, a command after it.
+ */
+static bool shell_prompt(const char *s)
+{
+	const char *blank;
+
+	while (*s == ' ')
+		s++;
+	blank = strchr(s, ' ');
+	return blank && blank > s && (blank[-1] == '#' || blank[-1] == '$') &&
+	       blank[1] && blank[1] != ' ';
+}
+
+/*
+ * The lines past a command run under a heading: its prompt line and
+ * what it printed before a blank line ("test_tag: OK (40945 tests)"),
+ * no row of the arm's; j itself when line j is no prompt.
+ */
+static size_t past_command(const struct letter *l, size_t j, int depth)
+{
+	size_t k = j + 1;
+
+	if (!letter_same_block(l, j, depth) || !shell_prompt(l->lines[j].text))
+		return j;
+	while (k - j <= 3 && letter_same_block(l, k, depth) &&
+	       !letter_blank(l->lines[k].text))
+		k++;
+	if (!letter_same_block(l, k, depth) || !letter_blank(l->lines[k].text))
+		return j;
+	while (letter_same_block(l, k, depth) && letter_blank(l->lines[k].text) &&
+	       k - j <= 5)
+		k++;
+	return k;
+}
+
+/*
  * The rows under the heading on line i into b: blank lines may stand
- * under the heading, and one between rows when the row after it names
+ * under the heading, a command run and its output (time(1)'s lines
+ * after it), and one blank between rows when the row after it names
  * a label the block does not have yet. false for fewer than 2 pairs.
  */
 static bool kv_block_read(const struct letter *l, size_t i, struct kv_block *b)
@@ -134,6 +173,7 @@ static bool kv_block_read(const struct letter *l, size_t i, struct kv_block *b)
 	while (letter_same_block(l, j, depth) && letter_blank(l->lines[j].text) &&
 	       j - i <= 2)
 		j++;
+	j = past_command(l, j, depth);
 	while (letter_same_block(l, j, depth)) {
 		if (letter_blank(l->lines[j].text) && b->nr &&
 		    letter_same_block(l, j + 1, depth) &&

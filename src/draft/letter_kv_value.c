@@ -60,6 +60,59 @@ static bool spread_value(const char *s, double *sd)
 }
 
 /*
+ * A change closing a value after a tab or two blanks ("6.377 ± 0.054M/s
+ * \t-2.00%", "*36.87%" marked significant): cut from buf, its percent
+ * into c. false when the value ends in none.
+ */
+static bool trailing_change(char *buf, double *pct)
+{
+	char *p = buf + strlen(buf), *end;
+	double v;
+
+	while (p > buf && p[-1] != ' ' && p[-1] != '\t')
+		p--;
+	if (p == buf || (p[-1] != '\t' && (p - buf < 2 || p[-2] != ' ')))
+		return false;
+	v = strtod(p + (*p == '*'), &end);
+	if (end == p + (*p == '*') || (strcmp(end, "%") && strcmp(end, "%*")))
+		return false;
+	*pct = v;
+	while (p > buf && (p[-1] == ' ' || p[-1] == '\t'))
+		p--;
+	*p = '\0';
+	return p > buf;
+}
+
+/*
+ * The runs after a mean, "1.23 (1.20 1.25 1.24)": two or more plain
+ * numbers in parentheses closing buf, cut from it (the mean is the
+ * letter's value; a run is no cell).
+ */
+static void cut_runs(char *buf)
+{
+	char *open = strrchr(buf, '('), *p, *end;
+	int runs = 0;
+
+	if (!open || open == buf || buf[strlen(buf) - 1] != ')')
+		return;
+	for (p = open + 1; *p != ')'; p = end) {
+		while (*p == ' ' || *p == ',')
+			p++;
+		if (*p == ')')
+			break;
+		strtod(p, &end);
+		if (end == p || !isdigit((unsigned char)*p))
+			return;
+		runs++;
+	}
+	if (runs < 2)
+		return;
+	while (open > buf && open[-1] == ' ')
+		open--;
+	*open = '\0';
+}
+
+/*
  * "mean: X, stdev: Y", "X (stdev Y)", "X unit <-- note" or a cell as
  * letter_cell_parse() reads it: the mean as the cell, the spread as its
  * sd. false when s is none of them.
@@ -67,7 +120,7 @@ static bool spread_value(const char *s, double *sd)
 bool letter_kv_value(const char *s, struct letter_cell *c)
 {
 	char buf[96], *p, *cut;
-	double sd;
+	double sd, pct;
 
 	if (!trimmed(s, strlen(s), buf, sizeof(buf)))
 		return false;
@@ -76,6 +129,14 @@ bool letter_kv_value(const char *s, struct letter_cell *c)
 		*cut = '\0';
 		if (!trimmed(buf, strlen(buf), buf, sizeof(buf)))
 			return false;
+	}
+	cut_runs(buf);
+	if (trailing_change(buf, &pct)) {
+		if (!letter_kv_value(buf, c) || c->kind != CELL_NUM || c->has_change)
+			return false;
+		c->has_change = true;
+		c->change_pct = pct;
+		return true;
 	}
 	p = buf;
 	if (!strncasecmp(p, "mean:", 5) || !strncasecmp(p, "avg:", 4))

@@ -998,6 +998,88 @@ static void test_keyed_one_key(void)
 	claims_free(&c);
 }
 
+/*
+ * Headed blocks over a command run: the prompt line and what it printed
+ * under each heading, time(1)'s lines after a blank (Puranjay's v2).
+ */
+static void test_blocks_command_run(void)
+{
+	const char *text =
+		"Without this series:\n"
+		"root@host:~/bpf# time ./test_tag\n"
+		"test_tag: OK (40945 tests)\n"
+		"\n"
+		"real    7m47.562s\n"
+		"user    0m24.145s\n"
+		"sys     6m37.064s\n"
+		"\n"
+		"With this series applied:\n"
+		"root@host:~/bpf# time ./test_tag\n"
+		"test_tag: OK (40945 tests)\n"
+		"\n"
+		"real    7m29.472s\n"
+		"user    0m25.865s\n"
+		"sys     6m18.401s\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (!drafted("blocks-command-run", text, &c))
+		return;
+	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
+	      !strcmp(c.tables[0].col[1], "With this series applied") &&
+	      c.tables[0].nr_rows == 3, "one table, the two blocks its arms, 3 rows");
+	r = c.nr_tables ? row_named(&c.tables[0], "sys") : NULL;
+	CHECK(r && r->q[0].mean == 397.064 && r->q[1].mean == 378.401,
+	      "'6m37.064s' as 397.064, the command's output no row");
+	claims_free(&c);
+}
+
+/*
+ * Values with their spread and a change closing the new arm's after a
+ * tab ("6.377 ± 0.054M/s\t-2.00%", "*36.87%"), and a mean followed by
+ * its runs ("12.3 (12.1 12.6 12.2)"), the new arm first.
+ */
+static void test_blocks_spread_change_runs(void)
+{
+	const char *rates =
+		"Without this series:\n"
+		"kprobe-multi   :    6.507 \xc2\xb1 0.065M/s \n"
+		"kretprobe-multi:    3.518 \xc2\xb1 0.002M/s \n"
+		"\n"
+		"With this series:\n"
+		"kprobe-multi   :    6.377 \xc2\xb1 0.054M/s\t-2.00%\n"
+		"kretprobe-multi:    4.815 \xc2\xb1 0.007M/s \t*36.87%\n";
+	const char *runs =
+		"With:\n"
+		"real: 61.23 (61.20 61.25 61.24)\n"
+		"sys: 1479.38 (1470.1, 1488.2, 1479.8)\n"
+		"\n"
+		"Without:\n"
+		"real: 63.10 (63.00 63.20 63.10)\n"
+		"sys: 1550.91 (1549.2, 1552.0, 1551.5)\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (drafted("blocks-spread-change", rates, &c)) {
+		r = c.nr_tables == 1 ? row_named(&c.tables[0], "kretprobe-multi") : NULL;
+		CHECK(r && r->q[0].mean == 3.518 && r->q[0].sd == 0.002 &&
+		      r->q[1].mean == 4.815 && r->has_change[0] &&
+		      fabs(r->change_pct[0] - 36.87) < 1e-9,
+		      "'4.815 ± 0.007M/s \\t*36.87%%': the value, its spread, its change");
+		claims_free(&c);
+	}
+	if (drafted("blocks-mean-runs", runs, &c)) {
+		CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
+		      !strcmp(c.tables[0].col[0], "With") &&
+		      !strcmp(c.tables[0].col[1], "Without"),
+		      "one table, arms With | Without (the new arm first)");
+		r = c.nr_tables ? row_named(&c.tables[0], "sys") : NULL;
+		CHECK(r && r->q[0].mean == 1479.38 && r->q[1].mean == 1550.91,
+		      "the mean before its runs, no run a cell");
+		claims_free(&c);
+	}
+}
+
 void test_draft_shapes(void)
 {
 	test_one_blank_tables();
@@ -1006,6 +1088,8 @@ void test_draft_shapes(void)
 	test_blocks_stdev_in_parens();
 	test_blocks_bullets_time();
 	test_blocks_pairs_on_a_line();
+	test_blocks_command_run();
+	test_blocks_spread_change_runs();
 	test_arm_lines();
 	test_packed_matrix();
 	test_joined_arms();
