@@ -78,11 +78,15 @@ static void print_stats(struct collector *c)
 	struct prog_stats ps[64];
 	int n = collector_prog_stats(c, ps, 64);
 
+	/* every program attached, the ones that never ran too: that a
+	 * hook saw nothing in the window is part of the answer */
 	printf("\n%-24s %12s %10s\n", "PROGRAM", "RUNS", "NS/RUN");
 	for (int i = 0; i < n; i++)
 		if (ps[i].run_cnt)
 			printf("%-24s %12llu %10.1f\n", ps[i].name, ps[i].run_cnt,
 			       (double)ps[i].run_time_ns / ps[i].run_cnt);
+		else
+			printf("%-24s %12d %10s\n", ps[i].name, 0, "-");
 }
 
 /* The per-cgroup rows the table prints: iocost, io.stat, pressure. */

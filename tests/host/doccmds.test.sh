@@ -54,14 +54,17 @@ awk '
 			sub(/\\$/, "", cmd); cmd = cmd " " line
 			cont = line ~ /\\$/; if (!cont) flush(); next
 		}
-		flush()
+		# a title over a rule (a report) is output, not a command
+		if (held != "" && line ~ /^[=-]+$/) { cmd = ""; held = ""; next }
+		if (held != "") { held = ""; flush() }
 		if (line ~ /^(sudo )?(zswap-[a-z-]+|zswaptop|build\/[a-z-]+|tools\/[a-z\/-]+\.sh|make|dpkg-buildpackage|apt-get)( |$)/ &&
 		    line !~ /^[^ ]+ +[0-9]+ /) {	# not a table row naming a tool
-			cmd = line; start = FNR; cont = line ~ /\\$/; if (!cont) flush()
+			cmd = line; start = FNR; cont = line ~ /\\$/
+			if (!cont) held = cmd	# flushed by the next line
 		}
 		next
 	}
-	{ flush(); cont = 0; block++ }
+	{ held = ""; flush(); cont = 0; block++ }
 	END { flush() }' $DOCS > "$WORK/cmds"
 check "the pages show commands ($(wc -l < "$WORK/cmds"))" [ "$(wc -l < "$WORK/cmds")" -ge 20 ]
 
