@@ -253,6 +253,33 @@ static void test_packed_matrix(void)
 	claims_free(&c);
 }
 
+/* The joined-arms case follows; first a grid of "before -> after" cells. */
+static void test_arrow_grid(void)
+{
+	const char *text =
+		"Percentage of free_swap_slot() calls by latency, before -> after:\n"
+		"\n"
+		"\t\t<1us\t\t\t1us-10us\n"
+		"machine A\t1.12% -> 0.36%\t50.12% -> 61.20%\n"
+		"machine B\t0.80% -> 0.25%\t47.30% -> 55.01%\n"
+		"machine C\t2.5% -> 1.1%\t40% -> 44.5%\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (!drafted("arrow-grid", text, &c))
+		return;
+	CHECK(c.nr_tables == 2 && c.tables[0].nr_cols == 2 && c.tables[0].nr_rows == 3 &&
+	      !strcmp(c.tables[0].col[0], "Before") && !strcmp(c.tables[1].col[1], "After"),
+	      "arrow grid: a table per column, Before and After (%zu tables)", c.nr_tables);
+	r = c.nr_tables == 2 ? row_named(&c.tables[0], "machine A") : NULL;
+	CHECK(r && r->q[0].mean == 1.12 && r->q[1].mean == 0.36, "machine A <1us 1.12 -> 0.36");
+	r = c.nr_tables == 2 ? row_named(&c.tables[1], "machine C") : NULL;
+	CHECK(r && r->q[0].mean == 40 && r->q[1].mean == 44.5, "machine C 1us-10us 40 -> 44.5");
+	CHECK(c.nr_tables == 2 && strstr(c.tables[1].title, "1us-10us"),
+	      "the column's name in its table's title");
+	claims_free(&c);
+}
+
 /* The pre-patch and post-patch arms, each a Start | End | Delta table. */
 static void test_joined_arms(void)
 {
@@ -1092,6 +1119,7 @@ void test_draft_shapes(void)
 	test_blocks_spread_change_runs();
 	test_arm_lines();
 	test_packed_matrix();
+	test_arrow_grid();
 	test_joined_arms();
 	test_transposed();
 	test_mmtests_compare();
