@@ -247,12 +247,17 @@ long letter_read_arrow_grid(struct letter *l, size_t i, const char *section)
 	size_t j, top = i;
 	long next;
 
+	struct grid_row first;		/* about 3 KiB: line i tried before any allocation */
+
 	if (!strstr(l->lines[i].text, "->") && !strstr(l->lines[i].text, "\xe2\x86\x92"))
+		return (long)i + 1;
+	memset(&first, 0, sizeof(first));
+	n = grid_row(l->lines[i].text, &first);
+	if (!n)
 		return (long)i + 1;
 	r = calloc(GRID_ROWS, sizeof(*r));
 	if (!r)
 		return -1;
-	n = grid_row(l->lines[i].text, &r[0]);
 	for (j = i; n && nr < GRID_ROWS && letter_same_block(l, j, depth); j++) {
 		memset(&r[nr], 0, sizeof(r[nr]));
 		if (grid_row(l->lines[j].text, &r[nr]) != n)
