@@ -13,18 +13,20 @@
 
 /*
  * The shapes read before aligned tables, each from its first line: a
- * suite's compare report (letter_bench_formats.c), pipe tables of arms
- * named by key columns (letter_keyed.c), rows taking turns between arms
+ * suite's compare report (letter_bench_formats.c), arms as rows under
+ * each test's name (letter_test_rows.c), pipe tables of arms named by
+ * key columns (letter_keyed.c), rows taking turns between arms
  * (letter_interleave.c), a pipe table of one arm's values
  * (letter_join.c), blocks of "label: value" (letter_blocks.c), an arm a
- * line (letter_arm_lines.c), a packed matrix (letter_matrix.c). Each
- * returns the line after what it read, i + 1 when i starts none.
+ * line (letter_arm_lines.c), a packed matrix (letter_matrix.c), a grid
+ * of arrow cells (letter_arrow_grid.c). Each returns the line after
+ * what it read, i + 1 when i starts none.
  */
 static long (*const shape_readers[])(struct letter *l, size_t i,
 				      const char *section) = {
-	letter_read_bench_table, letter_read_keyed, letter_read_interleaved,
-	letter_read_one_arm, letter_read_kv_blocks, letter_read_arm_lines,
-	letter_read_matrix,
+	letter_read_bench_table, letter_read_test_rows, letter_read_keyed,
+	letter_read_interleaved, letter_read_one_arm, letter_read_kv_blocks,
+	letter_read_arm_lines, letter_read_matrix, letter_read_arrow_grid,
 };
 
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))

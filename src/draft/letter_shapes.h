@@ -109,6 +109,12 @@ long letter_read_arm_lines(struct letter *l, size_t i, const char *section);
 /* letter_matrix.c: "Before / After / Delta" packed in each cell of groups */
 long letter_read_matrix(struct letter *l, size_t i, const char *section);
 
+/* letter_test_rows.c: arms as rows in sections under each test's name */
+long letter_read_test_rows(struct letter *l, size_t i, const char *section);
+
+/* letter_arrow_grid.c: every cell "before -> after", the arms unnamed */
+long letter_read_arrow_grid(struct letter *l, size_t i, const char *section);
+
 /* letter_kv_value.c: the pairs of a "label: value" line as spelled */
 /* "mean: X, stdev: Y", "X (stdev Y)", "X <-- note", or a cell. */
 bool letter_kv_value(const char *s, struct letter_cell *c);

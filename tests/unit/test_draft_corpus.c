@@ -71,10 +71,10 @@ struct score {
  * letters), so none goes missing.
  */
 #define CORPUS_LETTERS		50
-#define FLOOR_ALL_ARMS_PCT	86.6
-#define FLOOR_ALL_CELLS_PCT	93.7
-#define FLOOR_HELD_ARMS_PCT	66.6
-#define FLOOR_HELD_CELLS_PCT	74.8
+#define FLOOR_ALL_ARMS_PCT	88.0
+#define FLOOR_ALL_CELLS_PCT	94.2
+#define FLOOR_HELD_ARMS_PCT	71.7
+#define FLOOR_HELD_CELLS_PCT	77.3
 
 static bool show;
 

@@ -253,6 +253,65 @@ static void test_packed_matrix(void)
 	claims_free(&c);
 }
 
+/* The joined-arms case follows; first a grid of "before -> after" cells. */
+static void test_arrow_grid(void)
+{
+	const char *text =
+		"Percentage of free_swap_slot() calls by latency, before -> after:\n"
+		"\n"
+		"\t\t<1us\t\t\t1us-10us\n"
+		"machine A\t1.12% -> 0.36%\t50.12% -> 61.20%\n"
+		"machine B\t0.80% -> 0.25%\t47.30% -> 55.01%\n"
+		"machine C\t2.5% -> 1.1%\t40% -> 44.5%\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (!drafted("arrow-grid", text, &c))
+		return;
+	CHECK(c.nr_tables == 2 && c.tables[0].nr_cols == 2 && c.tables[0].nr_rows == 3 &&
+	      !strcmp(c.tables[0].col[0], "Before") && !strcmp(c.tables[1].col[1], "After"),
+	      "arrow grid: a table per column, Before and After (%zu tables)", c.nr_tables);
+	r = c.nr_tables == 2 ? row_named(&c.tables[0], "machine A") : NULL;
+	CHECK(r && r->q[0].mean == 1.12 && r->q[1].mean == 0.36, "machine A <1us 1.12 -> 0.36");
+	r = c.nr_tables == 2 ? row_named(&c.tables[1], "machine C") : NULL;
+	CHECK(r && r->q[0].mean == 40 && r->q[1].mean == 44.5, "machine C 1us-10us 40 -> 44.5");
+	CHECK(c.nr_tables == 2 && strstr(c.tables[1].title, "1us-10us"),
+	      "the column's name in its table's title");
+	claims_free(&c);
+}
+
+/* Arms as rows under each test's name, MEAN/MEDIAN/STDDEV columns. */
+static void test_test_sections(void)
+{
+	const char *text =
+		"neper, 20 runs each (higher is better):\n"
+		"\n"
+		"|                 | MEAN     | MEDIAN   | STDDEV |\n"
+		"|-----------------|----------|----------|--------|\n"
+		"| tcp_rr          |          |          |        |\n"
+		"| (A) base        | 12345.67 | 12300.00 | 120.30 |\n"
+		"| (B) patched     | 12100.00 | 12050.00 | 118.10 |\n"
+		"|                 | -1.99%   | -2.04%   |\n"
+		"| tcp_crr         |          |          |        |\n"
+		"| (A) base        | 5000.10  | 4990.00  | 50.00\n"
+		"| (B) patched     | 4950.20  | 4950.00  | 51.00\n"
+		"|                 | -1.00%   | -0.80%   |\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (!drafted("test-sections", text, &c))
+		return;
+	CHECK(c.nr_tables == 2 && c.tables[1].nr_cols == 2 &&
+	      !strcmp(c.tables[1].col[0], "(A) base") && !strcmp(c.tables[1].title, "tcp_crr"),
+	      "a table per test, the arms its columns (%zu tables)", c.nr_tables);
+	r = c.nr_tables == 2 ? row_named(&c.tables[1], "MEAN") : NULL;
+	CHECK(r && r->q[0].mean == 5000.1 && r->q[1].mean == 4950.2 && r->q[1].sd == 51,
+	      "tcp_crr MEAN 5000.1 -> 4950.2, the STDDEV its sd");
+	r = c.nr_tables == 2 ? row_named(&c.tables[0], "MEDIAN") : NULL;
+	CHECK(r && r->q[0].mean == 12300 && r->q[1].mean == 12050, "tcp_rr MEDIAN");
+	claims_free(&c);
+}
+
 /* The pre-patch and post-patch arms, each a Start | End | Delta table. */
 static void test_joined_arms(void)
 {
@@ -1092,6 +1151,8 @@ void test_draft_shapes(void)
 	test_blocks_spread_change_runs();
 	test_arm_lines();
 	test_packed_matrix();
+	test_arrow_grid();
+	test_test_sections();
 	test_joined_arms();
 	test_transposed();
 	test_mmtests_compare();
