@@ -92,16 +92,7 @@ static int arm_table(struct letter *l, size_t i, const struct arm_line *a, int n
 	for (size_t k = i; k < i + (size_t)na; k++)
 		l->lines[k].kind = LL_TABLE;
 	letter_find_title(l, i, t.title, sizeof(t.title));
-	letter_section_title(&t, section);
-	if (letter_seen_table(l, &t)) {
-		free(t.rows);
-		return 0;
-	}
-	if (letter_push_table(l, &t)) {
-		free(t.rows);
-		return -1;
-	}
-	return 0;
+	return letter_keep_table(l, &t, section);
 }
 
 /*

@@ -225,11 +225,8 @@ static int grid_tables(struct letter *l, size_t top, const struct grid_row *r,
 				 t.title[0] ? ": " : "", col[c]);
 			memcpy(t.title, title, sizeof(t.title));
 		}
-		letter_section_title(&t, section);
-		if (letter_push_table(l, &t)) {
-			free(t.rows);
+		if (letter_keep_table(l, &t, section))
 			return -1;
-		}
 	}
 	return 0;
 }

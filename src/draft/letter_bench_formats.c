@@ -478,12 +478,7 @@ static long push_bench_table(struct letter *l, struct letter_table *t,
 	letter_unique_columns(t);
 	if (!t->title[0])
 		letter_find_title(l, top, t->title, sizeof(t->title));
-	letter_section_title(t, section);
-	if (letter_seen_table(l, t))
-		free(t->rows);
-	else if (letter_push_table(l, t))
-		return -1;
-	return last + 1;
+	return letter_keep_table(l, t, section) ? -1 : last + 1;
 }
 
 static long read_mmtests(struct letter *l, size_t i, const char *section)

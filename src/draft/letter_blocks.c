@@ -256,16 +256,7 @@ static int kv_table(struct letter *l, size_t i, struct kv_block *b, int nb,
 	for (size_t k = i; k <= b[nb - 1].last; k++)
 		l->lines[k].kind = LL_TABLE;
 	letter_find_title(l, i, t.title, sizeof(t.title));
-	letter_section_title(&t, section);
-	if (letter_seen_table(l, &t)) {
-		free(t.rows);
-		return 1;
-	}
-	if (letter_push_table(l, &t)) {
-		free(t.rows);
-		return -1;
-	}
-	return 1;
+	return letter_keep_table(l, &t, section) ? -1 : 1;
 }
 
 /*

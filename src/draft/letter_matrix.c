@@ -212,11 +212,8 @@ static int matrix_tables(struct letter *l, size_t i, const struct matrix *m,
 		snprintf(t.title, sizeof(t.title), "%s", m->name[g]);
 		if (!t.title[0])
 			letter_find_title(l, i, t.title, sizeof(t.title));
-		letter_section_title(&t, section);
-		if (letter_push_table(l, &t)) {
-			free(t.rows);
+		if (letter_keep_table(l, &t, section))
 			return -1;
-		}
 	}
 	for (size_t k = i; k <= last; k++)
 		l->lines[k].kind = LL_TABLE;

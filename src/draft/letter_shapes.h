@@ -68,6 +68,10 @@ bool letter_seen_table(const struct letter *l, const struct letter_table *t);
 /* t into the letter (its rows now the letter's), or its rows freed when
  * the letter's row budget left it none. */
 int letter_push_table(struct letter *l, const struct letter_table *t);
+/* t under its section's title into the letter, unless a reply quoted it
+ * before (then its rows are freed): 0, or -1 out of memory (rows freed). */
+int letter_keep_table(struct letter *l, struct letter_table *t,
+		      const char *section);
 /* The table whose first row is line i: the line after it, or -1. */
 long letter_read_table(struct letter *l, size_t i, bool arrow,
 		       const char *section);

@@ -112,6 +112,21 @@ bool letter_seen_table(const struct letter *l, const struct letter_table *t)
 	return false;
 }
 
+int letter_keep_table(struct letter *l, struct letter_table *t,
+		      const char *section)
+{
+	letter_section_title(t, section);
+	if (letter_seen_table(l, t)) {
+		free(t->rows);
+		return 0;
+	}
+	if (letter_push_table(l, t)) {
+		free(t->rows);
+		return -1;
+	}
+	return 0;
+}
+
 static size_t prev_line(const struct letter *l, size_t i, int depth)
 {
 	/* one rule line may stand between a header and its rows */
@@ -510,12 +525,7 @@ long letter_read_table(struct letter *l, size_t i, bool arrow,
 	for (size_t k = h != (size_t)-1 ? h : top; k <= (size_t)last; k++)
 		l->lines[k].kind = LL_TABLE;
 	letter_find_title(l, h != (size_t)-1 ? h : top, t.title, sizeof(t.title));
-	letter_section_title(&t, section);
-	if (letter_seen_table(l, &t))
-		free(t.rows);
-	else if (letter_push_table(l, &t))
-		goto oom;
-	return last + 1;
+	return letter_keep_table(l, &t, section) ? -1 : last + 1;
 out:
 	free(t.rows);
 	return (long)i + 1;

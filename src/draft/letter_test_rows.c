@@ -206,16 +206,11 @@ static int tr_table(struct letter *l, const struct tr_head *h,
 	t.named = true;
 	t.line = x->line;
 	snprintf(t.title, sizeof(t.title), "%s", x->test);
-	letter_section_title(&t, section);
 	if (!t.nr_rows) {
 		free(t.rows);
 		return 0;
 	}
-	if (letter_push_table(l, &t)) {
-		free(t.rows);
-		return -1;
-	}
-	return 0;
+	return letter_keep_table(l, &t, section);
 }
 
 /*
