@@ -243,11 +243,28 @@ static void find_compressor(const char *text, struct letter_setup *s)
 	}
 }
 
+/* The parameter named with no value ("and zswap shrinker_enabled"): on. */
+static bool named_bare(const char *text, const char *name)
+{
+	for (const char *p = after_word(text, name); p; p = after_word(p, name)) {
+		const char *at = p - strlen(name);
+
+		/* the name as a word: zswap_shrinker_enabled is code */
+		if (at > text && (isalnum((unsigned char)at[-1]) || at[-1] == '_'))
+			continue;
+		while (*p == ' ')
+			p++;
+		if (*p != '=' && *p != ':' && *p != '(' && *p != '_')
+			return true;
+	}
+	return false;
+}
+
 /* The shrinker's state, when the words give only one. */
 static void find_shrinker(const char *text, struct letter_setup *s)
 {
 	bool on = strstr(text, "shrinker enabled") || strstr(text, "with the shrinker") ||
-		  strstr(text, "shrinker on");
+		  strstr(text, "shrinker on") || named_bare(text, "shrinker_enabled");
 	bool off = strstr(text, "shrinker disabled") || strstr(text, "without the shrinker") ||
 		   strstr(text, "shrinker off") || strstr(text, "without zswap shrinker");
 

@@ -81,6 +81,24 @@ static void test_words(void)
 	      param(&s, "zpool"), param(&s, "shrinker_enabled"));
 }
 
+/* The parameter named without a value is the shrinker on (Chengming
+ * Zhou's lru letter, kernel/series/007); with one, or as code, not so. */
+static void test_shrinker_named(void)
+{
+	struct letter_setup s;
+
+	setup_of("Testing using kernel build in tmpfs, one 50GB swapfile and\n"
+		 "zswap shrinker_enabled, with memory.max set to 2GB.\n", &s);
+	CHECK(!strcmp(param(&s, "shrinker_enabled"), "Y"),
+	      "'zswap shrinker_enabled,': on (%s)", param(&s, "shrinker_enabled"));
+	setup_of("with shrinker_enabled=N as the base\n", &s);
+	CHECK(!strcmp(param(&s, "shrinker_enabled"), "N"),
+	      "shrinker_enabled=N: off (%s)", param(&s, "shrinker_enabled"));
+	setup_of("if (zswap_shrinker_enabled && ...)\n", &s);
+	CHECK(!strcmp(param(&s, "shrinker_enabled"), ""),
+	      "code naming the variable: nothing (%s)", param(&s, "shrinker_enabled"));
+}
+
 /* A draft carries the keys; claims setup reads them as the experiment. */
 static void test_draft_setup(void)
 {
@@ -115,5 +133,6 @@ static void test_draft_setup(void)
 void test_letter_setup(void)
 {
 	test_words();
+	test_shrinker_named();
 	test_draft_setup();
 }
