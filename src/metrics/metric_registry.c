@@ -294,6 +294,52 @@ const struct metric_family metric_families[MF_NR] = {
 	  { CTR("vmstat:thp_swpout_fallback") }, .slot = NO_SLOT,
 	  .dir = LOWER(false, "THPs split to be swapped out"),
 	  .prom = PROM("zswap_vmstat_thp_swpout_fallback_folios_total") },
+	/* reclaim's own vmstat counters: what a series' letter quotes of
+	 * the LRU (refaults of pages evicted too early, pages scanned) */
+#define VMSTAT_ROW(id, key, unit, help, dir_, prom_) \
+	[id] = { key, unit, MK_COUNT, help, { CTR("vmstat:" key) }, \
+		 .slot = NO_SLOT, .dir = dir_, .prom = PROM(prom_) }
+	VMSTAT_ROW(MF_WORKINGSET_REFAULT_ANON, "workingset_refault_anon", "pages",
+		   "Anonymous pages faulted back in soon after their eviction "
+		   "(vmstat workingset_refault_anon): swap-ins of pages reclaim "
+		   "should have kept.",
+		   LOWER(false, "evicted pages needed again"),
+		   "zswap_vmstat_workingset_refault_anon_pages_total"),
+	VMSTAT_ROW(MF_WORKINGSET_REFAULT_FILE, "workingset_refault_file", "pages",
+		   "File pages read back soon after their eviction (vmstat "
+		   "workingset_refault_file).",
+		   LOWER(false, "evicted pages needed again"),
+		   "zswap_vmstat_workingset_refault_file_pages_total"),
+	VMSTAT_ROW(MF_WORKINGSET_ACTIVATE_ANON, "workingset_activate_anon", "pages",
+		   "Refaulted anonymous pages activated at once, their reuse "
+		   "distance short (vmstat workingset_activate_anon).",
+		   VOLUME, "zswap_vmstat_workingset_activate_anon_pages_total"),
+	VMSTAT_ROW(MF_WORKINGSET_ACTIVATE_FILE, "workingset_activate_file", "pages",
+		   "Refaulted file pages activated at once (vmstat "
+		   "workingset_activate_file).",
+		   VOLUME, "zswap_vmstat_workingset_activate_file_pages_total"),
+	VMSTAT_ROW(MF_WORKINGSET_RESTORE_ANON, "workingset_restore_anon", "pages",
+		   "Refaulted anonymous pages that were active when evicted "
+		   "(vmstat workingset_restore_anon).",
+		   VOLUME, "zswap_vmstat_workingset_restore_anon_pages_total"),
+	VMSTAT_ROW(MF_WORKINGSET_RESTORE_FILE, "workingset_restore_file", "pages",
+		   "Refaulted file pages that were active when evicted (vmstat "
+		   "workingset_restore_file).",
+		   VOLUME, "zswap_vmstat_workingset_restore_file_pages_total"),
+	VMSTAT_ROW(MF_PGSCAN_KSWAPD, "pgscan_kswapd", "pages",
+		   "Pages kswapd scanned on the LRU lists (vmstat pgscan_kswapd).",
+		   VOLUME, "zswap_vmstat_pgscan_kswapd_pages_total"),
+	VMSTAT_ROW(MF_PGSCAN_DIRECT, "pgscan_direct", "pages",
+		   "Pages direct reclaim scanned, in the allocating task or its "
+		   "memory cgroup's limit (vmstat pgscan_direct).",
+		   VOLUME, "zswap_vmstat_pgscan_direct_pages_total"),
+	VMSTAT_ROW(MF_PGSTEAL_KSWAPD, "pgsteal_kswapd", "pages",
+		   "Pages kswapd reclaimed (vmstat pgsteal_kswapd).",
+		   VOLUME, "zswap_vmstat_pgsteal_kswapd_pages_total"),
+	VMSTAT_ROW(MF_PGSTEAL_DIRECT, "pgsteal_direct", "pages",
+		   "Pages direct reclaim reclaimed (vmstat pgsteal_direct).",
+		   VOLUME, "zswap_vmstat_pgsteal_direct_pages_total"),
+#undef VMSTAT_ROW
 	/* debugfs zswap/ files no row above reads by its name */
 	[MF_POOL_TOTAL_SIZE] = { "pool_total_size", "bytes", MK_LEVEL,
 	  "debugfs pool_total_size: the compressed pool's size (pool_bytes).",

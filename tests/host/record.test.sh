@@ -140,9 +140,14 @@ check "--cgroup: count_memcg_events attached and in the plan" \
 # cgroup is v1, with no cpu.stat: the record takes the process tree's
 # rusage; on cgroup v2 (a guest) the cgroup's cpu.stat, checked the same way.
 VKEYS="swpout_zero swpin_zero pgmajfault swap_ra swap_ra_hit thp_swpout thp_swpout_fallback"
+# reclaim's counters: any task's reclaim moves them, so the few ms between
+# the bracket's reads and the record's window may add some pages
+RKEYS="workingset_refault_anon workingset_refault_file workingset_activate_anon
+	workingset_activate_file workingset_restore_anon workingset_restore_file
+	pgscan_kswapd pgscan_direct pgsteal_kswapd pgsteal_direct"
 MTHP=/sys/kernel/mm/transparent_hugepage
 counters_now() {
-	for k in $VKEYS; do echo "$k $(vmstat $k)"; done
+	for k in $VKEYS $RKEYS; do echo "$k $(vmstat $k)"; done
 	for f in $MTHP/hugepages-*kB/stats/*; do
 		[ -f "$f" ] || continue
 		s=${f#$MTHP/hugepages-}
@@ -172,6 +177,12 @@ for k in $VKEYS; do
 	v=$(metric "$C" $k) d=$(delta $k)
 	check "$k (record $v) = /proc/vmstat delta ($d) within 1%" within "$v" "$d" 1
 done
+for k in $RKEYS; do
+	v=$(metric "$C" $k) d=$(delta $k)
+	check "$k (record $v) = /proc/vmstat delta ($d) within 1% + 64 pages" \
+		within "$v" "$d" 1 64
+done
+echo "pgscan_direct $(metric "$C" pgscan_direct), pgsteal_direct $(metric "$C" pgsteal_direct), workingset_refault_anon $(metric "$C" workingset_refault_anon)"
 echo "pgmajfault $(metric "$C" pgmajfault), swap_ra $(metric "$C" swap_ra), swpout_zero $(metric "$C" swpout_zero)"
 # Every mTHP stat of every size is a metric; the swap ones (only swapping
 # moves them, and the host lock keeps other swapping out) equal their

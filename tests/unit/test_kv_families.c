@@ -155,7 +155,11 @@ static void vmstat_rows(const char *ver, const struct zs_snapshot *a,
 {
 	static const char *const keys[] = { "swpout_zero", "swpin_zero",
 		"pgmajfault", "swap_ra", "swap_ra_hit", "thp_swpout",
-		"thp_swpout_fallback" };
+		"thp_swpout_fallback", "workingset_refault_anon",
+		"workingset_refault_file", "workingset_activate_anon",
+		"workingset_activate_file", "workingset_restore_anon",
+		"workingset_restore_file", "pgscan_kswapd", "pgscan_direct",
+		"pgsteal_kswapd", "pgsteal_direct" };
 
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
 		expect_row(ms, &a->vmstat, "vmstat", keys[i]);

@@ -77,7 +77,11 @@ static void vmstat_fixture(const char *ver)
 	      "%s: swpout_zero, swpin_zero presence", ver);
 	for (const char *const *k = (const char *const[]){ "pgmajfault",
 	     "swap_ra", "swap_ra_hit", "thp_swpout", "thp_swpout_fallback",
-	     NULL }; *k; k++) {
+	     "workingset_refault_anon", "workingset_refault_file",
+	     "workingset_activate_anon", "workingset_activate_file",
+	     "workingset_restore_anon", "workingset_restore_file",
+	     "pgscan_kswapd", "pgscan_direct", "pgsteal_kswapd",
+	     "pgsteal_direct", NULL }; *k; k++) {
 		char prefix[64];
 
 		snprintf(prefix, sizeof(prefix), "%s ", *k);
