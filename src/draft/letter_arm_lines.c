@@ -18,6 +18,31 @@ struct arm_line {
 	struct letter_cell cell[ARM_LINE_PAIRS];
 };
 
+/*
+ * "44890.50 Ops/sec (+1.8%)": a value whose unit is the only name the
+ * line gives it, so the unit is the row's label. false for anything else.
+ */
+static bool unit_value(const char *cell, struct letter_row *r)
+{
+	const char *u = strchr(cell, ' ');
+	const char *e;
+	char buf[160];
+	bool alpha = false;
+
+	if (!u || u == cell)
+		return false;
+	for (e = u + 1; *e && *e != ' '; e++)
+		alpha |= (*e >= 'A' && *e <= 'Z') || (*e >= 'a' && *e <= 'z');
+	if (!alpha || e - (u + 1) < 2 || e - (u + 1) >= (long)sizeof(r->label))
+		return false;
+	snprintf(buf, sizeof(buf), "%.*s%s", (int)(u - cell), cell, e);
+	if (!letter_kv_value(buf, &r->cell[0]) || r->cell[0].kind != CELL_NUM)
+		return false;
+	memcpy(r->label, u + 1, e - (u + 1));
+	r->label[e - (u + 1)] = '\0';
+	return true;
+}
+
 /* Line s as an arm's line into a: "Name:" then pairs two blanks apart. */
 static bool arm_line_read(const char *s, struct arm_line *a)
 {
@@ -41,7 +66,10 @@ static bool arm_line_read(const char *s, struct arm_line *a)
 			return false;
 		memcpy(cell, s + sp[k].start, w);
 		cell[w] = '\0';
-		if (!strchr(cell, ':') || letter_kv_pairs(cell, &r, 1) != 1)
+		memset(&r, 0, sizeof(r));
+		if (n == 2 && !strchr(cell, ':') && unit_value(cell, &r))
+			;	/* "Before:   44017.78 Ops/sec" */
+		else if (!strchr(cell, ':') || letter_kv_pairs(cell, &r, 1) != 1)
 			return false;
 		memcpy(a->label[a->nr], r.label, sizeof(a->label[0]));
 		a->cell[a->nr++] = r.cell[0];

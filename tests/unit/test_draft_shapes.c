@@ -224,6 +224,27 @@ static void test_arm_lines(void)
 	claims_free(&c);
 }
 
+/* An arm a line whose value's unit is its only name: the unit labels the row. */
+static void test_arm_lines_unit(void)
+{
+	const char *text =
+		"Average result of 6 runs:\n"
+		"\n"
+		"Before:         1200.50 Ops/sec\n"
+		"After patch:    1250.25 Ops/sec (+4.1%)\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (!drafted("arm-lines-unit", text, &c))
+		return;
+	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
+	      !strcmp(c.tables[0].col[1], "After patch"), "two arms, Before and After patch");
+	r = c.nr_tables ? row_named(&c.tables[0], "Ops/sec") : NULL;
+	CHECK(r && r->q[0].mean == 1200.50 && r->q[1].mean == 1250.25,
+	      "'Ops/sec' 1200.50 -> 1250.25");
+	claims_free(&c);
+}
+
 /* A matrix packing "Before / After / Delta" into each cell of two groups. */
 static void test_packed_matrix(void)
 {
@@ -1150,6 +1171,7 @@ void test_draft_shapes(void)
 	test_blocks_command_run();
 	test_blocks_spread_change_runs();
 	test_arm_lines();
+	test_arm_lines_unit();
 	test_packed_matrix();
 	test_arrow_grid();
 	test_test_sections();
