@@ -53,14 +53,31 @@ static size_t without_change_note(const char *s, size_t n)
 	return open > s ? (size_t)(open - s) : n;
 }
 
+/* "====" or "-------": a rule under a heading, nothing else on the line. */
+static bool underline(const char *s)
+{
+	while (*s == ' ')
+		s++;
+	return strlen(s) >= 3 && (strspn(s, "=") == strlen(s) ||
+				  strspn(s, "-") == strlen(s));
+}
+
+/* Line j heads a block by the rule under it ("BASE" over "===="). */
+static bool underlined(const struct letter *l, size_t j, int depth)
+{
+	return letter_same_block(l, j + 1, depth) && underline(l->lines[j + 1].text);
+}
+
 /*
  * Line s as a block's heading, its arm's name into out: a short line
  * ending in ':' ("Baseline:"), or followed by a note of changes in
  * parentheses ("After: (-54.7% sys time)"); without the colon only a
- * bullet ("* zblock/zstd/make -j32 bzImage") or a heading after the
- * first ("New Design (Static Partition)").
+ * bullet ("* zblock/zstd/make -j32 bzImage"), a heading after the
+ * first ("New Design (Static Partition)") or one a rule underlines
+ * (ruled: "BASE" over "====").
  */
-static bool kv_heading(const char *s, bool first, char *out, size_t len)
+static bool kv_heading_ruled(const char *s, bool first, bool ruled, char *out,
+			     size_t len)
 {
 	const char *colon, *rest;
 	bool bullet;
@@ -79,7 +96,7 @@ static bool kv_heading(const char *s, bool first, char *out, size_t len)
 		if (rest < s + n && (*rest != '(' || s[n - 1] != ')'))
 			return false;
 		n = colon - s;
-	} else if (first && !bullet) {
+	} else if (first && !bullet && !ruled) {
 		return false;
 	}
 	n = without_change_note(s, n);
@@ -143,8 +160,14 @@ static size_t past_command(const struct letter *l, size_t j, int depth)
 {
 	size_t k = j + 1;
 
+	struct letter_row r[KV_LINE_PAIRS];
+
 	if (!letter_same_block(l, j, depth) || !shell_prompt(l->lines[j].text))
 		return j;
+	/* what it printed are the rows: "$ time echo idle" over "real ..." */
+	if (letter_same_block(l, k, depth) &&
+	    letter_kv_pairs(l->lines[k].text, r, KV_LINE_PAIRS) > 0)
+		return k;
 	while (k - j <= 3 && letter_same_block(l, k, depth) &&
 	       !letter_blank(l->lines[k].text))
 		k++;
@@ -170,6 +193,8 @@ static bool kv_block_read(const struct letter *l, size_t i, struct kv_block *b)
 
 	b->head = i;
 	b->nr = 0;
+	if (underlined(l, i, depth))
+		j++;
 	while (letter_same_block(l, j, depth) && letter_blank(l->lines[j].text) &&
 	       j - i <= 2)
 		j++;
@@ -192,7 +217,9 @@ static bool kv_block_at(const struct letter *l, size_t j, int depth, bool first,
 			char *name, size_t len, struct kv_block *b)
 {
 	return letter_same_block(l, j, depth) &&
-	       kv_heading(l->lines[j].text, first, name, len) && kv_block_read(l, j, b);
+	       kv_heading_ruled(l->lines[j].text, first, underlined(l, j, depth),
+				name, len) &&
+	       kv_block_read(l, j, b);
 }
 
 /* The value of the pair labelled key in b, or false. */
@@ -264,7 +291,8 @@ static int kv_table(struct letter *l, size_t i, struct kv_block *b, int nb,
  * "With this patch:"), one after another: a table with a column per
  * block and a row per label of the first block that another block has.
  * One line of words may stand between two blocks (the next arm's
- * setup, the rest of time(1)'s summary). Returns the line after the last block, or i + 1 when line i
+ * setup, the rest of time(1)'s summary), or a command run and what it
+ * printed. A heading may lack its colon when a rule underlines it. Returns the line after the last block, or i + 1 when line i
  * heads no such blocks; -1 when out of memory.
  */
 long letter_read_kv_blocks(struct letter *l, size_t i, const char *section)
@@ -274,7 +302,8 @@ long letter_read_kv_blocks(struct letter *l, size_t i, const char *section)
 	struct kv_block *b;
 	size_t j = i;
 
-	if (!kv_heading(l->lines[i].text, true, col[0], sizeof(col[0])) ||
+	if (!kv_heading_ruled(l->lines[i].text, true, underlined(l, i, depth),
+			      col[0], sizeof(col[0])) ||
 	    !letter_same_block(l, i + 1, depth))
 		return (long)i + 1;
 	b = malloc(LETTER_MAX_COLS * sizeof(*b));
@@ -287,6 +316,9 @@ long letter_read_kv_blocks(struct letter *l, size_t i, const char *section)
 			if (!nb || !letter_same_block(l, j, depth) ||
 			    letter_blank(l->lines[j].text))
 				break;
+			/* a command run after the rows ("$ cat bd_stat", its output) */
+			if (past_command(l, j, depth) > j)
+				k = past_command(l, j, depth);
 			while (letter_same_block(l, k, depth) && letter_blank(l->lines[k].text))
 				k++;
 			if (!kv_block_at(l, k, depth, false, col[nb], sizeof(col[0]), &b[nb]))

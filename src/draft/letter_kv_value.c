@@ -113,6 +113,29 @@ static void cut_runs(char *buf)
 }
 
 /*
+ * A note of words in parentheses closing a value, "1m8.648s (68
+ * secs)": the value restated or explained, no part of it. A spread
+ * ("(stdev 2)") or a change ("(-3.9%)") is kept for the readers below.
+ */
+static void cut_word_note(char *buf)
+{
+	char *open = strrchr(buf, '(');
+	size_t n = strlen(buf);
+	bool word = false;
+
+	if (!open || open == buf || buf[n - 1] != ')' || open[-1] != ' ' ||
+	    memchr(open, '%', buf + n - open) || spread_word(open + 1))
+		return;
+	for (char *p = open + 1; p < buf + n - 1; p++)
+		word |= isalpha((unsigned char)*p) && isalpha((unsigned char)p[1]);
+	if (!word)
+		return;
+	while (open > buf && open[-1] == ' ')
+		open--;
+	*open = '\0';
+}
+
+/*
  * "mean: X, stdev: Y", "X (stdev Y)", "X unit <-- note" or a cell as
  * letter_cell_parse() reads it: the mean as the cell, the spread as its
  * sd. false when s is none of them.
@@ -131,6 +154,7 @@ bool letter_kv_value(const char *s, struct letter_cell *c)
 			return false;
 	}
 	cut_runs(buf);
+	cut_word_note(buf);
 	if (trailing_change(buf, &pct)) {
 		if (!letter_kv_value(buf, c) || c->kind != CELL_NUM || c->has_change)
 			return false;
@@ -176,19 +200,34 @@ static bool one_pair(const char *s, size_t n, struct letter_row *r)
 	return letter_label_ok(r->label) && letter_kv_value(colon + 1, &r->cell[0]);
 }
 
-/* "zswpin 309774": one word, one blank, a plain number (vmstat's lines). */
+static bool time_unit(const char *u)
+{
+	return !strcmp(u, "s") || !strcmp(u, "ms") || !strcmp(u, "us") ||
+	       !strcmp(u, "ns");
+}
+
+/*
+ * "zswpin 309774": one word, one blank, a plain number (vmstat's lines)
+ * or a duration ("real 1m8.648s (68 secs)").
+ */
 static bool word_count(const char *s, struct letter_row *r)
 {
 	char buf[96], *blank;
 
 	memset(r, 0, sizeof(*r));
-	if (!trimmed(s, strlen(s), buf, sizeof(buf)) || !(blank = strchr(buf, ' ')) ||
-	    strchr(blank + 1, ' ') || !isalpha((unsigned char)buf[0]))
+	if (!trimmed(s, strlen(s), buf, sizeof(buf)))
+		return false;
+	cut_word_note(buf);
+	if (!(blank = strchr(buf, ' ')) || strchr(blank + 1, ' ') ||
+	    !isalpha((unsigned char)buf[0]))
 		return false;
 	*blank = '\0';
 	letter_clean_label(buf, strlen(buf), r->label, sizeof(r->label));
-	return letter_label_ok(r->label) && letter_cell_parse(blank + 1, &r->cell[0]) &&
-	       r->cell[0].kind == CELL_NUM && !r->cell[0].unit[0] && !r->cell[0].sign;
+	if (!letter_label_ok(r->label) || !letter_kv_value(blank + 1, &r->cell[0]) ||
+	    r->cell[0].kind != CELL_NUM || r->cell[0].sign || r->cell[0].has_change)
+		return false;
+	/* time(1)'s "real 1m8.648s" one blank apart: a duration's unit too */
+	return !r->cell[0].unit[0] || time_unit(r->cell[0].unit);
 }
 
 /* "39:42.90" or "1:02:03.5": seconds; false for anything else. */
@@ -242,6 +281,63 @@ static int time_summary(const char *s, struct letter_row *r, int max)
 	return n == 3 ? n : 0;
 }
 
+/* "pool pages used 175111": words, one blank, a plain number. */
+static bool words_number(const char *s, size_t n, struct letter_row *r)
+{
+	char buf[160], *blank;
+
+	memset(r, 0, sizeof(*r));
+	if (!trimmed(s, n, buf, sizeof(buf)) || !(blank = strrchr(buf, ' ')))
+		return false;
+	*blank = '\0';
+	letter_clean_label(buf, strlen(buf), r->label, sizeof(r->label));
+	return letter_label_ok(r->label) && letter_cell_parse(blank + 1, &r->cell[0]) &&
+	       r->cell[0].kind == CELL_NUM && !r->cell[0].unit[0] && !r->cell[0].sign;
+}
+
+/*
+ * "pool pages used 175111, total allocated size 698213488": two or more
+ * pairs ", " apart, each words and a number, no colon. The count, or 0.
+ */
+static int word_pairs(const char *s, struct letter_row *r, int max)
+{
+	int n = 0;
+
+	while (n < max) {
+		const char *comma = strstr(s, ", ");
+		size_t len = comma ? (size_t)(comma - s) : strlen(s);
+
+		if (!words_number(s, len, &r[n]))
+			return 0;
+		n++;
+		if (!comma)
+			return n >= 2 ? n : 0;
+		s = comma + 2;
+	}
+	return 0;
+}
+
+/*
+ * A log's tag before the pairs, "zsmalloc_test: num write objects: 3":
+ * one word of lower-case letters, digits and '_' with a colon, more
+ * after it. The
+ * rest of the line, or NULL.
+ */
+static const char *log_tag_rest(const char *s)
+{
+	size_t n;
+
+	while (*s == ' ')
+		s++;
+	/* a program's name, lower case: "Before:  sys time: X" is an arm's row */
+	n = strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789_");
+	if (n < 2 || s[n] != ':' || s[n + 1] != ' ' || !strchr(s + n + 1, ' '))
+		return NULL;
+	return s + n + 1;
+}
+
+static int kv_pairs(const char *s, struct letter_row *r, int max);
+
 /*
  * The "label: value" pairs of line s into r (max at most): one pair, a
  * row of the aligned kind with one value ("real    8m0.594s"), a counter
@@ -249,6 +345,17 @@ static int time_summary(const char *s, struct letter_row *r, int max)
  * count, 0 if none.
  */
 int letter_kv_pairs(const char *s, struct letter_row *r, int max)
+{
+	const char *rest;
+	int n = kv_pairs(s, r, max);
+
+	/* the pairs after a log's tag, each line of the block led by it */
+	if (!n && (rest = log_tag_rest(s)))
+		n = kv_pairs(rest, r, max);
+	return n;
+}
+
+static int kv_pairs(const char *s, struct letter_row *r, int max)
 {
 	const char *p = s;
 	int n = 0;
@@ -259,8 +366,11 @@ int letter_kv_pairs(const char *s, struct letter_row *r, int max)
 		return 1;
 	if (strstr(s, "elapsed") && time_summary(s, r, max))
 		return 3;
-	if (!strchr(s, ':'))
-		return letter_parse_row(s, &r[0]) == 1 || word_count(s, &r[0]);
+	if (!strchr(s, ':')) {
+		if (letter_parse_row(s, &r[0]) == 1 || word_count(s, &r[0]))
+			return 1;
+		return strstr(s, ", ") ? word_pairs(s, r, max) : 0;
+	}
 	while (n < max) {
 		const char *comma = strstr(p, ", ");
 		size_t len = comma ? (size_t)(comma - p) : strlen(p);

@@ -1115,6 +1115,69 @@ static void test_blocks_command_run(void)
 }
 
 /*
+ * A prompt right above time(1)'s lines, one blank between name and
+ * value and a note after it ("real 1m8.648s (68 secs)"), another
+ * command run between the blocks (zram's writeback batching).
+ */
+static void test_blocks_prompt_over_rows(void)
+{
+	const char *text =
+		"Without changes:\n"
+		"$ time echo idle > /sys/block/zram0/writeback\n"
+		"real 1m8.648s (68 secs)\n"
+		"user 0m0.000s\n"
+		"sys 0m24.899s\n"
+		"$ cat /sys/block/zram0/bd_stat\n"
+		"1048576 0 1048576\n"
+		"\n"
+		"With changes:\n"
+		"$ time echo idle > /sys/block/zram0/writeback\n"
+		"real 0m15.496s (15 secs)\n"
+		"user 0m0.000s\n"
+		"sys 0m7.789s\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (!drafted("blocks-prompt-over-rows", text, &c))
+		return;
+	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
+	      c.tables[0].nr_rows == 3, "one table of two arms, 3 rows");
+	r = c.nr_tables ? row_named(&c.tables[0], "real") : NULL;
+	CHECK(r && r->q[0].mean == 68.648 && r->q[1].mean == 15.496,
+	      "'1m8.648s (68 secs)' as 68.648, the note no part of it");
+	claims_free(&c);
+}
+
+/*
+ * Headings a rule underlines ("BASE" over "===="), every line led by a
+ * program's tag, pairs without colons ", " apart (zsmalloc's test).
+ */
+static void test_blocks_ruled_tagged(void)
+{
+	const char *text =
+		"BASE\n"
+		"====\n"
+		"zs_test: pool pages used 175111, total allocated size 698213488\n"
+		"zs_test: pool memory utilization: 97.3\n"
+		"PATCHED\n"
+		"=======\n"
+		"zs_test: pool pages used 175920, total allocated size 698213488\n"
+		"zs_test: pool memory utilization: 96.8\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (!drafted("blocks-ruled-tagged", text, &c))
+		return;
+	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
+	      !strcmp(c.tables[0].col[0], "BASE") && c.tables[0].nr_rows == 3,
+	      "one table, BASE and PATCHED its arms, 3 rows");
+	r = c.nr_tables ? row_named(&c.tables[0], "pool pages used") : NULL;
+	CHECK(r && r->q[0].mean == 175111 && r->q[1].mean == 175920,
+	      "'pool pages used 175111,' a pair, the tag no label");
+	claims_free(&c);
+}
+
+/*
  * Values with their spread and a change closing the new arm's after a
  * tab ("6.377 ± 0.054M/s\t-2.00%", "*36.87%"), and a mean followed by
  * its runs ("12.3 (12.1 12.6 12.2)"), the new arm first.
@@ -1168,6 +1231,8 @@ void test_draft_shapes(void)
 	test_blocks_stdev_in_parens();
 	test_blocks_bullets_time();
 	test_blocks_pairs_on_a_line();
+	test_blocks_prompt_over_rows();
+	test_blocks_ruled_tagged();
 	test_blocks_command_run();
 	test_blocks_spread_change_runs();
 	test_arm_lines();
