@@ -252,6 +252,8 @@ check_usemem_thp() {
 		"mthp_zswpout{size=64kB}:counter" "mthp_swpout{size=64kB}:counter" \
 		swpout_zero:counter swpin_zero:counter pgmajfault:counter \
 		swap_ra:counter thp_swpout:counter decompress_fail:counter \
+		workingset_refault_anon:counter pgscan_direct:counter \
+		pgsteal_direct:counter \
 		stored_incompressible_pages:counter invalidate_calls:fentry \
 		"memory_events_max{cgroup=$cg}:counter" \
 		"memory_stat_zswpout{cgroup=$cg}:counter" \
