@@ -22,6 +22,7 @@
 #include "letter_setup.h"
 #include "letter_words.h"
 #include "metric_synonyms.h"
+#include "name_index.h"
 #include "text_clean.h"
 
 /* the parts of the widest table a letter keeps */
@@ -42,12 +43,20 @@ struct dtable {
 	char new_col[48];	/* the change-only table's series column */
 };
 
+/* An id in use; as a title's base, the next suffix to try for it. */
+struct table_id {
+	char id[48];	/* first: name_index reads it */
+	int next;
+};
+
 struct drafter {
 	const struct letter *l;
 	struct letter_prose prose;
 	FILE *f;
-	char (*ids)[48];	/* the tables' ids so far */
+	struct table_id *ids;	/* the tables' ids so far */
 	size_t nr_ids, cap_ids;
+	struct name_index id_ix;	/* ids by name: a letter may have
+					 * thousands of tables of one title */
 	/*
 	 * The pairs the words gave the last table's columns: the words are
 	 * read once for a run of tables with the same columns, as letters
@@ -144,7 +153,7 @@ static int make_id(struct drafter *dr, const struct dtable *d, char *id,
 		   size_t len)
 {
 	char base[40];
-	size_t o = 0;
+	size_t o = 0, pos;
 	int words = 0;
 
 	for (const char *p = d->t->title; *p && o + 1 < sizeof(base) && words < 4; p++) {
@@ -161,19 +170,25 @@ static int make_id(struct drafter *dr, const struct dtable *d, char *id,
 	if (!o)
 		snprintf(base, sizeof(base), "table");
 	snprintf(id, len, "%s", base);
-	for (int n = 2; ; n++) {
-		bool used = false;
+	pos = name_index_find(&dr->id_ix, base, dr->ids, sizeof(dr->ids[0]));
+	if (pos != NAME_INDEX_NONE) {
+		/* the base taken: its next suffix that no title took as is */
+		int n = dr->ids[pos].next;
 
-		for (size_t i = 0; i < dr->nr_ids; i++)
-			used |= !strcmp(dr->ids[i], id);
-		if (!used)
-			break;
-		snprintf(id, len, "%.30s-%d", base, n);
+		do
+			snprintf(id, len, "%.30s-%d", base, n++);
+		while (name_index_find(&dr->id_ix, id, dr->ids,
+				       sizeof(dr->ids[0])) != NAME_INDEX_NONE);
+		dr->ids[pos].next = n;
 	}
 	if (dr->nr_ids == dr->cap_ids &&
 	    grow_array((void **)&dr->ids, &dr->cap_ids, 64, sizeof(dr->ids[0])))
 		return -1;
-	snprintf(dr->ids[dr->nr_ids++], sizeof(dr->ids[0]), "%s", id);
+	snprintf(dr->ids[dr->nr_ids].id, sizeof(dr->ids[0].id), "%s", id);
+	dr->ids[dr->nr_ids].next = 2;
+	if (name_index_add(&dr->id_ix, dr->nr_ids, dr->ids, sizeof(dr->ids[0])))
+		return -1;
+	dr->nr_ids++;
 	return 0;
 }
 
@@ -597,10 +612,12 @@ int claims_draft(const struct letter *l, const char *name, FILE *out,
 	st->lines_cut = l->lines_cut;
 	put_cuts(out, l);
 	free(dr.ids);
+	name_index_free(&dr.id_ix);
 	letter_prose_free(&dr.prose);
 	return 0;
 oom:
 	free(dr.ids);
+	name_index_free(&dr.id_ix);
 	letter_prose_free(&dr.prose);
 	return zs_error_set(err, true, "out of memory");
 }

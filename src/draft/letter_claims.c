@@ -359,6 +359,14 @@ static size_t name_at(const char *t, size_t i, const char *name)
 	return 0;
 }
 
+/* Whether the word at t + i is joined to another by '/' ("pswpin/out"). */
+static bool slash_group(const char *t, size_t i)
+{
+	while (word_char(t[i]) || t[i] == '-')
+		i++;
+	return t[i] == '/';
+}
+
 /*
  * A group of words joined by '/' at t + i naming name: "pswpin/out"
  * names pswpout (a part after the first one replaces the first one's
@@ -666,9 +674,12 @@ static enum word_dir named_dir(const struct letter_prose *p, const struct letter
 
 		if (i && word_char(t[i - 1]))
 			continue;
+		/* a name starts with its first letter; a row is read against
+		 * the whole prose, so the rest is tried only then */
 		for (int k = 0; k < n.nr && !end; k++)
-			end = name_at(t, i, n.name[k]);
-		for (int k = 0; k < n.nr && !end; k++)
+			if (t[i] == n.name[k][0])
+				end = name_at(t, i, n.name[k]);
+		for (int k = 0; k < n.nr && !end && slash_group(t, i); k++)
 			end = slash_at(t, i, n.name[k]);
 		if (!end)
 			continue;
