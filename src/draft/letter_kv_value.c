@@ -296,10 +296,11 @@ static bool words_number(const char *s, size_t n, struct letter_row *r)
 }
 
 /*
- * "pool pages used 175111, total allocated size 698213488": two or more
- * pairs ", " apart, each words and a number, no colon. The count, or 0.
+ * Two or more pieces ", " apart, each one row as read() reads it (one
+ * row each): the count, or 0 when a piece is no row.
  */
-static int word_pairs(const char *s, struct letter_row *r, int max)
+static int comma_pieces(const char *s, struct letter_row *r, int max,
+			bool (*read)(const char *s, size_t n, struct letter_row *r))
 {
 	int n = 0;
 
@@ -307,7 +308,7 @@ static int word_pairs(const char *s, struct letter_row *r, int max)
 		const char *comma = strstr(s, ", ");
 		size_t len = comma ? (size_t)(comma - s) : strlen(s);
 
-		if (!words_number(s, len, &r[n]))
+		if (!read(s, len, &r[n]))
 			return 0;
 		n++;
 		if (!comma)
@@ -357,9 +358,6 @@ int letter_kv_pairs(const char *s, struct letter_row *r, int max)
 
 static int kv_pairs(const char *s, struct letter_row *r, int max)
 {
-	const char *p = s;
-	int n = 0;
-
 	if (max < 1)
 		return 0;
 	if (one_pair(s, strlen(s), &r[0]))
@@ -369,18 +367,8 @@ static int kv_pairs(const char *s, struct letter_row *r, int max)
 	if (!strchr(s, ':')) {
 		if (letter_parse_row(s, &r[0]) == 1 || word_count(s, &r[0]))
 			return 1;
-		return strstr(s, ", ") ? word_pairs(s, r, max) : 0;
+		/* "pool pages used 175111, total allocated size 698213488" */
+		return strstr(s, ", ") ? comma_pieces(s, r, max, words_number) : 0;
 	}
-	while (n < max) {
-		const char *comma = strstr(p, ", ");
-		size_t len = comma ? (size_t)(comma - p) : strlen(p);
-
-		if (!one_pair(p, len, &r[n]))
-			return 0;
-		n++;
-		if (!comma)
-			return n >= 2 ? n : 0;
-		p = comma + 2;
-	}
-	return 0;
+	return comma_pieces(s, r, max, one_pair);
 }
