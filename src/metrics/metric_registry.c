@@ -259,46 +259,40 @@ const struct metric_family metric_families[MF_NR] = {
 	  CGROUP, .slot = SLOT(ZC_MEMCG_ZSWPWB), .dir = VOLUME,
 	  .prom = SKIP("per cgroup with --cgroups: zswap_cgroup_written_back_pages_total") },
 
-	/* vmstat beyond zswap's own: zero pages, faults, readahead, THP */
-	[MF_SWPOUT_ZERO] = { "swpout_zero", "pages", MK_COUNT,
-	  "Zero-filled pages swap-out marked in the zeromap instead of storing "
-	  "or writing them (vmstat swpout_zero; 6.12 on).",
-	  { CTR("vmstat:swpout_zero") }, .slot = NO_SLOT, .dir = VOLUME,
-	  .prom = PROM("zswap_vmstat_swpout_zero_pages_total") },
-	[MF_SWPIN_ZERO] = { "swpin_zero", "pages", MK_COUNT,
-	  "Zero-filled pages swap-in filled from the zeromap, without zswap or "
-	  "the device (vmstat swpin_zero; 6.12 on).",
-	  { CTR("vmstat:swpin_zero") }, .slot = NO_SLOT, .dir = VOLUME,
-	  .prom = PROM("zswap_vmstat_swpin_zero_pages_total") },
-	[MF_PGMAJFAULT] = { "pgmajfault", "faults", MK_COUNT,
-	  "Major page faults, which waited for IO (vmstat pgmajfault): swap-ins "
-	  "from the device among them, zswap loads not.",
-	  { CTR("vmstat:pgmajfault") }, .slot = NO_SLOT,
-	  .dir = LOWER(false, "faults that waited for IO"),
-	  .prom = PROM("zswap_vmstat_major_faults_total") },
-	[MF_SWAP_RA] = { "swap_ra", "pages", MK_COUNT,
-	  "Pages swap readahead brought in (vmstat swap_ra).",
-	  { CTR("vmstat:swap_ra") }, .slot = NO_SLOT, .dir = VOLUME,
-	  .prom = PROM("zswap_vmstat_swap_ra_pages_total") },
-	[MF_SWAP_RA_HIT] = { "swap_ra_hit", "pages", MK_COUNT,
-	  "Swap-ins that found the page in the swap cache, read ahead "
-	  "(vmstat swap_ra_hit).",
-	  { CTR("vmstat:swap_ra_hit") }, .slot = NO_SLOT, .dir = VOLUME,
-	  .prom = PROM("zswap_vmstat_swap_ra_hit_pages_total") },
-	[MF_THP_SWPOUT] = { "thp_swpout", "folios", MK_COUNT,
-	  "PMD-size THPs swapped out whole (vmstat thp_swpout).",
-	  { CTR("vmstat:thp_swpout") }, .slot = NO_SLOT, .dir = VOLUME,
-	  .prom = PROM("zswap_vmstat_thp_swpout_folios_total") },
-	[MF_THP_SWPOUT_FALLBACK] = { "thp_swpout_fallback", "folios", MK_COUNT,
-	  "PMD-size THPs split before swap-out (vmstat thp_swpout_fallback).",
-	  { CTR("vmstat:thp_swpout_fallback") }, .slot = NO_SLOT,
-	  .dir = LOWER(false, "THPs split to be swapped out"),
-	  .prom = PROM("zswap_vmstat_thp_swpout_fallback_folios_total") },
-	/* reclaim's own vmstat counters: what a series' letter quotes of
-	 * the LRU (refaults of pages evicted too early, pages scanned) */
+	/* vmstat beyond zswap's own: zero pages, faults, readahead, THP; a
+	 * row of the counter's own name */
 #define VMSTAT_ROW(id, key, unit, help, dir_, prom_) \
 	[id] = { key, unit, MK_COUNT, help, { CTR("vmstat:" key) }, \
 		 .slot = NO_SLOT, .dir = dir_, .prom = PROM(prom_) }
+	VMSTAT_ROW(MF_SWPOUT_ZERO, "swpout_zero", "pages",
+		   "Zero-filled pages swap-out marked in the zeromap instead of "
+		   "storing or writing them (vmstat swpout_zero; 6.12 on).",
+		   VOLUME, "zswap_vmstat_swpout_zero_pages_total"),
+	VMSTAT_ROW(MF_SWPIN_ZERO, "swpin_zero", "pages",
+		   "Zero-filled pages swap-in filled from the zeromap, without zswap "
+		   "or the device (vmstat swpin_zero; 6.12 on).",
+		   VOLUME, "zswap_vmstat_swpin_zero_pages_total"),
+	VMSTAT_ROW(MF_PGMAJFAULT, "pgmajfault", "faults",
+		   "Major page faults, which waited for IO (vmstat pgmajfault): "
+		   "swap-ins from the device among them, zswap loads not.",
+		   LOWER(false, "faults that waited for IO"),
+		   "zswap_vmstat_major_faults_total"),
+	VMSTAT_ROW(MF_SWAP_RA, "swap_ra", "pages",
+		   "Pages swap readahead brought in (vmstat swap_ra).",
+		   VOLUME, "zswap_vmstat_swap_ra_pages_total"),
+	VMSTAT_ROW(MF_SWAP_RA_HIT, "swap_ra_hit", "pages",
+		   "Swap-ins that found the page in the swap cache, read ahead "
+		   "(vmstat swap_ra_hit).",
+		   VOLUME, "zswap_vmstat_swap_ra_hit_pages_total"),
+	VMSTAT_ROW(MF_THP_SWPOUT, "thp_swpout", "folios",
+		   "PMD-size THPs swapped out whole (vmstat thp_swpout).",
+		   VOLUME, "zswap_vmstat_thp_swpout_folios_total"),
+	VMSTAT_ROW(MF_THP_SWPOUT_FALLBACK, "thp_swpout_fallback", "folios",
+		   "PMD-size THPs split before swap-out (vmstat thp_swpout_fallback).",
+		   LOWER(false, "THPs split to be swapped out"),
+		   "zswap_vmstat_thp_swpout_fallback_folios_total"),
+	/* reclaim's own vmstat counters: what a series' letter quotes of
+	 * the LRU (refaults of pages evicted too early, pages scanned) */
 	VMSTAT_ROW(MF_WORKINGSET_REFAULT_ANON, "workingset_refault_anon", "pages",
 		   "Anonymous pages faulted back in soon after their eviction "
 		   "(vmstat workingset_refault_anon): swap-ins of pages reclaim "
