@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Cgroup labels shown below their common directory (cgroup_prefix.h). */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include "cgroup_prefix.h"

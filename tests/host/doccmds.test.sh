@@ -99,7 +99,7 @@ done
 # the records a run writes: its -o DIR, for the commands after it
 run_dir="" run_block=""
 : > "$WORK/uncovered"
-n_ex=0 n_dry=0 n_after=0 n_test=0 n_syn=0
+n_ex=0 n_dry=0 n_once=0 n_after=0 n_test=0 n_syn=0
 tests_text() {
 	for f in tests/*/*.sh tests/*.sh .ci/run bench/*.sh; do
 		[ -f "$f" ] && sed -e ':a' -e '/\\$/N; s/\\\n[ \t]*/ /; ta' "$f"
@@ -164,7 +164,7 @@ while IFS="	" read -r where block cmd; do
 		rc=$?
 		check "$where: $(echo "$cmd" | cut -c1-50)... once: exit $rc, its file written" \
 			[ $rc -eq 0 -a -s "$WORK/export.prom" ]
-		n_dry=$((n_dry + 1))
+		n_once=$((n_once + 1))
 		continue ;;
 	esac
 	# ... and the commands that read the records of the run above them
@@ -194,7 +194,7 @@ while IFS="	" read -r where block cmd; do
 	fi
 	echo "$where: $cmd" >> "$WORK/uncovered"
 done < "$WORK/cmds"
-check "every command the pages show is run: $n_ex as examples, $n_dry dry runs, $n_after on a run's records, $n_test by tests, $n_syn synopses$([ -s "$WORK/uncovered" ] &&
+check "every command the pages show is run: $n_ex as examples, $n_dry dry runs, $n_once daemons once, $n_after on a run's records, $n_test by tests, $n_syn synopses$([ -s "$WORK/uncovered" ] &&
 	printf '; not: %s' "$(cut -c1-100 "$WORK/uncovered" | tr '\n' ';')")" [ ! -s "$WORK/uncovered" ]
 check "README command 1 is docs/examples/record.txt's" \
 	sh -c 'grep -q "^    tools/install-deps.sh && make && tools/seed-run.sh 004 -o " README.md &&
