@@ -107,10 +107,8 @@ static int arm_table(struct letter *l, size_t i, const struct arm_line *a, int n
 			}
 		}
 		row.line = (int)i + 1;
-		if (letter_add_row(l, &t, &row, &cap)) {
-			free(t.rows);
+		if (letter_add_row(l, &t, &row, &cap))
 			return -1;
-		}
 	}
 	for (int k = 0; k < na; k++)
 		memcpy(t.col[k], a[k].arm, sizeof(t.col[k]));

@@ -206,10 +206,8 @@ static int grid_tables(struct letter *l, size_t top, const struct grid_row *r,
 			row.cell[0] = r[k].cell[c][0];
 			row.cell[1] = r[k].cell[c][1];
 			row.line = r[k].line;
-			if (letter_add_row(l, &t, &row, &cap)) {
-				free(t.rows);
+			if (letter_add_row(l, &t, &row, &cap))
 				return -1;
-			}
 		}
 		snprintf(t.col[0], sizeof(t.col[0]), "Before");
 		snprintf(t.col[1], sizeof(t.col[1]), "After");

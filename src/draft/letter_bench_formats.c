@@ -532,10 +532,8 @@ static long read_lkp(struct letter *l, size_t i, const char *section)
 		if (v != n)
 			break;
 		row.line = (int)j + 1;
-		if (letter_add_row(l, &t, &row, &cap)) {
-			free(t.rows);
+		if (letter_add_row(l, &t, &row, &cap))
 			return -1;
-		}
 	}
 	if (!t.nr_rows && !t.rows_cut)
 		return (long)i + 1;

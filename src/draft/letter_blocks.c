@@ -266,10 +266,8 @@ static int kv_table(struct letter *l, size_t i, struct kv_block *b, int nb,
 				row.change_pct = row.cell[k].change_pct;
 			}
 		row.line = b[0].item[a].line;
-		if (letter_add_row(l, &t, &row, &cap)) {
-			free(t.rows);
+		if (letter_add_row(l, &t, &row, &cap))
 			return -1;
-		}
 	}
 	if (t.nr_rows + t.rows_cut < 2) {
 		free(t.rows);

@@ -118,10 +118,8 @@ long letter_read_one_arm(struct letter *l, size_t h, const char *section)
 	for (j = h + 2; piped_words(l, j, depth) &&
 	     letter_parse_row(l->lines[j].text, &row) == 1 && letter_is_num(&row.cell[0]); j++) {
 		row.line = (int)j + 1;
-		if (letter_add_row(l, &t, &row, &cap)) {
-			free(t.rows);
+		if (letter_add_row(l, &t, &row, &cap))
 			return -1;
-		}
 	}
 	if (t.nr_rows < 2 || piped_words(l, j, depth)) {
 		free(t.rows);

@@ -199,10 +199,8 @@ static int matrix_tables(struct letter *l, size_t i, const struct matrix *m,
 			row.has_change = r[k].has_chg[g];
 			row.change_pct = r[k].chg[g];
 			row.line = r[k].line;
-			if (letter_add_row(l, &t, &row, &cap)) {
-				free(t.rows);
+			if (letter_add_row(l, &t, &row, &cap))
 				return -1;
-			}
 		}
 		for (int a = 0; a < m->arms; a++)
 			memcpy(t.col[a], m->arm[a], sizeof(t.col[a]));

@@ -61,7 +61,8 @@ void letter_find_title(const struct letter *l, size_t i, char *out,
 bool letter_section_heading(const struct letter *l, size_t i);
 void letter_section_title(struct letter_table *t, const char *section);
 bool letter_same_block(const struct letter *l, size_t j, int depth);
-/* Row r into t, or counted in t->rows_cut past the letter's LETTER_MAX_ROWS. */
+/* Row r into t, or counted in t->rows_cut past the letter's LETTER_MAX_ROWS;
+ * -1 out of memory, t's rows freed (t->rows NULL). */
 int letter_add_row(struct letter *l, struct letter_table *t,
 		   const struct letter_row *r, size_t *cap);
 bool letter_seen_table(const struct letter *l, const struct letter_table *t);

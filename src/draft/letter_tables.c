@@ -146,8 +146,14 @@ int letter_add_row(struct letter *l, struct letter_table *t,
 		return 0;
 	}
 	if (t->nr_rows == *cap &&
-	    grow_array((void **)&t->rows, cap, 8, sizeof(*t->rows)))
+	    grow_array((void **)&t->rows, cap, 8, sizeof(*t->rows))) {
+		/* the table goes: its reader only returns the failure */
+		free(t->rows);
+		t->rows = NULL;
+		t->nr_rows = 0;
+		*cap = 0;
 		return -1;
+	}
 	t->rows[t->nr_rows++] = *r;
 	return 0;
 }

@@ -195,10 +195,8 @@ static int tr_table(struct letter *l, const struct tr_head *h,
 		row.has_change = x->has_chg[c];
 		row.change_pct = x->chg[c];
 		row.line = x->line;
-		if (letter_add_row(l, &t, &row, &cap)) {
-			free(t.rows);
+		if (letter_add_row(l, &t, &row, &cap))
 			return -1;
-		}
 	}
 	for (int a = 0; a < x->na; a++)
 		memcpy(t.col[a], x->arm[a], sizeof(t.col[a]));
