@@ -12,6 +12,8 @@
  *
  * NAME.expect, one item a line ('#' comments):
  *   set: tuning | held-out
+ *   batch: NAME (optional: the held-out letters gathered together, each
+ *               batch printed apart as well)
  *   table
  *   arms: A | B [| C ...]
  *   row: LABEL | CELL... (one per arm) | METRIC or unmapped | CLAIM or -
@@ -47,6 +49,7 @@ struct exp_table {
 
 struct expect {
 	bool held_out;
+	char batch[32];
 	struct exp_table *tables;
 	int nr_tables;
 };
@@ -125,6 +128,8 @@ static int expect_read(const char *path, struct expect *e)
 			continue;
 		if (!strncmp(s, "set:", 4)) {
 			e->held_out = !strcmp(trim(s + 4), "held-out");
+		} else if (!strncmp(s, "batch:", 6)) {
+			snprintf(e->batch, sizeof(e->batch), "%s", trim(s + 6));
 		} else if (!strcmp(s, "table")) {
 			e->tables = realloc(e->tables, (e->nr_tables + 1) * sizeof(*t));
 			t = &e->tables[e->nr_tables++];
@@ -363,8 +368,12 @@ static void match_tables(const struct expect *e, struct got_table *g, int ng,
 	}
 }
 
-/* Drafts dir/name.txt and scores it into s; whether it is held out. */
-static bool score_letter(const char *dir, const char *name, struct score *s)
+/*
+ * Drafts dir/name.txt and scores it into s; whether it is held out, and
+ * its batch into batch ("" for none).
+ */
+static bool score_letter(const char *dir, const char *name, struct score *s,
+			 char batch[32])
 {
 	bool held_out;
 	char path[1024];
@@ -408,6 +417,7 @@ static bool score_letter(const char *dir, const char *name, struct score *s)
 	if (ng)
 		claims_free(&c);
 	held_out = e.held_out;
+	snprintf(batch, 32, "%s", e.batch);
 	free(match);
 	expect_free(&e);
 	free(text);
@@ -453,10 +463,11 @@ static int is_expect(const struct dirent *d)
 
 void test_draft_corpus(void)
 {
-	struct score all = { 0 }, held = { 0 };
+	struct score all = { 0 }, held = { 0 }, batch_score[8] = { 0 };
+	char batch_name[8][32], batch[32];
+	int n, nr_batches = 0;
 	struct dirent **list;
 	char dir[512];
-	int n;
 
 	show = getenv("CORPUS_SHOW") != NULL;
 	snprintf(dir, sizeof(dir), "%s/letters/corpus", fixtures_dir);
@@ -469,8 +480,18 @@ void test_draft_corpus(void)
 
 		snprintf(name, sizeof(name), "%.*s",
 			 (int)strlen(list[i]->d_name) - 7, list[i]->d_name);
-		if (score_letter(dir, name, &one))
+		if (score_letter(dir, name, &one, batch))
 			add_score(&held, &one);
+		if (*batch) {
+			int b = 0;
+
+			while (b < nr_batches && strcmp(batch_name[b], batch))
+				b++;
+			if (b == nr_batches && nr_batches < 8)
+				snprintf(batch_name[nr_batches++], 32, "%s", batch);
+			if (b < nr_batches)
+				add_score(&batch_score[b], &one);
+		}
 		if (show)
 			fprintf(stderr, "corpus %s: arms %d/%d, cells %d/%d\n", name,
 				one.arms_right, one.tables, one.cells_right, one.cells);
@@ -481,6 +502,12 @@ void test_draft_corpus(void)
 		free(list);
 	print_score("all", &all);
 	print_score("held-out", &held);
+	for (int b = 0; b < nr_batches; b++) {
+		char what[64];
+
+		snprintf(what, sizeof(what), "held-out batch %s", batch_name[b]);
+		print_score(what, &batch_score[b]);
+	}
 	CHECK(all.wrong_number == 0, "no row with a wrong number (%d)",
 	      all.wrong_number);
 	CHECK(held.letters * 4 >= all.letters,
