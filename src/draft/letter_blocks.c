@@ -205,6 +205,11 @@ static bool kv_block_read(const struct letter *l, size_t i, struct kv_block *b)
 		    letter_kv_pairs(l->lines[j + 1].text, r, KV_LINE_PAIRS) > 0 &&
 		    !has_label(b, r[0].label))
 			j++;	/* rows a blank line apart */
+		if (b->nr && letter_runs_line(l->lines[j].text) &&
+		    strstr(l->lines[j - 1].text, " : ")) {
+			b->last = j++;	/* the runs wrapped onto a line */
+			continue;
+		}
 		if (!kv_line(l, j, b))
 			break;
 		b->last = j++;

@@ -281,6 +281,53 @@ static int time_summary(const char *s, struct letter_row *r, int max)
 	return n == 3 ? n : 0;
 }
 
+/* s[0..n) holds only plain numbers, one or more, blanks apart. */
+static bool only_numbers(const char *s, size_t n)
+{
+	const char *end = s + n;
+	int nums = 0;
+
+	while (s < end) {
+		char *e;
+
+		while (s < end && (*s == ' ' || *s == '\t'))
+			s++;
+		if (s == end)
+			break;
+		if (!isdigit((unsigned char)*s))
+			return false;
+		strtod(s, &e);
+		if (e > end || (e < end && *e != ' ' && *e != '\t'))
+			return false;
+		s = e;
+		nums++;
+	}
+	return nums > 0;
+}
+
+bool letter_runs_line(const char *s)
+{
+	return only_numbers(s, strlen(s));
+}
+
+/*
+ * "system  1479.381 : 1376.89 1398.22 ...": a label and its mean two
+ * blanks apart, the runs after " : " (the mean is the letter's value).
+ */
+static bool mean_then_runs(const char *s, struct letter_row *r)
+{
+	const char *sep = strstr(s, " : ");
+	char head[160];
+
+	if (!sep || (size_t)(sep - s) >= sizeof(head) ||
+	    !only_numbers(sep + 3, strlen(sep + 3)))
+		return false;
+	memcpy(head, s, sep - s);
+	head[sep - s] = '\0';
+	return letter_parse_row(head, r) == 1 && r->cell[0].kind == CELL_NUM &&
+	       !r->cell[0].has_change;
+}
+
 /* "pool pages used 175111": words, one blank, a plain number. */
 static bool words_number(const char *s, size_t n, struct letter_row *r)
 {
@@ -364,6 +411,8 @@ static int kv_pairs(const char *s, struct letter_row *r, int max)
 		return 1;
 	if (strstr(s, "elapsed") && time_summary(s, r, max))
 		return 3;
+	if (mean_then_runs(s, &r[0]))
+		return 1;
 	if (!strchr(s, ':')) {
 		if (letter_parse_row(s, &r[0]) == 1 || word_count(s, &r[0]))
 			return 1;

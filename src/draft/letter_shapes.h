@@ -123,6 +123,8 @@ long letter_read_arrow_grid(struct letter *l, size_t i, const char *section);
 /* letter_kv_value.c: the pairs of a "label: value" line as spelled */
 /* "mean: X, stdev: Y", "X (stdev Y)", "X <-- note", or a cell. */
 bool letter_kv_value(const char *s, struct letter_cell *c);
+/* A line of plain numbers alone: runs wrapped from the line above. */
+bool letter_runs_line(const char *s);
 /* The pairs of line s into r[0..max) (each in cell[0]): their count. */
 int letter_kv_pairs(const char *s, struct letter_row *r, int max);
 
@@ -145,6 +147,8 @@ int letter_join_arms(struct letter *l);
 
 /* letter_turn.c: rows of configurations, columns of metrics: turned */
 int letter_turn_tables(struct letter *l);
+/* A label naming a kernel, a patch, a setting: "Patched", "zswap off", "v6.9" */
+bool letter_config_label(const char *s);
 /* The labels' header cell names arms: "kernel", "config", "patch" */
 bool letter_arms_header(const char *s);
 

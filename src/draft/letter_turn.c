@@ -42,7 +42,7 @@ static bool has_version(const char *s)
 	return false;
 }
 
-static bool config_label(const char *s)
+bool letter_config_label(const char *s)
 {
 	char w[8];
 
@@ -109,12 +109,12 @@ static bool transposed(const struct letter_table *t)
 		return false;
 	for (int c = 0; c < t->nr_cols; c++) {
 		cols += metric_synonym_guess(t->col[c], t->title, m, sizeof(m));
-		col_configs += config_label(t->col[c]);
+		col_configs += letter_config_label(t->col[c]);
 		arm_cols += arm_word(t->col[c]);
 	}
 	for (size_t r = 0; r < t->nr_rows; r++) {
 		rows += metric_synonym_guess(t->rows[r].label, t->title, m, sizeof(m));
-		configs += config_label(t->rows[r].label);
+		configs += letter_config_label(t->rows[r].label);
 		arm_rows += arm_word(t->rows[r].label);
 	}
 	if (rows)

@@ -84,6 +84,7 @@ const struct metric_synonym metric_synonyms[] = {
 	{ "user_sec", NULL, "cpu_user_s" },
 	{ "sys time", NULL, "cpu_sys_s" },
 	{ "system time", NULL, "cpu_sys_s" },
+	{ "system", NULL, "cpu_sys_s" },	/* time(1)'s and GNU time's name */
 	{ "user", NULL, "cpu_user_s" },
 	{ "user time", NULL, "cpu_user_s" },
 	/* the workloads' own figures (README, "Workload figures") */

@@ -505,7 +505,7 @@ void test_draft_corpus(void)
 	for (int b = 0; b < nr_batches; b++) {
 		char what[64];
 
-		snprintf(what, sizeof(what), "held-out batch %s", batch_name[b]);
+		snprintf(what, sizeof(what), "held-out batch %.31s", batch_name[b]);
 		print_score(what, &batch_score[b]);
 	}
 	CHECK(all.wrong_number == 0, "no row with a wrong number (%d)",

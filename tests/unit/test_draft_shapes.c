@@ -245,6 +245,69 @@ static void test_arm_lines_unit(void)
 	claims_free(&c);
 }
 
+/* "Patched: 38629.7 mbps (-3.9%)": an arm, one blank, a value and its unit. */
+static void test_arm_lines_one_blank(void)
+{
+	const char *text =
+		"netperf, 100 runs, the mean throughput:\n"
+		"Base: 40198.0 mbps\n"
+		"Patched: 38629.7 mbps (-3.9%)\n";
+	const char *meminfo =
+		"MemTotal: 16318412 kB\n"
+		"MemFree: 10001100 kB\n";
+	struct draft_stats st;
+	struct zs_error err;
+	struct claims c;
+	const struct claim_row *r;
+	char *out = NULL;
+	size_t len;
+
+	if (drafted("arm-lines-one-blank", text, &c)) {
+		CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
+		      !strcmp(c.tables[0].col[0], "Base") &&
+		      !strcmp(c.tables[0].col[1], "Patched"), "two arms, Base and Patched");
+		r = c.nr_tables ? row_named(&c.tables[0], "mbps") : NULL;
+		CHECK(r && r->q[0].mean == 40198.0 && r->q[1].mean == 38629.7 &&
+		      r->has_change[0] && r->change_pct[0] == -3.9,
+		      "'mbps' 40198.0 -> 38629.7 (-3.9%%)");
+		claims_free(&c);
+	}
+	/* names of no configuration are no arms: meminfo's lines */
+	CHECK(claims_draft_text(meminfo, strlen(meminfo), "meminfo", &out, &len, &st,
+				&err) != 0 && strstr(err.msg, "no table found"),
+	      "meminfo's lines: no table found");
+	free(out);
+}
+
+/* "system  1479.381 : 1376.89 ...": a mean, then its runs, wrapped. */
+static void test_blocks_mean_colon_runs(void)
+{
+	const char *text =
+		"Kernel build, 5 runs, the mean then each run:\n"
+		"\n"
+		"With:\n"
+		"real    126.2 : 125.1 127.0 126.9 126.2\n"
+		"system  1411.205 : 1376.10 1390.22 1422.33\n"
+		"        1437.27\n"
+		"\n"
+		"Without:\n"
+		"real    128.4 : 127.1 129.0 128.9 128.2\n"
+		"system  1479.381 : 1376.89 1398.22 1512.33\n"
+		"        1579.36\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (!drafted("blocks-mean-colon-runs", text, &c))
+		return;
+	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 && c.tables[0].nr_rows == 2 &&
+	      !strcmp(c.tables[0].col[0], "With"), "one table, With | Without, two rows");
+	r = c.nr_tables ? row_named(&c.tables[0], "system") : NULL;
+	CHECK(r && r->q[0].mean == 1411.205 && r->q[1].mean == 1479.381 &&
+	      !strcmp(r->metric[0], "cpu_sys_s"),
+	      "'system' the means 1411.205 -> 1479.381, cpu_sys_s; no run a cell");
+	claims_free(&c);
+}
+
 /* A matrix packing "Before / After / Delta" into each cell of two groups. */
 static void test_packed_matrix(void)
 {
@@ -1237,6 +1300,8 @@ void test_draft_shapes(void)
 	test_blocks_spread_change_runs();
 	test_arm_lines();
 	test_arm_lines_unit();
+	test_arm_lines_one_blank();
+	test_blocks_mean_colon_runs();
 	test_packed_matrix();
 	test_arrow_grid();
 	test_test_sections();
