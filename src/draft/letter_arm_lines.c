@@ -44,28 +44,55 @@ static bool unit_value(const char *cell, struct letter_row *r)
 }
 
 /*
- * "Patched: 38629.7 mbps (-3.9%)": a kernel's name one blank from its
- * value and unit, the name a configuration's ("Base", "Patched",
- * "v6.9"), the unit the row's label.
+ * The pairs of one cell of an arm's line into a: "sys time: 2069.53s",
+ * "44017.78 Ops/sec" (the line's only cell: the unit names the row) or
+ * pieces ", " apart ("real 131.2s, sys 1479.4s"). false for anything
+ * else.
+ */
+static bool cell_pairs(const char *cell, bool only, struct arm_line *a)
+{
+	char piece[160];
+	struct letter_row r;
+
+	memset(&r, 0, sizeof(r));
+	if (only && !strchr(cell, ':') && unit_value(cell, &r)) {
+		memcpy(a->label[a->nr], r.label, sizeof(a->label[0]));
+		a->cell[a->nr++] = r.cell[0];
+		return true;
+	}
+	while (*cell) {
+		const char *comma = strstr(cell, ", ");
+		size_t n = comma ? (size_t)(comma - cell) : strlen(cell);
+
+		if (n >= sizeof(piece) || a->nr >= ARM_LINE_PAIRS)
+			return false;
+		memcpy(piece, cell, n);
+		piece[n] = '\0';
+		if (letter_kv_pairs(piece, &r, 1) != 1)
+			return false;
+		memcpy(a->label[a->nr], r.label, sizeof(a->label[0]));
+		a->cell[a->nr++] = r.cell[0];
+		cell = comma ? comma + 2 : cell + n;
+	}
+	return a->nr > 0;
+}
+
+/*
+ * "Patched: 38629.7 mbps (-3.9%)", "After: real 129.9s, sys 1411.4s":
+ * a kernel's name one blank from its pairs, the name a configuration's
+ * ("Base", "Patched", "v6.9").
  */
 static bool one_blank_arm(const char *s, struct arm_line *a)
 {
 	const char *colon = strstr(s, ": ");
-	struct letter_row r;
 
 	while (*s == ' ')
 		s++;
 	if (!colon || colon - s < 2 || colon - s >= (long)sizeof(a->arm))
 		return false;
 	letter_clean_label(s, colon - s, a->arm, sizeof(a->arm));
-	memset(&r, 0, sizeof(r));
-	if (!letter_label_ok(a->arm) || !letter_config_label(a->arm) ||
-	    strchr(colon + 2, ':') || !unit_value(colon + 2, &r))
-		return false;
-	memcpy(a->label[0], r.label, sizeof(a->label[0]));
-	a->cell[0] = r.cell[0];
-	a->nr = 1;
-	return true;
+	return letter_label_ok(a->arm) && letter_config_label(a->arm) &&
+	       !strchr(colon + 2, ':') && cell_pairs(colon + 2, true, a);
 }
 
 /* Line s as an arm's line into a: "Name:" then pairs two blanks apart. */
@@ -86,20 +113,14 @@ static bool arm_line_read(const char *s, struct arm_line *a)
 		return false;
 	for (int k = 1; k < n; k++) {
 		char cell[160];
-		struct letter_row r;
 		int w = sp[k].end - sp[k].start;
 
 		if (w >= (int)sizeof(cell))
 			return false;
 		memcpy(cell, s + sp[k].start, w);
 		cell[w] = '\0';
-		memset(&r, 0, sizeof(r));
-		if (n == 2 && !strchr(cell, ':') && unit_value(cell, &r))
-			;	/* "Before:   44017.78 Ops/sec" */
-		else if (!strchr(cell, ':') || letter_kv_pairs(cell, &r, 1) != 1)
+		if (!cell_pairs(cell, n == 2, a))
 			return false;
-		memcpy(a->label[a->nr], r.label, sizeof(a->label[0]));
-		a->cell[a->nr++] = r.cell[0];
 	}
 	return true;
 }

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "letter_shapes.h"
 
 #define KV_MAX_ITEMS 48		/* pairs kept of one block */
@@ -227,6 +228,54 @@ static bool kv_block_at(const struct letter *l, size_t j, int depth, bool first,
 	       kv_block_read(l, j, b);
 }
 
+/* A block naming a label twice holds runs, no arm's one value each. */
+static bool holds_runs(const struct kv_block *b)
+{
+	for (int i = 1; i < b->nr; i++)
+		for (int k = 0; k < i; k++)
+			if (!strcasecmp(b->item[i].label, b->item[k].label))
+				return true;
+	return false;
+}
+
+/* "Summary", "Average": a heading that names no arm but sums the one above. */
+static bool summary_heading(const char *name)
+{
+	static const char *const words[] = {
+		"summary", "average", "averages", "avg", "mean", "result",
+		"results", NULL };
+
+	for (int i = 0; words[i]; i++)
+		if (!strcasecmp(name, words[i]))
+			return true;
+	return false;
+}
+
+/*
+ * Block b, whose rows are runs ("Without:" over time(1)'s line per run),
+ * swapped for the summary block after it ("Summary:" over "User: X"),
+ * the arm keeping b's heading; false when no summary follows.
+ */
+static bool runs_summary(const struct letter *l, int depth, struct kv_block *b)
+{
+	char name[48];
+	size_t k = b->last + 1;
+	struct kv_block *sum;
+	bool ok;
+
+	while (letter_same_block(l, k, depth) && letter_blank(l->lines[k].text))
+		k++;
+	sum = malloc(sizeof(*sum));
+	if (!sum)
+		return false;
+	ok = kv_block_at(l, k, depth, false, name, sizeof(name), sum) &&
+	     summary_heading(name) && !holds_runs(sum);
+	if (ok)
+		*b = *sum;
+	free(sum);
+	return ok;
+}
+
 /* The value of the pair labelled key in b, or false. */
 static bool kv_find(const struct kv_block *b, const char *key, struct letter_cell *out)
 {
@@ -327,6 +376,8 @@ long letter_read_kv_blocks(struct letter *l, size_t i, const char *section)
 			if (!kv_block_at(l, k, depth, false, col[nb], sizeof(col[0]), &b[nb]))
 				break;
 		}
+		if (holds_runs(&b[nb]) && !runs_summary(l, depth, &b[nb]))
+			break;
 		j = b[nb++].last + 1;
 		while (letter_same_block(l, j, depth) && letter_blank(l->lines[j].text))
 			j++;

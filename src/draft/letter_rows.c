@@ -160,16 +160,26 @@ static bool tokens_cell(char **tok, int a, int b, struct letter_cell *c)
 	return letter_cell_parse(buf, c);
 }
 
+/*
+ * The first of "->", the arrow sign, "=>" and " vs " (" vs. "), its
+ * length into alen: the two values of a row read "before -> after" or
+ * "base vs patched".
+ */
 static const char *find_arrow(const char *s, size_t *alen)
 {
-	const char *a = strstr(s, "->"), *u = strstr(s, "\xe2\x86\x92");
+	static const char *const arrows[] = {
+		"->", "\xe2\x86\x92", "=>", " vs. ", " vs ", NULL };
+	const char *best = NULL;
 
-	if (u && (!a || u < a)) {
-		*alen = 3;
-		return u;
+	for (int i = 0; arrows[i]; i++) {
+		const char *a = strstr(s, arrows[i]);
+
+		if (a && (!best || a < best)) {
+			best = a;
+			*alen = strlen(arrows[i]);
+		}
 	}
-	*alen = 2;
-	return a;
+	return best;
 }
 
 /*

@@ -308,6 +308,73 @@ static void test_blocks_mean_colon_runs(void)
 	claims_free(&c);
 }
 
+/* time(1)'s line per run under each arm, a "Summary:" block after each. */
+static void test_blocks_runs_then_summary(void)
+{
+	const char *text =
+		"Kernel build, 2 runs each.\n"
+		"\n"
+		"Without:\n"
+		"2011.22user 1479.38system 2:08.40elapsed 2718%CPU\n"
+		"2013.10user 1482.01system 2:08.90elapsed 2720%CPU\n"
+		"\n"
+		"Summary:\n"
+		"User: 2012.16\n"
+		"System: 1480.70\n"
+		"\n"
+		"With:\n"
+		"2010.22user 1411.38system 2:06.40elapsed 2718%CPU\n"
+		"2011.10user 1412.01system 2:06.90elapsed 2720%CPU\n"
+		"\n"
+		"Summary (~4.6% improvement of system time):\n"
+		"User: 2010.66\n"
+		"System: 1411.70\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (!drafted("blocks-runs-summary", text, &c))
+		return;
+	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 && c.tables[0].nr_rows == 2 &&
+	      !strcmp(c.tables[0].col[0], "Without") && !strcmp(c.tables[0].col[1], "With"),
+	      "one table, arms Without | With (the summaries' arms), two rows");
+	r = c.nr_tables ? row_named(&c.tables[0], "System") : NULL;
+	CHECK(r && r->q[0].mean == 1480.70 && r->q[1].mean == 1411.70,
+	      "'System' the summaries' 1480.70 -> 1411.70, no run a cell");
+	claims_free(&c);
+}
+
+/* "sys time: 1479.38s vs 1411.38s (-4.6%)"; "Before: real 131.2s, sys 1479.4s" */
+static void test_vs_rows_and_comma_arms(void)
+{
+	const char *vs =
+		"Kernel build (average of 5 runs):\n"
+		"\n"
+		"sys time: 1479.38s vs 1411.38s (-4.6%)\n"
+		"real time: 128.4s vs. 126.4s (-1.5%)\n";
+	const char *arms =
+		"Before: real 131.2s, user 2011.1s, sys 1479.4s\n"
+		"After:  real 129.9s, user 2010.1s, sys 1411.4s\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (drafted("vs-rows", vs, &c)) {
+		r = c.nr_tables == 1 ? row_named(&c.tables[0], "sys time") : NULL;
+		CHECK(r && r->q[0].mean == 1479.38 && r->q[1].mean == 1411.38 &&
+		      r->has_change[0] && r->change_pct[0] == -4.6,
+		      "'sys time: 1479.38s vs 1411.38s (-4.6%%)' a row of two values");
+		claims_free(&c);
+	}
+	if (drafted("comma-arms", arms, &c)) {
+		CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
+		      c.tables[0].nr_rows == 3 && !strcmp(c.tables[0].col[1], "After"),
+		      "an arm a line, pairs ', ' apart: Before | After, three rows");
+		r = c.nr_tables ? row_named(&c.tables[0], "sys") : NULL;
+		CHECK(r && r->q[0].mean == 1479.4 && r->q[1].mean == 1411.4,
+		      "'sys' 1479.4 -> 1411.4");
+		claims_free(&c);
+	}
+}
+
 /* A matrix packing "Before / After / Delta" into each cell of two groups. */
 static void test_packed_matrix(void)
 {
@@ -1302,6 +1369,8 @@ void test_draft_shapes(void)
 	test_arm_lines_unit();
 	test_arm_lines_one_blank();
 	test_blocks_mean_colon_runs();
+	test_blocks_runs_then_summary();
+	test_vs_rows_and_comma_arms();
 	test_packed_matrix();
 	test_arrow_grid();
 	test_test_sections();
