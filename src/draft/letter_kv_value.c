@@ -136,6 +136,53 @@ static void cut_word_note(char *buf)
 }
 
 /*
+ * Statistics after the value, ", p50=0.199 msec" (redis-benchmark's):
+ * cut from buf, which keeps the value before them.
+ */
+static void cut_key_values(char *buf)
+{
+	char *comma = strstr(buf, ", ");
+	size_t word;
+
+	if (!comma || comma == buf || !isalpha((unsigned char)comma[2]))
+		return;
+	word = strcspn(comma + 2, " ,");
+	if (memchr(comma + 2, '=', word))
+		*comma = '\0';
+}
+
+/*
+ * "123456.78 requests per second": a value whose unit is words ending
+ * "per second" or "per sec.", as "requests/s" into c. false otherwise.
+ */
+static bool unit_phrase(const char *buf, struct letter_cell *c)
+{
+	static const char *const per[] = { " per second", " per sec.", " per sec",
+					   NULL };
+	const char *words;
+	char *end;
+	double v = strtod(buf, &end);
+
+	if (end == buf || !isdigit((unsigned char)*buf) || *end != ' ')
+		return false;
+	words = end + 1;
+	for (int i = 0; per[i]; i++) {
+		const char *p = strstr(words, per[i]);
+		size_t n = p ? (size_t)(p - words) : 0;
+
+		if (!p || p[strlen(per[i])] || !n || n > 12 ||
+		    strspn(words, "abcdefghijklmnopqrstuvwxyz") != n)
+			continue;
+		memset(c, 0, sizeof(*c));
+		c->kind = CELL_NUM;
+		c->mean = v;
+		snprintf(c->unit, sizeof(c->unit), "%.*s/s", (int)n, words);
+		return true;
+	}
+	return false;
+}
+
+/*
  * "mean: X, stdev: Y", "X (stdev Y)", "X unit <-- note" or a cell as
  * letter_cell_parse() reads it: the mean as the cell, the spread as its
  * sd. false when s is none of them.
@@ -155,6 +202,9 @@ bool letter_kv_value(const char *s, struct letter_cell *c)
 	}
 	cut_runs(buf);
 	cut_word_note(buf);
+	cut_key_values(buf);
+	if (unit_phrase(buf, c))
+		return true;
 	if (trailing_change(buf, &pct)) {
 		if (!letter_kv_value(buf, c) || c->kind != CELL_NUM || c->has_change)
 			return false;

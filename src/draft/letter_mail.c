@@ -163,7 +163,7 @@ static char *clean_line(const char *s, int *depth, bool *piped)
 	if (*depth && *p == ' ')
 		p++;
 	len = strlen(p);
-	out = malloc(len * TAB_STOP + 1);
+	out = malloc(len * (TAB_STOP + 1) + 1);
 	if (!out)
 		return NULL;
 	for (const char *q = p; *q; q++)
@@ -173,9 +173,16 @@ static char *clean_line(const char *s, int *depth, bool *piped)
 		unsigned char ch = (unsigned char)*p;
 
 		if (ch == '\t') {
+			size_t from = o;
+
 			do
 				out[o++] = ' ';
 			while (o % TAB_STOP);
+			/* a tab parts cells: never one blank, which joins them */
+			if (o - from == 1 && from && out[from - 1] != ' ')
+				do
+					out[o++] = ' ';
+				while (o % TAB_STOP);
 		} else if (ch == '|' && bars >= 2) {
 			/*
 			 * | a | b | is a table: a blank for the bar keeps the

@@ -375,6 +375,44 @@ static void test_vs_rows_and_comma_arms(void)
 	}
 }
 
+/* Tab-separated cells one blank apart once expanded; redis-benchmark's lines. */
+static void test_tabs_and_redis(void)
+{
+	const char *tabs =
+		"Test\tBase\tPatched\tDiff\n"
+		"usemem 16x1G\t1234567\t1334567\t+8.1%\n"
+		"kernel build sys\t1479.38\t1411.38\t-4.6%\n";
+	const char *redis =
+		"Before:\n"
+		"SET: 123456.78 requests per second, p50=0.199 msec\n"
+		"GET: 145678.90 requests per second, p50=0.167 msec\n"
+		"\n"
+		"After:\n"
+		"SET: 133456.78 requests per second, p50=0.191 msec\n"
+		"GET: 155678.90 requests per second, p50=0.159 msec\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (drafted("tab-cells", tabs, &c)) {
+		CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
+		      !strcmp(c.tables[0].col[0], "Base") &&
+		      !strcmp(c.tables[0].col[1], "Patched"),
+		      "a tab one blank wide still parts cells: Base | Patched");
+		r = c.nr_tables ? row_named(&c.tables[0], "usemem 16x1G") : NULL;
+		CHECK(r && r->q[0].mean == 1234567 && r->q[1].mean == 1334567 &&
+		      r->has_change[0] && r->change_pct[0] == 8.1,
+		      "'usemem 16x1G' 1234567 -> 1334567 (+8.1%%)");
+		claims_free(&c);
+	}
+	if (drafted("redis-lines", redis, &c)) {
+		r = c.nr_tables == 1 ? row_named(&c.tables[0], "SET") : NULL;
+		CHECK(r && r->q[0].mean == 123456.78 && r->q[1].mean == 133456.78 &&
+		      !strcmp(r->unit, "requests/s"),
+		      "'SET: 123456.78 requests per second, p50=...' 123456.78 requests/s");
+		claims_free(&c);
+	}
+}
+
 /* A matrix packing "Before / After / Delta" into each cell of two groups. */
 static void test_packed_matrix(void)
 {
@@ -1371,6 +1409,7 @@ void test_draft_shapes(void)
 	test_blocks_mean_colon_runs();
 	test_blocks_runs_then_summary();
 	test_vs_rows_and_comma_arms();
+	test_tabs_and_redis();
 	test_packed_matrix();
 	test_arrow_grid();
 	test_test_sections();
