@@ -14,6 +14,7 @@
 #define KV_MAX_ITEMS 48		/* pairs kept of one block */
 #define KV_LINE_PAIRS 8		/* pairs read of one line */
 #define KV_HEADING_MAX 60
+#define PROSE_GAP 8		/* lines of words between two arms' blocks */
 
 /* One pair of a block: its label and value, the line it is on. */
 struct kv_item {
@@ -293,10 +294,11 @@ static bool kv_find(const struct kv_block *b, const char *key, struct letter_cel
 
 /*
  * The table of blocks b[0..nb): a row per label of the first block that
- * another block has, into l. -1 when out of memory.
+ * another block has (sparse: every label of the first, empty where
+ * another lacks it), into l. -1 when out of memory.
  */
 static int kv_table(struct letter *l, size_t i, struct kv_block *b, int nb,
-		    char col[][48], const char *section)
+		    char col[][48], const char *section, bool sparse)
 {
 	struct letter_table t = {};
 	struct letter_row row;
@@ -312,7 +314,7 @@ static int kv_table(struct letter *l, size_t i, struct kv_block *b, int nb,
 		letter_label_key(row.label, key, sizeof(key));
 		for (int k = 1; k < nb; k++)
 			found += kv_find(&b[k], key, &row.cell[k]);
-		if (found < 2)
+		if (found < 2 && !sparse)
 			continue;	/* in the first block only */
 		for (int k = nb - 1; k > 0 && !row.has_change; k--)
 			if (row.cell[k].has_change) {
@@ -382,8 +384,140 @@ long letter_read_kv_blocks(struct letter *l, size_t i, const char *section)
 		while (letter_same_block(l, j, depth) && letter_blank(l->lines[j].text))
 			j++;
 	}
-	made = nb >= 2 ? kv_table(l, i, b, nb, col, section) : 0;
+	made = nb >= 2 ? kv_table(l, i, b, nb, col, section, false) : 0;
 	j = made > 0 ? b[nb - 1].last + 1 : i + 1;
 	free(b);
 	return made < 0 ? -1 : (long)j;
+}
+
+/* ------------------------------------------- blocks under sentences */
+
+/* The rows from line j on, no heading above them: at least two. */
+static bool kv_rows_at(const struct letter *l, size_t j, int depth,
+		       struct kv_block *b)
+{
+	b->head = j;
+	b->nr = 0;
+	while (letter_same_block(l, j, depth) && l->lines[j].kind == LL_PROSE &&
+	       kv_line(l, j, b))
+		b->last = j++;
+	return b->nr >= 2 && !holds_runs(b);
+}
+
+/* Labels b shares with a: two at least and half of the fewer's. */
+static bool shares_rows(const struct kv_block *a, const struct kv_block *b)
+{
+	char key[96];
+	struct letter_cell c;
+	int shared = 0;
+
+	for (int i = 0; i < b->nr; i++) {
+		letter_label_key(b->item[i].label, key, sizeof(key));
+		shared += kv_find(a, key, &c);
+	}
+	return shared >= 2 && shared * 2 >= (a->nr < b->nr ? a->nr : b->nr);
+}
+
+/*
+ * The arm a sentence names, "Without this patch, the file cache ...",
+ * "After applying this patch, it becomes,": the last such phrase of
+ * lines [from, to) into out ("Without this patch"; "Before", "After"
+ * alone), false when none names one.
+ */
+static bool arm_phrase(const struct letter *l, size_t from, size_t to,
+		       char *out, size_t len)
+{
+	static const char *const leads[] = { "without", "with", "before", "after",
+					     NULL };
+	static const char *const objects[] = { "patchset", "patches", "patch",
+					       "series", "change", NULL };
+	bool found = false;
+
+	for (size_t k = from; k < to; k++) {
+		const char *t = l->lines[k].text;
+
+		for (const char *p = t; *p; p++) {
+			const char *q;
+			size_t n;
+
+			if (p > t && isalpha((unsigned char)p[-1]))
+				continue;
+			for (int i = 0; leads[i]; i++) {
+				n = strlen(leads[i]);
+				if (strncasecmp(p, leads[i], n) || p[n] != ' ')
+					continue;
+				q = p + n + 1;
+				if (!strncasecmp(q, "applying ", 9))
+					q += 9;
+				if (!strncasecmp(q, "this ", 5) || !strncasecmp(q, "the ", 4))
+					q = strchr(q, ' ') + 1;
+				for (int o = 0; objects[o]; o++)
+					if (!strncasecmp(q, objects[o], strlen(objects[o])) &&
+					    !isalpha((unsigned char)q[strlen(objects[o])])) {
+						size_t w = i >= 2 ? n :
+							   (size_t)(q - p) + strlen(objects[o]);
+
+						snprintf(out, len, "%c%.*s",
+							 toupper((unsigned char)*p),
+							 (int)w - 1, p + 1);
+						found = true;
+						break;
+					}
+				break;
+			}
+		}
+	}
+	return found;
+}
+
+/*
+ * Blocks of "label: value" lines under sentences instead of headings,
+ * one per arm ("the profile is as following," over the rows, then
+ * "After applying this patch, it becomes," over the same rows): a
+ * table with a column per block, named by the arm the sentence above
+ * names, else Before and After; a row the first block has and a later
+ * one lacks is empty there. Returns the line after the last block, or
+ * i + 1 when line i starts none; -1 when out of memory.
+ */
+long letter_read_prose_blocks(struct letter *l, size_t i, const char *section)
+{
+	int depth = l->lines[i].depth, nb = 0, made;
+	char col[LETTER_MAX_COLS][48];
+	struct kv_block *b;
+	size_t from;
+
+	if (i == 0 || (!letter_blank(l->lines[i - 1].text) &&
+		       l->lines[i - 1].kind != LL_PROSE))
+		return (long)i + 1;
+	b = malloc(LETTER_MAX_COLS * sizeof(*b));
+	if (!b)
+		return -1;
+	if (!kv_rows_at(l, i, depth, &b[0])) {
+		free(b);
+		return (long)i + 1;
+	}
+	from = i > PROSE_GAP ? i - PROSE_GAP : 0;
+	nb = 1;
+	while (nb < LETTER_MAX_COLS) {
+		size_t k = b[nb - 1].last + 1, stop = k + PROSE_GAP;
+
+		while (k < stop && letter_same_block(l, k, depth) &&
+		       !kv_rows_at(l, k, depth, &b[nb]))
+			k++;
+		if (k >= stop || !letter_same_block(l, k, depth) ||
+		    !shares_rows(&b[0], &b[nb]))
+			break;
+		nb++;
+	}
+	for (int k = 0; k < nb; k++) {
+		size_t lo = k ? b[k - 1].last + 1 : from;
+
+		if (!arm_phrase(l, lo, b[k].head, col[k], sizeof(col[k])))
+			snprintf(col[k], sizeof(col[k]), "%s",
+				 k == 0 ? "Before" : k == 1 ? "After" : "column");
+	}
+	made = nb >= 2 ? kv_table(l, i, b, nb, col, section, true) : 0;
+	from = made > 0 ? b[nb - 1].last + 1 : i + 1;
+	free(b);
+	return made < 0 ? -1 : (long)from;
 }

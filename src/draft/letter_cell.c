@@ -207,6 +207,10 @@ bool letter_cell_parse(const char *s, struct letter_cell *c)
 		c->has_change = true;
 	while (*p == ' ')
 		p++;
+	/* a note of its own closing the cell, "(e=8%)": no part of the value */
+	if (*p == '(' && p[strlen(p) - 1] == ')' && strchr(p, '=') &&
+	    !strchr(p + 1, '('))
+		p += strlen(p);
 	if (*p)
 		return false;
 	c->kind = CELL_NUM;

@@ -107,6 +107,8 @@ long letter_read_bench_table(struct letter *l, size_t i, const char *section);
 
 /* letter_blocks.c: blocks of "label: value" lines under headings */
 long letter_read_kv_blocks(struct letter *l, size_t i, const char *section);
+/* the same blocks under sentences naming their arms, not headings */
+long letter_read_prose_blocks(struct letter *l, size_t i, const char *section);
 
 /* letter_arm_lines.c: "Before:  sys time: X  real time: Y", an arm a line */
 long letter_read_arm_lines(struct letter *l, size_t i, const char *section);
