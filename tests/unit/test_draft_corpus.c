@@ -70,8 +70,8 @@ struct score {
  * letters it holds so far (issue 46 asks 30; 37 with the mmtests and lkp
  * letters), so none goes missing.
  */
-#define CORPUS_LETTERS		60
-#define FLOOR_ALL_ARMS_PCT	81.8
+#define CORPUS_LETTERS		61
+#define FLOOR_ALL_ARMS_PCT	81.3
 #define FLOOR_ALL_CELLS_PCT	92.5
 #define FLOOR_HELD_ARMS_PCT	71.7
 #define FLOOR_HELD_CELLS_PCT	77.3
