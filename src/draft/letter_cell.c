@@ -18,7 +18,7 @@
 static const char *const text_cells[] = {
 	"oom", "oom'd", "oomed", "n/a", "na", "n.a.", "-", "--", "\xe2\x80\x94",
 	"crash", "crashed", "fail", "failed", "failure", "timeout", "dnf", "x",
-	"?", "none", NULL };
+	"?", "none", "inf", "nan", NULL };
 
 static bool parse_number(const char **pp, double *v, bool *sign)
 {

@@ -20,7 +20,45 @@ static const char *const config_words[] = {
 	"mainline", "upstream", "vanilla", "stock", "series", "revert",
 	"mm-unstable", "mm-stable", "linux-next", "next-", "-rc", "zswap", "zram",
 	"zsmalloc", "zbud", "z3fold", "shrinker", "enabled", "disabled", "ssd",
-	"lz4", "lzo", "zstd", "deflate", NULL };
+	"lz4", "lzo", "zstd", "deflate", "pre-", "post-", NULL };
+
+/* "0388536ac291": a commit's abbreviated hash, 7 to 40 hex digits */
+static bool has_commit(const char *s)
+{
+	for (const char *p = s; *p; p++) {
+		size_t n = strspn(p, "0123456789abcdef");
+		bool digit = false, letter = false;
+
+		for (size_t k = 0; k < n; k++) {
+			digit |= isdigit((unsigned char)p[k]);
+			letter |= isalpha((unsigned char)p[k]);
+		}
+		if (n >= 7 && n <= 40 && digit && letter &&
+		    (p == s || !isalnum((unsigned char)p[-1])) && !isalnum((unsigned char)p[n]))
+			return true;
+		p += n ? n - 1 : 0;
+	}
+	return false;
+}
+
+/*
+ * A column that names a quantity no metric stands for: a unit in
+ * parentheses ("Speed(MB/s)", "time (sec)"), a rate ("pages/sec") or a
+ * word of measuring ("Num of Iter", "latency").
+ */
+static bool measure_label(const char *s)
+{
+	static const char *const words[] = {
+		"/s", "/sec", "per ", "(s)", "(sec)", "(ms)", "(us)", "(ns)", "(kb",
+		"(mb", "(gb", "(mib", "(gib", "(kib", "(%)", "speed", "time",
+		"latency", "throughput", "bandwidth", "num of", "count", "rate",
+		"iter", NULL };
+
+	for (int i = 0; words[i]; i++)
+		if (strcasestr(s, words[i]))
+			return true;
+	return false;
+}
 
 /* "6.10", "v5", "v6.9": a version */
 static bool has_version(const char *s)
@@ -53,14 +91,14 @@ bool letter_config_label(const char *s)
 	for (const char *p = s; *p; p++) {
 		size_t n = strspn(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ");
 
-		if (n == 2 || n == 3) {
+		if (n >= 2 && n <= 4) {
 			snprintf(w, sizeof(w), "%.*s", (int)n, p);
 			if (!strcasecmp(w, "on") || !strcasecmp(w, "off"))
 				return true;
 		}
 		p += n ? n - 1 : 0;
 	}
-	return has_version(s);
+	return has_version(s) || has_commit(s);
 }
 
 /* The labels' header names arms: "| kernel | mean_rel | std_rel |" */
@@ -108,7 +146,8 @@ static bool transposed(const struct letter_table *t)
 	    t->nr_rows < 2 || t->nr_rows > LETTER_MAX_COLS)
 		return false;
 	for (int c = 0; c < t->nr_cols; c++) {
-		cols += metric_synonym_guess(t->col[c], t->title, m, sizeof(m));
+		cols += metric_synonym_guess(t->col[c], t->title, m, sizeof(m)) ||
+			measure_label(t->col[c]);
 		col_configs += letter_config_label(t->col[c]);
 		arm_cols += arm_word(t->col[c]);
 	}
@@ -123,6 +162,9 @@ static bool transposed(const struct letter_table *t)
 		return true;
 	if (arm_rows == t->nr_rows && !arm_cols)
 		return true;	/* "Before:" and "After:" over the settings */
+	/* every column a quantity, a row "(This Patch)": the rows are arms */
+	if (configs && cols == t->nr_cols && t->nr_cols >= 2 && !col_configs)
+		return true;
 	return (size_t)configs * 2 >= t->nr_rows &&
 	       (cols * 2 >= t->nr_cols || ((size_t)configs == t->nr_rows && !col_configs));
 }
