@@ -12,6 +12,7 @@
 #define ARM_LINE_PAIRS 8
 
 struct arm_line {
+	bool bare;		/* its name without a colon: "With patch\t14542.5 Mbps" */
 	char arm[48];
 	int nr;
 	char label[ARM_LINE_PAIRS][96];
@@ -104,8 +105,16 @@ static bool arm_line_read(const char *s, struct arm_line *a)
 	size_t len = n > 0 ? (size_t)(sp[0].end - sp[0].start) : 0;
 
 	a->nr = 0;
+	a->bare = false;
 	if (n == 1)
 		return one_blank_arm(s, a);
+	if (n == 2 && len >= 2 && !memchr(name, ':', len)) {
+		/* "2. 6.0-rc1\t\t10482.7 Mbps (-51.6%)": a value and its unit */
+		letter_clean_label(name, len, a->arm, sizeof(a->arm));
+		a->bare = true;
+		return letter_label_ok(a->arm) && !strchr(s + sp[1].start, ':') &&
+		       cell_pairs(s + sp[1].start, true, a);
+	}
 	if (n < 2 || len < 2 || name[len - 1] != ':' || memchr(name, ':', len - 1))
 		return false;
 	letter_clean_label(name, len - 1, a->arm, sizeof(a->arm));
@@ -128,7 +137,7 @@ static bool arm_line_read(const char *s, struct arm_line *a)
 /* b names the pairs a names, in a's order. */
 static bool same_pairs(const struct arm_line *a, const struct arm_line *b)
 {
-	if (a->nr != b->nr)
+	if (a->nr != b->nr || a->bare != b->bare)
 		return false;
 	for (int k = 0; k < a->nr; k++)
 		if (strcmp(a->label[k], b->label[k]))
@@ -190,6 +199,15 @@ long letter_read_arm_lines(struct letter *l, size_t i, const char *section)
 	while (na < LETTER_MAX_COLS && letter_same_block(l, i + na, depth) &&
 	       arm_line_read(l->lines[i + na].text, &a[na]) && same_pairs(&a[0], &a[na]))
 		na++;
+	if (first.bare) {
+		int configs = 0;
+
+		/* names without colons: arms when they name configurations */
+		for (int k = 0; k < na; k++)
+			configs += letter_config_label(a[k].arm);
+		if (configs * 2 < na)
+			na = 0;
+	}
 	next = na >= 2 ? (long)(i + na) : (long)i + 1;
 	if (na >= 2 && arm_table(l, i, a, na, section))
 		next = -1;

@@ -124,10 +124,12 @@ static void cut_word_note(char *buf)
 	bool word = false;
 
 	if (!open || open == buf || buf[n - 1] != ')' || open[-1] != ' ' ||
-	    memchr(open, '%', buf + n - open) || spread_word(open + 1))
+	    spread_word(open + 1))
 		return;
 	for (char *p = open + 1; p < buf + n - 1; p++)
-		word |= isalpha((unsigned char)*p) && isalpha((unsigned char)p[1]);
+		word |= isalpha((unsigned char)*p) && isalpha((unsigned char)p[1]) &&
+			(!memchr(open, '%', buf + n - open) ||
+			 (isalpha((unsigned char)p[2]) && isalpha((unsigned char)p[3])));
 	if (!word)
 		return;
 	while (open > buf && open[-1] == ' ')

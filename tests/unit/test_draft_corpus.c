@@ -258,7 +258,8 @@ static int cell_right(const char *want, const struct quoted *q)
 	char *end;
 	double v = strtod(want, &end);
 
-	if (end != want && !*end)
+	/* "inf" and "nan" are words a cell holds, as the letter spells them */
+	if (end != want && !*end && strspn(want, "+-.0123456789") > 0)
 		return q->present && q->has_mean &&
 		       fabs(q->mean - v) <= 1e-9 * fmax(1, fabs(v)) ? 1 :
 		       q->present && q->has_mean ? 0 : -1;
