@@ -139,8 +139,9 @@ static bool kv_line(const struct letter *l, size_t j, struct kv_block *b)
 
 /*
  * A shell's prompt and command, "root@host:~/bpf# time ./test_tag",
- * "$ time make -j8": a word ending in '#' or '$' (or the sign alone)
- * first on the line, a command after it.
+ * "$ time make -j8", "~ # time ./a.out": a word ending in '#' or '$'
+ * (or the sign alone, after a directory's "~" or "path:"), first on
+ * the line, a command after it.
  */
 static bool shell_prompt(const char *s)
 {
@@ -149,6 +150,9 @@ static bool shell_prompt(const char *s)
 	while (*s == ' ')
 		s++;
 	blank = strchr(s, ' ');
+	if (blank && blank > s && (blank[-1] == '~' || blank[-1] == ':') &&
+	    (blank[1] == '#' || blank[1] == '$') && blank[2] == ' ')
+		blank += 2;	/* "~ # cmd": the directory, then the sign */
 	return blank && blank > s && (blank[-1] == '#' || blank[-1] == '$') &&
 	       blank[1] && blank[1] != ' ';
 }
@@ -216,7 +220,7 @@ static bool kv_block_read(const struct letter *l, size_t i, struct kv_block *b)
 			break;
 		b->last = j++;
 	}
-	return b->nr >= 2;
+	return b->nr >= 1;
 }
 
 /* Line j heads a block: read into b. */
@@ -303,6 +307,7 @@ static int kv_table(struct letter *l, size_t i, struct kv_block *b, int nb,
 	struct letter_table t = {};
 	struct letter_row row;
 	size_t cap = 0;
+	bool lone = true;
 
 	for (int a = 0; a < b[0].nr; a++) {
 		char key[sizeof(row.label)];
@@ -325,7 +330,10 @@ static int kv_table(struct letter *l, size_t i, struct kv_block *b, int nb,
 		if (letter_add_row(l, &t, &row, &cap))
 			return -1;
 	}
-	if (t.nr_rows + t.rows_cut < 2) {
+	/* one row only where every block is that one pair ("Old:" over "N objs") */
+	for (int k = 0; k < nb && t.nr_rows == 1; k++)
+		lone &= b[k].nr == 1;
+	if (t.nr_rows + t.rows_cut < 2 && !(t.nr_rows == 1 && lone)) {
 		free(t.rows);
 		return 0;
 	}

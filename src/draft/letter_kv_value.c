@@ -395,6 +395,30 @@ static bool words_number(const char *s, size_t n, struct letter_row *r)
 }
 
 /*
+ * "323977 memcpy() in zs_object_copy().": a plain number, then the
+ * words naming it (the sentence's full stop dropped).
+ */
+static bool number_then_words(const char *s, struct letter_row *r)
+{
+	char buf[160], *end;
+	size_t n;
+
+	memset(r, 0, sizeof(*r));
+	if (!trimmed(s, strlen(s), buf, sizeof(buf)) ||
+	    !isdigit((unsigned char)buf[0]))
+		return false;
+	r->cell[0].mean = strtod(buf, &end);
+	if (*end != ' ' || !isalpha((unsigned char)end[1]))
+		return false;
+	n = strlen(end + 1);
+	if (end[n] == '.')
+		n--;
+	r->cell[0].kind = CELL_NUM;
+	letter_clean_label(end + 1, n, r->label, sizeof(r->label));
+	return letter_label_ok(r->label) && strlen(r->label) >= 3;
+}
+
+/*
  * Two or more pieces ", " apart, each one row as read() reads it (one
  * row each): the count, or 0 when a piece is no row.
  */
@@ -459,14 +483,16 @@ static int kv_pairs(const char *s, struct letter_row *r, int max)
 {
 	if (max < 1)
 		return 0;
-	if (one_pair(s, strlen(s), &r[0]))
-		return 1;
+	/* before a pair: "0:14.69elapsed" holds a colon */
 	if (strstr(s, "elapsed") && time_summary(s, r, max))
 		return 3;
+	if (one_pair(s, strlen(s), &r[0]))
+		return 1;
 	if (mean_then_runs(s, &r[0]))
 		return 1;
 	if (!strchr(s, ':')) {
-		if (letter_parse_row(s, &r[0]) == 1 || word_count(s, &r[0]))
+		if (letter_parse_row(s, &r[0]) == 1 || word_count(s, &r[0]) ||
+		    number_then_words(s, &r[0]))
 			return 1;
 		/* "pool pages used 175111, total allocated size 698213488" */
 		return strstr(s, ", ") ? comma_pieces(s, r, max, words_number) : 0;

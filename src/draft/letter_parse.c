@@ -13,7 +13,8 @@
 
 /*
  * The shapes read before aligned tables, each from its first line: a
- * suite's compare report (letter_bench_formats.c), arms as rows under
+ * suite's compare report (letter_bench_formats.c), ministat's
+ * (letter_ministat.c), arms as rows under
  * each test's name (letter_test_rows.c), pipe tables of arms named by
  * key columns (letter_keyed.c), rows taking turns between arms
  * (letter_interleave.c), a pipe table of one arm's values
@@ -25,7 +26,7 @@
  */
 static long (*const shape_readers[])(struct letter *l, size_t i,
 				      const char *section) = {
-	letter_read_bench_table, letter_read_test_rows, letter_read_keyed,
+	letter_read_bench_table, letter_read_ministat, letter_read_test_rows, letter_read_keyed,
 	letter_read_interleaved, letter_read_one_arm, letter_read_kv_blocks,
 	letter_read_arm_lines, letter_read_matrix, letter_read_arrow_grid,
 	letter_read_prose_blocks,

@@ -7,7 +7,7 @@
  * headers (letter_header.c), label blocks (letter_blocks.c), their
  * pairs (letter_kv_value.c), an arm a line (letter_arm_lines.c), a matrix
  * of packed cells (letter_matrix.c), benchmark suites' compare reports
- * (letter_bench_formats.c), pipe tables of arms named by key columns
+ * (letter_bench_formats.c) and ministat's (letter_ministat.c), pipe tables of arms named by key columns
  * (letter_keyed.c), rows taking turns between arms (letter_interleave.c);
  * then the tables found are reshaped: a table cut by a reply's words made
  * whole (letter_cut.c), arms in tables of their own joined
@@ -104,6 +104,9 @@ bool letter_row_placed(const char *row, int nv, const char *s, bool piped,
  * it, i + 1 when it starts none, -1 when out of memory.
  */
 long letter_read_bench_table(struct letter *l, size_t i, const char *section);
+
+/* letter_ministat.c: ministat(1)'s legend and statistics, a column per set */
+long letter_read_ministat(struct letter *l, size_t i, const char *section);
 
 /* letter_blocks.c: blocks of "label: value" lines under headings */
 long letter_read_kv_blocks(struct letter *l, size_t i, const char *section);
