@@ -53,7 +53,8 @@ static bool unit_value(const char *cell, struct letter_row *r)
 static bool cell_pairs(const char *cell, bool only, struct arm_line *a)
 {
 	char piece[160];
-	struct letter_row r;
+	struct letter_row r, run[ARM_LINE_PAIRS];
+	int nr = letter_run_pairs(cell, run, ARM_LINE_PAIRS - a->nr);
 
 	memset(&r, 0, sizeof(r));
 	if (only && !strchr(cell, ':') && unit_value(cell, &r)) {
@@ -61,6 +62,12 @@ static bool cell_pairs(const char *cell, bool only, struct arm_line *a)
 		a->cell[a->nr++] = r.cell[0];
 		return true;
 	}
+	for (int k = 0; k < nr; k++) {	/* "user time 2904.59s system time 4773.99s" */
+		memcpy(a->label[a->nr], run[k].label, sizeof(a->label[0]));
+		a->cell[a->nr++] = run[k].cell[0];
+	}
+	if (nr)
+		return true;
 	while (*cell) {
 		const char *comma = strstr(cell, ", ");
 		size_t n = comma ? (size_t)(comma - cell) : strlen(cell);
@@ -93,7 +100,7 @@ static bool one_blank_arm(const char *s, struct arm_line *a)
 		return false;
 	letter_clean_label(s, colon - s, a->arm, sizeof(a->arm));
 	return letter_label_ok(a->arm) && letter_config_label(a->arm) &&
-	       !strchr(colon + 2, ':') && cell_pairs(colon + 2, true, a);
+	       cell_pairs(colon + 2, true, a);
 }
 
 /* Line s as an arm's line into a: "Name:" then pairs two blanks apart. */

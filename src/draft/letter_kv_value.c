@@ -463,6 +463,50 @@ static const char *log_tag_rest(const char *s)
 static int kv_pairs(const char *s, struct letter_row *r, int max);
 
 /*
+ * "user time 2904.59s system time 4773.99s", "Throughput (Sum): 6482.58
+ * MB/s Free Latency: 371371.67us": pairs one blank apart, each the
+ * words of its name (a colon after them or not), then its value, the
+ * unit glued to it or the word after it when that is a unit. The count,
+ * 0 unless two or more and nothing else on the line.
+ */
+int letter_run_pairs(const char *s, struct letter_row *r, int max)
+{
+	char buf[256], *tok[64], label[160] = "";
+	int nt = 0, n = 0;
+
+	if (!trimmed(s, strlen(s), buf, sizeof(buf)))
+		return 0;
+	cut_word_note(buf);
+	for (char *t = strtok(buf, " "); t && nt < 64; t = strtok(NULL, " "))
+		tok[nt++] = t;
+	for (int k = 0; k < nt; k++) {
+		struct letter_cell c;
+		char value[64];
+		size_t used = strlen(label);
+
+		if (!isdigit((unsigned char)tok[k][0]) ||
+		    !letter_cell_parse(tok[k], &c) || c.kind != CELL_NUM) {
+			snprintf(label + used, sizeof(label) - used, "%s%s",
+				 used ? " " : "", tok[k]);
+			continue;
+		}
+		if (!used || n >= max || !isalpha((unsigned char)label[0]))
+			return 0;
+		if (k + 1 < nt && !c.unit[0] && letter_known_unit(tok[k + 1]) &&
+		    snprintf(value, sizeof(value), "%s %s", tok[k], tok[k + 1]) <
+		    (int)sizeof(value) && letter_cell_parse(value, &c))
+			k++;
+		memset(&r[n], 0, sizeof(r[n]));
+		letter_clean_label(label, strlen(label), r[n].label, sizeof(r[n].label));
+		if (!letter_label_ok(r[n].label))
+			return 0;
+		r[n++].cell[0] = c;
+		label[0] = '\0';
+	}
+	return n >= 2 && !label[0] ? n : 0;
+}
+
+/*
  * The "label: value" pairs of line s into r (max at most): one pair, a
  * row of the aligned kind with one value ("real    8m0.594s"), a counter
  * one blank from its name, pairs ", " apart or time(1)'s summary. The

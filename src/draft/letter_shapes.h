@@ -130,6 +130,8 @@ long letter_read_arrow_grid(struct letter *l, size_t i, const char *section);
 bool letter_kv_value(const char *s, struct letter_cell *c);
 /* A line of plain numbers alone: runs wrapped from the line above. */
 bool letter_runs_line(const char *s);
+/* "user time 2904.59s system time 4773.99s": pairs one blank apart */
+int letter_run_pairs(const char *s, struct letter_row *r, int max);
 /* The pairs of line s into r[0..max) (each in cell[0]): their count. */
 int letter_kv_pairs(const char *s, struct letter_row *r, int max);
 
