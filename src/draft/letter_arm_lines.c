@@ -13,6 +13,7 @@
 
 struct arm_line {
 	bool bare;		/* its name without a colon: "With patch\t14542.5 Mbps" */
+	bool prefixed;		/* its name before the pair's: "case1 vm.throughput: 10574" */
 	char arm[48];
 	int nr;
 	char label[ARM_LINE_PAIRS][96];
@@ -103,8 +104,42 @@ static bool one_blank_arm(const char *s, struct arm_line *a)
 	       cell_pairs(colon + 2, true, a);
 }
 
+/*
+ * "case1(using reclaimer's node id) vm-scalability.throughput: 10574
+ * KB/s": an arm's name before one pair whose name is a counter's (a
+ * '.', '_' or '-' in one word), the value after the last colon.
+ */
+static bool prefixed_arm(const char *s, struct arm_line *a)
+{
+	const char *colon = NULL, *key, *end;
+	char name[160];
+
+	for (const char *p = strstr(s, ": "); p; p = strstr(p + 1, ": "))
+		colon = p;
+	while (*s == ' ')
+		s++;
+	if (!colon || colon - s >= (long)sizeof(name))
+		return false;
+	for (key = colon; key > s && key[-1] != ' '; key--)
+		;
+	if (key == s || colon - key < 3 || (!memchr(key, '.', colon - key) &&
+	    !memchr(key, '_', colon - key) && !memchr(key, '-', colon - key)))
+		return false;
+	for (end = key; end > s && end[-1] == ' '; end--)
+		;
+	letter_clean_label(s, end - s, a->arm, sizeof(a->arm));
+	snprintf(name, sizeof(name), "%.*s", (int)(colon - key), key);
+	letter_clean_label(name, strlen(name), a->label[0], sizeof(a->label[0]));
+	if (!letter_label_ok(a->arm) || !letter_kv_value(colon + 2, &a->cell[0]) ||
+	    a->cell[0].kind != CELL_NUM)
+		return false;
+	a->nr = 1;
+	a->prefixed = true;
+	return true;
+}
+
 /* Line s as an arm's line into a: "Name:" then pairs two blanks apart. */
-static bool arm_line_read(const char *s, struct arm_line *a)
+static bool arm_line_named(const char *s, struct arm_line *a)
 {
 	struct span sp[ARM_LINE_PAIRS + 2];
 	int n = letter_split_cells(s, sp, ARM_LINE_PAIRS + 1);
@@ -112,7 +147,7 @@ static bool arm_line_read(const char *s, struct arm_line *a)
 	size_t len = n > 0 ? (size_t)(sp[0].end - sp[0].start) : 0;
 
 	a->nr = 0;
-	a->bare = false;
+	a->bare = a->prefixed = false;
 	if (n == 1)
 		return one_blank_arm(s, a);
 	if (n == 2 && len >= 2 && !memchr(name, ':', len)) {
@@ -141,10 +176,20 @@ static bool arm_line_read(const char *s, struct arm_line *a)
 	return true;
 }
 
+/* Line s as an arm's line, its name first or before its one pair's. */
+static bool arm_line_read(const char *s, struct arm_line *a)
+{
+	if (arm_line_named(s, a))
+		return true;
+	a->nr = 0;
+	a->bare = false;
+	return prefixed_arm(s, a);
+}
+
 /* b names the pairs a names, in a's order. */
 static bool same_pairs(const struct arm_line *a, const struct arm_line *b)
 {
-	if (a->nr != b->nr || a->bare != b->bare)
+	if (a->nr != b->nr || a->bare != b->bare || a->prefixed != b->prefixed)
 		return false;
 	for (int k = 0; k < a->nr; k++)
 		if (strcmp(a->label[k], b->label[k]))

@@ -413,6 +413,141 @@ static void test_tabs_and_redis(void)
 	}
 }
 
+/* ministat(1)'s comparison: the legend's sets as arms, Stddev the Avg's spread. */
+static void test_ministat(void)
+{
+	const char *text =
+		"Per-class compaction comparison (T-test)\n"
+		"\n"
+		"x Old grouping\n"
+		"+ New grouping\n"
+		"+--------------------------------------------------+\n"
+		"|     x  +                                         |\n"
+		"+--------------------------------------------------+\n"
+		"    N           Min           Max        Median           Avg        Stddev\n"
+		"x 140           349          3513          2461     2314.1214     806.03271\n"
+		"+ 140           289          2778          2006     1878.1714     641.02073\n"
+		"Difference at 95.0% confidence\n"
+		"        -435.95 +/- 170.595\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (!drafted("ministat", text, &c))
+		return;
+	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
+	      !strcmp(c.tables[0].col[0], "Old grouping") &&
+	      !strcmp(c.tables[0].col[1], "New grouping"), "ministat: the legend's sets as arms");
+	r = c.nr_tables ? row_named(&c.tables[0], "Avg") : NULL;
+	CHECK(r && r->q[0].mean == 2314.1214 && r->q[0].sd == 806.03271 &&
+	      r->q[1].mean == 1878.1714, "ministat: Avg 2314.1214 (sd 806.03271) -> 1878.1714");
+	claims_free(&c);
+}
+
+/* Arms named by sentences; a prompt after "~"; blocks of one pair. */
+static void test_blocks_sentences_prompt_one_pair(void)
+{
+	const char *prose =
+		"In the original implementation the contention is heavy, as\n"
+		"following,\n"
+		"\n"
+		"_raw_spin_lock_irq.add_to_swap_cache:      7.91\n"
+		"_raw_spin_lock.swapcache_free_entries:     2.51\n"
+		"_raw_spin_lock_irq.shrink_inactive_list:   1.29\n"
+		"\n"
+		"After applying this patch, it becomes,\n"
+		"\n"
+		"_raw_spin_lock.swapcache_free_entries:     3.58\n"
+		"_raw_spin_lock_irq.shrink_inactive_list:   2.3\n";
+	const char *prompt =
+		"Typical time w/o patch:\n"
+		" ~ # time taskset -c 4 ./a.out\n"
+		" 0.21user 14.34system 0:14.69elapsed\n"
+		"w/ patch:\n"
+		" ~ # time taskset -c 4 ./a.out\n"
+		" 0.22user 13.45system 0:13.80elapsed\n";
+	const char *lone =
+		"Old grouping, old algorithm:\n"
+		"323977 memcpy() in zs_object_copy().\n"
+		"\n"
+		"New grouping, new algorithm:\n"
+		"213978 memcpy() in zs_object_copy().\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (drafted("prose-blocks", prose, &c)) {
+		CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
+		      !strcmp(c.tables[0].col[0], "Before") &&
+		      !strcmp(c.tables[0].col[1], "After"),
+		      "blocks under sentences: Before | After");
+		r = c.nr_tables ? row_named(&c.tables[0], "_raw_spin_lock_irq.add_to_swap_cache") : NULL;
+		CHECK(r && r->q[0].mean == 7.91 && !r->q[1].present,
+		      "a row the second block lacks is empty there");
+		claims_free(&c);
+	}
+	if (drafted("prompt-blocks", prompt, &c)) {
+		r = c.nr_tables == 1 ? row_named(&c.tables[0], "elapsed") : NULL;
+		CHECK(r && r->q[0].mean == 14.69 && r->q[1].mean == 13.80 &&
+		      !strcmp(c.tables[0].col[1], "w/ patch"),
+		      "'~ # time ...' then time(1)'s line: elapsed 14.69 -> 13.80");
+		claims_free(&c);
+	}
+	if (drafted("one-pair-blocks", lone, &c)) {
+		r = c.nr_tables == 1 ? row_named(&c.tables[0], "memcpy() in zs_object_copy()") : NULL;
+		CHECK(r && r->q[0].mean == 323977 && r->q[1].mean == 213978,
+		      "blocks of one pair, a number then its words");
+		claims_free(&c);
+	}
+}
+
+/* Arms a line: pairs one blank apart, names before a counter, names bare. */
+static void test_arm_lines_shapes(void)
+{
+	const char *run =
+		"Before: user time 2904.59s system time 4773.99s\n"
+		"After:  user time 2909.38s system time 4641.55s (2.77% better)\n";
+	const char *prefixed =
+		"case1(reclaimer's node) vm-scalability.throughput: 10574 KB/s\n"
+		"case2(page's node)      vm-scalability.throughput: 10567 KB/s\n";
+	const char *bare =
+		"Results (netperf):\n"
+		"1. 6.0-rc1\t\t10482.7 Mbps\n"
+		"2. 6.0-rc1 + (A)\t14542.5 Mbps (-32.9%)\n";
+	const char *quantities =
+		"                                   Num of Iter    Speed(MB/s)\n"
+		"Looping-Forward (Orig)                 38            99265\n"
+		"Last-element-check (This Patch)        33           125072\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (drafted("run-pairs", run, &c)) {
+		r = c.nr_tables == 1 ? row_named(&c.tables[0], "system time") : NULL;
+		CHECK(r && r->q[0].mean == 4773.99 && r->q[1].mean == 4641.55,
+		      "'user time X system time Y': system time 4773.99 -> 4641.55");
+		claims_free(&c);
+	}
+	if (drafted("prefixed-arms", prefixed, &c)) {
+		CHECK(c.nr_tables == 1 && !strcmp(c.tables[0].col[0], "case1(reclaimer's node)"),
+		      "an arm's name before its counter's");
+		r = c.nr_tables ? row_named(&c.tables[0], "vm-scalability.throughput") : NULL;
+		CHECK(r && r->q[0].mean == 10574 && r->q[1].mean == 10567, "10574 -> 10567");
+		claims_free(&c);
+	}
+	if (drafted("bare-arms", bare, &c)) {
+		r = c.nr_tables == 1 ? row_named(&c.tables[0], "Mbps") : NULL;
+		CHECK(r && !strcmp(c.tables[0].col[1], "6.0-rc1 + (A)") &&
+		      r->q[0].mean == 10482.7 && r->q[1].mean == 14542.5,
+		      "kernels' names bare before their values: Mbps 10482.7 -> 14542.5");
+		claims_free(&c);
+	}
+	if (drafted("quantity-columns", quantities, &c)) {
+		r = c.nr_tables == 1 ? row_named(&c.tables[0], "Speed(MB/s)") : NULL;
+		CHECK(r && c.tables[0].nr_cols == 2 && r->q[0].mean == 99265 &&
+		      r->q[1].mean == 125072,
+		      "columns of quantities, rows of configurations: turned");
+		claims_free(&c);
+	}
+}
+
 /* A matrix packing "Before / After / Delta" into each cell of two groups. */
 static void test_packed_matrix(void)
 {
@@ -1410,6 +1545,9 @@ void test_draft_shapes(void)
 	test_blocks_runs_then_summary();
 	test_vs_rows_and_comma_arms();
 	test_tabs_and_redis();
+	test_ministat();
+	test_blocks_sentences_prompt_one_pair();
+	test_arm_lines_shapes();
 	test_packed_matrix();
 	test_arrow_grid();
 	test_test_sections();
