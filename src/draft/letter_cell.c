@@ -165,6 +165,13 @@ bool letter_cell_parse(const char *s, struct letter_cell *c)
 		return false;
 	memcpy(buf, s, n);
 	buf[n] = '\0';
+	/* "- 1%" aligned under "-20%": the sign, blanks, the number */
+	if ((buf[0] == '-' || buf[0] == '+') && buf[1] == ' ') {
+		size_t b = strspn(buf + 1, " ");
+
+		if (isdigit((unsigned char)buf[1 + b]))
+			memmove(buf + 1, buf + 1 + b, n - b);
+	}
 	for (int i = 0; text_cells[i]; i++)
 		if (!strcasecmp(buf, text_cells[i])) {
 			c->kind = CELL_TEXT;

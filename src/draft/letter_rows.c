@@ -87,6 +87,27 @@ bool letter_label_ok(const char *label)
 }
 
 /*
+ * A first cell that names its row though a number: a whole count
+ * ("511", a parameter's value) or a size ("4KiB", "2M"), not a
+ * measure (no decimals, no percent, no sign).
+ */
+static bool key_cell(const char *s, size_t n)
+{
+	static const char *const sizes[] = { "", "K", "M", "G", "KB", "MB", "GB",
+					     "kB", "KiB", "MiB", "GiB", "k", NULL };
+	size_t d = 0;
+
+	while (d < n && isdigit((unsigned char)s[d]))
+		d++;
+	if (!d || d > 9)
+		return false;
+	for (int i = 0; sizes[i]; i++)
+		if (n - d == strlen(sizes[i]) && !strncmp(s + d, sizes[i], n - d))
+			return true;
+	return false;
+}
+
+/*
  * A row: a label, then value cells. Cells are split at two blanks; a
  * line whose numbers are one blank apart ("written_back 40214 40275")
  * gives its trailing plain numbers (two at least). Returns the values
@@ -103,6 +124,8 @@ int letter_parse_row(const char *s, struct letter_row *r)
 		return 0;
 	for (k = n; k > 0 && letter_span_cell(s, &sp[k - 1], &cell); k--)
 		;
+	if (k == 0 && n >= 3 && key_cell(s + sp[0].start, sp[0].end - sp[0].start))
+		k = 1;	/* "4KiB  0.058110  0.057715": a size or a count names the row */
 	if (k >= 1 && k < n) {
 		letter_clean_label(s + sp[0].start, sp[k - 1].end - sp[0].start, r->label,
 			    sizeof(r->label));
