@@ -19,6 +19,13 @@ bool letter_rule(const char *s)
 	int marks = 0;
 
 	for (; *s; s++) {
+		/* box-drawing and dashes a mailer made of "--": "─", "—", "–" */
+		if (!strncmp(s, "\xe2\x80\x94", 3) || !strncmp(s, "\xe2\x80\x93", 3) ||
+		    !strncmp(s, "\xe2\x94\x80", 3)) {
+			s += 2;
+			marks++;
+			continue;
+		}
 		if (!strchr("-=+|:_~ ", *s))
 			return false;
 		marks += *s == '-' || *s == '=' || *s == '_';

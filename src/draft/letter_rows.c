@@ -118,18 +118,21 @@ int letter_parse_row(const char *s, struct letter_row *r)
 	struct span sp[MAX_CELLS];
 	struct letter_cell cell;
 	int n = letter_split_cells(s, sp, MAX_CELLS), k, v;
+	bool keyed;
 
 	memset(r, 0, sizeof(*r));
 	if (n < 1)
 		return 0;
 	for (k = n; k > 0 && letter_span_cell(s, &sp[k - 1], &cell); k--)
 		;
-	if (k == 0 && n >= 3 && key_cell(s + sp[0].start, sp[0].end - sp[0].start))
-		k = 1;	/* "4KiB  0.058110  0.057715": a size or a count names the row */
+	/* "4KiB  0.058110  0.057715", "511  233us  95us": a size or a count names it */
+	keyed = k == 0 && n >= 3 && key_cell(s + sp[0].start, sp[0].end - sp[0].start);
+	if (keyed)
+		k = 1;
 	if (k >= 1 && k < n) {
 		letter_clean_label(s + sp[0].start, sp[k - 1].end - sp[0].start, r->label,
 			    sizeof(r->label));
-		if (!letter_label_ok(r->label))
+		if (!keyed && !letter_label_ok(r->label))
 			return 0;
 		for (v = 0; k < n; k++, v++)
 			if (v < LETTER_MAX_COLS)
