@@ -6,7 +6,8 @@
  * columns are the arms (the tables' titles) and whose values are the
  * Delta columns: what each arm's run changed. A pipe table of one value
  * after each ("| Time | |" over "| elapsed | 8.473 |"): one table of
- * those, a column per arm.
+ * those, a column per arm. Tables of one row under each arm's heading:
+ * one table, a row per column.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,6 +35,8 @@ static bool same_shape(const struct letter_table *a, const struct letter_table *
 			return false;
 	return true;
 }
+
+static int join_deltas(struct letter *l);
 
 static const struct letter_row *row_by_label(const struct letter_table *t,
 					     const char *key)
@@ -205,7 +208,79 @@ static void join_one_value(struct letter *l, struct letter_table *out, size_t *n
 	l->nr_tables = o;
 }
 
+/*
+ * b is a's next arm of one row: a's columns and row label, another
+ * title; the titles name configurations, the columns none.
+ */
+static bool one_row_arm(const struct letter_table *a, const struct letter_table *b)
+{
+	if (a->nr_rows != 1 || b->nr_rows != 1 || a->nr_cols != b->nr_cols ||
+	    a->nr_cols < 2 || !a->named || !b->named || !a->title[0] ||
+	    !strcmp(a->title, b->title) || strcmp(a->rows[0].label, b->rows[0].label) ||
+	    !letter_config_label(a->title) || !letter_config_label(b->title))
+		return false;
+	/* the columns quantities, the titles the arms: not tables of arms */
+	for (int c = 0; c < a->nr_cols; c++)
+		if (strcmp(a->col[c], b->col[c]) || letter_config_label(a->col[c]))
+			return false;
+	return true;
+}
+
+/*
+ * Tables of one row each under each arm's heading ("Without:" over
+ * "tasks processes threads" and "16 8283274.75 5594261.00", "With:"
+ * the same): one table, a column per arm (the titles), a row per
+ * quantity (the columns). -1 when out of memory (the tables as read).
+ */
+static int join_one_row(struct letter *l)
+{
+	size_t i = 0, o = 0;
+
+	while (i < l->nr_tables) {
+		struct letter_table *a = &l->tables[i], t = {};
+		size_t n = 1;
+
+		while (i + n < l->nr_tables && n < LETTER_MAX_COLS &&
+		       one_row_arm(a, &l->tables[i + n]))
+			n++;
+		if (n < 2 || !(t.rows = calloc(a->nr_cols, sizeof(*t.rows)))) {
+			l->tables[o++] = l->tables[i++];
+			if (n >= 2)
+				return -1;
+			continue;
+		}
+		for (int c = 0; c < a->nr_cols; c++) {
+			struct letter_row *row = &t.rows[t.nr_rows++];
+
+			snprintf(row->label, sizeof(row->label), "%s", a->col[c]);
+			row->line = a->rows[0].line;
+			for (size_t k = 0; k < n; k++)
+				row->cell[k] = l->tables[i + k].rows[0].cell[c];
+		}
+		for (size_t k = 0; k < n; k++)
+			snprintf(t.col[k], sizeof(t.col[k]), "%.47s", l->tables[i + k].title);
+		t.nr_cols = (int)n;
+		t.named = true;
+		t.line = a->line;
+		snprintf(t.title, sizeof(t.title), "%s", a->rows[0].label);
+		letter_unique_columns(&t);
+		for (size_t k = i; k < i + n; k++)
+			free(l->tables[k].rows);
+		l->tables[o++] = t;
+		i += n;
+	}
+	l->nr_tables = o;
+	return 0;
+}
+
 int letter_join_arms(struct letter *l)
+{
+	if (join_one_row(l))
+		return -1;
+	return join_deltas(l);
+}
+
+static int join_deltas(struct letter *l)
 {
 	struct letter_table *ones = calloc(l->nr_tables + 1, sizeof(*ones));
 	size_t i = 0, o = 0, nr_ones = 0;
