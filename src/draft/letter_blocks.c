@@ -15,6 +15,7 @@
 #define KV_LINE_PAIRS 8		/* pairs read of one line */
 #define KV_HEADING_MAX 60
 #define PROSE_GAP 8		/* lines of words between two arms' blocks */
+#define BLOCK_GAP 16		/* lines of a listing between two headed blocks */
 
 /* One pair of a block: its label and value, the line it is on. */
 struct kv_item {
@@ -281,6 +282,15 @@ static bool runs_summary(const struct letter *l, int depth, struct kv_block *b)
 	return ok;
 }
 
+static bool shares_rows(const struct kv_block *a, const struct kv_block *b);
+
+/* A line of a listing of shares ("-   82.19%  19.49%  [k] shrink_slab"), or blank. */
+static bool share_line(const struct letter *l, size_t k, int depth)
+{
+	return letter_same_block(l, k, depth) &&
+	       (letter_blank(l->lines[k].text) || strchr(l->lines[k].text, '%'));
+}
+
 /* The value of the pair labelled key in b, or false. */
 static bool kv_find(const struct kv_block *b, const char *key, struct letter_cell *out)
 {
@@ -383,8 +393,22 @@ long letter_read_kv_blocks(struct letter *l, size_t i, const char *section)
 				k = past_command(l, j, depth);
 			while (letter_same_block(l, k, depth) && letter_blank(l->lines[k].text))
 				k++;
-			if (!kv_block_at(l, k, depth, false, col[nb], sizeof(col[0]), &b[nb]))
-				break;
+			if (!kv_block_at(l, k, depth, false, col[nb], sizeof(col[0]), &b[nb])) {
+				/*
+				 * a listing between two arms' blocks (perf's call
+				 * graph): passed when the block after it names the
+				 * first block's rows
+				 */
+				bool found = false;
+
+				for (k = j; !found && k <= j + BLOCK_GAP &&
+				     share_line(l, k, depth); k++)
+					found = kv_block_at(l, k + 1, depth, false, col[nb],
+							    sizeof(col[0]), &b[nb]) &&
+						shares_rows(&b[0], &b[nb]);
+				if (!found)
+					break;
+			}
 		}
 		if (holds_runs(&b[nb]) && !runs_summary(l, depth, &b[nb]))
 			break;

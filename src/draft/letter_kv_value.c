@@ -395,6 +395,37 @@ static bool words_number(const char *s, size_t n, struct letter_row *r)
 }
 
 /*
+ * perf top's and perf report's flat lines, "35.34%  [kernel]  [k]
+ * down_read_trylock": the share first, the symbol (after "[k] " or
+ * "[.] ") the row's name.
+ */
+static bool perf_line(const char *s, struct letter_row *r)
+{
+	const char *sym = strstr(s, "[k] ");
+	char *end;
+
+	memset(r, 0, sizeof(*r));
+	if (!sym)
+		sym = strstr(s, "[.] ");
+	while (*s == ' ')
+		s++;
+	if (!sym || !isdigit((unsigned char)*s))
+		return false;
+	r->cell[0].mean = strtod(s, &end);
+	if (*end != '%' || end[1] != ' ')
+		return false;
+	sym += 4;
+	while (*sym == ' ')
+		sym++;
+	if (!*sym || strchr(sym, ' '))
+		return false;
+	r->cell[0].kind = CELL_NUM;
+	snprintf(r->cell[0].unit, sizeof(r->cell[0].unit), "%%");
+	snprintf(r->label, sizeof(r->label), "%s", sym);
+	return true;
+}
+
+/*
  * "323977 memcpy() in zs_object_copy().": a plain number, then the
  * words naming it (the sentence's full stop dropped).
  */
@@ -535,8 +566,8 @@ static int kv_pairs(const char *s, struct letter_row *r, int max)
 	if (mean_then_runs(s, &r[0]))
 		return 1;
 	if (!strchr(s, ':')) {
-		if (letter_parse_row(s, &r[0]) == 1 || word_count(s, &r[0]) ||
-		    number_then_words(s, &r[0]))
+		if (perf_line(s, &r[0]) || letter_parse_row(s, &r[0]) == 1 ||
+		    word_count(s, &r[0]) || number_then_words(s, &r[0]))
 			return 1;
 		/* "pool pages used 175111, total allocated size 698213488" */
 		return strstr(s, ", ") ? comma_pieces(s, r, max, words_number) : 0;
