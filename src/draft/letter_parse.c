@@ -21,7 +21,8 @@
  * (letter_join.c), blocks of "label: value" (letter_blocks.c), an arm a
  * line (letter_arm_lines.c), a packed matrix (letter_matrix.c), a grid
  * of arrow cells (letter_arrow_grid.c), blocks of "label: value" under
- * sentences (letter_blocks.c). Each returns the line after
+ * sentences (letter_blocks.c), an arm's name over a header and its
+ * values (letter_records.c). Each returns the line after
  * what it read, i + 1 when i starts none.
  */
 static long (*const shape_readers[])(struct letter *l, size_t i,
@@ -29,7 +30,7 @@ static long (*const shape_readers[])(struct letter *l, size_t i,
 	letter_read_bench_table, letter_read_ministat, letter_read_test_rows, letter_read_keyed,
 	letter_read_interleaved, letter_read_one_arm, letter_read_kv_blocks,
 	letter_read_arm_lines, letter_read_matrix, letter_read_arrow_grid,
-	letter_read_prose_blocks,
+	letter_read_prose_blocks, letter_read_records,
 };
 
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))

@@ -105,6 +105,9 @@ bool letter_row_placed(const char *row, int nv, const char *s, bool piped,
  */
 long letter_read_bench_table(struct letter *l, size_t i, const char *section);
 
+/* letter_records.c: an arm's name over a header and one line of values */
+long letter_read_records(struct letter *l, size_t i, const char *section);
+
 /* letter_ministat.c: ministat(1)'s legend and statistics, a column per set */
 long letter_read_ministat(struct letter *l, size_t i, const char *section);
 

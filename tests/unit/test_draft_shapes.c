@@ -548,6 +548,47 @@ static void test_arm_lines_shapes(void)
 	}
 }
 
+/* An arm's name over a header and one line of values, twice; one-row tables per arm. */
+static void test_records_and_one_row_arms(void)
+{
+	const char *records =
+		">> base: mm-unstable\n"
+		">> user-time    sys_time    faults_per_sec\n"
+		">> 0.04s        3.10s       2669684.890\n"
+		">>\n"
+		">> mm-unstable + patchset\n"
+		">> user-time    sys_time    faults_per_sec\n"
+		">> 0.08s        0.31s       17082522.495\n";
+	const char *one_row =
+		"Without:\n"
+		"tasks   processes       threads\n"
+		"16      8283274.75      5594261.00\n"
+		"\n"
+		"With:\n"
+		"tasks   processes       threads\n"
+		"16      8767010.50      5791312.75\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (drafted("records", records, &c)) {
+		CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
+		      !strcmp(c.tables[0].col[0], "mm-unstable") &&
+		      !strcmp(c.tables[0].col[1], "mm-unstable + patchset"),
+		      "records: the arms' names ('base: ' the role, dropped)");
+		r = c.nr_tables ? row_named(&c.tables[0], "sys_time") : NULL;
+		CHECK(r && r->q[0].mean == 3.10 && r->q[1].mean == 0.31,
+		      "records: sys_time 3.10 -> 0.31");
+		claims_free(&c);
+	}
+	if (drafted("one-row-arms", one_row, &c)) {
+		r = c.nr_tables == 1 ? row_named(&c.tables[0], "processes") : NULL;
+		CHECK(r && !strcmp(c.tables[0].col[0], "Without") &&
+		      r->q[0].mean == 8283274.75 && r->q[1].mean == 8767010.50,
+		      "one-row tables under Without:/With: joined: processes per arm");
+		claims_free(&c);
+	}
+}
+
 /* A matrix packing "Before / After / Delta" into each cell of two groups. */
 static void test_packed_matrix(void)
 {
@@ -1548,6 +1589,7 @@ void test_draft_shapes(void)
 	test_ministat();
 	test_blocks_sentences_prompt_one_pair();
 	test_arm_lines_shapes();
+	test_records_and_one_row_arms();
 	test_packed_matrix();
 	test_arrow_grid();
 	test_test_sections();

@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * An arm's record: a line naming it ("mm-unstable + patchset, 64K mTHP
+ * enabled"), a header of quantities ("user-time  sys_time  faults"),
+ * one line of their values; the next arm's record the same under its
+ * own name. One table: a column per record, a row per quantity.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "letter_shapes.h"
+
+#define RECORD_MAX_COLS 32
+
+struct record {
+	char arm[48];
+	struct letter_cell cell[RECORD_MAX_COLS];
+	size_t last;		/* the values' line */
+};
+
+/* Line j's cells, two blanks apart, into sp: their count. */
+static int cells(const struct letter *l, size_t j, struct span *sp)
+{
+	return letter_split_cells(l->lines[j].text, sp, RECORD_MAX_COLS + 1);
+}
+
+/* "base: mm-unstable": the kernel the role names; else the line. */
+static void arm_name(const char *s, char *out, size_t len)
+{
+	const char *colon = strstr(s, ": ");
+
+	while (*s == ' ')
+		s++;
+	if (colon && colon - s <= 8 && !memchr(s, ' ', colon - s))
+		s = colon + 2;
+	letter_clean_label(s, strlen(s), out, len);
+}
+
+/*
+ * The record whose name is line i, over header h's names (nh of them,
+ * names[] filled when nh is 0): into r. false for anything else.
+ */
+static bool record_at(const struct letter *l, size_t i, int depth,
+		      char names[][48], int *nh, struct record *r)
+{
+	struct span sp[RECORD_MAX_COLS + 1], vp[RECORD_MAX_COLS + 1];
+	const char *h, *v;
+	int n, nv;
+
+	if (!letter_same_block(l, i + 2, depth) || letter_blank(l->lines[i].text) ||
+	    strlen(l->lines[i].text) > MAX_LABEL || letter_blank(l->lines[i + 1].text))
+		return false;
+	h = l->lines[i + 1].text;
+	v = l->lines[i + 2].text;
+	n = cells(l, i + 1, sp);
+	nv = cells(l, i + 2, vp);
+	if (n < 2 || n > RECORD_MAX_COLS || nv != n || (*nh && n != *nh))
+		return false;
+	for (int k = 0; k < n; k++) {
+		struct letter_cell c;
+		char name[48];
+
+		snprintf(name, sizeof(name), "%.*s", sp[k].end - sp[k].start, h + sp[k].start);
+		if (letter_span_cell(h, &sp[k], &c) || !letter_label_ok(name) ||
+		    (*nh && strcmp(name, names[k])) ||
+		    !letter_span_cell(v, &vp[k], &r->cell[k]) || !letter_is_num(&r->cell[k]))
+			return false;
+		if (!*nh)
+			memcpy(names[k], name, sizeof(name));
+	}
+	*nh = n;
+	arm_name(l->lines[i].text, r->arm, sizeof(r->arm));
+	r->last = i + 2;
+	return letter_label_ok(r->arm);
+}
+
+/*
+ * Records from line i on, each an arm's name over the same header and
+ * one line of values (blank lines between): a table with a column per
+ * record. Returns the line after the last, or i + 1 when line i starts
+ * no two; -1 when out of memory.
+ */
+long letter_read_records(struct letter *l, size_t i, const char *section)
+{
+	char names[RECORD_MAX_COLS][48];
+	struct letter_table t = {};
+	struct record *r;
+	int depth = l->lines[i].depth, nh = 0, nr = 0;
+	size_t j = i, cap = 0;
+	long next = (long)i + 1;
+
+	r = malloc(LETTER_MAX_COLS * sizeof(*r));
+	if (!r)
+		return -1;
+	while (nr < LETTER_MAX_COLS && record_at(l, j, depth, names, &nh, &r[nr])) {
+		j = r[nr++].last + 1;
+		while (letter_same_block(l, j, depth) && letter_blank(l->lines[j].text))
+			j++;
+	}
+	if (nr < 2)
+		goto out;
+	for (int k = 0; k < nh; k++) {
+		struct letter_row row;
+
+		memset(&row, 0, sizeof(row));
+		snprintf(row.label, sizeof(row.label), "%.47s", names[k]);
+		for (int a = 0; a < nr; a++)
+			row.cell[a] = r[a].cell[k];
+		row.line = (int)i + 2;
+		if (letter_add_row(l, &t, &row, &cap)) {
+			next = -1;
+			goto out;
+		}
+	}
+	for (int a = 0; a < nr; a++)
+		memcpy(t.col[a], r[a].arm, sizeof(t.col[a]));
+	t.nr_cols = nr;
+	t.named = true;
+	t.line = (int)i + 1;
+	letter_find_title(l, i, t.title, sizeof(t.title));
+	for (size_t k = i; k <= r[nr - 1].last; k++)
+		l->lines[k].kind = LL_TABLE;
+	letter_unique_columns(&t);
+	next = letter_keep_table(l, &t, section) ? -1 : (long)r[nr - 1].last + 1;
+out:
+	free(r);
+	return next;
+}
