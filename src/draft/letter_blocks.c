@@ -284,6 +284,15 @@ static bool runs_summary(const struct letter *l, int depth, struct kv_block *b)
 
 static bool shares_rows(const struct kv_block *a, const struct kv_block *b);
 
+/* col[n] names an arm col[0..n) named already. */
+static bool named_before(char col[][48], int n)
+{
+	for (int k = 0; k < n; k++)
+		if (!strcmp(col[k], col[n]))
+			return true;
+	return false;
+}
+
 /* A line of a listing of shares ("-   82.19%  19.49%  [k] shrink_slab"), or blank. */
 static bool share_line(const struct letter *l, size_t k, int depth)
 {
@@ -412,6 +421,8 @@ long letter_read_kv_blocks(struct letter *l, size_t i, const char *section)
 		}
 		if (holds_runs(&b[nb]) && !runs_summary(l, depth, &b[nb]))
 			break;
+		if (named_before(col, nb))
+			break;	/* "Before:" again: the next test's arms */
 		j = b[nb++].last + 1;
 		while (letter_same_block(l, j, depth) && letter_blank(l->lines[j].text))
 			j++;
@@ -424,12 +435,20 @@ long letter_read_kv_blocks(struct letter *l, size_t i, const char *section)
 
 /* ------------------------------------------- blocks under sentences */
 
-/* The rows from line j on, no heading above them: at least two. */
+/*
+ * The rows from line j on, no heading right above them (a headed block
+ * is letter_read_kv_blocks's): at least two.
+ */
 static bool kv_rows_at(const struct letter *l, size_t j, int depth,
 		       struct kv_block *b)
 {
+	char name[48];
+
 	b->head = j;
 	b->nr = 0;
+	if (j > 0 && letter_same_block(l, j - 1, depth) &&
+	    kv_heading_ruled(l->lines[j - 1].text, true, false, name, sizeof(name)))
+		return false;
 	while (letter_same_block(l, j, depth) && l->lines[j].kind == LL_PROSE &&
 	       kv_line(l, j, b))
 		b->last = j++;

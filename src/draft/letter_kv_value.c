@@ -60,8 +60,9 @@ static bool spread_value(const char *s, double *sd)
 }
 
 /*
- * A change closing a value after a tab or two blanks ("6.377 ± 0.054M/s
- * \t-2.00%", "*36.87%" marked significant): cut from buf, its percent
+ * A change closing a value after a tab, two blanks or a comma ("6.377 ±
+ * 0.054M/s \t-2.00%", "*36.87%" marked significant, "X, -10.42%"): cut
+ * from buf, its percent
  * into c. false when the value ends in none.
  */
 static bool trailing_change(char *buf, double *pct)
@@ -71,6 +72,9 @@ static bool trailing_change(char *buf, double *pct)
 
 	while (p > buf && p[-1] != ' ' && p[-1] != '\t')
 		p--;
+	/* "9612.24 (stdev 66.3), -10.42%": the change after a comma */
+	if (p - buf >= 2 && p[-1] == ' ' && p[-2] == ',' && (*p == '-' || *p == '+'))
+		p[-2] = ' ';
 	if (p == buf || (p[-1] != '\t' && (p - buf < 2 || p[-2] != ' ')))
 		return false;
 	v = strtod(p + (*p == '*'), &end);
