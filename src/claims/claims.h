@@ -67,7 +67,7 @@ struct claim_table {
 	char id[48];
 	char title[200];
 	int line;
-	char col[CLAIM_MAX_COLS][48];
+	char col[CLAIM_MAX_COLS][96];
 	int nr_cols;
 	int cmp[CLAIM_MAX_CMPS][2];	/* column indexes: base, new */
 	int nr_cmps;

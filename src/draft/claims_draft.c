@@ -40,12 +40,12 @@ struct dtable {
 	int col[CLAIM_MAX_COLS];
 	int nr;
 	int part, parts;
-	char new_col[48];	/* the change-only table's series column */
+	char new_col[LETTER_NAME_LEN];	/* the change-only table's series column */
 };
 
 /* An id in use; as a title's base, the next suffix to try for it. */
 struct table_id {
-	char id[48];	/* first: name_index reads it */
+	char id[LETTER_NAME_LEN];	/* first: name_index reads it */
 	int next;
 };
 
@@ -107,7 +107,7 @@ static int split_parts(const struct letter_table *t, struct dtable *d)
 static void series_column(struct dtable *d)
 {
 	const char *w = strcasestr(d->t->title, "with ");
-	char name[48];
+	char name[LETTER_NAME_LEN];
 
 	/* "... with 10 hosts per arm, and more" names no column */
 	snprintf(name, sizeof(name), "%s", w && strlen(w + 5) <= 30 ? w + 5 : "new");
@@ -130,7 +130,7 @@ static const char *col_name(const struct dtable *d, int k)
  * UTF-8 become "?"), unique: two names the letter spelled apart only in
  * such bytes are told apart by their place.
  */
-static bool name_taken(char names[][48], int k)
+static bool name_taken(char names[][LETTER_NAME_LEN], int k)
 {
 	for (int j = 0; j < k; j++)
 		if (!strcmp(names[j], names[k]))
@@ -138,7 +138,7 @@ static bool name_taken(char names[][48], int k)
 	return false;
 }
 
-static void yaml_col_names(const struct dtable *d, char out[][48])
+static void yaml_col_names(const struct dtable *d, char out[][LETTER_NAME_LEN])
 {
 	for (int k = 0; k < d->nr; k++) {
 		draft_yaml_clean(col_name(d, k), out[k], sizeof(out[k]));
@@ -209,7 +209,7 @@ static bool table_pairs(struct drafter *dr, const struct dtable *d,
 	}
 	if (!dr->words_of || dr->words_of->nr_cols != d->t->nr_cols ||
 	    memcmp(dr->words_of->col, d->t->col, sizeof(d->t->col)))
-		dr->nr_words = letter_words_pairs(dr->l, (char (*)[48])d->t->col,
+		dr->nr_words = letter_words_pairs(dr->l, (char (*)[LETTER_NAME_LEN])d->t->col,
 						  d->t->nr_cols, wp, CLAIM_MAX_CMPS);
 	dr->words_of = d->t;
 	nw = dr->nr_words;
@@ -352,7 +352,7 @@ static void read_claim(struct drafter *dr, const struct dtable *d,
 	struct row_evidence e = { .label = w->r->label, .extra = w->r->extra,
 		.metric = w->mapped ? w->metric : "", .table = d->t };
 	const struct letter_cell *a, *b;
-	char word[48];
+	char word[LETTER_NAME_LEN];
 
 	memset(&w->claim, 0, sizeof(w->claim));
 	w->claim.dir = WORD_NONE;
@@ -491,8 +491,8 @@ static int put_table(struct drafter *dr, struct dtable *d, int index)
 {
 	FILE *f = dr->f;
 	int pairs[CLAIM_MAX_CMPS][2], nr, runs;
-	char id[48], title[200];
-	char names[CLAIM_MAX_COLS][48];
+	char id[LETTER_NAME_LEN], title[200];
+	char names[CLAIM_MAX_COLS][LETTER_NAME_LEN];
 	bool said;
 
 	if (d->t->change_only)

@@ -14,7 +14,7 @@
 struct arm_line {
 	bool bare;		/* its name without a colon: "With patch\t14542.5 Mbps" */
 	bool prefixed;		/* its name before the pair's: "case1 vm.throughput: 10574" */
-	char arm[48];
+	char arm[LETTER_NAME_LEN];
 	int nr;
 	char label[ARM_LINE_PAIRS][96];
 	struct letter_cell cell[ARM_LINE_PAIRS];

@@ -131,7 +131,7 @@ static int grid_row(const char *s, struct grid_row *r)
  * when it names the labels. Spans first (names of several words), then
  * tokens (names a tab apart). false when neither counts n.
  */
-static bool grid_header(const char *h, int n, char col[][48], char *label_name)
+static bool grid_header(const char *h, int n, char col[][LETTER_NAME_LEN], char *label_name)
 {
 	struct span sp[GRID_COLS + 2];
 	int ns = letter_split_cells(h, sp, GRID_COLS + 2);
@@ -145,11 +145,11 @@ static bool grid_header(const char *h, int n, char col[][48], char *label_name)
 		int skip = ns - n;
 
 		if (skip)
-			snprintf(label_name, 48, "%.*s", sp[0].end - sp[0].start,
+			snprintf(label_name, LETTER_NAME_LEN, "%.*s", sp[0].end - sp[0].start,
 				 h + sp[0].start);
 		for (int k = 0; k < n; k++)
 			letter_clean_label(h + sp[k + skip].start,
-					   sp[k + skip].end - sp[k + skip].start, col[k], 48);
+					   sp[k + skip].end - sp[k + skip].start, col[k], LETTER_NAME_LEN);
 		return true;
 	}
 	if (strlen(h) >= sizeof(buf))
@@ -163,9 +163,9 @@ static bool grid_header(const char *h, int n, char col[][48], char *label_name)
 	if (n < 1 || (nt != n && nt != n + 1))
 		return false;
 	if (nt > n)
-		snprintf(label_name, 48, "%.47s", tok[0]);
+		snprintf(label_name, LETTER_NAME_LEN, "%.95s", tok[0]);
 	for (int k = 0; k < n; k++)
-		letter_clean_label(tok[k + nt - n], strlen(tok[k + nt - n]), col[k], 48);
+		letter_clean_label(tok[k + nt - n], strlen(tok[k + nt - n]), col[k], LETTER_NAME_LEN);
 	return true;
 }
 
@@ -173,7 +173,7 @@ static bool grid_header(const char *h, int n, char col[][48], char *label_name)
  * Group names over the header (fewer spans, each over as many columns):
  * prefixed to the columns' names, "Throughput <1us".
  */
-static bool grid_groups(const char *g, int n, char col[][48])
+static bool grid_groups(const char *g, int n, char col[][LETTER_NAME_LEN])
 {
 	struct span sp[GRID_COLS];
 	int ns = letter_split_cells(g, sp, GRID_COLS);
@@ -182,17 +182,17 @@ static bool grid_groups(const char *g, int n, char col[][48])
 		return false;
 	for (int k = 0; k < n; k++) {
 		const struct span *x = &sp[k / (n / ns)];
-		char name[48];
+		char name[LETTER_NAME_LEN];
 		int w = x->end - x->start < 20 ? x->end - x->start : 20;
 
 		snprintf(name, sizeof(name), "%.*s %.26s", w, g + x->start, col[k]);
-		memcpy(col[k], name, 48);
+		memcpy(col[k], name, LETTER_NAME_LEN);
 	}
 	return true;
 }
 
 static int grid_tables(struct letter *l, size_t top, const struct grid_row *r,
-		       int nr, int n, char col[][48], const char *label_name,
+		       int nr, int n, char col[][LETTER_NAME_LEN], const char *label_name,
 		       const char *section)
 {
 	for (int c = 0; c < n; c++) {
@@ -219,7 +219,7 @@ static int grid_tables(struct letter *l, size_t top, const struct grid_row *r,
 		if (col[c][0]) {
 			char title[sizeof(t.title)];
 
-			snprintf(title, sizeof(title), "%.140s%s%.47s", t.title,
+			snprintf(title, sizeof(title), "%.140s%s%.57s", t.title,
 				 t.title[0] ? ": " : "", col[c]);
 			memcpy(t.title, title, sizeof(t.title));
 		}
@@ -237,7 +237,7 @@ static int grid_tables(struct letter *l, size_t top, const struct grid_row *r,
 long letter_read_arrow_grid(struct letter *l, size_t i, const char *section)
 {
 	int depth = l->lines[i].depth, n, nr = 0;
-	char col[GRID_COLS][48] = {}, label_name[48] = "";
+	char col[GRID_COLS][LETTER_NAME_LEN] = {}, label_name[LETTER_NAME_LEN] = "";
 	struct grid_row *r;
 	size_t j, top = i;
 	long next;

@@ -165,7 +165,7 @@ static int mmtests_row(const char *s, struct letter_row *r)
 }
 
 /* A header line of n names; their ends into end[] (columns, 0-based). */
-static bool header_names(const char *s, int n, char name[][48], int *end)
+static bool header_names(const char *s, int n, char name[][LETTER_NAME_LEN], int *end)
 {
 	const char *tok[BENCH_TOKENS];
 	size_t len[BENCH_TOKENS];
@@ -176,7 +176,7 @@ static bool header_names(const char *s, int n, char name[][48], int *end)
 	for (int k = 0; k < n; k++) {
 		if (plain_number(tok[k], len[k], &v))
 			return false;
-		snprintf(name[k], 48, "%.*s", (int)len[k], tok[k]);
+		snprintf(name[k], LETTER_NAME_LEN, "%.*s", (int)len[k], tok[k]);
 		end[k] = (int)(tok[k] - s + len[k]);
 	}
 	return true;
@@ -188,7 +188,7 @@ static bool header_names(const char *s, int n, char name[][48], int *end)
  * ends inside it (mmtests right-aligns both; a long name spills a column
  * or so, so a cut leaving a part of one or two letters is none).
  */
-static bool header_cut(const char *s, int n, const int *end, char name[][48])
+static bool header_cut(const char *s, int n, const int *end, char name[][LETTER_NAME_LEN])
 {
 	const char *tok[BENCH_TOKENS];
 	size_t len[BENCH_TOKENS];
@@ -202,12 +202,12 @@ static bool header_cut(const char *s, int n, const int *end, char name[][48])
 		for (int e = 0; e < n - 1 && got + nt - k < n; e++) {
 			if (end[e] - from < 3 || to - end[e] < 3)
 				continue;
-			snprintf(name[got++], 48, "%.*s", end[e] - from, s + from);
+			snprintf(name[got++], LETTER_NAME_LEN, "%.*s", end[e] - from, s + from);
 			from = end[e];
 		}
 		if (got == n)
 			return false;
-		snprintf(name[got++], 48, "%.*s", to - from, s + from);
+		snprintf(name[got++], LETTER_NAME_LEN, "%.*s", to - from, s + from);
 	}
 	return got == n;
 }
@@ -228,9 +228,9 @@ static bool kernel_release(const char *s)
  * top line into *top; false when the lines above are no header.
  */
 static bool mmtests_header(const struct letter *l, size_t first, int n,
-			   char col[][48], size_t *top, bool kernels_only)
+			   char col[][LETTER_NAME_LEN], size_t *top, bool kernels_only)
 {
-	char kern[LETTER_MAX_COLS][48], conf[LETTER_MAX_COLS][48];
+	char kern[LETTER_MAX_COLS][LETTER_NAME_LEN], conf[LETTER_MAX_COLS][LETTER_NAME_LEN];
 	int kend[LETTER_MAX_COLS], cend[LETTER_MAX_COLS];
 	int depth = l->lines[first].depth;
 	bool two, unique = true;
@@ -253,9 +253,9 @@ static bool mmtests_header(const struct letter *l, size_t first, int n,
 			unique &= strcmp(conf[a], conf[b]) != 0;
 	for (int k = 0; k < n; k++)
 		if (two && !unique)
-			snprintf(col[k], 48, "%.20s %.26s", kern[k], conf[k]);
+			snprintf(col[k], LETTER_NAME_LEN, "%.20s %.26s", kern[k], conf[k]);
 		else
-			snprintf(col[k], 48, "%s", conf[k]);
+			snprintf(col[k], LETTER_NAME_LEN, "%s", conf[k]);
 	*top = two ? c - 1 : c;
 	return true;
 }
@@ -400,7 +400,7 @@ static bool dash_rule(const char *s, int n)
  * "fail:runs" block between: their names, the commits' line into *top.
  */
 static bool lkp_header(const struct letter *l, size_t i, int n,
-		       char col[][48], size_t *top)
+		       char col[][LETTER_NAME_LEN], size_t *top)
 {
 	int depth = l->lines[i].depth, end[LETTER_MAX_COLS];
 	size_t k = i;
@@ -483,7 +483,7 @@ static long push_bench_table(struct letter *l, struct letter_table *t,
 
 static long read_mmtests(struct letter *l, size_t i, const char *section)
 {
-	char col[LETTER_MAX_COLS][48];
+	char col[LETTER_MAX_COLS][LETTER_NAME_LEN];
 	struct letter_table t = {};
 	struct letter_row row;
 	bool counters = false;
@@ -512,7 +512,7 @@ static long read_mmtests(struct letter *l, size_t i, const char *section)
 
 static long read_lkp(struct letter *l, size_t i, const char *section)
 {
-	char col[LETTER_MAX_COLS][48];
+	char col[LETTER_MAX_COLS][LETTER_NAME_LEN];
 	struct letter_table t = {};
 	size_t cap = 0, top, j = i + 1;
 	int n = lkp_stddev_line(l->lines[i].text), depth = l->lines[i].depth;

@@ -264,7 +264,7 @@ static bool summary_heading(const char *name)
  */
 static bool runs_summary(const struct letter *l, int depth, struct kv_block *b)
 {
-	char name[48];
+	char name[LETTER_NAME_LEN];
 	size_t k = b->last + 1;
 	struct kv_block *sum;
 	bool ok;
@@ -285,7 +285,7 @@ static bool runs_summary(const struct letter *l, int depth, struct kv_block *b)
 static bool shares_rows(const struct kv_block *a, const struct kv_block *b);
 
 /* col[n] names an arm col[0..n) named already. */
-static bool named_before(char col[][48], int n)
+static bool named_before(char col[][LETTER_NAME_LEN], int n)
 {
 	for (int k = 0; k < n; k++)
 		if (!strcmp(col[k], col[n]))
@@ -321,7 +321,7 @@ static bool kv_find(const struct kv_block *b, const char *key, struct letter_cel
  * another lacks it), into l. -1 when out of memory.
  */
 static int kv_table(struct letter *l, size_t i, struct kv_block *b, int nb,
-		    char col[][48], const char *section, bool sparse)
+		    char col[][LETTER_NAME_LEN], const char *section, bool sparse)
 {
 	struct letter_table t = {};
 	struct letter_row row;
@@ -379,7 +379,7 @@ static int kv_table(struct letter *l, size_t i, struct kv_block *b, int nb,
 long letter_read_kv_blocks(struct letter *l, size_t i, const char *section)
 {
 	int depth = l->lines[i].depth, nb = 0, made;
-	char col[LETTER_MAX_COLS][48];
+	char col[LETTER_MAX_COLS][LETTER_NAME_LEN];
 	struct kv_block *b;
 	size_t j = i;
 
@@ -442,7 +442,7 @@ long letter_read_kv_blocks(struct letter *l, size_t i, const char *section)
 static bool kv_rows_at(const struct letter *l, size_t j, int depth,
 		       struct kv_block *b)
 {
-	char name[48];
+	char name[LETTER_NAME_LEN];
 
 	b->head = j;
 	b->nr = 0;
@@ -533,7 +533,7 @@ static bool arm_phrase(const struct letter *l, size_t from, size_t to,
 long letter_read_prose_blocks(struct letter *l, size_t i, const char *section)
 {
 	int depth = l->lines[i].depth, nb = 0, made;
-	char col[LETTER_MAX_COLS][48];
+	char col[LETTER_MAX_COLS][LETTER_NAME_LEN];
 	struct kv_block *b;
 	size_t from;
 

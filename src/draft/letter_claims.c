@@ -374,7 +374,7 @@ static bool slash_group(const char *t, size_t i)
  */
 static size_t slash_at(const char *t, size_t i, const char *name)
 {
-	char part[8][48];
+	char part[8][LETTER_NAME_LEN];
 	size_t g = i, np = 0, plen = 0, nl = strlen(name);
 
 	if (i && word_char(t[i - 1]))

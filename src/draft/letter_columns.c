@@ -15,7 +15,7 @@ static bool header_name_ok(const char *s, size_t n)
 {
 	int words = 1;
 
-	if (!n || n >= 48)
+	if (!n || n >= LETTER_NAME_LEN)
 		return false;
 	for (size_t i = 0; i < n; i++)
 		words += s[i] == ' ';
@@ -69,7 +69,7 @@ static int split_words(const char *s, struct span *sp, int max)
  * without the last, a change (nv - 1). Returns the names' count, 0 when
  * h is no header for these rows.
  */
-int letter_read_header(const char *h, int nv, char col[][48], bool *label_col)
+int letter_read_header(const char *h, int nv, char col[][LETTER_NAME_LEN], bool *label_col)
 {
 	struct span sp[MAX_CELLS];
 	int n = letter_split_cells(h, sp, MAX_CELLS);
@@ -88,7 +88,7 @@ int letter_read_header(const char *h, int nv, char col[][48], bool *label_col)
 			return 0;
 	*label_col = n == nv + 1;
 	for (int i = *label_col; i < n; i++)
-		snprintf(col[i - *label_col], 48, "%.*s",
+		snprintf(col[i - *label_col], LETTER_NAME_LEN, "%.*s",
 			 sp[i].end - sp[i].start, h + sp[i].start);
 	return n - *label_col;
 }
@@ -193,7 +193,7 @@ static bool column_taken(const struct letter_table *t, int c, const char *name)
 void letter_unique_columns(struct letter_table *t)
 {
 	for (int c = 0; c < t->nr_cols; c++) {
-		char base[48];
+		char base[LETTER_NAME_LEN];
 
 		yaml_text_clean(t->col[c]);
 		if (!t->col[c][0])
@@ -220,7 +220,7 @@ static bool column_any(const struct letter_table *t, int c,
  * of values ("vs. case1  vs. case2" over "18%  472%"): one alone a change
  * unless its name judges, more kept in the note by name. The count taken.
  */
-static int take_stacked_changes(struct letter_table *t, char col[][48], int nv)
+static int take_stacked_changes(struct letter_table *t, char col[][LETTER_NAME_LEN], int nv)
 {
 	int drop = 0;
 
@@ -233,7 +233,7 @@ static int take_stacked_changes(struct letter_table *t, char col[][48], int nv)
 		return 1;
 	}
 	for (int c = nv - drop; c < nv; c++) {
-		char name[48];
+		char name[LETTER_NAME_LEN];
 
 		snprintf(name, sizeof(name), "%s", col[c]);
 		if (!name[0])
@@ -243,7 +243,7 @@ static int take_stacked_changes(struct letter_table *t, char col[][48], int nv)
 	return drop;
 }
 
-void letter_name_columns(struct letter_table *t, char col[][48], int nh,
+void letter_name_columns(struct letter_table *t, char col[][LETTER_NAME_LEN], int nh,
 			 int nv, bool stacked)
 {
 	t->named = nh > 0;
@@ -293,7 +293,7 @@ void letter_name_columns(struct letter_table *t, char col[][48], int nh,
 	t->nr_cols = nv;
 	for (int c = 0; c < nv; c++) {
 		if (t->named)
-			snprintf(t->col[c], sizeof(t->col[c]), "%.47s", col[c]);
+			snprintf(t->col[c], sizeof(t->col[c]), "%.95s", col[c]);
 		else
 			snprintf(t->col[c], sizeof(t->col[c]), "column %d", c + 1);
 	}

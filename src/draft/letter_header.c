@@ -123,7 +123,7 @@ static void add_name(char *col, const char *s, const struct span *sp)
 {
 	size_t used = strlen(col);
 
-	snprintf(col + used, 48 - used, "%s%.*s", used ? " " : "",
+	snprintf(col + used, LETTER_NAME_LEN - used, "%s%.*s", used ? " " : "",
 		 sp->end - sp->start, s + sp->start);
 }
 
@@ -151,7 +151,7 @@ static bool group_under(const char *below, const struct span *sp, struct span *g
  * values stand under the dashes.
  */
 static void add_names(const char *s, bool label, const char *below,
-		      const struct span *v, int nv, char col[][48])
+		      const struct span *v, int nv, char col[][LETTER_NAME_LEN])
 {
 	struct span sp[MAX_CELLS], group;
 	int n = letter_split_cells(s, sp, MAX_CELLS);
@@ -197,7 +197,7 @@ static bool names_each(const char *s, const struct span *v, int nv)
  * the header's first line, its setup rows too.
  */
 bool letter_stacked_header(const struct letter *l, size_t first, int nv,
-			   char col[][48], size_t *htop)
+			   char col[][LETTER_NAME_LEN], size_t *htop)
 {
 	const char *row = l->lines[first].text;
 	struct span v[MAX_CELLS + 1];

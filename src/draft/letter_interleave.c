@@ -25,7 +25,7 @@
 #define TURN_VALUES 2		/* the measure and its spread */
 
 struct turn_row {
-	char arm[32], key[48];
+	char arm[32], key[LETTER_NAME_LEN];
 	struct letter_cell v[TURN_VALUES];
 	int nv;
 	bool has_note;
@@ -175,7 +175,7 @@ long letter_read_interleaved(struct letter *l, size_t h, const char *section)
 {
 	struct span hs[TURN_VALUES + 3];
 	const char *head = l->lines[h].text;
-	char second[48];
+	char second[LETTER_NAME_LEN];
 	struct turn_row *r = NULL, first;
 	struct letter_table t = {};
 	int depth = l->lines[h].depth, nh, n = 0, k;

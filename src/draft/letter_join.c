@@ -74,7 +74,7 @@ static int join(const struct letter_table *a, int n, struct letter_table *out)
 		used = strlen(out->title);
 		snprintf(out->title + used, sizeof(out->title) - used, "%s%s",
 			 k ? " vs " : "", a[k].title);
-		snprintf(out->col[k], sizeof(out->col[k]), "%.47s", a[k].title);
+		snprintf(out->col[k], sizeof(out->col[k]), "%.95s", a[k].title);
 	}
 	for (int j = 0; j < n; j++)
 		for (size_t r = 0; r < a[j].nr_rows; r++) {
@@ -187,7 +187,7 @@ static void join_one_value(struct letter *l, struct letter_table *out, size_t *n
 
 			if (!a || !same_rows(t, &l->tables[k]))
 				continue;
-			snprintf(joined.col[n], sizeof(joined.col[n]), "%.47s", a);
+			snprintf(joined.col[n], sizeof(joined.col[n]), "%.95s", a);
 			for (size_t r = 0; k > i && r < t->nr_rows; r++)
 				t->rows[r].cell[n] = l->tables[k].rows[r].cell[0];
 			if (k > i)
@@ -258,7 +258,7 @@ static int join_one_row(struct letter *l)
 				row->cell[k] = l->tables[i + k].rows[0].cell[c];
 		}
 		for (size_t k = 0; k < n; k++)
-			snprintf(t.col[k], sizeof(t.col[k]), "%.47s", l->tables[i + k].title);
+			snprintf(t.col[k], sizeof(t.col[k]), "%.95s", l->tables[i + k].title);
 		t.nr_cols = (int)n;
 		t.named = true;
 		t.line = a->line;

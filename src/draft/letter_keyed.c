@@ -32,8 +32,8 @@
 
 struct box {
 	int nc, nr, keys;
-	char name[KEYED_COLS][48], unit[KEYED_COLS][16];
-	char arm[KEYED_ROWS][48];
+	char name[KEYED_COLS][LETTER_NAME_LEN], unit[KEYED_COLS][16];
+	char arm[KEYED_ROWS][LETTER_NAME_LEN];
 	struct letter_cell cell[KEYED_ROWS][KEYED_COLS];
 	size_t end;		/* the line after the box's rows */
 };
@@ -81,7 +81,7 @@ static bool name_columns(const struct letter *l, size_t h, size_t rule,
 		for (int k = 0; k < n; k++) {
 			int c = column_of(lo, hi, b->nc, &sp[k]);
 			int len = sp[k].end - sp[k].start;
-			char cell[48];
+			char cell[LETTER_NAME_LEN];
 
 			if (c < 0 || len >= (int)sizeof(cell))
 				return false;

@@ -23,8 +23,8 @@
 
 struct matrix {
 	int groups, arms;
-	char name[MATRIX_GROUPS][48];
-	char arm[MATRIX_ARMS][48];
+	char name[MATRIX_GROUPS][LETTER_NAME_LEN];
+	char arm[MATRIX_ARMS][LETTER_NAME_LEN];
 };
 
 /* A part naming the change, not an arm: "Delta", "change", "diff". */
@@ -38,7 +38,7 @@ static bool change_name(const char *s)
  * Header cell s naming the arms: "(Before / After / Delta)", "Sys before
  * / after" (its leading word the group's, into name). The arms' count.
  */
-static int cell_arms(const char *s, size_t n, char arm[][48], char *name, size_t len)
+static int cell_arms(const char *s, size_t n, char arm[][LETTER_NAME_LEN], char *name, size_t len)
 {
 	char buf[128], *part[MATRIX_ARMS + 2], *p;
 	int np = 0, na = 0;
@@ -62,7 +62,7 @@ static int cell_arms(const char *s, size_t n, char arm[][48], char *name, size_t
 	}
 	name[0] = '\0';
 	for (int k = 0; k < np; k++) {
-		char w[48];
+		char w[LETTER_NAME_LEN];
 
 		letter_clean_label(part[k], strlen(part[k]), w, sizeof(w));
 		if (!w[0] || !letter_label_ok(w) || strchr(w, '<'))
@@ -77,7 +77,7 @@ static int cell_arms(const char *s, size_t n, char arm[][48], char *name, size_t
 			continue;
 		if (na == MATRIX_ARMS || strchr(w, ' '))
 			return 0;
-		snprintf(arm[na++], 48, "%s", w);
+		snprintf(arm[na++], LETTER_NAME_LEN, "%s", w);
 	}
 	return na >= 2 ? na : 0;
 }
@@ -95,7 +95,7 @@ static bool matrix_header(const struct letter *l, size_t h, struct matrix *m)
 		nu = letter_split_cells(l->lines[h - 1].text, up, MATRIX_GROUPS + 1);
 	m->groups = 0;
 	for (int k = 1; k < n; k++) {
-		char arm[MATRIX_ARMS][48], name[48];
+		char arm[MATRIX_ARMS][LETTER_NAME_LEN], name[LETTER_NAME_LEN];
 		int na = cell_arms(s + sp[k].start, sp[k].end - sp[k].start, arm, name,
 				   sizeof(name));
 

@@ -67,7 +67,7 @@ static bool stats_row(const char *s, int k, double v[MINISTAT_STATS])
  */
 long letter_read_ministat(struct letter *l, size_t i, const char *section)
 {
-	char name[LETTER_MAX_COLS][48];
+	char name[LETTER_MAX_COLS][LETTER_NAME_LEN];
 	double v[LETTER_MAX_COLS][MINISTAT_STATS];
 	struct letter_table t = {};
 	int depth = l->lines[i].depth, nsets = 0;

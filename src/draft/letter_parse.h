@@ -21,6 +21,7 @@
  */
 #define LETTER_MAX_BYTES (16 << 20)
 #define LETTER_MAX_COLS 32		/* value columns kept of a table */
+#define LETTER_NAME_LEN 96		/* a column's name, as a claims file holds it */
 #define LETTER_MAX_ROWS 10000		/* rows kept over all tables */
 #define LETTER_MAX_LINES (1 << 20)	/* lines read: 16 bytes a line */
 
@@ -56,13 +57,13 @@ struct letter_row {
 struct letter_table {
 	char title[200];		/* the heading or sentence before it */
 	int line;			/* its first line */
-	char col[LETTER_MAX_COLS][48];
+	char col[LETTER_MAX_COLS][LETTER_NAME_LEN];
 	int nr_cols;
 	bool named;			/* the columns come from a header line */
 	bool change_only;		/* "vs A  vs B" columns of changes */
-	char measure[48];		/* what every row measures, when its
+	char measure[LETTER_NAME_LEN];		/* what every row measures, when its
 					 * label is a parameter ("pswpin") */
-	char label_name[48];		/* the labels' header cell ("kernel") */
+	char label_name[LETTER_NAME_LEN];		/* the labels' header cell ("kernel") */
 	struct letter_row *rows;
 	size_t nr_rows;
 	int cols_cut;			/* value columns past LETTER_MAX_COLS */

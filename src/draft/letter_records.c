@@ -13,7 +13,7 @@
 #define RECORD_MAX_COLS 32
 
 struct record {
-	char arm[48];
+	char arm[LETTER_NAME_LEN];
 	struct letter_cell cell[RECORD_MAX_COLS];
 	size_t last;		/* the values' line */
 };
@@ -41,7 +41,7 @@ static void arm_name(const char *s, char *out, size_t len)
  * names[] filled when nh is 0): into r. false for anything else.
  */
 static bool record_at(const struct letter *l, size_t i, int depth,
-		      char names[][48], int *nh, struct record *r)
+		      char names[][LETTER_NAME_LEN], int *nh, struct record *r)
 {
 	struct span sp[RECORD_MAX_COLS + 1], vp[RECORD_MAX_COLS + 1];
 	const char *h, *v;
@@ -58,7 +58,7 @@ static bool record_at(const struct letter *l, size_t i, int depth,
 		return false;
 	for (int k = 0; k < n; k++) {
 		struct letter_cell c;
-		char name[48];
+		char name[LETTER_NAME_LEN];
 
 		snprintf(name, sizeof(name), "%.*s", sp[k].end - sp[k].start, h + sp[k].start);
 		if (letter_span_cell(h, &sp[k], &c) || !letter_label_ok(name) ||
@@ -82,7 +82,7 @@ static bool record_at(const struct letter *l, size_t i, int depth,
  */
 long letter_read_records(struct letter *l, size_t i, const char *section)
 {
-	char names[RECORD_MAX_COLS][48];
+	char names[RECORD_MAX_COLS][LETTER_NAME_LEN];
 	struct letter_table t = {};
 	struct record *r;
 	int depth = l->lines[i].depth, nh = 0, nr = 0;
@@ -103,7 +103,7 @@ long letter_read_records(struct letter *l, size_t i, const char *section)
 		struct letter_row row;
 
 		memset(&row, 0, sizeof(row));
-		snprintf(row.label, sizeof(row.label), "%.47s", names[k]);
+		snprintf(row.label, sizeof(row.label), "%.95s", names[k]);
 		for (int a = 0; a < nr; a++)
 			row.cell[a] = r[a].cell[k];
 		row.line = (int)i + 2;

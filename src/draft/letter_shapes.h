@@ -79,14 +79,14 @@ long letter_read_table(struct letter *l, size_t i, bool arrow,
 
 /* letter_columns.c: a table's columns named, change columns taken out */
 /* Header line h over rows of nv values: the names' count, 0 if none. */
-int letter_read_header(const char *h, int nv, char col[][48], bool *label_col);
+int letter_read_header(const char *h, int nv, char col[][LETTER_NAME_LEN], bool *label_col);
 /* nh names in col (from a header; 0: none) over rows of nv values. */
-void letter_name_columns(struct letter_table *t, char col[][48], int nh,
+void letter_name_columns(struct letter_table *t, char col[][LETTER_NAME_LEN], int nh,
 			 int nv, bool stacked);
 
 /* letter_header.c: a header stacked on lines above the rows */
 bool letter_stacked_header(const struct letter *l, size_t first, int nv,
-			   char col[][48], size_t *htop);
+			   char col[][LETTER_NAME_LEN], size_t *htop);
 /* Row s's n values under the first n of row's nv columns, in order. */
 bool letter_row_under(const char *row, int nv, const char *s, int n);
 /*

@@ -345,7 +345,7 @@ static int read_text_rows(struct letter *l, size_t i, int nv,
 	*top = i;
 	while (n < 4) {
 		size_t cand = prev_line(l, *top, depth), above;
-		char col[MAX_CELLS][48];
+		char col[MAX_CELLS][LETTER_NAME_LEN];
 		bool label_col;
 
 		if (cand == (size_t)-1 || !text_row(l->lines[cand].text, nv, &pre[n]))
@@ -435,7 +435,7 @@ static bool arrow_arms(const struct letter *l, size_t i, char *a, char *b)
 	int depth = l->lines[i].depth;
 	size_t j = i;
 	struct letter_cell c;
-	char left[48], right[48];
+	char left[LETTER_NAME_LEN], right[LETTER_NAME_LEN];
 	const char *s, *arrow;
 
 	while (j > 0 && i - j < 3 && letter_same_block(l, j - 1, depth) &&
@@ -483,7 +483,7 @@ static void label_header(const char *h, char *out, size_t len)
 long letter_read_table(struct letter *l, size_t i, bool arrow,
 		       const char *section)
 {
-	char col[MAX_CELLS][48];
+	char col[MAX_CELLS][LETTER_NAME_LEN];
 	struct letter_table t = {};
 	struct letter_row row;
 	size_t cap = 0, top = i, h;

@@ -27,7 +27,7 @@
 
 struct tr_head {
 	int nc;
-	char name[TR_COLS][48];
+	char name[TR_COLS][LETTER_NAME_LEN];
 	int mid[TR_COLS];	/* each name's centre on the line */
 	int label_end;		/* values start past here */
 };
@@ -78,7 +78,7 @@ static bool tr_header(const char *s, struct tr_head *h)
 	for (int k = 0; k < h->nc; k++) {
 		const struct span *x = &sp[k + first];
 
-		letter_clean_label(s + x->start, x->end - x->start, h->name[k], 48);
+		letter_clean_label(s + x->start, x->end - x->start, h->name[k], LETTER_NAME_LEN);
 		h->mid[k] = (x->start + x->end) / 2;
 	}
 	return true;
@@ -115,7 +115,7 @@ static bool tr_arm_row(const char *s, const struct tr_head *h, char *arm,
 		    !letter_span_cell(s, &sp[k], &cell[c]) || !letter_is_num(&cell[c]))
 			return false;
 	}
-	letter_clean_label(s + sp[0].start, sp[0].end - sp[0].start, arm, 48);
+	letter_clean_label(s + sp[0].start, sp[0].end - sp[0].start, arm, LETTER_NAME_LEN);
 	return arm[0] && letter_label_ok(arm);
 }
 
@@ -154,7 +154,7 @@ static bool tr_mean(const char *s)
 struct tr_section {
 	char test[96];
 	int na, line;
-	char arm[TR_ARMS][48];
+	char arm[TR_ARMS][LETTER_NAME_LEN];
 	struct letter_cell cell[TR_ARMS][TR_COLS];
 	double chg[TR_COLS];
 	bool has_chg[TR_COLS];

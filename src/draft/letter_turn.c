@@ -219,7 +219,7 @@ static int turn(struct letter_table *t)
 			rows[c].cell[r] = t->rows[r].cell[c];
 	}
 	for (int r = 0; r < nr; r++)
-		snprintf(t->col[r], sizeof(t->col[r]), "%.47s", t->rows[r].label);
+		snprintf(t->col[r], sizeof(t->col[r]), "%.95s", t->rows[r].label);
 	free(t->rows);
 	t->rows = rows;
 	t->nr_rows = t->nr_cols;

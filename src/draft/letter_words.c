@@ -72,7 +72,7 @@ static bool has_token(const char *s, const char *name)
 	return false;
 }
 
-int letter_words_pairs(const struct letter *l, char col[][48], int nr_cols,
+int letter_words_pairs(const struct letter *l, char col[][LETTER_NAME_LEN], int nr_cols,
 		       int pairs[][2], int max)
 {
 	int nr = 0;

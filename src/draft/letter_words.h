@@ -33,7 +33,7 @@ enum word_dir {
  * ("1-3: On 1-2, this patch is applied" compares 1-2 with 1-3).
  * Returns how many, at most max.
  */
-int letter_words_pairs(const struct letter *l, char col[][48], int nr_cols,
+int letter_words_pairs(const struct letter *l, char col[][LETTER_NAME_LEN], int nr_cols,
 		       int pairs[][2], int max);
 
 /*
