@@ -265,13 +265,17 @@ void letter_name_columns(struct letter_table *t, char col[][LETTER_NAME_LEN], in
 					  gain_name(col[nv - 1]))) {
 		/*
 		 * "Change" over "-0.5%" is a relative change; "Delta" over
-		 * "32025" an absolute one, which the note keeps
+		 * "32025" an absolute one, which the note keeps; "delta" then
+		 * "ratio(%)" both leave
 		 */
-		bool pct = change_name(col[nv - 1]) && column_all(t, nv - 1, pct_or_text);
+		while (nv > 2 && (change_name(col[nv - 1]) || gain_name(col[nv - 1]))) {
+			bool pct = change_name(col[nv - 1]) &&
+				   column_all(t, nv - 1, pct_or_text);
 
-		take_column(t, nv - 1, pct ? NULL : col[nv - 1],
-			    change_name(col[nv - 1]));
-		nv--;
+			take_column(t, nv - 1, pct ? NULL : col[nv - 1],
+				    change_name(col[nv - 1]));
+			nv--;
+		}
 	} else if (!t->named) {
 		int drop = 0;
 
