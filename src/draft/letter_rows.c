@@ -130,11 +130,27 @@ int letter_parse_row(const char *s, struct letter_row *r)
 	if (keyed)
 		k = 1;
 	if (k >= 1 && k < n) {
-		letter_clean_label(s + sp[0].start, sp[k - 1].end - sp[0].start, r->label,
+		const char *colon = NULL;
+		int end = sp[k - 1].end;
+
+		v = 0;
+		/* "patch1-6: 1106168.46   43025.04": the first value one blank on */
+		for (const char *p = s + sp[k - 1].start; p < s + end - 2; p++)
+			if (p[0] == ':' && p[1] == ' ')
+				colon = p;
+		if (colon && !keyed) {
+			struct span first = { (int)(colon + 2 - s), end };
+
+			if (letter_span_cell(s, &first, &r->cell[0]) && letter_is_num(&r->cell[0])) {
+				end = (int)(colon - s);
+				v = 1;
+			}
+		}
+		letter_clean_label(s + sp[0].start, end - sp[0].start, r->label,
 			    sizeof(r->label));
 		if (!keyed && !letter_label_ok(r->label))
 			return 0;
-		for (v = 0; k < n; k++, v++)
+		for (; k < n; k++, v++)
 			if (v < LETTER_MAX_COLS)
 				letter_span_cell(s, &sp[k], &r->cell[v]);
 		return v;
