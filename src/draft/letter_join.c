@@ -149,9 +149,14 @@ static bool same_rows(const struct letter_table *a, const struct letter_table *b
 	return true;
 }
 
-/* Table i of one value, after an arm's Delta table: that arm's title. */
+/*
+ * Table i of one value, after an arm's Delta table: that arm's title;
+ * an arm's own column (under its name): that name.
+ */
 static const char *one_arm(const struct letter *l, size_t i)
 {
+	if (l->tables[i].nr_cols == 1 && l->tables[i].one_arm)
+		return l->tables[i].col[0];
 	if (l->tables[i].nr_cols != 1 || !i || !delta_table(&l->tables[i - 1]))
 		return NULL;
 	return l->tables[i - 1].title;

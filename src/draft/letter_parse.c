@@ -30,7 +30,7 @@ static long (*const shape_readers[])(struct letter *l, size_t i,
 	letter_read_bench_table, letter_read_ministat, letter_read_test_rows, letter_read_keyed,
 	letter_read_interleaved, letter_read_one_arm, letter_read_kv_blocks,
 	letter_read_arm_lines, letter_read_matrix, letter_read_arrow_grid,
-	letter_read_prose_blocks, letter_read_records,
+	letter_read_prose_blocks, letter_read_records, letter_read_key_values,
 };
 
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))

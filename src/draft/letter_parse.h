@@ -61,9 +61,11 @@ struct letter_table {
 	int nr_cols;
 	bool named;			/* the columns come from a header line */
 	bool change_only;		/* "vs A  vs B" columns of changes */
-	char measure[LETTER_NAME_LEN];		/* what every row measures, when its
+	char measure[LETTER_NAME_LEN];	/* what every row measures, when its
 					 * label is a parameter ("pswpin") */
-	char label_name[LETTER_NAME_LEN];		/* the labels' header cell ("kernel") */
+	char label_name[LETTER_NAME_LEN]; /* the labels' header cell ("kernel") */
+	bool one_arm;			/* one arm's column, named col[0]: joined
+					 * with the next arm's (letter_join.c) */
 	struct letter_row *rows;
 	size_t nr_rows;
 	int cols_cut;			/* value columns past LETTER_MAX_COLS */

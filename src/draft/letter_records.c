@@ -3,7 +3,10 @@
  * An arm's record: a line naming it ("mm-unstable + patchset, 64K mTHP
  * enabled"), a header of quantities ("user-time  sys_time  faults"),
  * one line of their values; the next arm's record the same under its
- * own name. One table: a column per record, a row per quantity.
+ * own name. One table: a column per record, a row per quantity. An
+ * arm's table of "key value" rows ("percentile latency" over "5  7894")
+ * under its name: a table of one column, joined with the next arm's
+ * (letter_join.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -125,4 +128,75 @@ long letter_read_records(struct letter *l, size_t i, const char *section)
 out:
 	free(r);
 	return next;
+}
+
+/* The name of the arm above line h: a configuration's, within a few lines. */
+static bool arm_above(const struct letter *l, size_t h, int depth, char *out,
+		      size_t len)
+{
+	for (size_t k = h; k > 0 && h - k < 6; k--) {
+		const char *s = l->lines[k - 1].text;
+
+		while (*s == ' ')
+			s++;
+		/* a command run for the arm ("echo 0 | sudo tee ...") is no name */
+		if (!letter_same_block(l, k - 1, depth) || letter_blank(s) ||
+		    strlen(s) > MAX_LABEL || strchr(s, '|') || *s == '$' || *s == '#' ||
+		    !strncmp(s, "echo ", 5) || !letter_config_label(s))
+			continue;
+		letter_clean_label(s, strlen(s), out, len);
+		return letter_label_ok(out);
+	}
+	return false;
+}
+
+long letter_read_key_values(struct letter *l, size_t i, const char *section)
+{
+	struct span sp[4];
+	struct letter_table t = {};
+	int depth = l->lines[i].depth;
+	size_t j = i + 1, cap = 0;
+
+	if (cells(l, i, sp) != 2 && letter_split_cells(l->lines[i].text, sp, 4) != 1)
+		return (long)i + 1;
+	{
+		struct letter_cell c;
+
+		if (letter_cell_parse(l->lines[i].text, &c) ||
+		    strspn(l->lines[i].text, " abcdefghijklmnopqrstuvwxyz_") !=
+		    strlen(l->lines[i].text))
+			return (long)i + 1;	/* "percentile latency": words */
+	}
+	while (letter_same_block(l, j, depth) && letter_rule(l->lines[j].text))
+		j++;
+	for (; letter_same_block(l, j, depth); j++) {
+		struct span vp[4];
+		struct letter_row row;
+		const char *s = l->lines[j].text;
+
+		memset(&row, 0, sizeof(row));
+		if (cells(l, j, vp) != 2 || !letter_key_cell(s + vp[0].start,
+							     vp[0].end - vp[0].start) ||
+		    !letter_span_cell(s, &vp[1], &row.cell[0]) || !letter_is_num(&row.cell[0]))
+			break;
+		snprintf(row.label, sizeof(row.label), "%.*s", vp[0].end - vp[0].start,
+			 s + vp[0].start);
+		row.line = (int)j + 1;
+		if (letter_add_row(l, &t, &row, &cap))
+			return -1;
+	}
+	if (t.nr_rows < 3 || !arm_above(l, i, depth, t.col[0], sizeof(t.col[0]))) {
+		free(t.rows);
+		return (long)i + 1;
+	}
+	t.nr_cols = 1;
+	t.named = true;
+	t.one_arm = true;
+	t.line = (int)i + 1;
+	letter_clean_label(l->lines[i].text, strlen(l->lines[i].text), t.title,
+			   sizeof(t.title));
+	for (size_t k = i; k < j; k++)
+		l->lines[k].kind = LL_TABLE;
+	letter_section_title(&t, section);
+	return letter_push_table(l, &t) ? -1 : (long)j;
 }

@@ -91,7 +91,7 @@ bool letter_label_ok(const char *label)
  * ("511", a parameter's value) or a size ("4KiB", "2M"), not a
  * measure (no decimals, no percent, no sign).
  */
-static bool key_cell(const char *s, size_t n)
+bool letter_key_cell(const char *s, size_t n)
 {
 	static const char *const sizes[] = { "", "K", "M", "G", "KB", "MB", "GB",
 					     "kB", "KiB", "MiB", "GiB", "k", NULL };
@@ -126,7 +126,7 @@ int letter_parse_row(const char *s, struct letter_row *r)
 	for (k = n; k > 0 && letter_span_cell(s, &sp[k - 1], &cell); k--)
 		;
 	/* "4KiB  0.058110  0.057715", "511  233us  95us": a size or a count names it */
-	keyed = k == 0 && n >= 3 && key_cell(s + sp[0].start, sp[0].end - sp[0].start);
+	keyed = k == 0 && n >= 3 && letter_key_cell(s + sp[0].start, sp[0].end - sp[0].start);
 	if (keyed)
 		k = 1;
 	if (k >= 1 && k < n) {

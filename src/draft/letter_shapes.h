@@ -44,6 +44,8 @@ bool letter_span_cell(const char *s, const struct span *sp,
 		      struct letter_cell *c);
 bool letter_label_ok(const char *label);
 bool letter_known_unit(const char *unit);
+/* "511", "4KiB": a count or a size naming its row, though a number */
+bool letter_key_cell(const char *s, size_t n);
 /* A label and its value cells: the number of values, or -1. */
 int letter_parse_row(const char *s, struct letter_row *r);
 /* "label: before -> after" as a row of two values. */
@@ -107,6 +109,8 @@ long letter_read_bench_table(struct letter *l, size_t i, const char *section);
 
 /* letter_records.c: an arm's name over a header and one line of values */
 long letter_read_records(struct letter *l, size_t i, const char *section);
+/* an arm's table of "key value" rows under its name: one value column */
+long letter_read_key_values(struct letter *l, size_t i, const char *section);
 
 /* letter_ministat.c: ministat(1)'s legend and statistics, a column per set */
 long letter_read_ministat(struct letter *l, size_t i, const char *section);

@@ -589,6 +589,59 @@ static void test_records_and_one_row_arms(void)
 	}
 }
 
+/* "key value" tables per arm joined; "label: X  Y" rows; delta then ratio(%). */
+static void test_key_values_colon_rows_ratio(void)
+{
+	const char *keyed =
+		"- With vanilla 5.6.0-rc3\n"
+		"\n"
+		"echo 0 | sudo tee /sys/kernel/mm/compaction/node-*/proactiveness\n"
+		"\n"
+		"  percentile latency\n"
+		"  ------------------\n"
+		"\t   5    7894\n"
+		"\t  10    9496\n"
+		"\t  25   12561\n"
+		"\n"
+		"- With 5.6.0-rc3 + this patch\n"
+		"\n"
+		"  percentile latency\n"
+		"  ------------------\n"
+		"\t   5       2\n"
+		"\t  10       2\n"
+		"\t  25       3\n";
+	const char *colon =
+		"memcached:\n"
+		"                Ops/sec      KB/sec\n"
+		"      patch1-6: 1106168.46   43025.04\n"
+		"      patch1-7: 1147696.57   44640.29\n";
+	const char *ratio =
+		"                         A          B      delta   ratio(%)\n"
+		"   allocstall_movable  1464        457      -1007     -69.00\n"
+		"   allocstall_normal 263210     190763     -72447     -28.00\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (drafted("key-values", keyed, &c)) {
+		r = c.nr_tables == 1 ? row_named(&c.tables[0], "10") : NULL;
+		CHECK(r && !strcmp(c.tables[0].col[0], "With vanilla 5.6.0-rc3") &&
+		      r->q[0].mean == 9496 && r->q[1].mean == 2,
+		      "an arm's 'key value' table under its name, joined: '10' 9496 -> 2");
+		claims_free(&c);
+	}
+	if (drafted("colon-rows", colon, &c)) {
+		r = c.nr_tables == 1 ? row_named(&c.tables[0], "Ops/sec") : NULL;
+		CHECK(r && r->q[0].mean == 1106168.46 && r->q[1].mean == 1147696.57,
+		      "'patch1-6: X  Y': the first value one blank after the colon");
+		claims_free(&c);
+	}
+	if (drafted("delta-ratio", ratio, &c)) {
+		CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
+		      !strcmp(c.tables[0].col[1], "B"), "'delta' and 'ratio(%%)' both leave the arms");
+		claims_free(&c);
+	}
+}
+
 /* A matrix packing "Before / After / Delta" into each cell of two groups. */
 static void test_packed_matrix(void)
 {
@@ -1590,6 +1643,7 @@ void test_draft_shapes(void)
 	test_blocks_sentences_prompt_one_pair();
 	test_arm_lines_shapes();
 	test_records_and_one_row_arms();
+	test_key_values_colon_rows_ratio();
 	test_packed_matrix();
 	test_arrow_grid();
 	test_test_sections();
