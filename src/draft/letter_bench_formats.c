@@ -171,11 +171,20 @@ static bool header_names(const char *s, int n, char name[][LETTER_NAME_LEN], int
 	size_t len[BENCH_TOKENS];
 	double v;
 
-	if (tokens(s, tok, len, BENCH_TOKENS) != n)
-		return false;
-	for (int k = 0; k < n; k++) {
-		if (plain_number(tok[k], len[k], &v))
+	if (tokens(s, tok, len, BENCH_TOKENS) != n) {
+		struct span sp[BENCH_TOKENS];
+
+		/* names of words two blanks apart: "before (9cd6ffa6025)  after (f1a79)" */
+		if (letter_split_cells(s, sp, BENCH_TOKENS) != n)
 			return false;
+		for (int k = 0; k < n; k++) {
+			tok[k] = s + sp[k].start;
+			len[k] = (size_t)(sp[k].end - sp[k].start);
+		}
+	}
+	for (int k = 0; k < n; k++) {
+		if (plain_number(tok[k], len[k], &v) || strspn(tok[k], "-=_") >= len[k])
+			return false;	/* a number or a rule is no name */
 		snprintf(name[k], LETTER_NAME_LEN, "%.*s", (int)len[k], tok[k]);
 		end[k] = (int)(tok[k] - s + len[k]);
 	}
