@@ -174,16 +174,23 @@ static bool header_names(const char *s, int n, char name[][LETTER_NAME_LEN], int
 	if (tokens(s, tok, len, BENCH_TOKENS) != n) {
 		struct span sp[BENCH_TOKENS];
 
-		/* names of words two blanks apart: "before (9cd6ffa6025)  after (f1a79)" */
-		if (letter_split_cells(s, sp, BENCH_TOKENS) != n)
+		int nc = letter_split_cells(s, sp, BENCH_TOKENS), skip;
+
+		/*
+		 * names of words two blanks apart: "before (9cd6ffa6025)  after
+		 * (f1a79)", the test's name first maybe ("kernbench  5.10-rc1
+		 * maple tree")
+		 */
+		if (nc != n && nc != n + 1)
 			return false;
+		skip = nc - n;
 		for (int k = 0; k < n; k++) {
-			tok[k] = s + sp[k].start;
-			len[k] = (size_t)(sp[k].end - sp[k].start);
+			tok[k] = s + sp[k + skip].start;
+			len[k] = (size_t)(sp[k + skip].end - sp[k + skip].start);
 		}
 	}
 	for (int k = 0; k < n; k++) {
-		if (plain_number(tok[k], len[k], &v) || strspn(tok[k], "-=_") >= len[k])
+		if (plain_number(tok[k], len[k], &v) || strspn(tok[k], "-=_+|~") >= len[k])
 			return false;	/* a number or a rule is no name */
 		snprintf(name[k], LETTER_NAME_LEN, "%.*s", (int)len[k], tok[k]);
 		end[k] = (int)(tok[k] - s + len[k]);
@@ -203,7 +210,7 @@ static bool header_cut(const char *s, int n, const int *end, char name[][LETTER_
 	size_t len[BENCH_TOKENS];
 	int nt = tokens(s, tok, len, BENCH_TOKENS), got = 0;
 
-	if (nt < 1 || nt >= n)
+	if (nt < 1 || nt >= n || letter_rule(s))
 		return false;
 	for (int k = 0; k < nt; k++) {
 		int from = (int)(tok[k] - s), to = from + (int)len[k];
