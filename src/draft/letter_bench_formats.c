@@ -288,6 +288,12 @@ static long mmtests_rows(struct letter *l, size_t i, int n, bool counters,
 		int v = counters ? letter_parse_row(l->lines[j].text, &row) :
 			mmtests_row(l->lines[j].text, &row);
 
+		if (v != n && !counters && letter_blank(l->lines[j].text) && j > i &&
+		    letter_same_block(l, j + 1, depth) &&
+		    mmtests_row(l->lines[j + 1].text, &row) == n) {
+			j++;	/* the next test's rows, one blank below: one table */
+			continue;
+		}
 		if (v != n)
 			break;
 		for (int k = 0; counters && k < n; k++)
