@@ -131,6 +131,25 @@ static int hexval(char c)
 	return c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
 }
 
+/*
+ * format=flowed (RFC 3676): a line ending in a blank goes on in the
+ * next ("-- ", a signature's mark, excepted).
+ */
+static bool flowed_soft(const char *s)
+{
+	size_t n = strlen(s);
+
+	return n && s[n - 1] == ' ' && strcmp(s, "-- ");
+}
+
+/* The quote marks and the stuffed blank opening a flowed line. */
+static size_t flowed_prefix(const char *s)
+{
+	size_t k = strspn(s, ">");
+
+	return k + (s[k] == ' ');
+}
+
 /* Quoted-printable, in place; true when the line ended in a soft break. */
 static bool qp_decode(char *s)
 {
@@ -248,9 +267,11 @@ int letter_read_lines(const char *text, size_t n, struct letter *l)
 {
 	size_t cap = 0, start = 0;
 	bool in_header = false, in_diff = false, qp = false, soft = false;
+	bool flowed = false, delsp = false;	/* RFC 3676's soft breaks */
 	char *folded = NULL;	/* the header being continued */
 	size_t folded_len = 0;
 	char *pending = NULL;	/* a quoted-printable line soft-broken */
+	bool pending_flowed = false;	/* ... or a format=flowed one */
 
 	for (size_t i = 0; i <= n; i++) {
 		char *raw, *clean;
@@ -280,7 +301,7 @@ int letter_read_lines(const char *text, size_t n, struct letter *l)
 				   (start < n && mbox_from(raw, text + start,
 							    n - start)))) {
 			in_header = true;
-			qp = false;
+			qp = flowed = delsp = false;
 		}
 		if (in_header) {
 			if (!raw[0]) {
@@ -308,6 +329,11 @@ int letter_read_lines(const char *text, size_t n, struct letter *l)
 				if (!strncasecmp(raw, "Content-Transfer-Encoding:", 26) &&
 				    strcasestr(raw, "quoted-printable"))
 					qp = true;
+				if (!strncasecmp(raw, "Content-Type:", 13) &&
+				    strcasestr(raw, "format=flowed")) {
+					flowed = true;
+					delsp = strcasestr(raw, "delsp=yes") != NULL;
+				}
 			}
 			clean = clean_line(raw, &depth, &piped);
 			free(raw);
@@ -315,24 +341,27 @@ int letter_read_lines(const char *text, size_t n, struct letter *l)
 				goto oom_clean;
 			continue;
 		}
-		if (qp) {
-			soft = qp_decode(raw);
-			if (pending) {
-				char *joined = malloc(strlen(pending) + strlen(raw) + 1);
+		soft = qp && qp_decode(raw);
+		if (pending) {
+			/* a flowed line's continuation repeats its quote marks */
+			const char *rest = raw + (pending_flowed ? flowed_prefix(raw) : 0);
+			char *joined = malloc(strlen(pending) + strlen(rest) + 1);
 
-				if (!joined)
-					goto oom;
-				strcpy(joined, pending);
-				strcat(joined, raw);
-				free(pending);
-				free(raw);
-				raw = joined;
-				pending = NULL;
-			}
-			if (soft && i < n) {
-				pending = raw;
-				continue;
-			}
+			if (!joined)
+				goto oom;
+			strcpy(joined, pending);
+			strcat(joined, rest);
+			free(pending);
+			free(raw);
+			raw = joined;
+			pending = NULL;
+		}
+		pending_flowed = !soft && flowed && flowed_soft(raw);
+		if (pending_flowed && delsp)
+			raw[strlen(raw) - 1] = '\0';
+		if ((soft || pending_flowed) && i < n) {
+			pending = raw;
+			continue;
 		}
 		clean = clean_line(raw, &depth, &piped);
 		free(raw);

@@ -642,6 +642,35 @@ static void test_key_values_colon_rows_ratio(void)
 	}
 }
 
+/* format=flowed: a mailer's soft breaks inside a table's rows undone. */
+static void test_format_flowed(void)
+{
+	const char *text =
+		"From: Someone <someone@example.com>\n"
+		"Subject: Re: [PATCH 0/4] mm: compaction fix\n"
+		"Content-Type: text/plain; charset=UTF-8; format=flowed\n"
+		"\n"
+		"usemem\n"
+		"                       6.4.0-rc2              6.4.0-rc2-compactfix \n"
+		"6.4.0-rc2-revert\n"
+		"Amean     syst-1      102.18 (   0.00%)       98.98 *   3.13%* \n"
+		"96.96 *   5.10%*\n"
+		"Amean     elsp-1      220.57 (   0.00%)      215.96 *   2.09%* \n"
+		"212.49 *   3.67%*\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (!drafted("format-flowed", text, &c))
+		return;
+	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 3 &&
+	      !strcmp(c.tables[0].col[2], "6.4.0-rc2-revert"),
+	      "format=flowed: the header's third arm joined back");
+	r = c.nr_tables ? row_named(&c.tables[0], "Amean syst-1") : NULL;
+	CHECK(r && r->q[0].mean == 102.18 && r->q[2].mean == 96.96,
+	      "format=flowed: 'Amean syst-1' 102.18 ... 96.96, its third value joined back");
+	claims_free(&c);
+}
+
 /* A matrix packing "Before / After / Delta" into each cell of two groups. */
 static void test_packed_matrix(void)
 {
@@ -1644,6 +1673,7 @@ void test_draft_shapes(void)
 	test_arm_lines_shapes();
 	test_records_and_one_row_arms();
 	test_key_values_colon_rows_ratio();
+	test_format_flowed();
 	test_packed_matrix();
 	test_arrow_grid();
 	test_test_sections();
