@@ -276,6 +276,14 @@ static bool mmtests_header(const struct letter *l, size_t first, int n,
 	return true;
 }
 
+/* "Duration User  19385.45  18140.89", "Ops NUMA alloc hit ...": mmtests' blocks */
+static bool mmtests_block(const char *s)
+{
+	while (*s == ' ')
+		s++;
+	return !strncmp(s, "Duration ", 9) || !strncmp(s, "Ops ", 4);
+}
+
 /* The rows from line i on: mmtests rows, or plain rows of counters. */
 static long mmtests_rows(struct letter *l, size_t i, int n, bool counters,
 			 struct letter_table *t, size_t *cap)
@@ -292,6 +300,14 @@ static long mmtests_rows(struct letter *l, size_t i, int n, bool counters,
 		    letter_same_block(l, j + 1, depth) &&
 		    mmtests_row(l->lines[j + 1].text, &row) == n) {
 			j++;	/* the next test's rows, one blank below: one table */
+			continue;
+		}
+		if (v != n && letter_blank(l->lines[j].text) && j > i &&
+		    letter_same_block(l, j + 1, depth) &&
+		    mmtests_block(l->lines[j + 1].text) &&
+		    letter_parse_row(l->lines[j + 1].text, &row) == n) {
+			counters = true;	/* its Duration and Ops blocks */
+			j++;
 			continue;
 		}
 		if (v != n)
@@ -503,6 +519,21 @@ static long push_bench_table(struct letter *l, struct letter_table *t,
 	return letter_keep_table(l, t, section) ? -1 : last + 1;
 }
 
+/* The arms of the letter's last mmtests table of n arms, into col. */
+static bool earlier_mmtests(const struct letter *l, int n,
+			    char col[][LETTER_NAME_LEN])
+{
+	for (size_t k = l->nr_tables; k > 0; k--) {
+		const struct letter_table *t = &l->tables[k - 1];
+
+		if (t->mmtests && t->nr_cols == n) {
+			memcpy(col, t->col, sizeof(col[0]) * n);
+			return true;
+		}
+	}
+	return false;
+}
+
 static long read_mmtests(struct letter *l, size_t i, const char *section)
 {
 	char col[LETTER_MAX_COLS][LETTER_NAME_LEN];
@@ -518,7 +549,10 @@ static long read_mmtests(struct letter *l, size_t i, const char *section)
 		n = letter_parse_row(l->lines[i].text, &row);
 		counters = n >= 2;
 	}
-	if (n < 2 || !mmtests_header(l, i, n, col, &top, counters))
+	if (n >= 2 && !counters && !mmtests_header(l, i, n, col, &top, counters) &&
+	    earlier_mmtests(l, n, col))
+		top = i;	/* a later section, no header: the report's arms */
+	else if (n < 2 || !mmtests_header(l, i, n, col, &top, counters))
 		return (long)i + 1;
 	last = mmtests_rows(l, i, n, counters, &t, &cap);
 	if (last < 0 || last < (long)i) {
@@ -527,6 +561,7 @@ static long read_mmtests(struct letter *l, size_t i, const char *section)
 	}
 	t.line = (int)top + 1;
 	t.named = true;
+	t.mmtests = true;
 	t.nr_cols = n;
 	memcpy(t.col, col, sizeof(col[0]) * n);
 	return push_bench_table(l, &t, top, last, section);
