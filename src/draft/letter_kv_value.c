@@ -430,6 +430,41 @@ static bool perf_line(const char *s, struct letter_row *r)
 }
 
 /*
+ * perf stat's counter lines, "12451963  context-switches  #  23.599
+ * K/sec", "527649.37 msec cpu-clock  # 1.999 CPUs utilized": the count
+ * (its unit maybe), the event's name, perf's note after '#' dropped.
+ */
+static bool perf_stat_line(const char *s, struct letter_row *r)
+{
+	char buf[160], *tok[4], *hash;
+	int nt = 0;
+
+	memset(r, 0, sizeof(*r));
+	if (!trimmed(s, strlen(s), buf, sizeof(buf)) || !isdigit((unsigned char)buf[0]))
+		return false;
+	hash = strstr(buf, " #");
+	if (hash)
+		*hash = '\0';
+	for (char *t = strtok(buf, " "); t; t = strtok(NULL, " "))
+		if (nt < 4)
+			tok[nt++] = t;
+		else
+			return false;
+	if (nt == 3 && strcmp(tok[1], "msec") && strcmp(tok[1], "ms"))
+		return false;
+	if ((nt != 2 && nt != 3) || (!hash && nt == 3) ||
+	    !isalpha((unsigned char)tok[nt - 1][0]) || !strchr(tok[nt - 1], '-'))
+		return false;
+	if (!letter_cell_parse(tok[0], &r->cell[0]) || r->cell[0].kind != CELL_NUM ||
+	    r->cell[0].unit[0] || r->cell[0].sign)
+		return false;
+	if (nt == 3)
+		snprintf(r->cell[0].unit, sizeof(r->cell[0].unit), "ms");
+	snprintf(r->label, sizeof(r->label), "%s", tok[nt - 1]);
+	return true;
+}
+
+/*
  * "323977 memcpy() in zs_object_copy().": a plain number, then the
  * words naming it (the sentence's full stop dropped).
  */
@@ -570,7 +605,8 @@ static int kv_pairs(const char *s, struct letter_row *r, int max)
 	if (mean_then_runs(s, &r[0]))
 		return 1;
 	if (!strchr(s, ':')) {
-		if (perf_line(s, &r[0]) || letter_parse_row(s, &r[0]) == 1 ||
+		if (perf_line(s, &r[0]) || perf_stat_line(s, &r[0]) ||
+		    letter_parse_row(s, &r[0]) == 1 ||
 		    word_count(s, &r[0]) || number_then_words(s, &r[0]))
 			return 1;
 		/* "pool pages used 175111, total allocated size 698213488" */
