@@ -22,7 +22,8 @@
  * line (letter_arm_lines.c), a packed matrix (letter_matrix.c), a grid
  * of arrow cells (letter_arrow_grid.c), blocks of "label: value" under
  * sentences (letter_blocks.c), an arm's name over a header and its
- * values (letter_records.c). Each returns the line after
+ * values (letter_records.c), an arm's section of sub-blocks
+ * (letter_blocks.c). Each returns the line after
  * what it read, i + 1 when i starts none.
  */
 static long (*const shape_readers[])(struct letter *l, size_t i,
@@ -31,6 +32,7 @@ static long (*const shape_readers[])(struct letter *l, size_t i,
 	letter_read_interleaved, letter_read_one_arm, letter_read_kv_blocks,
 	letter_read_arm_lines, letter_read_matrix, letter_read_arrow_grid,
 	letter_read_prose_blocks, letter_read_records, letter_read_key_values,
+	letter_read_arm_sections,
 };
 
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
