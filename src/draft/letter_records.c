@@ -152,12 +152,12 @@ static bool arm_above(const struct letter *l, size_t h, int depth, char *out,
 
 long letter_read_key_values(struct letter *l, size_t i, const char *section)
 {
-	struct span sp[4];
+	struct span sp[RECORD_MAX_COLS + 1];
 	struct letter_table t = {};
 	int depth = l->lines[i].depth;
 	size_t j = i + 1, cap = 0;
 
-	if (cells(l, i, sp) != 2 && letter_split_cells(l->lines[i].text, sp, 4) != 1)
+	if (cells(l, i, sp) < 1 || cells(l, i, sp) > 2)
 		return (long)i + 1;
 	{
 		struct letter_cell c;
@@ -170,7 +170,7 @@ long letter_read_key_values(struct letter *l, size_t i, const char *section)
 	while (letter_same_block(l, j, depth) && letter_rule(l->lines[j].text))
 		j++;
 	for (; letter_same_block(l, j, depth); j++) {
-		struct span vp[4];
+		struct span vp[RECORD_MAX_COLS + 1];
 		struct letter_row row;
 		const char *s = l->lines[j].text;
 
