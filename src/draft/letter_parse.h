@@ -64,6 +64,8 @@ struct letter_table {
 	char measure[LETTER_NAME_LEN];	/* what every row measures, when its
 					 * label is a parameter ("pswpin") */
 	char label_name[LETTER_NAME_LEN]; /* the labels' header cell ("kernel") */
+	size_t section_header;		/* a section under its table's header:
+					 * that header's line + 1, for the next */
 	bool mmtests;			/* mmtests' compare: a later section
 					 * without a header takes its arms */
 	bool one_arm;			/* one arm's column, named col[0]: joined

@@ -88,7 +88,8 @@ bool letter_label_ok(const char *label)
 
 /*
  * A first cell that names its row though a number: a whole count
- * ("511", a parameter's value) or a size ("4KiB", "2M"), not a
+ * ("511", a parameter's value), a size ("4KiB", "2M") or a range of
+ * patches ("1-3"), not a
  * measure (no decimals, no percent, no sign).
  */
 bool letter_key_cell(const char *s, size_t n)
@@ -101,6 +102,9 @@ bool letter_key_cell(const char *s, size_t n)
 		d++;
 	if (!d || d > 9)
 		return false;
+	/* "1-3": a range of patches applied */
+	if (d + 1 < n && s[d] == '-' && strspn(s + d + 1, "0123456789") == n - d - 1)
+		return true;
 	for (int i = 0; sizes[i]; i++)
 		if (n - d == strlen(sizes[i]) && !strncmp(s + d, sizes[i], n - d))
 			return true;
@@ -126,9 +130,10 @@ int letter_parse_row(const char *s, struct letter_row *r)
 	for (k = n; k > 0 && letter_span_cell(s, &sp[k - 1], &cell); k--)
 		;
 	/* "4KiB  0.058110  0.057715", "511  233us  95us": a size or a count names it */
-	keyed = k == 0 && n >= 3 && letter_key_cell(s + sp[0].start, sp[0].end - sp[0].start);
+	keyed = ((k == 0 && n >= 3) || k == 1) &&
+		letter_key_cell(s + sp[0].start, sp[0].end - sp[0].start);
 	if (keyed)
-		k = 1;
+		k = 1;	/* its first cell the label, a number or not */
 	if (k >= 1 && k < n) {
 		const char *colon = NULL;
 		int end = sp[k - 1].end;

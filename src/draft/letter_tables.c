@@ -460,8 +460,52 @@ static bool arrow_arms(const struct letter *l, size_t i, char *a, char *b)
 	return true;
 }
 
-/* The header's first cell, over the labels ("kernel"): its first word
- * when the header's words are one blank apart. */
+static void label_header(const char *h, char *out, size_t len);
+
+/* "Small 32-byte object:": a short line of words closing in a colon. */
+static bool sub_heading(const char *s)
+{
+	size_t n = strlen(s);
+
+	while (*s == ' ')
+		s++, n--;
+	return n >= 3 && n <= 60 && s[n - 1] == ':' && !strchr(s, '|');
+}
+
+/*
+ * The header of a table in sections, over section h ("Small 32-byte
+ * object:" under "Applied patches  Run time  Accounting overhead",
+ * its rule and a blank line): its names of nv columns into col, the
+ * labels' name into t; or the names of the section right above (its
+ * table just read, under the same header). false for neither.
+ */
+static bool section_header(const struct letter *l, size_t h, int nv,
+			   char col[][LETTER_NAME_LEN], struct letter_table *t)
+{
+	int depth = l->lines[h].depth;
+	size_t k = h, head;
+	bool label_col;
+
+	while (k > 0 && h - k < 3 && l->lines[k - 1].depth == depth &&
+	       (letter_blank(l->lines[k - 1].text) || letter_rule(l->lines[k - 1].text)))
+		k--;
+	if (k == 0 || k == h)
+		return false;
+	if (l->lines[k - 1].kind == LL_TABLE && l->nr_tables &&
+	    l->tables[l->nr_tables - 1].section_header)
+		head = l->tables[l->nr_tables - 1].section_header - 1;
+	else if (l->lines[k - 1].kind == LL_PROSE)
+		head = k - 1;
+	else
+		return false;
+	if (letter_read_header(l->lines[head].text, nv, col, &label_col) != nv ||
+	    !label_col)
+		return false;
+	label_header(l->lines[head].text, t->label_name, sizeof(t->label_name));
+	t->section_header = head + 1;
+	return true;
+}
+
 static void label_header(const char *h, char *out, size_t len)
 {
 	struct span sp[MAX_CELLS];
@@ -486,8 +530,8 @@ long letter_read_table(struct letter *l, size_t i, bool arrow,
 	char col[MAX_CELLS][LETTER_NAME_LEN];
 	struct letter_table t = {};
 	struct letter_row row;
-	size_t cap = 0, top = i, h;
-	bool stacked, label_col;
+	size_t cap = 0, top = i, h, sub = (size_t)-1;
+	bool stacked, label_col = false;
 	int nh = 0;
 	int depth = l->lines[i].depth;
 	int nv = arrow ? 2 : letter_parse_row(l->lines[i].text, &row);
@@ -501,15 +545,25 @@ long letter_read_table(struct letter *l, size_t i, bool arrow,
 	h = arrow ? (size_t)-1 : prev_line(l, top, depth);
 	if (h != (size_t)-1 && letter_parse_row(l->lines[h].text, &row) == nv)
 		h = (size_t)-1;		/* rows above are not a header */
-	stacked = !arrow && letter_stacked_header(l, i, nv, col, &h);
-	if (stacked)
+	if (h != (size_t)-1 && sub_heading(l->lines[h].text) &&
+	    section_header(l, h, nv, col, &t)) {
+		/* "Small 32-byte object:" under the table's header: a section */
+		letter_clean_label(l->lines[h].text, strlen(l->lines[h].text) - 1,
+				   t.title, sizeof(t.title));
+		sub = h;
+		h = (size_t)-1;
+	}
+	stacked = sub == (size_t)-1 && !arrow && letter_stacked_header(l, i, nv, col, &h);
+	if (stacked || sub != (size_t)-1)
 		nh = nv;
 	else if (h != (size_t)-1)
 		nh = letter_read_header(l->lines[h].text, nv, col, &label_col);
 	if (!stacked && nh && label_col)
 		label_header(l->lines[h].text, t.label_name, sizeof(t.label_name));
-	if (h == (size_t)-1 && t.nr_rows + t.rows_cut < 2 && !arrow)
+	if (h == (size_t)-1 && sub == (size_t)-1 && t.nr_rows + t.rows_cut < 2 && !arrow)
 		goto out;
+	if (sub != (size_t)-1)
+		top = sub;
 	t.line = (int)(h != (size_t)-1 ? h : top) + 1;
 	if (arrow) {
 		t.named = true;
@@ -530,7 +584,8 @@ long letter_read_table(struct letter *l, size_t i, bool arrow,
 	}
 	for (size_t k = h != (size_t)-1 ? h : top; k <= (size_t)last; k++)
 		l->lines[k].kind = LL_TABLE;
-	letter_find_title(l, h != (size_t)-1 ? h : top, t.title, sizeof(t.title));
+	if (sub == (size_t)-1)
+		letter_find_title(l, h != (size_t)-1 ? h : top, t.title, sizeof(t.title));
 	return letter_keep_table(l, &t, section) ? -1 : last + 1;
 out:
 	free(t.rows);

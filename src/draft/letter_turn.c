@@ -101,15 +101,20 @@ bool letter_config_label(const char *s)
 	return has_version(s) || has_commit(s);
 }
 
-/* The labels' header names arms: "| kernel | mean_rel | std_rel |" */
+/*
+ * The labels' header names arms: "| kernel | mean_rel | std_rel |",
+ * "Applied patches" (its last word)
+ */
 bool letter_arms_header(const char *s)
 {
 	static const char *const names[] = {
 		"kernel", "kernels", "config", "configuration", "setup", "patch",
 		"patches", "series", "branch", "tree", "version", "variant", NULL };
+	const char *last = strrchr(s, ' ');
 
+	last = last ? last + 1 : s;
 	for (int i = 0; names[i]; i++)
-		if (!strcasecmp(s, names[i]))
+		if (!strcasecmp(s, names[i]) || !strcasecmp(last, names[i]))
 			return true;
 	return false;
 }

@@ -671,6 +671,35 @@ static void test_format_flowed(void)
 	claims_free(&c);
 }
 
+/* One header over sections under sub-headings; rows named by patch ranges. */
+static void test_sections_under_one_header(void)
+{
+	const char *text =
+		"  Applied patches   Run time   Accounting overhead   %age 1\n"
+		"  ---------------   --------   -------------------   ------\n"
+		"\n"
+		"  Small 32-byte object:\n"
+		"       None          11.634s         8.504s          100.0%\n"
+		"        1-2           9.425s         6.295s           74.0%\n"
+		"\n"
+		"  Large 4k object:\n"
+		"       None          22.107s        18.977s          100.0%\n"
+		"        1-2          20.960s        17.830s           94.0%\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (!drafted("sections", text, &c))
+		return;
+	CHECK(c.nr_tables == 2 && c.tables[1].nr_cols == 2 &&
+	      !strcmp(c.tables[1].col[0], "None") && !strcmp(c.tables[1].col[1], "1-2"),
+	      "two sections, each a table of the arms None | 1-2 (turned)");
+	r = c.nr_tables == 2 ? row_named(&c.tables[1], "Run time") : NULL;
+	CHECK(r && r->q[0].mean == 22.107 && r->q[1].mean == 20.960 &&
+	      strstr(c.tables[1].title, "Large 4k object"),
+	      "the second section under the first's header: Run time 22.107 -> 20.960");
+	claims_free(&c);
+}
+
 /* A matrix packing "Before / After / Delta" into each cell of two groups. */
 static void test_packed_matrix(void)
 {
@@ -1674,6 +1703,7 @@ void test_draft_shapes(void)
 	test_records_and_one_row_arms();
 	test_key_values_colon_rows_ratio();
 	test_format_flowed();
+	test_sections_under_one_header();
 	test_packed_matrix();
 	test_arrow_grid();
 	test_test_sections();
