@@ -552,8 +552,15 @@ static long read_mmtests(struct letter *l, size_t i, const char *section)
 	if (n >= 2 && !counters && !mmtests_header(l, i, n, col, &top, counters) &&
 	    earlier_mmtests(l, n, col))
 		top = i;	/* a later section, no header: the report's arms */
-	else if (n < 2 || !mmtests_header(l, i, n, col, &top, counters))
+	else if (n == 2 && !counters && !mmtests_header(l, i, n, col, &top, counters) &&
+		 i + 1 < l->nr_lines && mmtests_row(l->lines[i + 1].text, &row) == 2) {
+		/* rows alone, the baseline's "(0.00%)" first: the arms unnamed */
+		snprintf(col[0], LETTER_NAME_LEN, "Before");
+		snprintf(col[1], LETTER_NAME_LEN, "After");
+		top = i;
+	} else if (n < 2 || !mmtests_header(l, i, n, col, &top, counters)) {
 		return (long)i + 1;
+	}
 	last = mmtests_rows(l, i, n, counters, &t, &cap);
 	if (last < 0 || last < (long)i) {
 		free(t.rows);
