@@ -37,7 +37,8 @@ static bool change_name(const char *s)
 static bool gain_name(const char *s)
 {
 	static const char *const words[] = {
-		"improv", "gain", "speedup", "%", "better", NULL };
+		"improv", "gain", "speedup", "%", "better", "saved", "saving",
+		"reduction", NULL };
 
 	for (int i = 0; words[i]; i++)
 		if (strcasestr(s, words[i]))
@@ -241,6 +242,36 @@ static int take_stacked_changes(struct letter_table *t, char col[][LETTER_NAME_L
 		take_column(t, nv - drop, name, false);
 	}
 	return drop;
+}
+
+/*
+ * A unit closing an arm's name, "no patch(ms)", "patched (ms)": the name
+ * without it, the unit given to the column's cells that have none (a
+ * table not turned: a quantity's column keeps its unit in its name).
+ */
+void letter_column_unit(struct letter_table *t, int c)
+{
+	char *name = t->col[c], *open = strrchr(name, '(');
+	size_t n = strlen(name);
+	char unit[16];
+
+	if (!open || open == name || name[n - 1] != ')' ||
+	    (size_t)(name + n - 1 - open - 1) >= sizeof(unit))
+		return;
+	snprintf(unit, sizeof(unit), "%.*s", (int)(name + n - 1 - open - 1), open + 1);
+	/* "(B)", "(A+B)": a patch's letter, no unit; a lone "s" is seconds */
+	if (!unit[0] || !letter_known_unit(unit) || !strcmp(unit, "%") ||
+	    (strlen(unit) == 1 && strcmp(unit, "s")))
+		return;
+	while (open > name && open[-1] == ' ')
+		open--;
+	if (open == name)
+		return;
+	*open = '\0';
+	for (size_t r = 0; r < t->nr_rows; r++)
+		if (t->rows[r].cell[c].kind == CELL_NUM && !t->rows[r].cell[c].unit[0])
+			snprintf(t->rows[r].cell[c].unit, sizeof(t->rows[r].cell[c].unit),
+				 "%s", unit);
 }
 
 void letter_name_columns(struct letter_table *t, char col[][LETTER_NAME_LEN], int nh,

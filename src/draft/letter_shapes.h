@@ -82,6 +82,8 @@ long letter_read_table(struct letter *l, size_t i, bool arrow,
 /* letter_columns.c: a table's columns named, change columns taken out */
 /* Header line h over rows of nv values: the names' count, 0 if none. */
 int letter_read_header(const char *h, int nv, char col[][LETTER_NAME_LEN], bool *label_col);
+/* "no patch(ms)": the arm's name without its unit, the unit to its cells */
+void letter_column_unit(struct letter_table *t, int c);
 /* nh names in col (from a header; 0: none) over rows of nv values. */
 void letter_name_columns(struct letter_table *t, char col[][LETTER_NAME_LEN], int nh,
 			 int nv, bool stacked);

@@ -350,8 +350,8 @@ static int read_text_rows(struct letter *l, size_t i, int nv,
 
 		if (cand == (size_t)-1 || !text_row(l->lines[cand].text, nv, &pre[n]))
 			break;
-		/* above a pipe table's rule: its header's, not a row */
-		if (l->lines[cand].piped && letter_rule(l->lines[cand + 1].text))
+		/* above a table's rule: its header's, not a row */
+		if (letter_rule(l->lines[cand + 1].text))
 			break;
 		above = prev_line(l, cand, depth);
 		if (above == (size_t)-1 ||

@@ -236,8 +236,16 @@ static int turn(struct letter_table *t)
 
 int letter_turn_tables(struct letter *l)
 {
-	for (size_t i = 0; i < l->nr_tables; i++)
-		if (transposed(&l->tables[i]) && turn(&l->tables[i]))
-			return -1;
+	for (size_t i = 0; i < l->nr_tables; i++) {
+		struct letter_table *t = &l->tables[i];
+
+		if (transposed(t)) {
+			if (turn(t))
+				return -1;
+		} else {
+			for (int c = 0; t->named && c < t->nr_cols; c++)
+				letter_column_unit(t, c);	/* the arms' columns */
+		}
+	}
 	return 0;
 }

@@ -700,6 +700,29 @@ static void test_sections_under_one_header(void)
 	claims_free(&c);
 }
 
+/* A header over a rule is no text row; an arm's unit in its name; "saved". */
+static void test_header_units_saved(void)
+{
+	const char *text =
+		"# Test result\n"
+		"        test          no patch(ms)   patched(ms)   saved\n"
+		" ------------------- -------------- ------------- --------\n"
+		"  256c2t(4 node) 2M           2624           956   63.57%\n"
+		"  256c2t(4 node) 1G           2679          1582   40.95%\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (!drafted("header-units", text, &c))
+		return;
+	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
+	      !strcmp(c.tables[0].col[0], "no patch") && !strcmp(c.tables[0].col[1], "patched"),
+	      "arms 'no patch' | 'patched', their unit out of their names, 'saved' no arm");
+	r = c.nr_tables ? row_named(&c.tables[0], "256c2t(4 node) 2M") : NULL;
+	CHECK(r && r->q[0].mean == 2624 && r->q[1].mean == 956 && !strcmp(r->unit, "ms"),
+	      "2624 ms -> 956 ms");
+	claims_free(&c);
+}
+
 /* A matrix packing "Before / After / Delta" into each cell of two groups. */
 static void test_packed_matrix(void)
 {
@@ -1704,6 +1727,7 @@ void test_draft_shapes(void)
 	test_key_values_colon_rows_ratio();
 	test_format_flowed();
 	test_sections_under_one_header();
+	test_header_units_saved();
 	test_packed_matrix();
 	test_arrow_grid();
 	test_test_sections();
