@@ -210,8 +210,17 @@ bool letter_cell_parse(const char *s, struct letter_cell *c)
 		while (*p == ' ')
 			p++;
 	}
-	if (letter_parse_change(&p, &c->change_pct))
+	if (letter_parse_change(&p, &c->change_pct)) {
 		c->has_change = true;
+	} else if (*p == '(' && isdigit((unsigned char)p[1])) {
+		/* "(3.9%)" unsigned: a change whose way only the words say, kept out */
+		const char *q = p + 1;
+		double v;
+		bool sign;
+
+		if (parse_number(&q, &v, &sign) && q[0] == '%' && q[1] == ')')
+			p = q + 2;
+	}
 	while (*p == ' ')
 		p++;
 	/* a note of its own closing the cell, "(e=8%)": no part of the value */

@@ -112,6 +112,35 @@ bool letter_key_cell(const char *s, size_t n)
 }
 
 /*
+ * "400.0ms  (3.9%)": a change two blanks after its value, its own cell
+ * once split, joined back to the value's. The cells' count.
+ */
+static int join_change_cells(const char *s, struct span *sp, int n)
+{
+	int o = 0;
+
+	for (int k = 0; k < n; k++) {
+		const char *p;
+		double pct;
+
+		if (o > 0 && s[sp[k].start] == '(' && s[sp[k].end - 1] == ')' &&
+		    memchr(s + sp[k].start, '%', sp[k].end - sp[k].start) &&
+		    ((p = s + sp[k].start, letter_parse_change(&p, &pct)) ||
+		     isdigit((unsigned char)s[sp[k].start + 1]))) {
+			struct letter_cell prev;
+
+			if (letter_span_cell(s, &sp[o - 1], &prev) && letter_is_num(&prev) &&
+			    !prev.has_change) {
+				sp[o - 1].end = sp[k].end;
+				continue;
+			}
+		}
+		sp[o++] = sp[k];
+	}
+	return o;
+}
+
+/*
  * A row: a label, then value cells. Cells are split at two blanks; a
  * line whose numbers are one blank apart ("written_back 40214 40275")
  * gives its trailing plain numbers (two at least). Returns the values
@@ -127,6 +156,7 @@ int letter_parse_row(const char *s, struct letter_row *r)
 	memset(r, 0, sizeof(*r));
 	if (n < 1)
 		return 0;
+	n = join_change_cells(s, sp, n);
 	for (k = n; k > 0 && letter_span_cell(s, &sp[k - 1], &cell); k--)
 		;
 	/* "4KiB  0.058110  0.057715", "511  233us  95us": a size or a count names it */

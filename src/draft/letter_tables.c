@@ -460,6 +460,28 @@ static bool arrow_arms(const struct letter *l, size_t i, char *a, char *b)
 	return true;
 }
 
+/*
+ * A header one blank line above the rows, over the labels' column left
+ * empty ("             base      base+revert" over a blank line): its
+ * line, or -1. Its names are nv, one per value column.
+ */
+static size_t header_over_blank(const struct letter *l, size_t top, int nv)
+{
+	int depth = l->lines[top].depth;
+	char col[MAX_CELLS][LETTER_NAME_LEN];
+	bool label_col;
+	size_t h;
+
+	if (top < 2 || !letter_same_block(l, top - 1, depth) ||
+	    !letter_blank(l->lines[top - 1].text) || !letter_same_block(l, top - 2, depth))
+		return (size_t)-1;
+	h = top - 2;
+	if (strncmp(l->lines[h].text, "    ", 4) ||
+	    letter_read_header(l->lines[h].text, nv, col, &label_col) != nv || label_col)
+		return (size_t)-1;
+	return h;
+}
+
 static void label_header(const char *h, char *out, size_t len);
 
 /* "Small 32-byte object:": a short line of words closing in a colon. */
@@ -543,6 +565,8 @@ long letter_read_table(struct letter *l, size_t i, bool arrow,
 	if (last < 0)
 		goto oom;
 	h = arrow ? (size_t)-1 : prev_line(l, top, depth);
+	if (h == (size_t)-1 && !arrow)
+		h = header_over_blank(l, top, nv);
 	if (h != (size_t)-1 && letter_parse_row(l->lines[h].text, &row) == nv)
 		h = (size_t)-1;		/* rows above are not a header */
 	if (h != (size_t)-1 && sub_heading(l->lines[h].text) &&

@@ -723,6 +723,29 @@ static void test_header_units_saved(void)
 	claims_free(&c);
 }
 
+/* A header one blank above its rows; "(3.9%)" changes two blanks after values. */
+static void test_header_over_blank_unsigned_changes(void)
+{
+	const char *text =
+		"The test results are as follows:\n"
+		"             base           base+revert        base+this patch\n"
+		"\n"
+		"fork_proc    416.3ms        400.0ms  (3.9%)    398.6ms  (4.2%)\n"
+		"exec_proc    2095.9ms       2061.1ms (1.7%)    2047.7ms (2.3%)\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (!drafted("header-over-blank", text, &c))
+		return;
+	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 3 &&
+	      !strcmp(c.tables[0].col[2], "base+this patch"),
+	      "the header a blank line above: base | base+revert | base+this patch");
+	r = c.nr_tables ? row_named(&c.tables[0], "fork_proc") : NULL;
+	CHECK(r && r->q[0].mean == 416.3 && r->q[1].mean == 400.0 && r->q[2].mean == 398.6,
+	      "'400.0ms  (3.9%%)': the value, its unsigned change no cell of its own");
+	claims_free(&c);
+}
+
 /* A matrix packing "Before / After / Delta" into each cell of two groups. */
 static void test_packed_matrix(void)
 {
@@ -1728,6 +1751,7 @@ void test_draft_shapes(void)
 	test_format_flowed();
 	test_sections_under_one_header();
 	test_header_units_saved();
+	test_header_over_blank_unsigned_changes();
 	test_packed_matrix();
 	test_arrow_grid();
 	test_test_sections();
