@@ -249,9 +249,14 @@ static bool mmtests_header(const struct letter *l, size_t first, int n,
 	char kern[LETTER_MAX_COLS][LETTER_NAME_LEN], conf[LETTER_MAX_COLS][LETTER_NAME_LEN];
 	int kend[LETTER_MAX_COLS], cend[LETTER_MAX_COLS];
 	int depth = l->lines[first].depth;
-	bool two, unique = true;
+	bool two, unique = true, parted = false;
 	size_t c = first - 1;
 
+	/* one blank line may part a header of two lines from its rows */
+	if (first >= 2 && letter_same_block(l, c, depth) && letter_blank(l->lines[c].text)) {
+		c--;
+		parted = true;
+	}
 	if (!first || n > LETTER_MAX_COLS || !letter_same_block(l, c, depth) ||
 	    letter_blank(l->lines[c].text))
 		return false;
@@ -259,6 +264,8 @@ static bool mmtests_header(const struct letter *l, size_t first, int n,
 	      header_names(l->lines[c - 1].text, n, kern, kend);
 	for (int k = 0; two && k < n; k++)
 		two = kernel_release(kern[k]);
+	if (parted && !two)
+		return false;	/* "dbench4 Latency" over a blank: a heading */
 	if (two && !header_names(l->lines[c].text, n, conf, cend) &&
 	    !header_cut(l->lines[c].text, n, kend, conf))
 		return false;
