@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "letter_shapes.h"
 
 /* A table each of whose rows has the absolute change of a Delta column. */
@@ -278,9 +279,126 @@ static int join_one_row(struct letter *l)
 	return 0;
 }
 
+/* "Average clk", "STDDEV", "Call Count": a statistic of one arm's runs */
+static bool stat_name(const char *s)
+{
+	static const char *const words[] = {
+		"average", "avg", "mean", "stddev", "stdev", "std", "sd", "min", "max",
+		"median", "call count", "count", "calls", "samples", "runs", NULL };
+
+	for (int i = 0; words[i]; i++)
+		if (!strncasecmp(s, words[i], strlen(words[i])) &&
+		    (!s[strlen(words[i])] || s[strlen(words[i])] == ' '))
+			return true;
+	return false;
+}
+
+/* Column of t named by one of words' starts, or -1. */
+static int stat_col(const struct letter_table *t, bool spread)
+{
+	for (int c = 0; c < t->nr_cols; c++) {
+		const char *s = t->col[c];
+		bool sd = !strncasecmp(s, "std", 3) || !strncasecmp(s, "sd", 2);
+		bool mean = !strncasecmp(s, "av", 2) || !strncasecmp(s, "mean", 4);
+
+		if (spread ? sd : mean)
+			return c;
+	}
+	return -1;
+}
+
+/*
+ * One arm's statistics: the labels' header cell names the arm
+ * ("Patched  Average clk  STDDEV  Call Count"), every column is a
+ * statistic, one of them the mean.
+ */
+static bool stat_table(const struct letter_table *t)
+{
+	if (!t->named || t->nr_cols < 2 || !t->label_name[0] || stat_col(t, false) < 0)
+		return false;
+	for (int c = 0; c < t->nr_cols; c++)
+		if (!stat_name(t->col[c]))
+			return false;
+	return true;
+}
+
+static bool same_columns(const struct letter_table *a, const struct letter_table *b)
+{
+	if (a->nr_cols != b->nr_cols)
+		return false;
+	for (int c = 0; c < a->nr_cols; c++)
+		if (strcmp(a->col[c], b->col[c]))
+			return false;
+	return true;
+}
+
+/*
+ * Tables of one arm's statistics each ("Patched" then "Upstream", each
+ * over Average, STDDEV and Call Count): one table, a column per arm
+ * (the labels' header cells), the mean each row's value, the spread
+ * its sd. A lone one is dropped: its columns compare nothing. -1 when
+ * out of memory (the tables as read).
+ */
+static int join_statistics(struct letter *l)
+{
+	size_t i = 0, o = 0;
+
+	while (i < l->nr_tables) {
+		struct letter_table *a = &l->tables[i], t = {};
+		int mean = stat_col(a, false), sd = stat_col(a, true);
+		size_t n = 1, cap = 0;
+
+		if (!stat_table(a)) {
+			l->tables[o++] = l->tables[i++];
+			continue;
+		}
+		while (i + n < l->nr_tables && n < LETTER_MAX_COLS &&
+		       stat_table(&l->tables[i + n]) && same_columns(a, &l->tables[i + n]))
+			n++;
+		for (size_t r = 0; n >= 2 && r < a->nr_rows; r++) {
+			struct letter_row row;
+			char key[sizeof(row.label)];
+
+			memset(&row, 0, sizeof(row));
+			memcpy(row.label, a->rows[r].label, sizeof(row.label));
+			row.line = a->rows[r].line;
+			letter_label_key(row.label, key, sizeof(key));
+			for (size_t k = 0; k < n; k++) {
+				const struct letter_row *from = row_by_label(&l->tables[i + k], key);
+
+				if (!from)
+					continue;
+				row.cell[k] = from->cell[mean];
+				if (sd >= 0 && from->cell[sd].kind == CELL_NUM) {
+					row.cell[k].has_sd = true;
+					row.cell[k].sd = from->cell[sd].mean;
+				}
+			}
+			if (letter_add_row(l, &t, &row, &cap))
+				return -1;
+		}
+		if (n >= 2) {
+			for (size_t k = 0; k < n; k++)
+				snprintf(t.col[k], sizeof(t.col[k]), "%s", l->tables[i + k].label_name);
+			t.nr_cols = (int)n;
+			t.named = true;
+			t.line = a->line;
+			memcpy(t.title, a->title, sizeof(t.title));
+			letter_unique_columns(&t);
+		}
+		for (size_t k = i; k < i + n; k++)
+			free(l->tables[k].rows);
+		if (n >= 2)
+			l->tables[o++] = t;
+		i += n;
+	}
+	l->nr_tables = o;
+	return 0;
+}
+
 int letter_join_arms(struct letter *l)
 {
-	if (join_one_row(l))
+	if (join_statistics(l) || join_one_row(l))
 		return -1;
 	return join_deltas(l);
 }

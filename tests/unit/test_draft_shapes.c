@@ -746,6 +746,44 @@ static void test_header_over_blank_unsigned_changes(void)
 	claims_free(&c);
 }
 
+/* Each arm's table of statistics (Average, STDDEV, Call Count): one table of arms. */
+static void test_statistics_per_arm(void)
+{
+	const char *text =
+		"Patched\t\t\tAverage clk\tSTDDEV\t\tCall Count\n"
+		"consume_stock:\t\t63.75983475\t0.1610502136\t72167768\n"
+		"refill_stock:\t\t67.45708322\t0.09732816852\t23401756\n"
+		"\n"
+		"Upstream\t\tAverage clk\tSTDDEV\t\tCall Count\n"
+		"consume_stock:\t\t53.51201046\t0.05200824438\t71866536\n"
+		"refill_stock:\t\t65.46991584\t0.1178078417\t23401752\n";
+	const char *lone =
+		"Patched\t\t\tAverage clk\tSTDDEV\t\tCall Count\n"
+		"consume_stock:\t\t63.75983475\t0.1610502136\t72167768\n"
+		"refill_stock:\t\t67.45708322\t0.09732816852\t23401756\n";
+	struct draft_stats st;
+	struct zs_error err;
+	struct claims c;
+	const struct claim_row *r;
+	char *out = NULL;
+	size_t len;
+
+	if (drafted("stats-per-arm", text, &c)) {
+		CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
+		      !strcmp(c.tables[0].col[0], "Patched") &&
+		      !strcmp(c.tables[0].col[1], "Upstream"), "arms Patched | Upstream");
+		r = c.nr_tables ? row_named(&c.tables[0], "consume_stock") : NULL;
+		CHECK(r && r->q[0].mean == 63.75983475 && r->q[1].mean == 53.51201046 &&
+		      r->q[1].sd == 0.05200824438,
+		      "each arm's Average its value, STDDEV its spread (no column of statistics an arm)");
+		claims_free(&c);
+	}
+	/* one arm's statistics alone compare nothing: no table */
+	CHECK(claims_draft_text(lone, strlen(lone), "lone", &out, &len, &st, &err) != 0 &&
+	      strstr(err.msg, "no table found"), "one arm's statistics alone: no table");
+	free(out);
+}
+
 /* A matrix packing "Before / After / Delta" into each cell of two groups. */
 static void test_packed_matrix(void)
 {
@@ -1752,6 +1790,7 @@ void test_draft_shapes(void)
 	test_sections_under_one_header();
 	test_header_units_saved();
 	test_header_over_blank_unsigned_changes();
+	test_statistics_per_arm();
 	test_packed_matrix();
 	test_arrow_grid();
 	test_test_sections();
