@@ -9,26 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include "letter_shapes.h"
+#include "letter_blocks.h"
 
-#define KV_MAX_ITEMS 48		/* pairs kept of one block */
-#define KV_LINE_PAIRS 8		/* pairs read of one line */
 #define KV_HEADING_MAX 60
-#define PROSE_GAP 8		/* lines of words between two arms' blocks */
 #define BLOCK_GAP 16		/* lines of a listing between two headed blocks */
-
-/* One pair of a block: its label and value, the line it is on. */
-struct kv_item {
-	char label[96];
-	struct letter_cell cell;
-	int line;
-};
-
-struct kv_block {
-	size_t head, last;	/* the heading's line, the last row's */
-	int nr;
-	struct kv_item item[KV_MAX_ITEMS];
-};
 
 /* "6.19": a kernel's version as an arm's name. */
 static bool version_name(const char *s)
@@ -79,7 +63,7 @@ static bool underlined(const struct letter *l, size_t j, int depth)
  * first ("New Design (Static Partition)") or one a rule underlines
  * (ruled: "BASE" over "====").
  */
-static bool kv_heading_ruled(const char *s, bool first, bool ruled, char *out,
+bool letter_kv_heading(const char *s, bool first, bool ruled, char *out,
 			     size_t len)
 {
 	const char *colon, *rest;
@@ -109,7 +93,7 @@ static bool kv_heading_ruled(const char *s, bool first, bool ruled, char *out,
 	return letter_label_ok(out) || version_name(out);
 }
 
-static bool has_label(const struct kv_block *b, const char *label)
+bool letter_kv_has_label(const struct kv_block *b, const char *label)
 {
 	char key[96], k[96];
 
@@ -123,7 +107,7 @@ static bool has_label(const struct kv_block *b, const char *label)
 }
 
 /* The pairs of line j into b; false when it holds none. */
-static bool kv_line(const struct letter *l, size_t j, struct kv_block *b)
+bool letter_kv_line(const struct letter *l, size_t j, struct kv_block *b)
 {
 	struct letter_row r[KV_LINE_PAIRS];
 	int n = letter_kv_pairs(l->lines[j].text, r, KV_LINE_PAIRS);
@@ -210,14 +194,14 @@ static bool kv_block_read(const struct letter *l, size_t i, struct kv_block *b)
 		if (letter_blank(l->lines[j].text) && b->nr &&
 		    letter_same_block(l, j + 1, depth) &&
 		    letter_kv_pairs(l->lines[j + 1].text, r, KV_LINE_PAIRS) > 0 &&
-		    !has_label(b, r[0].label))
+		    !letter_kv_has_label(b, r[0].label))
 			j++;	/* rows a blank line apart */
 		if (b->nr && letter_runs_line(l->lines[j].text) &&
 		    strstr(l->lines[j - 1].text, " : ")) {
 			b->last = j++;	/* the runs wrapped onto a line */
 			continue;
 		}
-		if (!kv_line(l, j, b))
+		if (!letter_kv_line(l, j, b))
 			break;
 		b->last = j++;
 	}
@@ -229,13 +213,13 @@ static bool kv_block_at(const struct letter *l, size_t j, int depth, bool first,
 			char *name, size_t len, struct kv_block *b)
 {
 	return letter_same_block(l, j, depth) &&
-	       kv_heading_ruled(l->lines[j].text, first, underlined(l, j, depth),
+	       letter_kv_heading(l->lines[j].text, first, underlined(l, j, depth),
 				name, len) &&
 	       kv_block_read(l, j, b);
 }
 
 /* A block naming a label twice holds runs, no arm's one value each. */
-static bool holds_runs(const struct kv_block *b)
+bool letter_kv_holds_runs(const struct kv_block *b)
 {
 	for (int i = 1; i < b->nr; i++)
 		for (int k = 0; k < i; k++)
@@ -275,17 +259,15 @@ static bool runs_summary(const struct letter *l, int depth, struct kv_block *b)
 	if (!sum)
 		return false;
 	ok = kv_block_at(l, k, depth, false, name, sizeof(name), sum) &&
-	     summary_heading(name) && !holds_runs(sum);
+	     summary_heading(name) && !letter_kv_holds_runs(sum);
 	if (ok)
 		*b = *sum;
 	free(sum);
 	return ok;
 }
 
-static bool shares_rows(const struct kv_block *a, const struct kv_block *b);
-
 /* col[n] names an arm col[0..n) named already. */
-static bool named_before(char col[][LETTER_NAME_LEN], int n)
+bool letter_kv_named_before(char col[][LETTER_NAME_LEN], int n)
 {
 	for (int k = 0; k < n; k++)
 		if (!strcmp(col[k], col[n]))
@@ -301,7 +283,7 @@ static bool share_line(const struct letter *l, size_t k, int depth)
 }
 
 /* The value of the pair labelled key in b, or false. */
-static bool kv_find(const struct kv_block *b, const char *key, struct letter_cell *out)
+bool letter_kv_find(const struct kv_block *b, const char *key, struct letter_cell *out)
 {
 	char k[96];
 
@@ -315,12 +297,26 @@ static bool kv_find(const struct kv_block *b, const char *key, struct letter_cel
 	return false;
 }
 
+/* Labels b shares with a: two at least and half of the fewer's. */
+bool letter_kv_shares_rows(const struct kv_block *a, const struct kv_block *b)
+{
+	char key[96];
+	struct letter_cell c;
+	int shared = 0;
+
+	for (int i = 0; i < b->nr; i++) {
+		letter_label_key(b->item[i].label, key, sizeof(key));
+		shared += letter_kv_find(a, key, &c);
+	}
+	return shared >= 2 && shared * 2 >= (a->nr < b->nr ? a->nr : b->nr);
+}
+
 /*
  * The table of blocks b[0..nb): a row per label of the first block that
  * another block has (sparse: every label of the first, empty where
  * another lacks it), into l. -1 when out of memory.
  */
-static int kv_table(struct letter *l, size_t i, struct kv_block *b, int nb,
+int letter_kv_table(struct letter *l, size_t i, struct kv_block *b, int nb,
 		    char col[][LETTER_NAME_LEN], const char *section, bool sparse)
 {
 	struct letter_table t = {};
@@ -337,7 +333,7 @@ static int kv_table(struct letter *l, size_t i, struct kv_block *b, int nb,
 		row.cell[0] = b[0].item[a].cell;
 		letter_label_key(row.label, key, sizeof(key));
 		for (int k = 1; k < nb; k++)
-			found += kv_find(&b[k], key, &row.cell[k]);
+			found += letter_kv_find(&b[k], key, &row.cell[k]);
 		if (found < 2 && !sparse)
 			continue;	/* in the first block only */
 		for (int k = nb - 1; k > 0 && !row.has_change; k--)
@@ -383,7 +379,7 @@ long letter_read_kv_blocks(struct letter *l, size_t i, const char *section)
 	struct kv_block *b;
 	size_t j = i;
 
-	if (!kv_heading_ruled(l->lines[i].text, true, underlined(l, i, depth),
+	if (!letter_kv_heading(l->lines[i].text, true, underlined(l, i, depth),
 			      col[0], sizeof(col[0])) ||
 	    !letter_same_block(l, i + 1, depth))
 		return (long)i + 1;
@@ -414,302 +410,22 @@ long letter_read_kv_blocks(struct letter *l, size_t i, const char *section)
 				     share_line(l, k, depth); k++)
 					found = kv_block_at(l, k + 1, depth, false, col[nb],
 							    sizeof(col[0]), &b[nb]) &&
-						shares_rows(&b[0], &b[nb]);
+						letter_kv_shares_rows(&b[0], &b[nb]);
 				if (!found)
 					break;
 			}
 		}
-		if (holds_runs(&b[nb]) && !runs_summary(l, depth, &b[nb]))
+		if (letter_kv_holds_runs(&b[nb]) && !runs_summary(l, depth, &b[nb]))
 			break;
-		if (named_before(col, nb))
+		if (letter_kv_named_before(col, nb))
 			break;	/* "Before:" again: the next test's arms */
 		j = b[nb++].last + 1;
 		while (letter_same_block(l, j, depth) && letter_blank(l->lines[j].text))
 			j++;
 	}
-	made = nb >= 2 ? kv_table(l, i, b, nb, col, section, false) : 0;
+	made = nb >= 2 ? letter_kv_table(l, i, b, nb, col, section, false) : 0;
 	j = made > 0 ? b[nb - 1].last + 1 : i + 1;
 	free(b);
 	return made < 0 ? -1 : (long)j;
 }
 
-/* ------------------------------------------- blocks under sentences */
-
-/*
- * The rows from line j on, no heading right above them (a headed block
- * is letter_read_kv_blocks's): at least two.
- */
-static bool kv_rows_at(const struct letter *l, size_t j, int depth,
-		       struct kv_block *b)
-{
-	char name[LETTER_NAME_LEN];
-
-	b->head = j;
-	b->nr = 0;
-	if (j > 0 && letter_same_block(l, j - 1, depth) &&
-	    kv_heading_ruled(l->lines[j - 1].text, true, false, name, sizeof(name)))
-		return false;
-	while (letter_same_block(l, j, depth) && l->lines[j].kind == LL_PROSE &&
-	       kv_line(l, j, b))
-		b->last = j++;
-	return b->nr >= 2 && !holds_runs(b);
-}
-
-/* Labels b shares with a: two at least and half of the fewer's. */
-static bool shares_rows(const struct kv_block *a, const struct kv_block *b)
-{
-	char key[96];
-	struct letter_cell c;
-	int shared = 0;
-
-	for (int i = 0; i < b->nr; i++) {
-		letter_label_key(b->item[i].label, key, sizeof(key));
-		shared += kv_find(a, key, &c);
-	}
-	return shared >= 2 && shared * 2 >= (a->nr < b->nr ? a->nr : b->nr);
-}
-
-/*
- * The arm a sentence names, "Without this patch, the file cache ...",
- * "After applying this patch, it becomes,": the last such phrase of
- * lines [from, to) into out ("Without this patch"; "Before", "After"
- * alone), false when none names one.
- */
-static bool arm_phrase(const struct letter *l, size_t from, size_t to,
-		       char *out, size_t len)
-{
-	static const char *const leads[] = { "without", "with", "before", "after",
-					     NULL };
-	static const char *const objects[] = { "patchset", "patches", "patch",
-					       "series", "change", NULL };
-	bool found = false;
-
-	for (size_t k = from; k < to; k++) {
-		const char *t = l->lines[k].text;
-
-		for (const char *p = t; *p; p++) {
-			const char *q;
-			size_t n;
-
-			if (p > t && isalpha((unsigned char)p[-1]))
-				continue;
-			for (int i = 0; leads[i]; i++) {
-				n = strlen(leads[i]);
-				if (strncasecmp(p, leads[i], n) || p[n] != ' ')
-					continue;
-				q = p + n + 1;
-				if (!strncasecmp(q, "applying ", 9))
-					q += 9;
-				if (!strncasecmp(q, "this ", 5) || !strncasecmp(q, "the ", 4))
-					q = strchr(q, ' ') + 1;
-				for (int o = 0; objects[o]; o++)
-					if (!strncasecmp(q, objects[o], strlen(objects[o])) &&
-					    !isalpha((unsigned char)q[strlen(objects[o])])) {
-						size_t w = i >= 2 ? n :
-							   (size_t)(q - p) + strlen(objects[o]);
-
-						snprintf(out, len, "%c%.*s",
-							 toupper((unsigned char)*p),
-							 (int)w - 1, p + 1);
-						found = true;
-						break;
-					}
-				break;
-			}
-		}
-	}
-	return found;
-}
-
-/*
- * Blocks of "label: value" lines under sentences instead of headings,
- * one per arm ("the profile is as following," over the rows, then
- * "After applying this patch, it becomes," over the same rows): a
- * table with a column per block, named by the arm the sentence above
- * names, else Before and After; a row the first block has and a later
- * one lacks is empty there. Returns the line after the last block, or
- * i + 1 when line i starts none; -1 when out of memory.
- */
-long letter_read_prose_blocks(struct letter *l, size_t i, const char *section)
-{
-	int depth = l->lines[i].depth, nb = 0, made;
-	char col[LETTER_MAX_COLS][LETTER_NAME_LEN];
-	struct kv_block *b;
-	size_t from;
-
-	if (i == 0 || (!letter_blank(l->lines[i - 1].text) &&
-		       l->lines[i - 1].kind != LL_PROSE))
-		return (long)i + 1;
-	b = malloc(LETTER_MAX_COLS * sizeof(*b));
-	if (!b)
-		return -1;
-	if (!kv_rows_at(l, i, depth, &b[0])) {
-		free(b);
-		return (long)i + 1;
-	}
-	from = i > PROSE_GAP ? i - PROSE_GAP : 0;
-	nb = 1;
-	while (nb < LETTER_MAX_COLS) {
-		size_t k = b[nb - 1].last + 1, stop = k + PROSE_GAP;
-
-		while (k < stop && letter_same_block(l, k, depth) &&
-		       !kv_rows_at(l, k, depth, &b[nb]))
-			k++;
-		if (k >= stop || !letter_same_block(l, k, depth) ||
-		    !shares_rows(&b[0], &b[nb]))
-			break;
-		nb++;
-	}
-	for (int k = 0; k < nb; k++) {
-		size_t lo = k ? b[k - 1].last + 1 : from;
-
-		if (!arm_phrase(l, lo, b[k].head, col[k], sizeof(col[k])))
-			snprintf(col[k], sizeof(col[k]), "%s",
-				 k == 0 ? "Before" : k == 1 ? "After" : "column");
-	}
-	made = nb >= 2 ? kv_table(l, i, b, nb, col, section, true) : 0;
-	from = made > 0 ? b[nb - 1].last + 1 : i + 1;
-	free(b);
-	return made < 0 ? -1 : (long)from;
-}
-
-/* ------------------------------------- an arm's section of sub-blocks */
-
-#define SECTION_LINES 60	/* lines of one arm's section at most */
-#define SECTION_STRAY 4		/* lines of neither pairs nor headings in it */
-#define SECTION_PEEK 6		/* lines looked at past a heading */
-#define SECTION_SUBS 8		/* sub-headings kept of one section */
-
-/* The sub-headings of an arm's section ("memory usage", "hackbench"). */
-struct section_subs {
-	int n;
-	char name[SECTION_SUBS][LETTER_NAME_LEN];
-};
-
-/* a and b share a sub-heading: two arms' sections of one shape. */
-static bool subs_shared(const struct section_subs *a, const struct section_subs *b)
-{
-	for (int i = 0; i < a->n; i++)
-		for (int k = 0; k < b->n; k++)
-			if (!strcmp(a->name[i], b->name[k]))
-				return true;
-	return false;
-}
-
-/* A heading line's name (a colon closing it), or false. */
-static bool section_heading(const struct letter *l, size_t j, int depth, char *name,
-			    size_t len)
-{
-	return letter_same_block(l, j, depth) &&
-	       kv_heading_ruled(l->lines[j].text, true, false, name, len);
-}
-
-/*
- * Heading j opens the next arm's section: a pair within a few lines
- * under it (sub-headings and blanks passed) names a row b has already.
- */
-static bool next_arm_heading(const struct letter *l, size_t j, int depth,
-			     const struct kv_block *b)
-{
-	char name[LETTER_NAME_LEN];
-
-	for (size_t k = j + 1; k <= j + SECTION_PEEK && letter_same_block(l, k, depth); k++) {
-		struct letter_row r[KV_LINE_PAIRS];
-		int n;
-
-		if (letter_blank(l->lines[k].text) ||
-		    section_heading(l, k, depth, name, sizeof(name)))
-			continue;
-		n = letter_kv_pairs(l->lines[k].text, r, KV_LINE_PAIRS);
-		for (int p = 0; p < n; p++)
-			if (has_label(b, r[p].label))
-				return true;
-		if (n)
-			return false;
-	}
-	return false;
-}
-
-/*
- * The section under heading i, one arm's: pairs under sub-headings
- * ("memory usage:", "hackbench:"), blank lines and a few stray lines
- * among them, up to the heading that opens the next arm's section.
- * b->last is the section's last line of pairs; *next that heading, or
- * 0 when none follows. false unless two pairs, no label twice.
- */
-static bool section_read(const struct letter *l, size_t i, struct kv_block *b,
-			 struct section_subs *subs, size_t *next)
-{
-	int depth = l->lines[i].depth, stray = 0;
-	char name[LETTER_NAME_LEN];
-
-	b->head = i;
-	b->nr = 0;
-	subs->n = 0;
-	*next = 0;
-	for (size_t j = i + 1; j < i + SECTION_LINES && letter_same_block(l, j, depth); j++) {
-		if (letter_blank(l->lines[j].text))
-			continue;
-		if (section_heading(l, j, depth, name, sizeof(name))) {
-			if (b->nr >= 2 && next_arm_heading(l, j, depth, b)) {
-				*next = j;
-				break;
-			}
-			if (subs->n < SECTION_SUBS)	/* a sub-heading of this arm's */
-				memcpy(subs->name[subs->n++], name, sizeof(name));
-			continue;
-		}
-		if (kv_line(l, j, b))
-			b->last = j;
-		else if (++stray > SECTION_STRAY)
-			break;
-	}
-	return b->nr >= 2 && !holds_runs(b);
-}
-
-/*
- * Arms' sections, each under its heading and made of sub-blocks the
- * headed-blocks reader cannot join ("current SLOB:" over "memory
- * usage:", "Slab: 7936 kB", "hackbench:", "Time: 263.900", perf stat's
- * counters): a table with a column per section, a row per label of
- * the first that a later one has. Three rows at least, and the sections
- * share a sub-heading (a title over headed blocks is none). Returns the line
- * after the last section, or i + 1; -1 when out of memory.
- */
-long letter_read_arm_sections(struct letter *l, size_t i, const char *section)
-{
-	int depth = l->lines[i].depth, nb = 0, made = 0;
-	char col[LETTER_MAX_COLS][LETTER_NAME_LEN];
-	struct section_subs subs[2];
-	struct kv_block *b;
-	size_t at = i, next;
-
-	if (!section_heading(l, i, depth, col[0], sizeof(col[0])))
-		return (long)i + 1;
-	b = malloc(LETTER_MAX_COLS * sizeof(*b));
-	if (!b)
-		return -1;
-	while (nb < LETTER_MAX_COLS && at &&
-	       section_heading(l, at, depth, col[nb], sizeof(col[0])) &&
-	       !named_before(col, nb) &&
-	       section_read(l, at, &b[nb], &subs[nb ? 1 : 0], &next) &&
-	       (!nb || subs_shared(&subs[0], &subs[1]))) {
-		nb++;
-		at = next;
-	}
-	if (nb >= 2) {
-		char key[96];
-		struct letter_cell c;
-		int shared = 0;
-
-		for (int k = 0; k < b[0].nr; k++) {
-			letter_label_key(b[0].item[k].label, key, sizeof(key));
-			shared += kv_find(&b[1], key, &c);
-		}
-		if (shared >= 3)
-			made = kv_table(l, i, b, nb, col, section, false);
-	}
-	next = made > 0 ? b[nb - 1].last + 1 : i + 1;
-	free(b);
-	return made < 0 ? -1 : (long)next;
-}

@@ -21,9 +21,9 @@
  * (letter_join.c), blocks of "label: value" (letter_blocks.c), an arm a
  * line (letter_arm_lines.c), a packed matrix (letter_matrix.c), a grid
  * of arrow cells (letter_arrow_grid.c), blocks of "label: value" under
- * sentences (letter_blocks.c), an arm's name over a header and its
+ * sentences (letter_sections.c), an arm's name over a header and its
  * values (letter_records.c), an arm's section of sub-blocks
- * (letter_blocks.c). Each returns the line after
+ * (letter_sections.c). Each returns the line after
  * what it read, i + 1 when i starts none.
  */
 static long (*const shape_readers[])(struct letter *l, size_t i,
