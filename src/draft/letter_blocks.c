@@ -171,6 +171,27 @@ static size_t past_command(const struct letter *l, size_t j, int depth)
 }
 
 /*
+ * A value alone under an arm's heading, "5461409.12 us (stdev 1839.8)",
+ * a blank line or the block's end after it: one pair with no name (the
+ * test's, above the headings, names the row; letter_kv_table).
+ */
+static bool value_alone(const struct letter *l, size_t j, int depth, struct kv_block *b)
+{
+	struct letter_cell c;
+
+	if (!letter_same_block(l, j, depth) || !letter_kv_value(l->lines[j].text, &c) ||
+	    c.kind != CELL_NUM || (letter_same_block(l, j + 1, depth) &&
+				   !letter_blank(l->lines[j + 1].text)))
+		return false;
+	b->item[0].label[0] = '\0';
+	b->item[0].cell = c;
+	b->item[0].line = (int)j + 1;
+	b->nr = 1;
+	b->last = j;
+	return true;
+}
+
+/*
  * The rows under the heading on line i into b: blank lines may stand
  * under the heading, a command run and its output (time(1)'s lines
  * after it), and one blank between rows when the row after it names
@@ -190,6 +211,8 @@ static bool kv_block_read(const struct letter *l, size_t i, struct kv_block *b)
 	       j - i <= 2)
 		j++;
 	j = past_command(l, j, depth);
+	if (value_alone(l, j, depth, b))
+		return true;
 	while (letter_same_block(l, j, depth)) {
 		if (letter_blank(l->lines[j].text) && b->nr &&
 		    letter_same_block(l, j + 1, depth) &&
@@ -312,6 +335,28 @@ bool letter_kv_shares_rows(const struct kv_block *a, const struct kv_block *b)
 }
 
 /*
+ * The test's name over the arms' headings, "Sequential swapout of 8G 4k
+ * zero folios (24 test run):": the row a value alone under each arm
+ * measures. False when the line above heading i is none.
+ */
+static bool test_name(const struct letter *l, size_t i, char *out, size_t len)
+{
+	const char *s;
+	size_t n;
+
+	if (!i || !letter_same_block(l, i - 1, l->lines[i].depth))
+		return false;
+	s = l->lines[i - 1].text;
+	while (*s == ' ')
+		s++;
+	n = strlen(s);
+	if (n < 3 || s[n - 1] != ':')
+		return false;
+	letter_clean_label(s, n - 1, out, len);
+	return letter_label_ok(out);
+}
+
+/*
  * The table of blocks b[0..nb): a row per label of the first block that
  * another block has (sparse: every label of the first, empty where
  * another lacks it), into l. -1 when out of memory.
@@ -330,8 +375,10 @@ int letter_kv_table(struct letter *l, size_t i, struct kv_block *b, int nb,
 
 		memset(&row, 0, sizeof(row));
 		snprintf(row.label, sizeof(row.label), "%s", b[0].item[a].label);
+		if (!row.label[0] && !test_name(l, i, row.label, sizeof(row.label)))
+			return 0;	/* a value alone, and nothing names it */
 		row.cell[0] = b[0].item[a].cell;
-		letter_label_key(row.label, key, sizeof(key));
+		letter_label_key(b[0].item[a].label, key, sizeof(key));
 		for (int k = 1; k < nb; k++)
 			found += letter_kv_find(&b[k], key, &row.cell[k]);
 		if (found < 2 && !sparse)

@@ -784,6 +784,29 @@ static void test_statistics_per_arm(void)
 	free(out);
 }
 
+/* A value alone under each arm's heading, the test's name above them. */
+static void test_value_alone_under_arms(void)
+{
+	const char *text =
+		"Sequential swapout of 8G 4k zero folios (24 test run):\n"
+		"Before this series:\n"
+		"5461409.12 us (stdev 183957.827084)\n"
+		"\n"
+		"After this commit:\n"
+		"5420447.26 us (stdev 196419.240317)\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (!drafted("value-alone", text, &c))
+		return;
+	r = c.nr_tables == 1 ?
+	    row_named(&c.tables[0], "Sequential swapout of 8G 4k zero folios (24 test run)") : NULL;
+	CHECK(r && !strcmp(c.tables[0].col[1], "After this commit") &&
+	      r->q[0].mean == 5461409.12 && r->q[1].mean == 5420447.26,
+	      "a value alone per arm, the row named by the test above the arms");
+	claims_free(&c);
+}
+
 /* A matrix packing "Before / After / Delta" into each cell of two groups. */
 static void test_packed_matrix(void)
 {
@@ -1791,6 +1814,7 @@ void test_draft_shapes(void)
 	test_header_units_saved();
 	test_header_over_blank_unsigned_changes();
 	test_statistics_per_arm();
+	test_value_alone_under_arms();
 	test_packed_matrix();
 	test_arrow_grid();
 	test_test_sections();
