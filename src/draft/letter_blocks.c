@@ -416,8 +416,9 @@ int letter_kv_table(struct letter *l, size_t i, struct kv_block *b, int nb,
  * block and a row per label of the first block that another block has.
  * One line of words may stand between two blocks (the next arm's
  * setup, the rest of time(1)'s summary), or a command run and what it
- * printed. A heading may lack its colon when a rule underlines it. Returns the line after the last block, or i + 1 when line i
- * heads no such blocks; -1 when out of memory.
+ * printed. A heading may lack its colon when a rule underlines it.
+ * Returns the line after the last block, or i + 1 when line i heads no
+ * such blocks; -1 when out of memory.
  */
 long letter_read_kv_blocks(struct letter *l, size_t i, const char *section)
 {

@@ -214,6 +214,17 @@ static void join_one_value(struct letter *l, struct letter_table *out, size_t *n
 	l->nr_tables = o;
 }
 
+/* a and b name the same columns, in one order. */
+static bool same_columns(const struct letter_table *a, const struct letter_table *b)
+{
+	if (a->nr_cols != b->nr_cols)
+		return false;
+	for (int c = 0; c < a->nr_cols; c++)
+		if (strcmp(a->col[c], b->col[c]))
+			return false;
+	return true;
+}
+
 /*
  * b is a's next arm of one row: a's columns and row label, another
  * title; the titles name configurations, the columns none.
@@ -225,9 +236,11 @@ static bool one_row_arm(const struct letter_table *a, const struct letter_table 
 	    !strcmp(a->title, b->title) || strcmp(a->rows[0].label, b->rows[0].label) ||
 	    !letter_config_label(a->title) || !letter_config_label(b->title))
 		return false;
+	if (!same_columns(a, b))
+		return false;
 	/* the columns quantities, the titles the arms: not tables of arms */
 	for (int c = 0; c < a->nr_cols; c++)
-		if (strcmp(a->col[c], b->col[c]) || letter_config_label(a->col[c]))
+		if (letter_config_label(a->col[c]))
 			return false;
 	return true;
 }
@@ -318,16 +331,6 @@ static bool stat_table(const struct letter_table *t)
 		return false;
 	for (int c = 0; c < t->nr_cols; c++)
 		if (!stat_name(t->col[c]))
-			return false;
-	return true;
-}
-
-static bool same_columns(const struct letter_table *a, const struct letter_table *b)
-{
-	if (a->nr_cols != b->nr_cols)
-		return false;
-	for (int c = 0; c < a->nr_cols; c++)
-		if (strcmp(a->col[c], b->col[c]))
 			return false;
 	return true;
 }

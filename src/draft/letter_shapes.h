@@ -7,8 +7,8 @@
  * headers (letter_header.c), label blocks (letter_blocks.c), their
  * pairs (letter_kv_value.c), an arm a line (letter_arm_lines.c), a matrix
  * of packed cells (letter_matrix.c), benchmark suites' compare reports
- * (letter_bench_formats.c) and ministat's (letter_ministat.c), pipe tables of arms named by key columns
- * (letter_keyed.c), rows taking turns between arms (letter_interleave.c);
+ * (letter_bench_formats.c) and ministat's (letter_ministat.c), pipe
+ * tables of arms named by key columns (letter_keyed.c), rows taking turns between arms (letter_interleave.c);
  * then the tables found are reshaped: a table cut by a reply's words made
  * whole (letter_cut.c), arms in tables of their own joined
  * (letter_join.c), transposed tables turned (letter_turn.c).

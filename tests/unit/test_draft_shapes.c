@@ -33,6 +33,20 @@ static const struct claim_row *row_named(const struct claim_table *t,
 	return NULL;
 }
 
+/* text drafts to no table: claims draft's "no table found". */
+static bool no_table(const char *name, const char *text)
+{
+	struct draft_stats st;
+	struct zs_error err;
+	char *out = NULL;
+	size_t len;
+	bool none = claims_draft_text(text, strlen(text), name, &out, &len, &st, &err) != 0 &&
+		    strstr(err.msg, "no table found");
+
+	free(out);
+	return none;
+}
+
 /* Headings, a blank line under each, then the block. */
 static void test_blocks_blank_line(void)
 {
@@ -255,12 +269,8 @@ static void test_arm_lines_one_blank(void)
 	const char *meminfo =
 		"MemTotal: 16318412 kB\n"
 		"MemFree: 10001100 kB\n";
-	struct draft_stats st;
-	struct zs_error err;
 	struct claims c;
 	const struct claim_row *r;
-	char *out = NULL;
-	size_t len;
 
 	if (drafted("arm-lines-one-blank", text, &c)) {
 		CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
@@ -273,10 +283,7 @@ static void test_arm_lines_one_blank(void)
 		claims_free(&c);
 	}
 	/* names of no configuration are no arms: meminfo's lines */
-	CHECK(claims_draft_text(meminfo, strlen(meminfo), "meminfo", &out, &len, &st,
-				&err) != 0 && strstr(err.msg, "no table found"),
-	      "meminfo's lines: no table found");
-	free(out);
+	CHECK(no_table("meminfo", meminfo), "meminfo's lines: no table found");
 }
 
 /* "system  1479.381 : 1376.89 ...": a mean, then its runs, wrapped. */
@@ -761,12 +768,8 @@ static void test_statistics_per_arm(void)
 		"Patched\t\t\tAverage clk\tSTDDEV\t\tCall Count\n"
 		"consume_stock:\t\t63.75983475\t0.1610502136\t72167768\n"
 		"refill_stock:\t\t67.45708322\t0.09732816852\t23401756\n";
-	struct draft_stats st;
-	struct zs_error err;
 	struct claims c;
 	const struct claim_row *r;
-	char *out = NULL;
-	size_t len;
 
 	if (drafted("stats-per-arm", text, &c)) {
 		CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
@@ -779,9 +782,7 @@ static void test_statistics_per_arm(void)
 		claims_free(&c);
 	}
 	/* one arm's statistics alone compare nothing: no table */
-	CHECK(claims_draft_text(lone, strlen(lone), "lone", &out, &len, &st, &err) != 0 &&
-	      strstr(err.msg, "no table found"), "one arm's statistics alone: no table");
-	free(out);
+	CHECK(no_table("lone", lone), "one arm's statistics alone: no table");
 }
 
 /* A value alone under each arm's heading, the test's name above them. */
