@@ -336,27 +336,89 @@ static bool stat_table(const struct letter_table *t)
 }
 
 /*
- * Tables of one arm's statistics each ("Patched" then "Upstream", each
- * over Average, STDDEV and Call Count): one table, a column per arm
- * (the labels' header cells), the mean each row's value, the spread
- * its sd. A lone one is dropped: its columns compare nothing. -1 when
- * out of memory (the tables as read).
+ * "wb_pages", "wb_MB", "share%": one quantity in a unit of its own, a
+ * column of one arm's, no arm.
  */
-static int join_statistics(struct letter *l)
+static bool unit_variant(const char *s)
+{
+	static const char *const units[] = {
+		"pages", "mb", "kb", "gb", "mib", "kib", "gib", "bytes", "ms", "us",
+		"ns", "sec", "secs", "cnt", "count", "pct", NULL };
+	const char *u = strrchr(s, '_');
+	size_t n = strlen(s);
+
+	if (n > 1 && s[n - 1] == '%')
+		return true;
+	if (!u || u == s)
+		return false;
+	for (int i = 0; units[i]; i++)
+		if (!strcasecmp(u + 1, units[i]))
+			return true;
+	return false;
+}
+
+/*
+ * One arm's table of quantities: its title names the arm ("Without
+ * cursor (size: 1M, batch: 32)" over "child  wb_pages  wb_MB  share%"),
+ * every column the quantity in a unit of its own. Its first column is
+ * the arm's value.
+ */
+static bool quantity_table(const struct letter_table *t)
+{
+	if (!t->named || t->nr_cols < 2 || !t->title[0] || !letter_config_label(t->title))
+		return false;
+	for (int c = 0; c < t->nr_cols; c++)
+		if (!unit_variant(t->col[c]))
+			return false;
+	return true;
+}
+
+/* Table t as one arm's: its name, the value's column and the spread's. */
+static bool arm_table(const struct letter_table *t, const char **name, int *value,
+		      int *sd)
+{
+	if (stat_table(t)) {
+		*name = t->label_name;
+		*value = stat_col(t, false);
+		*sd = stat_col(t, true);
+		return true;
+	}
+	if (quantity_table(t)) {
+		*name = t->title;
+		*value = 0;
+		*sd = -1;
+		return true;
+	}
+	return false;
+}
+
+/*
+ * Tables of one arm each: its statistics ("Patched" then "Upstream",
+ * each over Average, STDDEV and Call Count), or its quantities under
+ * its heading ("Without cursor" then "With cursor", each over wb_pages,
+ * wb_MB, share%). One table, a column per arm, the mean (or the first
+ * quantity) each row's value, the spread its sd. A lone table of
+ * statistics is dropped: its columns compare nothing. -1 when out of
+ * memory (the tables as read).
+ */
+static int join_arm_tables(struct letter *l)
 {
 	size_t i = 0, o = 0;
 
 	while (i < l->nr_tables) {
 		struct letter_table *a = &l->tables[i], t = {};
-		int mean = stat_col(a, false), sd = stat_col(a, true);
+		const char *name, *other;
+		int value, sd, v2, sd2;
 		size_t n = 1, cap = 0;
 
-		if (!stat_table(a)) {
+		if (!arm_table(a, &name, &value, &sd)) {
 			l->tables[o++] = l->tables[i++];
 			continue;
 		}
 		while (i + n < l->nr_tables && n < LETTER_MAX_COLS &&
-		       stat_table(&l->tables[i + n]) && same_columns(a, &l->tables[i + n]))
+		       arm_table(&l->tables[i + n], &other, &v2, &sd2) && v2 == value &&
+		       sd2 == sd && same_columns(a, &l->tables[i + n]) &&
+		       (stat_table(a) == stat_table(&l->tables[i + n])))
 			n++;
 		for (size_t r = 0; n >= 2 && r < a->nr_rows; r++) {
 			struct letter_row row;
@@ -371,7 +433,7 @@ static int join_statistics(struct letter *l)
 
 				if (!from)
 					continue;
-				row.cell[k] = from->cell[mean];
+				row.cell[k] = from->cell[value];
 				if (sd >= 0 && from->cell[sd].kind == CELL_NUM) {
 					row.cell[k].has_sd = true;
 					row.cell[k].sd = from->cell[sd].mean;
@@ -381,13 +443,20 @@ static int join_statistics(struct letter *l)
 				return -1;
 		}
 		if (n >= 2) {
-			for (size_t k = 0; k < n; k++)
-				snprintf(t.col[k], sizeof(t.col[k]), "%s", l->tables[i + k].label_name);
+			for (size_t k = 0; k < n; k++) {
+				arm_table(&l->tables[i + k], &other, &v2, &sd2);
+				snprintf(t.col[k], sizeof(t.col[k]), "%s", other);
+			}
 			t.nr_cols = (int)n;
 			t.named = true;
 			t.line = a->line;
-			memcpy(t.title, a->title, sizeof(t.title));
+			snprintf(t.title, sizeof(t.title), "%s", stat_table(a) ? a->title :
+				 a->col[value]);
 			letter_unique_columns(&t);
+		}
+		if (n < 2 && !stat_table(a)) {
+			l->tables[o++] = l->tables[i++];	/* kept as read */
+			continue;
 		}
 		for (size_t k = i; k < i + n; k++)
 			free(l->tables[k].rows);
@@ -401,7 +470,7 @@ static int join_statistics(struct letter *l)
 
 int letter_join_arms(struct letter *l)
 {
-	if (join_statistics(l) || join_one_row(l))
+	if (join_arm_tables(l) || join_one_row(l))
 		return -1;
 	return join_deltas(l);
 }

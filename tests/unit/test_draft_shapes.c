@@ -808,6 +808,34 @@ static void test_value_alone_under_arms(void)
 	claims_free(&c);
 }
 
+/* Each arm's table of one quantity in several units, under the arm's heading. */
+static void test_quantities_per_arm(void)
+{
+	const char *text =
+		"Without cursor (size: 1M, batch: 32)\n"
+		"   child        wb_pages        wb_MB     share%\n"
+		"   child0           6368        24.88      12.50\n"
+		"   child1           6368        24.88      12.50\n"
+		"   child2              0         0.00       0.00\n"
+		"\n"
+		"With cursor (size: 1M, batch: 32)\n"
+		"   child        wb_pages        wb_MB     share%\n"
+		"   child0           5120        20.00      10.00\n"
+		"   child1           5120        20.00      10.00\n"
+		"   child2           5120        20.00      10.00\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (!drafted("quantities-per-arm", text, &c))
+		return;
+	r = c.nr_tables == 1 ? row_named(&c.tables[0], "child2") : NULL;
+	CHECK(r && c.tables[0].nr_cols == 2 &&
+	      !strcmp(c.tables[0].col[1], "With cursor (size: 1M, batch: 32)") &&
+	      r->q[0].mean == 0 && r->q[1].mean == 5120,
+	      "one table of the arms, wb_pages each arm's value (no wb_pages vs wb_MB)");
+	claims_free(&c);
+}
+
 /* A matrix packing "Before / After / Delta" into each cell of two groups. */
 static void test_packed_matrix(void)
 {
@@ -1816,6 +1844,7 @@ void test_draft_shapes(void)
 	test_header_over_blank_unsigned_changes();
 	test_statistics_per_arm();
 	test_value_alone_under_arms();
+	test_quantities_per_arm();
 	test_packed_matrix();
 	test_arrow_grid();
 	test_test_sections();
