@@ -35,18 +35,7 @@ static bool is_arrow(const char *t)
 /* Tokens tok[a..b) as one value: "0.36%", "5.8 ms", "12 (-20%)". */
 static bool grid_value(char **tok, int a, int b, struct letter_cell *c)
 {
-	char buf[64] = "";
-
-	if (a >= b)
-		return false;
-	for (int k = a; k < b; k++) {
-		if (strlen(buf) + strlen(tok[k]) + 2 >= sizeof(buf))
-			return false;
-		if (k > a)
-			strcat(buf, " ");
-		strcat(buf, tok[k]);
-	}
-	return letter_cell_parse(buf, c) && letter_is_num(c);
+	return a < b && letter_tokens_cell(tok, a, b, 64, c) && letter_is_num(c);
 }
 
 /* Both sides in one unit, or the unit written once after the new value. */

@@ -222,13 +222,14 @@ int letter_parse_row(const char *s, struct letter_row *r)
 	}
 }
 
-/* Tokens of s[0..n) from token a to b, into a cell. */
-static bool tokens_cell(char **tok, int a, int b, struct letter_cell *c)
+bool letter_tokens_cell(char **tok, int a, int b, size_t max, struct letter_cell *c)
 {
-	char buf[80] = "";
+	char buf[CELL_TEXT_MAX] = "";
 
+	if (max > sizeof(buf))
+		max = sizeof(buf);
 	for (int i = a; i < b; i++) {
-		if (strlen(buf) + strlen(tok[i]) + 2 >= sizeof(buf))
+		if (strlen(buf) + strlen(tok[i]) + 2 >= max)
 			return false;
 		if (i > a)
 			strcat(buf, " ");
@@ -291,12 +292,14 @@ bool letter_parse_arrow_row(const char *s, struct letter_row *r)
 	for (char *t = strtok(right, " "); t && nr < 32; t = strtok(NULL, " "))
 		rt[nr++] = t;
 	for (k = nl - 4 < 1 ? 1 : nl - 4; k < nl; k++)
-		if (tokens_cell(lt, k, nl, &r->cell[0]) && letter_is_num(&r->cell[0]))
+		if (letter_tokens_cell(lt, k, nl, CELL_TEXT_MAX, &r->cell[0]) &&
+		    letter_is_num(&r->cell[0]))
 			break;
 	if (k >= nl)
 		return false;
 	for (int m = nr < 4 ? nr : 4; m > 0; m--) {
-		if (!tokens_cell(rt, 0, m, &r->cell[1]) || !letter_is_num(&r->cell[1]))
+		if (!letter_tokens_cell(rt, 0, m, CELL_TEXT_MAX, &r->cell[1]) ||
+		    !letter_is_num(&r->cell[1]))
 			continue;
 		/* what follows: nothing, or the change in parentheses */
 		if (m < nr) {

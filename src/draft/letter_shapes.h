@@ -24,6 +24,7 @@
 #define MAX_CELLS 256		/* a line of more cells is no row */
 #define MAX_LABEL 80		/* longer first cells are prose, not labels */
 #define TITLE_MAX 120
+#define CELL_TEXT_MAX 80	/* a cell's text letter_cell_parse() reads */
 
 /* A cell's place in its line: text between runs of two or more blanks. */
 struct span {
@@ -46,6 +47,11 @@ bool letter_label_ok(const char *label);
 bool letter_known_unit(const char *unit);
 /* "511", "4KiB": a count or a size naming its row, though a number */
 bool letter_key_cell(const char *s, size_t n);
+/*
+ * Tokens a to b of a line, one blank apart, as one cell: false when
+ * they run to max characters (CELL_TEXT_MAX at most) or are none.
+ */
+bool letter_tokens_cell(char **tok, int a, int b, size_t max, struct letter_cell *c);
 /* A label and its value cells: the number of values, or -1. */
 int letter_parse_row(const char *s, struct letter_row *r);
 /* "label: before -> after" as a row of two values. */
