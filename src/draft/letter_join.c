@@ -248,48 +248,34 @@ static bool one_row_arm(const struct letter_table *a, const struct letter_table 
 /*
  * Tables of one row each under each arm's heading ("Without:" over
  * "tasks processes threads" and "16 8283274.75 5594261.00", "With:"
- * the same): one table, a column per arm (the titles), a row per
- * quantity (the columns). -1 when out of memory (the tables as read).
+ * the same), tables[i..i+n): one table into t, a column per arm (the
+ * titles), a row per quantity (the columns). -1 when out of memory.
  */
-static int join_one_row(struct letter *l)
+static int one_row_join(struct letter *l, size_t i, size_t n,
+			struct letter_table *t)
 {
-	size_t i = 0, o = 0;
+	const struct letter_table *a = &l->tables[i];
 
-	while (i < l->nr_tables) {
-		struct letter_table *a = &l->tables[i], t = {};
-		size_t n = 1;
+	t->rows = calloc(a->nr_cols, sizeof(*t->rows));
+	if (!t->rows)
+		return -1;
+	for (int c = 0; c < a->nr_cols; c++) {
+		struct letter_row *row = &t->rows[t->nr_rows++];
 
-		while (i + n < l->nr_tables && n < LETTER_MAX_COLS &&
-		       one_row_arm(a, &l->tables[i + n]))
-			n++;
-		if (n < 2 || !(t.rows = calloc(a->nr_cols, sizeof(*t.rows)))) {
-			l->tables[o++] = l->tables[i++];
-			if (n >= 2)
-				return -1;
-			continue;
-		}
-		for (int c = 0; c < a->nr_cols; c++) {
-			struct letter_row *row = &t.rows[t.nr_rows++];
-
-			snprintf(row->label, sizeof(row->label), "%s", a->col[c]);
-			row->line = a->rows[0].line;
-			for (size_t k = 0; k < n; k++)
-				row->cell[k] = l->tables[i + k].rows[0].cell[c];
-		}
+		snprintf(row->label, sizeof(row->label), "%s", a->col[c]);
+		row->line = a->rows[0].line;
 		for (size_t k = 0; k < n; k++)
-			snprintf(t.col[k], sizeof(t.col[k]), "%.95s", l->tables[i + k].title);
-		t.nr_cols = (int)n;
-		t.named = true;
-		t.line = a->line;
-		snprintf(t.title, sizeof(t.title), "%s", a->rows[0].label);
-		letter_unique_columns(&t);
-		for (size_t k = i; k < i + n; k++)
-			free(l->tables[k].rows);
-		l->tables[o++] = t;
-		i += n;
+			row->cell[k] = l->tables[i + k].rows[0].cell[c];
 	}
-	l->nr_tables = o;
+	for (size_t k = 0; k < n; k++)
+		snprintf(t->col[k], sizeof(t->col[k]), "%.95s", l->tables[i + k].title);
+	snprintf(t->title, sizeof(t->title), "%s", a->rows[0].label);
 	return 0;
+}
+
+static bool one_row_table(const struct letter_table *t)
+{
+	return t->nr_rows == 1;
 }
 
 /* "Average clk", "STDDEV", "Call Count": a statistic of one arm's runs */
@@ -392,85 +378,129 @@ static bool arm_table(const struct letter_table *t, const char **name, int *valu
 	return false;
 }
 
+/* b is a's next arm: one arm's table of a's kind, over a's columns. */
+static bool next_arm_table(const struct letter_table *a, const struct letter_table *b)
+{
+	const char *name;
+	int value, sd, v2, sd2;
+
+	return arm_table(a, &name, &value, &sd) && arm_table(b, &name, &v2, &sd2) &&
+	       v2 == value && sd2 == sd && same_columns(a, b) &&
+	       stat_table(a) == stat_table(b);
+}
+
+static bool is_arm_table(const struct letter_table *t)
+{
+	const char *name;
+	int value, sd;
+
+	return arm_table(t, &name, &value, &sd);
+}
+
 /*
- * Tables of one arm each: its statistics ("Patched" then "Upstream",
- * each over Average, STDDEV and Call Count), or its quantities under
- * its heading ("Without cursor" then "With cursor", each over wb_pages,
- * wb_MB, share%). One table, a column per arm, the mean (or the first
- * quantity) each row's value, the spread its sd. A lone table of
- * statistics is dropped: its columns compare nothing. -1 when out of
- * memory (the tables as read).
+ * Tables of one arm each, tables[i..i+n): its statistics ("Patched"
+ * then "Upstream", each over Average, STDDEV and Call Count), or its
+ * quantities under its heading ("Without cursor" then "With cursor",
+ * each over wb_pages, wb_MB, share%). One table into t, a column per
+ * arm, the mean (or the first quantity) each row's value, the spread
+ * its sd. -1 when out of memory.
  */
-static int join_arm_tables(struct letter *l)
+static int arm_tables_join(struct letter *l, size_t i, size_t n, struct letter_table *t)
+{
+	const struct letter_table *a = &l->tables[i];
+	const char *name;
+	int value, sd;
+	size_t cap = 0;
+
+	arm_table(a, &name, &value, &sd);
+	for (size_t r = 0; r < a->nr_rows; r++) {
+		struct letter_row row;
+		char key[sizeof(row.label)];
+
+		memset(&row, 0, sizeof(row));
+		memcpy(row.label, a->rows[r].label, sizeof(row.label));
+		row.line = a->rows[r].line;
+		letter_label_key(row.label, key, sizeof(key));
+		for (size_t k = 0; k < n; k++) {
+			const struct letter_row *from = row_by_label(&l->tables[i + k], key);
+
+			if (!from)
+				continue;
+			row.cell[k] = from->cell[value];
+			if (sd >= 0 && from->cell[sd].kind == CELL_NUM) {
+				row.cell[k].has_sd = true;
+				row.cell[k].sd = from->cell[sd].mean;
+			}
+		}
+		if (letter_add_row(l, t, &row, &cap))
+			return -1;
+	}
+	for (size_t k = 0; k < n; k++) {
+		int v, d;
+
+		arm_table(&l->tables[i + k], &name, &v, &d);
+		snprintf(t->col[k], sizeof(t->col[k]), "%s", name);
+	}
+	snprintf(t->title, sizeof(t->title), "%s", stat_table(a) ? a->title : a->col[value]);
+	return 0;
+}
+
+/*
+ * Runs of tables one join takes, each a table starts(a) and those after
+ * it that follows(a, b), replaced by the table join() makes of the run:
+ * a column per table. A lone table is kept, unless lone_drops(a): then
+ * it goes (it compares nothing). -1 when out of memory: that run kept
+ * as read, the others joined.
+ */
+static int join_runs(struct letter *l, bool (*starts)(const struct letter_table *a),
+		     bool (*follows)(const struct letter_table *a,
+				     const struct letter_table *b),
+		     int (*join)(struct letter *l, size_t i, size_t n,
+				 struct letter_table *t),
+		     bool (*lone_drops)(const struct letter_table *a))
 {
 	size_t i = 0, o = 0;
+	int ret = 0;
 
 	while (i < l->nr_tables) {
 		struct letter_table *a = &l->tables[i], t = {};
-		const char *name, *other;
-		int value, sd, v2, sd2;
-		size_t n = 1, cap = 0;
+		size_t n = 1;
 
-		if (!arm_table(a, &name, &value, &sd)) {
+		if (starts(a))
+			while (i + n < l->nr_tables && n < LETTER_MAX_COLS &&
+			       follows(a, &l->tables[i + n]))
+				n++;
+		if (!starts(a) || (n < 2 && !(lone_drops && lone_drops(a)))) {
 			l->tables[o++] = l->tables[i++];
 			continue;
 		}
-		while (i + n < l->nr_tables && n < LETTER_MAX_COLS &&
-		       arm_table(&l->tables[i + n], &other, &v2, &sd2) && v2 == value &&
-		       sd2 == sd && same_columns(a, &l->tables[i + n]) &&
-		       (stat_table(a) == stat_table(&l->tables[i + n])))
-			n++;
-		for (size_t r = 0; n >= 2 && r < a->nr_rows; r++) {
-			struct letter_row row;
-			char key[sizeof(row.label)];
-
-			memset(&row, 0, sizeof(row));
-			memcpy(row.label, a->rows[r].label, sizeof(row.label));
-			row.line = a->rows[r].line;
-			letter_label_key(row.label, key, sizeof(key));
-			for (size_t k = 0; k < n; k++) {
-				const struct letter_row *from = row_by_label(&l->tables[i + k], key);
-
-				if (!from)
-					continue;
-				row.cell[k] = from->cell[value];
-				if (sd >= 0 && from->cell[sd].kind == CELL_NUM) {
-					row.cell[k].has_sd = true;
-					row.cell[k].sd = from->cell[sd].mean;
-				}
-			}
-			if (letter_add_row(l, &t, &row, &cap))
-				return -1;
-		}
-		if (n >= 2) {
-			for (size_t k = 0; k < n; k++) {
-				arm_table(&l->tables[i + k], &other, &v2, &sd2);
-				snprintf(t.col[k], sizeof(t.col[k]), "%s", other);
-			}
-			t.nr_cols = (int)n;
-			t.named = true;
-			t.line = a->line;
-			snprintf(t.title, sizeof(t.title), "%s", stat_table(a) ? a->title :
-				 a->col[value]);
-			letter_unique_columns(&t);
-		}
-		if (n < 2 && !stat_table(a)) {
-			l->tables[o++] = l->tables[i++];	/* kept as read */
+		if (n >= 2 && join(l, i, n, &t)) {
+			free(t.rows);
+			ret = -1;
+			while (n--)
+				l->tables[o++] = l->tables[i++];
 			continue;
 		}
 		for (size_t k = i; k < i + n; k++)
 			free(l->tables[k].rows);
-		if (n >= 2)
+		if (n >= 2) {
+			t.nr_cols = (int)n;
+			t.named = true;
+			t.line = a->line;
+			letter_unique_columns(&t);
 			l->tables[o++] = t;
+		}
 		i += n;
 	}
 	l->nr_tables = o;
-	return 0;
+	return ret;
 }
 
 int letter_join_arms(struct letter *l)
 {
-	if (join_arm_tables(l) || join_one_row(l))
+	/* each arm's statistics or quantities; one row under each arm's heading */
+	if (join_runs(l, is_arm_table, next_arm_table, arm_tables_join, stat_table) ||
+	    join_runs(l, one_row_table, one_row_arm, one_row_join, NULL))
 		return -1;
 	return join_deltas(l);
 }
