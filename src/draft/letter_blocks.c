@@ -40,6 +40,12 @@ static size_t without_change_note(const char *s, size_t n)
 	return open > s ? (size_t)(open - s) : n;
 }
 
+/* perf stat's "Performance counter stats for 'system wide':", no heading */
+static bool perf_stat_header(const char *s)
+{
+	return strstr(s, "Performance counter stats for") != NULL;
+}
+
 /* "====" or "-------": a rule under a heading, nothing else on the line. */
 static bool underline(const char *s)
 {
@@ -72,6 +78,8 @@ bool letter_kv_heading(const char *s, bool first, bool ruled, char *out,
 
 	while (*s == ' ')
 		s++;
+	if (perf_stat_header(s))
+		return false;
 	bullet = (*s == '*' || *s == '-') && s[1] == ' ';
 	n = strlen(s);
 	while (n && s[n - 1] == ' ')
@@ -191,6 +199,17 @@ static bool value_alone(const struct letter *l, size_t j, int depth, struct kv_b
 	return true;
 }
 
+/* Past perf stat's header line at j and the blanks under it. */
+static size_t past_perf_header(const struct letter *l, size_t j, int depth)
+{
+	if (!letter_same_block(l, j, depth) || !perf_stat_header(l->lines[j].text))
+		return j;
+	j++;
+	while (letter_same_block(l, j, depth) && letter_blank(l->lines[j].text))
+		j++;
+	return j;
+}
+
 /*
  * The rows under the heading on line i into b: blank lines may stand
  * under the heading, a command run and its output (time(1)'s lines
@@ -210,7 +229,7 @@ static bool kv_block_read(const struct letter *l, size_t i, struct kv_block *b)
 	while (letter_same_block(l, j, depth) && letter_blank(l->lines[j].text) &&
 	       j - i <= 2)
 		j++;
-	j = past_command(l, j, depth);
+	j = past_perf_header(l, past_command(l, j, depth), depth);
 	if (value_alone(l, j, depth, b))
 		return true;
 	while (letter_same_block(l, j, depth)) {

@@ -429,22 +429,99 @@ static bool perf_line(const char *s, struct letter_row *r)
 	return true;
 }
 
+/* perf stat's events named without a '-', "cycles", "sched:sched_switch",
+ * taken only with perf's note after them */
+static bool perf_event_word(const char *s)
+{
+	static const char *const words[] = {
+		"cycles", "instructions", "branches", "faults", "migrations",
+		"cs", "task-clock", NULL };
+
+	for (int i = 0; words[i]; i++)
+		if (!strcmp(s, words[i]))
+			return true;
+	return strchr(s, ':') || strchr(s, '/');
+}
+
+/*
+ * perf stat's notes after a count: its spread over runs "( +-  0.43% )"
+ * and the share of the time the event was counted "(46.16%)", cut from
+ * buf; true when there was one.
+ */
+static bool cut_perf_notes(char *buf)
+{
+	char *p = strstr(buf, "( +-");
+	bool cut = false;
+
+	if (!p)
+		p = strstr(buf, "(+-");
+	if (p) {
+		*p = '\0';
+		cut = true;
+	}
+	for (size_t n = strlen(buf); n && buf[n - 1] == ' '; n--)
+		buf[n - 1] = '\0';
+	p = strrchr(buf, '(');
+	if (p && p > buf && p[-1] == ' ' && strchr(p, '%') &&
+	    strspn(p + 1, "0123456789.%)") == strlen(p + 1)) {
+		*p = '\0';
+		cut = true;
+	}
+	return cut;
+}
+
+/*
+ * perf stat's summary lines, "3.8251 +- 0.0123 seconds time elapsed",
+ * "12.04 seconds user": the time, its unit seconds, named by the
+ * words as perf writes them.
+ */
+static bool perf_seconds_line(const char *buf, struct letter_row *r)
+{
+	static const char *const names[] = { "time elapsed", "user", "sys", NULL };
+	const char *p = strstr(buf, " seconds ");
+	char num[64];
+
+	if (!p || (size_t)(p - buf) >= sizeof(num))
+		return false;
+	memcpy(num, buf, p - buf);
+	num[p - buf] = '\0';
+	p += strlen(" seconds ");
+	for (int i = 0; names[i]; i++) {
+		if (strcmp(p, names[i]))
+			continue;
+		if (!letter_cell_parse(num, &r->cell[0]) || r->cell[0].kind != CELL_NUM ||
+		    r->cell[0].unit[0] || r->cell[0].sign)
+			return false;
+		snprintf(r->cell[0].unit, sizeof(r->cell[0].unit), "s");
+		snprintf(r->label, sizeof(r->label), "seconds %s", names[i]);
+		return true;
+	}
+	return false;
+}
+
 /*
  * perf stat's counter lines, "12451963  context-switches  #  23.599
- * K/sec", "527649.37 msec cpu-clock  # 1.999 CPUs utilized": the count
- * (its unit maybe), the event's name, perf's note after '#' dropped.
+ * K/sec", "527649.37 msec cpu-clock  # 1.999 CPUs utilized",
+ * "9,250,034,512  cycles  ( +-  0.43% )": the count (its unit maybe),
+ * the event's name, perf's note after '#' and its spread dropped; and
+ * its summary's seconds.
  */
 static bool perf_stat_line(const char *s, struct letter_row *r)
 {
-	char buf[160], *tok[4], *hash;
+	char buf[200], *tok[4], *hash;
+	bool noted;
 	int nt = 0;
 
 	memset(r, 0, sizeof(*r));
 	if (!trimmed(s, strlen(s), buf, sizeof(buf)) || !isdigit((unsigned char)buf[0]))
 		return false;
+	noted = cut_perf_notes(buf);
+	if (perf_seconds_line(buf, r))
+		return true;
 	hash = strstr(buf, " #");
 	if (hash)
 		*hash = '\0';
+	noted |= hash != NULL;
 	for (char *t = strtok(buf, " "); t; t = strtok(NULL, " "))
 		if (nt < 4)
 			tok[nt++] = t;
@@ -452,8 +529,9 @@ static bool perf_stat_line(const char *s, struct letter_row *r)
 			return false;
 	if (nt == 3 && strcmp(tok[1], "msec") && strcmp(tok[1], "ms"))
 		return false;
-	if ((nt != 2 && nt != 3) || (!hash && nt == 3) ||
-	    !isalpha((unsigned char)tok[nt - 1][0]) || !strchr(tok[nt - 1], '-'))
+	if ((nt != 2 && nt != 3) || (!noted && nt == 3) ||
+	    !isalpha((unsigned char)tok[nt - 1][0]) ||
+	    !(strchr(tok[nt - 1], '-') || (noted && perf_event_word(tok[nt - 1]))))
 		return false;
 	if (!letter_cell_parse(tok[0], &r->cell[0]) || r->cell[0].kind != CELL_NUM ||
 	    r->cell[0].unit[0] || r->cell[0].sign)

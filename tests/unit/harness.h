@@ -3,6 +3,7 @@
 #ifndef __HARNESS_H
 #define __HARNESS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -57,6 +58,7 @@ void test_letter_claims(void);
 void test_draft_bounds(void);
 void test_draft_shapes(void);
 void test_draft_headers(void);
+void test_draft_tool_output(void);
 void test_draft_corpus(void);
 void test_level_stats(void);
 
@@ -65,6 +67,12 @@ struct draft_stats;
 /* tests/unit/test_draft_bounds.c: a letter drafted and read back */
 char *test_draft_read_back(const char *name, const char *text, size_t n,
 			   struct draft_stats *st, struct claims *c);
+/* text drafted and read back into c; false (said) when either fails */
+bool test_drafted(const char *name, const char *text, struct claims *c);
+struct claim_table;
+struct claim_row;
+/* t's row labelled label, or NULL */
+const struct claim_row *test_row_named(const struct claim_table *t, const char *label);
 
 struct comparison;
 char *compare_render(const struct comparison *c,

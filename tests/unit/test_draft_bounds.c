@@ -52,6 +52,23 @@ char *test_draft_read_back(const char *name, const char *text, size_t n,
 	return out;
 }
 
+bool test_drafted(const char *name, const char *text, struct claims *c)
+{
+	struct draft_stats st;
+	char *out = test_draft_read_back(name, text, strlen(text), &st, c);
+
+	free(out);
+	return out != NULL;
+}
+
+const struct claim_row *test_row_named(const struct claim_table *t, const char *label)
+{
+	for (size_t r = 0; r < t->nr_rows; r++)
+		if (!strcmp(t->rows[r].label, label))
+			return &t->rows[r];
+	return NULL;
+}
+
 /* 40 value columns: the first 32 drafted in parts, the rest said. */
 static void test_wide_table(void)
 {

@@ -12,15 +12,6 @@
 #include "claims_draft.h"
 #include "harness.h"
 
-static bool drafted(const char *name, const char *text, struct claims *c)
-{
-	struct draft_stats st;
-	char *out = test_draft_read_back(name, text, strlen(text), &st, c);
-
-	free(out);
-	return out != NULL;
-}
-
 static bool cols_are(const struct claim_table *t, const char *a, const char *b)
 {
 	return t->nr_cols == 2 && !strcmp(t->col[0], a) && !strcmp(t->col[1], b);
@@ -42,7 +33,7 @@ static void test_mail_under_note(void)
 		"> sys time (sec)              2,628.55         2,684.53\n";
 	struct claims c;
 
-	if (!drafted("mail-under-note", text, &c))
+	if (!test_drafted("mail-under-note", text, &c))
 		return;
 	CHECK(strstr(c.series, "mm: zswap: a series") != NULL,
 	      "the Subject under a note line names the series ('%s')", c.series);
@@ -78,7 +69,7 @@ static void test_stacked_header(void)
 	const struct claim_table *t;
 	struct claims c;
 
-	if (!drafted("stacked-header", text, &c))
+	if (!test_drafted("stacked-header", text, &c))
 		return;
 	t = c.nr_tables ? &c.tables[0] : NULL;
 	CHECK(c.nr_tables == 1 && cols_are(t, "mm-unstable-10-24-2025", "v13"),
@@ -111,7 +102,7 @@ static void test_stacked_empty_cell(void)
 	const struct claim_table *t;
 	struct claims c;
 
-	if (!drafted("stacked-empty", text, &c))
+	if (!test_drafted("stacked-empty", text, &c))
 		return;
 	t = c.nr_tables ? &c.tables[0] : NULL;
 	CHECK(t && t->nr_cols == 2 && !strcmp(t->col[0], "base-a") &&

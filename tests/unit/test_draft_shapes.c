@@ -15,24 +15,6 @@
 #include "counters.h"
 #include "harness.h"
 
-static bool drafted(const char *name, const char *text, struct claims *c)
-{
-	struct draft_stats st;
-	char *out = test_draft_read_back(name, text, strlen(text), &st, c);
-
-	free(out);
-	return out != NULL;
-}
-
-static const struct claim_row *row_named(const struct claim_table *t,
-					 const char *label)
-{
-	for (size_t r = 0; r < t->nr_rows; r++)
-		if (!strcmp(t->rows[r].label, label))
-			return &t->rows[r];
-	return NULL;
-}
-
 /* text drafts to no table: claims draft's "no table found". */
 static bool no_table(const char *name, const char *text)
 {
@@ -71,16 +53,16 @@ static void test_blocks_blank_line(void)
 	struct claims c;
 	const struct claim_row *r;
 
-	if (!drafted("blocks-blank", text, &c))
+	if (!test_drafted("blocks-blank", text, &c))
 		return;
 	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 && c.tables[0].nr_rows == 4 &&
 	      !strcmp(c.tables[0].col[0], "With the old shrinker") &&
 	      !strcmp(c.tables[0].col[1], "With the second chance algorithm"),
 	      "two headed blocks with blank lines: one table, a column per block");
-	r = c.nr_tables ? row_named(&c.tables[0], "swapins") : NULL;
+	r = c.nr_tables ? test_row_named(&c.tables[0], "swapins") : NULL;
 	CHECK(r && r->q[0].mean == 227300.5 && r->q[1].mean == 94663 &&
 	      !strcmp(r->metric[0], "pswpin"), "swapins 227300.5 -> 94663, pswpin");
-	r = c.nr_tables ? row_named(&c.tables[0], "real") : NULL;
+	r = c.nr_tables ? test_row_named(&c.tables[0], "real") : NULL;
 	CHECK(r && r->q[0].mean == 263.89 && !strcmp(r->unit, "s"), "real 263.89 s");
 	claims_free(&c);
 }
@@ -106,17 +88,17 @@ static void test_blocks_mean_stdev(void)
 	struct claims c;
 	const struct claim_row *r;
 
-	if (!drafted("blocks-mean-stdev", text, &c))
+	if (!test_drafted("blocks-mean-stdev", text, &c))
 		return;
 	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 3 &&
 	      !strcmp(c.tables[0].col[0], "Baseline (6.19)") &&
 	      !strcmp(c.tables[0].col[2], "New Design (Static Partition)"),
 	      "three blocks, the last heading without its colon: three arms");
-	r = c.nr_tables ? row_named(&c.tables[0], "real") : NULL;
+	r = c.nr_tables ? test_row_named(&c.tables[0], "real") : NULL;
 	CHECK(r && r->q[0].mean == 190.93 && r->q[0].has_sd && r->q[0].sd == 5.09 &&
 	      r->q[1].mean == 187.66 && r->q[2].mean == 184.5 && !r->q[2].has_sd,
 	      "'mean: 190.93s, stdev: 5.09s': the mean quoted, the stdev its sd");
-	r = c.nr_tables ? row_named(&c.tables[0], "throughput") : NULL;
+	r = c.nr_tables ? test_row_named(&c.tables[0], "throughput") : NULL;
 	CHECK(r && r->q[1].mean == 387506.4 && r->q[1].sd == 12556.56 &&
 	      r->q[2].mean == 380000, "'mean: 387506.4 KB/s, stdev: 12556.56 KB/s'");
 	claims_free(&c);
@@ -141,13 +123,13 @@ static void test_blocks_stdev_in_parens(void)
 	struct claims c;
 	const struct claim_row *r;
 
-	if (!drafted("blocks-stdev-parens", text, &c))
+	if (!test_drafted("blocks-stdev-parens", text, &c))
 		return;
 	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
 	      !strcmp(c.tables[0].col[0], "6.19") &&
 	      !strcmp(c.tables[0].col[1], "swap-table-p3"),
 	      "arms '6.19' and 'swap-table-p3', the note of changes left out");
-	r = c.nr_tables ? row_named(&c.tables[0], "Free latency") : NULL;
+	r = c.nr_tables ? test_row_named(&c.tables[0], "Free latency") : NULL;
 	CHECK(r && r->q[0].mean == 5754780.50 && r->q[0].sd == 69542.7 &&
 	      r->q[1].mean == 5728544.16, "'5754780.50us (stdev 69542.7)'");
 	claims_free(&c);
@@ -176,18 +158,18 @@ static void test_blocks_bullets_time(void)
 	struct claims c;
 	const struct claim_row *r;
 
-	if (!drafted("blocks-bullets", text, &c))
+	if (!test_drafted("blocks-bullets", text, &c))
 		return;
 	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 && c.tables[0].nr_rows == 4 &&
 	      !strcmp(c.tables[0].col[1], "zblock/zstd/make -j32 bzImage"),
 	      "two bullet headings: two arms, four rows (%zu tables)", c.nr_tables);
-	r = c.nr_tables ? row_named(&c.tables[0], "real") : NULL;
+	r = c.nr_tables ? test_row_named(&c.tables[0], "real") : NULL;
 	CHECK(r && fabs(r->q[0].mean - 480.594) < 1e-9 && fabs(r->q[1].mean - 455.546) < 1e-9,
 	      "'real\\t8m0.594s' as 480.594 seconds");
-	r = c.nr_tables ? row_named(&c.tables[0], "Zswap") : NULL;
+	r = c.nr_tables ? test_row_named(&c.tables[0], "Zswap") : NULL;
 	CHECK(r && r->q[0].mean == 200600 && r->q[1].mean == 250940,
 	      "'Zswap: 200600 kB <-- note': the note left out");
-	r = c.nr_tables ? row_named(&c.tables[0], "zswpin") : NULL;
+	r = c.nr_tables ? test_row_named(&c.tables[0], "zswpin") : NULL;
 	CHECK(r && r->q[0].mean == 309774 && r->q[1].mean == 248606, "'zswpin 309774'");
 	claims_free(&c);
 }
@@ -205,12 +187,12 @@ static void test_blocks_pairs_on_a_line(void)
 	struct claims c;
 	const struct claim_row *r;
 
-	if (!drafted("blocks-pairs", text, &c))
+	if (!test_drafted("blocks-pairs", text, &c))
 		return;
 	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
 	      !strcmp(c.tables[0].col[0], "Before") && !strcmp(c.tables[0].col[1], "After"),
 	      "Before and After, a heading with a note of changes after its colon");
-	r = c.nr_tables ? row_named(&c.tables[0], "Real time") : NULL;
+	r = c.nr_tables ? test_row_named(&c.tables[0], "Real time") : NULL;
 	CHECK(r && r->q[0].mean == 864.05 && r->q[1].mean == 437.67,
 	      "'Real time' 864.05 -> 437.67, the second pair of its line");
 	claims_free(&c);
@@ -227,12 +209,12 @@ static void test_arm_lines(void)
 	struct claims c;
 	const struct claim_row *r;
 
-	if (!drafted("arm-lines", text, &c))
+	if (!test_drafted("arm-lines", text, &c))
 		return;
 	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 && c.tables[0].nr_rows == 2 &&
 	      !strcmp(c.tables[0].col[0], "Before") && !strcmp(c.tables[0].col[1], "After"),
 	      "two lines, each an arm: Before and After, two rows");
-	r = c.nr_tables ? row_named(&c.tables[0], "real time") : NULL;
+	r = c.nr_tables ? test_row_named(&c.tables[0], "real time") : NULL;
 	CHECK(r && r->q[0].mean == 135.76 && r->q[1].mean == 134.23 &&
 	      !strcmp(r->metric[0], "wall_time_s"), "'real time' 135.76 -> 134.23, wall_time_s");
 	claims_free(&c);
@@ -249,11 +231,11 @@ static void test_arm_lines_unit(void)
 	struct claims c;
 	const struct claim_row *r;
 
-	if (!drafted("arm-lines-unit", text, &c))
+	if (!test_drafted("arm-lines-unit", text, &c))
 		return;
 	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
 	      !strcmp(c.tables[0].col[1], "After patch"), "two arms, Before and After patch");
-	r = c.nr_tables ? row_named(&c.tables[0], "Ops/sec") : NULL;
+	r = c.nr_tables ? test_row_named(&c.tables[0], "Ops/sec") : NULL;
 	CHECK(r && r->q[0].mean == 1200.50 && r->q[1].mean == 1250.25,
 	      "'Ops/sec' 1200.50 -> 1250.25");
 	claims_free(&c);
@@ -272,11 +254,11 @@ static void test_arm_lines_one_blank(void)
 	struct claims c;
 	const struct claim_row *r;
 
-	if (drafted("arm-lines-one-blank", text, &c)) {
+	if (test_drafted("arm-lines-one-blank", text, &c)) {
 		CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
 		      !strcmp(c.tables[0].col[0], "Base") &&
 		      !strcmp(c.tables[0].col[1], "Patched"), "two arms, Base and Patched");
-		r = c.nr_tables ? row_named(&c.tables[0], "mbps") : NULL;
+		r = c.nr_tables ? test_row_named(&c.tables[0], "mbps") : NULL;
 		CHECK(r && r->q[0].mean == 40198.0 && r->q[1].mean == 38629.7 &&
 		      r->has_change[0] && r->change_pct[0] == -3.9,
 		      "'mbps' 40198.0 -> 38629.7 (-3.9%%)");
@@ -304,11 +286,11 @@ static void test_blocks_mean_colon_runs(void)
 	struct claims c;
 	const struct claim_row *r;
 
-	if (!drafted("blocks-mean-colon-runs", text, &c))
+	if (!test_drafted("blocks-mean-colon-runs", text, &c))
 		return;
 	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 && c.tables[0].nr_rows == 2 &&
 	      !strcmp(c.tables[0].col[0], "With"), "one table, With | Without, two rows");
-	r = c.nr_tables ? row_named(&c.tables[0], "system") : NULL;
+	r = c.nr_tables ? test_row_named(&c.tables[0], "system") : NULL;
 	CHECK(r && r->q[0].mean == 1411.205 && r->q[1].mean == 1479.381 &&
 	      !strcmp(r->metric[0], "cpu_sys_s"),
 	      "'system' the means 1411.205 -> 1479.381, cpu_sys_s; no run a cell");
@@ -339,12 +321,12 @@ static void test_blocks_runs_then_summary(void)
 	struct claims c;
 	const struct claim_row *r;
 
-	if (!drafted("blocks-runs-summary", text, &c))
+	if (!test_drafted("blocks-runs-summary", text, &c))
 		return;
 	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 && c.tables[0].nr_rows == 2 &&
 	      !strcmp(c.tables[0].col[0], "Without") && !strcmp(c.tables[0].col[1], "With"),
 	      "one table, arms Without | With (the summaries' arms), two rows");
-	r = c.nr_tables ? row_named(&c.tables[0], "System") : NULL;
+	r = c.nr_tables ? test_row_named(&c.tables[0], "System") : NULL;
 	CHECK(r && r->q[0].mean == 1480.70 && r->q[1].mean == 1411.70,
 	      "'System' the summaries' 1480.70 -> 1411.70, no run a cell");
 	claims_free(&c);
@@ -364,18 +346,18 @@ static void test_vs_rows_and_comma_arms(void)
 	struct claims c;
 	const struct claim_row *r;
 
-	if (drafted("vs-rows", vs, &c)) {
-		r = c.nr_tables == 1 ? row_named(&c.tables[0], "sys time") : NULL;
+	if (test_drafted("vs-rows", vs, &c)) {
+		r = c.nr_tables == 1 ? test_row_named(&c.tables[0], "sys time") : NULL;
 		CHECK(r && r->q[0].mean == 1479.38 && r->q[1].mean == 1411.38 &&
 		      r->has_change[0] && r->change_pct[0] == -4.6,
 		      "'sys time: 1479.38s vs 1411.38s (-4.6%%)' a row of two values");
 		claims_free(&c);
 	}
-	if (drafted("comma-arms", arms, &c)) {
+	if (test_drafted("comma-arms", arms, &c)) {
 		CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
 		      c.tables[0].nr_rows == 3 && !strcmp(c.tables[0].col[1], "After"),
 		      "an arm a line, pairs ', ' apart: Before | After, three rows");
-		r = c.nr_tables ? row_named(&c.tables[0], "sys") : NULL;
+		r = c.nr_tables ? test_row_named(&c.tables[0], "sys") : NULL;
 		CHECK(r && r->q[0].mean == 1479.4 && r->q[1].mean == 1411.4,
 		      "'sys' 1479.4 -> 1411.4");
 		claims_free(&c);
@@ -400,19 +382,19 @@ static void test_tabs_and_redis(void)
 	struct claims c;
 	const struct claim_row *r;
 
-	if (drafted("tab-cells", tabs, &c)) {
+	if (test_drafted("tab-cells", tabs, &c)) {
 		CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
 		      !strcmp(c.tables[0].col[0], "Base") &&
 		      !strcmp(c.tables[0].col[1], "Patched"),
 		      "a tab one blank wide still parts cells: Base | Patched");
-		r = c.nr_tables ? row_named(&c.tables[0], "usemem 16x1G") : NULL;
+		r = c.nr_tables ? test_row_named(&c.tables[0], "usemem 16x1G") : NULL;
 		CHECK(r && r->q[0].mean == 1234567 && r->q[1].mean == 1334567 &&
 		      r->has_change[0] && r->change_pct[0] == 8.1,
 		      "'usemem 16x1G' 1234567 -> 1334567 (+8.1%%)");
 		claims_free(&c);
 	}
-	if (drafted("redis-lines", redis, &c)) {
-		r = c.nr_tables == 1 ? row_named(&c.tables[0], "SET") : NULL;
+	if (test_drafted("redis-lines", redis, &c)) {
+		r = c.nr_tables == 1 ? test_row_named(&c.tables[0], "SET") : NULL;
 		CHECK(r && r->q[0].mean == 123456.78 && r->q[1].mean == 133456.78 &&
 		      !strcmp(r->unit, "requests/s"),
 		      "'SET: 123456.78 requests per second, p50=...' 123456.78 requests/s");
@@ -439,12 +421,12 @@ static void test_ministat(void)
 	struct claims c;
 	const struct claim_row *r;
 
-	if (!drafted("ministat", text, &c))
+	if (!test_drafted("ministat", text, &c))
 		return;
 	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
 	      !strcmp(c.tables[0].col[0], "Old grouping") &&
 	      !strcmp(c.tables[0].col[1], "New grouping"), "ministat: the legend's sets as arms");
-	r = c.nr_tables ? row_named(&c.tables[0], "Avg") : NULL;
+	r = c.nr_tables ? test_row_named(&c.tables[0], "Avg") : NULL;
 	CHECK(r && r->q[0].mean == 2314.1214 && r->q[0].sd == 806.03271 &&
 	      r->q[1].mean == 1878.1714, "ministat: Avg 2314.1214 (sd 806.03271) -> 1878.1714");
 	claims_free(&c);
@@ -481,25 +463,25 @@ static void test_blocks_sentences_prompt_one_pair(void)
 	struct claims c;
 	const struct claim_row *r;
 
-	if (drafted("prose-blocks", prose, &c)) {
+	if (test_drafted("prose-blocks", prose, &c)) {
 		CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
 		      !strcmp(c.tables[0].col[0], "Before") &&
 		      !strcmp(c.tables[0].col[1], "After"),
 		      "blocks under sentences: Before | After");
-		r = c.nr_tables ? row_named(&c.tables[0], "_raw_spin_lock_irq.add_to_swap_cache") : NULL;
+		r = c.nr_tables ? test_row_named(&c.tables[0], "_raw_spin_lock_irq.add_to_swap_cache") : NULL;
 		CHECK(r && r->q[0].mean == 7.91 && !r->q[1].present,
 		      "a row the second block lacks is empty there");
 		claims_free(&c);
 	}
-	if (drafted("prompt-blocks", prompt, &c)) {
-		r = c.nr_tables == 1 ? row_named(&c.tables[0], "elapsed") : NULL;
+	if (test_drafted("prompt-blocks", prompt, &c)) {
+		r = c.nr_tables == 1 ? test_row_named(&c.tables[0], "elapsed") : NULL;
 		CHECK(r && r->q[0].mean == 14.69 && r->q[1].mean == 13.80 &&
 		      !strcmp(c.tables[0].col[1], "w/ patch"),
 		      "'~ # time ...' then time(1)'s line: elapsed 14.69 -> 13.80");
 		claims_free(&c);
 	}
-	if (drafted("one-pair-blocks", lone, &c)) {
-		r = c.nr_tables == 1 ? row_named(&c.tables[0], "memcpy() in zs_object_copy()") : NULL;
+	if (test_drafted("one-pair-blocks", lone, &c)) {
+		r = c.nr_tables == 1 ? test_row_named(&c.tables[0], "memcpy() in zs_object_copy()") : NULL;
 		CHECK(r && r->q[0].mean == 323977 && r->q[1].mean == 213978,
 		      "blocks of one pair, a number then its words");
 		claims_free(&c);
@@ -526,28 +508,28 @@ static void test_arm_lines_shapes(void)
 	struct claims c;
 	const struct claim_row *r;
 
-	if (drafted("run-pairs", run, &c)) {
-		r = c.nr_tables == 1 ? row_named(&c.tables[0], "system time") : NULL;
+	if (test_drafted("run-pairs", run, &c)) {
+		r = c.nr_tables == 1 ? test_row_named(&c.tables[0], "system time") : NULL;
 		CHECK(r && r->q[0].mean == 4773.99 && r->q[1].mean == 4641.55,
 		      "'user time X system time Y': system time 4773.99 -> 4641.55");
 		claims_free(&c);
 	}
-	if (drafted("prefixed-arms", prefixed, &c)) {
+	if (test_drafted("prefixed-arms", prefixed, &c)) {
 		CHECK(c.nr_tables == 1 && !strcmp(c.tables[0].col[0], "case1(reclaimer's node)"),
 		      "an arm's name before its counter's");
-		r = c.nr_tables ? row_named(&c.tables[0], "vm-scalability.throughput") : NULL;
+		r = c.nr_tables ? test_row_named(&c.tables[0], "vm-scalability.throughput") : NULL;
 		CHECK(r && r->q[0].mean == 10574 && r->q[1].mean == 10567, "10574 -> 10567");
 		claims_free(&c);
 	}
-	if (drafted("bare-arms", bare, &c)) {
-		r = c.nr_tables == 1 ? row_named(&c.tables[0], "Mbps") : NULL;
+	if (test_drafted("bare-arms", bare, &c)) {
+		r = c.nr_tables == 1 ? test_row_named(&c.tables[0], "Mbps") : NULL;
 		CHECK(r && !strcmp(c.tables[0].col[1], "6.0-rc1 + (A)") &&
 		      r->q[0].mean == 10482.7 && r->q[1].mean == 14542.5,
 		      "kernels' names bare before their values: Mbps 10482.7 -> 14542.5");
 		claims_free(&c);
 	}
-	if (drafted("quantity-columns", quantities, &c)) {
-		r = c.nr_tables == 1 ? row_named(&c.tables[0], "Speed(MB/s)") : NULL;
+	if (test_drafted("quantity-columns", quantities, &c)) {
+		r = c.nr_tables == 1 ? test_row_named(&c.tables[0], "Speed(MB/s)") : NULL;
 		CHECK(r && c.tables[0].nr_cols == 2 && r->q[0].mean == 99265 &&
 		      r->q[1].mean == 125072,
 		      "columns of quantities, rows of configurations: turned");
@@ -577,18 +559,18 @@ static void test_records_and_one_row_arms(void)
 	struct claims c;
 	const struct claim_row *r;
 
-	if (drafted("records", records, &c)) {
+	if (test_drafted("records", records, &c)) {
 		CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
 		      !strcmp(c.tables[0].col[0], "mm-unstable") &&
 		      !strcmp(c.tables[0].col[1], "mm-unstable + patchset"),
 		      "records: the arms' names ('base: ' the role, dropped)");
-		r = c.nr_tables ? row_named(&c.tables[0], "sys_time") : NULL;
+		r = c.nr_tables ? test_row_named(&c.tables[0], "sys_time") : NULL;
 		CHECK(r && r->q[0].mean == 3.10 && r->q[1].mean == 0.31,
 		      "records: sys_time 3.10 -> 0.31");
 		claims_free(&c);
 	}
-	if (drafted("one-row-arms", one_row, &c)) {
-		r = c.nr_tables == 1 ? row_named(&c.tables[0], "processes") : NULL;
+	if (test_drafted("one-row-arms", one_row, &c)) {
+		r = c.nr_tables == 1 ? test_row_named(&c.tables[0], "processes") : NULL;
 		CHECK(r && !strcmp(c.tables[0].col[0], "Without") &&
 		      r->q[0].mean == 8283274.75 && r->q[1].mean == 8767010.50,
 		      "one-row tables under Without:/With: joined: processes per arm");
@@ -629,20 +611,20 @@ static void test_key_values_colon_rows_ratio(void)
 	struct claims c;
 	const struct claim_row *r;
 
-	if (drafted("key-values", keyed, &c)) {
-		r = c.nr_tables == 1 ? row_named(&c.tables[0], "10") : NULL;
+	if (test_drafted("key-values", keyed, &c)) {
+		r = c.nr_tables == 1 ? test_row_named(&c.tables[0], "10") : NULL;
 		CHECK(r && !strcmp(c.tables[0].col[0], "With vanilla 5.6.0-rc3") &&
 		      r->q[0].mean == 9496 && r->q[1].mean == 2,
 		      "an arm's 'key value' table under its name, joined: '10' 9496 -> 2");
 		claims_free(&c);
 	}
-	if (drafted("colon-rows", colon, &c)) {
-		r = c.nr_tables == 1 ? row_named(&c.tables[0], "Ops/sec") : NULL;
+	if (test_drafted("colon-rows", colon, &c)) {
+		r = c.nr_tables == 1 ? test_row_named(&c.tables[0], "Ops/sec") : NULL;
 		CHECK(r && r->q[0].mean == 1106168.46 && r->q[1].mean == 1147696.57,
 		      "'patch1-6: X  Y': the first value one blank after the colon");
 		claims_free(&c);
 	}
-	if (drafted("delta-ratio", ratio, &c)) {
+	if (test_drafted("delta-ratio", ratio, &c)) {
 		CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
 		      !strcmp(c.tables[0].col[1], "B"), "'delta' and 'ratio(%%)' both leave the arms");
 		claims_free(&c);
@@ -667,12 +649,12 @@ static void test_format_flowed(void)
 	struct claims c;
 	const struct claim_row *r;
 
-	if (!drafted("format-flowed", text, &c))
+	if (!test_drafted("format-flowed", text, &c))
 		return;
 	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 3 &&
 	      !strcmp(c.tables[0].col[2], "6.4.0-rc2-revert"),
 	      "format=flowed: the header's third arm joined back");
-	r = c.nr_tables ? row_named(&c.tables[0], "Amean syst-1") : NULL;
+	r = c.nr_tables ? test_row_named(&c.tables[0], "Amean syst-1") : NULL;
 	CHECK(r && r->q[0].mean == 102.18 && r->q[2].mean == 96.96,
 	      "format=flowed: 'Amean syst-1' 102.18 ... 96.96, its third value joined back");
 	claims_free(&c);
@@ -695,12 +677,12 @@ static void test_sections_under_one_header(void)
 	struct claims c;
 	const struct claim_row *r;
 
-	if (!drafted("sections", text, &c))
+	if (!test_drafted("sections", text, &c))
 		return;
 	CHECK(c.nr_tables == 2 && c.tables[1].nr_cols == 2 &&
 	      !strcmp(c.tables[1].col[0], "None") && !strcmp(c.tables[1].col[1], "1-2"),
 	      "two sections, each a table of the arms None | 1-2 (turned)");
-	r = c.nr_tables == 2 ? row_named(&c.tables[1], "Run time") : NULL;
+	r = c.nr_tables == 2 ? test_row_named(&c.tables[1], "Run time") : NULL;
 	CHECK(r && r->q[0].mean == 22.107 && r->q[1].mean == 20.960 &&
 	      strstr(c.tables[1].title, "Large 4k object"),
 	      "the second section under the first's header: Run time 22.107 -> 20.960");
@@ -719,12 +701,12 @@ static void test_header_units_saved(void)
 	struct claims c;
 	const struct claim_row *r;
 
-	if (!drafted("header-units", text, &c))
+	if (!test_drafted("header-units", text, &c))
 		return;
 	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
 	      !strcmp(c.tables[0].col[0], "no patch") && !strcmp(c.tables[0].col[1], "patched"),
 	      "arms 'no patch' | 'patched', their unit out of their names, 'saved' no arm");
-	r = c.nr_tables ? row_named(&c.tables[0], "256c2t(4 node) 2M") : NULL;
+	r = c.nr_tables ? test_row_named(&c.tables[0], "256c2t(4 node) 2M") : NULL;
 	CHECK(r && r->q[0].mean == 2624 && r->q[1].mean == 956 && !strcmp(r->unit, "ms"),
 	      "2624 ms -> 956 ms");
 	claims_free(&c);
@@ -742,12 +724,12 @@ static void test_header_over_blank_unsigned_changes(void)
 	struct claims c;
 	const struct claim_row *r;
 
-	if (!drafted("header-over-blank", text, &c))
+	if (!test_drafted("header-over-blank", text, &c))
 		return;
 	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 3 &&
 	      !strcmp(c.tables[0].col[2], "base+this patch"),
 	      "the header a blank line above: base | base+revert | base+this patch");
-	r = c.nr_tables ? row_named(&c.tables[0], "fork_proc") : NULL;
+	r = c.nr_tables ? test_row_named(&c.tables[0], "fork_proc") : NULL;
 	CHECK(r && r->q[0].mean == 416.3 && r->q[1].mean == 400.0 && r->q[2].mean == 398.6,
 	      "'400.0ms  (3.9%%)': the value, its unsigned change no cell of its own");
 	claims_free(&c);
@@ -771,11 +753,11 @@ static void test_statistics_per_arm(void)
 	struct claims c;
 	const struct claim_row *r;
 
-	if (drafted("stats-per-arm", text, &c)) {
+	if (test_drafted("stats-per-arm", text, &c)) {
 		CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
 		      !strcmp(c.tables[0].col[0], "Patched") &&
 		      !strcmp(c.tables[0].col[1], "Upstream"), "arms Patched | Upstream");
-		r = c.nr_tables ? row_named(&c.tables[0], "consume_stock") : NULL;
+		r = c.nr_tables ? test_row_named(&c.tables[0], "consume_stock") : NULL;
 		CHECK(r && r->q[0].mean == 63.75983475 && r->q[1].mean == 53.51201046 &&
 		      r->q[1].sd == 0.05200824438,
 		      "each arm's Average its value, STDDEV its spread (no column of statistics an arm)");
@@ -798,10 +780,10 @@ static void test_value_alone_under_arms(void)
 	struct claims c;
 	const struct claim_row *r;
 
-	if (!drafted("value-alone", text, &c))
+	if (!test_drafted("value-alone", text, &c))
 		return;
 	r = c.nr_tables == 1 ?
-	    row_named(&c.tables[0], "Sequential swapout of 8G 4k zero folios (24 test run)") : NULL;
+	    test_row_named(&c.tables[0], "Sequential swapout of 8G 4k zero folios (24 test run)") : NULL;
 	CHECK(r && !strcmp(c.tables[0].col[1], "After this commit") &&
 	      r->q[0].mean == 5461409.12 && r->q[1].mean == 5420447.26,
 	      "a value alone per arm, the row named by the test above the arms");
@@ -826,9 +808,9 @@ static void test_quantities_per_arm(void)
 	struct claims c;
 	const struct claim_row *r;
 
-	if (!drafted("quantities-per-arm", text, &c))
+	if (!test_drafted("quantities-per-arm", text, &c))
 		return;
-	r = c.nr_tables == 1 ? row_named(&c.tables[0], "child2") : NULL;
+	r = c.nr_tables == 1 ? test_row_named(&c.tables[0], "child2") : NULL;
 	CHECK(r && c.tables[0].nr_cols == 2 &&
 	      !strcmp(c.tables[0].col[1], "With cursor (size: 1M, batch: 32)") &&
 	      r->q[0].mean == 0 && r->q[1].mean == 5120,
@@ -852,15 +834,15 @@ static void test_packed_matrix(void)
 	struct claims c;
 	const struct claim_row *r;
 
-	if (!drafted("packed-matrix", text, &c))
+	if (!test_drafted("packed-matrix", text, &c))
 		return;
 	CHECK(c.nr_tables == 2 && c.tables[0].nr_cols == 2 && c.tables[0].nr_rows == 3 &&
 	      !strcmp(c.tables[0].col[0], "Before") && !strcmp(c.tables[1].col[1], "After"),
 	      "a table per group, Before and After, three rows (%zu tables)", c.nr_tables);
-	r = c.nr_tables == 2 ? row_named(&c.tables[1], "48 / 1G / 7G") : NULL;
+	r = c.nr_tables == 2 ? test_row_named(&c.tables[1], "48 / 1G / 7G") : NULL;
 	CHECK(r && r->q[0].mean == 257 && r->q[1].mean == 176,
 	      "'48 /   1G / 7G': blanks collapsed, Total Time 257 -> 176");
-	r = c.nr_tables == 2 ? row_named(&c.tables[0], "6 / 192M / 3G") : NULL;
+	r = c.nr_tables == 2 ? test_row_named(&c.tables[0], "6 / 192M / 3G") : NULL;
 	CHECK(r && r->q[0].mean == 5258 && r->q[1].mean == 5235, "System Time 5258 -> 5235");
 	claims_free(&c);
 }
@@ -878,14 +860,14 @@ static void test_arrow_grid(void)
 	struct claims c;
 	const struct claim_row *r;
 
-	if (!drafted("arrow-grid", text, &c))
+	if (!test_drafted("arrow-grid", text, &c))
 		return;
 	CHECK(c.nr_tables == 2 && c.tables[0].nr_cols == 2 && c.tables[0].nr_rows == 3 &&
 	      !strcmp(c.tables[0].col[0], "Before") && !strcmp(c.tables[1].col[1], "After"),
 	      "arrow grid: a table per column, Before and After (%zu tables)", c.nr_tables);
-	r = c.nr_tables == 2 ? row_named(&c.tables[0], "machine A") : NULL;
+	r = c.nr_tables == 2 ? test_row_named(&c.tables[0], "machine A") : NULL;
 	CHECK(r && r->q[0].mean == 1.12 && r->q[1].mean == 0.36, "machine A <1us 1.12 -> 0.36");
-	r = c.nr_tables == 2 ? row_named(&c.tables[1], "machine C") : NULL;
+	r = c.nr_tables == 2 ? test_row_named(&c.tables[1], "machine C") : NULL;
 	CHECK(r && r->q[0].mean == 40 && r->q[1].mean == 44.5, "machine C 1us-10us 40 -> 44.5");
 	CHECK(c.nr_tables == 2 && strstr(c.tables[1].title, "1us-10us"),
 	      "the column's name in its table's title");
@@ -911,15 +893,15 @@ static void test_test_sections(void)
 	struct claims c;
 	const struct claim_row *r;
 
-	if (!drafted("test-sections", text, &c))
+	if (!test_drafted("test-sections", text, &c))
 		return;
 	CHECK(c.nr_tables == 2 && c.tables[1].nr_cols == 2 &&
 	      !strcmp(c.tables[1].col[0], "(A) base") && !strcmp(c.tables[1].title, "tcp_crr"),
 	      "a table per test, the arms its columns (%zu tables)", c.nr_tables);
-	r = c.nr_tables == 2 ? row_named(&c.tables[1], "MEAN") : NULL;
+	r = c.nr_tables == 2 ? test_row_named(&c.tables[1], "MEAN") : NULL;
 	CHECK(r && r->q[0].mean == 5000.1 && r->q[1].mean == 4950.2 && r->q[1].sd == 51,
 	      "tcp_crr MEAN 5000.1 -> 4950.2, the STDDEV its sd");
-	r = c.nr_tables == 2 ? row_named(&c.tables[0], "MEDIAN") : NULL;
+	r = c.nr_tables == 2 ? test_row_named(&c.tables[0], "MEDIAN") : NULL;
 	CHECK(r && r->q[0].mean == 12300 && r->q[1].mean == 12050, "tcp_rr MEDIAN");
 	claims_free(&c);
 }
@@ -958,7 +940,7 @@ static void test_joined_arms(void)
 	struct claims c;
 	const struct claim_row *r;
 
-	if (drafted("joined", text, &c)) {
+	if (test_drafted("joined", text, &c)) {
 		const struct claim_table *t = &c.tables[0];
 
 		CHECK(c.nr_tables == 1 && t->nr_cols == 2 && t->nr_rows == 4 &&
@@ -966,15 +948,15 @@ static void test_joined_arms(void)
 		      !strcmp(t->col[1], "post-patch, 6.10-rc4 with patch 1 to 5"),
 		      "two arm tables joined: the columns are the arms (%zu tables)",
 		      c.nr_tables);
-		r = c.nr_tables ? row_named(t, "zswpin") : NULL;
+		r = c.nr_tables ? test_row_named(t, "zswpin") : NULL;
 		CHECK(r && r->q[0].mean == 32025 && r->q[1].mean == 21542 &&
 		      fabs(r->change_pct[0] - (21542 - 32025) * 100.0 / 32025) < 1e-9 &&
 		      !strcmp(r->metric[0], "zswpin"),
 		      "the arms' Delta values; the change derived from them");
 		claims_free(&c);
 	}
-	if (drafted("one-arm", one, &c)) {
-		r = row_named(&c.tables[0], "zswpin");
+	if (test_drafted("one-arm", one, &c)) {
+		r = test_row_named(&c.tables[0], "zswpin");
 		/* 1000 -> 33025 is +3202.5%: not the Delta's 32025 */
 		CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 && r &&
 		      r->change_pct[0] == 3202.5 && r->q[1].mean == 33025 &&
@@ -1001,13 +983,13 @@ static void test_transposed(void)
 	struct claims c;
 	const struct claim_row *r;
 
-	if (!drafted("transposed", text, &c))
+	if (!test_drafted("transposed", text, &c))
 		return;
 	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 3 && c.tables[0].nr_rows == 3 &&
 	      !strcmp(c.tables[0].col[0], "zswap off (baseline)") &&
 	      !strcmp(c.tables[0].col[2], "With all patches"),
 	      "configurations as rows: turned into columns");
-	r = c.nr_tables ? row_named(&c.tables[0], "sys (s)") : NULL;
+	r = c.nr_tables ? test_row_named(&c.tables[0], "sys (s)") : NULL;
 	CHECK(r && r->q[0].mean == 671.4 && r->q[2].mean == 630.4 &&
 	      !strcmp(r->metric[0], "cpu_sys_s") && !strcmp(r->unit, "s"),
 	      "sys: a row of the three configurations, unit s from the header");
@@ -1030,11 +1012,11 @@ static void test_one_blank_tables(void)
 		 "zsmalloc-zs-free-latency-reply.txt", fixtures_dir);
 	text = read_file_len(path, LETTER_MAX_BYTES, &n);
 	CHECK(text != NULL, "%s: readable", path);
-	if (!text || !drafted("zs-free", text, &c)) {
+	if (!text || !test_drafted("zs-free", text, &c)) {
 		free(text);
 		return;
 	}
-	r = c.nr_tables == 2 ? row_named(&c.tables[1], "multi 2p") : NULL;
+	r = c.nr_tables == 2 ? test_row_named(&c.tables[1], "multi 2p") : NULL;
 	CHECK(c.nr_tables == 2 && c.tables[0].nr_cols == 2 &&
 	      !strcmp(c.tables[0].col[0], "Base") &&
 	      !strcmp(c.tables[1].col[1], "ClassIdx-only") && c.tables[0].nr_rows == 3,
@@ -1070,7 +1052,7 @@ static void test_mmtests_compare(void)
 	const struct claim_table *t;
 	const struct claim_row *r;
 
-	if (!drafted("mmtests", text, &c))
+	if (!test_drafted("mmtests", text, &c))
 		return;
 	t = c.nr_tables ? &c.tables[0] : NULL;
 	CHECK(c.nr_tables == 2 && t->nr_cols == 3 && t->nr_rows == 2 &&
@@ -1078,11 +1060,11 @@ static void test_mmtests_compare(void)
 	      !strcmp(t->col[1], "sched-scalewakegran-v2r4") &&
 	      !strcmp(t->col[2], "sched-moveforward-v1r1"),
 	      "mmtests: the configurations name the arms, touching names cut");
-	r = t ? row_named(t, "Hmean tput-2") : NULL;
+	r = t ? test_row_named(t, "Hmean tput-2") : NULL;
 	CHECK(r && r->q[0].mean == 154478 && r->q[1].mean == 146060 &&
 	      r->q[2].mean == 153073, "mmtests: 'Hmean tput-2' values, changes and <-- left");
 	t = c.nr_tables == 2 ? &c.tables[1] : NULL;
-	r = t ? row_named(t, "Ops Kswapd efficiency %") : NULL;
+	r = t ? test_row_named(t, "Ops Kswapd efficiency %") : NULL;
 	CHECK(t && t->nr_cols == 3 && !strcmp(t->col[1], "sched-scalewakegran-v2r4") &&
 	      r && r->q[2].mean == 75.73, "mmtests: counters under the kernels' header");
 	claims_free(&c);
@@ -1104,17 +1086,17 @@ static void test_mmtests_same_configuration(void)
 	struct claims c;
 	const struct claim_row *r;
 
-	if (!drafted("mmtests-same", text, &c))
+	if (!test_drafted("mmtests-same", text, &c))
 		return;
-	r = c.nr_tables ? row_named(&c.tables[0], "Amean 14") : NULL;
+	r = c.nr_tables ? test_row_named(&c.tables[0], "Amean 14") : NULL;
 	CHECK(c.nr_tables == 1 && !strcmp(c.tables[0].col[0], "5.2.0 vanilla") &&
 	      !strcmp(c.tables[0].col[1], "5.3.0 vanilla") && r &&
 	      r->q[0].mean == 11.18 && r->q[1].mean == 14.59,
 	      "mmtests: one configuration, arms by kernel and configuration");
-	r = c.nr_tables ? row_named(&c.tables[0], "Amean elapsed") : NULL;
+	r = c.nr_tables ? test_row_named(&c.tables[0], "Amean elapsed") : NULL;
 	CHECK(r && r->nr_metrics == 1 && !strcmp(r->metric[0], "wall_time_s"),
 	      "mmtests: the mean of elapsed time is wall_time_s");
-	r = c.nr_tables ? row_named(&c.tables[0], "Stddev elapsed") : NULL;
+	r = c.nr_tables ? test_row_named(&c.tables[0], "Stddev elapsed") : NULL;
 	CHECK(r && r->nr_metrics == 0 && r->unmapped[0] && r->q[1].mean == 0.41,
 	      "mmtests: its Stddev is no value of wall_time_s");
 	claims_free(&c);
@@ -1147,20 +1129,20 @@ static void test_lkp_compare(void)
 	const struct claim_table *t;
 	const struct claim_row *r;
 
-	if (!drafted("lkp", text, &c))
+	if (!test_drafted("lkp", text, &c))
 		return;
 	t = c.nr_tables ? &c.tables[0] : NULL;
 	CHECK(c.nr_tables == 1 && t->nr_cols == 3 && t->nr_rows == 3 &&
 	      !strcmp(t->col[0], "3852f6768ede542e") &&
 	      !strcmp(t->col[2], "2c847f27c37da65a93d23c237c5"),
 	      "lkp: three commits as arms, the fail:runs block and a long name left out");
-	r = t ? row_named(t, "numa-meminfo.node0.Shmem") : NULL;
+	r = t ? test_row_named(t, "numa-meminfo.node0.Shmem") : NULL;
 	CHECK(r && r->q[0].mean == 21281 && r->q[1].mean == 63313 && r->q[2].mean == 64000,
 	      "lkp: values beside their spreads");
-	r = t ? row_named(t, "vm-scalability.stddev%") : NULL;
+	r = t ? test_row_named(t, "vm-scalability.stddev%") : NULL;
 	CHECK(r && r->q[1].mean == 241.41 && r->q[2].mean == 239,
 	      "lkp: A+- spreads, changes without %%");
-	r = t ? row_named(t, "meminfo.Inactive") : NULL;
+	r = t ? test_row_named(t, "meminfo.Inactive") : NULL;
 	CHECK(r && r->q[0].mean == 1.295e+08 && r->q[2].mean == 1.5e+08, "lkp: exponents");
 	claims_free(&c);
 }
@@ -1195,9 +1177,9 @@ static void test_table_cut_by_reply(void)
 	const struct claim_row *r;
 	struct claims c;
 
-	if (!drafted("cut", text, &c))
+	if (!test_drafted("cut", text, &c))
 		return;
-	r = c.nr_tables ? row_named(&c.tables[0], "zswpout") : NULL;
+	r = c.nr_tables ? test_row_named(&c.tables[0], "zswpout") : NULL;
 	CHECK(c.nr_tables == 2 && c.tables[0].nr_rows == 4 &&
 	      !strcmp(c.tables[0].col[0], "mm-unstable") &&
 	      !strcmp(c.tables[0].col[1], "v5 of this series"),
@@ -1238,12 +1220,12 @@ static void test_interleaved_arms(void)
 	const struct claim_row *r;
 	struct claims c;
 
-	if (!drafted("interleaved", text, &c))
+	if (!test_drafted("interleaved", text, &c))
 		return;
 	CHECK(c.nr_tables >= 1 && c.tables[0].nr_cols == 3 && c.tables[0].nr_rows == 2 &&
 	      !strcmp(c.tables[0].col[0], "base") && !strcmp(c.tables[0].col[2], "detect"),
 	      "arms in turn: base, prot, detect as columns, a row per parameter");
-	r = c.nr_tables ? row_named(&c.tables[0], "1-1024.0-0.7") : NULL;
+	r = c.nr_tables ? test_row_named(&c.tables[0], "1-1024.0-0.7") : NULL;
 	CHECK(r && r->q[0].mean == 7998368.80 && r->q[1].mean == 7622245.80 &&
 	      r->q[2].mean == 7618515.20 && r->q[0].sd == 43469.32 &&
 	      r->nr_metrics == 1 && !strcmp(r->metric[0], "pswpin") &&
@@ -1287,7 +1269,7 @@ static void test_pipe_header_lines(void)
 	const struct claim_row *r;
 	struct claims c;
 
-	if (!drafted("pipe-header", text, &c))
+	if (!test_drafted("pipe-header", text, &c))
 		return;
 	CHECK(c.nr_tables == 2 && c.tables[0].nr_cols == 2 &&
 	      !strcmp(c.tables[0].col[0], "baseline mm-unstable (~v6.9-rc1)") &&
@@ -1299,9 +1281,9 @@ static void test_pipe_header_lines(void)
 	      !strcmp(c.tables[1].col[1], "zswap-mTHP Store lz4") &&
 	      !strcmp(c.tables[1].col[2], "zswap-mTHP Store deflate-iaa"),
 	      "a boxed header on three lines, the labels' name left out");
-	r = c.nr_tables == 2 ? row_named(&c.tables[1], "zswpout") : NULL;
+	r = c.nr_tables == 2 ? test_row_named(&c.tables[1], "zswpout") : NULL;
 	CHECK(r && r->q[0].mean == 1501 && r->q[2].mean == 1398805, "zswpout's cells");
-	r = c.nr_tables == 2 ? row_named(&c.tables[1], "hugepages-64kB/stats/zswpout") : NULL;
+	r = c.nr_tables == 2 ? test_row_named(&c.tables[1], "hugepages-64kB/stats/zswpout") : NULL;
 	CHECK(r && !r->q[0].present && r->q[1].mean == 63200 && r->q[2].mean == 63244,
 	      "a pipe row's empty cell: empty, the values under their own columns");
 	claims_free(&c);
@@ -1336,18 +1318,18 @@ static void test_keyed_arms(void)
 	const struct claim_row *r;
 	struct claims c;
 
-	if (!drafted("keyed", text, &c))
+	if (!test_drafted("keyed", text, &c))
 		return;
 	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 && c.tables[0].nr_rows == 2 &&
 	      !strcmp(c.tables[0].col[0], "v6.11-rc3 mainline SSD") &&
 	      !strcmp(c.tables[0].col[1], "zswap-mTHP-Store ZSWAP lz4"),
 	      "arms named by two key columns, two boxes one table (%zu tables)",
 	      c.nr_tables);
-	r = c.nr_tables ? row_named(&c.tables[0], "Throughput") : NULL;
+	r = c.nr_tables ? test_row_named(&c.tables[0], "Throughput") : NULL;
 	CHECK(r && r->q[0].mean == 335346 && r->q[1].mean == 271558 &&
 	      !strcmp(r->unit, "KB/s") && strstr(r->note, "Change Baseline -19%"),
 	      "Throughput in KB/s, the Change column noted");
-	r = c.nr_tables ? row_named(&c.tables[0], "Sys time") : NULL;
+	r = c.nr_tables ? test_row_named(&c.tables[0], "Sys time") : NULL;
 	CHECK(r && r->q[0].mean == 91.37 && r->q[1].mean == 265.43 &&
 	      !strcmp(r->unit, "sec"), "the second box's quantity: Sys time");
 	claims_free(&c);
@@ -1373,12 +1355,12 @@ static void test_two_line_quantities(void)
 	const struct claim_row *r;
 	struct claims c;
 
-	if (!drafted("quantities", text, &c))
+	if (!test_drafted("quantities", text, &c))
 		return;
 	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 && c.tables[0].nr_rows == 3 &&
 	      !strcmp(c.tables[0].col[0], "SSD") && !strcmp(c.tables[0].col[1], "zswap"),
 	      "SSD and zswap as the columns (%zu tables)", c.nr_tables);
-	r = c.nr_tables ? row_named(&c.tables[0], "Total swap_writepage Latency (millisec)") :
+	r = c.nr_tables ? test_row_named(&c.tables[0], "Total swap_writepage Latency (millisec)") :
 	    NULL;
 	CHECK(r && r->q[0].mean == 165434.9 && r->q[1].mean == 55446.8,
 	      "a quantity named from both header lines");
@@ -1426,13 +1408,13 @@ static void test_one_value_arms(void)
 	const struct claim_row *r;
 	struct claims c;
 
-	if (!drafted("one-value", text, &c))
+	if (!test_drafted("one-value", text, &c))
 		return;
 	CHECK(c.nr_tables == 2 && c.tables[0].nr_cols == 2 && c.tables[1].nr_cols == 2 &&
 	      !strcmp(c.tables[1].col[0], "pre-patch, 6.10-rc4") &&
 	      !strcmp(c.tables[1].col[1], "post-patch, 6.10-rc4 with patch 1 to 5"),
 	      "the Delta tables joined, the times joined (%zu tables)", c.nr_tables);
-	r = c.nr_tables == 2 ? row_named(&c.tables[1], "elapsed") : NULL;
+	r = c.nr_tables == 2 ? test_row_named(&c.tables[1], "elapsed") : NULL;
 	CHECK(r && r->q[0].mean == 8.473 && r->q[1].mean == 4.525,
 	      "elapsed: each arm's time");
 	claims_free(&c);
@@ -1455,9 +1437,9 @@ static void test_first_arm_blank(void)
 	const struct claim_row *r;
 	struct claims c;
 
-	if (!drafted("first-blank", text, &c))
+	if (!test_drafted("first-blank", text, &c))
 		return;
-	r = c.nr_tables == 1 ? row_named(&c.tables[0], "ZSWPIN-16kB") : NULL;
+	r = c.nr_tables == 1 ? test_row_named(&c.tables[0], "ZSWPIN-16kB") : NULL;
 	CHECK(c.nr_tables == 1 && c.tables[0].nr_rows == 3 && r && !r->q[0].present &&
 	      r->q[1].mean == 1496916, "the first arm blank: empty, the table goes on");
 	claims_free(&c);
@@ -1481,13 +1463,13 @@ static void test_kernels_as_rows(void)
 	const struct claim_row *r;
 	struct claims c;
 
-	if (!drafted("kernels-rows", text, &c))
+	if (!test_drafted("kernels-rows", text, &c))
 		return;
 	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 3 && c.tables[0].nr_rows == 1 &&
 	      !strcmp(c.tables[0].col[0], "mm-unstable") &&
 	      !strcmp(c.tables[0].col[2], "fork-batching"),
 	      "the kernels as the columns, one row (%zu tables)", c.nr_tables);
-	r = c.nr_tables ? row_named(&c.tables[0], "mean_rel") : NULL;
+	r = c.nr_tables ? test_row_named(&c.tables[0], "mean_rel") : NULL;
 	CHECK(r && r->q[2].mean == -38.1 && r->q[2].sd == 2.3 && r->q[0].sd == 1.8,
 	      "mean_rel with std_rel as its spread");
 	claims_free(&c);
@@ -1512,7 +1494,7 @@ static void test_grouped_header(void)
 	const struct claim_row *r;
 	struct claims c;
 
-	if (!drafted("grouped", text, &c))
+	if (!test_drafted("grouped", text, &c))
 		return;
 	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 4 &&
 	      !strcmp(c.tables[0].col[0], "Speedometer before") &&
@@ -1521,7 +1503,7 @@ static void test_grouped_header(void)
 	      !strcmp(c.tables[0].col[3], "Kernel Compile after"),
 	      "each workload's name over both its columns (%s)",
 	      c.nr_tables && c.tables[0].nr_cols == 4 ? c.tables[0].col[3] : "-");
-	r = c.nr_tables ? row_named(&c.tables[0], "file-thp-aligned-64kB") : NULL;
+	r = c.nr_tables ? test_row_named(&c.tables[0], "file-thp-aligned-64kB") : NULL;
 	CHECK(r && r->q[1].mean == 63 && r->q[3].mean == 80,
 	      "the percentages are the arms' values");
 	claims_free(&c);
@@ -1552,13 +1534,13 @@ static void test_arrow_arms_named(void)
 	const struct claim_row *r;
 	struct claims c;
 
-	if (!drafted("arrow-arms", text, &c))
+	if (!test_drafted("arrow-arms", text, &c))
 		return;
 	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 && c.tables[0].nr_rows == 2 &&
 	      !strcmp(c.tables[0].col[0], "hugetlb-rmap-cleanups") &&
 	      !strcmp(c.tables[0].col[1], "fork-batching"),
 	      "the arms named over the arrow rows (%zu tables)", c.nr_tables);
-	r = c.nr_tables ? row_named(&c.tables[0], "order-9") : NULL;
+	r = c.nr_tables ? test_row_named(&c.tables[0], "order-9") : NULL;
 	CHECK(r && r->q[0].mean == 0.014262 && r->q[1].mean == 0.009410 &&
 	      r->change_pct[0] == -34, "order-9 and its change under it");
 	claims_free(&c);
@@ -1582,12 +1564,12 @@ static void test_before_after_rows(void)
 	const struct claim_row *r;
 	struct claims c;
 
-	if (!drafted("before-after-rows", text, &c))
+	if (!test_drafted("before-after-rows", text, &c))
 		return;
 	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 && c.tables[0].nr_rows == 2 &&
 	      !strcmp(c.tables[0].col[0], "Before") && !strcmp(c.tables[0].col[1], "After"),
 	      "Before and After as the columns (%zu tables)", c.nr_tables);
-	r = c.nr_tables ? row_named(&c.tables[0], "with SAVE") : NULL;
+	r = c.nr_tables ? test_row_named(&c.tables[0], "with SAVE") : NULL;
 	CHECK(r && r->q[0].mean == 250200.25 && r->q[1].mean == 270300.75,
 	      "a setting's row: each arm's rate");
 	claims_free(&c);
@@ -1606,9 +1588,9 @@ static void test_avg_row_change(void)
 	const struct claim_row *r;
 	struct claims c;
 
-	if (!drafted("avg-change", text, &c))
+	if (!test_drafted("avg-change", text, &c))
 		return;
-	r = c.nr_tables == 1 ? row_named(&c.tables[0], "avg") : NULL;
+	r = c.nr_tables == 1 ? test_row_named(&c.tables[0], "avg") : NULL;
 	CHECK(c.nr_tables == 1 && c.tables[0].nr_rows == 3 && r && r->q[0].mean == 101 &&
 	      r->q[1].mean == 183 && r->change_pct[0] == 81,
 	      "the avg row in the table, its +81%% its change");
@@ -1628,12 +1610,12 @@ static void test_compressor_rows(void)
 	const struct claim_row *r;
 	struct claims c;
 
-	if (!drafted("compressor-rows", text, &c))
+	if (!test_drafted("compressor-rows", text, &c))
 		return;
 	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 3 &&
 	      !strcmp(c.tables[0].col[0], "lz4") && !strcmp(c.tables[0].col[2], "deflate-iaa"),
 	      "the compressors as the columns (%zu tables)", c.nr_tables);
-	r = c.nr_tables ? row_named(&c.tables[0], "load (us)") : NULL;
+	r = c.nr_tables ? test_row_named(&c.tables[0], "load (us)") : NULL;
 	CHECK(r && r->q[1].mean == 8.4 && r->q[2].mean == 2.7, "load: each compressor's");
 	claims_free(&c);
 }
@@ -1657,13 +1639,13 @@ static void test_keyed_one_key(void)
 	const struct claim_row *r;
 	struct claims c;
 
-	if (!drafted("keyed-one", text, &c))
+	if (!test_drafted("keyed-one", text, &c))
 		return;
 	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
 	      !strcmp(c.tables[0].col[0], "v6.11-rc3 mainline") &&
 	      !strcmp(c.tables[0].col[1], "zswap-mTHP-Store"),
 	      "the kernels as the arms (%zu tables)", c.nr_tables);
-	r = c.nr_tables ? row_named(&c.tables[0], "Throughput") : NULL;
+	r = c.nr_tables ? test_row_named(&c.tables[0], "Throughput") : NULL;
 	CHECK(r && r->q[0].mean == 335346 && r->q[1].mean == 271558 &&
 	      !strcmp(r->unit, "KB/s"), "Throughput, each kernel's");
 	claims_free(&c);
@@ -1694,12 +1676,12 @@ static void test_blocks_command_run(void)
 	struct claims c;
 	const struct claim_row *r;
 
-	if (!drafted("blocks-command-run", text, &c))
+	if (!test_drafted("blocks-command-run", text, &c))
 		return;
 	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
 	      !strcmp(c.tables[0].col[1], "With this series applied") &&
 	      c.tables[0].nr_rows == 3, "one table, the two blocks its arms, 3 rows");
-	r = c.nr_tables ? row_named(&c.tables[0], "sys") : NULL;
+	r = c.nr_tables ? test_row_named(&c.tables[0], "sys") : NULL;
 	CHECK(r && r->q[0].mean == 397.064 && r->q[1].mean == 378.401,
 	      "'6m37.064s' as 397.064, the command's output no row");
 	claims_free(&c);
@@ -1729,11 +1711,11 @@ static void test_blocks_prompt_over_rows(void)
 	struct claims c;
 	const struct claim_row *r;
 
-	if (!drafted("blocks-prompt-over-rows", text, &c))
+	if (!test_drafted("blocks-prompt-over-rows", text, &c))
 		return;
 	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
 	      c.tables[0].nr_rows == 3, "one table of two arms, 3 rows");
-	r = c.nr_tables ? row_named(&c.tables[0], "real") : NULL;
+	r = c.nr_tables ? test_row_named(&c.tables[0], "real") : NULL;
 	CHECK(r && r->q[0].mean == 68.648 && r->q[1].mean == 15.496,
 	      "'1m8.648s (68 secs)' as 68.648, the note no part of it");
 	claims_free(&c);
@@ -1757,12 +1739,12 @@ static void test_blocks_ruled_tagged(void)
 	struct claims c;
 	const struct claim_row *r;
 
-	if (!drafted("blocks-ruled-tagged", text, &c))
+	if (!test_drafted("blocks-ruled-tagged", text, &c))
 		return;
 	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
 	      !strcmp(c.tables[0].col[0], "BASE") && c.tables[0].nr_rows == 3,
 	      "one table, BASE and PATCHED its arms, 3 rows");
-	r = c.nr_tables ? row_named(&c.tables[0], "pool pages used") : NULL;
+	r = c.nr_tables ? test_row_named(&c.tables[0], "pool pages used") : NULL;
 	CHECK(r && r->q[0].mean == 175111 && r->q[1].mean == 175920,
 	      "'pool pages used 175111,' a pair, the tag no label");
 	claims_free(&c);
@@ -1794,20 +1776,20 @@ static void test_blocks_spread_change_runs(void)
 	struct claims c;
 	const struct claim_row *r;
 
-	if (drafted("blocks-spread-change", rates, &c)) {
-		r = c.nr_tables == 1 ? row_named(&c.tables[0], "kretprobe-multi") : NULL;
+	if (test_drafted("blocks-spread-change", rates, &c)) {
+		r = c.nr_tables == 1 ? test_row_named(&c.tables[0], "kretprobe-multi") : NULL;
 		CHECK(r && r->q[0].mean == 3.518 && r->q[0].sd == 0.002 &&
 		      r->q[1].mean == 4.815 && r->has_change[0] &&
 		      fabs(r->change_pct[0] - 36.87) < 1e-9,
 		      "'4.815 ± 0.007M/s \\t*36.87%%': the value, its spread, its change");
 		claims_free(&c);
 	}
-	if (drafted("blocks-mean-runs", runs, &c)) {
+	if (test_drafted("blocks-mean-runs", runs, &c)) {
 		CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
 		      !strcmp(c.tables[0].col[0], "With") &&
 		      !strcmp(c.tables[0].col[1], "Without"),
 		      "one table, arms With | Without (the new arm first)");
-		r = c.nr_tables ? row_named(&c.tables[0], "sys") : NULL;
+		r = c.nr_tables ? test_row_named(&c.tables[0], "sys") : NULL;
 		CHECK(r && r->q[0].mean == 1479.38 && r->q[1].mean == 1550.91,
 		      "the mean before its runs, no run a cell");
 		claims_free(&c);
