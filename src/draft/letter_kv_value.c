@@ -15,8 +15,7 @@
 #include <strings.h>
 #include "letter_shapes.h"
 
-/* s without its blanks around, into buf; false if it does not fit. */
-static bool trimmed(const char *s, size_t n, char *buf, size_t len)
+bool letter_trimmed(const char *s, size_t n, char *buf, size_t len)
 {
 	while (n && *s == ' ')
 		s++, n--;
@@ -198,12 +197,12 @@ bool letter_kv_value(const char *s, struct letter_cell *c)
 	char buf[96], *p, *cut;
 	double sd, pct;
 
-	if (!trimmed(s, strlen(s), buf, sizeof(buf)))
+	if (!letter_trimmed(s, strlen(s), buf, sizeof(buf)))
 		return false;
 	cut = strstr(buf, "<--");	/* an arrow to a note: "<-- after the build" */
 	if (cut && cut > buf) {
 		*cut = '\0';
-		if (!trimmed(buf, strlen(buf), buf, sizeof(buf)))
+		if (!letter_trimmed(buf, strlen(buf), buf, sizeof(buf)))
 			return false;
 	}
 	cut_runs(buf);
@@ -249,7 +248,7 @@ static bool one_pair(const char *s, size_t n, struct letter_row *r)
 	const char *colon;
 
 	memset(r, 0, sizeof(*r));
-	if (!trimmed(s, n, buf, sizeof(buf)) || !(colon = strchr(buf, ':')) ||
+	if (!letter_trimmed(s, n, buf, sizeof(buf)) || !(colon = strchr(buf, ':')) ||
 	    !colon[1])
 		return false;
 	letter_clean_label(buf, colon - buf, r->label, sizeof(r->label));
@@ -271,7 +270,7 @@ static bool word_count(const char *s, struct letter_row *r)
 	char buf[96], *blank;
 
 	memset(r, 0, sizeof(*r));
-	if (!trimmed(s, strlen(s), buf, sizeof(buf)))
+	if (!letter_trimmed(s, strlen(s), buf, sizeof(buf)))
 		return false;
 	cut_word_note(buf);
 	if (!(blank = strchr(buf, ' ')) || strchr(blank + 1, ' ') ||
@@ -284,57 +283,6 @@ static bool word_count(const char *s, struct letter_row *r)
 		return false;
 	/* time(1)'s "real 1m8.648s" one blank apart: a duration's unit too */
 	return !r->cell[0].unit[0] || time_unit(r->cell[0].unit);
-}
-
-/* "39:42.90" or "1:02:03.5": seconds; false for anything else. */
-static bool clock_seconds(const char *s, size_t n, double *v)
-{
-	int fields = 0;
-	char *end;
-
-	*v = 0;
-	while (n) {
-		double part = strtod(s, &end);
-
-		if (end == s || !isdigit((unsigned char)*s) || (size_t)(end - s) > n)
-			return false;
-		*v = *v * 60 + part;
-		fields++;
-		n -= end - s;
-		s = end;
-		if (n && *s != ':')
-			return false;
-		if (n)
-			s++, n--;
-	}
-	return fields >= 1 && fields <= 3;
-}
-
-/*
- * time(1)'s summary: "114.44user 29.11system 39:42.90elapsed 6%CPU", a
- * value glued to each name; user, system and elapsed (in seconds) into r.
- */
-static int time_summary(const char *s, struct letter_row *r, int max)
-{
-	static const char *const names[] = { "user", "system", "elapsed" };
-	int n = 0;
-
-	for (int k = 0; k < 3 && n < max; k++) {
-		const char *w = strstr(s, names[k]), *v;
-		size_t len = strlen(names[k]);
-
-		if (!w || w == s || (w[len] != ' ' && w[len]))
-			return 0;
-		for (v = w; v > s && v[-1] != ' '; v--)
-			;
-		memset(&r[n], 0, sizeof(r[n]));
-		if (v == w || !clock_seconds(v, w - v, &r[n].cell[0].mean))
-			return 0;
-		r[n].cell[0].kind = CELL_NUM;
-		snprintf(r[n].cell[0].unit, sizeof(r[n].cell[0].unit), "s");
-		snprintf(r[n++].label, sizeof(r[0].label), "%s", names[k]);
-	}
-	return n == 3 ? n : 0;
 }
 
 /* s[0..n) holds only plain numbers, one or more, blanks apart. */
@@ -390,156 +338,12 @@ static bool words_number(const char *s, size_t n, struct letter_row *r)
 	char buf[160], *blank;
 
 	memset(r, 0, sizeof(*r));
-	if (!trimmed(s, n, buf, sizeof(buf)) || !(blank = strrchr(buf, ' ')))
+	if (!letter_trimmed(s, n, buf, sizeof(buf)) || !(blank = strrchr(buf, ' ')))
 		return false;
 	*blank = '\0';
 	letter_clean_label(buf, strlen(buf), r->label, sizeof(r->label));
 	return letter_label_ok(r->label) && letter_cell_parse(blank + 1, &r->cell[0]) &&
 	       r->cell[0].kind == CELL_NUM && !r->cell[0].unit[0] && !r->cell[0].sign;
-}
-
-/*
- * perf top's and perf report's flat lines, "35.34%  [kernel]  [k]
- * down_read_trylock": the share first, the symbol (after "[k] " or
- * "[.] ") the row's name.
- */
-static bool perf_line(const char *s, struct letter_row *r)
-{
-	const char *sym = strstr(s, "[k] ");
-	char *end;
-
-	memset(r, 0, sizeof(*r));
-	if (!sym)
-		sym = strstr(s, "[.] ");
-	while (*s == ' ')
-		s++;
-	if (!sym || !isdigit((unsigned char)*s))
-		return false;
-	r->cell[0].mean = strtod(s, &end);
-	if (*end != '%' || end[1] != ' ')
-		return false;
-	sym += 4;
-	while (*sym == ' ')
-		sym++;
-	if (!*sym || strchr(sym, ' '))
-		return false;
-	r->cell[0].kind = CELL_NUM;
-	snprintf(r->cell[0].unit, sizeof(r->cell[0].unit), "%%");
-	snprintf(r->label, sizeof(r->label), "%s", sym);
-	return true;
-}
-
-/* perf stat's events named without a '-', "cycles", "sched:sched_switch",
- * taken only with perf's note after them */
-static bool perf_event_word(const char *s)
-{
-	static const char *const words[] = {
-		"cycles", "instructions", "branches", "faults", "migrations",
-		"cs", "task-clock", NULL };
-
-	for (int i = 0; words[i]; i++)
-		if (!strcmp(s, words[i]))
-			return true;
-	return strchr(s, ':') || strchr(s, '/');
-}
-
-/*
- * perf stat's notes after a count: its spread over runs "( +-  0.43% )"
- * and the share of the time the event was counted "(46.16%)", cut from
- * buf; true when there was one.
- */
-static bool cut_perf_notes(char *buf)
-{
-	char *p = strstr(buf, "( +-");
-	bool cut = false;
-
-	if (!p)
-		p = strstr(buf, "(+-");
-	if (p) {
-		*p = '\0';
-		cut = true;
-	}
-	for (size_t n = strlen(buf); n && buf[n - 1] == ' '; n--)
-		buf[n - 1] = '\0';
-	p = strrchr(buf, '(');
-	if (p && p > buf && p[-1] == ' ' && strchr(p, '%') &&
-	    strspn(p + 1, "0123456789.%)") == strlen(p + 1)) {
-		*p = '\0';
-		cut = true;
-	}
-	return cut;
-}
-
-/*
- * perf stat's summary lines, "3.8251 +- 0.0123 seconds time elapsed",
- * "12.04 seconds user": the time, its unit seconds, named by the
- * words as perf writes them.
- */
-static bool perf_seconds_line(const char *buf, struct letter_row *r)
-{
-	static const char *const names[] = { "time elapsed", "user", "sys", NULL };
-	const char *p = strstr(buf, " seconds ");
-	char num[64];
-
-	if (!p || (size_t)(p - buf) >= sizeof(num))
-		return false;
-	memcpy(num, buf, p - buf);
-	num[p - buf] = '\0';
-	p += strlen(" seconds ");
-	for (int i = 0; names[i]; i++) {
-		if (strcmp(p, names[i]))
-			continue;
-		if (!letter_cell_parse(num, &r->cell[0]) || r->cell[0].kind != CELL_NUM ||
-		    r->cell[0].unit[0] || r->cell[0].sign)
-			return false;
-		snprintf(r->cell[0].unit, sizeof(r->cell[0].unit), "s");
-		snprintf(r->label, sizeof(r->label), "seconds %s", names[i]);
-		return true;
-	}
-	return false;
-}
-
-/*
- * perf stat's counter lines, "12451963  context-switches  #  23.599
- * K/sec", "527649.37 msec cpu-clock  # 1.999 CPUs utilized",
- * "9,250,034,512  cycles  ( +-  0.43% )": the count (its unit maybe),
- * the event's name, perf's note after '#' and its spread dropped; and
- * its summary's seconds.
- */
-static bool perf_stat_line(const char *s, struct letter_row *r)
-{
-	char buf[200], *tok[4], *hash;
-	bool noted;
-	int nt = 0;
-
-	memset(r, 0, sizeof(*r));
-	if (!trimmed(s, strlen(s), buf, sizeof(buf)) || !isdigit((unsigned char)buf[0]))
-		return false;
-	noted = cut_perf_notes(buf);
-	if (perf_seconds_line(buf, r))
-		return true;
-	hash = strstr(buf, " #");
-	if (hash)
-		*hash = '\0';
-	noted |= hash != NULL;
-	for (char *t = strtok(buf, " "); t; t = strtok(NULL, " "))
-		if (nt < 4)
-			tok[nt++] = t;
-		else
-			return false;
-	if (nt == 3 && strcmp(tok[1], "msec") && strcmp(tok[1], "ms"))
-		return false;
-	if ((nt != 2 && nt != 3) || (!noted && nt == 3) ||
-	    !isalpha((unsigned char)tok[nt - 1][0]) ||
-	    !(strchr(tok[nt - 1], '-') || (noted && perf_event_word(tok[nt - 1]))))
-		return false;
-	if (!letter_cell_parse(tok[0], &r->cell[0]) || r->cell[0].kind != CELL_NUM ||
-	    r->cell[0].unit[0] || r->cell[0].sign)
-		return false;
-	if (nt == 3)
-		snprintf(r->cell[0].unit, sizeof(r->cell[0].unit), "ms");
-	snprintf(r->label, sizeof(r->label), "%s", tok[nt - 1]);
-	return true;
 }
 
 /*
@@ -552,7 +356,7 @@ static bool number_then_words(const char *s, struct letter_row *r)
 	size_t n;
 
 	memset(r, 0, sizeof(*r));
-	if (!trimmed(s, strlen(s), buf, sizeof(buf)) ||
+	if (!letter_trimmed(s, strlen(s), buf, sizeof(buf)) ||
 	    !isdigit((unsigned char)buf[0]))
 		return false;
 	r->cell[0].mean = strtod(buf, &end);
@@ -622,7 +426,7 @@ int letter_run_pairs(const char *s, struct letter_row *r, int max)
 	char buf[256], *tok[64], label[160] = "";
 	int nt = 0, n = 0;
 
-	if (!trimmed(s, strlen(s), buf, sizeof(buf)))
+	if (!letter_trimmed(s, strlen(s), buf, sizeof(buf)))
 		return 0;
 	cut_word_note(buf);
 	for (char *t = strtok(buf, " "); t && nt < 64; t = strtok(NULL, " "))
@@ -673,18 +477,20 @@ int letter_kv_pairs(const char *s, struct letter_row *r, int max)
 
 static int kv_pairs(const char *s, struct letter_row *r, int max)
 {
+	int n;
+
 	if (max < 1)
 		return 0;
-	/* before a pair: "0:14.69elapsed" holds a colon */
-	if (strstr(s, "elapsed") && time_summary(s, r, max))
-		return 3;
+	/* a tool's lines before a pair: "0:14.69elapsed" holds a colon */
+	n = letter_tool_pairs(s, r, max);
+	if (n)
+		return n;
 	if (one_pair(s, strlen(s), &r[0]))
 		return 1;
 	if (mean_then_runs(s, &r[0]))
 		return 1;
 	if (!strchr(s, ':')) {
-		if (perf_line(s, &r[0]) || perf_stat_line(s, &r[0]) ||
-		    letter_parse_row(s, &r[0]) == 1 ||
+		if (letter_parse_row(s, &r[0]) == 1 ||
 		    word_count(s, &r[0]) || number_then_words(s, &r[0]))
 			return 1;
 		/* "pool pages used 175111, total allocated size 698213488" */

@@ -5,7 +5,8 @@
  * rows (letter_rows.c), the mail into lines (letter_mail.c), aligned
  * tables (letter_tables.c), their columns (letter_columns.c) and stacked
  * headers (letter_header.c), label blocks (letter_blocks.c), their
- * pairs (letter_kv_value.c), an arm a line (letter_arm_lines.c), a matrix
+ * pairs (letter_kv_value.c) and tools' output lines
+ * (letter_tool_lines.c), an arm a line (letter_arm_lines.c), a matrix
  * of packed cells (letter_matrix.c), benchmark suites' compare reports
  * (letter_bench_formats.c) and ministat's (letter_ministat.c), pipe
  * tables of arms named by key columns (letter_keyed.c), rows taking turns between arms (letter_interleave.c);
@@ -144,6 +145,8 @@ long letter_read_test_rows(struct letter *l, size_t i, const char *section);
 long letter_read_arrow_grid(struct letter *l, size_t i, const char *section);
 
 /* letter_kv_value.c: the pairs of a "label: value" line as spelled */
+/* s[0..n) without its blanks around, into buf; false if it does not fit. */
+bool letter_trimmed(const char *s, size_t n, char *buf, size_t len);
 /* "mean: X, stdev: Y", "X (stdev Y)", "X <-- note", or a cell. */
 bool letter_kv_value(const char *s, struct letter_cell *c);
 /* A line of plain numbers alone: runs wrapped from the line above. */
@@ -152,6 +155,9 @@ bool letter_runs_line(const char *s);
 int letter_run_pairs(const char *s, struct letter_row *r, int max);
 /* The pairs of line s into r[0..max) (each in cell[0]): their count. */
 int letter_kv_pairs(const char *s, struct letter_row *r, int max);
+
+/* letter_tool_lines.c: a benchmark tool's output line as pairs, or 0 */
+int letter_tool_pairs(const char *s, struct letter_row *r, int max);
 
 /* Column names apart: "zstd", "zstd (2)"; an empty one "column N". */
 void letter_unique_columns(struct letter_table *t);
