@@ -40,10 +40,15 @@ static size_t without_change_note(const char *s, size_t n)
 	return open > s ? (size_t)(open - s) : n;
 }
 
-/* perf stat's "Performance counter stats for 'system wide':", no heading */
-static bool perf_stat_header(const char *s)
+/*
+ * A tool's line over its rows, no heading: perf stat's "Performance
+ * counter stats for 'system wide':", kernbench's "Average Optimal load
+ * -j 32 Run (std deviation):".
+ */
+static bool tool_header(const char *s)
 {
-	return strstr(s, "Performance counter stats for") != NULL;
+	return strstr(s, "Performance counter stats for") ||
+	       (strstr(s, "Average ") && strstr(s, " Run (std deviation)"));
 }
 
 /* "====" or "-------": a rule under a heading, nothing else on the line. */
@@ -78,7 +83,7 @@ bool letter_kv_heading(const char *s, bool first, bool ruled, char *out,
 
 	while (*s == ' ')
 		s++;
-	if (perf_stat_header(s))
+	if (tool_header(s))
 		return false;
 	bullet = (*s == '*' || *s == '-') && s[1] == ' ';
 	n = strlen(s);
@@ -199,14 +204,106 @@ static bool value_alone(const struct letter *l, size_t j, int depth, struct kv_b
 	return true;
 }
 
-/* Past perf stat's header line at j and the blanks under it. */
-static size_t past_perf_header(const struct letter *l, size_t j, int depth)
+/* Past a tool's header line at j and the blanks under it. */
+static size_t past_tool_header(const struct letter *l, size_t j, int depth)
 {
-	if (!letter_same_block(l, j, depth) || !perf_stat_header(l->lines[j].text))
+	if (!letter_same_block(l, j, depth) || !tool_header(l->lines[j].text))
 		return j;
 	j++;
 	while (letter_same_block(l, j, depth) && letter_blank(l->lines[j].text))
 		j++;
+	return j;
+}
+
+static size_t indent(const char *s)
+{
+	return strspn(s, " ");
+}
+
+static bool ends_in_colon(const char *s)
+{
+	size_t n = strlen(s);
+
+	while (n && s[n - 1] == ' ')
+		n--;
+	return n && s[n - 1] == ':';
+}
+
+/*
+ * Line j names the rows under it within an arm's block, sysbench's
+ * "Latency (ms):" over "min: 1.23", "avg: 7.77": a heading with its
+ * colon whose next
+ * line, indented deeper, holds a pair the block has not, its name into
+ * sub. A heading over rows the block has is the next arm's.
+ */
+static bool sub_heading(const struct letter *l, size_t j, int depth,
+			const struct kv_block *b, char *sub, size_t len)
+{
+	struct letter_row r[KV_LINE_PAIRS];
+	char name[KV_HEADING_MAX + 1];
+
+	if (!(b->nr && ends_in_colon(l->lines[j].text) && letter_same_block(l, j + 1, depth) &&
+	      indent(l->lines[j + 1].text) > indent(l->lines[j].text) &&
+	      letter_kv_heading(l->lines[j].text, false, false, name, sizeof(name)) &&
+	      letter_kv_pairs(l->lines[j + 1].text, r, KV_LINE_PAIRS) > 0 &&
+	      !letter_kv_has_label(b, r[0].label)))
+		return false;
+	snprintf(sub, len, "%s", name);
+	return true;
+}
+
+/*
+ * Items from..b->nr named under sub: "Latency (ms)" and "avg" as
+ * "Latency avg", the unit in parentheses to the values without one.
+ */
+static void name_under(struct kv_block *b, int from, const char *sub)
+{
+	char name[KV_HEADING_MAX + 1], unit[16] = "";
+	const char *open = strchr(sub, '(');
+	size_t n = open ? (size_t)(open - sub) : strlen(sub);
+
+	while (n && sub[n - 1] == ' ')
+		n--;
+	snprintf(name, sizeof(name), "%.*s", (int)n, sub);
+	if (open && strchr(open, ')') && (size_t)(strchr(open, ')') - open) < sizeof(unit))
+		snprintf(unit, sizeof(unit), "%.*s", (int)(strchr(open, ')') - open - 1), open + 1);
+	for (int k = from; k < b->nr; k++) {
+		struct kv_item *it = &b->item[k];
+		char label[sizeof(it->label)];
+
+		snprintf(label, sizeof(label), "%s %s", name, it->label);
+		memcpy(it->label, label, sizeof(label));
+		if (unit[0] && !it->cell.unit[0] && it->cell.kind == CELL_NUM)
+			snprintf(it->cell.unit, sizeof(it->cell.unit), "%s", unit);
+	}
+}
+
+/*
+ * Past up to three lines of a block no pair reads (a tool's "Command
+ * being timed: ..." or fio's percentile lines) when the line after them
+ * holds a pair the block has not; j itself otherwise, or when one of
+ * them is a heading with its colon no deeper than the block's own (the
+ * next arm's).
+ */
+static size_t past_unread(const struct letter *l, size_t j, int depth,
+			  const struct kv_block *b)
+{
+	size_t head_indent = indent(l->lines[b->head].text);
+	struct letter_row r[KV_LINE_PAIRS];
+	char name[LETTER_NAME_LEN];
+
+	if (!b->nr)
+		return j;
+	for (size_t k = j; k < j + 3 && letter_same_block(l, k, depth); k++) {
+		const char *t = l->lines[k].text;
+
+		if (letter_blank(t) || (indent(t) <= head_indent && ends_in_colon(t) &&
+					letter_kv_heading(t, false, false, name, sizeof(name))))
+			return j;
+		if (letter_same_block(l, k + 1, depth) &&
+		    letter_kv_pairs(l->lines[k + 1].text, r, KV_LINE_PAIRS) > 0)
+			return letter_kv_has_label(b, r[0].label) ? j : k + 1;
+	}
 	return j;
 }
 
@@ -218,9 +315,10 @@ static size_t past_perf_header(const struct letter *l, size_t j, int depth)
  */
 static bool kv_block_read(const struct letter *l, size_t i, struct kv_block *b)
 {
-	int depth = l->lines[i].depth;
+	int depth = l->lines[i].depth, first_new;
 	struct letter_row r[KV_LINE_PAIRS];
-	size_t j = i + 1;
+	char sub[KV_HEADING_MAX + 1] = "";
+	size_t j = i + 1, sub_indent = 0;
 
 	b->head = i;
 	b->nr = 0;
@@ -229,7 +327,7 @@ static bool kv_block_read(const struct letter *l, size_t i, struct kv_block *b)
 	while (letter_same_block(l, j, depth) && letter_blank(l->lines[j].text) &&
 	       j - i <= 2)
 		j++;
-	j = past_perf_header(l, past_command(l, j, depth), depth);
+	j = past_tool_header(l, past_command(l, j, depth), depth);
 	if (value_alone(l, j, depth, b))
 		return true;
 	while (letter_same_block(l, j, depth)) {
@@ -243,8 +341,24 @@ static bool kv_block_read(const struct letter *l, size_t i, struct kv_block *b)
 			b->last = j++;	/* the runs wrapped onto a line */
 			continue;
 		}
-		if (!letter_kv_line(l, j, b))
-			break;
+		first_new = b->nr;
+		/* a sub-heading names the rows indented under it */
+		if (letter_blank(l->lines[j].text) || indent(l->lines[j].text) <= sub_indent)
+			sub[0] = '\0';
+		if (sub_heading(l, j, depth, b, sub, sizeof(sub))) {
+			sub_indent = indent(l->lines[j++].text);
+			continue;
+		}
+		if (!letter_kv_line(l, j, b)) {
+			size_t k = past_unread(l, j, depth, b);
+
+			if (k == j)
+				break;
+			j = k;	/* a sub-heading's or a tool's line passed */
+			continue;
+		}
+		if (sub[0])
+			name_under(b, first_new, sub);
 		b->last = j++;
 	}
 	return b->nr >= 1;

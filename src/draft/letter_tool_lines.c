@@ -208,14 +208,155 @@ static bool perf_stat_line(const char *s, struct letter_row *r)
 	return true;
 }
 
+/*
+ * GNU time -v's "Elapsed (wall clock) time (h:mm:ss or m:ss): 2:03.45":
+ * the colons of its name and value would split it anywhere else.
+ */
+static bool time_v_elapsed(const char *s, struct letter_row *r)
+{
+	static const char name[] = "Elapsed (wall clock) time (h:mm:ss or m:ss):";
+	char buf[64];
+
+	memset(r, 0, sizeof(*r));
+	while (*s == ' ')
+		s++;
+	if (strncmp(s, name, strlen(name)) ||
+	    !letter_trimmed(s + strlen(name), strlen(s + strlen(name)), buf, sizeof(buf)) ||
+	    !clock_seconds(buf, strlen(buf), &r->cell[0].mean))
+		return false;
+	r->cell[0].kind = CELL_NUM;
+	snprintf(r->cell[0].unit, sizeof(r->cell[0].unit), "s");
+	snprintf(r->label, sizeof(r->label), "Elapsed (wall clock) time");
+	return true;
+}
+
+/*
+ * kernbench's "Elapsed Time 123.45 (1.23)": words, the average, its
+ * standard deviation in parentheses.
+ */
+static bool kernbench_line(const char *s, struct letter_row *r)
+{
+	char buf[160], *open, *num, *end;
+	double sd;
+
+	memset(r, 0, sizeof(*r));
+	if (!letter_trimmed(s, strlen(s), buf, sizeof(buf)) ||
+	    !isalpha((unsigned char)buf[0]) || buf[strlen(buf) - 1] != ')' ||
+	    !(open = strrchr(buf, '(')) || open == buf || open[-1] != ' ')
+		return false;
+	sd = strtod(open + 1, &end);
+	if (end == open + 1 || *end != ')' || end[1])
+		return false;
+	open[-1] = '\0';
+	num = strrchr(buf, ' ');
+	if (!num || !isdigit((unsigned char)num[1]))
+		return false;
+	*num++ = '\0';
+	if (!letter_cell_parse(num, &r->cell[0]) || r->cell[0].kind != CELL_NUM ||
+	    r->cell[0].unit[0] || r->cell[0].sign)
+		return false;
+	r->cell[0].has_sd = true;
+	r->cell[0].sd = sd;
+	letter_clean_label(buf, strlen(buf), r->label, sizeof(r->label));
+	return letter_label_ok(r->label);
+}
+
+/* fio's keys worth a row: rates and counts, not their min, max or shares */
+static bool fio_key(const char *k)
+{
+	static const char *const keys[] = { "IOPS", "BW", "bw", "iops", NULL };
+
+	for (int i = 0; keys[i]; i++)
+		if (!strcmp(k, keys[i]))
+			return true;
+	return false;
+}
+
+/*
+ * fio's result lines, a name (its unit in parentheses maybe), a colon,
+ * then "key=value" pairs ", " apart: "read: IOPS=123k, BW=480MiB/s
+ * (503MB/s)(28.1GiB/60001msec)" as "read IOPS" and "read BW";
+ * "clat (usec): min=2, max=8123, avg=31.52, stdev=20.11" as "clat",
+ * its avg and stdev in usec; "READ: bw=480MiB/s (503MB/s), ..." as
+ * "READ bw". The count of pairs, 0 when the line is none of them.
+ */
+static int fio_line(const char *s, struct letter_row *r, int max)
+{
+	char buf[256], name[64], unit[16] = "", *colon, *p;
+	struct letter_cell avg = {}, c;
+	bool has_avg = false, has_sd = false;
+	double sd = 0;
+	int n = 0;
+
+	if (!letter_trimmed(s, strlen(s), buf, sizeof(buf)) ||
+	    !(colon = strchr(buf, ':')) || !strchr(colon, '=') ||
+	    (size_t)(colon - buf) >= sizeof(name))
+		return 0;
+	memcpy(name, buf, colon - buf);
+	name[colon - buf] = '\0';
+	if ((p = strchr(name, '('))) {
+		char *close = strchr(p, ')');
+		char u[16];
+
+		if (!close || (size_t)(close - p) >= sizeof(u))
+			return 0;
+		memcpy(u, p + 1, close - p - 1);
+		u[close - p - 1] = '\0';
+		letter_trimmed(u, strlen(u), unit, sizeof(unit));
+		*p = '\0';
+	}
+	letter_trimmed(name, strlen(name), name, sizeof(name));
+	if (!name[0] || strchr(name, ' ') || !isalpha((unsigned char)name[0]))
+		return 0;
+	for (p = strtok(colon + 1, ","); p; p = strtok(NULL, ",")) {
+		char *eq = strchr(p, '='), key[16], val[64];
+
+		if (!eq || !letter_trimmed(p, eq - p, key, sizeof(key)))
+			return 0;
+		/* the value up to a blank or '(': "480MiB/s (503MB/s)" */
+		snprintf(val, sizeof(val), "%.*s", (int)strcspn(eq + 1, " ("), eq + 1);
+		if (!letter_cell_parse(val, &c) || c.kind != CELL_NUM)
+			continue;
+		if (!strcmp(key, "avg")) {
+			avg = c;
+			has_avg = true;
+		} else if (!strcmp(key, "stdev")) {
+			sd = c.mean;
+			has_sd = true;
+		} else if (fio_key(key) && n < max) {
+			memset(&r[n], 0, sizeof(r[n]));
+			snprintf(r[n].label, sizeof(r[n].label), "%s %s", name, key);
+			r[n++].cell[0] = c;
+		}
+	}
+	if (has_avg && n < max) {
+		memset(&r[n], 0, sizeof(r[n]));
+		snprintf(r[n].label, sizeof(r[n].label), "%s", name);
+		r[n].cell[0] = avg;
+		r[n].cell[0].has_sd = has_sd;
+		r[n].cell[0].sd = sd;
+		if (unit[0] && !avg.unit[0])
+			snprintf(r[n].cell[0].unit, sizeof(r[n].cell[0].unit), "%s", unit);
+		n++;
+	}
+	return n;
+}
+
 int letter_tool_pairs(const char *s, struct letter_row *r, int max)
 {
+	int n;
+
 	if (max < 1)
 		return 0;
 	/* before a pair: "0:14.69elapsed" holds a colon */
 	if (strstr(s, "elapsed") && time_summary(s, r, max))
 		return 3;
-	if (!strchr(s, ':') && (perf_line(s, &r[0]) || perf_stat_line(s, &r[0])))
+	if (time_v_elapsed(s, &r[0]))
+		return 1;
+	if (strchr(s, '=') && (n = fio_line(s, r, max)))
+		return n;
+	if (!strchr(s, ':') && (perf_line(s, &r[0]) || perf_stat_line(s, &r[0]) ||
+				kernbench_line(s, &r[0])))
 		return 1;
 	return 0;
 }

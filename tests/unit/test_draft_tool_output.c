@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Benchmark tools' own output pasted into letters (issue 46): perf
- * stat's counters under each arm's heading. Each letter is an excerpt in
+ * Benchmark tools' own output pasted into letters (issue 46) under each
+ * arm's heading: perf stat's counters, fio's results, kernbench's
+ * averages, GNU time -v, sysbench's sections. Each letter is an excerpt in
  * the shape the list uses.
  */
 #include <stdio.h>
@@ -59,7 +60,121 @@ static void test_perf_stat_blocks(void)
 	claims_free(&c);
 }
 
+/* fio's result lines under each arm: rates, a latency's avg and stdev. */
+static void test_fio_blocks(void)
+{
+	const char *text =
+		"[PATCH] mm: swap: read ahead less\n"
+		"\n"
+		"Without the patch:\n"
+		"\n"
+		"  read: IOPS=123k, BW=480MiB/s (503MB/s)(28.1GiB/60001msec)\n"
+		"    clat (usec): min=2, max=8123, avg=31.52, stdev=20.11\n"
+		"     lat (usec): min=2, max=8125, avg=32.01, stdev=20.30\n"
+		"    clat percentiles (usec):\n"
+		"     |  1.00th=[    3],  5.00th=[    4], 10.00th=[    4],\n"
+		"   bw (  KiB/s): min=401234, max=512345, per=100.00%, avg=491234.12, stdev=1234.56\n"
+		"\n"
+		"With the patch:\n"
+		"\n"
+		"  read: IOPS=156k, BW=609MiB/s (639MB/s)(35.7GiB/60001msec)\n"
+		"    clat (usec): min=2, max=7001, avg=24.10, stdev=18.01\n"
+		"     lat (usec): min=2, max=7003, avg=24.60, stdev=18.20\n"
+		"    clat percentiles (usec):\n"
+		"     |  1.00th=[    3],  5.00th=[    3], 10.00th=[    4],\n"
+		"   bw (  KiB/s): min=501234, max=652345, per=100.00%, avg=623456.12, stdev=1534.56\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (!test_drafted("fio", text, &c))
+		return;
+	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
+	      !strcmp(c.tables[0].col[1], "With the patch"),
+	      "fio under two headings: one table of the two arms");
+	r = c.nr_tables ? test_row_named(&c.tables[0], "read IOPS") : NULL;
+	CHECK(r && r->q[0].mean == 123 && r->q[1].mean == 156, "'read: IOPS=123k': read IOPS");
+	r = c.nr_tables ? test_row_named(&c.tables[0], "clat") : NULL;
+	CHECK(r && r->q[0].mean == 31.52 && r->q[0].sd == 20.11 && r->q[1].mean == 24.10 &&
+	      !strcmp(r->unit, "usec"), "'clat (usec): ... avg=31.52, stdev=20.11': its mean, spread, unit");
+	r = c.nr_tables ? test_row_named(&c.tables[0], "bw") : NULL;
+	CHECK(r && r->q[0].mean == 491234.12 && r->q[1].mean == 623456.12,
+	      "bw's avg past the percentile lines");
+	claims_free(&c);
+}
+
+/*
+ * kernbench's averages with their deviation; GNU time -v's wall clock;
+ * sysbench's "Latency (ms):" naming the rows under it in each arm.
+ */
+static void test_kernbench_time_v_sysbench(void)
+{
+	const char *kernbench =
+		"Base kernel:\n"
+		"Average Optimal load -j 32 Run (std deviation):\n"
+		"Elapsed Time 123.45 (1.23)\n"
+		"System Time 456.78 (3.45)\n"
+		"\n"
+		"Patched kernel:\n"
+		"Average Optimal load -j 32 Run (std deviation):\n"
+		"Elapsed Time 120.45 (1.13)\n"
+		"System Time 400.78 (3.15)\n";
+	const char *time_v =
+		"Before:\n"
+		"\tCommand being timed: \"make -j32\"\n"
+		"\tSystem time (seconds): 456.78\n"
+		"\tElapsed (wall clock) time (h:mm:ss or m:ss): 2:03.45\n"
+		"\tMaximum resident set size (kbytes): 123456\n"
+		"\n"
+		"After:\n"
+		"\tCommand being timed: \"make -j32\"\n"
+		"\tSystem time (seconds): 400.78\n"
+		"\tElapsed (wall clock) time (h:mm:ss or m:ss): 2:00.45\n"
+		"\tMaximum resident set size (kbytes): 120456\n";
+	const char *sysbench =
+		"baseline:\n"
+		"    transactions:                        123456 (2057.56 per sec.)\n"
+		"Latency (ms):\n"
+		"         avg:                                    7.77\n"
+		"         95th percentile:                       12.34\n"
+		"\n"
+		"patched:\n"
+		"    transactions:                        133456 (2224.26 per sec.)\n"
+		"Latency (ms):\n"
+		"         avg:                                    7.17\n"
+		"         95th percentile:                       11.34\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (test_drafted("kernbench", kernbench, &c)) {
+		r = c.nr_tables == 1 ? test_row_named(&c.tables[0], "Elapsed Time") : NULL;
+		CHECK(r && r->q[0].mean == 123.45 && r->q[0].sd == 1.23 && r->q[1].mean == 120.45,
+		      "'Elapsed Time 123.45 (1.23)': the average and its deviation");
+		claims_free(&c);
+	}
+	if (test_drafted("time-v", time_v, &c)) {
+		r = c.nr_tables == 1 ? test_row_named(&c.tables[0], "Elapsed (wall clock) time") : NULL;
+		CHECK(r && r->q[0].mean == 123.45 && r->q[1].mean == 120.45 && !strcmp(r->unit, "s"),
+		      "'Elapsed (wall clock) time (h:mm:ss or m:ss): 2:03.45': 123.45 s");
+		r = c.nr_tables == 1 ?
+		    test_row_named(&c.tables[0], "Maximum resident set size (kbytes)") : NULL;
+		CHECK(r && r->q[0].mean == 123456 && r->q[1].mean == 120456,
+		      "the rows past the wall clock's line kept");
+		claims_free(&c);
+	}
+	if (test_drafted("sysbench", sysbench, &c)) {
+		CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
+		      !strcmp(c.tables[0].col[1], "patched"),
+		      "sysbench's 'Latency (ms):' no arm: two arms, baseline and patched");
+		r = c.nr_tables == 1 ? test_row_named(&c.tables[0], "Latency avg") : NULL;
+		CHECK(r && r->q[0].mean == 7.77 && r->q[1].mean == 7.17 && !strcmp(r->unit, "ms"),
+		      "'avg: 7.77' under 'Latency (ms):' as Latency avg, in ms");
+		claims_free(&c);
+	}
+}
+
 void test_draft_tool_output(void)
 {
 	test_perf_stat_blocks();
+	test_fio_blocks();
+	test_kernbench_time_v_sysbench();
 }
