@@ -453,6 +453,15 @@ bool letter_kv_find(const struct kv_block *b, const char *key, struct letter_cel
 	return false;
 }
 
+/* b names one of a's labels at least. */
+static bool shares_a_label(const struct kv_block *a, const struct kv_block *b)
+{
+	for (int i = 0; i < b->nr; i++)
+		if (letter_kv_has_label(a, b->item[i].label))
+			return true;
+	return false;
+}
+
 /* Labels b shares with a: two at least and half of the fewer's. */
 bool letter_kv_shares_rows(const struct kv_block *a, const struct kv_block *b)
 {
@@ -555,7 +564,7 @@ int letter_kv_table(struct letter *l, size_t i, struct kv_block *b, int nb,
  */
 long letter_read_kv_blocks(struct letter *l, size_t i, const char *section)
 {
-	int depth = l->lines[i].depth, nb = 0, made;
+	int depth = l->lines[i].depth, nb = 0, made, passed = 0;
 	char col[LETTER_MAX_COLS][LETTER_NAME_LEN];
 	struct kv_block *b;
 	size_t j = i;
@@ -600,6 +609,13 @@ long letter_read_kv_blocks(struct letter *l, size_t i, const char *section)
 			break;
 		if (letter_kv_named_before(col, nb))
 			break;	/* "Before:" again: the next test's arms */
+		if (nb && !shares_a_label(&b[0], &b[nb]) && !passed++) {
+			/* "mTHP swapout status:" under an arm's rows: its notes */
+			j = b[nb].last + 1;
+			while (letter_same_block(l, j, depth) && letter_blank(l->lines[j].text))
+				j++;
+			continue;
+		}
 		j = b[nb++].last + 1;
 		while (letter_same_block(l, j, depth) && letter_blank(l->lines[j].text))
 			j++;

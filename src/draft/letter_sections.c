@@ -19,18 +19,27 @@
 
 /*
  * The rows from line j on, no heading right above them (a headed block
- * is letter_read_kv_blocks's): at least two.
+ * is letter_read_kv_blocks's) nor a row above them, blank lines
+ * apart or none: at least two.
  */
 static bool kv_rows_at(const struct letter *l, size_t j, int depth,
 		       struct kv_block *b)
 {
+	struct letter_row r[KV_LINE_PAIRS];
 	char name[LETTER_NAME_LEN];
+	size_t up = j;
 
 	b->head = j;
 	b->nr = 0;
 	if (j > 0 && letter_same_block(l, j - 1, depth) &&
 	    letter_kv_heading(l->lines[j - 1].text, true, false, name, sizeof(name)))
 		return false;
+	while (up > 0 && letter_same_block(l, up - 1, depth) &&
+	       letter_blank(l->lines[up - 1].text))
+		up--;
+	if (up > 0 && letter_same_block(l, up - 1, depth) &&
+	    letter_kv_pairs(l->lines[up - 1].text, r, KV_LINE_PAIRS) > 0)
+		return false;	/* inside a block, or a run of the one above */
 	while (letter_same_block(l, j, depth) && l->lines[j].kind == LL_PROSE &&
 	       letter_kv_line(l, j, b))
 		b->last = j++;
@@ -89,13 +98,24 @@ static bool arm_phrase(const struct letter *l, size_t from, size_t to,
 	return found;
 }
 
+/* Lines [from, to) are all blank. */
+static bool only_blanks(const struct letter *l, size_t from, size_t to)
+{
+	for (size_t k = from; k < to; k++)
+		if (!letter_blank(l->lines[k].text))
+			return false;
+	return true;
+}
+
 /*
  * Blocks of "label: value" lines under sentences instead of headings,
  * one per arm ("the profile is as following," over the rows, then
  * "After applying this patch, it becomes," over the same rows): a
  * table with a column per block, named by the arm the sentence above
- * names, else Before and After; a row the first block has and a later
- * one lacks is empty there. Returns the line after the last block, or
+ * names, else Before and After; a block only blank lines below the one
+ * before it that no words name ends the table (a run of the arm above,
+ * no arm); a row the first block has and a later one lacks is empty
+ * there. Returns the line after the last block, or
  * i + 1 when line i starts none; -1 when out of memory.
  */
 long letter_read_prose_blocks(struct letter *l, size_t i, const char *section)
@@ -131,9 +151,14 @@ long letter_read_prose_blocks(struct letter *l, size_t i, const char *section)
 	for (int k = 0; k < nb; k++) {
 		size_t lo = k ? b[k - 1].last + 1 : from;
 
-		if (!arm_phrase(l, lo, b[k].head, col[k], sizeof(col[k])))
-			snprintf(col[k], sizeof(col[k]), "%s",
-				 k == 0 ? "Before" : k == 1 ? "After" : "column");
+		if (arm_phrase(l, lo, b[k].head, col[k], sizeof(col[k])))
+			continue;
+		if (k && only_blanks(l, lo, b[k].head)) {
+			nb = k;	/* blocks only blank lines apart: runs, no arms */
+			break;
+		}
+		snprintf(col[k], sizeof(col[k]), "%s",
+			 k == 0 ? "Before" : k == 1 ? "After" : "column");
 	}
 	made = nb >= 2 ? letter_kv_table(l, i, b, nb, col, section, true) : 0;
 	from = made > 0 ? b[nb - 1].last + 1 : i + 1;

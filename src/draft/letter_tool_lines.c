@@ -66,8 +66,8 @@ static int time_summary(const char *s, struct letter_row *r, int max)
 
 /*
  * perf top's and perf report's flat lines, "35.34%  [kernel]  [k]
- * down_read_trylock": the share first, the symbol (after "[k] " or
- * "[.] ") the row's name.
+ * down_read_trylock": the share first (Self's after Children's when
+ * both stand), the symbol (after "[k] " or "[.] ") the row's name.
  */
 static bool perf_line(const char *s, struct letter_row *r)
 {
@@ -84,6 +84,14 @@ static bool perf_line(const char *s, struct letter_row *r)
 	r->cell[0].mean = strtod(s, &end);
 	if (*end != '%' || end[1] != ' ')
 		return false;
+	/* "94.41%  0.89%  [kernel]": Children, then Self, the symbol's own */
+	for (s = end + 1; *s == ' '; s++)
+		;
+	if (isdigit((unsigned char)*s)) {
+		r->cell[0].mean = strtod(s, &end);
+		if (*end != '%' || end[1] != ' ')
+			return false;
+	}
 	sym += 4;
 	while (*sym == ' ')
 		sym++;
