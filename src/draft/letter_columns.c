@@ -22,8 +22,7 @@ static bool header_name_ok(const char *s, size_t n)
 	return words <= 6;
 }
 
-/* A column of changes, into change_pct */
-static bool change_name(const char *s)
+bool letter_change_name(const char *s)
 {
 	static const char *const words[] = { "change", "delta", "diff", NULL };
 
@@ -292,19 +291,19 @@ void letter_name_columns(struct letter_table *t, char col[][LETTER_NAME_LEN], in
 	} else if (t->named && nh == nv - 1) {
 		take_column(t, nv - 1, NULL, false);	/* an unnamed change column */
 		nv--;
-	} else if (t->named && nv > 2 && (change_name(col[nv - 1]) ||
+	} else if (t->named && nv > 2 && (letter_change_name(col[nv - 1]) ||
 					  gain_name(col[nv - 1]))) {
 		/*
 		 * "Change" over "-0.5%" is a relative change; "Delta" over
 		 * "32025" an absolute one, which the note keeps; "delta" then
 		 * "ratio(%)" both leave
 		 */
-		while (nv > 2 && (change_name(col[nv - 1]) || gain_name(col[nv - 1]))) {
-			bool pct = change_name(col[nv - 1]) &&
+		while (nv > 2 && (letter_change_name(col[nv - 1]) || gain_name(col[nv - 1]))) {
+			bool pct = letter_change_name(col[nv - 1]) &&
 				   column_all(t, nv - 1, pct_or_text);
 
 			take_column(t, nv - 1, pct ? NULL : col[nv - 1],
-				    change_name(col[nv - 1]));
+				    letter_change_name(col[nv - 1]));
 			nv--;
 		}
 	} else if (!t->named) {

@@ -87,6 +87,8 @@ long letter_read_table(struct letter *l, size_t i, bool arrow,
 		       const char *section);
 
 /* letter_columns.c: a table's columns named, change columns taken out */
+/* A column (or a row) of changes: "Change", "Delta", "diff" */
+bool letter_change_name(const char *s);
 /* Header line h over rows of nv values: the names' count, 0 if none. */
 int letter_read_header(const char *h, int nv, char col[][LETTER_NAME_LEN], bool *label_col);
 /* "no patch(ms)": the arm's name without its unit, the unit to its cells */

@@ -119,12 +119,16 @@ bool letter_arms_header(const char *s)
 	return false;
 }
 
-/* A label that can only be an arm: "Before:", "After", "Patched" */
+/*
+ * A label that can only be an arm: "Before:", "After", "Patched", or an
+ * option's setting in a row of its own ("Y", "N", "on", "off")
+ */
 static bool arm_word(const char *s)
 {
 	static const char *const names[] = {
 		"before", "after", "base", "baseline", "patched", "unpatched",
-		"vanilla", "old", "new", "original", NULL };
+		"vanilla", "old", "new", "original", "y", "n", "yes", "no", "on",
+		"off", "enabled", "disabled", NULL };
 	char key[96];
 
 	letter_label_key(s, key, sizeof(key));
@@ -134,8 +138,18 @@ static bool arm_word(const char *s)
 	return false;
 }
 
+/* Rows of changes between the arms ("Delta"): no arm when turned. */
+static size_t change_rows(const struct letter_table *t)
+{
+	size_t n = 0;
+
+	for (size_t r = 0; r < t->nr_rows; r++)
+		n += letter_change_name(t->rows[r].label);
+	return n;
+}
+
 /*
- * The rows name no metric and half of them configurations, and the
+ * The rows (a row of changes aside) name no metric and half of them configurations, and the
  * columns name metrics (half of them at least); or every row names a
  * configuration and no column does ("calls from all cores" over rows
  * "SSD", "zswap"); or the labels' header says the rows are the arms, or
@@ -145,10 +159,10 @@ static bool transposed(const struct letter_table *t)
 {
 	char m[128];
 	int cols = 0, rows = 0, configs = 0, col_configs = 0, arm_cols = 0;
-	size_t arm_rows = 0;
+	size_t arm_rows = 0, nr_rows = t->nr_rows - change_rows(t);
 
 	if (!t->named || t->change_only || t->cols_cut || t->rows_cut ||
-	    t->nr_rows < 2 || t->nr_rows > LETTER_MAX_COLS)
+	    nr_rows < 2 || t->nr_rows > LETTER_MAX_COLS)
 		return false;
 	for (int c = 0; c < t->nr_cols; c++) {
 		cols += metric_synonym_guess(t->col[c], t->title, m, sizeof(m)) ||
@@ -157,6 +171,8 @@ static bool transposed(const struct letter_table *t)
 		arm_cols += arm_word(t->col[c]);
 	}
 	for (size_t r = 0; r < t->nr_rows; r++) {
+		if (letter_change_name(t->rows[r].label))
+			continue;
 		rows += metric_synonym_guess(t->rows[r].label, t->title, m, sizeof(m));
 		configs += letter_config_label(t->rows[r].label);
 		arm_rows += arm_word(t->rows[r].label);
@@ -165,13 +181,13 @@ static bool transposed(const struct letter_table *t)
 		return false;
 	if (letter_arms_header(t->label_name) && !col_configs)
 		return true;
-	if (arm_rows == t->nr_rows && !arm_cols)
+	if (arm_rows == nr_rows && !arm_cols)
 		return true;	/* "Before:" and "After:" over the settings */
 	/* every column a quantity, a row "(This Patch)": the rows are arms */
 	if (configs && cols == t->nr_cols && t->nr_cols >= 2 && !col_configs)
 		return true;
-	return (size_t)configs * 2 >= t->nr_rows &&
-	       (cols * 2 >= t->nr_cols || ((size_t)configs == t->nr_rows && !col_configs));
+	return (size_t)configs * 2 >= nr_rows &&
+	       (cols * 2 >= t->nr_cols || ((size_t)configs == nr_rows && !col_configs));
 }
 
 /* "std", "stdev", "std_rel", "sd": a spread's name */
@@ -213,10 +229,16 @@ static void fold_spreads(struct letter_table *t)
 static int turn(struct letter_table *t)
 {
 	struct letter_row *rows = calloc(t->nr_cols, sizeof(*rows));
-	int nr = (int)t->nr_rows;
+	size_t kept = 0;
+	int nr;
 
 	if (!rows)
 		return -1;
+	for (size_t r = 0; r < t->nr_rows; r++)
+		if (!letter_change_name(t->rows[r].label))
+			t->rows[kept++] = t->rows[r];
+	t->nr_rows = kept;
+	nr = (int)kept;
 	for (int c = 0; c < t->nr_cols; c++) {
 		snprintf(rows[c].label, sizeof(rows[c].label), "%s", t->col[c]);
 		rows[c].line = t->line;

@@ -1796,8 +1796,51 @@ static void test_blocks_spread_change_runs(void)
 	}
 }
 
+/* Arms as rows of a boxed table: a Delta row no arm; an option's Y and N. */
+static void test_transposed_delta_yes_no(void)
+{
+	const char *delta =
+		"+-------------------------+---------+----------+\n"
+		"|                         | average |  stddev  |\n"
+		"+-------------------------+---------+----------+\n"
+		"| Baseline (11439c4635ed) | 8887.82 | 362.40   |\n"
+		"| Baseline + Series       | 8944.16 | 356.45   |\n"
+		"+-------------------------+---------+----------+\n"
+		"| Delta                   | +0.634% | -1.642%  |\n"
+		"+-------------------------+---------+----------+\n";
+	const char *yes_no =
+		"+---------+-----------+------------+--------+\n"
+		"| entropy | orig_size | compr_size |  time  |\n"
+		"+---------+-----------+------------+--------+\n"
+		"|    Y    | 407003136 | 406052541  | 0.572s |\n"
+		"+---------+-----------+------------+--------+\n"
+		"|    N    | 407003136 | 405371829  | 2.098s |\n"
+		"+---------+-----------+------------+--------+\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (test_drafted("transposed-delta", delta, &c)) {
+		CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
+		      !strcmp(c.tables[0].col[1], "Baseline + Series"),
+		      "the configurations' rows turned into arms, the Delta row none");
+		r = c.nr_tables ? test_row_named(&c.tables[0], "average") : NULL;
+		CHECK(r && r->q[0].mean == 8887.82 && r->q[0].sd == 362.40 &&
+		      r->q[1].mean == 8944.16, "average, its stddev folded in");
+		claims_free(&c);
+	}
+	if (test_drafted("transposed-yes-no", yes_no, &c)) {
+		CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
+		      !strcmp(c.tables[0].col[0], "Y") && !strcmp(c.tables[0].col[1], "N"),
+		      "an option's Y and N rows turned into arms");
+		r = c.nr_tables ? test_row_named(&c.tables[0], "time") : NULL;
+		CHECK(r && r->q[0].mean == 0.572 && r->q[1].mean == 2.098, "time 0.572 -> 2.098");
+		claims_free(&c);
+	}
+}
+
 void test_draft_shapes(void)
 {
+	test_transposed_delta_yes_no();
 	test_one_blank_tables();
 	test_blocks_blank_line();
 	test_blocks_mean_stdev();
