@@ -51,6 +51,46 @@ static bool tool_header(const char *s)
 	       (strstr(s, "Average ") && strstr(s, " Run (std deviation)"));
 }
 
+/* "<this patch>": a tag alone on its line, s[0..n) */
+static bool tag_line(const char *s, size_t n)
+{
+	return n > 2 && s[0] == '<' && s[n - 1] == '>' && !memchr(s + 1, '<', n - 2) &&
+	       !memchr(s + 1, '>', n - 2) && !memchr(s, '@', n);
+}
+
+/*
+ * Past what closes an arm's block at line j: its tag again ("<default>"
+ * under the rows), a "vs" line between two arms, the blanks around them.
+ */
+static size_t past_block_close(const struct letter *l, size_t j, int depth)
+{
+	for (int pass = 0; pass < 2; pass++) {
+		const char *s;
+		size_t n;
+
+		while (letter_same_block(l, j, depth) && letter_blank(l->lines[j].text))
+			j++;
+		if (!letter_same_block(l, j, depth))
+			break;
+		for (s = l->lines[j].text; *s == ' '; s++)
+			;
+		n = strlen(s);
+		while (n && s[n - 1] == ' ')
+			n--;
+		if (pass == 0 && tag_line(s, n) && letter_same_block(l, j + 1, depth) &&
+		    !tag_line(l->lines[j + 1].text + strspn(l->lines[j + 1].text, " "),
+			      strlen(l->lines[j + 1].text + strspn(l->lines[j + 1].text, " "))))
+			j++;	/* the tag closing the block, not the next one's */
+		else if ((n == 2 && !strncasecmp(s, "vs", 2)) ||
+			 (n == 3 && !strncasecmp(s, "vs.", 3)) ||
+			 (n == 6 && !strncasecmp(s, "versus", 6)))
+			j++;
+	}
+	while (letter_same_block(l, j, depth) && letter_blank(l->lines[j].text))
+		j++;
+	return j;
+}
+
 /* "====" or "-------": a rule under a heading, nothing else on the line. */
 static bool underline(const char *s)
 {
@@ -89,6 +129,11 @@ bool letter_kv_heading(const char *s, bool first, bool ruled, char *out,
 	n = strlen(s);
 	while (n && s[n - 1] == ' ')
 		n--;
+	if (tag_line(s, n)) {
+		/* "<default perf>" over the arm's rows, the tag again under them */
+		letter_clean_label(s + 1, n - 2, out, len);
+		return letter_label_ok(out);
+	}
 	colon = memchr(s, ':', n);
 	if (colon) {
 		for (rest = colon + 1; *rest == ' '; rest++)
@@ -453,6 +498,19 @@ bool letter_kv_find(const struct kv_block *b, const char *key, struct letter_cel
 	return false;
 }
 
+/*
+ * Every pair of b a share, "18.44%  [kernel]  [k] shrink_slab": a
+ * profile cut at a threshold, where a symbol one arm lacks fell under
+ * it (a row of its own, empty there), not out of the test.
+ */
+static bool all_shares(const struct kv_block *b)
+{
+	for (int i = 0; i < b->nr; i++)
+		if (strcmp(b->item[i].cell.unit, "%"))
+			return false;
+	return b->nr > 0;
+}
+
 /* b names one of a's labels at least. */
 static bool shares_a_label(const struct kv_block *a, const struct kv_block *b)
 {
@@ -616,11 +674,9 @@ long letter_read_kv_blocks(struct letter *l, size_t i, const char *section)
 				j++;
 			continue;
 		}
-		j = b[nb++].last + 1;
-		while (letter_same_block(l, j, depth) && letter_blank(l->lines[j].text))
-			j++;
+		j = past_block_close(l, b[nb++].last + 1, depth);
 	}
-	made = nb >= 2 ? letter_kv_table(l, i, b, nb, col, section, false) : 0;
+	made = nb >= 2 ? letter_kv_table(l, i, b, nb, col, section, all_shares(&b[0])) : 0;
 	j = made > 0 ? b[nb - 1].last + 1 : i + 1;
 	free(b);
 	return made < 0 ? -1 : (long)j;

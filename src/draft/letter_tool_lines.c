@@ -4,7 +4,7 @@
  * read as "label: value" pairs (letter_kv_value.c asks here first):
  * perf stat's counters and summary, perf report's flat lines, time(1)'s
  * one-line summary and GNU time -v's wall clock, fio's result lines,
- * kernbench's averages with their deviation.
+ * kernbench's averages with their deviation, test_vmalloc's summaries.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -350,6 +350,30 @@ static int fio_line(const char *s, struct letter_row *r, int max)
 	return n;
 }
 
+/*
+ * test_vmalloc's "Summary: fix_size_alloc_test loops: 1000000 avg:
+ * 993985 usec" (passed, failed and repeat counts maybe before loops):
+ * the test's name, its average and unit.
+ */
+static bool vmalloc_summary(const char *s, struct letter_row *r)
+{
+	const char *name, *avg;
+	size_t n;
+
+	memset(r, 0, sizeof(*r));
+	while (*s == ' ')
+		s++;
+	if (strncmp(s, "Summary: ", 9) || !(avg = strstr(s, " avg: ")))
+		return false;
+	name = s + 9;
+	n = strcspn(name, " ");
+	if (!n || n >= sizeof(r->label) || name + n > avg)
+		return false;
+	snprintf(r->label, sizeof(r->label), "%.*s", (int)n, name);
+	return letter_label_ok(r->label) && letter_cell_parse(avg + 6, &r->cell[0]) &&
+	       r->cell[0].kind == CELL_NUM && !r->cell[0].sign;
+}
+
 int letter_tool_pairs(const char *s, struct letter_row *r, int max)
 {
 	int n;
@@ -359,7 +383,7 @@ int letter_tool_pairs(const char *s, struct letter_row *r, int max)
 	/* before a pair: "0:14.69elapsed" holds a colon */
 	if (strstr(s, "elapsed") && time_summary(s, r, max))
 		return 3;
-	if (time_v_elapsed(s, &r[0]))
+	if (time_v_elapsed(s, &r[0]) || vmalloc_summary(s, &r[0]))
 		return 1;
 	if (strchr(s, '=') && (n = fio_line(s, r, max)))
 		return n;

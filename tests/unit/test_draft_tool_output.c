@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Benchmark tools' own output pasted into letters (issue 46) under each
- * arm's heading: perf stat's counters, fio's results, kernbench's
- * averages, GNU time -v, sysbench's sections. Each letter is an excerpt in
+ * arm's heading: perf stat's counters, perf report's shares, fio's
+ * results, kernbench's averages, GNU time -v, sysbench's sections,
+ * test_vmalloc's summaries. Each letter is an excerpt in
  * the shape the list uses.
  */
 #include <stdio.h>
@@ -172,8 +173,62 @@ static void test_kernbench_time_v_sysbench(void)
 	}
 }
 
+/*
+ * Arms under tags, "<default perf>" over the rows and again under them,
+ * "vs" between: perf report's Children and Self (Self read, a symbol
+ * one arm lacks kept empty there); test_vmalloc's summaries.
+ */
+static void test_tagged_arms(void)
+{
+	const char *perf =
+		"<default perf>\n"
+		" 94.41%     0.89%  [kernel]        [k] _raw_spin_lock\n"
+		" 93.35%    93.07%  [kernel]        [k] native_queued_spin_lock_slowpath\n"
+		" 20.08%     0.21%  [kernel]        [k] find_unlink_vmap_area\n"
+		"<default perf>\n"
+		"   vs\n"
+		"<patch-series perf>\n"
+		" 19.51%     2.43%  [kernel]        [k] _raw_spin_lock\n"
+		" 16.61%    16.51%  [kernel]        [k] native_queued_spin_lock_slowpath\n"
+		"<patch-series perf>\n";
+	const char *vmalloc =
+		"<default>\n"
+		"Summary: fix_size_alloc_test loops: 1000000 avg: 993985 usec\n"
+		"Summary: full_fit_alloc_test loops: 1000000 avg: 973554 usec\n"
+		"<default>\n"
+		"\n"
+		"<this patch>\n"
+		"Summary: fix_size_alloc_test loops: 1000000 avg: 882263 usec\n"
+		"Summary: full_fit_alloc_test loops: 1000000 avg: 973407 usec\n"
+		"<this patch>\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (test_drafted("tagged-perf", perf, &c)) {
+		CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
+		      !strcmp(c.tables[0].col[0], "default perf") &&
+		      !strcmp(c.tables[0].col[1], "patch-series perf"),
+		      "two tagged arms, 'vs' between them");
+		r = c.nr_tables ? test_row_named(&c.tables[0], "native_queued_spin_lock_slowpath") : NULL;
+		CHECK(r && r->q[0].mean == 93.07 && r->q[1].mean == 16.51,
+		      "'93.35%%  93.07%%  [kernel]': Self, not Children");
+		r = c.nr_tables ? test_row_named(&c.tables[0], "find_unlink_vmap_area") : NULL;
+		CHECK(r && r->q[0].mean == 0.21 && !r->q[1].present,
+		      "a symbol under one arm's profile only: empty in the other");
+		claims_free(&c);
+	}
+	if (test_drafted("tagged-vmalloc", vmalloc, &c)) {
+		r = c.nr_tables == 1 ? test_row_named(&c.tables[0], "fix_size_alloc_test") : NULL;
+		CHECK(r && r->q[0].mean == 993985 && r->q[1].mean == 882263 &&
+		      !strcmp(c.tables[0].col[1], "this patch"),
+		      "test_vmalloc's 'Summary: NAME loops: N avg: X usec' under tags");
+		claims_free(&c);
+	}
+}
+
 void test_draft_tool_output(void)
 {
+	test_tagged_arms();
 	test_perf_stat_blocks();
 	test_fio_blocks();
 	test_kernbench_time_v_sysbench();
