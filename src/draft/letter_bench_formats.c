@@ -616,9 +616,70 @@ static long read_lkp(struct letter *l, size_t i, const char *section)
 	return push_bench_table(l, &t, top, (long)j - 1, section);
 }
 
+/*
+ * An lkp row with its test's name first, "wis-mmap1-25%  223670  +33.3%
+ * 298205  per_process_ops": the name the row's label, the measure after
+ * the values dropped. The values' count, or 0.
+ */
+static int lkp_named_row(const char *s, int n, struct letter_row *r)
+{
+	const char *tok[BENCH_TOKENS];
+	size_t len[BENCH_TOKENS];
+	char name[sizeof(r->label)];
+	double v;
+
+	if (tokens(s, tok, len, BENCH_TOKENS) < 4 || plain_number(tok[0], len[0], &v) ||
+	    len[0] >= sizeof(name) || lkp_row(tok[1], n, r) != n)
+		return lkp_row(s, n, r) == n ? n : 0;
+	snprintf(name, sizeof(name), "%.*s", (int)len[0], tok[0]);
+	memcpy(r->label, name, sizeof(name));
+	return n;
+}
+
+/*
+ * lkp's rows without its "%stddev  %change  %stddev" line, as a letter
+ * quotes them: under a line naming the two arms ("base  base+patch"),
+ * else the arms of the letter's last table of two; a change between
+ * the values, each row's name first or last. The line after the rows.
+ */
+static long read_lkp_rows(struct letter *l, size_t i, const char *section)
+{
+	char col[LETTER_MAX_COLS][LETTER_NAME_LEN];
+	int depth = l->lines[i].depth, end[LETTER_MAX_COLS];
+	struct letter_table t = {};
+	struct letter_row row;
+	size_t cap = 0, top = i, j;
+
+	if (lkp_named_row(l->lines[i].text, 2, &row) != 2)
+		return (long)i + 1;
+	if (i > 0 && letter_same_block(l, i - 1, depth) &&
+	    header_names(l->lines[i - 1].text, 2, col, end)) {
+		top = i - 1;
+	} else if (!l->nr_tables || l->tables[l->nr_tables - 1].nr_cols != 2 ||
+		   (i > 0 && letter_same_block(l, i - 1, depth) &&
+		    !letter_blank(l->lines[i - 1].text))) {
+		return (long)i + 1;
+	} else {
+		memcpy(col, l->tables[l->nr_tables - 1].col, sizeof(col[0]) * 2);
+	}
+	for (j = i; letter_same_block(l, j, depth) &&
+		    lkp_named_row(l->lines[j].text, 2, &row) == 2; j++) {
+		row.line = (int)j + 1;
+		if (letter_add_row(l, &t, &row, &cap))
+			return -1;
+	}
+	t.line = (int)top + 1;
+	t.named = true;
+	t.nr_cols = 2;
+	memcpy(t.col, col, sizeof(col[0]) * 2);
+	return push_bench_table(l, &t, top, (long)j - 1, section);
+}
+
 long letter_read_bench_table(struct letter *l, size_t i, const char *section)
 {
 	long next = read_lkp(l, i, section);
 
+	if (next == (long)i + 1)
+		next = read_lkp_rows(l, i, section);
 	return next != (long)i + 1 ? next : read_mmtests(l, i, section);
 }

@@ -226,8 +226,37 @@ static void test_tagged_arms(void)
 	}
 }
 
+/* lkp's rows quoted without its %stddev line: names first or last. */
+static void test_lkp_rows_quoted(void)
+{
+	const char *text =
+		"\t\t     base                      base+patch\n"
+		"wis-mmap1-25%\t    223670           +33.3%     298205        per_process_ops\n"
+		"wis-mmap1-50%\t    186020           +51.8%     282383        per_process_ops\n"
+		"\n"
+		"Take the perf-profile comparasion of 50% test case:\n"
+		"\n"
+		"      43.80           -30.8       13.04       pp.self.native_queued_spin_lock_slowpath\n"
+		"      0.20 \xc2\xb1  2%      -0.1        0.12 \xc2\xb1  4%  pp.self.get_any_partial\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (!test_drafted("lkp-rows", text, &c))
+		return;
+	CHECK(c.nr_tables == 2 && c.tables[1].nr_cols == 2 &&
+	      !strcmp(c.tables[1].col[0], "base") && !strcmp(c.tables[1].col[1], "base+patch"),
+	      "two tables, the second taking the first's arms");
+	r = c.nr_tables ? test_row_named(&c.tables[0], "wis-mmap1-25%") : NULL;
+	CHECK(r && r->q[0].mean == 223670 && r->q[1].mean == 298205,
+	      "the test's name first, the change between, the measure last dropped");
+	r = c.nr_tables == 2 ? test_row_named(&c.tables[1], "pp.self.get_any_partial") : NULL;
+	CHECK(r && r->q[0].mean == 0.20 && r->q[1].mean == 0.12, "'0.20 ± 2%%  -0.1  0.12 ± 4%%'");
+	claims_free(&c);
+}
+
 void test_draft_tool_output(void)
 {
+	test_lkp_rows_quoted();
 	test_tagged_arms();
 	test_perf_stat_blocks();
 	test_fio_blocks();
