@@ -134,6 +134,9 @@ long letter_read_arm_sections(struct letter *l, size_t i, const char *section);
 /* the same blocks under sentences naming their arms, not headings */
 long letter_read_prose_blocks(struct letter *l, size_t i, const char *section);
 
+/* letter_diff_lists.c: "-pgfault 123" lines, then "+pgfault 456": two arms */
+long letter_read_diff_lists(struct letter *l, size_t i, const char *section);
+
 /* letter_arm_lines.c: "Before:  sys time: X  real time: Y", an arm a line */
 long letter_read_arm_lines(struct letter *l, size_t i, const char *section);
 

@@ -254,8 +254,39 @@ static void test_lkp_rows_quoted(void)
 	claims_free(&c);
 }
 
+/* Two arms as a diff's lines, named by the legend under them. */
+static void test_diff_lists(void)
+{
+	const char *text =
+		"Interesting vmstat delta's differences between before and after:\n"
+		"\n"
+		"   -nr_inactive_anon 321935\n"
+		"   -nr_active_anon 1780700\n"
+		"   -pgscan_kswapd 1234\n"
+		"\n"
+		"   +nr_inactive_anon 1662306\n"
+		"   +nr_active_anon 440303\n"
+		"   +pgscan_kswapd 4321\n"
+		"\n"
+		"   where -: before this patch, +: after this patch\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (!test_drafted("diff-lists", text, &c))
+		return;
+	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
+	      !strcmp(c.tables[0].col[0], "before this patch") &&
+	      !strcmp(c.tables[0].col[1], "after this patch"),
+	      "'-' and '+' lists: two arms, named by the legend");
+	r = c.nr_tables ? test_row_named(&c.tables[0], "nr_active_anon") : NULL;
+	CHECK(r && r->q[0].mean == 1780700 && r->q[1].mean == 440303,
+	      "-nr_active_anon 1780700, +nr_active_anon 440303");
+	claims_free(&c);
+}
+
 void test_draft_tool_output(void)
 {
+	test_diff_lists();
 	test_lkp_rows_quoted();
 	test_tagged_arms();
 	test_perf_stat_blocks();
