@@ -137,6 +137,9 @@ long letter_read_prose_blocks(struct letter *l, size_t i, const char *section);
 /* letter_diff_lists.c: "-pgfault 123" lines, then "+pgfault 456": two arms */
 long letter_read_diff_lists(struct letter *l, size_t i, const char *section);
 
+/* letter_arm_runs.c: each arm's runs under its heading: a table per run */
+long letter_read_arm_runs(struct letter *l, size_t i, const char *section);
+
 /* letter_arm_lines.c: "Before:  sys time: X  real time: Y", an arm a line */
 long letter_read_arm_lines(struct letter *l, size_t i, const char *section);
 

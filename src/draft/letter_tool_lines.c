@@ -4,7 +4,8 @@
  * read as "label: value" pairs (letter_kv_value.c asks here first):
  * perf stat's counters and summary, perf report's flat lines, time(1)'s
  * one-line summary and GNU time -v's wall clock, fio's result lines,
- * kernbench's averages with their deviation, test_vmalloc's summaries.
+ * kernbench's averages with their deviation, test_vmalloc's summaries,
+ * fish's time.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -374,6 +375,46 @@ static bool vmalloc_summary(const char *s, struct letter_row *r)
 	       r->cell[0].kind == CELL_NUM && !r->cell[0].sign;
 }
 
+/*
+ * fish's time: "Executed in   20.80 secs    fish    external", then "usr
+ * time    5.14 secs    0.00 millis    5.14 secs": the total, the first
+ * value, in its unit (the shell's own and the command's after it).
+ */
+static bool fish_time_line(const char *s, struct letter_row *r)
+{
+	static const char *const names[] = { "Executed in", "usr time", "sys time", NULL };
+	static const char *const units[][2] = {
+		{ "secs", "s" }, { "millis", "ms" }, { "micros", "us" }, { "mins", "min" } };
+	char *end;
+
+	memset(r, 0, sizeof(*r));
+	while (*s == ' ')
+		s++;
+	for (int i = 0; names[i]; i++) {
+		const char *p = s + strlen(names[i]);
+
+		if (strncmp(s, names[i], strlen(names[i])) || *p != ' ')
+			continue;
+		r->cell[0].mean = strtod(p, &end);
+		if (end == p || *end != ' ')
+			return false;
+		while (*end == ' ')
+			end++;
+		for (size_t u = 0; u < sizeof(units) / sizeof(units[0]); u++) {
+			size_t n = strlen(units[u][0]);
+
+			if (strncmp(end, units[u][0], n) || (end[n] && end[n] != ' '))
+				continue;
+			r->cell[0].kind = CELL_NUM;
+			snprintf(r->cell[0].unit, sizeof(r->cell[0].unit), "%s", units[u][1]);
+			snprintf(r->label, sizeof(r->label), "%s", names[i]);
+			return true;
+		}
+		return false;
+	}
+	return false;
+}
+
 int letter_tool_pairs(const char *s, struct letter_row *r, int max)
 {
 	int n;
@@ -383,7 +424,8 @@ int letter_tool_pairs(const char *s, struct letter_row *r, int max)
 	/* before a pair: "0:14.69elapsed" holds a colon */
 	if (strstr(s, "elapsed") && time_summary(s, r, max))
 		return 3;
-	if (time_v_elapsed(s, &r[0]) || vmalloc_summary(s, &r[0]))
+	if (time_v_elapsed(s, &r[0]) || vmalloc_summary(s, &r[0]) ||
+	    fish_time_line(s, &r[0]))
 		return 1;
 	if (strchr(s, '=') && (n = fio_line(s, r, max)))
 		return n;

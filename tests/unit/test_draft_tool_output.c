@@ -3,7 +3,7 @@
  * Benchmark tools' own output pasted into letters (issue 46) under each
  * arm's heading: perf stat's counters, perf report's shares, fio's
  * results, kernbench's averages, GNU time -v, sysbench's sections,
- * test_vmalloc's summaries. Each letter is an excerpt in
+ * test_vmalloc's summaries, fish's time; each arm's runs side by side. Each letter is an excerpt in
  * the shape the list uses.
  */
 #include <stdio.h>
@@ -284,8 +284,47 @@ static void test_diff_lists(void)
 	claims_free(&c);
 }
 
+/* Each arm's runs, no mean: a table per run; fish's time between rules. */
+static void test_arm_runs_fish(void)
+{
+	const char *text =
+		"Before:\n"
+		"(I'm using fish shell on that test machine so this is fish time format):\n"
+		"________________________________________________________\n"
+		"Executed in   20.80 secs    fish           external\n"
+		"   usr time    5.14 secs    0.00 millis    5.14 secs\n"
+		"   sys time   15.65 secs    1.17 millis   15.65 secs\n"
+		"________________________________________________________\n"
+		"Executed in   21.69 secs    fish           external\n"
+		"   usr time    5.31 secs  725.00 micros    5.31 secs\n"
+		"   sys time   16.36 secs  579.00 micros   16.36 secs\n"
+		"\n"
+		"After:\n"
+		"________________________________________________________\n"
+		"Executed in   30.77 secs    fish           external\n"
+		"   usr time    5.16 secs  767.00 micros    5.16 secs\n"
+		"   sys time   25.59 secs  580.00 micros   25.59 secs\n"
+		"________________________________________________________\n"
+		"Executed in   37.47 secs    fish           external\n"
+		"   usr time    5.48 secs    0.00 micros    5.48 secs\n"
+		"   sys time   31.98 secs  674.00 micros   31.98 secs\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (!test_drafted("arm-runs", text, &c))
+		return;
+	CHECK(c.nr_tables == 2 && c.tables[1].nr_cols == 2 &&
+	      !strcmp(c.tables[1].col[0], "Before") && !strcmp(c.tables[1].col[1], "After"),
+	      "two runs an arm: a table per run, the arms Before and After");
+	r = c.nr_tables == 2 ? test_row_named(&c.tables[1], "sys time") : NULL;
+	CHECK(r && r->q[0].mean == 16.36 && r->q[1].mean == 31.98,
+	      "the second runs side by side: 16.36 and 31.98, the total not the shell's");
+	claims_free(&c);
+}
+
 void test_draft_tool_output(void)
 {
+	test_arm_runs_fish();
 	test_diff_lists();
 	test_lkp_rows_quoted();
 	test_tagged_arms();
