@@ -140,6 +140,9 @@ long letter_read_diff_lists(struct letter *l, size_t i, const char *section);
 /* letter_arm_runs.c: each arm's runs under its heading: a table per run */
 long letter_read_arm_runs(struct letter *l, size_t i, const char *section);
 
+/* letter_long_rows.c: "Anon 4 KiB : Read : 0.119 ms" lines: rows by arms */
+long letter_read_long_rows(struct letter *l, size_t i, const char *section);
+
 /* letter_arm_lines.c: "Before:  sys time: X  real time: Y", an arm a line */
 long letter_read_arm_lines(struct letter *l, size_t i, const char *section);
 

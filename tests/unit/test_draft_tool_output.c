@@ -3,7 +3,7 @@
  * Benchmark tools' own output pasted into letters (issue 46) under each
  * arm's heading: perf stat's counters, perf report's shares, fio's
  * results, kernbench's averages, GNU time -v, sysbench's sections,
- * test_vmalloc's summaries, fish's time; each arm's runs side by side. Each letter is an excerpt in
+ * test_vmalloc's summaries, fish's time; each arm's runs side by side; lines of two keys and a value. Each letter is an excerpt in
  * the shape the list uses.
  */
 #include <stdio.h>
@@ -322,8 +322,35 @@ static void test_arm_runs_fish(void)
 	claims_free(&c);
 }
 
+/* A benchmark's "ROW : ARM : VALUE" lines: rows by arms. */
+static void test_long_rows(void)
+{
+	const char *text =
+		"2 MiB MAP_PRIVATE:\n"
+		"Anon 4 KiB     : Read                     :     0.119 ms\n"
+		"Anon 4 KiB     : Write                    :     0.222 ms\n"
+		"Anon 4 KiB     : POPULATE_READ            :     0.060 ms\n"
+		"tmpfs          : Read                     :     0.033 ms\n"
+		"tmpfs          : Write                    :     0.313 ms\n"
+		"tmpfs          : POPULATE_READ            :     0.039 ms\n"
+		"tmpfs          : FALLOCATE                :     0.044 ms\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (!test_drafted("long-rows", text, &c))
+		return;
+	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 4 && c.tables[0].nr_rows == 2 &&
+	      !strcmp(c.tables[0].col[0], "Read") && !strcmp(c.tables[0].col[3], "FALLOCATE"),
+	      "the second keys as arms, in order, the first keys as rows");
+	r = c.nr_tables ? test_row_named(&c.tables[0], "Anon 4 KiB") : NULL;
+	CHECK(r && r->q[1].mean == 0.222 && !r->q[3].present && !strcmp(r->unit, "ms"),
+	      "Anon 4 KiB: Write 0.222 ms, no FALLOCATE line: empty");
+	claims_free(&c);
+}
+
 void test_draft_tool_output(void)
 {
+	test_long_rows();
 	test_arm_runs_fish();
 	test_diff_lists();
 	test_lkp_rows_quoted();
