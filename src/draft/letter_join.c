@@ -344,19 +344,39 @@ static bool unit_variant(const char *s)
 }
 
 /*
+ * Columns naming quantities in words, "Percpu Memory Increase" and
+ * "nr_dying_descendants Increase": two words or more each, none a
+ * number, under the labels' own header ("Run") when it names no arms.
+ */
+static bool quantities_named(const struct letter_table *t)
+{
+	if (!t->label_name[0] || letter_arms_header(t->label_name))
+		return false;	/* "Applied patches": the rows are the arms */
+	for (int c = 0; c < t->nr_cols; c++)
+		if (!strchr(t->col[c], ' ') || !letter_label_ok(t->col[c]))
+			return false;
+	return true;
+}
+
+/*
  * One arm's table of quantities: its title names the arm ("Without
  * cursor (size: 1M, batch: 32)" over "child  wb_pages  wb_MB  share%"),
- * every column the quantity in a unit of its own. Its first column is
+ * every column the quantity in a unit of its own, or each named in
+ * words (then the next arm's rows are the same). Its first column is
  * the arm's value.
  */
 static bool quantity_table(const struct letter_table *t)
 {
+	bool units = true;
+
 	if (!t->named || t->nr_cols < 2 || !t->title[0] || !letter_config_label(t->title))
 		return false;
-	for (int c = 0; c < t->nr_cols; c++)
-		if (!unit_variant(t->col[c]))
-			return false;
-	return true;
+	for (int c = 0; c < t->nr_cols; c++) {
+		if (letter_config_label(t->col[c]))
+			return false;	/* a column naming an arm */
+		units &= unit_variant(t->col[c]);
+	}
+	return units || quantities_named(t);
 }
 
 /* Table t as one arm's: its name, the value's column and the spread's. */
@@ -386,7 +406,9 @@ static bool next_arm_table(const struct letter_table *a, const struct letter_tab
 
 	return arm_table(a, &name, &value, &sd) && arm_table(b, &name, &v2, &sd2) &&
 	       v2 == value && sd2 == sd && same_columns(a, b) &&
-	       stat_table(a) == stat_table(b);
+	       stat_table(a) == stat_table(b) &&
+	       (stat_table(a) || (strcmp(a->title, b->title) &&
+				  (same_rows(a, b) || !quantities_named(a))));
 }
 
 static bool is_arm_table(const struct letter_table *t)

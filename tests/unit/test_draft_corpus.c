@@ -225,14 +225,23 @@ static int got_tables(const struct claims *c, struct got_table *g, int max)
 	return n;
 }
 
+/*
+ * Expected row r's drafted row in arm's part: the one of its label that
+ * stands as many such rows down as r does in e (a letter may name two
+ * rows alike: "hog" thrice, one per process).
+ */
 static const struct claim_row *got_row(const struct got_table *g, int arm,
-				       const char *label)
+				       const struct exp_table *e, int r)
 {
 	const struct claim_table *t = g->part[arm];
+	const char *label = e->rows[r].label;
+	int nth = 0;
 
-	for (size_t r = 0; r < t->nr_rows; r++)
-		if (!strcmp(t->rows[r].label, label))
-			return &t->rows[r];
+	for (int k = 0; k < r; k++)
+		nth += !strcmp(e->rows[k].label, label);
+	for (size_t k = 0; k < t->nr_rows; k++)
+		if (!strcmp(t->rows[k].label, label) && nth-- == 0)
+			return &t->rows[k];
 	return NULL;
 }
 
@@ -244,7 +253,7 @@ static int overlap(const struct exp_table *e, const struct got_table *g)
 	int n = 0;
 
 	for (int r = 0; r < e->nr_rows; r++) {
-		const struct claim_row *row = got_row(g, 0, e->rows[r].label);
+		const struct claim_row *row = got_row(g, 0, e, r);
 
 		n += row ? 1 + 2 * (cell_right(e->rows[r].cell[0],
 						&row->q[g->part_col[0]]) == 1) : 0;
@@ -291,7 +300,7 @@ static void score_table(const char *name, const struct exp_table *e,
 			g && g->nr_arms ? g->arm[0] : "-");
 	for (int r = 0; r < e->nr_rows; r++) {
 		const struct exp_row *x = &e->rows[r];
-		const struct claim_row *row = g ? got_row(g, 0, x->label) : NULL;
+		const struct claim_row *row = g ? got_row(g, 0, e, r) : NULL;
 		bool wrong = false, explicit;
 
 		s->rows++;
@@ -304,7 +313,7 @@ static void score_table(const char *name, const struct exp_table *e,
 		}
 		for (int a = 0; a < e->nr_arms; a++) {
 			const struct claim_row *ra = a < g->nr_arms ?
-				got_row(g, a, x->label) : NULL;
+				got_row(g, a, e, r) : NULL;
 			int ok = ra ? cell_right(x->cell[a], &ra->q[g->part_col[a]]) : -1;
 
 			s->cells_right += ok == 1;

@@ -1838,8 +1838,41 @@ static void test_transposed_delta_yes_no(void)
 	}
 }
 
+/* Each arm's table of quantities named in words, under its heading. */
+static void test_quantities_in_words_per_arm(void)
+{
+	const char *text =
+		"  Unpatched kernel:\n"
+		"\n"
+		"  Run    Percpu Memory Increase    nr_dying_descendants Increase\n"
+		"  ---    ----------------------    -----------------------------\n"
+		"   1           76032 kB                       209\n"
+		"   2           74112 kB                       208\n"
+		"\n"
+		"  Patched kernel:\n"
+		"\n"
+		"  Run    Percpu Memory Increase    nr_dying_descendants Increase\n"
+		"  ---    ----------------------    -----------------------------\n"
+		"   1            4224 kB                       207\n"
+		"   2            1536 kB                       209\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (!test_drafted("quantities-in-words", text, &c))
+		return;
+	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
+	      !strcmp(c.tables[0].col[0], "Unpatched kernel") &&
+	      !strcmp(c.tables[0].col[1], "Patched kernel"),
+	      "the two headings the arms, no quantity an arm");
+	r = c.nr_tables ? test_row_named(&c.tables[0], "2") : NULL;
+	CHECK(r && r->q[0].mean == 74112 && r->q[1].mean == 1536,
+	      "run 2: the first quantity of each arm, 74112 and 1536");
+	claims_free(&c);
+}
+
 void test_draft_shapes(void)
 {
+	test_quantities_in_words_per_arm();
 	test_transposed_delta_yes_no();
 	test_one_blank_tables();
 	test_blocks_blank_line();
