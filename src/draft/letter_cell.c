@@ -212,14 +212,19 @@ bool letter_cell_parse(const char *s, struct letter_cell *c)
 	}
 	if (letter_parse_change(&p, &c->change_pct)) {
 		c->has_change = true;
-	} else if (*p == '(' && isdigit((unsigned char)p[1])) {
-		/* "(3.9%)" unsigned: a change whose way only the words say, kept out */
+	} else if (*p == '(' && (isdigit((unsigned char)p[1]) || p[1] == '-' || p[1] == '+')) {
+		/*
+		 * "(3.9%)" unsigned: a change whose way only the words say,
+		 * kept out; "(-56.56)", "(0.06)" under "(overhead)": a change
+		 * without its percent sign, signed or not, kept out too
+		 */
 		const char *q = p + 1;
 		double v;
 		bool sign;
 
-		if (parse_number(&q, &v, &sign) && q[0] == '%' && q[1] == ')')
-			p = q + 2;
+		if (parse_number(&q, &v, &sign) && (q[0] == '%' ? q[1] == ')' : q[0] == ')') &&
+		    (q[0] == '%' ? !sign : true))
+			p = q + (q[0] == '%' ? 2 : 1);
 	}
 	while (*p == ' ')
 		p++;

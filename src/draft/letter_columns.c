@@ -69,6 +69,28 @@ static int split_words(const char *s, struct span *sp, int max)
  * without the last, a change (nv - 1). Returns the names' count, 0 when
  * h is no header for these rows.
  */
+/*
+ * Names in parentheses over the changes each value carries ("orig  prcl
+ * (overhead) pprcl  (overhead)" over "588658.400  255710.400  (-56.56)
+ * ..."), the changes joined to their values: left out, a name one blank
+ * after one kept. The names' count.
+ */
+static int without_note_names(const char *h, struct span *sp, int n)
+{
+	int o = 0;
+
+	for (int i = 0; i < n; i++) {
+		const char *s = h + sp[i].start, *close = memchr(s, ')', sp[i].end - sp[i].start);
+
+		if (*s == '(' && close == h + sp[i].end - 1)
+			continue;
+		if (*s == '(' && close && close[1] == ' ')
+			sp[i].start = (int)(close + 2 - h);
+		sp[o++] = sp[i];
+	}
+	return o;
+}
+
 int letter_read_header(const char *h, int nv, char col[][LETTER_NAME_LEN], bool *label_col)
 {
 	struct span sp[MAX_CELLS];
@@ -78,6 +100,8 @@ int letter_read_header(const char *h, int nv, char col[][LETTER_NAME_LEN], bool 
 	/* words one blank apart over rows the same ("mode Base Patched") */
 	if (n == 1 && nv > 1)
 		n = split_words(h, sp, MAX_CELLS);
+	if (n > nv + 1)
+		n = without_note_names(h, sp, n);
 
 	*label_col = false;
 	if (n < 1 || *end == '.' || *end == ':' || (n != nv && n != nv + 1 &&

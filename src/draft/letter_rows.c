@@ -111,9 +111,24 @@ bool letter_key_cell(const char *s, size_t n)
 	return false;
 }
 
+/* "(3.9%)", "(-56.56)", "(0.06)": a number alone in parentheses */
+static bool paren_number(const char *s, size_t n)
+{
+	char *end;
+
+	if (n < 3 || s[0] != '(' || s[n - 1] != ')' ||
+	    !(isdigit((unsigned char)s[1]) || s[1] == '-' || s[1] == '+'))
+		return false;
+	strtod(s + 1, &end);
+	if (*end == '%')
+		end++;
+	return end == s + n - 1;
+}
+
 /*
- * "400.0ms  (3.9%)": a change two blanks after its value, its own cell
- * once split, joined back to the value's. The cells' count.
+ * "400.0ms  (3.9%)", "255710.400   (-56.56)": a change two blanks after
+ * its value, its own cell once split, joined back to the value's. The
+ * cells' count.
  */
 static int join_change_cells(const char *s, struct span *sp, int n)
 {
@@ -124,9 +139,8 @@ static int join_change_cells(const char *s, struct span *sp, int n)
 		double pct;
 
 		if (o > 0 && s[sp[k].start] == '(' && s[sp[k].end - 1] == ')' &&
-		    memchr(s + sp[k].start, '%', sp[k].end - sp[k].start) &&
 		    ((p = s + sp[k].start, letter_parse_change(&p, &pct)) ||
-		     isdigit((unsigned char)s[sp[k].start + 1]))) {
+		     paren_number(s + sp[k].start, sp[k].end - sp[k].start))) {
 			struct letter_cell prev;
 
 			if (letter_span_cell(s, &sp[o - 1], &prev) && letter_is_num(&prev) &&

@@ -1870,8 +1870,30 @@ static void test_quantities_in_words_per_arm(void)
 	claims_free(&c);
 }
 
+/* Changes in parentheses after each value, under "(overhead)" names. */
+static void test_overhead_columns(void)
+{
+	const char *text =
+		"rss.avg                 orig         prcl         (overhead) pprcl        (overhead)\n"
+		"parsec3/blackscholes    588658.400   255710.400   (-56.56)   291570.800   (-50.47)\n"
+		"parsec3/canneal         841353.400   841823.600   (0.06)     841721.800   (0.04)\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (!test_drafted("overhead-columns", text, &c))
+		return;
+	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 3 &&
+	      !strcmp(c.tables[0].col[0], "orig") && !strcmp(c.tables[0].col[2], "pprcl"),
+	      "arms orig | prcl | pprcl, the (overhead) names none");
+	r = c.nr_tables ? test_row_named(&c.tables[0], "parsec3/canneal") : NULL;
+	CHECK(r && r->q[1].mean == 841823.6 && r->q[2].mean == 841721.8,
+	      "'841823.600   (0.06)': the value, its change no cell");
+	claims_free(&c);
+}
+
 void test_draft_shapes(void)
 {
+	test_overhead_columns();
 	test_quantities_in_words_per_arm();
 	test_transposed_delta_yes_no();
 	test_one_blank_tables();
