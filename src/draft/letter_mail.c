@@ -142,6 +142,35 @@ static bool flowed_soft(const char *s)
 	return n && s[n - 1] == ' ' && strcmp(s, "-- ");
 }
 
+#define FLOWED_LONG 40		/* a line a mailer may have wrapped */
+#define FLOWED_MIN_SOFT 5	/* soft breaks that make a body flowed */
+
+/*
+ * A body whose header lost its Content-Type (a letter saved with its
+ * headers cut) still flowed: most of its long lines, five at least, end
+ * in a soft break, as Thunderbird's do; plain text's almost never.
+ */
+static bool flowed_unsaid(const char *text, size_t n)
+{
+	size_t long_lines = 0, soft = 0, start = 0;
+
+	for (size_t i = 0; i <= n; i++) {
+		size_t len;
+
+		if (i < n && text[i] != '\n')
+			continue;
+		len = i - start;
+		if (len && text[start + len - 1] == '\r')
+			len--;
+		if (len >= FLOWED_LONG) {
+			long_lines++;
+			soft += text[start + len - 1] == ' ' && text[start + len - 2] != ' ';
+		}
+		start = i + 1;
+	}
+	return soft >= FLOWED_MIN_SOFT && soft * 5 >= long_lines * 3;
+}
+
 /* The quote marks and the stuffed blank opening a flowed line. */
 static size_t flowed_prefix(const char *s)
 {
@@ -268,6 +297,7 @@ int letter_read_lines(const char *text, size_t n, struct letter *l)
 	size_t cap = 0, start = 0;
 	bool in_header = false, in_diff = false, qp = false, soft = false;
 	bool flowed = false, delsp = false;	/* RFC 3676's soft breaks */
+	bool content_type = false;	/* the header says the body's format */
 	char *folded = NULL;	/* the header being continued */
 	size_t folded_len = 0;
 	char *pending = NULL;	/* a quoted-printable line soft-broken */
@@ -301,11 +331,13 @@ int letter_read_lines(const char *text, size_t n, struct letter *l)
 				   (start < n && mbox_from(raw, text + start,
 							    n - start)))) {
 			in_header = true;
-			qp = flowed = delsp = false;
+			qp = flowed = delsp = content_type = false;
 		}
 		if (in_header) {
 			if (!raw[0]) {
 				in_header = false;
+				if (!content_type)
+					flowed = flowed_unsaid(text + start, n - start);
 			} else if ((raw[0] == ' ' || raw[0] == '\t') && folded) {
 				size_t used = strlen(folded);
 				const char *v = raw;
@@ -329,9 +361,9 @@ int letter_read_lines(const char *text, size_t n, struct letter *l)
 				if (!strncasecmp(raw, "Content-Transfer-Encoding:", 26) &&
 				    strcasestr(raw, "quoted-printable"))
 					qp = true;
-				if (!strncasecmp(raw, "Content-Type:", 13) &&
-				    strcasestr(raw, "format=flowed")) {
-					flowed = true;
+				if (!strncasecmp(raw, "Content-Type:", 13)) {
+					content_type = true;
+					flowed = strcasestr(raw, "format=flowed") != NULL;
 					delsp = strcasestr(raw, "delsp=yes") != NULL;
 				}
 			}
