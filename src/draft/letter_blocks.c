@@ -164,11 +164,10 @@ bool letter_kv_has_label(const struct kv_block *b, const char *label)
 	return false;
 }
 
-/* The pairs of line j into b; false when it holds none. */
-bool letter_kv_line(const struct letter *l, size_t j, struct kv_block *b)
+bool letter_kv_text(const char *s, size_t j, struct kv_block *b)
 {
 	struct letter_row r[KV_LINE_PAIRS];
-	int n = letter_kv_pairs(l->lines[j].text, r, KV_LINE_PAIRS);
+	int n = letter_kv_pairs(s, r, KV_LINE_PAIRS);
 
 	for (int k = 0; k < n && b->nr < KV_MAX_ITEMS; k++) {
 		struct kv_item *it = &b->item[b->nr++];
@@ -178,6 +177,12 @@ bool letter_kv_line(const struct letter *l, size_t j, struct kv_block *b)
 		it->line = (int)j + 1;
 	}
 	return n > 0;
+}
+
+/* The pairs of line j into b; false when it holds none. */
+bool letter_kv_line(const struct letter *l, size_t j, struct kv_block *b)
+{
+	return letter_kv_text(l->lines[j].text, j, b);
 }
 
 /*

@@ -28,6 +28,8 @@ struct kv_block {
 bool letter_kv_heading(const char *s, bool first, bool ruled, char *out, size_t len);
 /* b holds a pair labelled as label is, its case and spacing aside. */
 bool letter_kv_has_label(const struct kv_block *b, const char *label);
+/* The pairs of text s, of line j, into b; false when it holds none. */
+bool letter_kv_text(const char *s, size_t j, struct kv_block *b);
 /* The pairs of line j into b; false when it holds none. */
 bool letter_kv_line(const struct letter *l, size_t j, struct kv_block *b);
 /* A block naming a label twice holds runs, no arm's one value each. */

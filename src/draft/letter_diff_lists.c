@@ -19,8 +19,6 @@ static bool signed_line(const struct letter *l, size_t j, int depth, char sign,
 			struct kv_block *b)
 {
 	const char *s = l->lines[j].text;
-	struct letter_row r[KV_LINE_PAIRS];
-	int n;
 
 	if (!letter_same_block(l, j, depth))
 		return false;
@@ -28,15 +26,7 @@ static bool signed_line(const struct letter *l, size_t j, int depth, char sign,
 		s++;
 	if (*s != sign || s[1] == sign || s[1] == '>')
 		return false;
-	n = letter_kv_pairs(s + 1, r, KV_LINE_PAIRS);
-	for (int k = 0; k < n && b->nr < KV_MAX_ITEMS; k++) {
-		struct kv_item *it = &b->item[b->nr++];
-
-		memcpy(it->label, r[k].label, sizeof(it->label));
-		it->cell = r[k].cell[0];
-		it->line = (int)j + 1;
-	}
-	return n > 0;
+	return letter_kv_text(s + 1, j, b);
 }
 
 /* The run of sign's lines from line j into b: the line after it. */
