@@ -71,6 +71,8 @@ char *test_draft_read_back(const char *name, const char *text, size_t n,
 bool test_drafted(const char *name, const char *text, struct claims *c);
 struct claim_table;
 struct claim_row;
+/* c is one table of two columns, a and b */
+bool test_one_table_of(const struct claims *c, const char *a, const char *b);
 /* t's row labelled label, or NULL */
 const struct claim_row *test_row_named(const struct claim_table *t, const char *label);
 

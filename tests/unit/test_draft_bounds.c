@@ -61,6 +61,12 @@ bool test_drafted(const char *name, const char *text, struct claims *c)
 	return out != NULL;
 }
 
+bool test_one_table_of(const struct claims *c, const char *a, const char *b)
+{
+	return c->nr_tables == 1 && c->tables[0].nr_cols == 2 &&
+	       !strcmp(c->tables[0].col[0], a) && !strcmp(c->tables[0].col[1], b);
+}
+
 const struct claim_row *test_row_named(const struct claim_table *t, const char *label)
 {
 	for (size_t r = 0; r < t->nr_rows; r++)

@@ -125,9 +125,7 @@ static void test_blocks_stdev_in_parens(void)
 
 	if (!test_drafted("blocks-stdev-parens", text, &c))
 		return;
-	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
-	      !strcmp(c.tables[0].col[0], "6.19") &&
-	      !strcmp(c.tables[0].col[1], "swap-table-p3"),
+	CHECK(test_one_table_of(&c, "6.19", "swap-table-p3"),
 	      "arms '6.19' and 'swap-table-p3', the note of changes left out");
 	r = c.nr_tables ? test_row_named(&c.tables[0], "Free latency") : NULL;
 	CHECK(r && r->q[0].mean == 5754780.50 && r->q[0].sd == 69542.7 &&
@@ -189,8 +187,7 @@ static void test_blocks_pairs_on_a_line(void)
 
 	if (!test_drafted("blocks-pairs", text, &c))
 		return;
-	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
-	      !strcmp(c.tables[0].col[0], "Before") && !strcmp(c.tables[0].col[1], "After"),
+	CHECK(test_one_table_of(&c, "Before", "After"),
 	      "Before and After, a heading with a note of changes after its colon");
 	r = c.nr_tables ? test_row_named(&c.tables[0], "Real time") : NULL;
 	CHECK(r && r->q[0].mean == 864.05 && r->q[1].mean == 437.67,
@@ -255,9 +252,7 @@ static void test_arm_lines_one_blank(void)
 	const struct claim_row *r;
 
 	if (test_drafted("arm-lines-one-blank", text, &c)) {
-		CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
-		      !strcmp(c.tables[0].col[0], "Base") &&
-		      !strcmp(c.tables[0].col[1], "Patched"), "two arms, Base and Patched");
+		CHECK(test_one_table_of(&c, "Base", "Patched"), "two arms, Base and Patched");
 		r = c.nr_tables ? test_row_named(&c.tables[0], "mbps") : NULL;
 		CHECK(r && r->q[0].mean == 40198.0 && r->q[1].mean == 38629.7 &&
 		      r->has_change[0] && r->change_pct[0] == -3.9,
@@ -383,9 +378,7 @@ static void test_tabs_and_redis(void)
 	const struct claim_row *r;
 
 	if (test_drafted("tab-cells", tabs, &c)) {
-		CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
-		      !strcmp(c.tables[0].col[0], "Base") &&
-		      !strcmp(c.tables[0].col[1], "Patched"),
+		CHECK(test_one_table_of(&c, "Base", "Patched"),
 		      "a tab one blank wide still parts cells: Base | Patched");
 		r = c.nr_tables ? test_row_named(&c.tables[0], "usemem 16x1G") : NULL;
 		CHECK(r && r->q[0].mean == 1234567 && r->q[1].mean == 1334567 &&
@@ -423,9 +416,7 @@ static void test_ministat(void)
 
 	if (!test_drafted("ministat", text, &c))
 		return;
-	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
-	      !strcmp(c.tables[0].col[0], "Old grouping") &&
-	      !strcmp(c.tables[0].col[1], "New grouping"), "ministat: the legend's sets as arms");
+	CHECK(test_one_table_of(&c, "Old grouping", "New grouping"), "ministat: the legend's sets as arms");
 	r = c.nr_tables ? test_row_named(&c.tables[0], "Avg") : NULL;
 	CHECK(r && r->q[0].mean == 2314.1214 && r->q[0].sd == 806.03271 &&
 	      r->q[1].mean == 1878.1714, "ministat: Avg 2314.1214 (sd 806.03271) -> 1878.1714");
@@ -464,9 +455,7 @@ static void test_blocks_sentences_prompt_one_pair(void)
 	const struct claim_row *r;
 
 	if (test_drafted("prose-blocks", prose, &c)) {
-		CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
-		      !strcmp(c.tables[0].col[0], "Before") &&
-		      !strcmp(c.tables[0].col[1], "After"),
+		CHECK(test_one_table_of(&c, "Before", "After"),
 		      "blocks under sentences: Before | After");
 		r = c.nr_tables ? test_row_named(&c.tables[0], "_raw_spin_lock_irq.add_to_swap_cache") : NULL;
 		CHECK(r && r->q[0].mean == 7.91 && !r->q[1].present,
@@ -560,9 +549,7 @@ static void test_records_and_one_row_arms(void)
 	const struct claim_row *r;
 
 	if (test_drafted("records", records, &c)) {
-		CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
-		      !strcmp(c.tables[0].col[0], "mm-unstable") &&
-		      !strcmp(c.tables[0].col[1], "mm-unstable + patchset"),
+		CHECK(test_one_table_of(&c, "mm-unstable", "mm-unstable + patchset"),
 		      "records: the arms' names ('base: ' the role, dropped)");
 		r = c.nr_tables ? test_row_named(&c.tables[0], "sys_time") : NULL;
 		CHECK(r && r->q[0].mean == 3.10 && r->q[1].mean == 0.31,
@@ -725,8 +712,7 @@ static void test_header_units_saved(void)
 
 	if (!test_drafted("header-units", text, &c))
 		return;
-	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
-	      !strcmp(c.tables[0].col[0], "no patch") && !strcmp(c.tables[0].col[1], "patched"),
+	CHECK(test_one_table_of(&c, "no patch", "patched"),
 	      "arms 'no patch' | 'patched', their unit out of their names, 'saved' no arm");
 	r = c.nr_tables ? test_row_named(&c.tables[0], "256c2t(4 node) 2M") : NULL;
 	CHECK(r && r->q[0].mean == 2624 && r->q[1].mean == 956 && !strcmp(r->unit, "ms"),
@@ -776,9 +762,7 @@ static void test_statistics_per_arm(void)
 	const struct claim_row *r;
 
 	if (test_drafted("stats-per-arm", text, &c)) {
-		CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
-		      !strcmp(c.tables[0].col[0], "Patched") &&
-		      !strcmp(c.tables[0].col[1], "Upstream"), "arms Patched | Upstream");
+		CHECK(test_one_table_of(&c, "Patched", "Upstream"), "arms Patched | Upstream");
 		r = c.nr_tables ? test_row_named(&c.tables[0], "consume_stock") : NULL;
 		CHECK(r && r->q[0].mean == 63.75983475 && r->q[1].mean == 53.51201046 &&
 		      r->q[1].sd == 0.05200824438,
@@ -1663,9 +1647,7 @@ static void test_keyed_one_key(void)
 
 	if (!test_drafted("keyed-one", text, &c))
 		return;
-	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
-	      !strcmp(c.tables[0].col[0], "v6.11-rc3 mainline") &&
-	      !strcmp(c.tables[0].col[1], "zswap-mTHP-Store"),
+	CHECK(test_one_table_of(&c, "v6.11-rc3 mainline", "zswap-mTHP-Store"),
 	      "the kernels as the arms (%zu tables)", c.nr_tables);
 	r = c.nr_tables ? test_row_named(&c.tables[0], "Throughput") : NULL;
 	CHECK(r && r->q[0].mean == 335346 && r->q[1].mean == 271558 &&
@@ -1807,9 +1789,7 @@ static void test_blocks_spread_change_runs(void)
 		claims_free(&c);
 	}
 	if (test_drafted("blocks-mean-runs", runs, &c)) {
-		CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
-		      !strcmp(c.tables[0].col[0], "With") &&
-		      !strcmp(c.tables[0].col[1], "Without"),
+		CHECK(test_one_table_of(&c, "With", "Without"),
 		      "one table, arms With | Without (the new arm first)");
 		r = c.nr_tables ? test_row_named(&c.tables[0], "sys") : NULL;
 		CHECK(r && r->q[0].mean == 1479.38 && r->q[1].mean == 1550.91,
@@ -1851,8 +1831,7 @@ static void test_transposed_delta_yes_no(void)
 		claims_free(&c);
 	}
 	if (test_drafted("transposed-yes-no", yes_no, &c)) {
-		CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
-		      !strcmp(c.tables[0].col[0], "Y") && !strcmp(c.tables[0].col[1], "N"),
+		CHECK(test_one_table_of(&c, "Y", "N"),
 		      "an option's Y and N rows turned into arms");
 		r = c.nr_tables ? test_row_named(&c.tables[0], "time") : NULL;
 		CHECK(r && r->q[0].mean == 0.572 && r->q[1].mean == 2.098, "time 0.572 -> 2.098");
@@ -1882,9 +1861,7 @@ static void test_quantities_in_words_per_arm(void)
 
 	if (!test_drafted("quantities-in-words", text, &c))
 		return;
-	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
-	      !strcmp(c.tables[0].col[0], "Unpatched kernel") &&
-	      !strcmp(c.tables[0].col[1], "Patched kernel"),
+	CHECK(test_one_table_of(&c, "Unpatched kernel", "Patched kernel"),
 	      "the two headings the arms, no quantity an arm");
 	r = c.nr_tables ? test_row_named(&c.tables[0], "2") : NULL;
 	CHECK(r && r->q[0].mean == 74112 && r->q[1].mean == 1536,

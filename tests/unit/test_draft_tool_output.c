@@ -45,8 +45,7 @@ static void test_perf_stat_blocks(void)
 
 	if (!test_drafted("perf-stat", text, &c))
 		return;
-	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
-	      !strcmp(c.tables[0].col[0], "Before") && !strcmp(c.tables[0].col[1], "After"),
+	CHECK(test_one_table_of(&c, "Before", "After"),
 	      "perf stat under Before: and After:: one table of the two arms");
 	r = c.nr_tables ? test_row_named(&c.tables[0], "cycles") : NULL;
 	CHECK(r && r->q[0].mean == 9250034512.0 && r->q[1].mean == 3688681006.0,
@@ -205,9 +204,7 @@ static void test_tagged_arms(void)
 	const struct claim_row *r;
 
 	if (test_drafted("tagged-perf", perf, &c)) {
-		CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
-		      !strcmp(c.tables[0].col[0], "default perf") &&
-		      !strcmp(c.tables[0].col[1], "patch-series perf"),
+		CHECK(test_one_table_of(&c, "default perf", "patch-series perf"),
 		      "two tagged arms, 'vs' between them");
 		r = c.nr_tables ? test_row_named(&c.tables[0], "native_queued_spin_lock_slowpath") : NULL;
 		CHECK(r && r->q[0].mean == 93.07 && r->q[1].mean == 16.51,
@@ -274,9 +271,7 @@ static void test_diff_lists(void)
 
 	if (!test_drafted("diff-lists", text, &c))
 		return;
-	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
-	      !strcmp(c.tables[0].col[0], "before this patch") &&
-	      !strcmp(c.tables[0].col[1], "after this patch"),
+	CHECK(test_one_table_of(&c, "before this patch", "after this patch"),
 	      "'-' and '+' lists: two arms, named by the legend");
 	r = c.nr_tables ? test_row_named(&c.tables[0], "nr_active_anon") : NULL;
 	CHECK(r && r->q[0].mean == 1780700 && r->q[1].mean == 440303,
