@@ -43,9 +43,11 @@ static bool same_labels(const struct kv_block *a, const struct kv_block *b)
 	return true;
 }
 
+/* Past separators and the prompt of the command each run is of. */
 static size_t past_separators(const struct letter *l, size_t j, int depth)
 {
-	while (letter_same_block(l, j, depth) && separator(l->lines[j].text))
+	while (letter_same_block(l, j, depth) &&
+	       (separator(l->lines[j].text) || letter_shell_prompt(l->lines[j].text)))
 		j++;
 	return j;
 }

@@ -51,6 +51,26 @@ static bool tool_header(const char *s)
 	       (strstr(s, "Average ") && strstr(s, " Run (std deviation)"));
 }
 
+/*
+ * A shell's prompt and command, "root@host:~/bpf# time ./test_tag",
+ * "$ time make -j8", "~ # time ./a.out": a word ending in '#' or '$'
+ * (or the sign alone, after a directory's "~" or "path:"), first on
+ * the line, a command after it.
+ */
+bool letter_shell_prompt(const char *s)
+{
+	const char *blank;
+
+	while (*s == ' ')
+		s++;
+	blank = strchr(s, ' ');
+	if (blank && blank > s && (blank[-1] == '~' || blank[-1] == ':') &&
+	    (blank[1] == '#' || blank[1] == '$') && blank[2] == ' ')
+		blank += 2;	/* "~ # cmd": the directory, then the sign */
+	return blank && blank > s && (blank[-1] == '#' || blank[-1] == '$') &&
+	       blank[1] && blank[1] != ' ';
+}
+
 /* "<this patch>": a tag alone on its line, s[0..n) */
 static bool tag_line(const char *s, size_t n)
 {
@@ -123,8 +143,8 @@ bool letter_kv_heading(const char *s, bool first, bool ruled, char *out,
 
 	while (*s == ' ')
 		s++;
-	if (tool_header(s))
-		return false;
+	if (tool_header(s) || letter_shell_prompt(s))
+		return false;	/* "# time ./test.sh": a command, no arm */
 	bullet = (*s == '*' || *s == '-') && s[1] == ' ';
 	n = strlen(s);
 	while (n && s[n - 1] == ' ')
@@ -186,26 +206,6 @@ bool letter_kv_line(const struct letter *l, size_t j, struct kv_block *b)
 }
 
 /*
- * A shell's prompt and command, "root@host:~/bpf# time ./test_tag",
- * "$ time make -j8", "~ # time ./a.out": a word ending in '#' or '$'
- * (or the sign alone, after a directory's "~" or "path:"), first on
- * the line, a command after it.
- */
-static bool shell_prompt(const char *s)
-{
-	const char *blank;
-
-	while (*s == ' ')
-		s++;
-	blank = strchr(s, ' ');
-	if (blank && blank > s && (blank[-1] == '~' || blank[-1] == ':') &&
-	    (blank[1] == '#' || blank[1] == '$') && blank[2] == ' ')
-		blank += 2;	/* "~ # cmd": the directory, then the sign */
-	return blank && blank > s && (blank[-1] == '#' || blank[-1] == '$') &&
-	       blank[1] && blank[1] != ' ';
-}
-
-/*
  * The lines past a command run under a heading: its prompt line and
  * what it printed before a blank line ("test_tag: OK (40945 tests)"),
  * no row of the arm's; j itself when line j is no prompt.
@@ -216,7 +216,7 @@ static size_t past_command(const struct letter *l, size_t j, int depth)
 
 	struct letter_row r[KV_LINE_PAIRS];
 
-	if (!letter_same_block(l, j, depth) || !shell_prompt(l->lines[j].text))
+	if (!letter_same_block(l, j, depth) || !letter_shell_prompt(l->lines[j].text))
 		return j;
 	/* what it printed are the rows: "$ time echo idle" over "real ..." */
 	if (letter_same_block(l, k, depth) &&

@@ -24,6 +24,8 @@ struct kv_block {
 	struct kv_item item[KV_MAX_ITEMS];
 };
 
+/* "$ time make -j8", "# time ./test.sh": a shell's prompt and command */
+bool letter_shell_prompt(const char *s);
 /* Line s as a block's heading, its arm's name into out ("Baseline:"). */
 bool letter_kv_heading(const char *s, bool first, bool ruled, char *out, size_t len);
 /* b holds a pair labelled as label is, its case and spacing aside. */

@@ -98,11 +98,11 @@ static bool arm_phrase(const struct letter *l, size_t from, size_t to,
 	return found;
 }
 
-/* Lines [from, to) are all blank. */
+/* Lines [from, to) are all blank, or a run's command ("# time ./x"). */
 static bool only_blanks(const struct letter *l, size_t from, size_t to)
 {
 	for (size_t k = from; k < to; k++)
-		if (!letter_blank(l->lines[k].text))
+		if (!letter_blank(l->lines[k].text) && !letter_shell_prompt(l->lines[k].text))
 			return false;
 	return true;
 }

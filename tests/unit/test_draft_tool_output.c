@@ -343,8 +343,49 @@ static void test_long_rows(void)
 	claims_free(&c);
 }
 
+/* Runs of a command under each arm's heading, its prompt over each. */
+static void test_arm_runs_prompts(void)
+{
+	const char *text =
+		"(1) A few runs without this patch:\n"
+		"\n"
+		" # time ./stress_reclaim_refault.sh\n"
+		" real 0m9.949s\n"
+		" user 0m0.496s\n"
+		" sys 14m44.974s\n"
+		"\n"
+		" # time ./stress_reclaim_refault.sh\n"
+		" real 0m10.049s\n"
+		" user 0m0.486s\n"
+		" sys 14m55.791s\n"
+		"\n"
+		"(2) A few runs with this patch:\n"
+		"\n"
+		" # time ./stress_reclaim_refault.sh\n"
+		" real 0m9.885s\n"
+		" user 0m0.486s\n"
+		" sys 14m48.753s\n"
+		"\n"
+		" # time ./stress_reclaim_refault.sh\n"
+		" real 0m9.903s\n"
+		" user 0m0.495s\n"
+		" sys 14m48.339s\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (!test_drafted("arm-runs-prompts", text, &c))
+		return;
+	CHECK(c.nr_tables == 2 && c.tables[1].nr_cols == 2,
+	      "two runs an arm, each under its command's prompt: a table per run");
+	r = c.nr_tables == 2 ? test_row_named(&c.tables[1], "sys") : NULL;
+	CHECK(r && r->q[0].mean == 895.791 && r->q[1].mean == 888.339,
+	      "the second runs side by side, no prompt an arm");
+	claims_free(&c);
+}
+
 void test_draft_tool_output(void)
 {
+	test_arm_runs_prompts();
 	test_long_rows();
 	test_arm_runs_fish();
 	test_diff_lists();
