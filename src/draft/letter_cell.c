@@ -148,6 +148,15 @@ static bool minutes_seconds(const char **pp, struct letter_cell *c)
 	return true;
 }
 
+/* "(14.13% improvement)", "(3% slower)": a change in words after a value */
+static bool word_change(const char *p)
+{
+	const char *pct = strchr(p, '%');
+
+	return pct && isdigit((unsigned char)pct[-1]) && pct[1] == ' ' &&
+	       isalpha((unsigned char)pct[2]);
+}
+
 bool letter_cell_parse(const char *s, struct letter_cell *c)
 {
 	char buf[80];
@@ -228,8 +237,11 @@ bool letter_cell_parse(const char *s, struct letter_cell *c)
 	}
 	while (*p == ' ')
 		p++;
-	/* a note of its own closing the cell, "(e=8%)": no part of the value */
-	if (*p == '(' && p[strlen(p) - 1] == ')' && strchr(p, '=') &&
+	/*
+	 * a note of its own closing the cell, "(e=8%)", "(14.13%
+	 * improvement)": no part of the value
+	 */
+	if (*p == '(' && p[strlen(p) - 1] == ')' && (strchr(p, '=') || word_change(p)) &&
 	    !strchr(p + 1, '('))
 		p += strlen(p);
 	if (*p)

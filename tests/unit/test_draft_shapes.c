@@ -1890,8 +1890,27 @@ static void test_overhead_columns(void)
 	claims_free(&c);
 }
 
+/* A change in words closing a cell: "48603.4 Mbps (14.13% improvement)". */
+static void test_change_in_words(void)
+{
+	const char *text =
+		"number of clients | Without patch | With patch\n"
+		"  6               | 42584.1 Mbps  | 48603.4 Mbps (14.13% improvement)\n"
+		"  12              | 30617.1 Mbps  | 47919.7 Mbps (56.51% improvement)\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (!test_drafted("change-in-words", text, &c))
+		return;
+	CHECK(test_one_table_of(&c, "Without patch", "With patch"), "the arms, two");
+	r = c.nr_tables ? test_row_named(&c.tables[0], "12") : NULL;
+	CHECK(r && r->q[1].mean == 47919.7, "'47919.7 Mbps (56.51%% improvement)': the value");
+	claims_free(&c);
+}
+
 void test_draft_shapes(void)
 {
+	test_change_in_words();
 	test_overhead_columns();
 	test_quantities_in_words_per_arm();
 	test_transposed_delta_yes_no();
