@@ -117,6 +117,159 @@ int letter_read_header(const char *h, int nv, char col[][LETTER_NAME_LEN], bool 
 	return n - *label_col;
 }
 
+/* The blanks between spans a and b, 0 when they overlap or touch. */
+static int gap(const struct span *a, const struct span *b)
+{
+	if (a->end <= b->start)
+		return b->start - a->end;
+	if (b->end <= a->start)
+		return a->start - b->end;
+	return 0;
+}
+
+/*
+ * The last nv cells of row into v, a change in parentheses two blanks
+ * after its value ("400.0ms  (3.9%)") one cell with it; false if fewer.
+ */
+static bool value_spans(const char *row, struct span *v, int nv)
+{
+	int n = letter_split_cells(row, v, MAX_CELLS), o = 0;
+
+	for (int k = 0; k < n; k++) {
+		if (o && row[v[k].start] == '(') {
+			v[o - 1].end = v[k].end;
+			continue;
+		}
+		v[o++] = v[k];
+	}
+	if (o < nv)
+		return false;
+	memmove(v, v + (o - nv), nv * sizeof(v[0]));
+	return true;
+}
+
+/*
+ * The value column (of v[0..nv)) nearest the word at w, ties to the
+ * one overlapping it; -1 left of the first (the labels' header).
+ */
+static int column_under(const struct span *w, const struct span *v, int nv)
+{
+	int best = -1, best_gap = 0;
+
+	if (w->end <= v[0].start - 1 && gap(w, &v[0]) > 1)
+		return -1;
+	for (int c = 0; c < nv; c++) {
+		int g = gap(w, &v[c]);
+
+		if (best < 0 || g < best_gap) {
+			best = c;
+			best_gap = g;
+		}
+	}
+	return best;
+}
+
+static int words_by_position(const char *h, const char *row, int nv,
+			     char col[][LETTER_NAME_LEN], bool *label_col, bool all);
+
+/*
+ * The header's words placed over the values of row by where they stand
+ * ("bogo ops real time" over two columns, "bogo ops" and "real time"):
+ * the names' count (nv), 0 unless every column gets a word and the
+ * words of each stand together.
+ */
+static int header_by_position(const char *h, const char *row, int nv,
+			      char col[][LETTER_NAME_LEN], bool *label_col)
+{
+	for (int c = 0; c < nv && c < LETTER_MAX_COLS; c++)
+		col[c][0] = '\0';
+	*label_col = false;
+	return words_by_position(h, row, nv, col, label_col, true);
+}
+
+/*
+ * The words of header line h appended to the names in col[0..nv) of
+ * the columns they stand over; every column must get one when all.
+ */
+static int words_by_position(const char *h, const char *row, int nv,
+			     char col[][LETTER_NAME_LEN], bool *label_col, bool all)
+{
+	struct span w[MAX_CELLS], v[MAX_CELLS];
+	int nw = split_words(h, w, MAX_CELLS), last = -1;
+	bool got[LETTER_MAX_COLS] = {};
+
+	if (nw < (all ? nv : 1) || nv > LETTER_MAX_COLS || !value_spans(row, v, nv))
+		return 0;
+	for (int k = 0; k < nw; k++) {
+		int c = column_under(&w[k], v, nv);
+		size_t used;
+
+		if (c < 0) {
+			*label_col = true;
+			continue;
+		}
+		if (c < last)
+			return 0;	/* words out of the columns' order */
+		last = c;
+		got[c] = true;
+		used = strlen(col[c]);
+		if (used + (size_t)(w[k].end - w[k].start) + 2 >= LETTER_NAME_LEN)
+			return 0;
+		snprintf(col[c] + used, LETTER_NAME_LEN - used, "%s%.*s", used ? " " : "",
+			 w[k].end - w[k].start, h + w[k].start);
+	}
+	for (int c = 0; all && c < nv; c++)
+		if (!got[c])
+			return 0;
+	return nv;
+}
+
+int letter_header_two_lines(const char *top, const char *bottom, const char *row,
+			    int nv, char col[][LETTER_NAME_LEN], bool *label_col)
+{
+	char placed[LETTER_MAX_COLS][LETTER_NAME_LEN];
+	bool bottom_label = false;
+
+	if (nv > LETTER_MAX_COLS || !header_by_position(top, row, nv, placed, label_col) ||
+	    !words_by_position(bottom, row, nv, placed, &bottom_label, false))
+		return 0;
+	memcpy(col, placed, nv * sizeof(placed[0]));
+	return nv;
+}
+
+/*
+ * Each cell of header h stands over its value column of row: over it,
+ * or the labels' header left of the first.
+ */
+static bool header_aligned(const char *h, const char *row, int nv, int nh, bool label_col)
+{
+	struct span hs[MAX_CELLS], v[MAX_CELLS];
+	int n = letter_split_cells(h, hs, MAX_CELLS);
+
+	if (n != nh + label_col || !value_spans(row, v, nv))
+		return true;	/* not a header of cells one per column: as read */
+	for (int c = 0; c < nh && c < nv; c++)
+		if (column_under(&hs[c + label_col], v, nv) != c)
+			return false;
+	return true;
+}
+
+int letter_read_header_over(const char *h, const char *row, int nv,
+			    char col[][LETTER_NAME_LEN], bool *label_col)
+{
+	int nh = letter_read_header(h, nv, col, label_col);
+	char placed[LETTER_MAX_COLS][LETTER_NAME_LEN];
+	bool placed_label;
+
+	if (nh && header_aligned(h, row, nv, nh, *label_col))
+		return nh;
+	if (!header_by_position(h, row, nv, placed, &placed_label))
+		return nh;
+	memcpy(col, placed, nv * sizeof(placed[0]));
+	*label_col = placed_label;
+	return nv;
+}
+
 static void add_extra(struct letter_row *row, const char *name,
 		      const struct letter_cell *c)
 {

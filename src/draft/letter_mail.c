@@ -202,6 +202,30 @@ static bool qp_decode(char *s)
 }
 
 /* Quote depth and the text after "> > ", tabs expanded, '|' tables opened. */
+/*
+ * stress-ng's log tag leading each line of its output, "stress-ng: info:
+ * [2345] ", "stress-ng: metrc: [2345] ": its length, 0 for none. The
+ * lines under it are a table as any other.
+ */
+static size_t log_tag_len(const char *s)
+{
+	static const char tag[] = "stress-ng: ";
+	const char *p = s + sizeof(tag) - 1, *close;
+
+	if (strncmp(s, tag, sizeof(tag) - 1))
+		return 0;
+	p += strcspn(p, ": ");
+	if (*p != ':')
+		return 0;
+	for (p++; *p == ' '; p++)
+		;
+	if (*p != '[' || !(close = strchr(p, ']')) ||
+	    strspn(p + 1, "0123456789") != (size_t)(close - p - 1))
+		return 0;
+	/* one blank after the tag: the rest keeps its columns */
+	return (size_t)(close + 1 - s) + (close[1] == ' ');
+}
+
 static char *clean_line(const char *s, int *depth, bool *piped)
 {
 	const char *p = s;
@@ -217,6 +241,7 @@ static char *clean_line(const char *s, int *depth, bool *piped)
 	}
 	if (*depth && *p == ' ')
 		p++;
+	p += log_tag_len(p);
 	len = strlen(p);
 	out = malloc(len * (TAB_STOP + 1) + 1);
 	if (!out)

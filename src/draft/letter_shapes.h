@@ -91,6 +91,20 @@ long letter_read_table(struct letter *l, size_t i, bool arrow,
 bool letter_change_name(const char *s);
 /* Header line h over rows of nv values: the names' count, 0 if none. */
 int letter_read_header(const char *h, int nv, char col[][LETTER_NAME_LEN], bool *label_col);
+/*
+ * The same, checked against the first row under it: names standing
+ * over other columns than the count gives them are placed by where
+ * they stand ("bogo ops real time" over two columns).
+ */
+int letter_read_header_over(const char *h, const char *row, int nv,
+			    char col[][LETTER_NAME_LEN], bool *label_col);
+/*
+ * A header on two lines over row, words placed by where they stand
+ * ("bogo ops/s" over "(real time)"): each column's words, top first;
+ * nv, or 0 unless the top line names every column.
+ */
+int letter_header_two_lines(const char *top, const char *bottom, const char *row,
+			    int nv, char col[][LETTER_NAME_LEN], bool *label_col);
 /* "no patch(ms)": the arm's name without its unit, the unit to its cells */
 void letter_column_unit(struct letter_table *t, int c);
 /* nh names in col (from a header; 0: none) over rows of nv values. */

@@ -581,7 +581,17 @@ long letter_read_table(struct letter *l, size_t i, bool arrow,
 	if (stacked || sub != (size_t)-1)
 		nh = nv;
 	else if (h != (size_t)-1)
-		nh = letter_read_header(l->lines[h].text, nv, col, &label_col);
+		nh = letter_read_header_over(l->lines[h].text, l->lines[top].text, nv,
+					     col, &label_col);
+	if (!stacked && sub == (size_t)-1 && h != (size_t)-1 && !nh && h > 0 &&
+	    letter_same_block(l, h - 1, depth) && !letter_blank(l->lines[h - 1].text) &&
+	    l->lines[h - 1].kind == LL_PROSE &&
+	    letter_header_two_lines(l->lines[h - 1].text, l->lines[h].text,
+				    l->lines[top].text, nv, col, &label_col)) {
+		/* "bogo ops/s" over "(real time)": the header's two lines */
+		nh = nv;
+		h--;
+	}
 	if (!stacked && nh && label_col)
 		label_header(l->lines[h].text, t.label_name, sizeof(t.label_name));
 	if (h == (size_t)-1 && sub == (size_t)-1 && t.nr_rows + t.rows_cut < 2 && !arrow)

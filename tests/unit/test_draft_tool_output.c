@@ -3,7 +3,8 @@
  * Benchmark tools' own output pasted into letters (issue 46) under each
  * arm's heading: perf stat's counters, perf report's shares, fio's
  * results, kernbench's averages, GNU time -v, sysbench's sections,
- * test_vmalloc's summaries, fish's time; each arm's runs side by side; lines of two keys and a value. Each letter is an excerpt in
+ * test_vmalloc's summaries, fish's time, stress-ng's metrics; each
+ * arm's runs side by side; lines of two keys and a value. Each letter is an excerpt in
  * the shape the list uses.
  */
 #include <stdio.h>
@@ -383,8 +384,48 @@ static void test_arm_runs_prompts(void)
 	claims_free(&c);
 }
 
+/*
+ * stress-ng's --metrics-brief under each arm: its log tag off, its
+ * header's two lines placed over the columns by where the words stand.
+ */
+static void test_stress_ng_metrics(void)
+{
+	const char *text =
+		"base:\n"
+		"stress-ng: info:  [2345] stressor       bogo ops real time  usr time  sys time   bogo ops/s     bogo ops/s\n"
+		"stress-ng: info:  [2345]                           (secs)    (secs)    (secs)   (real time) (usr+sys time)\n"
+		"stress-ng: info:  [2345] vm               123456     60.00    100.00    200.00      2057.60       411.52\n"
+		"stress-ng: info:  [2345] mmap              23456     60.00     10.00     20.00       390.93       781.87\n"
+		"\n"
+		"patched:\n"
+		"stress-ng: info:  [2346] stressor       bogo ops real time  usr time  sys time   bogo ops/s     bogo ops/s\n"
+		"stress-ng: info:  [2346]                           (secs)    (secs)    (secs)   (real time) (usr+sys time)\n"
+		"stress-ng: info:  [2346] vm               133456     60.00    100.00    190.00      2224.27       460.19\n"
+		"stress-ng: info:  [2346] mmap              25456     60.00     10.00     19.00       424.27       877.79\n";
+	const char *one =
+		"stress-ng: info:  [2345] stressor       bogo ops real time  usr time  sys time   bogo ops/s     bogo ops/s\n"
+		"stress-ng: info:  [2345]                           (secs)    (secs)    (secs)   (real time) (usr+sys time)\n"
+		"stress-ng: info:  [2345] vm               123456     60.00    100.00    200.00      2057.60       411.52\n"
+		"stress-ng: info:  [2345] mmap              23456     60.00     10.00     20.00       390.93       781.87\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (test_drafted("stress-ng-arms", text, &c)) {
+		CHECK(test_one_table_of(&c, "base", "patched"), "each arm's stress-ng table: one of the arms");
+		r = c.nr_tables ? test_row_named(&c.tables[0], "vm") : NULL;
+		CHECK(r && r->q[0].mean == 123456 && r->q[1].mean == 133456, "vm: bogo ops of each arm");
+		claims_free(&c);
+	}
+	if (test_drafted("stress-ng-header", one, &c)) {
+		CHECK(c.nr_tables >= 1 && !strcmp(c.tables[0].col[1], "real time (secs)"),
+		      "'bogo ops real time' over two columns, '(secs)' under the second");
+		claims_free(&c);
+	}
+}
+
 void test_draft_tool_output(void)
 {
+	test_stress_ng_metrics();
 	test_arm_runs_prompts();
 	test_long_rows();
 	test_arm_runs_fish();
