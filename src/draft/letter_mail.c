@@ -361,7 +361,7 @@ int letter_read_lines(const char *text, size_t n, struct letter *l)
 		if (in_header) {
 			if (!raw[0]) {
 				in_header = false;
-				if (!content_type)
+				if (!content_type && start < n)
 					flowed = flowed_unsaid(text + start, n - start);
 			} else if ((raw[0] == ' ' || raw[0] == '\t') && folded) {
 				size_t used = strlen(folded);
