@@ -20,7 +20,55 @@ static const char *const text_cells[] = {
 	"crash", "crashed", "fail", "failed", "failure", "timeout", "dnf", "x",
 	"?", "none", "inf", "nan", NULL };
 
-static bool parse_number(const char **pp, double *v, bool *sign)
+/*
+ * A number in a European locale's spelling at p, as perf stat prints it
+ * there: "43.367.405,59", "7.393.238" (dots between thousands), "1403,441",
+ * "0,466" (a decimal comma after four digits or a zero). Its digits into
+ * buf[*n..], '.' for the comma; the end into *end. False for what an
+ * English spelling reads ("1.234", "30,901"), for "1,5" (unless loose:
+ * the spread of a value so spelled, "1404,47 +- 1,05"), or none.
+ */
+static bool european_number(const char *p, char *buf, size_t *n, size_t len,
+			    const char **end, bool loose)
+{
+	size_t k = strspn(p, "0123456789"), o = *n, after;
+	int groups = 0;
+	const char *q = p + k;
+
+	if (!k || k + o + 2 >= len)
+		return false;
+	memcpy(buf + o, p, k);
+	o += k;
+	while (k <= 3 && q[0] == '.' && strspn(q + 1, "0123456789") == 3 &&
+	       o + 4 < len) {
+		memcpy(buf + o, q + 1, 3);
+		o += 3;
+		q += 4;
+		groups++;
+	}
+	if (*q == '.' || (*q == ',' && !isdigit((unsigned char)q[1])))
+		return false;
+	if (*q == ',') {
+		after = strspn(q + 1, "0123456789");
+		if (!groups && k <= 3 && p[0] != '0' && !loose)
+			return false;	/* "30,901": thousands as English writes them; "1,5" a list */
+		if (o + after + 2 >= len)
+			return false;
+		buf[o++] = '.';
+		memcpy(buf + o, q + 1, after);
+		o += after;
+		q += 1 + after;
+	} else if (groups < 2) {
+		return false;	/* "1.234": a decimal point */
+	}
+	if (isdigit((unsigned char)*q) || *q == '.' || *q == ',')
+		return false;
+	*n = o;
+	*end = q;
+	return true;
+}
+
+static bool parse_number_in(const char **pp, double *v, bool *sign, bool *eu, bool loose)
 {
 	const char *p = *pp;
 	char buf[64];
@@ -35,6 +83,14 @@ static bool parse_number(const char **pp, double *v, bool *sign)
 		*sign = true;
 		buf[n++] = '-';
 		p += 3;
+	}
+	if (european_number(p, buf, &n, sizeof(buf), &p, loose)) {
+		if (eu)
+			*eu = memchr(buf, '.', n) != NULL;
+		buf[n] = '\0';
+		*v = strtod(buf, NULL);
+		*pp = p;
+		return isfinite(*v);
 	}
 	while (n < sizeof(buf) - 2) {
 		if (isdigit((unsigned char)*p)) {
@@ -61,6 +117,11 @@ static bool parse_number(const char **pp, double *v, bool *sign)
 	*v = strtod(buf, NULL);
 	*pp = p;
 	return isfinite(*v);
+}
+
+static bool parse_number(const char **pp, double *v, bool *sign)
+{
+	return parse_number_in(pp, v, sign, NULL, false);
 }
 
 static size_t unit_char(const char *p)
@@ -162,7 +223,7 @@ bool letter_cell_parse(const char *s, struct letter_cell *c)
 	char buf[80];
 	const char *p, *q;
 	size_t n;
-	bool sign;
+	bool sign, eu = false;	/* the value's decimal comma: its spread's too */
 
 	memset(c, 0, sizeof(*c));
 	while (*s == ' ')
@@ -195,7 +256,7 @@ bool letter_cell_parse(const char *s, struct letter_cell *c)
 		c->approx = true;
 		p += 3;
 	}
-	if (!parse_number(&p, &c->mean, &c->sign))
+	if (!parse_number_in(&p, &c->mean, &c->sign, &eu, false))
 		return false;
 	if (!minutes_seconds(&p, c))
 		parse_unit(&p, c->unit, sizeof(c->unit));
@@ -205,7 +266,7 @@ bool letter_cell_parse(const char *s, struct letter_cell *c)
 	if (q) {
 		while (*q == ' ')
 			q++;
-		if (!parse_number(&q, &c->sd, &sign) || sign || c->sd < 0)
+		if (!parse_number_in(&q, &c->sd, &sign, NULL, eu) || sign || c->sd < 0)
 			return false;
 		c->has_sd = true;
 		p = q;

@@ -242,6 +242,9 @@ static char *clean_line(const char *s, int *depth, bool *piped)
 	if (*depth && *p == ' ')
 		p++;
 	p += log_tag_len(p);
+	/* "| " leading a pasted output's lines, the only bar: a mark, no cell */
+	if (*p == '|' && (p[1] == ' ' || !p[1]) && !strchr(p + 1, '|'))
+		p += p[1] ? 2 : 1;
 	len = strlen(p);
 	out = malloc(len * (TAB_STOP + 1) + 1);
 	if (!out)

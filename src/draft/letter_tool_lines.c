@@ -175,6 +175,31 @@ static bool perf_seconds_line(const char *buf, struct letter_row *r)
 }
 
 /*
+ * "832.364": a count whose thousands a European locale parts with dots
+ * (perf stat counts events whole), into *v; false for any other.
+ */
+static bool dotted_count(const char *s, double *v)
+{
+	size_t k = strspn(s, "0123456789");
+	double n;
+
+	if (!k || k > 3)
+		return false;
+	n = 0;
+	for (size_t i = 0; i < k; i++)
+		n = n * 10 + (s[i] - '0');
+	for (s += k; *s == '.'; s += 4) {
+		if (strspn(s + 1, "0123456789") != 3)
+			return false;
+		n = n * 1000 + (s[1] - '0') * 100 + (s[2] - '0') * 10 + (s[3] - '0');
+	}
+	if (*s)
+		return false;
+	*v = n;
+	return true;
+}
+
+/*
  * perf stat's counter lines, "12451963  context-switches  #  23.599
  * K/sec", "527649.37 msec cpu-clock  # 1.999 CPUs utilized",
  * "9,250,034,512  cycles  ( +-  0.43% )": the count (its unit maybe),
@@ -211,6 +236,9 @@ static bool perf_stat_line(const char *s, struct letter_row *r)
 	if (!letter_cell_parse(tok[0], &r->cell[0]) || r->cell[0].kind != CELL_NUM ||
 	    r->cell[0].unit[0] || r->cell[0].sign)
 		return false;
+	/* "832.364 cpu-migrations": a count, its thousands dotted */
+	if (nt == 2)
+		dotted_count(tok[0], &r->cell[0].mean);
 	if (nt == 3)
 		snprintf(r->cell[0].unit, sizeof(r->cell[0].unit), "ms");
 	snprintf(r->label, sizeof(r->label), "%s", tok[nt - 1]);

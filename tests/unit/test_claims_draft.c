@@ -48,6 +48,14 @@ static void test_cells(void)
 		{ "5ms", CELL_NUM, 5, 0, "ms" },
 		{ "OOM", CELL_TEXT },
 		{ "n/a", CELL_TEXT },
+		/* a European locale's spelling, as perf stat prints it there */
+		{ "43.367.405,59", CELL_NUM, 43367405.59, 0, "" },
+		{ "7.393.238", CELL_NUM, 7393238, 0, "" },
+		{ "1403,441", CELL_NUM, 1403.441, 0, "" },
+		{ "0,466", CELL_NUM, 0.466, 0, "" },
+		{ "1404,47 +- 1,05", CELL_NUM, 1404.47, 1.05, "" },
+		{ "1.234", CELL_NUM, 1.234, 0, "" },
+		{ "30,901", CELL_NUM, 30901, 0, "" },
 	};
 	static const char *const not_values[] = {
 		"Baseline", "mm-unstable-9-18-2025", "1,5", "v12", "+patchset",

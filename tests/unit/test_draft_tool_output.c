@@ -423,8 +423,45 @@ static void test_stress_ng_metrics(void)
 	}
 }
 
+/* perf stat in a European locale, each line led by "| ": dotted thousands. */
+static void test_perf_stat_european(void)
+{
+	const char *text =
+		"With the optimisation:\n"
+		"|  Performance counter stats for './b.sh' (5 runs):\n"
+		"|\n"
+		"|       43.367.405,59 msec task-clock                #   30,901 CPUs utilized            ( +-  0,01% )\n"
+		"|             832.364      cpu-migrations            #   19,196 /sec                     ( +-  0,15% )\n"
+		"|\n"
+		"|            1403,441 +- 0,466 seconds time elapsed  ( +-  0,03% )\n"
+		"\n"
+		"With the optimisation disabled:\n"
+		"|  Performance counter stats for './b.sh' (5 runs):\n"
+		"|\n"
+		"|       43.354.742,31 msec task-clock                #   30,869 CPUs utilized            ( +-  0,01% )\n"
+		"|             842.835      cpu-migrations            #   19,440 /sec                     ( +-  0,16% )\n"
+		"|\n"
+		"|             1404,47 +- 1,05 seconds time elapsed  ( +-  0,08% )\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (!test_drafted("perf-stat-european", text, &c))
+		return;
+	CHECK(test_one_table_of(&c, "With the optimisation", "With the optimisation disabled"),
+	      "the two arms' perf stat, '| ' leading each line");
+	r = c.nr_tables ? test_row_named(&c.tables[0], "cpu-migrations") : NULL;
+	CHECK(r && r->q[0].mean == 832364 && r->q[1].mean == 842835,
+	      "'832.364 cpu-migrations': a count, 832364");
+	r = c.nr_tables ? test_row_named(&c.tables[0], "task-clock") : NULL;
+	CHECK(r && r->q[0].mean == 43367405.59, "'43.367.405,59 msec': 43367405.59");
+	r = c.nr_tables ? test_row_named(&c.tables[0], "seconds time elapsed") : NULL;
+	CHECK(r && r->q[1].mean == 1404.47 && r->q[1].sd == 1.05, "'1404,47 +- 1,05'");
+	claims_free(&c);
+}
+
 void test_draft_tool_output(void)
 {
+	test_perf_stat_european();
 	test_stress_ng_metrics();
 	test_arm_runs_prompts();
 	test_long_rows();
