@@ -138,6 +138,26 @@ static bool arm_word(const char *s)
 	return false;
 }
 
+/*
+ * Every row's label opens with its number in order, "(1 baseline)",
+ * "2) patched", "3. memcg": a list of configurations.
+ */
+static bool numbered_rows(const struct letter_table *t)
+{
+	for (size_t r = 0; r < t->nr_rows; r++) {
+		const char *s = t->rows[r].label;
+		char *end;
+		long n;
+
+		if (*s == '(')
+			s++;
+		n = strtol(s, &end, 10);
+		if (end == s || n != (long)r + 1 || (*end != ' ' && *end != ')' && *end != '.'))
+			return false;
+	}
+	return t->nr_rows >= 2;
+}
+
 /* Rows of changes between the arms ("Delta"): no arm when turned. */
 static size_t change_rows(const struct letter_table *t)
 {
@@ -177,6 +197,12 @@ static bool transposed(const struct letter_table *t)
 		configs += letter_config_label(t->rows[r].label);
 		arm_rows += arm_word(t->rows[r].label);
 	}
+	/*
+	 * "(1 baseline)" .. "(7 def enabled+memcg)": configurations numbered,
+	 * though a word of one names a metric ("runtime enabled")
+	 */
+	if ((size_t)configs * 2 >= nr_rows && !col_configs && numbered_rows(t))
+		return true;
 	if (rows)
 		return false;
 	if (letter_arms_header(t->label_name) && !col_configs)

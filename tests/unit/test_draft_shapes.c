@@ -1908,8 +1908,30 @@ static void test_change_in_words(void)
 	claims_free(&c);
 }
 
+/* Configurations numbered as rows, "(1 baseline)" .., quantities as columns: turned. */
+static void test_numbered_configurations(void)
+{
+	const char *text =
+		"                        kmalloc                 pgalloc\n"
+		"(1 baseline)            6.764s                  16.902s\n"
+		"(2 default disabled)    6.793s  (+0.43%)        17.007s (+0.62%)\n"
+		"(3 runtime enabled)     7.405s  (+9.48%)        23.901s (+41.41%)\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (!test_drafted("numbered-configurations", text, &c))
+		return;
+	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 3 &&
+	      !strcmp(c.tables[0].col[2], "(3 runtime enabled)"),
+	      "the numbered configurations the arms, turned");
+	r = c.nr_tables ? test_row_named(&c.tables[0], "pgalloc") : NULL;
+	CHECK(r && r->q[0].mean == 16.902 && r->q[2].mean == 23.901, "pgalloc 16.902 .. 23.901");
+	claims_free(&c);
+}
+
 void test_draft_shapes(void)
 {
+	test_numbered_configurations();
 	test_change_in_words();
 	test_overhead_columns();
 	test_quantities_in_words_per_arm();
