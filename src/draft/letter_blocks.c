@@ -155,7 +155,13 @@ bool letter_kv_heading(const char *s, bool first, bool ruled, char *out,
 		return letter_label_ok(out);
 	}
 	colon = memchr(s, ':', n);
-	if (colon) {
+	if (colon && n > 2 && s[n - 1] == ':' && s[n - 2] == ')' &&
+	    memchr(s, '(', colon - s) && !memchr(s, ')', colon - s)) {
+		/* "Sum of nsecs (results piped to: awk ...):": its note cut */
+		n = (const char *)memchr(s, '(', colon - s) - s;
+		while (n && s[n - 1] == ' ')
+			n--;
+	} else if (colon) {
 		for (rest = colon + 1; *rest == ' '; rest++)
 			;
 		if (rest < s + n && (*rest != '(' || s[n - 1] != ')'))
@@ -616,6 +622,55 @@ int letter_kv_table(struct letter *l, size_t i, struct kv_block *b, int nb,
 }
 
 /*
+ * Every pair of b names an arm and holds a bare number, "disabled:
+ * 903610", "enabled: 1006833 (+11.4%)": the arms of the quantity the
+ * heading names, two at least.
+ */
+static bool arms_as_labels(const struct kv_block *b)
+{
+	if (b->nr < 2 || b->nr > LETTER_MAX_COLS || letter_kv_holds_runs(b))
+		return false;
+	for (int k = 0; k < b->nr; k++)
+		if (!letter_config_label(b->item[k].label) || b->item[k].cell.kind != CELL_NUM ||
+		    b->item[k].cell.unit[0])
+			return false;	/* "1200.50 Ops/sec": the unit names the row */
+	return true;
+}
+
+/*
+ * The heading's quantity over its arms' lines ("Sum of nsecs:" over
+ * "disabled: 903610", "enabled: 1006833"): one row, a column per arm,
+ * into l. 1 made, -1 out of memory.
+ */
+static int quantity_of_arms(struct letter *l, size_t i, const struct kv_block *b,
+			    const char *quantity, const char *section)
+{
+	struct letter_table t = {};
+	struct letter_row row = {};
+	size_t cap = 0;
+
+	snprintf(row.label, sizeof(row.label), "%s", quantity);
+	row.line = b->item[0].line;
+	for (int k = 0; k < b->nr; k++) {
+		row.cell[k] = b->item[k].cell;
+		snprintf(t.col[k], sizeof(t.col[k]), "%s", b->item[k].label);
+		if (row.cell[k].has_change && !row.has_change) {
+			row.has_change = true;
+			row.change_pct = row.cell[k].change_pct;
+		}
+	}
+	if (letter_add_row(l, &t, &row, &cap))
+		return -1;
+	t.nr_cols = b->nr;
+	t.named = true;
+	t.line = (int)i + 1;
+	for (size_t k = i; k <= b->last; k++)
+		l->lines[k].kind = LL_TABLE;
+	letter_find_title(l, i, t.title, sizeof(t.title));
+	return letter_keep_table(l, &t, section) ? -1 : 1;
+}
+
+/*
  * Blocks of "label: value" lines, each under a heading ("Baseline:",
  * "With this patch:"), one after another: a table with a column per
  * block and a row per label of the first block that another block has.
@@ -687,3 +742,18 @@ long letter_read_kv_blocks(struct letter *l, size_t i, const char *section)
 	return made < 0 ? -1 : (long)j;
 }
 
+long letter_read_quantity_arms(struct letter *l, size_t i, const char *section)
+{
+	char name[LETTER_NAME_LEN];
+	struct kv_block *b = malloc(sizeof(*b));
+	int made = 0;
+
+	if (!b)
+		return -1;
+	if (kv_block_at(l, i, l->lines[i].depth, true, name, sizeof(name), b) &&
+	    arms_as_labels(b))
+		made = quantity_of_arms(l, i, b, name, section);
+	i = made > 0 ? b->last : i;
+	free(b);
+	return made < 0 ? -1 : (long)i + 1;
+}

@@ -26,7 +26,8 @@
  * of arrow cells (letter_arrow_grid.c), blocks of "label: value" under
  * sentences (letter_sections.c), an arm's name over a header and its
  * values (letter_records.c), an arm's section of sub-blocks
- * (letter_sections.c). Each returns the line after
+ * (letter_sections.c), a quantity's heading over a line per arm
+ * (letter_blocks.c). Each returns the line after
  * what it read, i + 1 when i starts none.
  */
 static long (*const shape_readers[])(struct letter *l, size_t i,
@@ -36,7 +37,7 @@ static long (*const shape_readers[])(struct letter *l, size_t i,
 	letter_read_arm_runs, letter_read_long_rows, letter_read_kv_blocks,
 	letter_read_arm_lines, letter_read_matrix, letter_read_arrow_grid,
 	letter_read_prose_blocks, letter_read_records, letter_read_key_values,
-	letter_read_arm_sections,
+	letter_read_arm_sections, letter_read_quantity_arms,
 };
 
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))

@@ -142,6 +142,8 @@ long letter_read_ministat(struct letter *l, size_t i, const char *section);
 
 /* letter_blocks.c: blocks of "label: value" lines under headings */
 long letter_read_kv_blocks(struct letter *l, size_t i, const char *section);
+/* a quantity's heading over one line per arm ("Sum of nsecs:" over "disabled: N") */
+long letter_read_quantity_arms(struct letter *l, size_t i, const char *section);
 /* letter_sections.c: blocks whose arms no heading of their own names */
 /* an arm's section under its heading, of sub-blocks under sub-headings */
 long letter_read_arm_sections(struct letter *l, size_t i, const char *section);

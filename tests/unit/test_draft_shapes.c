@@ -1929,8 +1929,30 @@ static void test_numbered_configurations(void)
 	claims_free(&c);
 }
 
+/* A quantity's heading, its note in parentheses, over a bare line per arm. */
+static void test_quantity_over_arm_lines(void)
+{
+	const char *text =
+		"\"enabled\"(1) means new behavior, \"disabled\"(0) means the old one.\n"
+		"\n"
+		"Sum of nsecs (results piped to: awk '{ sum += $1 } END { print sum }'):\n"
+		"disabled:\t903610\n"
+		"enabled:\t1006833 (+11.4%)\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (!test_drafted("quantity-over-arm-lines", text, &c))
+		return;
+	CHECK(test_one_table_of(&c, "disabled", "enabled"), "the lines' names the arms");
+	r = c.nr_tables ? test_row_named(&c.tables[0], "Sum of nsecs") : NULL;
+	CHECK(r && r->q[0].mean == 903610 && r->q[1].mean == 1006833,
+	      "the heading's quantity, its note cut: 903610 -> 1006833");
+	claims_free(&c);
+}
+
 void test_draft_shapes(void)
 {
+	test_quantity_over_arm_lines();
 	test_numbered_configurations();
 	test_change_in_words();
 	test_overhead_columns();
