@@ -71,18 +71,21 @@ bool letter_shell_prompt(const char *s)
 	       blank[1] && blank[1] != ' ';
 }
 
-/* "<this patch>": a tag alone on its line, s[0..n) */
+/* "<this patch>", "[w/o patch, w/o noise]": a tag alone on its line, s[0..n) */
 static bool tag_line(const char *s, size_t n)
 {
-	return n > 2 && s[0] == '<' && s[n - 1] == '>' && !memchr(s + 1, '<', n - 2) &&
-	       !memchr(s + 1, '>', n - 2) && !memchr(s, '@', n);
+	char close = s[0] == '<' ? '>' : s[0] == '[' ? ']' : 0;
+
+	return n > 2 && close && s[n - 1] == close && !memchr(s + 1, s[0], n - 2) &&
+	       !memchr(s + 1, close, n - 2) && !memchr(s, '@', n);
 }
 
 /*
- * Past what closes an arm's block at line j: its tag again ("<default>"
+ * Past what closes arm's block at line j: its tag again ("<default>"
  * under the rows), a "vs" line between two arms, the blanks around them.
  */
-static size_t past_block_close(const struct letter *l, size_t j, int depth)
+static size_t past_block_close(const struct letter *l, size_t j, int depth,
+			       const char *arm)
 {
 	for (int pass = 0; pass < 2; pass++) {
 		const char *s;
@@ -97,10 +100,8 @@ static size_t past_block_close(const struct letter *l, size_t j, int depth)
 		n = strlen(s);
 		while (n && s[n - 1] == ' ')
 			n--;
-		if (pass == 0 && tag_line(s, n) && letter_same_block(l, j + 1, depth) &&
-		    !tag_line(l->lines[j + 1].text + strspn(l->lines[j + 1].text, " "),
-			      strlen(l->lines[j + 1].text + strspn(l->lines[j + 1].text, " "))))
-			j++;	/* the tag closing the block, not the next one's */
+		if (pass == 0 && tag_line(s, n) && !strncmp(s + 1, arm, n - 2) && !arm[n - 2])
+			j++;	/* the block's own tag again, closing it */
 		else if ((n == 2 && !strncasecmp(s, "vs", 2)) ||
 			 (n == 3 && !strncasecmp(s, "vs.", 3)) ||
 			 (n == 6 && !strncasecmp(s, "versus", 6)))
@@ -734,7 +735,8 @@ long letter_read_kv_blocks(struct letter *l, size_t i, const char *section)
 				j++;
 			continue;
 		}
-		j = past_block_close(l, b[nb++].last + 1, depth);
+		j = past_block_close(l, b[nb].last + 1, depth, col[nb]);
+		nb++;
 	}
 	made = nb >= 2 ? letter_kv_table(l, i, b, nb, col, section, all_shares(&b[0])) : 0;
 	j = made > 0 ? b[nb - 1].last + 1 : i + 1;

@@ -1950,8 +1950,32 @@ static void test_quantity_over_arm_lines(void)
 	claims_free(&c);
 }
 
+/* Arms under headings in square brackets, no tag closing them. */
+static void test_bracket_headings(void)
+{
+	const char *text =
+		"[w/o patch, w/o noise program]\n"
+		"MFLOPS :  1614.438709 +- 2.640061\n"
+		"[w/o patch, w/ noise program]\n"
+		"MFLOPS :  1152.862612 +- 0.7933615\n"
+		"[w/ patch, w/ noise program]\n"
+		"MFLOPS :  1614.586227 +- 0.3268545\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (!test_drafted("bracket-headings", text, &c))
+		return;
+	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 3 &&
+	      !strcmp(c.tables[0].col[1], "w/o patch, w/ noise program"),
+	      "three bracketed headings, three arms, none passed as a closing tag");
+	r = c.nr_tables ? test_row_named(&c.tables[0], "MFLOPS") : NULL;
+	CHECK(r && r->q[1].mean == 1152.862612 && r->q[2].sd == 0.3268545, "MFLOPS of each arm");
+	claims_free(&c);
+}
+
 void test_draft_shapes(void)
 {
+	test_bracket_headings();
 	test_quantity_over_arm_lines();
 	test_numbered_configurations();
 	test_change_in_words();
