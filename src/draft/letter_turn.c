@@ -187,7 +187,9 @@ static bool transposed(const struct letter_table *t)
 	for (int c = 0; c < t->nr_cols; c++) {
 		cols += metric_synonym_guess(t->col[c], t->title, m, sizeof(m)) ||
 			measure_label(t->col[c]);
-		col_configs += letter_config_label(t->col[c]);
+		/* "1G", "64K": a page size's column, a configuration too */
+		col_configs += letter_config_label(t->col[c]) ||
+			       letter_key_cell(t->col[c], strlen(t->col[c]));
 		arm_cols += arm_word(t->col[c]);
 	}
 	for (size_t r = 0; r < t->nr_rows; r++) {

@@ -1973,8 +1973,29 @@ static void test_bracket_headings(void)
 	claims_free(&c);
 }
 
+/* Page sizes as columns over settings as rows: the sizes stay the arms. */
+static void test_size_columns_not_turned(void)
+{
+	const char *text =
+		"                        |  1G    |  2M    |  4K\n"
+		"------------------------+--------+--------+---------\n"
+		"ssd, mitigations=on\t| 308.75 | 317.37 | 314.9 \n"
+		"ram, mitigations=off\t| 299.32 | 288.44 | 310.65\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (!test_drafted("size-columns", text, &c))
+		return;
+	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 3 && !strcmp(c.tables[0].col[0], "1G"),
+	      "1G | 2M | 4K the arms, not turned");
+	r = c.nr_tables ? test_row_named(&c.tables[0], "ram, mitigations=off") : NULL;
+	CHECK(r && r->q[1].mean == 288.44, "ram, mitigations=off: 2M 288.44");
+	claims_free(&c);
+}
+
 void test_draft_shapes(void)
 {
+	test_size_columns_not_turned();
 	test_bracket_headings();
 	test_quantity_over_arm_lines();
 	test_numbered_configurations();
