@@ -5,6 +5,7 @@
  * (into the rows' change or their note), names kept apart.
  */
 #define _GNU_SOURCE	/* strcasestr */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,13 +23,44 @@ static bool header_name_ok(const char *s, size_t n)
 	return words <= 6;
 }
 
+/*
+ * "before change", "[v4 change]", "this change": the patch a column is
+ * of, no change between arms.
+ */
+static bool names_the_patch(const char *s, const char *change)
+{
+	static const char *const words[] = {
+		"before", "after", "with", "without", "w/", "w/o", "this", "the",
+		"old", "new", "no", NULL };
+	const char *w = change;
+	size_t n;
+
+	while (w > s && (w[-1] == ' ' || w[-1] == '_' || w[-1] == '-'))
+		w--;
+	n = (size_t)(w - s);
+	while (w > s && w[-1] != ' ' && w[-1] != '[' && w[-1] != '(')
+		w--;
+	n -= (size_t)(w - s);
+	if (!n)
+		return false;
+	if ((*w == 'v' || *w == 'V') && isdigit((unsigned char)w[1]))
+		return true;	/* "v4 change" */
+	for (int i = 0; words[i]; i++)
+		if (strlen(words[i]) == n && !strncasecmp(w, words[i], n))
+			return true;
+	return false;
+}
+
 bool letter_change_name(const char *s)
 {
 	static const char *const words[] = { "change", "delta", "diff", NULL };
 
-	for (int i = 0; words[i]; i++)
-		if (strcasestr(s, words[i]))
+	for (int i = 0; words[i]; i++) {
+		const char *w = strcasestr(s, words[i]);
+
+		if (w && !(i == 0 && names_the_patch(s, w)))
 			return true;
+	}
 	return false;
 }
 
@@ -111,9 +143,16 @@ int letter_read_header(const char *h, int nv, char col[][LETTER_NAME_LEN], bool 
 		if (!header_name_ok(h + sp[i].start, sp[i].end - sp[i].start))
 			return 0;
 	*label_col = n == nv + 1;
-	for (int i = *label_col; i < n; i++)
-		snprintf(col[i - *label_col], LETTER_NAME_LEN, "%.*s",
-			 sp[i].end - sp[i].start, h + sp[i].start);
+	for (int i = *label_col; i < n; i++) {
+		const char *name = h + sp[i].start;
+		int len = sp[i].end - sp[i].start;
+
+		/* "[before change]": a name in brackets, the brackets no part */
+		if (len > 2 && name[0] == '[' && name[len - 1] == ']' &&
+		    !memchr(name + 1, '[', len - 2))
+			name++, len -= 2;
+		snprintf(col[i - *label_col], LETTER_NAME_LEN, "%.*s", len, name);
+	}
 	return n - *label_col;
 }
 
@@ -238,20 +277,20 @@ int letter_header_two_lines(const char *top, const char *bottom, const char *row
 }
 
 /*
- * Each cell of header h stands over its value column of row: over it,
- * or the labels' header left of the first.
+ * The header's cells counted one per column stand over them: false when
+ * its first cell, taken for the first column's name, stands left of
+ * every value, over the rows' labels ("stressor  bogo ops real time"
+ * over "vm  123456  60.00"). Tab-padded headers drift from their
+ * values, so nothing finer is asked.
  */
 static bool header_aligned(const char *h, const char *row, int nv, int nh, bool label_col)
 {
 	struct span hs[MAX_CELLS], v[MAX_CELLS];
 	int n = letter_split_cells(h, hs, MAX_CELLS);
 
-	if (n != nh + label_col || !value_spans(row, v, nv))
-		return true;	/* not a header of cells one per column: as read */
-	for (int c = 0; c < nh && c < nv; c++)
-		if (column_under(&hs[c + label_col], v, nv) != c)
-			return false;
-	return true;
+	if (label_col || n != nh || !value_spans(row, v, nv))
+		return true;
+	return hs[0].end > v[0].start;
 }
 
 int letter_read_header_over(const char *h, const char *row, int nv,

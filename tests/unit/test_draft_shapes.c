@@ -1993,8 +1993,30 @@ static void test_size_columns_not_turned(void)
 	claims_free(&c);
 }
 
+/* Tab-aligned columns named in brackets, "[v4 change]" the patch's, no change. */
+static void test_bracket_columns_of_the_patch(void)
+{
+	const char *text =
+		"\t[page num]\t[before change]\t[v3 change]\t[v4 change]\n"
+		"\t1\t\t16051\t\t15094\t\t13524\n"
+		"\t2\t\t11366\t\t11270\t\t11146\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (!test_drafted("bracket-columns", text, &c))
+		return;
+	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 3 &&
+	      !strcmp(c.tables[0].col[0], "before change") &&
+	      !strcmp(c.tables[0].col[2], "v4 change"),
+	      "three arms, their brackets off, 'v4 change' no change column");
+	r = c.nr_tables ? test_row_named(&c.tables[0], "1") : NULL;
+	CHECK(r && r->q[0].mean == 16051 && r->q[2].mean == 13524, "page 1: 16051 .. 13524");
+	claims_free(&c);
+}
+
 void test_draft_shapes(void)
 {
+	test_bracket_columns_of_the_patch();
 	test_size_columns_not_turned();
 	test_bracket_headings();
 	test_quantity_over_arm_lines();
