@@ -77,13 +77,23 @@ bool letter_known_unit(const char *u)
 }
 
 /* The label has letters and is not a sentence. */
+/* "[0, 1)", "[1000000, +)": a histogram's bucket, a range of numbers */
+static bool bucket_label(const char *s)
+{
+	size_t n = strlen(s);
+
+	return n >= 5 && (s[0] == '[' || s[0] == '(') && (s[n - 1] == ')' || s[n - 1] == ']') &&
+	       isdigit((unsigned char)s[1]) && strchr(s, ',') &&
+	       strspn(s + 1, "0123456789., +-") == n - 2;
+}
+
 bool letter_label_ok(const char *label)
 {
 	bool alpha = false;
 
 	for (const char *p = label; *p; p++)
 		alpha |= isalpha((unsigned char)*p) || *p == '!';
-	return alpha && strlen(label) <= MAX_LABEL;
+	return (alpha || bucket_label(label)) && strlen(label) <= MAX_LABEL;
 }
 
 /*

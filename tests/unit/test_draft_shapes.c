@@ -2014,8 +2014,29 @@ static void test_bracket_columns_of_the_patch(void)
 	claims_free(&c);
 }
 
+/* Rows named by a histogram's buckets, "[0, 1)" .. "[1000000, +)". */
+static void test_bucket_rows(void)
+{
+	const char *text =
+		"Range (us)                 Before (Avg)    After (Avg)    Change\n"
+		"------------------------------------------------------------------------\n"
+		"[0, 1)                     9,927           4,286          -56.82%\n"
+		"[1, 10)                    9,179           1,327          -85.54%\n"
+		"[1000000, +)               0               0              N/A\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (!test_drafted("bucket-rows", text, &c))
+		return;
+	CHECK(test_one_table_of(&c, "Before (Avg)", "After (Avg)"), "arms Before | After (Avg)");
+	r = c.nr_tables ? test_row_named(&c.tables[0], "[1, 10)") : NULL;
+	CHECK(r && r->q[0].mean == 9179 && r->q[1].mean == 1327, "bucket [1, 10): 9179 -> 1327");
+	claims_free(&c);
+}
+
 void test_draft_shapes(void)
 {
+	test_bucket_rows();
 	test_bracket_columns_of_the_patch();
 	test_size_columns_not_turned();
 	test_bracket_headings();
