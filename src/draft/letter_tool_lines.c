@@ -315,7 +315,9 @@ static bool fio_key(const char *k)
  * (503MB/s)(28.1GiB/60001msec)" as "read IOPS" and "read BW";
  * "clat (usec): min=2, max=8123, avg=31.52, stdev=20.11" as "clat",
  * its avg and stdev in usec; "READ: bw=480MiB/s (503MB/s), ..." as
- * "READ bw". The count of pairs, 0 when the line is none of them.
+ * "READ bw"; "cpu : usr=1.42%, sys=98.35%, ctx=213" as "cpu usr" ...;
+ * "lat (usec) : 50=98.34%, 100=1.61%" as "lat (usec) 50" ... The count
+ * of pairs, 0 when the line is none of them.
  */
 static int fio_line(const char *s, struct letter_row *r, int max)
 {
@@ -325,9 +327,16 @@ static int fio_line(const char *s, struct letter_row *r, int max)
 	double sd = 0;
 	int n = 0;
 
-	if (!letter_trimmed(s, strlen(s), buf, sizeof(buf)) ||
-	    !(colon = strchr(buf, ':')) || !strchr(colon, '=') ||
-	    (size_t)(colon - buf) >= sizeof(name))
+	if (!letter_trimmed(s, strlen(s), buf, sizeof(buf)))
+		return 0;
+	colon = strchr(buf, ':');
+	if (!colon && !strncmp(buf, "bw=", 3)) {
+		/* "bw=83.5GiB/s (89.7GB/s)" alone on its line: no name */
+		memmove(buf + 1, buf, strlen(buf) + 1);
+		buf[0] = ':';
+		colon = buf;
+	}
+	if (!colon || !strchr(colon, '=') || (size_t)(colon - buf) >= sizeof(name))
 		return 0;
 	memcpy(name, buf, colon - buf);
 	name[colon - buf] = '\0';
@@ -342,8 +351,9 @@ static int fio_line(const char *s, struct letter_row *r, int max)
 		letter_trimmed(u, strlen(u), unit, sizeof(unit));
 		*p = '\0';
 	}
-	letter_trimmed(name, strlen(name), name, sizeof(name));
-	if (!name[0] || strchr(name, ' ') || !isalpha((unsigned char)name[0]))
+	if (name[0] && !letter_trimmed(name, strlen(name), name, sizeof(name)))
+		return 0;
+	if (name[0] && (strchr(name, ' ') || !isalpha((unsigned char)name[0])))
 		return 0;
 	for (p = strtok(colon + 1, ","); p; p = strtok(NULL, ",")) {
 		char *eq = strchr(p, '='), key[16], val[64];
@@ -360,9 +370,16 @@ static int fio_line(const char *s, struct letter_row *r, int max)
 		} else if (!strcmp(key, "stdev")) {
 			sd = c.mean;
 			has_sd = true;
-		} else if (fio_key(key) && n < max) {
+		} else if ((fio_key(key) || !strcmp(name, "cpu")) && n < max) {
+			/* "read IOPS", "cpu usr": the line's name, the key */
 			memset(&r[n], 0, sizeof(r[n]));
-			snprintf(r[n].label, sizeof(r[n].label), "%s %s", name, key);
+			snprintf(r[n].label, sizeof(r[n].label), "%s%s%s", name,
+				 name[0] ? " " : "", key);
+			r[n++].cell[0] = c;
+		} else if (isdigit((unsigned char)key[0]) && unit[0] && n < max) {
+			/* "lat (usec)   : 50=98.34%": a bucket's share, "lat (usec) 50" */
+			memset(&r[n], 0, sizeof(r[n]));
+			snprintf(r[n].label, sizeof(r[n].label), "%s (%s) %s", name, unit, key);
 			r[n++].cell[0] = c;
 		}
 	}

@@ -61,9 +61,18 @@ static void test_perf_stat_blocks(void)
 	claims_free(&c);
 }
 
-/* fio's result lines under each arm: rates, a latency's avg and stdev. */
+/* fio's result lines under each arm: rates, a latency's avg and stdev,
+ * its distribution's buckets, cpu's shares. */
 static void test_fio_blocks(void)
 {
+	const char *bw_alone =
+		"DRAM:\n"
+		"  read: IOPS=1k, BW=2MiB/s\n"
+		"  bw=83.5GiB/s (89.7GB/s)\n"
+		"\n"
+		"Remote:\n"
+		"  read: IOPS=2k, BW=3MiB/s\n"
+		"  bw=41.4GiB/s (44.4GB/s)\n";
 	const char *text =
 		"[PATCH] mm: swap: read ahead less\n"
 		"\n"
@@ -75,6 +84,8 @@ static void test_fio_blocks(void)
 		"    clat percentiles (usec):\n"
 		"     |  1.00th=[    3],  5.00th=[    4], 10.00th=[    4],\n"
 		"   bw (  KiB/s): min=401234, max=512345, per=100.00%, avg=491234.12, stdev=1234.56\n"
+		"  lat (usec)   : 50=98.34%, 100=1.61%\n"
+		"  cpu          : usr=1.42%, sys=98.35%, ctx=213, majf=0, minf=264\n"
 		"\n"
 		"With the patch:\n"
 		"\n"
@@ -83,7 +94,9 @@ static void test_fio_blocks(void)
 		"     lat (usec): min=2, max=7003, avg=24.60, stdev=18.20\n"
 		"    clat percentiles (usec):\n"
 		"     |  1.00th=[    3],  5.00th=[    3], 10.00th=[    4],\n"
-		"   bw (  KiB/s): min=501234, max=652345, per=100.00%, avg=623456.12, stdev=1534.56\n";
+		"   bw (  KiB/s): min=501234, max=652345, per=100.00%, avg=623456.12, stdev=1534.56\n"
+		"  lat (usec)   : 50=88.02%, 100=10.65%\n"
+		"  cpu          : usr=1.44%, sys=97.72%, ctx=1679, majf=0, minf=265\n";
 	struct claims c;
 	const struct claim_row *r;
 
@@ -100,6 +113,16 @@ static void test_fio_blocks(void)
 	r = c.nr_tables ? test_row_named(&c.tables[0], "bw") : NULL;
 	CHECK(r && r->q[0].mean == 491234.12 && r->q[1].mean == 623456.12,
 	      "bw's avg past the percentile lines");
+	r = c.nr_tables ? test_row_named(&c.tables[0], "lat (usec) 50") : NULL;
+	CHECK(r && r->q[0].mean == 98.34 && r->q[1].mean == 88.02, "'lat (usec) : 50=98.34%%'");
+	r = c.nr_tables ? test_row_named(&c.tables[0], "cpu ctx") : NULL;
+	CHECK(r && r->q[0].mean == 213 && r->q[1].mean == 1679, "'cpu : ... ctx=213'");
+	claims_free(&c);
+	if (!test_drafted("fio-bw-alone", bw_alone, &c))
+		return;
+	r = c.nr_tables ? test_row_named(&c.tables[0], "bw") : NULL;
+	CHECK(r && r->q[0].mean == 83.5 && r->q[1].mean == 41.4,
+	      "'bw=83.5GiB/s (89.7GB/s)' alone on its line: bw");
 	claims_free(&c);
 }
 
