@@ -1890,23 +1890,6 @@ static void test_overhead_columns(void)
 	claims_free(&c);
 }
 
-/* A change in words closing a cell: "48603.4 Mbps (14.13% improvement)". */
-static void test_change_in_words(void)
-{
-	const char *text =
-		"number of clients | Without patch | With patch\n"
-		"  6               | 42584.1 Mbps  | 48603.4 Mbps (14.13% improvement)\n"
-		"  12              | 30617.1 Mbps  | 47919.7 Mbps (56.51% improvement)\n";
-	struct claims c;
-	const struct claim_row *r;
-
-	if (!test_drafted("change-in-words", text, &c))
-		return;
-	CHECK(test_one_table_of(&c, "Without patch", "With patch"), "the arms, two");
-	r = c.nr_tables ? test_row_named(&c.tables[0], "12") : NULL;
-	CHECK(r && r->q[1].mean == 47919.7, "'47919.7 Mbps (56.51%% improvement)': the value");
-	claims_free(&c);
-}
 
 /* Configurations numbered as rows, "(1 baseline)" .., quantities as columns: turned. */
 static void test_numbered_configurations(void)
@@ -1929,26 +1912,6 @@ static void test_numbered_configurations(void)
 	claims_free(&c);
 }
 
-/* A quantity's heading, its note in parentheses, over a bare line per arm. */
-static void test_quantity_over_arm_lines(void)
-{
-	const char *text =
-		"\"enabled\"(1) means new behavior, \"disabled\"(0) means the old one.\n"
-		"\n"
-		"Sum of nsecs (results piped to: awk '{ sum += $1 } END { print sum }'):\n"
-		"disabled:\t903610\n"
-		"enabled:\t1006833 (+11.4%)\n";
-	struct claims c;
-	const struct claim_row *r;
-
-	if (!test_drafted("quantity-over-arm-lines", text, &c))
-		return;
-	CHECK(test_one_table_of(&c, "disabled", "enabled"), "the lines' names the arms");
-	r = c.nr_tables ? test_row_named(&c.tables[0], "Sum of nsecs") : NULL;
-	CHECK(r && r->q[0].mean == 903610 && r->q[1].mean == 1006833,
-	      "the heading's quantity, its note cut: 903610 -> 1006833");
-	claims_free(&c);
-}
 
 /* Arms under headings in square brackets, no tag closing them. */
 static void test_bracket_headings(void)
@@ -2014,35 +1977,62 @@ static void test_bracket_columns_of_the_patch(void)
 	claims_free(&c);
 }
 
-/* Rows named by a histogram's buckets, "[0, 1)" .. "[1000000, +)". */
-static void test_bucket_rows(void)
-{
-	const char *text =
-		"Range (us)                 Before (Avg)    After (Avg)    Change\n"
-		"------------------------------------------------------------------------\n"
-		"[0, 1)                     9,927           4,286          -56.82%\n"
-		"[1, 10)                    9,179           1,327          -85.54%\n"
-		"[1000000, +)               0               0              N/A\n";
-	struct claims c;
-	const struct claim_row *r;
 
-	if (!test_drafted("bucket-rows", text, &c))
-		return;
-	CHECK(test_one_table_of(&c, "Before (Avg)", "After (Avg)"), "arms Before | After (Avg)");
-	r = c.nr_tables ? test_row_named(&c.tables[0], "[1, 10)") : NULL;
-	CHECK(r && r->q[0].mean == 9179 && r->q[1].mean == 1327, "bucket [1, 10): 9179 -> 1327");
-	claims_free(&c);
+/*
+ * Shapes of one table of two arms, checked by one row's two values: a
+ * change in words closing a cell, a quantity's heading (its note in
+ * parentheses) over a bare line per arm, rows named by a histogram's
+ * buckets.
+ */
+static void test_two_arm_rows(void)
+{
+	static const struct {
+		const char *name, *text, *arm[2], *row;
+		double v[2];
+	} cases[] = {
+		{ "change-in-words",
+		  "number of clients | Without patch | With patch\n"
+		  "  6               | 42584.1 Mbps  | 48603.4 Mbps (14.13% improvement)\n"
+		  "  12              | 30617.1 Mbps  | 47919.7 Mbps (56.51% improvement)\n",
+		  { "Without patch", "With patch" }, "12", { 30617.1, 47919.7 } },
+		{ "quantity-over-arm-lines",
+		  "\"enabled\"(1) means new behavior, \"disabled\"(0) means the old one.\n"
+		  "\n"
+		  "Sum of nsecs (results piped to: awk '{ sum += $1 } END { print sum }'):\n"
+		  "disabled:\t903610\n"
+		  "enabled:\t1006833 (+11.4%)\n",
+		  { "disabled", "enabled" }, "Sum of nsecs", { 903610, 1006833 } },
+		{ "bucket-rows",
+		  "Range (us)                 Before (Avg)    After (Avg)    Change\n"
+		  "------------------------------------------------------------------------\n"
+		  "[0, 1)                     9,927           4,286          -56.82%\n"
+		  "[1, 10)                    9,179           1,327          -85.54%\n"
+		  "[1000000, +)               0               0              N/A\n",
+		  { "Before (Avg)", "After (Avg)" }, "[1, 10)", { 9179, 1327 } },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const struct claim_row *r;
+		struct claims c;
+
+		if (!test_drafted(cases[i].name, cases[i].text, &c))
+			continue;
+		r = c.nr_tables ? test_row_named(&c.tables[0], cases[i].row) : NULL;
+		CHECK(test_one_table_of(&c, cases[i].arm[0], cases[i].arm[1]) && r &&
+		      r->q[0].mean == cases[i].v[0] && r->q[1].mean == cases[i].v[1],
+		      "%s: arms %s | %s, '%s' %g -> %g", cases[i].name, cases[i].arm[0],
+		      cases[i].arm[1], cases[i].row, cases[i].v[0], cases[i].v[1]);
+		claims_free(&c);
+	}
 }
 
 void test_draft_shapes(void)
 {
-	test_bucket_rows();
 	test_bracket_columns_of_the_patch();
 	test_size_columns_not_turned();
 	test_bracket_headings();
-	test_quantity_over_arm_lines();
 	test_numbered_configurations();
-	test_change_in_words();
+	test_two_arm_rows();
 	test_overhead_columns();
 	test_quantities_in_words_per_arm();
 	test_transposed_delta_yes_no();
