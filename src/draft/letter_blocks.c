@@ -91,8 +91,7 @@ static size_t past_block_close(const struct letter *l, size_t j, int depth,
 		const char *s;
 		size_t n;
 
-		while (letter_same_block(l, j, depth) && letter_blank(l->lines[j].text))
-			j++;
+		j = letter_past_blanks(l, j, depth);
 		if (!letter_same_block(l, j, depth))
 			break;
 		for (s = l->lines[j].text; *s == ' '; s++)
@@ -107,8 +106,7 @@ static size_t past_block_close(const struct letter *l, size_t j, int depth,
 			 (n == 6 && !strncasecmp(s, "versus", 6)))
 			j++;
 	}
-	while (letter_same_block(l, j, depth) && letter_blank(l->lines[j].text))
-		j++;
+	j = letter_past_blanks(l, j, depth);
 	return j;
 }
 
@@ -267,14 +265,8 @@ static size_t past_tool_header(const struct letter *l, size_t j, int depth)
 	if (!letter_same_block(l, j, depth) || !tool_header(l->lines[j].text))
 		return j;
 	j++;
-	while (letter_same_block(l, j, depth) && letter_blank(l->lines[j].text))
-		j++;
+	j = letter_past_blanks(l, j, depth);
 	return j;
-}
-
-static size_t indent(const char *s)
-{
-	return strspn(s, " ");
 }
 
 static bool ends_in_colon(const char *s)
@@ -300,7 +292,7 @@ static bool sub_heading(const struct letter *l, size_t j, int depth,
 	char name[KV_HEADING_MAX + 1];
 
 	if (!(b->nr && ends_in_colon(l->lines[j].text) && letter_same_block(l, j + 1, depth) &&
-	      indent(l->lines[j + 1].text) > indent(l->lines[j].text) &&
+	      letter_indent(l->lines[j + 1].text) > letter_indent(l->lines[j].text) &&
 	      letter_kv_heading(l->lines[j].text, false, false, name, sizeof(name)) &&
 	      letter_kv_pairs(l->lines[j + 1].text, r, KV_LINE_PAIRS) > 0 &&
 	      !letter_kv_has_label(b, r[0].label)))
@@ -345,7 +337,7 @@ static void name_under(struct kv_block *b, int from, const char *sub)
 static size_t past_unread(const struct letter *l, size_t j, int depth,
 			  const struct kv_block *b)
 {
-	size_t head_indent = indent(l->lines[b->head].text);
+	size_t head_indent = letter_indent(l->lines[b->head].text);
 	struct letter_row r[KV_LINE_PAIRS];
 	char name[LETTER_NAME_LEN];
 
@@ -354,7 +346,7 @@ static size_t past_unread(const struct letter *l, size_t j, int depth,
 	for (size_t k = j; k < j + 3 && letter_same_block(l, k, depth); k++) {
 		const char *t = l->lines[k].text;
 
-		if (letter_blank(t) || (indent(t) <= head_indent && ends_in_colon(t) &&
+		if (letter_blank(t) || (letter_indent(t) <= head_indent && ends_in_colon(t) &&
 					letter_kv_heading(t, false, false, name, sizeof(name))))
 			return j;
 		if (letter_same_block(l, k + 1, depth) &&
@@ -400,10 +392,10 @@ static bool kv_block_read(const struct letter *l, size_t i, struct kv_block *b)
 		}
 		first_new = b->nr;
 		/* a sub-heading names the rows indented under it */
-		if (letter_blank(l->lines[j].text) || indent(l->lines[j].text) <= sub_indent)
+		if (letter_blank(l->lines[j].text) || letter_indent(l->lines[j].text) <= sub_indent)
 			sub[0] = '\0';
 		if (sub_heading(l, j, depth, b, sub, sizeof(sub))) {
-			sub_indent = indent(l->lines[j++].text);
+			sub_indent = letter_indent(l->lines[j++].text);
 			continue;
 		}
 		if (!letter_kv_line(l, j, b)) {
@@ -466,8 +458,7 @@ static bool runs_summary(const struct letter *l, int depth, struct kv_block *b)
 	struct kv_block *sum;
 	bool ok;
 
-	while (letter_same_block(l, k, depth) && letter_blank(l->lines[k].text))
-		k++;
+	k = letter_past_blanks(l, k, depth);
 	sum = malloc(sizeof(*sum));
 	if (!sum)
 		return false;
@@ -705,8 +696,7 @@ long letter_read_kv_blocks(struct letter *l, size_t i, const char *section)
 			/* a command run after the rows ("$ cat bd_stat", its output) */
 			if (past_command(l, j, depth) > j)
 				k = past_command(l, j, depth);
-			while (letter_same_block(l, k, depth) && letter_blank(l->lines[k].text))
-				k++;
+			k = letter_past_blanks(l, k, depth);
 			if (!kv_block_at(l, k, depth, false, col[nb], sizeof(col[0]), &b[nb])) {
 				/*
 				 * a listing between two arms' blocks (perf's call
@@ -731,8 +721,7 @@ long letter_read_kv_blocks(struct letter *l, size_t i, const char *section)
 		if (nb && !shares_a_label(&b[0], &b[nb]) && !passed++) {
 			/* "mTHP swapout status:" under an arm's rows: its notes */
 			j = b[nb].last + 1;
-			while (letter_same_block(l, j, depth) && letter_blank(l->lines[j].text))
-				j++;
+			j = letter_past_blanks(l, j, depth);
 			continue;
 		}
 		j = past_block_close(l, b[nb].last + 1, depth, col[nb]);

@@ -12,11 +12,6 @@
 
 #define STACK_LINES 8	/* header lines looked at above the rows */
 
-static int indent(const char *s)
-{
-	return (int)strspn(s, " ");
-}
-
 /* Words ending in a full stop, not a cell of "vs." */
 static bool sentence(const char *s)
 {
@@ -224,7 +219,7 @@ bool letter_stacked_header(const struct letter *l, size_t first, int nv,
 		 * a line from the labels' column: a setup row of words, but
 		 * in a pipe table every line above its rows is the header's
 		 */
-		label[names] = indent(s) < indent(row) + 4 && !names_each(s, v, nv);
+		label[names] = letter_indent(s) < letter_indent(row) + 4 && !names_each(s, v, nv);
 		if (label[names] && !(ln->piped && l->lines[first].piped))
 			continue;
 		adjacent |= j + 1 == first ||

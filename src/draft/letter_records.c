@@ -97,8 +97,7 @@ long letter_read_records(struct letter *l, size_t i, const char *section)
 		return -1;
 	while (nr < LETTER_MAX_COLS && record_at(l, j, depth, names, &nh, &r[nr])) {
 		j = r[nr++].last + 1;
-		while (letter_same_block(l, j, depth) && letter_blank(l->lines[j].text))
-			j++;
+		j = letter_past_blanks(l, j, depth);
 	}
 	if (nr < 2)
 		goto out;

@@ -70,6 +70,10 @@ void letter_find_title(const struct letter *l, size_t i, char *out,
 bool letter_section_heading(const struct letter *l, size_t i);
 void letter_section_title(struct letter_table *t, const char *section);
 bool letter_same_block(const struct letter *l, size_t j, int depth);
+/* The first line from j on of the block that is not blank. */
+size_t letter_past_blanks(const struct letter *l, size_t j, int depth);
+/* The blanks opening line s. */
+size_t letter_indent(const char *s);
 /* Row r into t, or counted in t->rows_cut past the letter's LETTER_MAX_ROWS;
  * -1 out of memory, t's rows freed (t->rows NULL). */
 int letter_add_row(struct letter *l, struct letter_table *t,

@@ -205,6 +205,18 @@ bool letter_same_block(const struct letter *l, size_t j, int depth)
 	       l->lines[j].kind == LL_PROSE;
 }
 
+size_t letter_past_blanks(const struct letter *l, size_t j, int depth)
+{
+	while (letter_same_block(l, j, depth) && letter_blank(l->lines[j].text))
+		j++;
+	return j;
+}
+
+size_t letter_indent(const char *s)
+{
+	return strspn(s, " ");
+}
+
 /* Line j as a row of the table whose first row is line i: its values. */
 static int table_row(const struct letter *l, size_t i, size_t j, int nv,
 		     struct letter_row *r)
