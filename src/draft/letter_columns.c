@@ -168,19 +168,13 @@ static int gap(const struct span *a, const struct span *b)
 
 /*
  * The last nv cells of row into v, a change in parentheses two blanks
- * after its value ("400.0ms  (3.9%)") one cell with it; false if fewer.
+ * after its value ("400.0ms  (3.9%)") one cell with it, as the row's
+ * reader counts them; false if fewer.
  */
 static bool value_spans(const char *row, struct span *v, int nv)
 {
-	int n = letter_split_cells(row, v, MAX_CELLS), o = 0;
+	int o = letter_join_change_cells(row, v, letter_split_cells(row, v, MAX_CELLS));
 
-	for (int k = 0; k < n; k++) {
-		if (o && row[v[k].start] == '(') {
-			v[o - 1].end = v[k].end;
-			continue;
-		}
-		v[o++] = v[k];
-	}
 	if (o < nv)
 		return false;
 	memmove(v, v + (o - nv), nv * sizeof(v[0]));

@@ -140,7 +140,7 @@ static bool paren_number(const char *s, size_t n)
  * its value, its own cell once split, joined back to the value's. The
  * cells' count.
  */
-static int join_change_cells(const char *s, struct span *sp, int n)
+int letter_join_change_cells(const char *s, struct span *sp, int n)
 {
 	int o = 0;
 
@@ -180,7 +180,7 @@ int letter_parse_row(const char *s, struct letter_row *r)
 	memset(r, 0, sizeof(*r));
 	if (n < 1)
 		return 0;
-	n = join_change_cells(s, sp, n);
+	n = letter_join_change_cells(s, sp, n);
 	for (k = n; k > 0 && letter_span_cell(s, &sp[k - 1], &cell); k--)
 		;
 	/* "4KiB  0.058110  0.057715", "511  233us  95us": a size or a count names it */

@@ -42,6 +42,8 @@ void letter_clean_label(const char *s, size_t n, char *out, size_t len);
 
 /* letter_rows.c: one line as a row */
 int letter_split_cells(const char *s, struct span *sp, int max);
+/* "400.0ms  (3.9%)": a change split off its value joined back; the cells' count */
+int letter_join_change_cells(const char *s, struct span *sp, int n);
 bool letter_span_cell(const char *s, const struct span *sp,
 		      struct letter_cell *c);
 bool letter_label_ok(const char *label);
