@@ -148,7 +148,8 @@ static bool flowed_soft(const char *s)
 /*
  * A body whose header lost its Content-Type (a letter saved with its
  * headers cut) still flowed: most of its long lines, five at least, end
- * in a soft break, as Thunderbird's do; plain text's almost never.
+ * in a soft break, as Thunderbird's do; plain text's almost never. Only
+ * this message's lines are counted, up to an mbox's next "From ".
  */
 static bool flowed_unsaid(const char *text, size_t n)
 {
@@ -160,6 +161,8 @@ static bool flowed_unsaid(const char *text, size_t n)
 		if (i < n && text[i] != '\n')
 			continue;
 		len = i - start;
+		if (len >= 5 && i < n && mbox_from(text + start, text + i + 1, n - i - 1))
+			break;	/* an mbox's next message: its own header says */
 		if (len && text[start + len - 1] == '\r')
 			len--;
 		if (len >= FLOWED_LONG) {
