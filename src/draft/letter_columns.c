@@ -189,7 +189,7 @@ static int column_under(const struct span *w, const struct span *v, int nv)
 {
 	int best = -1, best_gap = 0;
 
-	if (w->end <= v[0].start - 1 && gap(w, &v[0]) > 1)
+	if (w->end + 1 < v[0].start)
 		return -1;
 	for (int c = 0; c < nv; c++) {
 		int g = gap(w, &v[c]);

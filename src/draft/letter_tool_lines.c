@@ -321,7 +321,7 @@ static bool fio_key(const char *k)
  */
 static int fio_line(const char *s, struct letter_row *r, int max)
 {
-	char buf[256], name[64], unit[16] = "", *colon, *p;
+	char buf[256], name[64] = "", unit[16] = "", *colon, *pairs, *p;
 	struct letter_cell avg = {}, c;
 	bool has_avg = false, has_sd = false;
 	double sd = 0;
@@ -330,16 +330,19 @@ static int fio_line(const char *s, struct letter_row *r, int max)
 	if (!letter_trimmed(s, strlen(s), buf, sizeof(buf)))
 		return 0;
 	colon = strchr(buf, ':');
-	if (!colon && !strncmp(buf, "bw=", 3)) {
-		/* "bw=83.5GiB/s (89.7GB/s)" alone on its line: no name */
-		memmove(buf + 1, buf, strlen(buf) + 1);
-		buf[0] = ':';
-		colon = buf;
-	}
-	if (!colon || !strchr(colon, '=') || (size_t)(colon - buf) >= sizeof(name))
+	if (colon) {
+		if ((size_t)(colon - buf) >= sizeof(name))
+			return 0;
+		memcpy(name, buf, colon - buf);
+		name[colon - buf] = '\0';
+		pairs = colon + 1;
+	} else if (!strncmp(buf, "bw=", 3)) {
+		pairs = buf;	/* "bw=83.5GiB/s (89.7GB/s)" alone on its line: no name */
+	} else {
 		return 0;
-	memcpy(name, buf, colon - buf);
-	name[colon - buf] = '\0';
+	}
+	if (!strchr(pairs, '='))
+		return 0;
 	if ((p = strchr(name, '('))) {
 		char *close = strchr(p, ')');
 		char u[16];
@@ -355,7 +358,7 @@ static int fio_line(const char *s, struct letter_row *r, int max)
 		return 0;
 	if (name[0] && (strchr(name, ' ') || !isalpha((unsigned char)name[0])))
 		return 0;
-	for (p = strtok(colon + 1, ","); p; p = strtok(NULL, ",")) {
+	for (p = strtok(pairs, ","); p; p = strtok(NULL, ",")) {
 		char *eq = strchr(p, '='), key[16], val[64];
 
 		if (!eq || !letter_trimmed(p, eq - p, key, sizeof(key)))
