@@ -111,6 +111,9 @@ long letter_read_arm_runs(struct letter *l, size_t i, const char *section)
 	struct kv_block *runs;
 	size_t next = i + 1, j = i;
 
+	/* the runs' room only under a heading: this is asked of every line */
+	if (!letter_kv_heading(l->lines[i].text, true, false, col[0], sizeof(col[0])))
+		return (long)i + 1;
 	runs = malloc(ARMS_MAX * RUNS_MAX * sizeof(*runs));
 	if (!runs)
 		return -1;

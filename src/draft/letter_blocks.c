@@ -736,9 +736,13 @@ long letter_read_kv_blocks(struct letter *l, size_t i, const char *section)
 long letter_read_quantity_arms(struct letter *l, size_t i, const char *section)
 {
 	char name[LETTER_NAME_LEN];
-	struct kv_block *b = malloc(sizeof(*b));
+	struct kv_block *b;
 	int made = 0;
 
+	if (!letter_kv_heading(l->lines[i].text, true, underlined(l, i, l->lines[i].depth),
+			       name, sizeof(name)))
+		return (long)i + 1;	/* no heading: no block to read, nothing to allocate */
+	b = malloc(sizeof(*b));
 	if (!b)
 		return -1;
 	if (kv_block_at(l, i, l->lines[i].depth, true, name, sizeof(name), b) &&
