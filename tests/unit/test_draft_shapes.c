@@ -1839,80 +1839,6 @@ static void test_transposed_delta_yes_no(void)
 	}
 }
 
-/* Each arm's table of quantities named in words, under its heading. */
-static void test_quantities_in_words_per_arm(void)
-{
-	const char *text =
-		"  Unpatched kernel:\n"
-		"\n"
-		"  Run    Percpu Memory Increase    nr_dying_descendants Increase\n"
-		"  ---    ----------------------    -----------------------------\n"
-		"   1           76032 kB                       209\n"
-		"   2           74112 kB                       208\n"
-		"\n"
-		"  Patched kernel:\n"
-		"\n"
-		"  Run    Percpu Memory Increase    nr_dying_descendants Increase\n"
-		"  ---    ----------------------    -----------------------------\n"
-		"   1            4224 kB                       207\n"
-		"   2            1536 kB                       209\n";
-	struct claims c;
-	const struct claim_row *r;
-
-	if (!test_drafted("quantities-in-words", text, &c))
-		return;
-	CHECK(test_one_table_of(&c, "Unpatched kernel", "Patched kernel"),
-	      "the two headings the arms, no quantity an arm");
-	r = c.nr_tables ? test_row_named(&c.tables[0], "2") : NULL;
-	CHECK(r && r->q[0].mean == 74112 && r->q[1].mean == 1536,
-	      "run 2: the first quantity of each arm, 74112 and 1536");
-	claims_free(&c);
-}
-
-/* Changes in parentheses after each value, under "(overhead)" names. */
-static void test_overhead_columns(void)
-{
-	const char *text =
-		"rss.avg                 orig         prcl         (overhead) pprcl        (overhead)\n"
-		"parsec3/blackscholes    588658.400   255710.400   (-56.56)   291570.800   (-50.47)\n"
-		"parsec3/canneal         841353.400   841823.600   (0.06)     841721.800   (0.04)\n";
-	struct claims c;
-	const struct claim_row *r;
-
-	if (!test_drafted("overhead-columns", text, &c))
-		return;
-	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 3 &&
-	      !strcmp(c.tables[0].col[0], "orig") && !strcmp(c.tables[0].col[2], "pprcl"),
-	      "arms orig | prcl | pprcl, the (overhead) names none");
-	r = c.nr_tables ? test_row_named(&c.tables[0], "parsec3/canneal") : NULL;
-	CHECK(r && r->q[1].mean == 841823.6 && r->q[2].mean == 841721.8,
-	      "'841823.600   (0.06)': the value, its change no cell");
-	claims_free(&c);
-}
-
-
-/* Configurations numbered as rows, "(1 baseline)" .., quantities as columns: turned. */
-static void test_numbered_configurations(void)
-{
-	const char *text =
-		"                        kmalloc                 pgalloc\n"
-		"(1 baseline)            6.764s                  16.902s\n"
-		"(2 default disabled)    6.793s  (+0.43%)        17.007s (+0.62%)\n"
-		"(3 runtime enabled)     7.405s  (+9.48%)        23.901s (+41.41%)\n";
-	struct claims c;
-	const struct claim_row *r;
-
-	if (!test_drafted("numbered-configurations", text, &c))
-		return;
-	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 3 &&
-	      !strcmp(c.tables[0].col[2], "(3 runtime enabled)"),
-	      "the numbered configurations the arms, turned");
-	r = c.nr_tables ? test_row_named(&c.tables[0], "pgalloc") : NULL;
-	CHECK(r && r->q[0].mean == 16.902 && r->q[2].mean == 23.901, "pgalloc 16.902 .. 23.901");
-	claims_free(&c);
-}
-
-
 /* Arms under headings in square brackets, no tag closing them. */
 static void test_bracket_headings(void)
 {
@@ -1936,53 +1862,12 @@ static void test_bracket_headings(void)
 	claims_free(&c);
 }
 
-/* Page sizes as columns over settings as rows: the sizes stay the arms. */
-static void test_size_columns_not_turned(void)
-{
-	const char *text =
-		"                        |  1G    |  2M    |  4K\n"
-		"------------------------+--------+--------+---------\n"
-		"ssd, mitigations=on\t| 308.75 | 317.37 | 314.9 \n"
-		"ram, mitigations=off\t| 299.32 | 288.44 | 310.65\n";
-	struct claims c;
-	const struct claim_row *r;
-
-	if (!test_drafted("size-columns", text, &c))
-		return;
-	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 3 && !strcmp(c.tables[0].col[0], "1G"),
-	      "1G | 2M | 4K the arms, not turned");
-	r = c.nr_tables ? test_row_named(&c.tables[0], "ram, mitigations=off") : NULL;
-	CHECK(r && r->q[1].mean == 288.44, "ram, mitigations=off: 2M 288.44");
-	claims_free(&c);
-}
-
-/* Tab-aligned columns named in brackets, "[v4 change]" the patch's, no change. */
-static void test_bracket_columns_of_the_patch(void)
-{
-	const char *text =
-		"\t[page num]\t[before change]\t[v3 change]\t[v4 change]\n"
-		"\t1\t\t16051\t\t15094\t\t13524\n"
-		"\t2\t\t11366\t\t11270\t\t11146\n";
-	struct claims c;
-	const struct claim_row *r;
-
-	if (!test_drafted("bracket-columns", text, &c))
-		return;
-	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 3 &&
-	      !strcmp(c.tables[0].col[0], "before change") &&
-	      !strcmp(c.tables[0].col[2], "v4 change"),
-	      "three arms, their brackets off, 'v4 change' no change column");
-	r = c.nr_tables ? test_row_named(&c.tables[0], "1") : NULL;
-	CHECK(r && r->q[0].mean == 16051 && r->q[2].mean == 13524, "page 1: 16051 .. 13524");
-	claims_free(&c);
-}
-
-
 /*
  * Shapes of one table of two arms, checked by one row's two values: a
  * change in words closing a cell, a quantity's heading (its note in
  * parentheses) over a bare line per arm, rows named by a histogram's
- * buckets.
+ * buckets, each arm's table of quantities named in words under its
+ * heading (the headings the arms, the first quantity the value).
  */
 static void test_two_arm_rows(void)
 {
@@ -2009,6 +1894,21 @@ static void test_two_arm_rows(void)
 		  "[1, 10)                    9,179           1,327          -85.54%\n"
 		  "[1000000, +)               0               0              N/A\n",
 		  { "Before (Avg)", "After (Avg)" }, "[1, 10)", { 9179, 1327 } },
+		{ "quantities-in-words",
+		  "  Unpatched kernel:\n"
+		  "\n"
+		  "  Run    Percpu Memory Increase    nr_dying_descendants Increase\n"
+		  "  ---    ----------------------    -----------------------------\n"
+		  "   1           76032 kB                       209\n"
+		  "   2           74112 kB                       208\n"
+		  "\n"
+		  "  Patched kernel:\n"
+		  "\n"
+		  "  Run    Percpu Memory Increase    nr_dying_descendants Increase\n"
+		  "  ---    ----------------------    -----------------------------\n"
+		  "   1            4224 kB                       207\n"
+		  "   2            1536 kB                       209\n",
+		  { "Unpatched kernel", "Patched kernel" }, "2", { 74112, 1536 } },
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -2026,15 +1926,68 @@ static void test_two_arm_rows(void)
 	}
 }
 
+/*
+ * Shapes of one table of three arms, checked by their names and one
+ * row's values: configurations numbered as rows, turned; changes in
+ * parentheses after each value under "(overhead)" names; page sizes as
+ * columns over settings, not turned; tab-aligned columns named in
+ * brackets, "[v4 change]" the patch's, no change.
+ */
+static void test_three_arm_rows(void)
+{
+	static const struct {
+		const char *name, *text, *arm[3], *row;
+		double v[3];
+	} cases[] = {
+		{ "numbered-configurations",
+		  "                        kmalloc                 pgalloc\n"
+		  "(1 baseline)            6.764s                  16.902s\n"
+		  "(2 default disabled)    6.793s  (+0.43%)        17.007s (+0.62%)\n"
+		  "(3 runtime enabled)     7.405s  (+9.48%)        23.901s (+41.41%)\n",
+		  { "(1 baseline)", "(2 default disabled)", "(3 runtime enabled)" },
+		  "pgalloc", { 16.902, 17.007, 23.901 } },
+		{ "overhead-columns",
+		  "rss.avg                 orig         prcl         (overhead) pprcl        (overhead)\n"
+		  "parsec3/blackscholes    588658.400   255710.400   (-56.56)   291570.800   (-50.47)\n"
+		  "parsec3/canneal         841353.400   841823.600   (0.06)     841721.800   (0.04)\n",
+		  { "orig", "prcl", "pprcl" }, "parsec3/canneal", { 841353.4, 841823.6, 841721.8 } },
+		{ "size-columns",
+		  "                        |  1G    |  2M    |  4K\n"
+		  "------------------------+--------+--------+---------\n"
+		  "ssd, mitigations=on\t| 308.75 | 317.37 | 314.9 \n"
+		  "ram, mitigations=off\t| 299.32 | 288.44 | 310.65\n",
+		  { "1G", "2M", "4K" }, "ram, mitigations=off", { 299.32, 288.44, 310.65 } },
+		{ "bracket-columns",
+		  "\t[page num]\t[before change]\t[v3 change]\t[v4 change]\n"
+		  "\t1\t\t16051\t\t15094\t\t13524\n"
+		  "\t2\t\t11366\t\t11270\t\t11146\n",
+		  { "before change", "v3 change", "v4 change" }, "1", { 16051, 15094, 13524 } },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const struct claim_row *r;
+		struct claims c;
+		bool arms;
+
+		if (!test_drafted(cases[i].name, cases[i].text, &c))
+			continue;
+		arms = c.nr_tables == 1 && c.tables[0].nr_cols == 3;
+		for (int a = 0; arms && a < 3; a++)
+			arms = !strcmp(c.tables[0].col[a], cases[i].arm[a]);
+		r = c.nr_tables ? test_row_named(&c.tables[0], cases[i].row) : NULL;
+		CHECK(arms && r && r->q[0].mean == cases[i].v[0] && r->q[1].mean == cases[i].v[1] &&
+		      r->q[2].mean == cases[i].v[2], "%s: arms %s | %s | %s, '%s' %g, %g, %g",
+		      cases[i].name, cases[i].arm[0], cases[i].arm[1], cases[i].arm[2],
+		      cases[i].row, cases[i].v[0], cases[i].v[1], cases[i].v[2]);
+		claims_free(&c);
+	}
+}
+
 void test_draft_shapes(void)
 {
-	test_bracket_columns_of_the_patch();
-	test_size_columns_not_turned();
 	test_bracket_headings();
-	test_numbered_configurations();
 	test_two_arm_rows();
-	test_overhead_columns();
-	test_quantities_in_words_per_arm();
+	test_three_arm_rows();
 	test_transposed_delta_yes_no();
 	test_one_blank_tables();
 	test_blocks_blank_line();
