@@ -1863,38 +1863,44 @@ static void test_bracket_headings(void)
 }
 
 /*
- * Shapes of one table of two arms, checked by one row's two values: a
- * change in words closing a cell, a quantity's heading (its note in
- * parentheses) over a bare line per arm, rows named by a histogram's
- * buckets, each arm's table of quantities named in words under its
- * heading (the headings the arms, the first quantity the value).
+ * Shapes of one table of two or three arms, checked by every arm's name
+ * and one row's values: a change in words closing a cell; a quantity's
+ * heading (its note in parentheses) over a bare line per arm; rows
+ * named by a histogram's buckets; each arm's table of quantities named
+ * in words under its heading (the headings the arms, the first quantity
+ * the value); configurations numbered as rows, turned; changes in
+ * parentheses after each value under "(overhead)" names; page sizes as
+ * columns over settings, not turned; tab-aligned columns named in
+ * brackets, "[v4 change]" the patch's, no change.
  */
-static void test_two_arm_rows(void)
+static void test_arm_rows(void)
 {
 	static const struct {
-		const char *name, *text, *arm[2], *row;
-		double v[2];
+		const char *name;
+		int nr;
+		const char *text, *arm[3], *row;
+		double v[3];
 	} cases[] = {
-		{ "change-in-words",
+		{ "change-in-words", 2,
 		  "number of clients | Without patch | With patch\n"
 		  "  6               | 42584.1 Mbps  | 48603.4 Mbps (14.13% improvement)\n"
 		  "  12              | 30617.1 Mbps  | 47919.7 Mbps (56.51% improvement)\n",
 		  { "Without patch", "With patch" }, "12", { 30617.1, 47919.7 } },
-		{ "quantity-over-arm-lines",
+		{ "quantity-over-arm-lines", 2,
 		  "\"enabled\"(1) means new behavior, \"disabled\"(0) means the old one.\n"
 		  "\n"
 		  "Sum of nsecs (results piped to: awk '{ sum += $1 } END { print sum }'):\n"
 		  "disabled:\t903610\n"
 		  "enabled:\t1006833 (+11.4%)\n",
 		  { "disabled", "enabled" }, "Sum of nsecs", { 903610, 1006833 } },
-		{ "bucket-rows",
+		{ "bucket-rows", 2,
 		  "Range (us)                 Before (Avg)    After (Avg)    Change\n"
 		  "------------------------------------------------------------------------\n"
 		  "[0, 1)                     9,927           4,286          -56.82%\n"
 		  "[1, 10)                    9,179           1,327          -85.54%\n"
 		  "[1000000, +)               0               0              N/A\n",
 		  { "Before (Avg)", "After (Avg)" }, "[1, 10)", { 9179, 1327 } },
-		{ "quantities-in-words",
+		{ "quantities-in-words", 2,
 		  "  Unpatched kernel:\n"
 		  "\n"
 		  "  Run    Percpu Memory Increase    nr_dying_descendants Increase\n"
@@ -1909,55 +1915,25 @@ static void test_two_arm_rows(void)
 		  "   1            4224 kB                       207\n"
 		  "   2            1536 kB                       209\n",
 		  { "Unpatched kernel", "Patched kernel" }, "2", { 74112, 1536 } },
-	};
-
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		const struct claim_row *r;
-		struct claims c;
-
-		if (!test_drafted(cases[i].name, cases[i].text, &c))
-			continue;
-		r = c.nr_tables ? test_row_named(&c.tables[0], cases[i].row) : NULL;
-		CHECK(test_one_table_of(&c, cases[i].arm[0], cases[i].arm[1]) && r &&
-		      r->q[0].mean == cases[i].v[0] && r->q[1].mean == cases[i].v[1],
-		      "%s: arms %s | %s, '%s' %g -> %g", cases[i].name, cases[i].arm[0],
-		      cases[i].arm[1], cases[i].row, cases[i].v[0], cases[i].v[1]);
-		claims_free(&c);
-	}
-}
-
-/*
- * Shapes of one table of three arms, checked by their names and one
- * row's values: configurations numbered as rows, turned; changes in
- * parentheses after each value under "(overhead)" names; page sizes as
- * columns over settings, not turned; tab-aligned columns named in
- * brackets, "[v4 change]" the patch's, no change.
- */
-static void test_three_arm_rows(void)
-{
-	static const struct {
-		const char *name, *text, *arm[3], *row;
-		double v[3];
-	} cases[] = {
-		{ "numbered-configurations",
+		{ "numbered-configurations", 3,
 		  "                        kmalloc                 pgalloc\n"
 		  "(1 baseline)            6.764s                  16.902s\n"
 		  "(2 default disabled)    6.793s  (+0.43%)        17.007s (+0.62%)\n"
 		  "(3 runtime enabled)     7.405s  (+9.48%)        23.901s (+41.41%)\n",
 		  { "(1 baseline)", "(2 default disabled)", "(3 runtime enabled)" },
 		  "pgalloc", { 16.902, 17.007, 23.901 } },
-		{ "overhead-columns",
+		{ "overhead-columns", 3,
 		  "rss.avg                 orig         prcl         (overhead) pprcl        (overhead)\n"
 		  "parsec3/blackscholes    588658.400   255710.400   (-56.56)   291570.800   (-50.47)\n"
 		  "parsec3/canneal         841353.400   841823.600   (0.06)     841721.800   (0.04)\n",
 		  { "orig", "prcl", "pprcl" }, "parsec3/canneal", { 841353.4, 841823.6, 841721.8 } },
-		{ "size-columns",
+		{ "size-columns", 3,
 		  "                        |  1G    |  2M    |  4K\n"
 		  "------------------------+--------+--------+---------\n"
 		  "ssd, mitigations=on\t| 308.75 | 317.37 | 314.9 \n"
 		  "ram, mitigations=off\t| 299.32 | 288.44 | 310.65\n",
 		  { "1G", "2M", "4K" }, "ram, mitigations=off", { 299.32, 288.44, 310.65 } },
-		{ "bracket-columns",
+		{ "bracket-columns", 3,
 		  "\t[page num]\t[before change]\t[v3 change]\t[v4 change]\n"
 		  "\t1\t\t16051\t\t15094\t\t13524\n"
 		  "\t2\t\t11366\t\t11270\t\t11146\n",
@@ -1967,18 +1943,17 @@ static void test_three_arm_rows(void)
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		const struct claim_row *r;
 		struct claims c;
-		bool arms;
+		bool right;
 
 		if (!test_drafted(cases[i].name, cases[i].text, &c))
 			continue;
-		arms = c.nr_tables == 1 && c.tables[0].nr_cols == 3;
-		for (int a = 0; arms && a < 3; a++)
-			arms = !strcmp(c.tables[0].col[a], cases[i].arm[a]);
 		r = c.nr_tables ? test_row_named(&c.tables[0], cases[i].row) : NULL;
-		CHECK(arms && r && r->q[0].mean == cases[i].v[0] && r->q[1].mean == cases[i].v[1] &&
-		      r->q[2].mean == cases[i].v[2], "%s: arms %s | %s | %s, '%s' %g, %g, %g",
-		      cases[i].name, cases[i].arm[0], cases[i].arm[1], cases[i].arm[2],
-		      cases[i].row, cases[i].v[0], cases[i].v[1], cases[i].v[2]);
+		right = c.nr_tables == 1 && c.tables[0].nr_cols == cases[i].nr && r;
+		for (int a = 0; right && a < cases[i].nr; a++)
+			right = !strcmp(c.tables[0].col[a], cases[i].arm[a]) &&
+				r->q[a].mean == cases[i].v[a];
+		CHECK(right, "%s: %d arms from %s, '%s' from %g", cases[i].name, cases[i].nr,
+		      cases[i].arm[0], cases[i].row, cases[i].v[0]);
 		claims_free(&c);
 	}
 }
@@ -1986,8 +1961,7 @@ static void test_three_arm_rows(void)
 void test_draft_shapes(void)
 {
 	test_bracket_headings();
-	test_two_arm_rows();
-	test_three_arm_rows();
+	test_arm_rows();
 	test_transposed_delta_yes_no();
 	test_one_blank_tables();
 	test_blocks_blank_line();
