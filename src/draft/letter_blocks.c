@@ -514,26 +514,21 @@ static bool all_shares(const struct kv_block *b)
 	return b->nr > 0;
 }
 
-/* b names one of a's labels at least. */
-static bool shares_a_label(const struct kv_block *a, const struct kv_block *b)
+/* The pairs of b whose label a names too. */
+static int shared_labels(const struct kv_block *a, const struct kv_block *b)
 {
+	int shared = 0;
+
 	for (int i = 0; i < b->nr; i++)
-		if (letter_kv_has_label(a, b->item[i].label))
-			return true;
-	return false;
+		shared += letter_kv_has_label(a, b->item[i].label);
+	return shared;
 }
 
 /* Labels b shares with a: two at least and half of the fewer's. */
 bool letter_kv_shares_rows(const struct kv_block *a, const struct kv_block *b)
 {
-	char key[96];
-	struct letter_cell c;
-	int shared = 0;
+	int shared = shared_labels(a, b);
 
-	for (int i = 0; i < b->nr; i++) {
-		letter_label_key(b->item[i].label, key, sizeof(key));
-		shared += letter_kv_find(a, key, &c);
-	}
 	return shared >= 2 && shared * 2 >= (a->nr < b->nr ? a->nr : b->nr);
 }
 
@@ -718,7 +713,7 @@ long letter_read_kv_blocks(struct letter *l, size_t i, const char *section)
 			break;
 		if (letter_kv_named_before(col, nb))
 			break;	/* "Before:" again: the next test's arms */
-		if (nb && !shares_a_label(&b[0], &b[nb]) && !passed++) {
+		if (nb && !shared_labels(&b[0], &b[nb]) && !passed++) {
 			/* "mTHP swapout status:" under an arm's rows: its notes */
 			j = b[nb].last + 1;
 			j = letter_past_blanks(l, j, depth);
