@@ -209,7 +209,7 @@ static bool table_pairs(struct drafter *dr, const struct dtable *d,
 	}
 	if (!dr->words_of || dr->words_of->nr_cols != d->t->nr_cols ||
 	    memcmp(dr->words_of->col, d->t->col, sizeof(d->t->col)))
-		dr->nr_words = letter_words_pairs(dr->l, (char (*)[LETTER_NAME_LEN])d->t->col,
+		dr->nr_words = letter_words_pairs(&dr->prose, dr->l, (char (*)[LETTER_NAME_LEN])d->t->col,
 						  d->t->nr_cols, wp, CLAIM_MAX_CMPS);
 	dr->words_of = d->t;
 	nw = dr->nr_words;
@@ -564,8 +564,11 @@ static int put_table(struct drafter *dr, struct dtable *d, int index)
 }
 
 /* What the letter holds past what a draft keeps (letter_parse.h). */
-static void put_cuts(FILE *f, const struct letter *l)
+static void put_cuts(FILE *f, const struct letter *l, const struct letter_prose *p)
 {
+	if (p->mentions_read >= LETTER_PROSE_BUDGET)
+		fprintf(f, "\n# the words were read for %d mentions of the rows' names: "
+			"later rows take no claim from them\n", LETTER_PROSE_BUDGET);
 	if (l->tables_cut)
 		fprintf(f, "\n# the letter has %zu tables (%zu rows) more: a draft "
 			"keeps %d rows over the letter\n", l->tables_cut,
@@ -610,7 +613,7 @@ int claims_draft(const struct letter *l, const char *name, FILE *out,
 	st->tables_cut = l->tables_cut;
 	st->rows_cut += l->rows_cut;
 	st->lines_cut = l->lines_cut;
-	put_cuts(out, l);
+	put_cuts(out, l, &dr.prose);
 	free(dr.ids);
 	name_index_free(&dr.id_ix);
 	letter_prose_free(&dr.prose);

@@ -15,6 +15,9 @@
 #define JUDGED_MIN_CHANGE 0.01
 /* What a table's title and header may say of it: "64K folios, zstd" */
 #define CONTEXT_LEN 1024
+#define CLAUSE_SPAN 300		/* characters of a clause read either side of a name */
+#define NEAR_TABLES 8		/* tables either side a clause is told apart from */
+#define CLAUSE_TAGS 8		/* tag words of a clause checked at most */
 /* Lines after (before) a table read for words that name no row */
 #define AFTER_TABLE 12
 #define BEFORE_TABLE 6
@@ -249,9 +252,9 @@ static enum cue clause_cue(const char *t, size_t len, size_t a, size_t b,
 	enum cue best = CUE_BLOCK;
 	bool found = false;
 
-	while (s > 0 && !clause_end(t, s - 1))
+	while (s > 0 && a - s < CLAUSE_SPAN && !clause_end(t, s - 1))
 		s--;
-	while (e < len && !clause_end(t, e))
+	while (e < len && e - b < CLAUSE_SPAN && !clause_end(t, e))
 		e++;
 	for (size_t i = s; i < e; i++) {
 		const struct cue_word *w;
@@ -571,13 +574,21 @@ static void table_context(const struct letter *l, const struct letter_table *t,
 static bool clause_fits_table(const struct letter *l, const struct letter_table *t,
 			      const char *text, size_t s, size_t e)
 {
-	char own[CONTEXT_LEN], other[CONTEXT_LEN], clause[CONTEXT_LEN];
+	char own[CONTEXT_LEN], other[2 * NEAR_TABLES][CONTEXT_LEN], clause[CONTEXT_LEN];
+	size_t me = (size_t)(t - l->tables), from, to;
+	int no = 0, tags = 0;
 
 	if (!t || l->nr_tables < 2)
 		return true;
 	snprintf(clause, sizeof(clause), "%.*s", (int)(e - s), text + s);
 	table_context(l, t, own, sizeof(own));
-	for (size_t i = 0; clause[i]; ) {
+	/* the tables around it: a long letter's far tables are other tests */
+	from = me > NEAR_TABLES ? me - NEAR_TABLES : 0;
+	to = me + NEAR_TABLES < l->nr_tables ? me + NEAR_TABLES + 1 : l->nr_tables;
+	for (size_t k = from; k < to; k++)
+		if (k != me)
+			table_context(l, &l->tables[k], other[no++], CONTEXT_LEN);
+	for (size_t i = 0; clause[i] && tags < CLAUSE_TAGS; ) {
 		char w[64];
 		size_t n = context_word(clause, i, w, sizeof(w));
 
@@ -588,13 +599,10 @@ static bool clause_fits_table(const struct letter *l, const struct letter_table 
 		i += n;
 		if (!tag_word(w) || context_has(own, w))
 			continue;
-		for (size_t k = 0; k < l->nr_tables; k++) {
-			if (&l->tables[k] == t)
-				continue;
-			table_context(l, &l->tables[k], other, sizeof(other));
-			if (context_has(other, w))
+		tags++;
+		for (int k = 0; k < no; k++)
+			if (context_has(other[k], w))
 				return false;	/* another table's word */
-		}
 	}
 	return true;
 }
@@ -644,36 +652,76 @@ static bool clause_fits(const struct letter *l, const struct row_evidence *e,
 {
 	size_t s = a, end = b, ss = a, se = b;
 
-	while (s > 0 && !clause_end(t, s - 1))
+	while (s > 0 && a - s < CLAUSE_SPAN && !clause_end(t, s - 1))
 		s--;
-	while (end < len && !clause_end(t, end))
+	while (end < len && end - b < CLAUSE_SPAN && !clause_end(t, end))
 		end++;
-	while (ss > 0 && !sentence_end(t, ss - 1))
+	while (ss > 0 && a - ss < CLAUSE_SPAN && !sentence_end(t, ss - 1))
 		ss--;
-	while (se < len && !sentence_end(t, se))
+	while (se < len && se - b < CLAUSE_SPAN && !sentence_end(t, se))
 		se++;
 	return !compares_elsewhere(e->table, t, ss, se) &&
 	       clause_fits_table(l, e->table, t, s, end);
 }
 
 /*
+ * Where in t a name of n may start, ascending: the index's mentions,
+ * or for a name not starting with a word's letter ("%sys") its
+ * occurrences. At most LETTER_PROSE_MENTIONS of each name.
+ */
+static size_t name_starts(const struct letter_prose *p, const struct row_names *n,
+			  size_t *at)
+{
+	size_t nr = 0;
+
+	for (int k = 0; k < n->nr; k++) {
+		size_t got[LETTER_PROSE_MENTIONS], ng = 0, m = 0, o = 0;
+		size_t merged[LETTER_PROSE_MENTIONS * 2];
+
+		if (word_char(n->name[k][0]))
+			ng = letter_prose_mentions(p, n->name[k], got, LETTER_PROSE_MENTIONS);
+		else if (n->name[k][0])
+			for (const char *q = p->text; ng < LETTER_PROSE_MENTIONS &&
+			     (q = strstr(q, n->name[k])); q++)
+				got[ng++] = (size_t)(q - p->text);
+		/* merged ascending with the names' before, each offset once */
+		for (size_t g = 0; g < ng || m < nr; ) {
+			size_t v = g < ng && (m >= nr || got[g] < at[m]) ? got[g++] : at[m++];
+
+			if (!o || merged[o - 1] != v)
+				merged[o++] = v;
+		}
+		if (o > LETTER_PROSE_MENTIONS)
+			o = LETTER_PROSE_MENTIONS;
+		memcpy(at, merged, o * sizeof(*at));
+		nr = o;
+	}
+	return nr;
+}
+
+/*
  * The way the words naming the row give it, WORD_NONE when none do or
  * they disagree. The first one's words into out->quote.
  */
-static enum word_dir named_dir(const struct letter_prose *p, const struct letter *l,
+static enum word_dir named_dir(struct letter_prose *p, const struct letter *l,
 			       const struct row_evidence *e, struct row_claim *out)
 {
 	struct row_names n;
 	enum word_dir dir = WORD_NONE;
 	const char *t = p->text;
+	size_t starts[LETTER_PROSE_MENTIONS], ns, next = 0;
 
 	row_names(e, &n);
-	for (size_t i = 0; i < p->len; i++) {
-		size_t end = 0, at = 0;
+	ns = name_starts(p, &n, starts);
+	for (size_t s = 0; s < ns; s++) {
+		size_t i = starts[s], end = 0, at = 0;
 		enum word_dir d;
 
-		if (i && word_char(t[i - 1]))
+		if (i < next || (i && word_char(t[i - 1])))
 			continue;
+		if (p->mentions_read >= LETTER_PROSE_BUDGET)
+			break;	/* the draft says so (claims_draft.c) */
+		p->mentions_read++;
 		/* a name starts with its first letter; a row is read against
 		 * the whole prose, so the rest is tried only then */
 		for (int k = 0; k < n.nr && !end; k++)
@@ -689,13 +737,15 @@ static enum word_dir named_dir(const struct letter_prose *p, const struct letter
 		if (d != WORD_NONE && !clause_fits(l, e, t, p->len, i, end))
 			d = WORD_NONE;
 		if (d != WORD_NONE) {
-			if (dir != WORD_NONE && d != dir)
-				return WORD_NONE;	/* the words disagree */
+			if (dir != WORD_NONE && d != dir) {
+				dir = WORD_NONE;	/* the words disagree */
+				break;
+			}
 			if (dir == WORD_NONE)
 				put_quote(out, t, p->len, i, end, at);
 			dir = d;
 		}
-		i = end - 1;
+		next = end;
 	}
 	return dir;
 }
@@ -831,7 +881,7 @@ bool letter_claims_table_same(const struct letter *l, const struct letter_table 
 	return says_no_change(t, buf, n, quote, qlen);
 }
 
-void letter_claims_row(const struct letter_prose *p, const struct letter *l,
+void letter_claims_row(struct letter_prose *p, const struct letter *l,
 		       const struct row_evidence *e, struct row_claim *out)
 {
 	memset(out, 0, sizeof(*out));

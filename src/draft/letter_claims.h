@@ -45,7 +45,7 @@ struct row_claim {
 bool letter_claims_table_same(const struct letter *l, const struct letter_table *t,
 			      char *quote, size_t qlen);
 
-void letter_claims_row(const struct letter_prose *p, const struct letter *l,
+void letter_claims_row(struct letter_prose *p, const struct letter *l,
 		       const struct row_evidence *e, struct row_claim *out);
 
 #endif /* __LETTER_CLAIMS_H */

@@ -66,8 +66,11 @@ static int find_tables(struct letter *l)
 			next = letter_read_table(l, i, true, section);
 		else if (letter_parse_row(l->lines[i].text, &row) >= 2)
 			next = letter_read_table(l, i, false, section);
-		else
-			next = (long)i + 1;
+		/* no reader's shape: lines of one template under arms' headings */
+		if (next == (long)i + 1)
+			next = letter_read_template_runs(l, i, section);
+		if (next == (long)i + 1)
+			next = letter_read_heading_blocks(l, i, section);
 		if (next < 0)
 			return -1;
 		i = (size_t)next;

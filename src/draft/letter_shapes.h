@@ -165,6 +165,11 @@ long letter_read_arm_runs(struct letter *l, size_t i, const char *section);
 /* letter_long_rows.c: "Anon 4 KiB : Read : 0.119 ms" lines: rows by arms */
 long letter_read_long_rows(struct letter *l, size_t i, const char *section);
 
+/* letter_templates.c: each arm's run of lines of one template under its heading */
+long letter_read_template_runs(struct letter *l, size_t i, const char *section);
+/* a heading over a line per arm ("5.3-rc4  34729.6"), again and again */
+long letter_read_heading_blocks(struct letter *l, size_t i, const char *section);
+
 /* letter_arm_lines.c: "Before:  sys time: X  real time: Y", an arm a line */
 long letter_read_arm_lines(struct letter *l, size_t i, const char *section);
 

@@ -7,9 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "grow.h"
 #include "letter_words.h"
 
 #define NEAR_TABLE 25	/* lines from a paragraph to the table it sets up */
+
+static int legend_index(struct letter_prose *p, const struct letter *l);
 
 int letter_prose_init(struct letter_prose *p, const struct letter *l)
 {
@@ -17,6 +20,7 @@ int letter_prose_init(struct letter_prose *p, const struct letter *l)
 
 	for (size_t i = 0; i < l->nr_lines; i++)
 		cap += strlen(l->lines[i].text) + 3;
+	memset(p, 0, sizeof(*p));
 	p->text = malloc(cap);
 	if (!p->text)
 		return -1;
@@ -40,11 +44,14 @@ int letter_prose_init(struct letter_prose *p, const struct letter *l)
 	}
 	p->text[o] = '\0';
 	p->len = o;
-	return 0;
+	return letter_prose_index(p) || legend_index(p, l) ? -1 : 0;
 }
 
 void letter_prose_free(struct letter_prose *p)
 {
+	letter_prose_index_free(p);
+	free(p->legend);
+	p->legend = NULL;
 	free(p->text);
 	p->text = NULL;
 }
@@ -72,42 +79,132 @@ static bool has_token(const char *s, const char *name)
 	return false;
 }
 
-int letter_words_pairs(const struct letter *l, char col[][LETTER_NAME_LEN], int nr_cols,
-		       int pairs[][2], int max)
+/* A legend line's text: its bullets off. */
+static const char *legend_text(const struct letter *l, size_t i)
 {
-	int nr = 0;
+	const char *t = l->lines[i].text;
+
+	while (*t == ' ' || *t == '-' || *t == '*')
+		t++;
+	return t;
+}
+
+static int legend_cmp_name(const struct letter *l, const struct legend_entry *e,
+			   const char *name, size_t n)
+{
+	const char *w = l->lines[e->line].text + e->off;
+	int c = strncasecmp(w, name, e->len < n ? e->len : n);
+
+	return c ? c : (int)e->len - (int)n;
+}
+
+static int legend_cmp(const void *a, const void *b, void *letter)
+{
+	const struct legend_entry *x = a, *y = b;
+	const struct letter *l = letter;
+	int c = legend_cmp_name(l, x, l->lines[y->line].text + y->off, y->len);
+
+	return c ? c : (x->line > y->line) - (x->line < y->line);
+}
+
+#define LEGEND_COLONS 4		/* colons of a line looked at */
+#define LEGEND_HITS 64		/* a column's legend lines read, the first ones */
+
+/*
+ * The prose lines' "NAME:" openings, sorted by NAME: each table's
+ * columns are looked up in them, not in every line again.
+ */
+static int legend_index(struct letter_prose *p, const struct letter *l)
+{
+	size_t cap = 0;
 
 	for (size_t i = 0; i < l->nr_lines; i++) {
-		const char *t = l->lines[i].text;
+		const char *t = legend_text(l, i), *c = t;
 
-		if (l->lines[i].kind != LL_PROSE)
-			continue;
-		while (*t == ' ' || *t == '-' || *t == '*')
-			t++;
-		for (int c = 0; c < nr_cols; c++) {
-			size_t n = strlen(col[c]);
-			const char *rest = t + n;
+		for (int k = 0; l->lines[i].kind == LL_PROSE && k < LEGEND_COLONS &&
+		     (c = strchr(c, ':')) && c - t < LETTER_NAME_LEN; k++, c++) {
+			size_t n = (size_t)(c - t);
 
-			if (strncasecmp(t, col[c], n))
+			while (n && t[n - 1] == ' ')
+				n--;
+			if (p->nr_legend == cap &&
+			    grow_array((void **)&p->legend, &cap, 16, sizeof(*p->legend)))
+				return -1;
+			p->legend[p->nr_legend++] = (struct legend_entry){
+				.line = (uint32_t)i, .off = (uint16_t)(t - l->lines[i].text),
+				.len = (uint16_t)n };
+		}
+	}
+	if (p->nr_legend)
+		qsort_r(p->legend, p->nr_legend, sizeof(*p->legend), legend_cmp, (void *)l);
+	return 0;
+}
+
+struct legend_hit {
+	uint32_t line;
+	int col;
+	const char *rest;	/* past the colon */
+};
+
+static int hit_cmp(const void *a, const void *b)
+{
+	const struct legend_hit *x = a, *y = b;
+
+	return x->line != y->line ? (x->line > y->line) - (x->line < y->line) :
+				    x->col - y->col;
+}
+
+int letter_words_pairs(const struct letter_prose *p, const struct letter *l,
+		       char col[][LETTER_NAME_LEN], int nr_cols, int pairs[][2], int max)
+{
+	struct legend_hit *hit = NULL;
+	size_t nh = 0, cap = 0;
+	int nr = 0;
+
+	/* each column's legend lines, then taken in the letter's order */
+	for (int c = 0; c < nr_cols; c++) {
+		size_t n = strlen(col[c]), lo = 0, hi = p->nr_legend;
+
+		while (lo < hi) {
+			size_t mid = (lo + hi) / 2;
+
+			if (legend_cmp_name(l, &p->legend[mid], col[c], n) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (size_t end = lo + LEGEND_HITS; lo < p->nr_legend && lo < end &&
+		     !legend_cmp_name(l, &p->legend[lo], col[c], n); lo++) {
+			const struct legend_entry *e = &p->legend[lo];
+
+			if (nh == cap && grow_array((void **)&hit, &cap, 8, sizeof(*hit))) {
+				free(hit);
+				return 0;	/* out of memory: no pair from the words */
+			}
+			hit[nh++] = (struct legend_hit){ .line = e->line, .col = c,
+				.rest = l->lines[e->line].text + e->off + e->len +
+					strspn(l->lines[e->line].text + e->off + e->len, " ") + 1 };
+		}
+	}
+	if (nh)
+		qsort(hit, nh, sizeof(*hit), hit_cmp);
+	for (size_t h = 0; h < nh; h++) {
+		int c = hit[h].col;
+
+		for (int d = 0; d < nr_cols; d++) {
+			bool seen = false;
+
+			if (d == c || !has_token(hit[h].rest, col[d]))
 				continue;
-			while (*rest == ' ')
-				rest++;
-			if (*rest != ':')
-				continue;
-			for (int d = 0; d < nr_cols; d++) {
-				bool seen = false;
-
-				if (d == c || !has_token(rest + 1, col[d]))
-					continue;
-				for (int k = 0; k < nr; k++)
-					seen |= pairs[k][0] == d && pairs[k][1] == c;
-				if (!seen && nr < max) {
-					pairs[nr][0] = d;
-					pairs[nr++][1] = c;
-				}
+			for (int k = 0; k < nr; k++)
+				seen |= pairs[k][0] == d && pairs[k][1] == c;
+			if (!seen && nr < max) {
+				pairs[nr][0] = d;
+				pairs[nr++][1] = c;
 			}
 		}
 	}
+	free(hit);
 	return nr;
 }
 

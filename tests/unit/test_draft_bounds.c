@@ -177,6 +177,46 @@ static void test_long_table(void)
 	       "peak RSS %ld KB\n", ru.ru_maxrss);
 }
 
+/*
+ * Thousands of small tables whose rows the prose names over and over
+ * (each arm's lines under its heading, a sentence after each): drafted
+ * in a child, the words read for a bounded number of the names'
+ * mentions and the draft saying so, its peak RSS under 256 MB.
+ */
+static void test_rows_named_often(void)
+{
+	struct rusage ru;
+	int status = -1;
+	pid_t pid;
+
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0) {
+		size_t n = 0, cap = 8 << 20;
+		char *text = malloc(cap), *out;
+		struct draft_stats st;
+		struct claims c;
+
+		n += snprintf(text, cap, "[PATCH] many\n\n");
+		for (int i = 0; i < 3000 && n + 512 < cap; i++)
+			n += snprintf(text + n, cap - n,
+				      "Base %d:\n  Per elem: %d cycles %d.5 ns (step:1)\n\n"
+				      "Patched %d:\n  Per elem: %d cycles %d.5 ns (step:1)\n\n"
+				      "The step:1 cycles and step:1 ns are lower.\n\n",
+				      i, 100000 + i, 30 + i, i, 90000 + i, 25 + i);
+		out = test_draft_read_back("named", text, n, &st, &c);
+		_exit(out && strstr(out, "mentions of the rows' names") && c.nr_tables == 3000 ?
+		      0 : 3);
+	}
+	CHECK(pid > 0 && wait4(pid, &status, 0, &ru) == pid && WIFEXITED(status) &&
+	      !WEXITSTATUS(status), "3000 tables whose rows the words name 6000 times: "
+	      "drafted, the words read for a bounded number of mentions, said (status %#x)",
+	      status);
+	if (RSS_BOUND_MEASURED)
+		CHECK(pid > 0 && ru.ru_maxrss < PEAK_RSS_MAX_KB, "... in %ld KB peak "
+		      "RSS (under %d)", ru.ru_maxrss, PEAK_RSS_MAX_KB);
+}
+
 /* A FIFO without a writer: refused at once, exit 2 (a hang fails on SIGALRM). */
 static void test_fifo(void)
 {
@@ -205,5 +245,6 @@ void test_draft_bounds(void)
 	test_wide_table();
 	test_many_tables();
 	test_long_table();
+	test_rows_named_often();
 	test_fifo();
 }

@@ -1427,6 +1427,85 @@ static void test_one_value_arms(void)
 }
 
 /*
+ * A tool's lines from one template under each arm's heading: the number
+ * the arms print alike keys the row ("step:1"), the others are values
+ * named by the word after them. Numbered items ("Patch 3", "Patch 4")
+ * under headings are no arms.
+ */
+static void test_template_runs(void)
+{
+	const char *text =
+		"Re: [PATCH 0/3 v5] Introduce a bulk order-0 page allocator\n"
+		"\n"
+		"LIST variant: time_bulk_page_alloc_free_list: step=bulk size\n"
+		"\n"
+		" Per elem: 206 cycles(tsc) 57.478 ns (step:1)\n"
+		" Per elem: 154 cycles(tsc) 42.861 ns (step:2)\n"
+		"\n"
+		"ARRAY variant: time_bulk_page_alloc_free_array: step=bulk size\n"
+		"\n"
+		" Per elem: 202 cycles(tsc) 56.383 ns (step:1)\n"
+		" Per elem: 144 cycles(tsc) 40.047 ns (step:2)\n";
+	const char *numbered =
+		"[RFC PATCH v4 0/6] Pagecache promotion\n"
+		"\n"
+		"Patches 1-2\n"
+		"\tallow NULL as valid input\n"
+		"Patch 3\n"
+		"\tadds NUMA_HINT_PAGE_CACHE to vmstat\n"
+		"Patch 4\n"
+		"\tImplement migrate_misplaced_folio_batch\n"
+		"Patch 5\n";
+	const struct claim_row *r;
+	struct claims c;
+
+	if (!test_drafted("template-runs", text, &c))
+		return;
+	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 && c.tables[0].nr_rows == 4 &&
+	      !strcmp(c.tables[0].col[0], "LIST variant") &&
+	      !strcmp(c.tables[0].col[1], "ARRAY variant"),
+	      "two arms' runs: one table, the arms by their headings (%zu tables)",
+	      c.nr_tables);
+	r = c.nr_tables ? test_row_named(&c.tables[0], "step:2 ns") : NULL;
+	CHECK(r && r->q[0].mean == 42.861 && r->q[1].mean == 40.047,
+	      "step:2 ns: 42.861 -> 40.047, keyed by the number both print");
+	r = c.nr_tables ? test_row_named(&c.tables[0], "step:1 cycles(tsc)") : NULL;
+	CHECK(r && r->q[0].mean == 206 && r->q[1].mean == 202, "step:1 cycles(tsc)");
+	claims_free(&c);
+	CHECK(no_table("numbered", numbered), "numbered patches under headings: no table");
+}
+
+/* A heading over a line per arm, again and again: a row per heading. */
+static void test_heading_blocks(void)
+{
+	const char *text =
+		"[PATCH 00/14] per memcg lru_lock\n"
+		"\n"
+		"========= Max page_test ============\n"
+		"5.3-rc4          34729.6\n"
+		"5.3-rc4+lru_lock 36128.3\n"
+		"========= Min page_test ============\n"
+		"5.3-rc4          33644.2\n"
+		"5.3-rc4+lru_lock 35349.7\n"
+		"========= BHmean-50 page_test ============\n"
+		"5.3-rc4          34579.2\n"
+		"5.3-rc4+lru_lock 35977.1\n";
+	const struct claim_row *r;
+	struct claims c;
+
+	if (!test_drafted("heading-blocks", text, &c))
+		return;
+	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 && c.tables[0].nr_rows == 3 &&
+	      !strcmp(c.tables[0].col[0], "5.3-rc4") &&
+	      !strcmp(c.tables[0].col[1], "5.3-rc4+lru_lock"),
+	      "the lines' names the arms, a row per heading (%zu tables)", c.nr_tables);
+	r = c.nr_tables ? test_row_named(&c.tables[0], "BHmean-50 page_test") : NULL;
+	CHECK(r && r->q[0].mean == 34579.2 && r->q[1].mean == 35977.1,
+	      "BHmean-50 page_test: 34579.2 -> 35977.1");
+	claims_free(&c);
+}
+
+/*
  * An aligned table's counter that only the new arm has: its first cell
  * blank, the value under the second arm's, the table goes on.
  */
@@ -2006,6 +2085,8 @@ void test_draft_shapes(void)
 	test_keyed_arms();
 	test_two_line_quantities();
 	test_one_value_arms();
+	test_template_runs();
+	test_heading_blocks();
 	test_first_arm_blank();
 	test_kernels_as_rows();
 	test_grouped_header();
