@@ -2,8 +2,9 @@
 /*
  * Each arm's runs under its heading, a blank line or a rule apart and
  * no mean given ("before modification:" over three time(1) outputs, "after
- * modification:" over three more): a table per run, the k-th run of
- * every arm side by side. The pairs of a line are letter_kv_value.c's.
+ * modification:" over three more), each run maybe under a heading of
+ * its own ("*** Executing round 2 ***"): a table per run, the k-th run
+ * of every arm side by side. The pairs of a line are letter_kv_value.c's.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,6 +53,39 @@ static size_t past_separators(const struct letter *l, size_t j, int depth)
 	return j;
 }
 
+/* s without its digits, at most len - 1 characters, into out. */
+static void without_digits(const char *s, char *out, size_t len)
+{
+	size_t o = 0;
+
+	for (; *s && o + 1 < len; s++)
+		if (*s < '0' || *s > '9')
+			out[o++] = *s;
+	out[o] = '\0';
+}
+
+/*
+ * Line j as a run's own heading ("*** Executing round 2 ***"): no pairs,
+ * no arm's heading, and like the first run's heading but for its
+ * numbers (ref, set by the first).
+ */
+static bool run_heading(const struct letter *l, size_t j, int depth, char *ref,
+			size_t len, struct kv_block *scratch)
+{
+	char name[LETTER_NAME_LEN], bare[LETTER_NAME_LEN];
+
+	scratch->nr = 0;
+	if (!letter_same_block(l, j, depth) || separator(l->lines[j].text) ||
+	    letter_kv_line(l, j, scratch) ||
+	    letter_kv_heading(l->lines[j].text, true, false, name, sizeof(name)))
+		return false;
+	without_digits(l->lines[j].text, bare, sizeof(bare));
+	if (ref[0] && strcmp(ref, bare))
+		return false;
+	snprintf(ref, len, "%s", bare);
+	return true;
+}
+
 /*
  * The runs under the heading at line h into run[0..): their count (0
  * when line h heads none), the line after the last into *next.
@@ -59,6 +93,7 @@ static size_t past_separators(const struct letter *l, size_t j, int depth)
 static int arm_runs(const struct letter *l, size_t h, int depth, char *name,
 		    struct kv_block *run, size_t *next)
 {
+	char ref[LETTER_NAME_LEN] = "";
 	size_t j;
 	int n = 0;
 
@@ -76,7 +111,11 @@ static int arm_runs(const struct letter *l, size_t h, int depth, char *name,
 		j = past_separators(l, j + 1, depth);
 	}
 	while (n < RUNS_MAX && letter_same_block(l, j, depth)) {
-		size_t end = run_rows(l, j, depth, &run[n]);
+		size_t end;
+
+		if (n && run_heading(l, j, depth, ref, sizeof(ref), &run[n]))
+			j = past_separators(l, j + 1, depth);
+		end = run_rows(l, j, depth, &run[n]);
 
 		if (run[n].nr < 2 || letter_kv_holds_runs(&run[n]) ||
 		    (n && !same_labels(&run[0], &run[n])))

@@ -144,6 +144,8 @@ bool letter_kv_heading(const char *s, bool first, bool ruled, char *out,
 		s++;
 	if (tool_header(s) || letter_shell_prompt(s))
 		return false;	/* "# time ./test.sh": a command, no arm */
+	if (s[0] == '*' && s[1] == '*')
+		s += strspn(s, "* ");	/* "******* With the patchset:" */
 	bullet = (*s == '*' || *s == '-') && s[1] == ' ';
 	n = strlen(s);
 	while (n && s[n - 1] == ' ')

@@ -483,9 +483,56 @@ void letter_column_unit(struct letter_table *t, int c)
 				 "%s", unit);
 }
 
+/*
+ * Column c named as a spread ("stdev") after a column of values: each
+ * number the value's sd before it, the column gone. false when some
+ * cell of it is no unsigned number or its value has a spread already.
+ */
+static bool fold_spread_column(struct letter_table *t, char col[][LETTER_NAME_LEN], int c,
+			       int nv)
+{
+	if (c < 1 || !letter_spread_name(col[c]) || letter_spread_name(col[c - 1]))
+		return false;
+	for (size_t r = 0; r < t->nr_rows; r++) {
+		const struct letter_cell *v = &t->rows[r].cell[c - 1], *sd = &t->rows[r].cell[c];
+
+		if (sd->kind != CELL_EMPTY && (!letter_is_num(sd) || sd->sign ||
+					       !letter_is_num(v) || v->has_sd))
+			return false;
+	}
+	for (size_t r = 0; r < t->nr_rows; r++) {
+		struct letter_cell *cell = t->rows[r].cell;
+
+		if (letter_is_num(&cell[c])) {
+			cell[c - 1].has_sd = true;
+			cell[c - 1].sd = cell[c].mean;
+		}
+		memmove(&cell[c], &cell[c + 1], (LETTER_MAX_COLS - 1 - c) * sizeof(*cell));
+		memset(&cell[LETTER_MAX_COLS - 1], 0, sizeof(*cell));
+	}
+	memmove(col[c], col[c + 1], (size_t)(nv - 1 - c) * sizeof(col[0]));
+	return true;
+}
+
+/* Two value columns or more, each with a spread's after it, and nothing else. */
+static bool spread_pairs(char col[][LETTER_NAME_LEN], int nv)
+{
+	if (nv < 4 || nv % 2)
+		return false;
+	for (int c = 0; c < nv; c++)
+		if (letter_spread_name(col[c]) != (c % 2 == 1))
+			return false;
+	return true;
+}
+
 void letter_name_columns(struct letter_table *t, char col[][LETTER_NAME_LEN], int nh,
 			 int nv, bool stacked)
 {
+	/* "5.15 | stdev | 5.16 | stdev": each kernel's spread after it */
+	if (nh == nv && nv <= LETTER_MAX_COLS && spread_pairs(col, nv))
+		for (int c = 1; c < nv; c++)
+			if (fold_spread_column(t, col, c, nv))
+				nh = --nv;
 	t->named = nh > 0;
 	if (nv > LETTER_MAX_COLS) {
 		/* the first columns kept: a change column is past them */

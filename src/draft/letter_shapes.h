@@ -218,6 +218,8 @@ int letter_join_arms(struct letter *l);
 int letter_turn_tables(struct letter *l);
 /* A label naming a kernel, a patch, a setting: "Patched", "zswap off", "v6.9" */
 bool letter_config_label(const char *s);
+/* "std", "stdev", "std_rel", "sd", "+-": a spread's name */
+bool letter_spread_name(const char *s);
 /* The labels' header cell names arms: "kernel", "config", "patch" */
 bool letter_arms_header(const char *s);
 

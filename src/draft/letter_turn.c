@@ -218,8 +218,7 @@ static bool transposed(const struct letter_table *t)
 	       (cols * 2 >= t->nr_cols || ((size_t)configs == nr_rows && !col_configs));
 }
 
-/* "std", "stdev", "std_rel", "sd": a spread's name */
-static bool spread_name(const char *s)
+bool letter_spread_name(const char *s)
 {
 	return !strncasecmp(s, "std", 3) || !strcasecmp(s, "sd") ||
 	       !strcasecmp(s, "+-") || !strcasecmp(s, "\xc2\xb1");
@@ -235,8 +234,8 @@ static void fold_spreads(struct letter_table *t)
 
 	for (size_t r = 0; r < t->nr_rows; r++) {
 		struct letter_row *prev = o ? &t->rows[o - 1] : NULL;
-		bool fold = prev && spread_name(t->rows[r].label) &&
-			    !spread_name(prev->label);
+		bool fold = prev && letter_spread_name(t->rows[r].label) &&
+			    !letter_spread_name(prev->label);
 
 		for (int c = 0; fold && c < t->nr_cols; c++)
 			fold = letter_is_num(&prev->cell[c]) && !prev->cell[c].has_sd &&

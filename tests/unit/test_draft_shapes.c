@@ -1506,6 +1506,83 @@ static void test_heading_blocks(void)
 }
 
 /*
+ * Each arm's runs under its heading, each run under a numbered heading
+ * of its own: a table per run, the k-th of each arm side by side.
+ */
+static void test_runs_under_own_headings(void)
+{
+	const char *text =
+		"[PATCH RFC v3 0/4] mm: zram: multi-page compression\n"
+		"\n"
+		"******* Without the patchset:\n"
+		"\n"
+		"*** Executing round 1 ***\n"
+		"\n"
+		"real\t7m56.173s\n"
+		"sys\t42m57.470s\n"
+		"pswpin: 29815871\n"
+		"\n"
+		"*** Executing round 2 ***\n"
+		"\n"
+		"real\t7m48.227s\n"
+		"sys\t43m0.940s\n"
+		"pswpin: 29798189\n"
+		"\n"
+		"******* With the patchset:\n"
+		"\n"
+		"*** Executing round 1 ***\n"
+		"\n"
+		"real\t7m43.760s\n"
+		"sys\t35m50.685s\n"
+		"pswpin: 29870407\n"
+		"\n"
+		"*** Executing round 2 ***\n"
+		"\n"
+		"real\t7m31.820s\n"
+		"sys\t37m24.341s\n"
+		"pswpin: 29901123\n";
+	const struct claim_row *r;
+	struct claims c;
+
+	if (!test_drafted("run-headings", text, &c))
+		return;
+	CHECK(c.nr_tables == 2 && c.tables[1].nr_cols == 2 &&
+	      !strcmp(c.tables[1].col[0], "Without the patchset") &&
+	      !strcmp(c.tables[1].col[1], "With the patchset"),
+	      "a table per round, the arms by their headings (%zu tables)", c.nr_tables);
+	r = c.nr_tables == 2 ? test_row_named(&c.tables[1], "real") : NULL;
+	CHECK(r && fabs(r->q[0].mean - 468.227) < 1e-9 && fabs(r->q[1].mean - 451.82) < 1e-9,
+	      "round 2's real: 7m48.227s -> 7m31.820s, each arm's second run");
+	claims_free(&c);
+}
+
+/* A stdev column after each kernel's: each value's spread, no arm. */
+static void test_spread_columns(void)
+{
+	const char *text =
+		"Re: [PATCH v2] mm: vmscan: throttle reclaim\n"
+		"\n"
+		"+------------+------+-------+------+-------+----------+-------+\n"
+		"| Jobs / CPU | 5.15 | stdev | 5.16 | stdev | 5.17-rc3 | stdev |\n"
+		"+------------+------+-------+------+-------+----------+-------+\n"
+		"| 1          | 8411 | 75    | 7459 | 38    | 7331     | 36    |\n"
+		"+------------+------+-------+------+-------+----------+-------+\n"
+		"| 2          | 8417 | 54    | 7491 | 41    | 7383     | 15    |\n"
+		"+------------+------+-------+------+-------+----------+-------+\n";
+	const struct claim_row *r;
+	struct claims c;
+
+	if (!test_drafted("spread-columns", text, &c))
+		return;
+	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 3 &&
+	      !strcmp(c.tables[0].col[1], "5.16"), "three kernels, no stdev arm");
+	r = c.nr_tables ? test_row_named(&c.tables[0], "2") : NULL;
+	CHECK(r && r->q[1].mean == 7491 && r->q[1].sd == 41 && r->q[2].mean == 7383,
+	      "row 2: 5.16 7491 +- 41, 5.17-rc3 7383");
+	claims_free(&c);
+}
+
+/*
  * An aligned table's counter that only the new arm has: its first cell
  * blank, the value under the second arm's, the table goes on.
  */
@@ -2087,6 +2164,8 @@ void test_draft_shapes(void)
 	test_one_value_arms();
 	test_template_runs();
 	test_heading_blocks();
+	test_runs_under_own_headings();
+	test_spread_columns();
 	test_first_arm_blank();
 	test_kernels_as_rows();
 	test_grouped_header();
