@@ -136,45 +136,83 @@ static void test_many_tables(void)
 }
 
 /*
+ * draft() run in a child, so that its peak RSS is its own: whether it
+ * exited 0 (draft() true), its usage into *ru.
+ */
+static bool drafted_in_child(bool (*draft)(void), struct rusage *ru, int *status)
+{
+	pid_t pid;
+
+	*status = -1;
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0)
+		_exit(draft() ? 0 : 3);
+	return pid > 0 && wait4(pid, status, 0, ru) == pid && WIFEXITED(*status) &&
+	       !WEXITSTATUS(*status);
+}
+
+static void check_peak_rss(const struct rusage *ru)
+{
+	if (RSS_BOUND_MEASURED)
+		CHECK(ru->ru_maxrss < PEAK_RSS_MAX_KB, "... in %ld KB peak "
+		      "RSS (under %d)", ru->ru_maxrss, PEAK_RSS_MAX_KB);
+	else
+		printf("claims draft's peak RSS bound: not measured under ASan "
+		       "(its allocator's memory), the plain unit tier measures it\n");
+}
+
+static bool draft_long_table(void)
+{
+	size_t n = 0, cap = 16 << 20;
+	char *text = malloc(cap), *out, *note;
+	struct draft_stats st;
+	struct claims c;
+
+	n += snprintf(text, cap, "[PATCH] long\n\nResults:\n\n"
+		      "              base      patched\n");
+	for (int i = 0; i < 530000; i++)
+		n += snprintf(text + n, cap - n, "  r%06d    %6d    %6d\n", i,
+			      i % 999983, (i + 1) % 999983);
+	out = test_draft_read_back("long", text, n, &st, &c);
+	note = out ? strstr(out, "has 520000 rows more") : NULL;
+	return n > 15 << 20 && note && c.nr_tables == 1 &&
+	       c.tables[0].nr_rows == LETTER_MAX_ROWS && st.rows_cut == 520000;
+}
+
+/*
  * One table of 530,000 rows in 15 MiB, drafted in a child: its peak
  * RSS under 256 MB, the rows past the budget said.
  */
 static void test_long_table(void)
 {
-	struct rusage ru;
-	int status = -1;
-	pid_t pid;
+	struct rusage ru = {};
+	int status;
 
-	fflush(NULL);
-	pid = fork();
-	if (pid == 0) {
-		size_t n = 0, cap = 16 << 20;
-		char *text = malloc(cap), *out, *note;
-		struct draft_stats st;
-		struct claims c;
-
-		n += snprintf(text, cap, "[PATCH] long\n\nResults:\n\n"
-			      "              base      patched\n");
-		for (int i = 0; i < 530000; i++)
-			n += snprintf(text + n, cap - n, "  r%06d    %6d    %6d\n", i,
-				      i % 999983, (i + 1) % 999983);
-		out = test_draft_read_back("long", text, n, &st, &c);
-		note = out ? strstr(out, "has 520000 rows more") : NULL;
-		_exit(n > 15 << 20 && note && c.nr_tables == 1 &&
-		      c.tables[0].nr_rows == LETTER_MAX_ROWS && st.rows_cut == 520000 ?
-		      0 : 3);
-	}
-	CHECK(pid > 0 && wait4(pid, &status, 0, &ru) == pid && WIFEXITED(status) &&
-	      !WEXITSTATUS(status), "15 MiB of one 530,000-row table: drafted, "
-	      "its first %d rows, the rest said (status %#x)", LETTER_MAX_ROWS, status);
-	if (RSS_BOUND_MEASURED)
-		CHECK(pid > 0 && ru.ru_maxrss < PEAK_RSS_MAX_KB, "... in %ld KB peak "
-		      "RSS (under %d)", ru.ru_maxrss, PEAK_RSS_MAX_KB);
-	else
-		printf("claims draft's peak RSS bound: not measured under ASan "
-		       "(its allocator's memory), the plain unit tier measures it\n");
+	CHECK(drafted_in_child(draft_long_table, &ru, &status), "15 MiB of one "
+	      "530,000-row table: drafted, its first %d rows, the rest said (status %#x)",
+	      LETTER_MAX_ROWS, status);
+	check_peak_rss(&ru);
 	printf("claims draft of a 15 MiB letter of one 530,000-row table: "
 	       "peak RSS %ld KB\n", ru.ru_maxrss);
+}
+
+static bool draft_rows_named_often(void)
+{
+	size_t n = 0, cap = 8 << 20;
+	char *text = malloc(cap), *out;
+	struct draft_stats st;
+	struct claims c;
+
+	n += snprintf(text, cap, "[PATCH] many\n\n");
+	for (int i = 0; i < 3000 && n + 512 < cap; i++)
+		n += snprintf(text + n, cap - n,
+			      "Base %d:\n  Per elem: %d cycles %d.5 ns (step:1)\n\n"
+			      "Patched %d:\n  Per elem: %d cycles %d.5 ns (step:1)\n\n"
+			      "The step:1 cycles and step:1 ns are lower.\n\n",
+			      i, 100000 + i, 30 + i, i, 90000 + i, 25 + i);
+	out = test_draft_read_back("named", text, n, &st, &c);
+	return out && strstr(out, "mentions of the rows' names") && c.nr_tables == 3000;
 }
 
 /*
@@ -185,36 +223,13 @@ static void test_long_table(void)
  */
 static void test_rows_named_often(void)
 {
-	struct rusage ru;
-	int status = -1;
-	pid_t pid;
+	struct rusage ru = {};
+	int status;
 
-	fflush(NULL);
-	pid = fork();
-	if (pid == 0) {
-		size_t n = 0, cap = 8 << 20;
-		char *text = malloc(cap), *out;
-		struct draft_stats st;
-		struct claims c;
-
-		n += snprintf(text, cap, "[PATCH] many\n\n");
-		for (int i = 0; i < 3000 && n + 512 < cap; i++)
-			n += snprintf(text + n, cap - n,
-				      "Base %d:\n  Per elem: %d cycles %d.5 ns (step:1)\n\n"
-				      "Patched %d:\n  Per elem: %d cycles %d.5 ns (step:1)\n\n"
-				      "The step:1 cycles and step:1 ns are lower.\n\n",
-				      i, 100000 + i, 30 + i, i, 90000 + i, 25 + i);
-		out = test_draft_read_back("named", text, n, &st, &c);
-		_exit(out && strstr(out, "mentions of the rows' names") && c.nr_tables == 3000 ?
-		      0 : 3);
-	}
-	CHECK(pid > 0 && wait4(pid, &status, 0, &ru) == pid && WIFEXITED(status) &&
-	      !WEXITSTATUS(status), "3000 tables whose rows the words name 6000 times: "
-	      "drafted, the words read for a bounded number of mentions, said (status %#x)",
-	      status);
-	if (RSS_BOUND_MEASURED)
-		CHECK(pid > 0 && ru.ru_maxrss < PEAK_RSS_MAX_KB, "... in %ld KB peak "
-		      "RSS (under %d)", ru.ru_maxrss, PEAK_RSS_MAX_KB);
+	CHECK(drafted_in_child(draft_rows_named_often, &ru, &status), "3000 tables "
+	      "whose rows the words name 6000 times: drafted, the words read for a "
+	      "bounded number of mentions, said (status %#x)", status);
+	check_peak_rss(&ru);
 }
 
 /* A FIFO without a writer: refused at once, exit 2 (a hang fails on SIGALRM). */
