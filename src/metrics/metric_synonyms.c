@@ -246,6 +246,18 @@ static bool registry_word(const char *w, char *out, size_t len)
 	return false;
 }
 
+/* A metric of a time: its unit's suffix ("_s", "_ms{...}") or "latency"/"time". */
+static bool timed_metric(const char *m)
+{
+	size_t n = strcspn(m, "{");
+
+	for (const char *const *u = (const char *const[]){ "_s", "_ms", "_us", "_ns", NULL };
+	     *u; u++)
+		if (n > strlen(*u) && !strncmp(m + n - strlen(*u), *u, strlen(*u)))
+			return true;
+	return strstr(m, "latency") || strstr(m, "time");
+}
+
 bool metric_synonym_guess(const char *label, const char *context, char *out,
 			  size_t len)
 {
@@ -283,6 +295,10 @@ bool metric_synonym_guess(const char *label, const char *context, char *out,
 			best = s;
 	}
 	if (!best)
+		return false;
+	/* "swap-out time(ms)": a time of the swap-outs, not their count */
+	if ((has_words(w, "time") || has_words(w, "latency") || has_words(w, "duration")) &&
+	    !timed_metric(best->metric))
 		return false;
 	/*
 	 * A rate per process (usemem's "Average throughput", "Single process

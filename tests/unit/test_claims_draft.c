@@ -543,6 +543,7 @@ static void test_synonyms(void)
 	static const char *const none[] = {
 		"!shrinker_enabled", "errors", "QPS", "memcg_high", "64kB_swpout_fallback",
 		"Average throughput (KB/s)", "Single process Throughput",
+		"swap-out time(ms)", "swapin latency",
 	};
 	char out[128], why[256];
 	int bad = 0;
