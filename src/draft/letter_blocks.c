@@ -74,7 +74,7 @@ bool letter_shell_prompt(const char *s)
 /* "<this patch>", "[w/o patch, w/o noise]": a tag alone on its line, s[0..n) */
 static bool tag_line(const char *s, size_t n)
 {
-	char close = s[0] == '<' ? '>' : s[0] == '[' ? ']' : 0;
+	char close = s[0] == '<' ? '>' : s[0] == '[' ? ']' : s[0] == '(' ? ')' : 0;
 
 	return n > 2 && close && s[n - 1] == close && !memchr(s + 1, s[0], n - 2) &&
 	       !memchr(s + 1, close, n - 2) && !memchr(s, '@', n);
@@ -669,6 +669,31 @@ static int quantity_of_arms(struct letter *l, size_t i, const struct kv_block *b
  * Returns the line after the last block, or i + 1 when line i heads no
  * such blocks; -1 when out of memory.
  */
+/*
+ * A heading without a colon at line i ("Using cachestat") over a block
+ * of pairs, the next arm's heading after it with its colon and the
+ * same first word ("Using mincore:"): one comparison's arms, the first
+ * heading's colon forgotten.
+ */
+static bool bare_heading_paired(const struct letter *l, size_t i, int depth,
+				struct kv_block *b)
+{
+	char name[LETTER_NAME_LEN];
+	const char *a = l->lines[i].text, *c;
+	size_t k, n;
+
+	if (!kv_block_read(l, i, b) || b->nr < 2)
+		return false;
+	k = letter_past_blanks(l, b->last + 1, depth);
+	if (!letter_same_block(l, k, depth) ||
+	    !letter_kv_heading(l->lines[k].text, true, false, name, sizeof(name)))
+		return false;
+	a += strspn(a, " ");
+	c = l->lines[k].text + strspn(l->lines[k].text, " ");
+	n = strcspn(a, " ");
+	return n && !strncmp(a, c, n) && c[n] == ' ';
+}
+
 long letter_read_kv_blocks(struct letter *l, size_t i, const char *section)
 {
 	int depth = l->lines[i].depth, nb = 0, made, passed = 0;
@@ -676,15 +701,28 @@ long letter_read_kv_blocks(struct letter *l, size_t i, const char *section)
 	struct kv_block *b;
 	size_t j = i;
 
+	bool bare = false;
+
 	if (!letter_kv_heading(l->lines[i].text, true, underlined(l, i, depth),
-			      col[0], sizeof(col[0])) ||
-	    !letter_same_block(l, i + 1, depth))
+			      col[0], sizeof(col[0]))) {
+		/* "Using cachestat" without the colon the next arm's has */
+		if (!letter_kv_heading(l->lines[i].text, false, false, col[0], sizeof(col[0])) ||
+		    !letter_same_block(l, i + 1, depth) ||
+		    strchr(l->lines[i].text, ':') || !isupper((unsigned char)col[0][0]))
+			return (long)i + 1;
+		bare = true;
+	}
+	if (!letter_same_block(l, i + 1, depth))
 		return (long)i + 1;
 	b = malloc(LETTER_MAX_COLS * sizeof(*b));
 	if (!b)
 		return -1;
+	if (bare && !bare_heading_paired(l, i, depth, &b[0])) {
+		free(b);
+		return (long)i + 1;
+	}
 	while (nb < LETTER_MAX_COLS) {
-		if (!kv_block_at(l, j, depth, !nb, col[nb], sizeof(col[0]), &b[nb])) {
+		if (!kv_block_at(l, j, depth, !nb && !bare, col[nb], sizeof(col[0]), &b[nb])) {
 			size_t k = j + 1;
 
 			if (!nb || !letter_same_block(l, j, depth) ||

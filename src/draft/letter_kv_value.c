@@ -393,6 +393,45 @@ static int comma_pieces(const char *s, struct letter_row *r, int max,
 	return 0;
 }
 
+#define STAT_PIECES 4	/* statistics of one summary line */
+
+/*
+ * "real -- Median: 33.377s, Average: 33.475s, Standard Deviation: 0.36":
+ * the label's mean (its mean or average, the spread its standard
+ * deviation), not a pair per statistic.
+ */
+static bool stat_summary(const char *s, struct letter_row *r)
+{
+	const char *dash = strstr(s, " -- ");
+	struct letter_row p[STAT_PIECES];
+	char label[sizeof(r->label)];
+	int n, mean = -1;
+
+	if (!dash)
+		return false;
+	letter_clean_label(s, dash - s, label, sizeof(label));
+	if (!letter_label_ok(label) || strchr(label, ':') ||
+	    !(n = comma_pieces(dash + 4, p, STAT_PIECES, one_pair)))
+		return false;
+	for (int k = 0; k < n && mean < 0; k++)
+		if (!strcasecmp(p[k].label, "mean") || !strcasecmp(p[k].label, "average") ||
+		    !strcasecmp(p[k].label, "avg"))
+			mean = k;
+	if (mean < 0 || p[mean].cell[0].kind != CELL_NUM)
+		return false;
+	memset(r, 0, sizeof(*r));
+	snprintf(r->label, sizeof(r->label), "%s", label);
+	r->cell[0] = p[mean].cell[0];
+	for (int k = 0; k < n; k++)
+		if ((!strncasecmp(p[k].label, "std", 3) ||
+		     !strcasecmp(p[k].label, "standard deviation")) &&
+		    p[k].cell[0].kind == CELL_NUM && !r->cell[0].has_sd) {
+			r->cell[0].has_sd = true;
+			r->cell[0].sd = p[k].cell[0].mean;
+		}
+	return true;
+}
+
 /*
  * A log's tag before the pairs, "zsmalloc_test: num write objects: 3":
  * one word of lower-case letters, digits and '_' with a colon, more
@@ -485,6 +524,8 @@ static int kv_pairs(const char *s, struct letter_row *r, int max)
 	n = letter_tool_pairs(s, r, max);
 	if (n)
 		return n;
+	if (stat_summary(s, &r[0]))
+		return 1;
 	if (one_pair(s, strlen(s), &r[0]))
 		return 1;
 	if (mean_then_runs(s, &r[0]))

@@ -1583,6 +1583,57 @@ static void test_spread_columns(void)
 }
 
 /*
+ * "real -- Median: X, Average: Y, Standard Deviation: Z" lines: the
+ * average, its spread; the first arm's heading without the colon the
+ * second's has, or in parentheses.
+ */
+static void test_stat_summaries(void)
+{
+	const char *bare =
+		"[PATCH v13 0/3] cachestat: a new syscall for page cache state of files\n"
+		"\n"
+		"Using cachestat\n"
+		"real -- Median: 33.377s, Average: 33.475s, Standard Deviation: 0.3602\n"
+		"sys -- Median: 28.823s, Average: 28.8866s, Standard Deviation: 0.2689\n"
+		"\n"
+		"Using mincore:\n"
+		"real -- Median: 102.352s, Average: 102.3442s, Standard Deviation: 0.2059\n"
+		"sys -- Median: 91.186s, Average: 91.2084s, Standard Deviation: 0.2046\n";
+	const char *parens =
+		"[PATCH 0/2] zswap: shrink under memory pressure\n"
+		"\n"
+		"(without the shrinker)\n"
+		"real -- mean: 153.27s, median: 153.199s\n"
+		"sys -- mean: 541.652s, median: 541.903s\n"
+		"\n"
+		"(with the shrinker)\n"
+		"real -- mean: 151.4956s, median: 151.456s\n"
+		"sys -- mean: 469.4s, median: 470.1s\n";
+	const struct claim_row *r;
+	struct claims c;
+
+	if (test_drafted("stat-bare", bare, &c)) {
+		CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 && c.tables[0].nr_rows == 2 &&
+		      !strcmp(c.tables[0].col[0], "Using cachestat") &&
+		      !strcmp(c.tables[0].col[1], "Using mincore"),
+		      "the colon-less first heading an arm (%zu tables)", c.nr_tables);
+		r = c.nr_tables ? test_row_named(&c.tables[0], "real") : NULL;
+		CHECK(r && r->q[0].mean == 33.475 && r->q[0].sd == 0.3602 &&
+		      r->q[1].mean == 102.3442, "real: the averages, the deviation the spread");
+		claims_free(&c);
+	}
+	if (test_drafted("stat-parens", parens, &c)) {
+		CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
+		      !strcmp(c.tables[0].col[1], "with the shrinker"),
+		      "arms in parentheses, named without them");
+		r = c.nr_tables ? test_row_named(&c.tables[0], "sys") : NULL;
+		CHECK(r && r->q[0].mean == 541.652 && r->q[1].mean == 469.4,
+		      "sys: the means, not the medians");
+		claims_free(&c);
+	}
+}
+
+/*
  * An aligned table's counter that only the new arm has: its first cell
  * blank, the value under the second arm's, the table goes on.
  */
@@ -2166,6 +2217,7 @@ void test_draft_shapes(void)
 	test_heading_blocks();
 	test_runs_under_own_headings();
 	test_spread_columns();
+	test_stat_summaries();
 	test_first_arm_blank();
 	test_kernels_as_rows();
 	test_grouped_header();
