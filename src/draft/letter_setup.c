@@ -34,7 +34,8 @@ static int build_jobs(const char *text);
 static const char *const w_usemem[] = { "usemem", NULL };
 static const char *const w_build[] = {
 	"kernel build", "kernbench", "make -j", "build the kernel",
-	"building the kernel", "kernel compil", "allmodconfig", "defconfig", NULL };
+	"building the kernel", "built the kernel", "builds the kernel",
+	"kernel-build", "kernel compil", "allmodconfig", "defconfig", NULL };
 static const char *const w_access[] = {
 	"random access", "accesses to memory", "artificial accesses",
 	"access pattern", NULL };
@@ -324,8 +325,11 @@ static void find_swap(const char *text, struct letter_setup *s)
 	else if (strstr(text, "swapfile") || strstr(text, "swap file"))
 		snprintf(s->swap, sizeof(s->swap), "a swap file%s%s",
 			 dev ? " on " : "", dev ? dev : "");
-	else if (strstr(text, "swap partition") || strstr(text, "swap device"))
+	else if (strstr(text, "swap partition"))
 		snprintf(s->swap, sizeof(s->swap), "a swap partition%s%s",
+			 dev ? " on " : "", dev ? dev : "");
+	else if (strstr(text, "swap device"))
+		snprintf(s->swap, sizeof(s->swap), "a swap device%s%s",
 			 dev ? " on " : "", dev ? dev : "");
 }
 

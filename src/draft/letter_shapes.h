@@ -170,6 +170,9 @@ long letter_read_template_runs(struct letter *l, size_t i, const char *section);
 /* a heading over a line per arm ("5.3-rc4  34729.6"), again and again */
 long letter_read_heading_blocks(struct letter *l, size_t i, const char *section);
 
+/* letter_side_by_side.c: arms' outputs side by side under their names */
+long letter_read_side_by_side(struct letter *l, size_t h, const char *section);
+
 /* letter_arm_lines.c: "Before:  sys time: X  real time: Y", an arm a line */
 long letter_read_arm_lines(struct letter *l, size_t i, const char *section);
 
@@ -213,6 +216,9 @@ int letter_join_cuts(struct letter *l);
 /* A pipe table of one value column at line h (its header): read, to join. */
 long letter_read_one_arm(struct letter *l, size_t h, const char *section);
 int letter_join_arms(struct letter *l);
+
+/* letter_join_grids.c: each arm's tables of one shape under its heading, joined */
+int letter_join_grids(struct letter *l);
 
 /* letter_turn.c: rows of configurations, columns of metrics: turned */
 int letter_turn_tables(struct letter *l);

@@ -1633,6 +1633,82 @@ static void test_stat_summaries(void)
 	}
 }
 
+/* Two arms' outputs pasted side by side under their names. */
+static void test_side_by_side(void)
+{
+	const char *text =
+		"[PATCH v3 0/8] mm: memcontrol: switch to rstat\n"
+		"\n"
+		"vanilla:                              patched:\n"
+		"nr_inactive_file 1574105088           nr_inactive_file 1027801088\n"
+		"   inactive_file 1577410560              inactive_file 1027801088\n";
+	const char *apart =
+		"[PATCH] x\n"
+		"\n"
+		"vanilla:                              patched:\n"
+		"nr_inactive_file 1574105088           nr_active_file 1027801088\n";
+	const struct claim_row *r;
+	struct claims c;
+
+	if (test_drafted("side-by-side", text, &c)) {
+		CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 && c.tables[0].nr_rows == 2 &&
+		      !strcmp(c.tables[0].col[0], "vanilla") &&
+		      !strcmp(c.tables[0].col[1], "patched"), "a column per name, a row per line");
+		r = c.nr_tables ? test_row_named(&c.tables[0], "inactive_file") : NULL;
+		CHECK(r && r->q[0].mean == 1577410560 && r->q[1].mean == 1027801088,
+		      "inactive_file: each arm's part of the line");
+		claims_free(&c);
+	}
+	CHECK(no_table("side-apart", apart), "two counters side by side: no arms' table");
+}
+
+/*
+ * Each arm's free(1) listings under its heading, two per arm (before
+ * and after a run): the k-th of each arm joined, a row per row and
+ * column.
+ */
+static void test_joined_grids(void)
+{
+	const char *text =
+		"Re: [PATCH] mm: multi-gen LRU: readahead\n"
+		"\n"
+		"Without revert:\n"
+		"\n"
+		"$ free -m\n"
+		"               total        used        free      shared  buff/cache   available\n"
+		"Mem:             690         179         536           3          57         510\n"
+		"Swap:           1379          12        1367\n"
+		"/* OOM happens here */\n"
+		"               total        used        free      shared  buff/cache   available\n"
+		"Mem:             690         177         540           3          53         513\n"
+		"Swap:           1379          15        1364\n"
+		"\n"
+		"With revert:\n"
+		"\n"
+		"$ free -m\n"
+		"               total        used        free      shared  buff/cache   available\n"
+		"Mem:             690         214         498           3          57         476\n"
+		"Swap:           1379          11        1368\n"
+		"/* no OOM */\n"
+		"               total        used        free      shared  buff/cache   available\n"
+		"Mem:             690         209         505           3          54         481\n"
+		"Swap:           1379          13        1366\n";
+	const struct claim_row *r;
+	struct claims c;
+
+	if (!test_drafted("joined-grids", text, &c))
+		return;
+	CHECK(c.nr_tables == 2 && c.tables[1].nr_cols == 2 &&
+	      !strcmp(c.tables[1].col[0], "Without revert") &&
+	      !strcmp(c.tables[1].col[1], "With revert"),
+	      "two tables, each the k-th listing of both arms (%zu tables)", c.nr_tables);
+	r = c.nr_tables == 2 ? test_row_named(&c.tables[1], "Mem: used") : NULL;
+	CHECK(r && r->q[0].mean == 177 && r->q[1].mean == 209, "the second listings' Mem: used");
+	r = c.nr_tables == 2 ? test_row_named(&c.tables[0], "Mem: free") : NULL;
+	CHECK(r && r->q[0].mean == 536 && r->q[1].mean == 498, "the first listings' Mem: free");
+	claims_free(&c);
+}
+
 /*
  * An aligned table's counter that only the new arm has: its first cell
  * blank, the value under the second arm's, the table goes on.
@@ -2218,6 +2294,8 @@ void test_draft_shapes(void)
 	test_runs_under_own_headings();
 	test_spread_columns();
 	test_stat_summaries();
+	test_side_by_side();
+	test_joined_grids();
 	test_first_arm_blank();
 	test_kernels_as_rows();
 	test_grouped_header();

@@ -281,6 +281,9 @@ if [ $dry = 1 ]; then
 	echo "$img"
 	if [ -f "$img/bzImage" ]; then say "cached: $img"; exit 0; fi
 	say "not built yet: $img"
+	# a fresh cache builds from nothing: say which one, and how to pick another
+	[ -n "${ZSWAP_CACHE:-}" ] || [ -d "$kcache/ccache" ] ||
+		say "the cache is $cache (empty: a first build; ZSWAP_CACHE=DIR reuses another)"
 	headers_note
 	exit 1
 fi
@@ -333,7 +336,7 @@ fetch_source() {
 	t=$(date +%s)
 	deb=$(ls "$kcache/debs/${pkg}_${ver#*:}"_*.deb 2>/dev/null | head -n 1)
 	if [ -z "$deb" ]; then
-		say "downloading $pkg $ver (about 150 MB; $apt_src apt lists)"
+		say "downloading $pkg $ver (about 150 MB; $apt_src apt lists) into the cache $cache (ZSWAP_CACHE=DIR: another, one that holds it)"
 		if [ "$apt_src" = src ]; then
 			[ -f "$kcache/apt-src/sources.list" ] ||
 				{ (priv_update src $PRIV_SUITES) >&2 || exit 4; }
