@@ -9,10 +9,11 @@
  * (letter_tool_lines.c), an arm a line (letter_arm_lines.c), a matrix
  * of packed cells (letter_matrix.c), benchmark suites' compare reports
  * (letter_bench_formats.c) and ministat's (letter_ministat.c), pipe
- * tables of arms named by key columns (letter_keyed.c), rows taking turns between arms (letter_interleave.c);
+ * tables of arms named by key columns (letter_keyed.c), rows taking turns between arms (letter_interleave.c),
+ * lines of one template (letter_templates.c), outputs side by side (letter_side_by_side.c);
  * then the tables found are reshaped: a table cut by a reply's words made
  * whole (letter_cut.c), arms in tables of their own joined
- * (letter_join.c), transposed tables turned (letter_turn.c).
+ * (letter_join.c, letter_join_grids.c), transposed tables turned (letter_turn.c).
  */
 #ifndef __LETTER_SHAPES_H
 #define __LETTER_SHAPES_H
