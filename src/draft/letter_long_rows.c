@@ -102,11 +102,5 @@ long letter_read_long_rows(struct letter *l, size_t i, const char *section)
 		free(t.rows);
 		return (long)i + 1;
 	}
-	t.nr_cols = na;
-	t.named = true;
-	t.line = (int)i + 1;
-	for (size_t k = i; k < j; k++)
-		l->lines[k].kind = LL_TABLE;
-	letter_find_title(l, i, t.title, sizeof(t.title));
-	return letter_keep_table(l, &t, section) ? -1 : (long)j;
+	return letter_keep_lines(l, &t, na, i, j, section);
 }

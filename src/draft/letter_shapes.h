@@ -89,6 +89,12 @@ int letter_push_table(struct letter *l, const struct letter_table *t);
  * before (then its rows are freed): 0, or -1 out of memory (rows freed). */
 int letter_keep_table(struct letter *l, struct letter_table *t,
 		      const char *section);
+/*
+ * t of nr_cols named columns, read from lines [first, end), into the
+ * letter as letter_keep_table() keeps it: end, or -1 out of memory.
+ */
+long letter_keep_lines(struct letter *l, struct letter_table *t, int nr_cols,
+		       size_t first, size_t end, const char *section);
 /* The table whose first row is line i: the line after it, or -1. */
 long letter_read_table(struct letter *l, size_t i, bool arrow,
 		       const char *section);

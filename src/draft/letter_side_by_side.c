@@ -102,11 +102,5 @@ long letter_read_side_by_side(struct letter *l, size_t h, const char *section)
 		return (long)h + 1;
 	}
 	memcpy(t.col, col, na * sizeof(t.col[0]));
-	t.nr_cols = na;
-	t.named = true;
-	t.line = (int)h + 1;
-	for (size_t k = h; k < j; k++)
-		l->lines[k].kind = LL_TABLE;
-	letter_find_title(l, h, t.title, sizeof(t.title));
-	return letter_keep_table(l, &t, section) ? -1 : (long)j;
+	return letter_keep_lines(l, &t, na, h, j, section);
 }

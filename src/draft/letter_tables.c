@@ -112,6 +112,18 @@ bool letter_seen_table(const struct letter *l, const struct letter_table *t)
 	return false;
 }
 
+long letter_keep_lines(struct letter *l, struct letter_table *t, int nr_cols,
+		       size_t first, size_t end, const char *section)
+{
+	t->nr_cols = nr_cols;
+	t->named = true;
+	t->line = (int)first + 1;
+	for (size_t k = first; k < end; k++)
+		l->lines[k].kind = LL_TABLE;
+	letter_find_title(l, first, t->title, sizeof(t->title));
+	return letter_keep_table(l, t, section) ? -1 : (long)end;
+}
+
 int letter_keep_table(struct letter *l, struct letter_table *t,
 		      const char *section)
 {

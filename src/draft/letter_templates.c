@@ -557,15 +557,9 @@ long letter_read_heading_blocks(struct letter *l, size_t i, const char *section)
 	for (size_t h = i; (next = heading_block(l, h, depth, t.col, &na, &row)); ) {
 		if (letter_add_row(l, &t, &row, &cap))
 			return -1;
-		for (size_t k = h; k < next; k++)
-			l->lines[k].kind = LL_TABLE;
 		j = next;
 		h = letter_past_blanks(l, next, depth);
 		memset(&row, 0, sizeof(row));
 	}
-	t.nr_cols = na;
-	t.named = true;
-	t.line = (int)i + 1;
-	letter_find_title(l, i, t.title, sizeof(t.title));
-	return letter_keep_table(l, &t, section) ? -1 : (long)j;
+	return letter_keep_lines(l, &t, na, i, j, section);
 }
