@@ -121,7 +121,9 @@ static int legend_index(struct letter_prose *p, const struct letter *l)
 	for (size_t i = 0; i < l->nr_lines; i++) {
 		const char *t = legend_text(l, i), *c = t;
 
+		/* a name past 64 KiB of bullets is none: the offset fits 16 bits */
 		for (int k = 0; l->lines[i].kind == LL_PROSE && k < LEGEND_COLONS &&
+		     t - l->lines[i].text <= UINT16_MAX &&
 		     (c = strchr(c, ':')) && c - t < LETTER_NAME_LEN; k++, c++) {
 			size_t n = (size_t)(c - t);
 
