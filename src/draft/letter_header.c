@@ -94,11 +94,10 @@ bool letter_row_placed(const char *row, int nv, const char *s, bool piped,
 		if (c <= prev)
 			return false;	/* two values under one column */
 		/*
-		 * no pipes: only the first arms empty (a counter the base
-		 * kernel lacks), each value aligned with its column's
+		 * no pipes: each value aligned with its column's (a counter
+		 * the base kernel lacks, free(1)'s Swap: under three columns)
 		 */
-		if (!piped && (c != nv - n + k ||
-			       (w[k].end != v[c].end && w[k].start != v[c].start)))
+		if (!piped && w[k].end != v[c].end && w[k].start != v[c].start)
 			return false;
 		r->cell[c - 1] = cells[k - 1];
 		prev = c;

@@ -86,7 +86,8 @@ static void test_stacked_header(void)
 
 /*
  * Under a header of two lines, a row whose second arm is left empty has
- * as many values as the arms: its change is no arm's value.
+ * as many values as the arms: its change is no arm's value, each value
+ * placed under the column it stands under.
  */
 static void test_stacked_empty_cell(void)
 {
@@ -106,9 +107,11 @@ static void test_stacked_empty_cell(void)
 		return;
 	t = c.nr_tables ? &c.tables[0] : NULL;
 	CHECK(t && t->nr_cols == 2 && !strcmp(t->col[0], "base-a") &&
-	      !strcmp(t->col[1], "after") && t->nr_rows == 2,
-	      "two arms named on two lines; the row with an empty cell left out "
-	      "(%zu rows)", t ? t->nr_rows : 0);
+	      !strcmp(t->col[1], "after") && t->nr_rows == 3,
+	      "two arms named on two lines (%zu rows)", t ? t->nr_rows : 0);
+	CHECK(t && t->nr_rows == 3 && t->rows[2].q[0].mean == 100 && !t->rows[2].q[1].present &&
+	      t->rows[2].change_pct[0] == -5,
+	      "the row with an empty cell: 100 under base-a, after empty, -5%% its change");
 	claims_free(&c);
 }
 
