@@ -514,6 +514,40 @@ static bool fold_spread_column(struct letter_table *t, char col[][LETTER_NAME_LE
 	return true;
 }
 
+/*
+ * Change columns before the last one, after two arms or more: "base |
+ * RFC | delta | phase | zswpin" (one change column, then the rows'
+ * notes, no arms: each row's extra words) or "base | v1 | delta | v2 |
+ * delta" (a change after each arm: the changes each row's extra words,
+ * the arms between them kept). The columns left.
+ */
+static int past_changes(struct letter_table *t, char col[][LETTER_NAME_LEN], int nv)
+{
+	int d = 2, later = 0;
+
+	while (d < nv && !letter_change_name(col[d]))
+		d++;
+	if (d >= nv - 1)
+		return nv;
+	for (int c = d + 1; c < nv; c++)
+		later += letter_change_name(col[c]);
+	if (!later) {
+		for (int c = d + 1; c < nv; c++)
+			take_column(t, d + 1, col[c], false);	/* in the letter's order */
+		return d + 1;
+	}
+	for (int c = d; c < nv; ) {
+		if (!letter_change_name(col[c])) {
+			c++;
+			continue;
+		}
+		take_column(t, c, col[c], false);
+		memmove(col[c], col[c + 1], (size_t)(nv - 1 - c) * sizeof(col[0]));
+		nv--;
+	}
+	return nv;
+}
+
 /* Two value columns or more, each with a spread's after it, and nothing else. */
 static bool spread_pairs(char col[][LETTER_NAME_LEN], int nv)
 {
@@ -541,6 +575,8 @@ void letter_name_columns(struct letter_table *t, char col[][LETTER_NAME_LEN], in
 		t->named = nh >= nv;
 	} else if (nh == nv - 1 && !column_all(t, nv - 1, letter_is_num))
 		t->named = false;
+	if (!t->cols_cut && !stacked && t->named && nh == nv)
+		nh = nv = past_changes(t, col, nv);
 	if (t->cols_cut) {
 		;
 	} else if (stacked) {

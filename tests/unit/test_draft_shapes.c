@@ -1710,6 +1710,45 @@ static void test_joined_grids(void)
 }
 
 /*
+ * Past a table's one change column, notes of each row, no arms; with a
+ * change column after each arm, the arms between them stay.
+ */
+static void test_notes_past_change(void)
+{
+	const char *notes =
+		"[RFC PATCH v2] mm: zswap: large folio swapin\n"
+		"\n"
+		"| workload        | base elapsed   | RFC elapsed    | delta  | phase  | zswpin |\n"
+		"|-----------------|----------------|----------------|--------|--------|--------|\n"
+		"| usama_1g        | 11.260         | 10.301         | -8.5%  | -22.2% | 1.000x |\n"
+		"| nohint_seq64    |  4.398         |  4.025         | -8.5%  | -21.1% | 1.000x |\n";
+	const char *arms =
+		"[PATCH] x\n"
+		"\n"
+		"| test   | base  | v1    | delta  | v2    | delta  |\n"
+		"|--------|-------|-------|--------|-------|--------|\n"
+		"| build  | 100   | 90    | -10%   | 80    | -20%   |\n"
+		"| fault  | 50    | 45    | -10%   | 40    | -20%   |\n";
+	const struct claim_row *r;
+	struct claims c;
+
+	if (test_drafted("notes-past-change", notes, &c)) {
+		CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 &&
+		      !strcmp(c.tables[0].col[1], "RFC elapsed"),
+		      "two arms, the columns past the delta no arms");
+		r = c.nr_tables ? test_row_named(&c.tables[0], "usama_1g") : NULL;
+		CHECK(r && r->q[1].mean == 10.301 && r->change_pct[0] == -8.5 &&
+		      strstr(r->note, "phase -22.2%"), "usama_1g: the delta its change, phase a note");
+		claims_free(&c);
+	}
+	if (test_drafted("arms-between-changes", arms, &c)) {
+		CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 3 &&
+		      !strcmp(c.tables[0].col[2], "v2"), "a delta after each arm: three arms");
+		claims_free(&c);
+	}
+}
+
+/*
  * An aligned table's counter that only the new arm has: its first cell
  * blank, the value under the second arm's, the table goes on.
  */
@@ -2296,6 +2335,7 @@ void test_draft_shapes(void)
 	test_stat_summaries();
 	test_side_by_side();
 	test_joined_grids();
+	test_notes_past_change();
 	test_first_arm_blank();
 	test_kernels_as_rows();
 	test_grouped_header();
