@@ -11,7 +11,8 @@ static const char *cgroup_value(const char *name, size_t *len)
 {
 	const char *at = strstr(name, "cgroup=");
 
-	if (!at || (at[-1] != '{' && at[-1] != ','))
+	/* a label follows '{' or ',': a name that starts "cgroup=" has none */
+	if (!at || at == name || (at[-1] != '{' && at[-1] != ','))
 		return NULL;
 	at += strlen("cgroup=");
 	*len = strcspn(at, ",}");
