@@ -133,6 +133,18 @@ static bool underlined(const struct letter *l, size_t j, int depth)
  * first ("New Design (Static Partition)") or one a rule underlines
  * (ruled: "BASE" over "====").
  */
+/* s starts with a share, "36.37% down_read_trylock" */
+static bool share_first(const char *s)
+{
+	size_t n = strspn(s, "0123456789");
+
+	if (!n)
+		return false;
+	if (s[n] == '.')
+		n += 1 + strspn(s + n + 1, "0123456789");
+	return s[n] == '%';
+}
+
 bool letter_kv_heading(const char *s, bool first, bool ruled, char *out,
 			     size_t len)
 {
@@ -147,6 +159,8 @@ bool letter_kv_heading(const char *s, bool first, bool ruled, char *out,
 	if (s[0] == '*' && s[1] == '*')
 		s += strspn(s, "* ");	/* "******* With the patchset:" */
 	bullet = (*s == '*' || *s == '-') && s[1] == ' ';
+	if (share_first(bullet ? s + 2 + strspn(s + 2, " ") : s))
+		return false;	/* "- 62.00% shrink_slab": a call graph's node */
 	n = strlen(s);
 	while (n && s[n - 1] == ' ')
 		n--;
@@ -694,11 +708,60 @@ static bool bare_heading_paired(const struct letter *l, size_t i, int depth,
 	return n && !strncmp(a, c, n) && c[n] == ' ';
 }
 
+/*
+ * Block c of another kind among the arms' blocks, kept in s[*ns]: the
+ * first such a note under an arm's rows, the next ones when they name
+ * its rows (the arms' second listing). False when c ends the arms.
+ */
+static bool pass_other_kind(struct kv_block *s, char scol[][LETTER_NAME_LEN], int *ns,
+			    const struct kv_block *c, const char *name)
+{
+	if (*ns >= LETTER_MAX_COLS)
+		return false;
+	if (*ns && !letter_kv_shares_rows(&s[0], c) &&
+	    !(all_shares(&s[0]) && all_shares(c) && shared_labels(&s[0], c)))
+		return false;
+	s[*ns] = *c;
+	snprintf(scol[(*ns)++], LETTER_NAME_LEN, "%s", name);
+	return true;
+}
+
+/* The words of heading s after its first, when it has more; NULL else. */
+static const char *after_first_word(const char *s)
+{
+	const char *sp = strchr(s, ' ');
+
+	return sp && sp[1] ? sp + 1 : NULL;
+}
+
+/*
+ * Two kinds of block taking turns under each arm ("time before:",
+ * "perf before:", "time after:", "perf after:"): the first word names
+ * the kind, the rest the arm, alike in both. The arms' names then
+ * lose the kind's word, in col and scol.
+ */
+static bool kinds_in_turn(char col[][LETTER_NAME_LEN], char scol[][LETTER_NAME_LEN], int n)
+{
+	for (int k = 0; k < n; k++) {
+		const char *a = after_first_word(col[k]), *b = after_first_word(scol[k]);
+
+		if (!a || !b || strcmp(a, b) || !strncmp(col[k], scol[k], a - col[k]) ||
+		    strncmp(col[k], col[0], a - col[k]) ||
+		    strncmp(scol[k], scol[0], b - scol[k]))
+			return false;
+	}
+	for (int k = 0; k < n; k++) {
+		memmove(col[k], after_first_word(col[k]), strlen(after_first_word(col[k])) + 1);
+		memcpy(scol[k], col[k], LETTER_NAME_LEN);
+	}
+	return true;
+}
+
 long letter_read_kv_blocks(struct letter *l, size_t i, const char *section)
 {
-	int depth = l->lines[i].depth, nb = 0, made, passed = 0;
-	char col[LETTER_MAX_COLS][LETTER_NAME_LEN];
-	struct kv_block *b;
+	int depth = l->lines[i].depth, nb = 0, ns = 0, made;
+	char col[LETTER_MAX_COLS][LETTER_NAME_LEN], scol[LETTER_MAX_COLS][LETTER_NAME_LEN];
+	struct kv_block *b, *s;
 	size_t j = i;
 
 	bool bare = false;
@@ -714,9 +777,10 @@ long letter_read_kv_blocks(struct letter *l, size_t i, const char *section)
 	}
 	if (!letter_same_block(l, i + 1, depth))
 		return (long)i + 1;
-	b = malloc(LETTER_MAX_COLS * sizeof(*b));
+	b = malloc(2 * LETTER_MAX_COLS * sizeof(*b));
 	if (!b)
 		return -1;
+	s = b + LETTER_MAX_COLS;
 	if (bare && !bare_heading_paired(l, i, depth, &b[0])) {
 		free(b);
 		return (long)i + 1;
@@ -753,14 +817,21 @@ long letter_read_kv_blocks(struct letter *l, size_t i, const char *section)
 			break;
 		if (letter_kv_named_before(col, nb))
 			break;	/* "Before:" again: the next test's arms */
-		if (nb && !shared_labels(&b[0], &b[nb]) && !passed++) {
+		if (nb && !shared_labels(&b[0], &b[nb])) {
 			/* "mTHP swapout status:" under an arm's rows: its notes */
+			if (!pass_other_kind(s, scol, &ns, &b[nb], col[nb]))
+				break;
 			j = b[nb].last + 1;
 			j = letter_past_blanks(l, j, depth);
 			continue;
 		}
 		j = past_block_close(l, b[nb].last + 1, depth, col[nb]);
 		nb++;
+	}
+	if (nb >= 2 && ns == nb && kinds_in_turn(col, scol, nb) &&
+	    letter_kv_table(l, s[0].head, s, ns, scol, section, all_shares(&s[0])) < 0) {
+		free(b);
+		return -1;
 	}
 	made = nb >= 2 ? letter_kv_table(l, i, b, nb, col, section, all_shares(&b[0])) : 0;
 	j = made > 0 ? b[nb - 1].last + 1 : i + 1;

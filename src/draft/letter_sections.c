@@ -108,6 +108,33 @@ static bool only_blanks(const struct letter *l, size_t from, size_t to)
 }
 
 /*
+ * The arm's name on a line of its own above block b, one word alone
+ * after a blank ("patch1-6" over a profile's lines), into out; lines of
+ * b's kind it
+ * could not read ("39.03%  lzo1x_1_do_compress (real work)") between.
+ */
+static bool lone_name(const struct letter *l, size_t from, const struct kv_block *b,
+		      char *out, size_t len)
+{
+	for (size_t k = b->head; k-- > from;) {
+		const char *t = l->lines[k].text + strspn(l->lines[k].text, " ");
+		size_t n = strlen(t);
+
+		while (n && t[n - 1] == ' ')
+			n--;
+		if (!n || isdigit((unsigned char)*t))
+			continue;
+		/* a word alone, a paragraph's last ("following,") none */
+		if (memchr(t, ' ', n) || strchr(":.,", t[n - 1]) || n >= len ||
+		    (k > 0 && !letter_blank(l->lines[k - 1].text)))
+			return false;
+		snprintf(out, len, "%.*s", (int)n, t);
+		return letter_label_ok(out);
+	}
+	return false;
+}
+
+/*
  * Blocks of "label: value" lines under sentences instead of headings,
  * one per arm ("the profile is as following," over the rows, then
  * "After applying this patch, it becomes," over the same rows): a
@@ -151,7 +178,8 @@ long letter_read_prose_blocks(struct letter *l, size_t i, const char *section)
 	for (int k = 0; k < nb; k++) {
 		size_t lo = k ? b[k - 1].last + 1 : from;
 
-		if (arm_phrase(l, lo, b[k].head, col[k], sizeof(col[k])))
+		if (arm_phrase(l, lo, b[k].head, col[k], sizeof(col[k])) ||
+		    lone_name(l, lo, &b[k], col[k], sizeof(col[k])))
 			continue;
 		if (k && only_blanks(l, lo, b[k].head)) {
 			nb = k;	/* blocks only blank lines apart: runs, no arms */

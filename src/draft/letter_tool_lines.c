@@ -66,22 +66,56 @@ static int time_summary(const char *s, struct letter_row *r, int max)
 }
 
 /*
+ * A kernel symbol as perf prints it: "__blkcg_rstat_flush",
+ * "__mod_memcg_state.part.0"; an '_' or a '.' in it, so that a word
+ * of prose ("27% faster") is none.
+ */
+static bool kernel_symbol(const char *s)
+{
+	size_t n = strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+			     "0123456789_.");
+
+	return n && !s[n] && !isdigit((unsigned char)*s) && *s != '.' &&
+	       strcspn(s, "_.") < n;
+}
+
+/*
  * perf top's and perf report's flat lines, "35.34%  [kernel]  [k]
  * down_read_trylock": the share first (Self's after Children's when
- * both stand), the symbol (after "[k] " or "[.] ") the row's name.
+ * both stand), the symbol (after "[k] " or "[.] ") the row's name; or
+ * cut to the share and the symbol, "27.02% mem_cgroup_css_rstat_flush".
  */
 static bool perf_line(const char *s, struct letter_row *r)
 {
 	const char *sym = strstr(s, "[k] ");
 	char *end;
+	size_t n;
 
 	memset(r, 0, sizeof(*r));
 	if (!sym)
 		sym = strstr(s, "[.] ");
 	while (*s == ' ')
 		s++;
-	if (!sym || !isdigit((unsigned char)*s))
+	if (!isdigit((unsigned char)*s))
 		return false;
+	if (!sym) {
+		r->cell[0].mean = strtod(s, &end);
+		if (*end != '%' || end[1] != ' ')
+			return false;
+		for (sym = end + 1; *sym == ' '; sym++)
+			;
+		/* "lzo1x_1_do_compress (real work)": the note after it cut */
+		n = strcspn(sym, " ");
+		snprintf(r->label, sizeof(r->label), "%.*s", (int)n, sym);
+		for (sym += n; *sym == ' '; sym++)
+			;
+		if (!kernel_symbol(r->label) ||
+		    (*sym && (*sym != '(' || sym[strlen(sym) - 1] != ')')))
+			return false;
+		r->cell[0].kind = CELL_NUM;
+		snprintf(r->cell[0].unit, sizeof(r->cell[0].unit), "%%");
+		return true;
+	}
 	r->cell[0].mean = strtod(s, &end);
 	if (*end != '%' || end[1] != ' ')
 		return false;

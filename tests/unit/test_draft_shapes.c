@@ -2185,6 +2185,76 @@ static void test_bracket_headings(void)
 }
 
 /*
+ * Profiles cut to a share and a symbol: two kinds of block taking turns
+ * under each arm ("time before:", "perf before:", ...), two tables of
+ * the same arms; an arm's name alone over its profile ("patch1-6"), a
+ * note after a symbol cut, a call graph's node no heading.
+ */
+static void test_profile_kinds_in_turn(void)
+{
+	const char *turns =
+		"time before:\n"
+		"real    0m44.612s\n"
+		"sys     0m43.887s\n"
+		"\n"
+		"perf before:\n"
+		"27.02% mem_cgroup_css_rstat_flush\n"
+		" 6.35% __blkcg_rstat_flush\n"
+		"\n"
+		"time after:\n"
+		"real    0m27.125s\n"
+		"sys     0m26.491s\n"
+		"\n"
+		"perf after:\n"
+		"6.03% mem_cgroup_css_rstat_flush\n"
+		"0.37% __blkcg_rstat_flush\n";
+	const char *lone =
+		"kswapd profiles:\n"
+		"\n"
+		"patch1-6\n"
+		"  39.03%  lzo1x_1_do_compress (real work)\n"
+		"   6.74%  _raw_spin_unlock_irq\n"
+		"   3.97%  do_raw_spin_lock\n"
+		"\n"
+		"patch1-7\n"
+		"  48.16%  lzo1x_1_do_compress (real work)\n"
+		"   7.06%  _raw_spin_unlock_irq\n"
+		"   2.11%  do_raw_spin_lock\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (test_drafted("kinds-in-turn", turns, &c)) {
+		const struct claim_table *perf = NULL, *time = NULL;
+
+		for (size_t k = 0; k < c.nr_tables; k++) {
+			if (test_row_named(&c.tables[k], "real"))
+				time = &c.tables[k];
+			if (test_row_named(&c.tables[k], "__blkcg_rstat_flush"))
+				perf = &c.tables[k];
+		}
+		CHECK(c.nr_tables == 2 && time && perf && time->nr_cols == 2 &&
+		      perf->nr_cols == 2 && !strcmp(time->col[0], "before") &&
+		      !strcmp(perf->col[1], "after"),
+		      "time and perf blocks in turn: two tables of before | after");
+		r = perf ? test_row_named(perf, "__blkcg_rstat_flush") : NULL;
+		CHECK(r && r->q[0].mean == 6.35 && r->q[1].mean == 0.37,
+		      "a profile's share per arm");
+		r = time ? test_row_named(time, "sys") : NULL;
+		CHECK(r && r->q[0].mean == 43.887 && r->q[1].mean == 26.491,
+		      "time(1)'s sys per arm, the profile's blocks passed");
+		claims_free(&c);
+	}
+	if (test_drafted("lone-names", lone, &c)) {
+		CHECK(test_one_table_of(&c, "patch1-6", "patch1-7"),
+		      "an arm's name alone over its profile");
+		r = c.nr_tables ? test_row_named(&c.tables[0], "lzo1x_1_do_compress") : NULL;
+		CHECK(r && r->q[0].mean == 39.03 && r->q[1].mean == 48.16,
+		      "a symbol's note in parentheses cut");
+		claims_free(&c);
+	}
+}
+
+/*
  * Shapes of one table of two or three arms, checked by every arm's name
  * and one row's values: a change in words closing a cell; a quantity's
  * heading (its note in parentheses) over a bare line per arm; rows
@@ -2282,6 +2352,7 @@ static void test_arm_rows(void)
 
 void test_draft_shapes(void)
 {
+	test_profile_kinds_in_turn();
 	test_bracket_headings();
 	test_arm_rows();
 	test_transposed_delta_yes_no();
