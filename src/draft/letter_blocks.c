@@ -502,6 +502,41 @@ static bool share_line(const struct letter *l, size_t k, int depth)
 	       (letter_blank(l->lines[k].text) || strchr(l->lines[k].text, '%'));
 }
 
+/* A sentence's line: four words at least, ended by '.' or ',' ("..." none). */
+static bool sentence_line(const char *s)
+{
+	size_t n = strlen(s);
+	int words = 0;
+
+	while (n && s[n - 1] == ' ')
+		n--;
+	if (!n || !strchr(".,", s[n - 1]) || (n >= 3 && !strncmp(s + n - 3, "...", 3)))
+		return false;
+	for (size_t k = 0; k < n; k++)
+		words += s[k] != ' ' && (k == 0 || s[k - 1] == ' ');
+	return words >= 4;
+}
+
+/*
+ * Line k of a listing an arm's block is followed by: a profile's lines,
+ * a tracer's command, its "Attaching 2 probes..." and its histogram
+ * ("@latency:", "[4K, 8K)  10176 |@@@@|").
+ */
+static bool listing_line(const struct letter *l, size_t k, int depth)
+{
+	const char *s;
+	size_t n;
+
+	if (share_line(l, k, depth))
+		return true;
+	if (!letter_same_block(l, k, depth))
+		return false;
+	s = l->lines[k].text + strspn(l->lines[k].text, " ");
+	n = strlen(s);
+	return letter_shell_prompt(s) || *s == '@' || *s == '[' ||
+	       (n > 3 && !strcmp(s + n - 3, "..."));
+}
+
 /* The value of the pair labelled key in b, or false. */
 bool letter_kv_find(const struct kv_block *b, const char *key, struct letter_cell *out)
 {
@@ -799,14 +834,17 @@ long letter_read_kv_blocks(struct letter *l, size_t i, const char *section)
 			if (!kv_block_at(l, k, depth, false, col[nb], sizeof(col[0]), &b[nb])) {
 				/*
 				 * a listing between two arms' blocks (perf's call
-				 * graph): passed when the block after it names the
-				 * first block's rows
+				 * graph, bpftrace's histogram): passed when the
+				 * block after it names the first block's rows
 				 */
 				bool found = false;
 
 				for (k = j; !found && k <= j + BLOCK_GAP &&
-				     share_line(l, k, depth); k++)
-					found = kv_block_at(l, k + 1, depth, false, col[nb],
+				     listing_line(l, k, depth); k++)
+					found = share_line(l, k, depth) &&
+						letter_same_block(l, k + 1, depth) &&
+						!sentence_line(l->lines[k + 1].text) &&
+						kv_block_at(l, k + 1, depth, false, col[nb],
 							    sizeof(col[0]), &b[nb]) &&
 						letter_kv_shares_rows(&b[0], &b[nb]);
 				if (!found)

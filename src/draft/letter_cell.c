@@ -323,10 +323,10 @@ bool letter_signed_pct(const struct letter_cell *c)
 
 /* ---------------------------------------------------------------- labels */
 
-/* "1. ", "2) ", "- ", "* " before a label */
+/* "1. ", "2) ", "a) ", "(b) ", "- ", "* " before a label */
 static const char *skip_numbering(const char *s)
 {
-	const char *p = s;
+	const char *p = s, *num;
 
 	while (*p == ' ')
 		p++;
@@ -334,9 +334,14 @@ static const char *skip_numbering(const char *s)
 		return p + 2;
 	if (*p == '*' && isalnum((unsigned char)p[1]))
 		return p + 1;	/* a footnote's mark: "*Zswap Store Time" */
-	while (isdigit((unsigned char)*p))
-		p++;
-	if (p > s && (*p == '.' || *p == ')') && p[1] == ' ')
+	if (islower((unsigned char)p[0]) && p[1] == ')' && p[2] == ' ')
+		return p + 3;
+	if (*p == '(' && (islower((unsigned char)p[1]) || isdigit((unsigned char)p[1])) &&
+	    p[2] == ')' && p[3] == ' ')
+		return p + 4;
+	for (num = p; isdigit((unsigned char)*p); p++)
+		;
+	if (p > num && (*p == '.' || *p == ')') && p[1] == ' ')
 		return p + 2;
 	return s;
 }

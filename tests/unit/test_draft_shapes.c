@@ -2188,7 +2188,8 @@ static void test_bracket_headings(void)
  * Profiles cut to a share and a symbol: two kinds of block taking turns
  * under each arm ("time before:", "perf before:", ...), two tables of
  * the same arms; an arm's name alone over its profile ("patch1-6"), a
- * note after a symbol cut, a call graph's node no heading.
+ * note after a symbol cut, a call graph's node no heading; a tracer's
+ * histogram between lettered arms' blocks.
  */
 static void test_profile_kinds_in_turn(void)
 {
@@ -2220,6 +2221,27 @@ static void test_profile_kinds_in_turn(void)
 		"  48.16%  lzo1x_1_do_compress (real work)\n"
 		"   7.06%  _raw_spin_unlock_irq\n"
 		"   2.11%  do_raw_spin_lock\n";
+	const char *tracer =
+		"   a) With this patch series applied:\n"
+		"   # time echo 10240 > /proc/sys/vm/nr_hugepages\n"
+		"\n"
+		"   real     0m0.166s\n"
+		"   user     0m0.000s\n"
+		"   sys      0m0.166s\n"
+		"\n"
+		"   # bpftrace -e 'kprobe:alloc_fresh_huge_page { @start[tid] = nsecs; }'\n"
+		"   Attaching 2 probes...\n"
+		"\n"
+		"   @latency:\n"
+		"   [8K, 16K)           8360 |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@|\n"
+		"   [16K, 32K)          1868 |@@@@@@@@@@@                                 |\n"
+		"\n"
+		"   b) Without this patch series:\n"
+		"   # time echo 10240 > /proc/sys/vm/nr_hugepages\n"
+		"\n"
+		"   real     0m0.066s\n"
+		"   user     0m0.000s\n"
+		"   sys      0m0.066s\n";
 	struct claims c;
 	const struct claim_row *r;
 
@@ -2242,6 +2264,14 @@ static void test_profile_kinds_in_turn(void)
 		r = time ? test_row_named(time, "sys") : NULL;
 		CHECK(r && r->q[0].mean == 43.887 && r->q[1].mean == 26.491,
 		      "time(1)'s sys per arm, the profile's blocks passed");
+		claims_free(&c);
+	}
+	if (test_drafted("tracer-between-arms", tracer, &c)) {
+		CHECK(test_one_table_of(&c, "With this patch series applied",
+					"Without this patch series"),
+		      "arms lettered 'a) ', 'b) ': the letters cut; a tracer's histogram passed");
+		r = c.nr_tables ? test_row_named(&c.tables[0], "sys") : NULL;
+		CHECK(r && r->q[0].mean == 0.166 && r->q[1].mean == 0.066, "sys per arm");
 		claims_free(&c);
 	}
 	if (test_drafted("lone-names", lone, &c)) {
