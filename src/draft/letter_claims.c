@@ -83,11 +83,6 @@ static const struct { const char *phrase, *metric; } prose_names[] = {
 	{ "swapped out pages", "pswpout" }, { "pages swapped out", "pswpout" },
 };
 
-static bool word_char(char c)
-{
-	return isalnum((unsigned char)c) || c == '_';
-}
-
 /* the end of a clause: a sentence's, or a ';' */
 static bool clause_end(const char *t, size_t i)
 {
@@ -114,7 +109,7 @@ static size_t cue_at(const char *t, size_t i, size_t end, const struct cue_word 
 		size_t n = strlen(w->w);
 
 		if (n <= best || i + n > end || strncmp(t + i, w->w, n) ||
-		    (w->whole && word_char(t[i + n])))
+		    (w->whole && letter_word_char(t[i + n])))
 			continue;
 		best = n;
 		*out = w;
@@ -130,7 +125,7 @@ static bool negated(const char *t, size_t s, size_t i)
 	while (e > s && t[e - 1] == ' ')
 		e--;
 	b = e;
-	while (b > s && (word_char(t[b - 1]) || t[b - 1] == '\''))
+	while (b > s && (letter_word_char(t[b - 1]) || t[b - 1] == '\''))
 		b--;
 	if (e - b >= 3 && !strncmp(t + e - 3, "n't", 3))
 		return true;
@@ -154,7 +149,7 @@ static bool slight(const char *t, size_t s, size_t i)
 		while (e > s && t[e - 1] == ' ')
 			e--;
 		b = e;
-		while (b > s && word_char(t[b - 1]))
+		while (b > s && letter_word_char(t[b - 1]))
 			b--;
 		for (int k = 0; words[k]; k++)
 			if (e - b == strlen(words[k]) && !strncmp(t + b, words[k], e - b))
@@ -170,7 +165,7 @@ static bool judged_next(const char *t, size_t i, size_t end)
 {
 	const struct cue_word *w;
 
-	while (i < end && word_char(t[i]))
+	while (i < end && letter_word_char(t[i]))
 		i++;
 	while (i < end && t[i] == ' ')
 		i++;
@@ -262,7 +257,7 @@ static enum cue clause_cue(const char *t, size_t len, size_t a, size_t b,
 		int d;
 		enum cue c;
 
-		if ((i >= a && i < b) || (i > s && word_char(t[i - 1])))
+		if ((i >= a && i < b) || (i > s && letter_word_char(t[i - 1])))
 			continue;
 		d = i < a ? words_between(t, i, a) - 1 : words_between(t, b, i);
 		if (i >= b && d <= CUE_WINDOW && from_to(t, i, e) != CUE_BLOCK) {
@@ -351,23 +346,15 @@ static size_t name_at(const char *t, size_t i, const char *name)
 {
 	size_t n = strlen(name);
 
-	if (strncmp(t + i, name, n) || (i && word_char(t[i - 1])))
+	if (strncmp(t + i, name, n) || (i && letter_word_char(t[i - 1])))
 		return 0;
-	if (!word_char(t[i + n]))
+	if (!letter_word_char(t[i + n]))
 		return i + n;
-	if (t[i + n] == 's' && !word_char(t[i + n + 1]))
+	if (t[i + n] == 's' && !letter_word_char(t[i + n + 1]))
 		return i + n + 1;
-	if (!strncmp(t + i + n, "es", 2) && !word_char(t[i + n + 2]))
+	if (!strncmp(t + i + n, "es", 2) && !letter_word_char(t[i + n + 2]))
 		return i + n + 2;
 	return 0;
-}
-
-/* Whether the word at t + i is joined to another by '/' ("pswpin/out"). */
-static bool slash_group(const char *t, size_t i)
-{
-	while (word_char(t[i]) || t[i] == '-')
-		i++;
-	return t[i] == '/';
 }
 
 /*
@@ -380,9 +367,9 @@ static size_t slash_at(const char *t, size_t i, const char *name)
 	char part[8][LETTER_NAME_LEN];
 	size_t g = i, np = 0, plen = 0, nl = strlen(name);
 
-	if (i && word_char(t[i - 1]))
+	if (i && letter_word_char(t[i - 1]))
 		return 0;
-	while (word_char(t[g]) || t[g] == '-' || t[g] == '/') {
+	while (letter_word_char(t[g]) || t[g] == '-' || t[g] == '/') {
 		if (t[g] == '/') {
 			part[np][plen] = '\0';
 			if (++np == 8)
@@ -411,7 +398,7 @@ static size_t slash_at(const char *t, size_t i, const char *name)
 			tail = nl - cl;	/* the name's words after the group */
 			if (!tail)
 				return g;
-			if (!strncmp(t + g, name + cl, tail) && !word_char(t[g + tail]))
+			if (!strncmp(t + g, name + cl, tail) && !letter_word_char(t[g + tail]))
 				return g + tail;
 		}
 	}
@@ -483,8 +470,8 @@ static size_t context_word(const char *s, size_t i, char *out, size_t len)
 {
 	size_t n = 0;
 
-	while (s[i + n] && (word_char(s[i + n]) || s[i + n] == '-' ||
-			    (s[i + n] == '.' && word_char(s[i + n + 1]))))
+	while (s[i + n] && (letter_word_char(s[i + n]) || s[i + n] == '-' ||
+			    (s[i + n] == '.' && letter_word_char(s[i + n + 1]))))
 		n++;
 	snprintf(out, len, "%.*s", (int)n, s + i);
 	for (char *c = out; *c; c++)
@@ -631,7 +618,7 @@ static bool compares_elsewhere(const struct letter_table *t, const char *text,
 			char w[64];
 			bool named = false;
 
-			if ((i > s && word_char(text[i - 1])) ||
+			if ((i > s && letter_word_char(text[i - 1])) ||
 			    strncmp(text + i, against[k], n))
 				continue;
 			context_word(text, i + n, w, sizeof(w));
@@ -678,7 +665,7 @@ static size_t name_starts(const struct letter_prose *p, const struct row_names *
 		size_t got[LETTER_PROSE_MENTIONS], ng = 0, m = 0, o = 0;
 		size_t merged[LETTER_PROSE_MENTIONS * 2];
 
-		if (word_char(n->name[k][0]))
+		if (letter_word_char(n->name[k][0]))
 			ng = letter_prose_mentions(p, n->name[k], got, LETTER_PROSE_MENTIONS);
 		else if (n->name[k][0])
 			for (const char *q = p->text; ng < LETTER_PROSE_MENTIONS &&
@@ -717,7 +704,7 @@ static enum word_dir named_dir(struct letter_prose *p, const struct letter *l,
 		size_t i = starts[s], end = 0, at = 0;
 		enum word_dir d;
 
-		if (i < next || (i && word_char(t[i - 1])))
+		if (i < next || (i && letter_word_char(t[i - 1])))
 			continue;
 		if (p->mentions_read >= LETTER_PROSE_BUDGET)
 			break;	/* the draft says so (claims_draft.c) */
@@ -727,11 +714,11 @@ static enum word_dir named_dir(struct letter_prose *p, const struct letter *l,
 		for (int k = 0; k < n.nr && !end; k++)
 			if (t[i] == n.name[k][0])
 				end = name_at(t, i, n.name[k]);
-		for (int k = 0; k < n.nr && !end && slash_group(t, i); k++)
+		for (int k = 0; k < n.nr && !end && letter_slash_joined(t, i); k++)
 			end = slash_at(t, i, n.name[k]);
 		if (!end)
 			continue;
-		while (t[end] == '/' || word_char(t[end]) || t[end] == '-')
+		while (t[end] == '/' || letter_word_char(t[end]) || t[end] == '-')
 			end++;	/* the rest of "pswpin/out" */
 		d = cue_dir(clause_cue(t, p->len, i, end, &at), e);
 		if (d != WORD_NONE && !clause_fits(l, e, t, p->len, i, end))
@@ -809,7 +796,7 @@ static bool says_no_change(const struct letter_table *t, const char *s, size_t l
 			const struct cue_word *w;
 			size_t n;
 
-			if (k > start && word_char(s[k - 1]))
+			if (k > start && letter_word_char(s[k - 1]))
 				continue;
 			n = cue_at(s, k, i, &w);
 			if (!n)

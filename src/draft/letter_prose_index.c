@@ -14,7 +14,7 @@
 #define WORD_BUCKETS (1u << 16)
 #define NONE UINT32_MAX
 
-static bool word_char(char c)
+bool letter_word_char(char c)
 {
 	return isalnum((unsigned char)c) || c == '_';
 }
@@ -32,15 +32,14 @@ static size_t word_len(const char *s)
 {
 	size_t n = 0;
 
-	while (word_char(s[n]))
+	while (letter_word_char(s[n]))
 		n++;
 	return n;
 }
 
-/* The word at i joined to the next by '/': a slash group's start. */
-static bool slash_start(const char *t, size_t i)
+bool letter_slash_joined(const char *t, size_t i)
 {
-	while (word_char(t[i]) || t[i] == '-')
+	while (letter_word_char(t[i]) || t[i] == '-')
 		i++;
 	return t[i] == '/';
 }
@@ -51,7 +50,7 @@ int letter_prose_index(struct letter_prose *p)
 	size_t nw = 0, w;
 
 	for (size_t i = 0; i < p->len; i++)
-		nw += word_char(t[i]) && (!i || !word_char(t[i - 1]));
+		nw += letter_word_char(t[i]) && (!i || !letter_word_char(t[i - 1]));
 	p->word_at = malloc((nw ? nw : 1) * sizeof(*p->word_at));
 	p->next_word = malloc((nw ? nw : 1) * sizeof(*p->next_word));
 	p->next_slash = malloc((nw ? nw : 1) * sizeof(*p->next_slash));
@@ -62,7 +61,7 @@ int letter_prose_index(struct letter_prose *p)
 	memset(p->slash_head, 0xff, sizeof(p->slash_head));
 	w = 0;
 	for (size_t i = 0; i < p->len; i++)
-		if (word_char(t[i]) && (!i || !word_char(t[i - 1])))
+		if (letter_word_char(t[i]) && (!i || !letter_word_char(t[i - 1])))
 			p->word_at[w++] = (uint32_t)i;
 	p->nr_words = nw;
 	/* from the last word back, so that each chain ascends */
@@ -73,7 +72,7 @@ int letter_prose_index(struct letter_prose *p)
 		p->next_word[k] = p->word_head[h];
 		p->word_head[h] = (uint32_t)k;
 		p->next_slash[k] = NONE;
-		if (slash_start(t, p->word_at[k])) {
+		if (letter_slash_joined(t, p->word_at[k])) {
 			p->next_slash[k] = p->slash_head[(unsigned char)*s];
 			p->slash_head[(unsigned char)*s] = (uint32_t)k;
 		}
@@ -95,7 +94,7 @@ static bool word_is(const struct letter_prose *p, uint32_t k, const char *s, siz
 {
 	const char *w = p->text + p->word_at[k];
 
-	return !strncmp(w, s, n) && !word_char(w[n]);
+	return !strncmp(w, s, n) && !letter_word_char(w[n]);
 }
 
 /*

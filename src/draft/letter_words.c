@@ -56,11 +56,6 @@ void letter_prose_free(struct letter_prose *p)
 	p->text = NULL;
 }
 
-static bool word_char(char c)
-{
-	return isalnum((unsigned char)c) || c == '_';
-}
-
 /* name as a whole token of s (column names hold '-' and '.') */
 static bool has_token(const char *s, const char *name)
 {
@@ -69,8 +64,8 @@ static bool has_token(const char *s, const char *name)
 	if (!n)
 		return false;
 	for (const char *p = strcasestr(s, name); p; p = strcasestr(p + 1, name)) {
-		bool before = p == s || !(word_char(p[-1]) || p[-1] == '-');
-		bool after = !(word_char(p[n]) || p[n] == '-' ||
+		bool before = p == s || !(letter_word_char(p[-1]) || p[-1] == '-');
+		bool after = !(letter_word_char(p[n]) || p[n] == '-' ||
 			       (p[n] == '.' && isalnum((unsigned char)p[n + 1])));
 
 		if (before && after)

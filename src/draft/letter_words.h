@@ -8,6 +8,7 @@
 #ifndef __LETTER_WORDS_H
 #define __LETTER_WORDS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "letter_parse.h"
@@ -43,6 +44,10 @@ void letter_prose_free(struct letter_prose *p);
 
 /* letter_prose_index.c: the words' index, -1 out of memory */
 int letter_prose_index(struct letter_prose *p);
+/* c is a word's: a letter, a digit or '_' */
+bool letter_word_char(char c);
+/* The word at t + i is joined to the next by '/' ("pswpin/out"). */
+bool letter_slash_joined(const char *t, size_t i);
 void letter_prose_index_free(struct letter_prose *p);
 /*
  * Where name may stand in the prose, ascending, the first max at most
