@@ -127,6 +127,9 @@ static bool prefixed_arm(const char *s, struct arm_line *a)
 		return false;
 	for (end = key; end > s && end[-1] == ' '; end--)
 		;
+	for (const char *p = s; p + 1 < end; p++)
+		if (p[0] == ':' && p[1] == ' ')
+			return false;	/* "Time taken: 0.17 seconds, split_deferred: 2048": pairs */
 	letter_clean_label(s, end - s, a->arm, sizeof(a->arm));
 	snprintf(name, sizeof(name), "%.*s", (int)(colon - key), key);
 	letter_clean_label(name, strlen(name), a->label[0], sizeof(a->label[0]));

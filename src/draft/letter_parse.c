@@ -111,7 +111,7 @@ int letter_parse(const char *text, size_t n, struct letter *l,
 		return -1;
 	}
 	plain_subject(l);
-	if (find_tables(l) || letter_join_cuts(l) || letter_join_arms(l) || letter_join_grids(l) ||
+	if (find_tables(l) || letter_unpack_rows(l) || letter_join_cuts(l) || letter_join_arms(l) || letter_join_grids(l) ||
 	    letter_turn_tables(l)) {
 		letter_free(l);
 		zs_error_set(err, true, "out of memory");

@@ -484,24 +484,46 @@ static bool arrow_arms(const struct letter *l, size_t i, char *a, char *b)
 	return true;
 }
 
+/* Each cell of header h stands over row r's cell of its rank. */
+static bool over_cells(const char *h, const char *r)
+{
+	struct span hs[MAX_CELLS], rs[MAX_CELLS];
+	int n = letter_split_cells(h, hs, MAX_CELLS);
+
+	if (n < 2 || letter_split_cells(r, rs, MAX_CELLS) != n)
+		return false;
+	for (int k = 0; k < n; k++)
+		if (hs[k].start > rs[k].end || rs[k].start > hs[k].end)
+			return false;
+	return true;
+}
+
 /*
  * A header one blank line above the rows, over the labels' column left
- * empty ("             base      base+revert" over a blank line): its
- * line, or -1. Its names are nv, one per value column.
+ * empty ("             base      base+revert" over a blank line) or
+ * naming it ("num_vcpus   vcpu wall time   aging avg pass time", each
+ * name over its cells, no sentence's close): its line, or -1. Its names are nv, one
+ * per value column.
  */
 static size_t header_over_blank(const struct letter *l, size_t top, int nv)
 {
 	int depth = l->lines[top].depth;
 	char col[MAX_CELLS][LETTER_NAME_LEN];
+	const char *s;
 	bool label_col;
-	size_t h;
+	size_t h, n;
 
 	if (top < 2 || !letter_same_block(l, top - 1, depth) ||
 	    !letter_blank(l->lines[top - 1].text) || !letter_same_block(l, top - 2, depth))
 		return (size_t)-1;
 	h = top - 2;
-	if (strncmp(l->lines[h].text, "    ", 4) ||
-	    letter_read_header(l->lines[h].text, nv, col, &label_col) != nv || label_col)
+	s = l->lines[h].text;
+	n = strlen(s);
+	while (n && s[n - 1] == ' ')
+		n--;
+	if (letter_read_header(s, nv, col, &label_col) != nv ||
+	    (label_col ? !n || strchr(":.", s[n - 1]) || !over_cells(s, l->lines[top].text) :
+			 strncmp(s, "    ", 4) != 0))
 		return (size_t)-1;
 	return h;
 }

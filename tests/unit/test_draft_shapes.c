@@ -486,6 +486,14 @@ static void test_arm_lines_shapes(void)
 	const char *prefixed =
 		"case1(reclaimer's node) vm-scalability.throughput: 10574 KB/s\n"
 		"case2(page's node)      vm-scalability.throughput: 10567 KB/s\n";
+	const char *pairs =
+		"w/o patch:\n"
+		"Time taken by reclamation: 0.177418 seconds, split_deferred: 2048\n"
+		"Time taken by reclamation: 0.178348 seconds, split_deferred: 2048\n"
+		"\n"
+		"w/ patch:\n"
+		"Time taken by reclamation: 0.074231 seconds, split_deferred: 0\n"
+		"Time taken by reclamation: 0.071026 seconds, split_deferred: 0\n";
 	const char *bare =
 		"Results (netperf):\n"
 		"1. 6.0-rc1\t\t10482.7 Mbps\n"
@@ -510,6 +518,9 @@ static void test_arm_lines_shapes(void)
 		CHECK(r && r->q[0].mean == 10574 && r->q[1].mean == 10567, "10574 -> 10567");
 		claims_free(&c);
 	}
+	/* a pair before a counter's is no arm's name: no table, no wrong number */
+	CHECK(no_table("pair-before-counter", pairs),
+	      "'Time taken: 0.177418 seconds, split_deferred: 2048' runs: no arm named by a pair");
 	if (test_drafted("bare-arms", bare, &c)) {
 		r = c.nr_tables == 1 ? test_row_named(&c.tables[0], "Mbps") : NULL;
 		CHECK(r && !strcmp(c.tables[0].col[1], "6.0-rc1 + (A)") &&
@@ -2185,6 +2196,37 @@ static void test_bracket_headings(void)
 }
 
 /*
+ * Rows packing a key and an arm, "8 (no opt)", the arms taking turns
+ * under each key, under a header a blank line above that names the
+ * labels' column: a table per value column, the keys its rows.
+ */
+static void test_packed_rows(void)
+{
+	const char *text =
+		"  num_vcpus       vcpu wall time          aging avg pass time\n"
+		"\n"
+		"  1 (no aging)    0.878822016             n/a\n"
+		"  1 (no opt)      0.938250568             0.008236007\n"
+		"  1 (opt)         0.912270190             0.007314582\n"
+		"\n"
+		"  8 (no aging)    1.473883699             n/a\n"
+		"  8 (no opt)      1.589441079             0.227419586s\n"
+		"  8 (opt)         1.498439592             0.063857740s\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (!test_drafted("packed-rows", text, &c))
+		return;
+	CHECK(c.nr_tables == 2 && c.tables[0].nr_cols == 3 &&
+	      !strcmp(c.tables[0].col[1], "no opt") && !strcmp(c.tables[1].title, "aging avg pass time"),
+	      "a table per value column, the arms no aging | no opt | opt");
+	r = c.nr_tables == 2 ? test_row_named(&c.tables[1], "8") : NULL;
+	CHECK(r && !r->q[0].has_mean && r->q[1].mean == 0.227419586 && r->q[2].mean == 0.06385774,
+	      "the key's row: n/a, 0.227419586, 0.063857740");
+	claims_free(&c);
+}
+
+/*
  * Profiles cut to a share and a symbol: two kinds of block taking turns
  * under each arm ("time before:", "perf before:", ...), two tables of
  * the same arms; an arm's name alone over its profile ("patch1-6"), a
@@ -2382,6 +2424,7 @@ static void test_arm_rows(void)
 
 void test_draft_shapes(void)
 {
+	test_packed_rows();
 	test_profile_kinds_in_turn();
 	test_bracket_headings();
 	test_arm_rows();

@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Rows that pack a key and an arm into the label, "8 (no opt)
+ * 1.589441079  0.227419586" under "num_vcpus  vcpu wall time  aging avg
+ * pass time": the arms in parentheses take turns under each key, in the
+ * same order every time. Unpacked into a table per value column, the
+ * keys its rows and the arms its columns.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "letter_shapes.h"
+
+/* "8 (no opt)": the key's length and the arm, false for another label. */
+static bool split_label(const char *s, size_t *key, char *arm, size_t len)
+{
+	const char *open = strrchr(s, '(');
+	size_t n = strlen(s), a;
+
+	if (!open || open == s || open[-1] != ' ' || n < 4 || s[n - 1] != ')')
+		return false;
+	a = s + n - 1 - (open + 1);
+	if (!a || a >= len || memchr(open + 1, '(', a))
+		return false;
+	memcpy(arm, open + 1, a);
+	arm[a] = '\0';
+	for (*key = open - s; *key && s[*key - 1] == ' '; (*key)--)
+		;
+	return *key > 0;
+}
+
+/*
+ * The number of arms that take turns under each key of t, 0 when its
+ * rows are not so packed: two arms at least, two keys at least, every
+ * key over all the arms in the first key's order.
+ */
+static int packed_arms(const struct letter_table *t, char arm[][LETTER_NAME_LEN])
+{
+	size_t key0, key;
+	char a[LETTER_NAME_LEN];
+	int p = 0;
+
+	if (t->nr_rows < 4 || !split_label(t->rows[0].label, &key0, arm[0], LETTER_NAME_LEN))
+		return 0;
+	for (p = 1; p < (int)t->nr_rows && p < LETTER_MAX_COLS; p++) {
+		if (!split_label(t->rows[p].label, &key, arm[p], LETTER_NAME_LEN))
+			return 0;
+		if (key != key0 || strncmp(t->rows[p].label, t->rows[0].label, key))
+			break;
+	}
+	if (p < 2 || t->nr_rows % p || t->nr_rows / p < 2)
+		return 0;
+	for (size_t r = 0; r < t->nr_rows; r++) {
+		const char *first = t->rows[r - r % p].label;
+		size_t k0;
+
+		if (!split_label(t->rows[r].label, &key, a, sizeof(a)) ||
+		    strcmp(a, arm[r % p]) ||
+		    !split_label(first, &k0, a, sizeof(a)) || key != k0 ||
+		    strncmp(t->rows[r].label, first, key))
+			return 0;
+	}
+	return p;
+}
+
+/* Value column c of packed table t, p arms, as a table into *out. */
+static int unpack_column(const struct letter_table *t, int c, int p,
+			 char arm[][LETTER_NAME_LEN], struct letter_table *out)
+{
+	size_t keys = t->nr_rows / p, key;
+	char a[LETTER_NAME_LEN];
+
+	memset(out, 0, sizeof(*out));
+	out->rows = calloc(keys, sizeof(*out->rows));
+	if (!out->rows)
+		return -1;
+	snprintf(out->title, sizeof(out->title), "%s", t->named ? t->col[c] : t->title);
+	if (t->named)	/* the keys are parameters: the column names what they measure */
+		memcpy(out->measure, t->col[c], sizeof(out->measure));
+	out->line = t->line;
+	out->named = true;
+	out->nr_cols = p;
+	for (int k = 0; k < p; k++)
+		memcpy(out->col[k], arm[k], LETTER_NAME_LEN);
+	for (size_t g = 0; g < keys; g++) {
+		struct letter_row *r = &out->rows[out->nr_rows++];
+
+		split_label(t->rows[g * p].label, &key, a, sizeof(a));
+		snprintf(r->label, sizeof(r->label), "%.*s", (int)key, t->rows[g * p].label);
+		r->line = t->rows[g * p].line;
+		for (int k = 0; k < p; k++)
+			r->cell[k] = t->rows[g * p + k].cell[c];
+	}
+	return 0;
+}
+
+/* Table i of l, packed with p arms, replaced by a table per value column. */
+static int unpack(struct letter *l, size_t i, int p, char arm[][LETTER_NAME_LEN])
+{
+	struct letter_table *t = &l->tables[i], *nt;
+	int nc = t->nr_cols;
+	struct letter_table *made = calloc(nc, sizeof(*made));
+
+	if (!made)
+		return -1;
+	for (int c = 0; c < nc; c++)
+		if (unpack_column(t, c, p, arm, &made[c])) {
+			while (c--)
+				free(made[c].rows);
+			free(made);
+			return -1;
+		}
+	nt = realloc(l->tables, (l->nr_tables + nc - 1) * sizeof(*nt));
+	if (!nt) {
+		for (int c = 0; c < nc; c++)
+			free(made[c].rows);
+		free(made);
+		return -1;
+	}
+	l->tables = nt;
+	l->nr_rows = l->nr_rows - nt[i].nr_rows + (size_t)nc * (nt[i].nr_rows / p);
+	free(nt[i].rows);
+	memmove(&nt[i + nc], &nt[i + 1], (l->nr_tables - i - 1) * sizeof(*nt));
+	memcpy(&nt[i], made, nc * sizeof(*nt));
+	l->nr_tables += nc - 1;
+	free(made);
+	return 0;
+}
+
+int letter_unpack_rows(struct letter *l)
+{
+	char arm[LETTER_MAX_COLS][LETTER_NAME_LEN];
+
+	for (size_t i = 0; i < l->nr_tables; i++) {
+		int p = packed_arms(&l->tables[i], arm), nc = l->tables[i].nr_cols;
+
+		if (!p)
+			continue;
+		if (unpack(l, i, p, arm))
+			return -1;
+		i += nc - 1;
+	}
+	return 0;
+}
