@@ -123,6 +123,32 @@ static int without_note_names(const char *h, struct span *sp, int n)
 	return o;
 }
 
+/*
+ * Cells of sp[0..n) split after a unit closing a name, one blank before
+ * the next name ("avg wait (ns) total wait (ns)": two names); the
+ * count, at most max.
+ */
+static int split_after_units(const char *h, struct span *sp, int n, int max)
+{
+	struct span out[MAX_CELLS];
+	int o = 0;
+
+	for (int i = 0; i < n && o < max; i++) {
+		int start = sp[i].start;
+
+		for (int k = sp[i].start; k + 2 < sp[i].end && o < max - 1; k++)
+			if (h[k] == ')' && h[k + 1] == ' ' && isalpha((unsigned char)h[k + 2])) {
+				out[o].start = start;
+				out[o++].end = k + 1;
+				start = k + 2;
+			}
+		out[o].start = start;
+		out[o++].end = sp[i].end;
+	}
+	memcpy(sp, out, o * sizeof(*sp));
+	return o;
+}
+
 int letter_read_header(const char *h, int nv, char col[][LETTER_NAME_LEN], bool *label_col)
 {
 	struct span sp[MAX_CELLS];
@@ -134,6 +160,17 @@ int letter_read_header(const char *h, int nv, char col[][LETTER_NAME_LEN], bool 
 		n = split_words(h, sp, MAX_CELLS);
 	if (n > nv + 1)
 		n = without_note_names(h, sp, n);
+	if (n < nv + 1) {
+		struct span units[MAX_CELLS];
+		int nu;
+
+		memcpy(units, sp, n * sizeof(*sp));
+		nu = split_after_units(h, units, n, MAX_CELLS);
+		if (nu == nv + 1) {
+			memcpy(sp, units, nu * sizeof(*sp));
+			n = nu;
+		}
+	}
 
 	*label_col = false;
 	if (n < 1 || *end == '.' || *end == ':' || (n != nv && n != nv + 1 &&

@@ -718,6 +718,11 @@ static void test_header_units_saved(void)
 		" ------------------- -------------- ------------- --------\n"
 		"  256c2t(4 node) 2M           2624           956   63.57%\n"
 		"  256c2t(4 node) 1G           2679          1582   40.95%\n";
+	const char *lock_report =
+		"perf lock report:\n"
+		"                Name   contended   avg wait (ns) total wait (ns)\n"
+		"&(ptlock_ptr(pag...           0               0       0\n"
+		"&(&pgdat->lru_lo...           7           12728       89096\n";
 	struct claims c;
 	const struct claim_row *r;
 
@@ -728,6 +733,15 @@ static void test_header_units_saved(void)
 	r = c.nr_tables ? test_row_named(&c.tables[0], "256c2t(4 node) 2M") : NULL;
 	CHECK(r && r->q[0].mean == 2624 && r->q[1].mean == 956 && !strcmp(r->unit, "ms"),
 	      "2624 ms -> 956 ms");
+	claims_free(&c);
+	/* perf lock report's names one blank apart after a unit */
+	if (!test_drafted("header-units-one-blank", lock_report, &c))
+		return;
+	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 3 &&
+	      !strcmp(c.tables[0].col[1], "avg wait") && !strcmp(c.tables[0].col[2], "total wait"),
+	      "'avg wait (ns) total wait (ns)': two columns, 'Name' the labels'");
+	r = c.nr_tables ? test_row_named(&c.tables[0], "&(&pgdat->lru_lo...") : NULL;
+	CHECK(r && r->q[0].mean == 7 && r->q[2].mean == 89096, "contended 7, total wait 89096");
 	claims_free(&c);
 }
 
