@@ -11,10 +11,12 @@
  *  | (B) patched     | 12100.00 | 12050.00 | 118.10 |
  *  |                 | -1.99%   | -2.04%   |
  *
- * A table per test (its name the title), the arms its columns, a row per
- * statistic; a spread column is the mean's sd, the changes the rows'.
- * Read whole here: as aligned rows the name rows and the change rows
- * would cut each section into fragments.
+ * With a MEAN column, one table: a row per test, its mean (the spread
+ * column its sd, the change row's its change), the arms its columns, as
+ * every arm is the same in each section. Else a table per test (its
+ * name the title), a row per statistic. Read whole here: as aligned
+ * rows the name rows and the change rows would cut each section into
+ * fragments.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -119,16 +121,21 @@ static bool tr_arm_row(const char *s, const struct tr_head *h, char *arm,
 	return arm[0] && letter_label_ok(arm);
 }
 
-/* The changes under a pair, no label: each a signed percent under a column. */
+/*
+ * The changes under a pair, no label or "%": each a signed percent under
+ * a column.
+ */
 static bool tr_change_row(const char *s, const struct tr_head *h, double *chg,
 			  bool *has)
 {
 	struct span sp[TR_COLS + 1];
-	int ns = letter_split_cells(s, sp, TR_COLS + 1);
+	int ns = letter_split_cells(s, sp, TR_COLS + 1), first = 0;
 
-	if (ns < 1 || sp[0].start < h->label_end - 2)
+	if (ns > 1 && sp[0].end - sp[0].start == 1 && s[sp[0].start] == '%')
+		first = 1;
+	if (ns <= first || (!first && sp[0].start < h->label_end - 2))
 		return false;
-	for (int k = 0; k < ns; k++) {
+	for (int k = first; k < ns; k++) {
 		struct letter_cell c;
 		int col = tr_column(h, &sp[k]);
 
@@ -160,19 +167,80 @@ struct tr_section {
 	bool has_chg[TR_COLS];
 };
 
+/* The mean's and the spread's columns of h, -1 for none. */
+static void tr_stat_columns(const struct tr_head *h, int *mean, int *spread)
+{
+	*mean = *spread = -1;
+	for (int c = 0; c < h->nc; c++) {
+		if (tr_mean(h->name[c]) && *mean < 0)
+			*mean = c;
+		if (tr_spread(h->name[c]) && *spread < 0)
+			*spread = c;
+	}
+}
+
+/* Arm a's value in column c of section x, the spread column its sd. */
+static struct letter_cell tr_value(const struct tr_section *x, int a, int c, int spread)
+{
+	struct letter_cell v = x->cell[a][c];
+
+	if (spread >= 0 && x->cell[a][spread].kind == CELL_NUM && !v.has_sd) {
+		v.has_sd = true;
+		v.sd = x->cell[a][spread].mean;
+	}
+	return v;
+}
+
+/* Every section x[0..n) has the first's arms, in its order. */
+static bool tr_same_arms(const struct tr_section *x, int n)
+{
+	for (int k = 1; k < n; k++) {
+		if (x[k].na != x[0].na)
+			return false;
+		for (int a = 0; a < x[0].na; a++)
+			if (strcmp(x[k].arm[a], x[0].arm[a]))
+				return false;
+	}
+	return true;
+}
+
+/* Sections x[0..n) as one table, a row per test: its mean (column mean). */
+static int tr_means_table(struct letter *l, size_t i, const struct tr_section *x, int n,
+			  int mean, int spread, const char *section)
+{
+	struct letter_table t = {};
+	size_t cap = 0;
+
+	for (int k = 0; k < n; k++) {
+		struct letter_row row;
+
+		memset(&row, 0, sizeof(row));
+		snprintf(row.label, sizeof(row.label), "%s", x[k].test);
+		for (int a = 0; a < x[k].na; a++)
+			row.cell[a] = tr_value(&x[k], a, mean, spread);
+		row.has_change = x[k].has_chg[mean];
+		row.change_pct = x[k].chg[mean];
+		row.line = x[k].line;
+		if (letter_add_row(l, &t, &row, &cap))
+			return -1;
+	}
+	for (int a = 0; a < x[0].na; a++)
+		memcpy(t.col[a], x[0].arm[a], sizeof(t.col[a]));
+	t.nr_cols = x[0].na;
+	t.named = true;
+	t.line = (int)i + 1;
+	letter_find_title(l, i, t.title, sizeof(t.title));
+	return letter_keep_table(l, &t, section);
+}
+
 static int tr_table(struct letter *l, const struct tr_head *h,
 		    const struct tr_section *x, const char *section)
 {
 	struct letter_table t = {};
-	int mean = -1, spread = -1;
+	int mean, spread;
 	size_t cap = 0;
 
-	for (int c = 0; c < h->nc; c++) {
-		if (tr_mean(h->name[c]) && mean < 0)
-			mean = c;
-		if (tr_spread(h->name[c]) && spread < 0)
-			spread = c;
-	}
+	tr_stat_columns(h, &mean, &spread);
 	for (int c = 0; c < h->nc; c++) {
 		struct letter_row row;
 		bool any = false;
@@ -182,12 +250,7 @@ static int tr_table(struct letter *l, const struct tr_head *h,
 		memset(&row, 0, sizeof(row));
 		snprintf(row.label, sizeof(row.label), "%s", h->name[c]);
 		for (int a = 0; a < x->na; a++) {
-			row.cell[a] = x->cell[a][c];
-			if (c == mean && spread >= 0 && x->cell[a][spread].kind == CELL_NUM &&
-			    !row.cell[a].has_sd) {
-				row.cell[a].has_sd = true;
-				row.cell[a].sd = x->cell[a][spread].mean;
-			}
+			row.cell[a] = c == mean ? tr_value(x, a, c, spread) : x->cell[a][c];
 			any |= row.cell[a].kind == CELL_NUM;
 		}
 		if (!any)
@@ -215,10 +278,25 @@ static int tr_table(struct letter *l, const struct tr_head *h,
  * The table whose header is line i: a table per test section. The line
  * after it, i + 1 when line i heads none, -1 when out of memory.
  */
+/* The sections' tables: one of the means, else one per test. -1 out of memory. */
+static int tr_tables(struct letter *l, size_t i, const struct tr_head *h,
+		     const struct tr_section *x, int n, const char *section)
+{
+	int mean, spread;
+
+	tr_stat_columns(h, &mean, &spread);
+	if (mean >= 0 && tr_same_arms(x, n))
+		return tr_means_table(l, i, x, n, mean, spread, section);
+	for (int k = 0; k < n; k++)
+		if (tr_table(l, h, &x[k], section))
+			return -1;
+	return 0;
+}
+
 long letter_read_test_rows(struct letter *l, size_t i, const char *section)
 {
-	int depth = l->lines[i].depth, nsec = 0;
-	struct tr_section *x;
+	int depth = l->lines[i].depth, nsec = 0, cap = 0, made;
+	struct tr_section *x = NULL;
 	struct tr_head h;
 	size_t j = i + 1, last = i;
 
@@ -226,37 +304,45 @@ long letter_read_test_rows(struct letter *l, size_t i, const char *section)
 		return (long)i + 1;
 	if (tr_line(l, j, depth) && letter_rule(l->lines[j].text))
 		j++;
-	x = calloc(1, sizeof(*x));
-	if (!x)
-		return -1;
-	while (tr_line(l, j, depth) &&
-	       tr_name_row(l->lines[j].text, x->test, sizeof(x->test))) {
+	for (;;) {
+		struct tr_section *s;
 		size_t k = j + 1;
 
-		memset(x->has_chg, 0, sizeof(x->has_chg));
-		x->na = 0;
-		x->line = (int)j + 1;
-		while (x->na < TR_ARMS && tr_line(l, k, depth) &&
-		       tr_arm_row(l->lines[k].text, &h, x->arm[x->na], x->cell[x->na])) {
-			x->na++;
+		if (nsec == cap) {
+			s = realloc(x, (cap = cap ? 2 * cap : 4) * sizeof(*x));
+			if (!s) {
+				free(x);
+				return -1;
+			}
+			x = s;
+		}
+		s = &x[nsec];
+		memset(s, 0, sizeof(*s));
+		/* "| brk1_8_processes" without its closing pipes: piped all the same */
+		if (!letter_same_block(l, j, depth) || letter_blank(l->lines[j].text) ||
+		    !tr_name_row(l->lines[j].text, s->test, sizeof(s->test)))
+			break;
+		s->line = (int)j + 1;
+		while (s->na < TR_ARMS && tr_line(l, k, depth) &&
+		       tr_arm_row(l->lines[k].text, &h, s->arm[s->na], s->cell[s->na])) {
+			s->na++;
 			k++;
 		}
-		if (x->na < 2)
+		if (s->na < 2)
 			break;
 		if (tr_line(l, k, depth) &&
-		    tr_change_row(l->lines[k].text, &h, x->chg, x->has_chg))
+		    tr_change_row(l->lines[k].text, &h, s->chg, s->has_chg))
 			k++;
 		while (tr_line(l, k, depth) && letter_rule(l->lines[k].text))
 			k++;
-		if (tr_table(l, &h, x, section)) {
-			free(x);
-			return -1;
-		}
 		nsec++;
 		last = k - 1;
 		j = k;
 	}
+	made = nsec ? tr_tables(l, i, &h, x, nsec, section) : 0;
 	free(x);
+	if (made < 0)
+		return -1;
 	if (!nsec)
 		return (long)i + 1;
 	for (size_t k = i; k <= last; k++)

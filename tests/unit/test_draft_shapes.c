@@ -905,7 +905,10 @@ static void test_arrow_grid(void)
 	claims_free(&c);
 }
 
-/* Arms as rows under each test's name, MEAN/MEDIAN/STDDEV columns. */
+/*
+ * Arms as rows under each test's name, MEAN/MEDIAN/STDDEV columns: a row
+ * per test, its mean; without a MEAN column, a table per test.
+ */
 static void test_test_sections(void)
 {
 	const char *text =
@@ -921,17 +924,32 @@ static void test_test_sections(void)
 		"| (A) base        | 5000.10  | 4990.00  | 50.00\n"
 		"| (B) patched     | 4950.20  | 4950.00  | 51.00\n"
 		"|                 | -1.00%   | -0.80%   |\n";
+	const char *medians =
+		"|                 | MEDIAN   | MAX      |\n"
+		"|-----------------|----------|----------|\n"
+		"| tcp_rr          |          |          |\n"
+		"| (A) base        | 12300.00 | 12400.00 |\n"
+		"| (B) patched     | 12050.00 | 12150.00 |\n"
+		"| tcp_crr         |          |          |\n"
+		"| (A) base        | 4990.00  | 5100.00  |\n"
+		"| (B) patched     | 4950.00  | 5000.00  |\n";
 	struct claims c;
 	const struct claim_row *r;
 
 	if (!test_drafted("test-sections", text, &c))
 		return;
-	CHECK(c.nr_tables == 2 && c.tables[1].nr_cols == 2 &&
-	      !strcmp(c.tables[1].col[0], "(A) base") && !strcmp(c.tables[1].title, "tcp_crr"),
-	      "a table per test, the arms its columns (%zu tables)", c.nr_tables);
-	r = c.nr_tables == 2 ? test_row_named(&c.tables[1], "MEAN") : NULL;
-	CHECK(r && r->q[0].mean == 5000.1 && r->q[1].mean == 4950.2 && r->q[1].sd == 51,
-	      "tcp_crr MEAN 5000.1 -> 4950.2, the STDDEV its sd");
+	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 2 && c.tables[0].nr_rows == 2 &&
+	      !strcmp(c.tables[0].col[0], "(A) base"),
+	      "one table, a row per test, the arms its columns (%zu tables)", c.nr_tables);
+	r = c.nr_tables == 1 ? test_row_named(&c.tables[0], "tcp_crr") : NULL;
+	CHECK(r && r->q[0].mean == 5000.1 && r->q[1].mean == 4950.2 && r->q[1].sd == 51 &&
+	      r->has_change[0] && r->change_pct[0] == -1,
+	      "tcp_crr: the MEAN 5000.1 -> 4950.2, the STDDEV its sd, -1.00%% its change");
+	claims_free(&c);
+	if (!test_drafted("test-sections-no-mean", medians, &c))
+		return;
+	CHECK(c.nr_tables == 2 && !strcmp(c.tables[1].title, "tcp_crr"),
+	      "no MEAN column: a table per test, a row per statistic (%zu tables)", c.nr_tables);
 	r = c.nr_tables == 2 ? test_row_named(&c.tables[0], "MEDIAN") : NULL;
 	CHECK(r && r->q[0].mean == 12300 && r->q[1].mean == 12050, "tcp_rr MEDIAN");
 	claims_free(&c);
