@@ -11,15 +11,19 @@
 #include <string.h>
 #include "letter_blocks.h"
 
-#define RUNS_MAX 8		/* runs kept of one arm */
+#define RUNS_MAX 24		/* runs kept of one arm */
 #define ARMS_MAX 8		/* arms of one comparison */
 
-/* A blank line, or a rule between runs: "_____", "-----", "=====". */
+/*
+ * A blank line, a rule between runs ("_____", "-----", "====="), or the
+ * "..." of runs left out.
+ */
 static bool separator(const char *s)
 {
 	while (*s == ' ')
 		s++;
-	return !*s || (strlen(s) >= 3 && strspn(s, "_-=") == strlen(s));
+	return !*s || (strlen(s) >= 3 && (strspn(s, "_-=") == strlen(s) ||
+					  strspn(s, ".") == strlen(s)));
 }
 
 /* The pairs of consecutive lines from j into b: the line after them. */
@@ -87,11 +91,37 @@ static bool run_heading(const struct letter *l, size_t j, int depth, char *ref,
 }
 
 /*
+ * A run a line from j ("Time taken by reclamation: 0.177 seconds,
+ * split_deferred: 2048" per run): into run[0..), every line the same
+ * labels; their count, 0 for fewer than two, the line after into *next.
+ */
+static int line_runs(const struct letter *l, size_t j, int depth, struct kv_block *run,
+		     size_t *next)
+{
+	int n = 0;
+
+	while (n < RUNS_MAX && letter_same_block(l, j, depth) &&
+	       !separator(l->lines[j].text)) {
+		run[n].head = run[n].last = j;
+		run[n].nr = 0;
+		if (!letter_kv_line(l, j, &run[n]) || letter_kv_holds_runs(&run[n]) ||
+		    (n && !same_labels(&run[0], &run[n])))
+			break;
+		n++;
+		j++;
+	}
+	if (n >= 2)
+		*next = j;
+	return n >= 2 ? n : 0;
+}
+
+/*
  * The runs under the heading at line h into run[0..): their count (0
- * when line h heads none), the line after the last into *next.
+ * when line h heads none), the line after the last into *next; *by_line
+ * when each line is a run.
  */
 static int arm_runs(const struct letter *l, size_t h, int depth, char *name,
-		    struct kv_block *run, size_t *next)
+		    struct kv_block *run, size_t *next, bool *by_line)
 {
 	char ref[LETTER_NAME_LEN] = "";
 	size_t j;
@@ -110,12 +140,17 @@ static int arm_runs(const struct letter *l, size_t h, int depth, char *name,
 			return 0;	/* the arm's heading is that line */
 		j = past_separators(l, j + 1, depth);
 	}
+	*by_line = false;
 	while (n < RUNS_MAX && letter_same_block(l, j, depth)) {
 		size_t end;
 
 		if (n && run_heading(l, j, depth, ref, sizeof(ref), &run[n]))
 			j = past_separators(l, j + 1, depth);
 		end = run_rows(l, j, depth, &run[n]);
+		if (!n && letter_kv_holds_runs(&run[0])) {
+			*by_line = true;
+			return line_runs(l, j, depth, run, next);
+		}
 
 		if (run[n].nr < 2 || letter_kv_holds_runs(&run[n]) ||
 		    (n && !same_labels(&run[0], &run[n])))
@@ -158,13 +193,18 @@ long letter_read_arm_runs(struct letter *l, size_t i, const char *section)
 		return -1;
 	while (na < ARMS_MAX) {
 		size_t end = 0;
-		int got = arm_runs(l, j, depth, col[na], &runs[na * RUNS_MAX], &end);
+		bool by_line;
+		int got = arm_runs(l, j, depth, col[na], &runs[na * RUNS_MAX], &end, &by_line);
 
-		/* every arm as many runs as the first, two at least */
-		if (got < 2 || (na && (got != n || !same_labels(&runs[0], &runs[na * RUNS_MAX]) ||
+		/*
+		 * every arm as many runs as the first, two at least; a run a
+		 * line may stop short (a letter's "..."): the runs every arm has
+		 */
+		if (got < 2 || (na && ((got != n && !by_line) ||
+				       !same_labels(&runs[0], &runs[na * RUNS_MAX]) ||
 				       letter_kv_named_before(col, na))))
 			break;
-		n = got;
+		n = na && got > n ? n : got;
 		na++;
 		next = end;
 		j = past_separators(l, end, depth);
