@@ -13,6 +13,7 @@
 
 #define KV_HEADING_MAX 60
 #define BLOCK_GAP 16		/* lines of a listing between two headed blocks */
+#define REPLY_CUT 40		/* lines of a reply's words cutting a quoted block */
 
 /* "6.19": a kernel's version as an arm's name. */
 static bool version_name(const char *s)
@@ -378,6 +379,27 @@ static size_t past_unread(const struct letter *l, size_t j, int depth,
  * after it), and one blank between rows when the row after it names
  * a label the block does not have yet. false for fewer than 2 pairs.
  */
+/*
+ * A reply's words cutting a quoted block at line j (less deep than it,
+ * REPLY_CUT lines at most): the line where the quote goes on with a row
+ * the block has not, else j.
+ */
+static size_t past_reply(const struct letter *l, size_t j, int depth, const struct kv_block *b)
+{
+	struct letter_row r[KV_LINE_PAIRS];
+	size_t k = j;
+
+	if (!depth || !b->nr)
+		return j;
+	while (k < l->nr_lines && k - j < REPLY_CUT && l->lines[k].depth < depth)
+		k++;
+	if (k == j || !letter_same_block(l, k, depth) ||
+	    letter_kv_pairs(l->lines[k].text, r, KV_LINE_PAIRS) <= 0 ||
+	    letter_kv_has_label(b, r[0].label))
+		return j;
+	return k;
+}
+
 static bool kv_block_read(const struct letter *l, size_t i, struct kv_block *b)
 {
 	int depth = l->lines[i].depth, first_new;
@@ -395,7 +417,14 @@ static bool kv_block_read(const struct letter *l, size_t i, struct kv_block *b)
 	j = past_tool_header(l, past_command(l, j, depth), depth);
 	if (value_alone(l, j, depth, b))
 		return true;
-	while (letter_same_block(l, j, depth)) {
+	for (;;) {
+		if (!letter_same_block(l, j, depth)) {
+			size_t k = past_reply(l, j, depth, b);
+
+			if (k == j)
+				break;
+			j = k;	/* the quote goes on after a reply's words */
+		}
 		if (letter_blank(l->lines[j].text) && b->nr &&
 		    letter_same_block(l, j + 1, depth) &&
 		    letter_kv_pairs(l->lines[j + 1].text, r, KV_LINE_PAIRS) > 0 &&
@@ -654,7 +683,8 @@ int letter_kv_table(struct letter *l, size_t i, struct kv_block *b, int nb,
 	t.named = true;
 	t.line = (int)i + 1;
 	for (size_t k = i; k <= b[nb - 1].last; k++)
-		l->lines[k].kind = LL_TABLE;
+		if (l->lines[k].depth >= l->lines[i].depth)	/* a reply's words stay prose */
+			l->lines[k].kind = LL_TABLE;
 	letter_find_title(l, i, t.title, sizeof(t.title));
 	return letter_keep_table(l, &t, section) ? -1 : 1;
 }

@@ -2238,6 +2238,40 @@ static void test_bracket_headings(void)
 	claims_free(&c);
 }
 
+/* A quoted arm's block cut by the reply's words, the quote going on after them. */
+static void test_blocks_cut_by_reply(void)
+{
+	const char *text =
+		"> without patch:\n"
+		"> ---\n"
+		"> root@ubuntu:/sys/kernel/debug/bdi/8:0# cat stats\n"
+		"> BdiWriteback:                0 kB\n"
+		"> BdiDirtyThresh:        1346824 kB\n"
+		"\n"
+		"But this is odd. The machine appears to have around 3GB of memory.\n"
+		"\n"
+		"> DirtyThresh:            673412 kB\n"
+		"> BdiDirtied:             472384 kB\n"
+		"> \n"
+		"> with patch:\n"
+		"> ---\n"
+		"> root@ubuntu:/sys/kernel/debug/bdi/8:0# cat stats\n"
+		"> BdiWriteback:               96 kB\n"
+		"> BdiDirtyThresh:        3090736 kB\n"
+		"> DirtyThresh:            650716 kB\n"
+		"> BdiDirtied:             472512 kB\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (!test_drafted("cut-by-reply", text, &c))
+		return;
+	CHECK(test_one_table_of(&c, "without patch", "with patch") && c.tables[0].nr_rows == 4,
+	      "the first arm's rows before and after the reply's words: one table of 4 rows");
+	r = c.nr_tables ? test_row_named(&c.tables[0], "DirtyThresh") : NULL;
+	CHECK(r && r->q[0].mean == 673412 && r->q[1].mean == 650716, "DirtyThresh 673412 -> 650716");
+	claims_free(&c);
+}
+
 /*
  * Rows packing a key and an arm, "8 (no opt)", the arms taking turns
  * under each key, under a header a blank line above that names the
@@ -2467,6 +2501,7 @@ static void test_arm_rows(void)
 
 void test_draft_shapes(void)
 {
+	test_blocks_cut_by_reply();
 	test_packed_rows();
 	test_profile_kinds_in_turn();
 	test_bracket_headings();
