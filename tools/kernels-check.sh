@@ -50,7 +50,10 @@
 #              report.txt (72 columns, to paste into a reply on the list)
 #              and report.md
 #   --dry-run  prepare the series and the claims, print the plan (the
-#              kernels and each table's experiment); build and boot nothing
+#              kernels and each table's experiment) and check that the
+#              series (with --revert, its revert) applies to the base's
+#              source when a build has fetched it before; build and boot
+#              nothing
 #   --compare B:N  the table columns the two kernels stand for (default:
 #              each table's first compared pair)
 #   the rest   override the claims file's setup, as tools/kernels-ab.sh
@@ -297,6 +300,25 @@ for t in "${tables[@]}"; do
 	fi
 done
 if [ $dry -eq 1 ]; then
+	# the kernels' patches on the base's source, when it is in the cache
+	if [ -z "$images" ]; then
+		pdir=$out/series what="the series"
+		[ $revert -eq 0 ] || pdir=$out/revert what="the series' revert"
+		"$here/kernel/build-kernel.sh" -q "${src[@]}" -a -p "$pdir"
+		case $? in
+		0) say "dry run: $what applies to $base_name (checked on its source in the cache)" ;;
+		7) say "dry run: not checked whether $what applies: $base_name's source is not in the cache yet (the first build fetches it)" ;;
+		*)
+			say "dry run: $what does not apply to $base_name (above)"
+			# a series the base carries already reverses off it
+			if [ $revert -eq 0 ] &&
+			   "$here/kernel/revert-series.sh" "$out/series" "$out/revert" >/dev/null 2>&1 &&
+			   "$here/kernel/build-kernel.sh" -q "${src[@]}" -a -p "$out/revert" 2>/dev/null; then
+				say "dry run: its revert applies: $base_name carries the series already; check it with --revert"
+			fi
+			exit 1 ;;
+		esac
+	fi
 	if [ -n "$budget" ]; then
 		say "dry run: runs within --budget $budget a table would follow; nothing built"
 	else

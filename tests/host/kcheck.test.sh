@@ -45,6 +45,21 @@ check "  ... the plan: before is the base reversed, after the base" \
 	grep -q 'before (reverted): Debian.s 7.3 with the series reversed' "$WORK/out"
 check "  ... the table's experiment from the claims file" \
 	grep -q 'table no-shrinker: zswap enabled=Y,shrinker_enabled=N, memory.high 64 MiB, iocost off, zswap-workload access' "$WORK/out"
+# the patches checked on the base's source when a build fetched it
+# (build-kernel.sh -a), said not checked when none did
+if ls -d "${ZSWAP_CACHE:-.cache}"/kernel/src/7.3*/mm/zswap.c >/dev/null 2>&1; then
+	check "  ... the revert applies to the cached 7.3 source (build-kernel.sh -a)" \
+		grep -q "dry run: the series' revert applies to Debian.s 7.3 (checked on its source in the cache)" "$WORK/out"
+	$CHECK $S005 --claims claims/005-store-incompressible.yaml --table no-shrinker \
+		-o "$WORK/005s" --dry-run > "$WORK/out2" 2>&1
+	rc=$?
+	check "  ... without --revert the merged series does not apply: exit 1, --revert named (rc $rc)" \
+		sh -c '[ $1 -eq 1 ] && grep -q "the series does not apply to Debian.s 7.3" "$2" &&
+			grep -q "carries the series already; check it with --revert" "$2"' _ $rc "$WORK/out2"
+else
+	check "  ... no 7.3 source in the cache: the apply said not checked" \
+		grep -q "dry run: not checked whether the series' revert applies: Debian.s 7.3's source is not in the cache yet" "$WORK/out"
+fi
 $CHECK --revert $S005 --claims claims/005-store-incompressible.yaml --table no-shrinker \
 	--zswap max_pool_percent=10 --memory-max 40 -o "$WORK/005o" --dry-run > "$WORK/out" 2>&1
 check "  ... the plan says what overrides the setup (--zswap after its parameters, --memory-max)" \

@@ -7,7 +7,7 @@
 #
 # Usage: build-kernel.sh [-k LINE | -t TREE [-c COMMIT]] [-s VERSION]
 #                        [-p PATCHDIR]... [-o DIR] [-j JOBS] [-f] [-n] [-q]
-#                        [-e]
+#                        [-e | -a]
 #
 #   -k LINE     the kernel line: Debian's linux-source-LINE, 6.12 (the
 #               default; $ZSWAP_KERNEL_PACKAGE names another package) or
@@ -39,6 +39,10 @@
 #               the directories the series touches (outside include/)
 #               build; exit 1 at the first that fails (needs the base
 #               built once, for a configured build tree)
+#   -a          check that the series applies (each patch on the ones
+#               before it, no fuzz) and reverses, on the source a build
+#               fetched before; build nothing, fetch nothing (exit 7 when
+#               the source is not in the cache yet)
 #
 # stdout: one line, the image directory (everything else goes to stderr),
 # so a script does  img=$(tools/kernel/build-kernel.sh -p DIR) || exit
@@ -83,13 +87,15 @@
 # Build dependencies (gcc make bc bison flex libelf-dev libssl-dev dwarves
 # ...) are installed with `tools/install-deps.sh --kernel` when missing.
 #
-# Exit status: 0 image ready (or -n: cached; -e: every patch checked); 1
+# Exit status: 0 image ready (or -n: cached; -e: every patch checked; -a:
+# the series applies and reverses); 1
 # build failed (or -n: not cached; -e: a patch failed its check); 2 usage
 # or setup error (missing tools, no root to install them); 3 a patch does
 # not apply or does not reverse; 4 the source could not be fetched or
 # unpacked; 5 .config lacks an option of vm.config or one the guest tier
 # needs; 6 check failed (source not back to the base after a series, or a
-# forced rebuild differs from the cached image).
+# forced rebuild differs from the cached image); 7 -a: the source is not
+# in the cache (nothing checked).
 
 set -u
 set -o pipefail
@@ -116,10 +122,10 @@ usage() {
 	exit 2
 }
 
-ver=${ZSWAP_KERNEL_SOURCE:-} outdir='' jobs=$(nproc) force=0 dry=0 quiet=0 each=0
+ver=${ZSWAP_KERNEL_SOURCE:-} outdir='' jobs=$(nproc) force=0 dry=0 quiet=0 each=0 applies=0
 tree='' commit=''
 series=()
-while getopts k:s:t:c:p:o:j:fnqeh opt; do
+while getopts k:s:t:c:p:o:j:fnqeah opt; do
 	case $opt in
 	t) tree=$OPTARG ;;
 	c) commit=$OPTARG ;;
@@ -133,6 +139,7 @@ while getopts k:s:t:c:p:o:j:fnqeh opt; do
 	n) dry=1 ;;
 	q) quiet=1 ;;
 	e) each=1 ;;
+	a) applies=1 ;;
 	*) usage ;;
 	esac
 done
@@ -140,6 +147,8 @@ shift $((OPTIND - 1))
 [ $# -eq 0 ] || usage
 [[ $jobs =~ ^[0-9]+$ ]] && [ "$jobs" -gt 0 ] || die "-j wants a number of jobs"
 [ -f "$fragment" ] || die "config fragment $fragment missing"
+[ $each = 0 ] || [ $applies = 0 ] || die "-e and -a: one or the other"
+[ $applies = 0 ] || [ ${#series[@]} -gt 0 ] || die "-a wants a series (-p DIR)"
 
 # The patches, in order: every series' *.patch sorted by name.
 patches=()
@@ -293,7 +302,7 @@ copy_out() {
 	mkdir -p "$outdir" && cp "$img"/* "$outdir"/ ||
 		die "cannot copy the image into $outdir"
 }
-if [ -f "$img/bzImage" ] && [ $force = 0 ] && [ $each = 0 ]; then
+if [ -f "$img/bzImage" ] && [ $force = 0 ] && [ $each = 0 ] && [ $applies = 0 ]; then
 	say "cached: $(cat "$img/release"), $img"
 	copy_out
 	echo "$img"
@@ -302,11 +311,13 @@ fi
 
 # --- build dependencies ----------------------------------------------------
 need=""
-for t in gcc make bc bison flex pahole xz patch perl python3 objdump ccache; do
+tools="gcc make bc bison flex pahole xz patch perl python3 objdump ccache"
+[ $applies = 0 ] || tools="patch"	# -a builds nothing
+for t in $tools; do
 	command -v "$t" >/dev/null || need="$need $t"
 done
-[ -f /usr/include/libelf.h ] || need="$need libelf-dev"
-[ -f /usr/include/openssl/ssl.h ] || need="$need libssl-dev"
+[ $applies = 1 ] || [ -f /usr/include/libelf.h ] || need="$need libelf-dev"
+[ $applies = 1 ] || [ -f /usr/include/openssl/ssl.h ] || need="$need libssl-dev"
 if [ -n "$need" ]; then
 	[ "$(id -u)" = 0 ] || die "missing:$need; run tools/install-deps.sh --kernel as root"
 	say "installing build dependencies (missing:$need)"
@@ -323,7 +334,7 @@ if ! flock -n 7; then
 fi
 locked=1
 # The build we waited for may have been this one.
-if [ -f "$img/bzImage" ] && [ $force = 0 ] && [ $each = 0 ]; then
+if [ -f "$img/bzImage" ] && [ $force = 0 ] && [ $each = 0 ] && [ $applies = 0 ]; then
 	say "cached meanwhile: $(cat "$img/release"), $img"
 	copy_out
 	echo "$img"
@@ -401,12 +412,17 @@ prepare_tree() {
 	say "tree $tree at ${tree_state#* } ready in $src in $(elapsed "$t")"
 }
 if [ -z "$tree" ]; then
+	if [ $applies = 1 ] && ! { [ -f "$src/Makefile" ] && [ -f "$src/mm/zswap.c" ]; }; then
+		say "not checked: the source $pkg $ver is not in the cache $cache yet (a build fetches it)"
+		exit 7
+	fi
 	[ -f "$src/Makefile" ] && [ -f "$src/mm/zswap.c" ] || fetch_source
 fi
 
 log_dir=$kcache/logs
 mkdir -p "$log_dir"
 log=$log_dir/$key.log
+[ $applies = 0 ] || log=$log_dir/$key.applies.log	# a build's log stays
 : > "$log"
 
 # fail STEP RC: name the step, show the log's end
@@ -573,6 +589,11 @@ if [ ${#patches[@]} -gt 0 ]; then
 	if [ $each = 1 ]; then
 		say "each of the ${#patches[@]} patches checked in $(elapsed "$step_t")"
 		reverse_all || exit $?
+		exit 0
+	fi
+	if [ $applies = 1 ]; then
+		reverse_all || exit $?
+		say "the ${#patches[@]} patch(es) apply to $pkg $ver (no fuzz) and reverse, in $(elapsed "$step_t"); $src is the base again"
 		exit 0
 	fi
 	say "applied ${#patches[@]} patch(es) in $(elapsed "$step_t")"
