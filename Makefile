@@ -208,11 +208,7 @@ FUZZ_OBJS := record.o zs_error.o text_clean.o atomic_file.o metrics.o metric_id.
 	compare.o cgroup_prefix.o stats.o metric_direction.o record_walk.o claims.o claims_setup.o \
 	json_out.o yaml_tree.o \
 	claims_eval.o workload_metrics.o probe_opts.o param_watch.o \
-	letter_parse.o letter_cell.o letter_rows.o letter_mail.o letter_tables.o letter_setup.o \
-	letter_blocks.o letter_kv_value.o letter_arm_lines.o letter_matrix.o letter_arrow_grid.o letter_test_rows.o letter_bench_formats.o letter_ministat.o letter_records.o letter_sections.o \
-	letter_cut.o letter_interleave.o letter_keyed.o letter_tool_lines.o letter_diff_lists.o letter_arm_runs.o letter_long_rows.o letter_templates.o letter_side_by_side.o letter_join_grids.o \
-	letter_join.o letter_turn.o letter_columns.o letter_header.o letter_words.o letter_prose_index.o letter_claims.o claims_draft.o \
-	draft_yaml.o metric_synonyms.o
+	$(call objs_of,draft) metric_synonyms.o
 FUZZ_HARNESSES := record claims letter
 
 $(OUTPUT)/fuzz:
