@@ -12,11 +12,29 @@
 #include <strings.h>
 #include "letter_shapes.h"
 #include "text_clean.h"
+/*
+ * A measured value and its name, "179.62s total time": a decimal glued
+ * to a unit, then words (stress-ng's --times lines), no column's name.
+ */
+static bool value_with_name(const char *s, size_t n)
+{
+	size_t k = strspn(s, "0123456789");
+
+	if (!k || k >= n || s[k] != '.')
+		return false;
+	k += 1 + strspn(s + k + 1, "0123456789");
+	if (k >= n || !isalpha((unsigned char)s[k]))
+		return false;
+	while (k < n && isalpha((unsigned char)s[k]))
+		k++;
+	return k + 1 < n && s[k] == ' ' && isalpha((unsigned char)s[k + 1]);
+}
+
 static bool header_name_ok(const char *s, size_t n)
 {
 	int words = 1;
 
-	if (!n || n >= LETTER_NAME_LEN)
+	if (!n || n >= LETTER_NAME_LEN || value_with_name(s, n) || (n == 1 && *s == '('))
 		return false;
 	for (size_t i = 0; i < n; i++)
 		words += s[i] == ' ';

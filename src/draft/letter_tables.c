@@ -655,7 +655,8 @@ long letter_read_table(struct letter *l, size_t i, bool arrow,
 	} else {
 		letter_name_columns(&t, col, nh, nv, stacked);
 	}
-	if (t.nr_cols < 2)
+	/* one row, no header to name its numbers ("load average: 8.99 2.69 0.93") */
+	if (t.nr_cols < 2 || (!t.named && !arrow && t.nr_rows + t.rows_cut < 2))
 		goto out;
 	if (t.named && t.nr_cols < nv) {
 		last = read_arm_rows(l, i, nv, last, &t, &cap);

@@ -5,7 +5,7 @@
  * perf stat's counters and summary, perf report's flat lines, time(1)'s
  * one-line summary and GNU time -v's wall clock, fio's result lines,
  * kernbench's averages with their deviation, test_vmalloc's summaries,
- * fish's time.
+ * fish's time, stress-ng's --times.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -497,6 +497,41 @@ static bool fish_time_line(const char *s, struct letter_row *r)
 	return false;
 }
 
+/*
+ * stress-ng's --times lines, "   10.18s user time   (  0.53%)",
+ * "1920.11s available CPU time": the seconds first, the name after
+ * them (a time's), its share of the CPU time left out.
+ */
+static bool stress_times_line(const char *s, struct letter_row *r)
+{
+	const char *name;
+	char *end;
+	size_t n;
+
+	memset(r, 0, sizeof(*r));
+	while (*s == ' ')
+		s++;
+	if (!isdigit((unsigned char)*s))
+		return false;
+	r->cell[0].mean = strtod(s, &end);
+	if (end[0] != 's' || end[1] != ' ')
+		return false;
+	for (name = end + 2; *name == ' '; name++)
+		;
+	n = strcspn(name, "(");
+	while (n && name[n - 1] == ' ')
+		n--;
+	if (n < 6 || n >= sizeof(r->label) || strncmp(name + n - 4, "time", 4) ||
+	    strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ ") < n)
+		return false;
+	if (name[strcspn(name, "(")] && !strchr(name, ')'))
+		return false;
+	snprintf(r->label, sizeof(r->label), "%.*s", (int)n, name);
+	r->cell[0].kind = CELL_NUM;
+	snprintf(r->cell[0].unit, sizeof(r->cell[0].unit), "s");
+	return true;
+}
+
 int letter_tool_pairs(const char *s, struct letter_row *r, int max)
 {
 	int n;
@@ -507,7 +542,7 @@ int letter_tool_pairs(const char *s, struct letter_row *r, int max)
 	if (strstr(s, "elapsed") && time_summary(s, r, max))
 		return 3;
 	if (time_v_elapsed(s, &r[0]) || vmalloc_summary(s, &r[0]) ||
-	    fish_time_line(s, &r[0]))
+	    fish_time_line(s, &r[0]) || stress_times_line(s, &r[0]))
 		return 1;
 	if (strchr(s, '=') && (n = fio_line(s, r, max)))
 		return n;

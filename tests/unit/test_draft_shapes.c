@@ -2238,6 +2238,40 @@ static void test_bracket_headings(void)
 	claims_free(&c);
 }
 
+/*
+ * stress-ng's --times lines under each arm's heading: a row per time;
+ * a lone line of numbers under a sub-heading ("load average: 8.99 2.69
+ * 0.93" after "179.62s total time (9.35%)") no table of its own.
+ */
+static void test_stress_ng_times(void)
+{
+	const char *text =
+		"Before:\n"
+		"   1920.11s available CPU time\n"
+		"     10.18s user time   (  0.53%)\n"
+		"    169.44s system time (  8.82%)\n"
+		"\n"
+		"After:\n"
+		"   1923.36s available CPU time\n"
+		"      1.60s user time   (  0.08%)\n"
+		"     39.66s system time (  2.06%)\n";
+	const char *lone =
+		"for a 60.00s run time:\n"
+		"    179.62s total time  (  9.35%)\n"
+		"load average: 8.99 2.69 0.93\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (test_drafted("stress-ng-times", text, &c)) {
+		r = c.nr_tables == 1 ? test_row_named(&c.tables[0], "system time") : NULL;
+		CHECK(test_one_table_of(&c, "Before", "After") && r && r->q[0].mean == 169.44 &&
+		      r->q[1].mean == 39.66, "stress-ng's system time 169.44 s -> 39.66 s");
+		claims_free(&c);
+	}
+	CHECK(no_table("stress-ng-lone", lone),
+	      "a measured value is no column's name, one unnamed row no table");
+}
+
 /* A quoted arm's block cut by the reply's words, the quote going on after them. */
 static void test_blocks_cut_by_reply(void)
 {
@@ -2501,6 +2535,7 @@ static void test_arm_rows(void)
 
 void test_draft_shapes(void)
 {
+	test_stress_ng_times();
 	test_blocks_cut_by_reply();
 	test_packed_rows();
 	test_profile_kinds_in_turn();
