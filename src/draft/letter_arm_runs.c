@@ -124,6 +124,7 @@ static int arm_runs(const struct letter *l, size_t h, int depth, char *name,
 		    struct kv_block *run, size_t *next, bool *by_line)
 {
 	char ref[LETTER_NAME_LEN] = "";
+	bool noted = false;
 	size_t j;
 	int n = 0;
 
@@ -138,22 +139,29 @@ static int arm_runs(const struct letter *l, size_t h, int depth, char *name,
 
 		if (letter_kv_heading(l->lines[j].text, true, false, note, sizeof(note)))
 			return 0;	/* the arm's heading is that line */
+		/* the first run's heading, when the next runs have theirs */
+		without_digits(l->lines[j].text, ref, sizeof(ref));
+		noted = true;
 		j = past_separators(l, j + 1, depth);
 	}
 	*by_line = false;
 	while (n < RUNS_MAX && letter_same_block(l, j, depth)) {
 		size_t end;
+		bool headed = false;
 
-		if (n && run_heading(l, j, depth, ref, sizeof(ref), &run[n]))
+		if (n && run_heading(l, j, depth, ref, sizeof(ref), &run[n])) {
 			j = past_separators(l, j + 1, depth);
+			headed = true;
+		}
 		end = run_rows(l, j, depth, &run[n]);
 		if (!n && letter_kv_holds_runs(&run[0])) {
 			*by_line = true;
 			return line_runs(l, j, depth, run, next);
 		}
 
-		if (run[n].nr < 2 || letter_kv_holds_runs(&run[n]) ||
-		    (n && !same_labels(&run[0], &run[n])))
+		/* one pair a run only under the run's heading, the tool's again */
+		if (run[n].nr < (headed || (n == 0 && noted) ? 1 : 2) ||
+		    letter_kv_holds_runs(&run[n]) || (n && !same_labels(&run[0], &run[n])))
 			break;
 		*next = end;
 		n++;

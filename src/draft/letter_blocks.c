@@ -159,6 +159,15 @@ bool letter_kv_heading(const char *s, bool first, bool ruled, char *out,
 		return false;	/* "# time ./test.sh": a command, no arm */
 	if (s[0] == '*' && s[1] == '*')
 		s += strspn(s, "* ");	/* "******* With the patchset:" */
+	/*
+	 * "== original, no patched": a heading as a bullet is ("==== Max
+	 * page_test ====", closed by its rule, heads a quantity, no arm)
+	 */
+	if (s[0] == '=' && s[1] == '=' && s[strspn(s, "=")] == ' ' &&
+	    s[strlen(s) - 1 - (strlen(s) > 1 && s[strlen(s) - 1] == ' ')] != '=') {
+		ruled = true;
+		s += strspn(s, "= ");
+	}
 	bullet = (*s == '*' || *s == '-') && s[1] == ' ';
 	if (share_first(bullet ? s + 2 + strspn(s + 2, " ") : s))
 		return false;	/* "- 62.00% shrink_slab": a call graph's node */

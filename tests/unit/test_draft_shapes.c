@@ -2239,6 +2239,47 @@ static void test_bracket_headings(void)
 }
 
 /*
+ * "== name" headings over each arm's runs, perf stat's header over each
+ * run and its one summary line: a table per run.
+ */
+static void test_perf_stat_runs(void)
+{
+	const char *text =
+		"== original, no patched\n"
+		"Performance counter stats for 'hackbench 20 thread 20000' (10 runs):\n"
+		"\n"
+		"      24.536050899 seconds time elapsed               ( +-  0.24% )\n"
+		"\n"
+		"\n"
+		"Performance counter stats for 'hackbench 20 thread 20000' (10 runs):\n"
+		"\n"
+		"      24.588049142 seconds time elapsed               ( +-  0.35% )\n"
+		"\n"
+		"== patched with patch1~4\n"
+		"Performance counter stats for 'hackbench 20 thread 20000' (10 runs):\n"
+		"\n"
+		"      24.670892273 seconds time elapsed               ( +-  0.29% )\n"
+		"\n"
+		"\n"
+		"Performance counter stats for 'hackbench 20 thread 20000' (10 runs):\n"
+		"\n"
+		"      24.746755689 seconds time elapsed               ( +-  0.21% )\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (!test_drafted("perf-stat-runs", text, &c))
+		return;
+	CHECK(c.nr_tables == 2 && c.tables[1].nr_cols == 2 &&
+	      !strcmp(c.tables[1].col[0], "original, no patched") &&
+	      !strcmp(c.tables[1].col[1], "patched with patch1~4"),
+	      "'== name' headings the arms, a table per run (%zu tables)", c.nr_tables);
+	r = c.nr_tables == 2 ? test_row_named(&c.tables[1], "seconds time elapsed") : NULL;
+	CHECK(r && fabs(r->q[0].mean - 24.588049142) < 1e-6 &&
+	      fabs(r->q[1].mean - 24.746755689) < 1e-6, "the second runs: 24.588 -> 24.747 s");
+	claims_free(&c);
+}
+
+/*
  * stress-ng's --times lines under each arm's heading: a row per time;
  * a lone line of numbers under a sub-heading ("load average: 8.99 2.69
  * 0.93" after "179.62s total time (9.35%)") no table of its own.
@@ -2535,6 +2576,7 @@ static void test_arm_rows(void)
 
 void test_draft_shapes(void)
 {
+	test_perf_stat_runs();
 	test_stress_ng_times();
 	test_blocks_cut_by_reply();
 	test_packed_rows();
