@@ -69,6 +69,8 @@ char *test_draft_read_back(const char *name, const char *text, size_t n,
 			   struct draft_stats *st, struct claims *c);
 /* text drafted and read back into c; false (said) when either fails */
 bool test_drafted(const char *name, const char *text, struct claims *c);
+/* text drafts to no table: claims draft's "no table found" */
+bool test_no_table(const char *name, const char *text);
 struct claim_table;
 struct claim_row;
 /* c is one table of two columns, a and b */

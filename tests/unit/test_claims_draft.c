@@ -464,7 +464,7 @@ static void test_mail_forms(void)
 	}
 }
 
-static void test_no_table(void)
+static void test_letters_without_table(void)
 {
 	static const char *const letters[] = {
 		"[PATCH] mm: zswap: no numbers here\n\nJust words.\n",
@@ -854,7 +854,7 @@ void test_claims_draft(void)
 	test_change_only_and_pipes();
 	test_wide();
 	test_mail_forms();
-	test_no_table();
+	test_letters_without_table();
 	test_hostile();
 	test_synonyms();
 	test_seeds();

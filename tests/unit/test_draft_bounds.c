@@ -61,6 +61,19 @@ bool test_drafted(const char *name, const char *text, struct claims *c)
 	return out != NULL;
 }
 
+bool test_no_table(const char *name, const char *text)
+{
+	struct draft_stats st;
+	struct zs_error err;
+	char *out = NULL;
+	size_t len;
+	bool none = claims_draft_text(text, strlen(text), name, &out, &len, &st, &err) != 0 &&
+		    strstr(err.msg, "no table found");
+
+	free(out);
+	return none;
+}
+
 bool test_one_table_of(const struct claims *c, const char *a, const char *b)
 {
 	return c->nr_tables == 1 && c->tables[0].nr_cols == 2 &&

@@ -15,19 +15,6 @@
 #include "counters.h"
 #include "harness.h"
 
-/* text drafts to no table: claims draft's "no table found". */
-static bool no_table(const char *name, const char *text)
-{
-	struct draft_stats st;
-	struct zs_error err;
-	char *out = NULL;
-	size_t len;
-	bool none = claims_draft_text(text, strlen(text), name, &out, &len, &st, &err) != 0 &&
-		    strstr(err.msg, "no table found");
-
-	free(out);
-	return none;
-}
 
 /* Headings, a blank line under each, then the block. */
 static void test_blocks_blank_line(void)
@@ -260,7 +247,7 @@ static void test_arm_lines_one_blank(void)
 		claims_free(&c);
 	}
 	/* names of no configuration are no arms: meminfo's lines */
-	CHECK(no_table("meminfo", meminfo), "meminfo's lines: no table found");
+	CHECK(test_no_table("meminfo", meminfo), "meminfo's lines: no table found");
 }
 
 /* "system  1479.381 : 1376.89 ...": a mean, then its runs, wrapped. */
@@ -806,7 +793,7 @@ static void test_statistics_per_arm(void)
 		claims_free(&c);
 	}
 	/* one arm's statistics alone compare nothing: no table */
-	CHECK(no_table("lone", lone), "one arm's statistics alone: no table");
+	CHECK(test_no_table("lone", lone), "one arm's statistics alone: no table");
 }
 
 /* A value alone under each arm's heading, the test's name above them. */
@@ -1526,7 +1513,7 @@ static void test_template_runs(void)
 	r = c.nr_tables ? test_row_named(&c.tables[0], "step:1 cycles(tsc)") : NULL;
 	CHECK(r && r->q[0].mean == 206 && r->q[1].mean == 202, "step:1 cycles(tsc)");
 	claims_free(&c);
-	CHECK(no_table("numbered", numbered), "numbered patches under headings: no table");
+	CHECK(test_no_table("numbered", numbered), "numbered patches under headings: no table");
 }
 
 /* A heading over a line per arm, again and again: a row per heading. */
@@ -1713,7 +1700,7 @@ static void test_side_by_side(void)
 		      "inactive_file: each arm's part of the line");
 		claims_free(&c);
 	}
-	CHECK(no_table("side-apart", apart), "two counters side by side: no arms' table");
+	CHECK(test_no_table("side-apart", apart), "two counters side by side: no arms' table");
 }
 
 /*
@@ -2238,81 +2225,6 @@ static void test_bracket_headings(void)
 	claims_free(&c);
 }
 
-/*
- * "== name" headings over each arm's runs, perf stat's header over each
- * run and its one summary line: a table per run.
- */
-static void test_perf_stat_runs(void)
-{
-	const char *text =
-		"== original, no patched\n"
-		"Performance counter stats for 'hackbench 20 thread 20000' (10 runs):\n"
-		"\n"
-		"      24.536050899 seconds time elapsed               ( +-  0.24% )\n"
-		"\n"
-		"\n"
-		"Performance counter stats for 'hackbench 20 thread 20000' (10 runs):\n"
-		"\n"
-		"      24.588049142 seconds time elapsed               ( +-  0.35% )\n"
-		"\n"
-		"== patched with patch1~4\n"
-		"Performance counter stats for 'hackbench 20 thread 20000' (10 runs):\n"
-		"\n"
-		"      24.670892273 seconds time elapsed               ( +-  0.29% )\n"
-		"\n"
-		"\n"
-		"Performance counter stats for 'hackbench 20 thread 20000' (10 runs):\n"
-		"\n"
-		"      24.746755689 seconds time elapsed               ( +-  0.21% )\n";
-	struct claims c;
-	const struct claim_row *r;
-
-	if (!test_drafted("perf-stat-runs", text, &c))
-		return;
-	CHECK(c.nr_tables == 2 && c.tables[1].nr_cols == 2 &&
-	      !strcmp(c.tables[1].col[0], "original, no patched") &&
-	      !strcmp(c.tables[1].col[1], "patched with patch1~4"),
-	      "'== name' headings the arms, a table per run (%zu tables)", c.nr_tables);
-	r = c.nr_tables == 2 ? test_row_named(&c.tables[1], "seconds time elapsed") : NULL;
-	CHECK(r && fabs(r->q[0].mean - 24.588049142) < 1e-6 &&
-	      fabs(r->q[1].mean - 24.746755689) < 1e-6, "the second runs: 24.588 -> 24.747 s");
-	claims_free(&c);
-}
-
-/*
- * stress-ng's --times lines under each arm's heading: a row per time;
- * a lone line of numbers under a sub-heading ("load average: 8.99 2.69
- * 0.93" after "179.62s total time (9.35%)") no table of its own.
- */
-static void test_stress_ng_times(void)
-{
-	const char *text =
-		"Before:\n"
-		"   1920.11s available CPU time\n"
-		"     10.18s user time   (  0.53%)\n"
-		"    169.44s system time (  8.82%)\n"
-		"\n"
-		"After:\n"
-		"   1923.36s available CPU time\n"
-		"      1.60s user time   (  0.08%)\n"
-		"     39.66s system time (  2.06%)\n";
-	const char *lone =
-		"for a 60.00s run time:\n"
-		"    179.62s total time  (  9.35%)\n"
-		"load average: 8.99 2.69 0.93\n";
-	struct claims c;
-	const struct claim_row *r;
-
-	if (test_drafted("stress-ng-times", text, &c)) {
-		r = c.nr_tables == 1 ? test_row_named(&c.tables[0], "system time") : NULL;
-		CHECK(test_one_table_of(&c, "Before", "After") && r && r->q[0].mean == 169.44 &&
-		      r->q[1].mean == 39.66, "stress-ng's system time 169.44 s -> 39.66 s");
-		claims_free(&c);
-	}
-	CHECK(no_table("stress-ng-lone", lone),
-	      "a measured value is no column's name, one unnamed row no table");
-}
-
 /* A quoted arm's block cut by the reply's words, the quote going on after them. */
 static void test_blocks_cut_by_reply(void)
 {
@@ -2376,106 +2288,6 @@ static void test_packed_rows(void)
 	CHECK(r && !r->q[0].has_mean && r->q[1].mean == 0.227419586 && r->q[2].mean == 0.06385774,
 	      "the key's row: n/a, 0.227419586, 0.063857740");
 	claims_free(&c);
-}
-
-/*
- * Profiles cut to a share and a symbol: two kinds of block taking turns
- * under each arm ("time before:", "perf before:", ...), two tables of
- * the same arms; an arm's name alone over its profile ("patch1-6"), a
- * note after a symbol cut, a call graph's node no heading; a tracer's
- * histogram between lettered arms' blocks.
- */
-static void test_profile_kinds_in_turn(void)
-{
-	const char *turns =
-		"time before:\n"
-		"real    0m44.612s\n"
-		"sys     0m43.887s\n"
-		"\n"
-		"perf before:\n"
-		"27.02% mem_cgroup_css_rstat_flush\n"
-		" 6.35% __blkcg_rstat_flush\n"
-		"\n"
-		"time after:\n"
-		"real    0m27.125s\n"
-		"sys     0m26.491s\n"
-		"\n"
-		"perf after:\n"
-		"6.03% mem_cgroup_css_rstat_flush\n"
-		"0.37% __blkcg_rstat_flush\n";
-	const char *lone =
-		"kswapd profiles:\n"
-		"\n"
-		"patch1-6\n"
-		"  39.03%  lzo1x_1_do_compress (real work)\n"
-		"   6.74%  _raw_spin_unlock_irq\n"
-		"   3.97%  do_raw_spin_lock\n"
-		"\n"
-		"patch1-7\n"
-		"  48.16%  lzo1x_1_do_compress (real work)\n"
-		"   7.06%  _raw_spin_unlock_irq\n"
-		"   2.11%  do_raw_spin_lock\n";
-	const char *tracer =
-		"   a) With this patch series applied:\n"
-		"   # time echo 10240 > /proc/sys/vm/nr_hugepages\n"
-		"\n"
-		"   real     0m0.166s\n"
-		"   user     0m0.000s\n"
-		"   sys      0m0.166s\n"
-		"\n"
-		"   # bpftrace -e 'kprobe:alloc_fresh_huge_page { @start[tid] = nsecs; }'\n"
-		"   Attaching 2 probes...\n"
-		"\n"
-		"   @latency:\n"
-		"   [8K, 16K)           8360 |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@|\n"
-		"   [16K, 32K)          1868 |@@@@@@@@@@@                                 |\n"
-		"\n"
-		"   b) Without this patch series:\n"
-		"   # time echo 10240 > /proc/sys/vm/nr_hugepages\n"
-		"\n"
-		"   real     0m0.066s\n"
-		"   user     0m0.000s\n"
-		"   sys      0m0.066s\n";
-	struct claims c;
-	const struct claim_row *r;
-
-	if (test_drafted("kinds-in-turn", turns, &c)) {
-		const struct claim_table *perf = NULL, *time = NULL;
-
-		for (size_t k = 0; k < c.nr_tables; k++) {
-			if (test_row_named(&c.tables[k], "real"))
-				time = &c.tables[k];
-			if (test_row_named(&c.tables[k], "__blkcg_rstat_flush"))
-				perf = &c.tables[k];
-		}
-		CHECK(c.nr_tables == 2 && time && perf && time->nr_cols == 2 &&
-		      perf->nr_cols == 2 && !strcmp(time->col[0], "before") &&
-		      !strcmp(perf->col[1], "after"),
-		      "time and perf blocks in turn: two tables of before | after");
-		r = perf ? test_row_named(perf, "__blkcg_rstat_flush") : NULL;
-		CHECK(r && r->q[0].mean == 6.35 && r->q[1].mean == 0.37,
-		      "a profile's share per arm");
-		r = time ? test_row_named(time, "sys") : NULL;
-		CHECK(r && r->q[0].mean == 43.887 && r->q[1].mean == 26.491,
-		      "time(1)'s sys per arm, the profile's blocks passed");
-		claims_free(&c);
-	}
-	if (test_drafted("tracer-between-arms", tracer, &c)) {
-		CHECK(test_one_table_of(&c, "With this patch series applied",
-					"Without this patch series"),
-		      "arms lettered 'a) ', 'b) ': the letters cut; a tracer's histogram passed");
-		r = c.nr_tables ? test_row_named(&c.tables[0], "sys") : NULL;
-		CHECK(r && r->q[0].mean == 0.166 && r->q[1].mean == 0.066, "sys per arm");
-		claims_free(&c);
-	}
-	if (test_drafted("lone-names", lone, &c)) {
-		CHECK(test_one_table_of(&c, "patch1-6", "patch1-7"),
-		      "an arm's name alone over its profile");
-		r = c.nr_tables ? test_row_named(&c.tables[0], "lzo1x_1_do_compress") : NULL;
-		CHECK(r && r->q[0].mean == 39.03 && r->q[1].mean == 48.16,
-		      "a symbol's note in parentheses cut");
-		claims_free(&c);
-	}
 }
 
 /*
@@ -2576,11 +2388,8 @@ static void test_arm_rows(void)
 
 void test_draft_shapes(void)
 {
-	test_perf_stat_runs();
-	test_stress_ng_times();
 	test_blocks_cut_by_reply();
 	test_packed_rows();
-	test_profile_kinds_in_turn();
 	test_bracket_headings();
 	test_arm_rows();
 	test_transposed_delta_yes_no();
