@@ -77,8 +77,8 @@ struct score {
 #define CORPUS_LETTERS		309
 #define FLOOR_ALL_ARMS_PCT	60.9
 #define FLOOR_ALL_CELLS_PCT	69.8
-#define FLOOR_HELD_ARMS_PCT	37.7
-#define FLOOR_HELD_CELLS_PCT	55.3
+#define FLOOR_HELD_ARMS_PCT	38.6
+#define FLOOR_HELD_CELLS_PCT	56.8
 
 static bool show;
 
