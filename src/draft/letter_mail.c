@@ -182,6 +182,39 @@ static size_t flowed_prefix(const char *s)
 	return k + (s[k] == ' ');
 }
 
+/* The quote marks before s's text ("> > "): how many '>', past them into *text. */
+static int quote_marks(const char *s, size_t n, size_t *text)
+{
+	int marks = 0;
+	size_t k = 0;
+
+	while (k < n && (s[k] == '>' || s[k] == ' '))
+		marks += s[k++] == '>';
+	*text = k;
+	return marks;
+}
+
+/*
+ * A pipe table's row a mailer wrapped: the line opens with '|', the
+ * next, as deep in quotes, does not open with one and closes with one
+ * ("|  VmRSS(KB) | 453832 | ... | 204364 |" over "199944   |  199748  |").
+ * next is the letter from the next line on.
+ */
+static bool pipe_row_wrapped(const char *raw, const char *next, size_t len)
+{
+	size_t n = strlen(raw), a, b, m = 0;
+
+	while (m < len && next[m] != '\n')
+		m++;
+	while (m && (next[m - 1] == ' ' || next[m - 1] == '\r'))
+		m--;
+	while (n && raw[n - 1] == ' ')
+		n--;
+	if (quote_marks(raw, n, &a) != quote_marks(next, m, &b))
+		return false;
+	return a < n && raw[a] == '|' && b < m && next[b] != '|' && next[m - 1] == '|';
+}
+
 /* Quoted-printable, in place; true when the line ended in a soft break. */
 static bool qp_decode(char *s)
 {
@@ -280,6 +313,13 @@ static char *clean_line(const char *s, int *depth, bool *piped)
 				out[o++] = ' ';
 		} else if (ch == '\r' || ch < 0x20 || ch == 0x7f) {
 			out[o++] = ' ';
+		} else if (ch == 0xc2 && (unsigned char)p[1] == 0xa0) {
+			out[o++] = ' ';	/* a no-break space, a mailer's in tables: one column */
+			p++;
+		} else if (ch == 0xe2 && (unsigned char)p[1] == 0x80 &&
+			   ((unsigned char)p[2] == 0xaf || (unsigned char)p[2] == 0x87)) {
+			out[o++] = ' ';	/* narrow no-break space, figure space */
+			p += 2;
 		} else {
 			out[o++] = (char)ch;
 		}
@@ -422,6 +462,10 @@ int letter_read_lines(const char *text, size_t n, struct letter *l)
 		pending_flowed = !soft && flowed && flowed_soft(raw);
 		if (pending_flowed && delsp)
 			raw[strlen(raw) - 1] = '\0';
+		/* the row's rest on the next line: joined, its quote marks off */
+		if (!soft && !pending_flowed && start < n && !in_diff &&
+		    pipe_row_wrapped(raw, text + start, n - start))
+			pending_flowed = true;
 		if ((soft || pending_flowed) && i < n) {
 			pending = raw;
 			continue;

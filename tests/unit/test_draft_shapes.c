@@ -2225,6 +2225,33 @@ static void test_bracket_headings(void)
 	claims_free(&c);
 }
 
+/*
+ * A mailer's marks in a table: no-break spaces between its cells, and a
+ * pipe table's rows wrapped after a cell, the rest on the next line.
+ */
+static void test_mailer_wrapped_nbsp(void)
+{
+	const char *text =
+		"|\xc2\xa0 memory type\xc2\xa0 | FG 5s\xc2\xa0 | BG 5s\xc2\xa0 | BG 1min |\n"
+		"-----------------------------------------------\n"
+		"|\xc2\xa0\xc2\xa0 VmRSS(KB) | 453832 | 252300 |\n"
+		"207724 |\n"
+		"|\xc2\xa0 VmSwap(KB) | 202692 | 334852 |\n"
+		"\xc2\xa0" "362332 |\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (!test_drafted("mailer-wrapped", text, &c))
+		return;
+	CHECK(c.nr_tables == 1 && c.tables[0].nr_cols == 3 &&
+	      !strcmp(c.tables[0].col[2], "BG 1min"),
+	      "no-break spaces part cells; the wrapped rows joined: FG 5s | BG 5s | BG 1min");
+	r = c.nr_tables ? test_row_named(&c.tables[0], "VmSwap(KB)") : NULL;
+	CHECK(r && r->q[0].mean == 202692 && r->q[2].mean == 362332,
+	      "VmSwap 202692 ... 362332, its last cell from the next line");
+	claims_free(&c);
+}
+
 /* A quoted arm's block cut by the reply's words, the quote going on after them. */
 static void test_blocks_cut_by_reply(void)
 {
@@ -2388,6 +2415,7 @@ static void test_arm_rows(void)
 
 void test_draft_shapes(void)
 {
+	test_mailer_wrapped_nbsp();
 	test_blocks_cut_by_reply();
 	test_packed_rows();
 	test_bracket_headings();
