@@ -95,19 +95,31 @@ static bool gain_name(const char *s)
 	return false;
 }
 
-/* The words of s, one blank apart or more. */
+/*
+ * The words of s, one blank apart or more; a lone "+" joined to the word
+ * after it ("mm-new + bypass delta": "+ bypass" names the patched arm).
+ */
 static int split_words(const char *s, struct span *sp, int max)
 {
 	int n = 0, i = 0, len = (int)strlen(s);
 
 	while (i < len && n < max) {
+		bool plus;
+
 		while (i < len && s[i] == ' ')
 			i++;
 		if (i >= len)
 			break;
 		sp[n].start = i;
+		plus = s[i] == '+' && (i + 1 == len || s[i + 1] == ' ');
 		while (i < len && s[i] != ' ')
 			i++;
+		if (plus) {
+			while (i < len && s[i] == ' ')
+				i++;
+			while (i < len && s[i] != ' ')
+				i++;
+		}
 		sp[n++].end = i;
 	}
 	return n;

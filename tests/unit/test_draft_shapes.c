@@ -716,6 +716,11 @@ static void test_header_units_saved(void)
 		" ------------------- -------------- ------------- --------\n"
 		"  256c2t(4 node) 2M           2624           956   63.57%\n"
 		"  256c2t(4 node) 1G           2679          1582   40.95%\n";
+	const char *one_blank =
+		"768M memcg (sustained swap thrash):\n"
+		"metric mm-new + bypass delta\n"
+		"build time (s) 405.0 341.7 -15.6%\n"
+		"zswap-in (GB) 79.5 53.0 -33%\n";
 	const char *lock_report =
 		"perf lock report:\n"
 		"                Name   contended   avg wait (ns) total wait (ns)\n"
@@ -732,6 +737,12 @@ static void test_header_units_saved(void)
 	CHECK(r && r->q[0].mean == 2624 && r->q[1].mean == 956 && !strcmp(r->unit, "ms"),
 	      "2624 ms -> 956 ms");
 	claims_free(&c);
+	/* words one blank apart, a lone '+' of the patched arm's name */
+	if (test_drafted("header-one-blank-plus", one_blank, &c)) {
+		CHECK(test_one_table_of(&c, "mm-new", "+ bypass"),
+		      "'metric mm-new + bypass delta': the arms mm-new | + bypass");
+		claims_free(&c);
+	}
 	/* perf lock report's names one blank apart after a unit */
 	if (!test_drafted("header-units-one-blank", lock_report, &c))
 		return;
