@@ -626,9 +626,50 @@ static bool spread_pairs(char col[][LETTER_NAME_LEN], int nv)
 	return true;
 }
 
+/*
+ * The first value column a parameter of the row, no arm: named as one
+ * ("SIZE" over "32KB", "16KB", ... beside ORDER 3, 2, ...), its values
+ * numbers, each row's another, all rising or all falling.
+ */
+static bool key_column(const struct letter_table *t, const char *name)
+{
+	static const char *const params[] = {
+		"size", "order", "bs", "block size", "blocksize", "threads", "nr_threads",
+		"processes", "nr_task", "pages", "folio size", "page size", "object size",
+		NULL };
+	int dir = 0;
+	bool known = false;
+
+	for (int i = 0; params[i]; i++)
+		known |= !strcasecmp(name, params[i]);
+	if (!known || t->nr_rows < 2)
+		return false;
+	for (size_t r = 0; r < t->nr_rows; r++) {
+		const struct letter_cell *c = &t->rows[r].cell[0];
+		int d;
+
+		if (!letter_is_num(c))
+			return false;
+		if (!r)
+			continue;
+		d = c->mean > t->rows[r - 1].cell[0].mean ? 1 :
+		    c->mean < t->rows[r - 1].cell[0].mean ? -1 : 0;
+		if (!d || (dir && d != dir))
+			return false;
+		dir = d;
+	}
+	return true;
+}
+
 void letter_name_columns(struct letter_table *t, char col[][LETTER_NAME_LEN], int nh,
 			 int nv, bool stacked)
 {
+	/* "ORDER | SIZE | NUM_OBJS | ORIGIN": SIZE goes with each row's label */
+	if (nh == nv && nv >= 3 && !stacked && key_column(t, col[0])) {
+		take_column(t, 0, col[0], false);
+		memmove(col[0], col[1], (size_t)(nv - 1) * sizeof(col[0]));
+		nh = --nv;
+	}
 	/* "5.15 | stdev | 5.16 | stdev": each kernel's spread after it */
 	if (nh == nv && nv <= LETTER_MAX_COLS && spread_pairs(col, nv))
 		for (int c = 1; c < nv; c++)

@@ -716,6 +716,12 @@ static void test_header_units_saved(void)
 		" ------------------- -------------- ------------- --------\n"
 		"  256c2t(4 node) 2M           2624           956   63.57%\n"
 		"  256c2t(4 node) 1G           2679          1582   40.95%\n";
+	const char *key_column =
+		"| ORDER | SIZE | NUM_OBJS | ORIGIN |\n"
+		"| ----------- | ------- | ---------------- | ---------- |\n"
+		"| 3            | 32KB | 13                | 8           |\n"
+		"| 2            | 16KB | 6                  | 4           |\n"
+		"| 1            | 8KB   | 3                  | 2           |\n";
 	const char *one_blank =
 		"768M memcg (sustained swap thrash):\n"
 		"metric mm-new + bypass delta\n"
@@ -737,6 +743,14 @@ static void test_header_units_saved(void)
 	CHECK(r && r->q[0].mean == 2624 && r->q[1].mean == 956 && !strcmp(r->unit, "ms"),
 	      "2624 ms -> 956 ms");
 	claims_free(&c);
+	/* a parameter's column after the label's: no arm */
+	if (test_drafted("key-column", key_column, &c)) {
+		CHECK(test_one_table_of(&c, "NUM_OBJS", "ORIGIN"),
+		      "'ORDER | SIZE | NUM_OBJS | ORIGIN': SIZE goes with the label, the arms NUM_OBJS | ORIGIN");
+		r = c.nr_tables ? test_row_named(&c.tables[0], "3") : NULL;
+		CHECK(r && r->q[0].mean == 13 && r->q[1].mean == 8, "order 3: 13 against 8");
+		claims_free(&c);
+	}
 	/* words one blank apart, a lone '+' of the patched arm's name */
 	if (test_drafted("header-one-blank-plus", one_blank, &c)) {
 		CHECK(test_one_table_of(&c, "mm-new", "+ bypass"),
