@@ -22,8 +22,8 @@
  * (letter_diff_lists.c), each arm's runs a blank apart
  * (letter_arm_runs.c), lines of two keys and a value
  * (letter_long_rows.c), blocks of "label: value" (letter_blocks.c), an arm a
- * line (letter_arm_lines.c), arms' outputs side by side
- * (letter_side_by_side.c), a packed matrix (letter_matrix.c), a grid
+ * line (letter_arm_lines.c), arms' outputs side by side, or their
+ * names over their values (letter_side_by_side.c), a packed matrix (letter_matrix.c), a grid
  * of arrow cells (letter_arrow_grid.c), blocks of "label: value" under
  * sentences (letter_sections.c), an arm's name over a header and its
  * values (letter_records.c), an arm's section of sub-blocks
@@ -36,7 +36,8 @@ static long (*const shape_readers[])(struct letter *l, size_t i,
 	letter_read_bench_table, letter_read_ministat, letter_read_test_rows, letter_read_keyed,
 	letter_read_interleaved, letter_read_one_arm, letter_read_diff_lists,
 	letter_read_arm_runs, letter_read_long_rows, letter_read_kv_blocks,
-	letter_read_arm_lines, letter_read_side_by_side, letter_read_matrix,
+	letter_read_arm_lines, letter_read_side_by_side, letter_read_names_over_values,
+	letter_read_matrix,
 	letter_read_arrow_grid,
 	letter_read_prose_blocks, letter_read_records, letter_read_key_values,
 	letter_read_arm_sections, letter_read_quantity_arms,

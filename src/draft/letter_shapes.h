@@ -179,6 +179,8 @@ long letter_read_heading_blocks(struct letter *l, size_t i, const char *section)
 
 /* letter_side_by_side.c: arms' outputs side by side under their names */
 long letter_read_side_by_side(struct letter *l, size_t h, const char *section);
+/* letter_side_by_side.c: each output's name over its value, the arms' names over all */
+long letter_read_names_over_values(struct letter *l, size_t h, const char *section);
 
 /* letter_arm_lines.c: "Before:  sys time: X  real time: Y", an arm a line */
 long letter_read_arm_lines(struct letter *l, size_t i, const char *section);

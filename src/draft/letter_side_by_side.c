@@ -10,6 +10,10 @@
  * stands over them or to their left; each arm's part is one pair as
  * letter_kv_value.c reads it, the same label in every arm. A row per
  * line, a column per name.
+ *
+ * Or each output's name over its value, one line each, the arms' names
+ * over all ("Base  Patched", "numa01  numa01", "224.70  137.23"): a row
+ * per pair of lines.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -102,5 +106,73 @@ long letter_read_side_by_side(struct letter *l, size_t h, const char *section)
 		return (long)h + 1;
 	}
 	memcpy(t.col, col, na * sizeof(t.col[0]));
+	return letter_keep_lines(l, &t, na, h, j, section);
+}
+
+/* Line s's cells, n of them, all the same words: into label. */
+static bool name_line(const char *s, int n, char *label, size_t len)
+{
+	struct span sp[SIDE_ARMS + 1];
+	struct letter_cell c;
+
+	if (letter_split_cells(s, sp, SIDE_ARMS + 1) != n ||
+	    (letter_span_cell(s, &sp[0], &c) && c.kind == CELL_NUM))
+		return false;
+	for (int k = 1; k < n; k++)
+		if (sp[k].end - sp[k].start != sp[0].end - sp[0].start ||
+		    strncmp(s + sp[k].start, s + sp[0].start, sp[0].end - sp[0].start))
+			return false;
+	letter_clean_label(s + sp[0].start, sp[0].end - sp[0].start, label, len);
+	return letter_label_ok(label);
+}
+
+/* Line s's cells, n of them, all numbers: into r's cells. */
+static bool value_line(const char *s, int n, struct letter_row *r)
+{
+	struct span sp[SIDE_ARMS + 1];
+
+	if (letter_split_cells(s, sp, SIDE_ARMS + 1) != n)
+		return false;
+	for (int k = 0; k < n; k++)
+		if (!letter_span_cell(s, &sp[k], &r->cell[k]) || r->cell[k].kind != CELL_NUM)
+			return false;
+	return true;
+}
+
+long letter_read_names_over_values(struct letter *l, size_t h, const char *section)
+{
+	struct span sp[SIDE_ARMS + 1];
+	const char *hs = l->lines[h].text;
+	int depth = l->lines[h].depth, na = letter_split_cells(hs, sp, SIDE_ARMS + 1);
+	struct letter_table t = {};
+	size_t j = h + 1, cap = 0;
+
+	if (na < 2 || na > SIDE_ARMS)
+		return (long)h + 1;
+	for (int k = 0; k < na; k++) {
+		struct letter_cell c;
+
+		if (letter_span_cell(hs, &sp[k], &c) && c.kind == CELL_NUM)
+			return (long)h + 1;
+		letter_clean_label(hs + sp[k].start, sp[k].end - sp[k].start, t.col[k],
+				   LETTER_NAME_LEN);
+		if (!letter_label_ok(t.col[k]))
+			return (long)h + 1;
+	}
+	while (letter_same_block(l, j + 1, depth)) {
+		struct letter_row row = {};
+
+		if (!name_line(l->lines[j].text, na, row.label, sizeof(row.label)) ||
+		    !value_line(l->lines[j + 1].text, na, &row))
+			break;
+		row.line = (int)j + 1;
+		if (letter_add_row(l, &t, &row, &cap))
+			return -1;
+		j += 2;
+	}
+	if (t.nr_rows < 2) {
+		free(t.rows);
+		return (long)h + 1;
+	}
 	return letter_keep_lines(l, &t, na, h, j, section);
 }

@@ -2250,6 +2250,27 @@ static void test_bracket_headings(void)
 	claims_free(&c);
 }
 
+/* Each output's name over its value, the arms' names over all, tab-aligned. */
+static void test_names_over_values(void)
+{
+	const char *text =
+		"mTHP:16K\n"
+		"Base\t\t\t\tPatched\n"
+		"numa01\t\t\t\tnuma01\n"
+		"224.70\t\t\t\t137.23\n"
+		"numa01_THREAD_ALLOC\t\tnuma01_THREAD_ALLOC\n"
+		"118.05\t\t\t\t50.57\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (!test_drafted("names-over-values", text, &c))
+		return;
+	r = c.nr_tables ? test_row_named(&c.tables[0], "numa01_THREAD_ALLOC") : NULL;
+	CHECK(test_one_table_of(&c, "Base", "Patched") && r && r->q[0].mean == 118.05 &&
+	      r->q[1].mean == 50.57, "a row per name line and its values: 118.05 -> 50.57");
+	claims_free(&c);
+}
+
 /*
  * A mailer's marks in a table: no-break spaces between its cells, and a
  * pipe table's rows wrapped after a cell, the rest on the next line.
@@ -2440,6 +2461,7 @@ static void test_arm_rows(void)
 
 void test_draft_shapes(void)
 {
+	test_names_over_values();
 	test_mailer_wrapped_nbsp();
 	test_blocks_cut_by_reply();
 	test_packed_rows();
