@@ -192,6 +192,35 @@ static int make_id(struct drafter *dr, const struct dtable *d, char *id,
 	return 0;
 }
 
+/* s starts with one of words[], a whole word ("Without this patch"). */
+static bool starts_with_word(const char *s, const char *const *words)
+{
+	for (int i = 0; words[i]; i++) {
+		size_t n = strlen(words[i]);
+
+		if (!strncasecmp(s, words[i], n) && !isalnum((unsigned char)s[n]))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Two arms, the patched one named first ("With this patch series
+ * applied | Without this patch series", "patched | vanilla"): the pair
+ * compares the second to the first, as a claim reads from the base.
+ */
+static bool base_named_second(const char *first, const char *second)
+{
+	static const char *const base[] = {
+		"base", "baseline", "vanilla", "without", "w/o", "before", "original",
+		"orig", "upstream", "stock", "mainline", "unpatched", "old", NULL };
+	static const char *const patched[] = {
+		"patched", "with", "w/", "after", "new", "this patch", NULL };
+
+	return starts_with_word(first, patched) && !starts_with_word(first, base) &&
+	       starts_with_word(second, base);
+}
+
 /* The pairs a table compares; true when the letter's words gave them. */
 static bool table_pairs(struct drafter *dr, const struct dtable *d,
 			int pairs[][2], int *nr)
@@ -229,6 +258,12 @@ static bool table_pairs(struct drafter *dr, const struct dtable *d,
 	}
 	if (*nr)
 		return true;
+	if (d->nr == 2 && base_named_second(d->t->col[d->col[0]], d->t->col[d->col[1]])) {
+		pairs[0][0] = 1;
+		pairs[0][1] = 0;
+		*nr = 1;
+		return false;
+	}
 	for (int k = 0; k + 1 < d->nr && k < CLAIM_MAX_CMPS; k++) {
 		pairs[*nr][0] = k;
 		pairs[(*nr)++][1] = k + 1;
@@ -538,7 +573,9 @@ static int put_table(struct drafter *dr, struct dtable *d, int index)
 		fputs("    # the letter quotes only the changes of its last column "
 		      "against each other one\n", f);
 	if (d->nr > 2 || (nr == 1 && pairs[0][0] != 0)) {
-		if (!said)
+		if (!said && d->nr == 2)
+			fputs("    # the base arm named second: the pair reads from it\n", f);
+		else if (!said)
 			fputs("    # the letter's words do not say which columns it "
 			      "compares: every adjacent pair;\n    # keep the pairs "
 			      "it claims\n", f);

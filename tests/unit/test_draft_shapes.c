@@ -2250,6 +2250,30 @@ static void test_bracket_headings(void)
 	claims_free(&c);
 }
 
+/*
+ * Two arms, the patched one named first: the pair reads from the base
+ * (vanilla -> patched), and the words' "reduces" a claim of its row.
+ */
+static void test_base_named_second(void)
+{
+	const char *text =
+		"            patched    vanilla\n"
+		"real          10.0      12.0\n"
+		"sys            5.0       6.0\n"
+		"\n"
+		"The patch reduces real time by 17%.\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (!test_drafted("base-named-second", text, &c))
+		return;
+	CHECK(c.nr_tables == 1 && c.tables[0].nr_cmps == 1 && c.tables[0].cmp[0][0] == 1 &&
+	      c.tables[0].cmp[0][1] == 0, "compare: [[vanilla, patched]], the base first");
+	r = c.nr_tables ? test_row_named(&c.tables[0], "real") : NULL;
+	CHECK(r && r->dir[0] == CLAIM_LOWER, "real: claim lower, from the words and the base");
+	claims_free(&c);
+}
+
 /* Each output's name over its value, the arms' names over all, tab-aligned. */
 static void test_names_over_values(void)
 {
@@ -2461,6 +2485,7 @@ static void test_arm_rows(void)
 
 void test_draft_shapes(void)
 {
+	test_base_named_second();
 	test_names_over_values();
 	test_mailer_wrapped_nbsp();
 	test_blocks_cut_by_reply();
