@@ -191,7 +191,7 @@ static void row_reason(char *buf, size_t len, const struct row_eval *r,
 		       "arm would be needed", CLAIM_MAX_RUNS);
 	if (r->has_change && r->has_p && !r->ci_bounded)
 		append(buf, len, "the change's interval has no upper bound: the "
-		       "%s mean (the base arm's) is not significantly above 0 (Fieller)",
+		       "%s arm's mean is not significantly above 0 (Fieller)",
 		       e->label[r->arm_of[0]]);
 	for (int k = 0; k < 2 && e->fleet; k++)
 		/* a host a row has no value for is counted and named */

@@ -508,7 +508,7 @@ static void test_change_interval(void)
 	fclose(out);
 	CHECK(strstr(buf, "-100.0% [-100.0, -100.0]") && strstr(buf, ", +inf]") &&
 	      strstr(buf, "small base: the change's interval has no upper bound: "
-		     "the A mean (the base arm's) is not significantly above 0 (Fieller)"),
+		     "the A arm's mean is not significantly above 0 (Fieller)"),
 	      "table: the interval and the unbounded one's reason\n%s", buf);
 	free(buf);
 	buf = NULL;
