@@ -5,8 +5,15 @@
  * pass time": the arms in parentheses take turns under each key, in the
  * same order every time. Unpacked into a table per value column, the
  * keys its rows and the arms its columns.
+ *
+ * Columns that pack an arm and its run, "Baseline (Run 1)", "Baseline
+ * (Run 2)", "With Series (Run A)", "With Series (Run B)" (a turned table
+ * of configurations): a table per run, the k-th run of every arm side by
+ * side, as the runs of arms with no mean are read.
  */
+#include <ctype.h>
 #include <stdio.h>
+#include <strings.h>
 #include <stdlib.h>
 #include <string.h>
 #include "letter_shapes.h"
@@ -139,6 +146,111 @@ int letter_unpack_rows(struct letter *l)
 		if (unpack(l, i, p, arm))
 			return -1;
 		i += nc - 1;
+	}
+	return 0;
+}
+
+/* "With Series (Run A)": the arm's length; false for a name of no run. */
+static bool run_name(const char *s, size_t *arm)
+{
+	const char *open = strrchr(s, '(');
+	size_t n = strlen(s);
+
+	if (!open || open == s || open[-1] != ' ' || s[n - 1] != ')' ||
+	    (strncasecmp(open + 1, "run ", 4) && strncasecmp(open + 1, "round ", 6)))
+		return false;
+	for (*arm = open - s; *arm && s[*arm - 1] == ' '; (*arm)--)
+		;
+	return *arm > 0;
+}
+
+/*
+ * The arms of t's columns, each with its runs: arm[a]'s k-th run is
+ * column run[a][k]; the arms' count, 0 unless every column is an arm's
+ * run, two arms at least, each as many runs (two at least).
+ */
+static int run_columns(const struct letter_table *t, char arm[][LETTER_NAME_LEN],
+		       int run[][LETTER_MAX_COLS], int *nr)
+{
+	int na = 0, count[LETTER_MAX_COLS] = { 0 };
+
+	for (int c = 0; c < t->nr_cols; c++) {
+		size_t n;
+		int a;
+
+		if (!run_name(t->col[c], &n) || n >= LETTER_NAME_LEN)
+			return 0;
+		for (a = 0; a < na; a++)
+			if (strlen(arm[a]) == n && !strncmp(arm[a], t->col[c], n))
+				break;
+		if (a == na)
+			snprintf(arm[na++], LETTER_NAME_LEN, "%.*s", (int)n, t->col[c]);
+		run[a][count[a]++] = c;
+	}
+	for (int a = 1; a < na; a++)
+		if (count[a] != count[0])
+			return 0;
+	*nr = count[0];
+	return na >= 2 && *nr >= 2 ? na : 0;
+}
+
+/* Run k of the arms of t, as a table into *out. */
+static int run_table(const struct letter_table *t, char arm[][LETTER_NAME_LEN],
+		     int run[][LETTER_MAX_COLS], int na, int k, struct letter_table *out)
+{
+	*out = *t;
+	out->rows = calloc(t->nr_rows, sizeof(*out->rows));
+	if (!out->rows)
+		return -1;
+	snprintf(out->title, sizeof(out->title), "%.180s (run %d)", t->title, k + 1);
+	out->nr_cols = na;
+	for (int a = 0; a < na; a++)
+		memcpy(out->col[a], arm[a], LETTER_NAME_LEN);
+	for (size_t r = 0; r < t->nr_rows; r++) {
+		out->rows[r] = t->rows[r];
+		memset(out->rows[r].cell, 0, sizeof(out->rows[r].cell));
+		for (int a = 0; a < na; a++)
+			out->rows[r].cell[a] = t->rows[r].cell[run[a][k]];
+	}
+	return 0;
+}
+
+int letter_unpack_run_columns(struct letter *l)
+{
+	char arm[LETTER_MAX_COLS][LETTER_NAME_LEN];
+	int run[LETTER_MAX_COLS][LETTER_MAX_COLS], nr;
+
+	for (size_t i = 0; i < l->nr_tables; i++) {
+		int na = l->tables[i].named ? run_columns(&l->tables[i], arm, run, &nr) : 0;
+		struct letter_table *made, *nt;
+
+		if (!na)
+			continue;
+		made = calloc(nr, sizeof(*made));
+		if (!made)
+			return -1;
+		for (int k = 0; k < nr; k++)
+			if (run_table(&l->tables[i], arm, run, na, k, &made[k])) {
+				while (k--)
+					free(made[k].rows);
+				free(made);
+				return -1;
+			}
+		nt = realloc(l->tables, (l->nr_tables + nr - 1) * sizeof(*nt));
+		if (!nt) {
+			for (int k = 0; k < nr; k++)
+				free(made[k].rows);
+			free(made);
+			return -1;
+		}
+		l->tables = nt;
+		l->nr_rows += (size_t)(nr - 1) * nt[i].nr_rows;
+		free(nt[i].rows);
+		memmove(&nt[i + nr], &nt[i + 1], (l->nr_tables - i - 1) * sizeof(*nt));
+		memcpy(&nt[i], made, nr * sizeof(*nt));
+		l->nr_tables += nr - 1;
+		free(made);
+		i += nr - 1;
 	}
 	return 0;
 }

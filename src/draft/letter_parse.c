@@ -113,7 +113,7 @@ int letter_parse(const char *text, size_t n, struct letter *l,
 	}
 	plain_subject(l);
 	if (find_tables(l) || letter_unpack_rows(l) || letter_join_cuts(l) || letter_join_arms(l) || letter_join_grids(l) ||
-	    letter_turn_tables(l)) {
+	    letter_turn_tables(l) || letter_unpack_run_columns(l)) {
 		letter_free(l);
 		zs_error_set(err, true, "out of memory");
 		return -1;

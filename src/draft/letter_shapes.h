@@ -230,6 +230,8 @@ int letter_join_arms(struct letter *l);
 int letter_join_grids(struct letter *l);
 /* letter_packed_rows.c: rows packing a key and an arm ("8 (no opt)") unpacked */
 int letter_unpack_rows(struct letter *l);
+/* letter_packed_rows.c: columns packing an arm and its run ("Baseline (Run 2)") unpacked */
+int letter_unpack_run_columns(struct letter *l);
 
 /* letter_turn.c: rows of configurations, columns of metrics: turned */
 int letter_turn_tables(struct letter *l);

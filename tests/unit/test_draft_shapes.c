@@ -2274,6 +2274,30 @@ static void test_base_named_second(void)
 	claims_free(&c);
 }
 
+/* Configurations as rows naming each arm's run: a table per run, turned. */
+static void test_run_columns(void)
+{
+	const char *text =
+		"| Case                | Total Rounds | Throughput | Miss/Drop(%) |\n"
+		"| ------------------- | ------------ | ---------- | ------------ |\n"
+		"| Baseline (Run 1)    | 22,711       | 37.85 /s   | 45.04        |\n"
+		"| Baseline (Run 2)    | 23,530       | 39.22 /s   | 44.96        |\n"
+		"| With Series (Run A) | 54,428       | 90.71 /s   | 1.69         |\n"
+		"| With Series (Run B) | 35,949       | 59.91 /s   | 0.03         |\n";
+	struct claims c;
+	const struct claim_row *r;
+
+	if (!test_drafted("run-columns", text, &c))
+		return;
+	CHECK(c.nr_tables == 2 && c.tables[1].nr_cols == 2 &&
+	      !strcmp(c.tables[1].col[0], "Baseline") && !strcmp(c.tables[1].col[1], "With Series"),
+	      "a table per run, the arms Baseline | With Series (%zu tables)", c.nr_tables);
+	r = c.nr_tables == 2 ? test_row_named(&c.tables[1], "Total Rounds") : NULL;
+	CHECK(r && r->q[0].mean == 23530 && r->q[1].mean == 35949,
+	      "the second runs side by side: 23530 against 35949");
+	claims_free(&c);
+}
+
 /* Each output's name over its value, the arms' names over all, tab-aligned. */
 static void test_names_over_values(void)
 {
@@ -2485,6 +2509,7 @@ static void test_arm_rows(void)
 
 void test_draft_shapes(void)
 {
+	test_run_columns();
 	test_base_named_second();
 	test_names_over_values();
 	test_mailer_wrapped_nbsp();
