@@ -101,10 +101,43 @@ static int unpack_column(const struct letter_table *t, int c, int p,
 	return 0;
 }
 
+/* The first n tables of made, their rows and made itself freed. */
+static void free_made(struct letter_table *made, int n)
+{
+	while (n--)
+		free(made[n].rows);
+	free(made);
+}
+
+/*
+ * Table i of l replaced by made[0..n) in its place, made freed (its
+ * tables' rows kept); -1 when out of memory, made freed whole.
+ */
+static int splice_tables(struct letter *l, size_t i, struct letter_table *made, int n)
+{
+	struct letter_table *nt = realloc(l->tables, (l->nr_tables + n - 1) * sizeof(*nt));
+	size_t rows = 0;
+
+	if (!nt) {
+		free_made(made, n);
+		return -1;
+	}
+	l->tables = nt;
+	for (int k = 0; k < n; k++)
+		rows += made[k].nr_rows;
+	l->nr_rows = l->nr_rows - nt[i].nr_rows + rows;
+	free(nt[i].rows);
+	memmove(&nt[i + n], &nt[i + 1], (l->nr_tables - i - 1) * sizeof(*nt));
+	memcpy(&nt[i], made, n * sizeof(*nt));
+	l->nr_tables += n - 1;
+	free(made);
+	return 0;
+}
+
 /* Table i of l, packed with p arms, replaced by a table per value column. */
 static int unpack(struct letter *l, size_t i, int p, char arm[][LETTER_NAME_LEN])
 {
-	struct letter_table *t = &l->tables[i], *nt;
+	struct letter_table *t = &l->tables[i];
 	int nc = t->nr_cols;
 	struct letter_table *made = calloc(nc, sizeof(*made));
 
@@ -112,26 +145,10 @@ static int unpack(struct letter *l, size_t i, int p, char arm[][LETTER_NAME_LEN]
 		return -1;
 	for (int c = 0; c < nc; c++)
 		if (unpack_column(t, c, p, arm, &made[c])) {
-			while (c--)
-				free(made[c].rows);
-			free(made);
+			free_made(made, c);
 			return -1;
 		}
-	nt = realloc(l->tables, (l->nr_tables + nc - 1) * sizeof(*nt));
-	if (!nt) {
-		for (int c = 0; c < nc; c++)
-			free(made[c].rows);
-		free(made);
-		return -1;
-	}
-	l->tables = nt;
-	l->nr_rows = l->nr_rows - nt[i].nr_rows + (size_t)nc * (nt[i].nr_rows / p);
-	free(nt[i].rows);
-	memmove(&nt[i + nc], &nt[i + 1], (l->nr_tables - i - 1) * sizeof(*nt));
-	memcpy(&nt[i], made, nc * sizeof(*nt));
-	l->nr_tables += nc - 1;
-	free(made);
-	return 0;
+	return splice_tables(l, i, made, nc);
 }
 
 int letter_unpack_rows(struct letter *l)
@@ -222,7 +239,7 @@ int letter_unpack_run_columns(struct letter *l)
 
 	for (size_t i = 0; i < l->nr_tables; i++) {
 		int na = l->tables[i].named ? run_columns(&l->tables[i], arm, run, &nr) : 0;
-		struct letter_table *made, *nt;
+		struct letter_table *made;
 
 		if (!na)
 			continue;
@@ -231,25 +248,11 @@ int letter_unpack_run_columns(struct letter *l)
 			return -1;
 		for (int k = 0; k < nr; k++)
 			if (run_table(&l->tables[i], arm, run, na, k, &made[k])) {
-				while (k--)
-					free(made[k].rows);
-				free(made);
+				free_made(made, k);
 				return -1;
 			}
-		nt = realloc(l->tables, (l->nr_tables + nr - 1) * sizeof(*nt));
-		if (!nt) {
-			for (int k = 0; k < nr; k++)
-				free(made[k].rows);
-			free(made);
+		if (splice_tables(l, i, made, nr))
 			return -1;
-		}
-		l->tables = nt;
-		l->nr_rows += (size_t)(nr - 1) * nt[i].nr_rows;
-		free(nt[i].rows);
-		memmove(&nt[i + nr], &nt[i + 1], (l->nr_tables - i - 1) * sizeof(*nt));
-		memcpy(&nt[i], made, nr * sizeof(*nt));
-		l->nr_tables += nr - 1;
-		free(made);
 		i += nr - 1;
 	}
 	return 0;
