@@ -373,6 +373,7 @@ int letter_read_lines(const char *text, size_t n, struct letter *l)
 	size_t folded_len = 0;
 	char *pending = NULL;	/* a quoted-printable line soft-broken */
 	bool pending_flowed = false;	/* ... or a format=flowed one */
+	bool pending_row = false;	/* ... or a pipe table's row wrapped */
 
 	for (size_t i = 0; i <= n; i++) {
 		char *raw, *clean;
@@ -446,10 +447,15 @@ int letter_read_lines(const char *text, size_t n, struct letter *l)
 		}
 		soft = qp && qp_decode(raw);
 		if (pending) {
-			/* a flowed line's continuation repeats its quote marks */
-			const char *rest = raw + (pending_flowed ? flowed_prefix(raw) : 0);
-			char *joined = malloc(strlen(pending) + strlen(rest) + 1);
+			/* a continuation repeats its quote marks ("> > " a row's too) */
+			size_t quotes = 0;
+			const char *rest;
+			char *joined;
 
+			if (pending_row)
+				quote_marks(raw, strlen(raw), &quotes);
+			rest = raw + (pending_flowed ? flowed_prefix(raw) : quotes);
+			joined = malloc(strlen(pending) + strlen(rest) + 1);
 			if (!joined)
 				goto oom;
 			strcpy(joined, pending);
@@ -463,10 +469,9 @@ int letter_read_lines(const char *text, size_t n, struct letter *l)
 		if (pending_flowed && delsp)
 			raw[strlen(raw) - 1] = '\0';
 		/* the row's rest on the next line: joined, its quote marks off */
-		if (!soft && !pending_flowed && start < n && !in_diff &&
-		    pipe_row_wrapped(raw, text + start, n - start))
-			pending_flowed = true;
-		if ((soft || pending_flowed) && i < n) {
+		pending_row = !soft && !pending_flowed && start < n && !in_diff &&
+			      pipe_row_wrapped(raw, text + start, n - start);
+		if ((soft || pending_flowed || pending_row) && i < n) {
 			pending = raw;
 			continue;
 		}

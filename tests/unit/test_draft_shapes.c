@@ -2332,6 +2332,13 @@ static void test_mailer_wrapped_nbsp(void)
 		"207724 |\n"
 		"|\xc2\xa0 VmSwap(KB) | 202692 | 334852 |\n"
 		"\xc2\xa0" "362332 |\n";
+	const char *quoted =
+		"> > |  name | A | B | C |\n"
+		"> > |---|---|---|---|\n"
+		"> > |  VmRSS | 453832 | 252300 |\n"
+		"> > 207724 |\n"
+		"> > |  VmSwap | 202692 | 334852 |\n"
+		"> > 362332 |\n";
 	struct claims c;
 	const struct claim_row *r;
 
@@ -2343,6 +2350,13 @@ static void test_mailer_wrapped_nbsp(void)
 	r = c.nr_tables ? test_row_named(&c.tables[0], "VmSwap(KB)") : NULL;
 	CHECK(r && r->q[0].mean == 202692 && r->q[2].mean == 362332,
 	      "VmSwap 202692 ... 362332, its last cell from the next line");
+	claims_free(&c);
+	/* quoted twice, "> > " before each line: the rest's quote marks off */
+	if (!test_drafted("mailer-wrapped-quoted", quoted, &c))
+		return;
+	r = c.nr_tables ? test_row_named(&c.tables[0], "VmSwap") : NULL;
+	CHECK(c.nr_tables == 1 && r && r->q[2].mean == 362332,
+	      "'> > 362332 |' joined to its row without its quote marks");
 	claims_free(&c);
 }
 
