@@ -126,14 +126,6 @@ static bool underlined(const struct letter *l, size_t j, int depth)
 	return letter_same_block(l, j + 1, depth) && underline(l->lines[j + 1].text);
 }
 
-/*
- * Line s as a block's heading, its arm's name into out: a short line
- * ending in ':' ("Baseline:"), or followed by a note of changes in
- * parentheses ("After: (-54.7% sys time)"); without the colon only a
- * bullet ("* zblock/zstd/make -j32 bzImage"), a heading after the
- * first ("New Design (Static Partition)") or one a rule underlines
- * (ruled: "BASE" over "====").
- */
 /* s starts with a share, "36.37% down_read_trylock" */
 static bool share_first(const char *s)
 {
@@ -146,6 +138,14 @@ static bool share_first(const char *s)
 	return s[n] == '%';
 }
 
+/*
+ * Line s as a block's heading, its arm's name into out: a short line
+ * ending in ':' ("Baseline:"), or followed by a note of changes in
+ * parentheses ("After: (-54.7% sys time)"); without the colon only a
+ * bullet ("* zblock/zstd/make -j32 bzImage"), a heading after the
+ * first ("New Design (Static Partition)") or one a rule underlines
+ * (ruled: "BASE" over "====").
+ */
 bool letter_kv_heading(const char *s, bool first, bool ruled, char *out,
 			     size_t len)
 {
@@ -163,17 +163,19 @@ bool letter_kv_heading(const char *s, bool first, bool ruled, char *out,
 	 * "== original, no patched": a heading as a bullet is ("==== Max
 	 * page_test ====", closed by its rule, heads a quantity, no arm)
 	 */
-	if (s[0] == '=' && s[1] == '=' && s[strspn(s, "=")] == ' ' &&
-	    s[strlen(s) - 1 - (strlen(s) > 1 && s[strlen(s) - 1] == ' ')] != '=') {
+	n = strlen(s);
+	while (n && s[n - 1] == ' ')
+		n--;
+	if (s[0] == '=' && s[1] == '=' && s[strspn(s, "=")] == ' ' && s[n - 1] != '=') {
+		size_t rule = strspn(s, "= ");
+
 		ruled = true;
-		s += strspn(s, "= ");
+		s += rule;
+		n -= rule;
 	}
 	bullet = (*s == '*' || *s == '-') && s[1] == ' ';
 	if (share_first(bullet ? s + 2 + strspn(s + 2, " ") : s))
 		return false;	/* "- 62.00% shrink_slab": a call graph's node */
-	n = strlen(s);
-	while (n && s[n - 1] == ' ')
-		n--;
 	if (tag_line(s, n)) {
 		/* "<default perf>" over the arm's rows, the tag again under them */
 		letter_clean_label(s + 1, n - 2, out, len);
@@ -383,12 +385,6 @@ static size_t past_unread(const struct letter *l, size_t j, int depth,
 }
 
 /*
- * The rows under the heading on line i into b: blank lines may stand
- * under the heading, a command run and its output (time(1)'s lines
- * after it), and one blank between rows when the row after it names
- * a label the block does not have yet. false for fewer than 2 pairs.
- */
-/*
  * A reply's words cutting a quoted block at line j (less deep than it,
  * REPLY_CUT lines at most): the line where the quote goes on with a row
  * the block has not, else j.
@@ -409,6 +405,13 @@ static size_t past_reply(const struct letter *l, size_t j, int depth, const stru
 	return k;
 }
 
+/*
+ * The rows under the heading on line i into b: blank lines may stand
+ * under the heading, a command run and its output (time(1)'s lines
+ * after it), one blank between rows when the row after it names a
+ * label the block does not have yet, and a reply's words between its
+ * quoted rows (past_reply). false for fewer than 2 pairs.
+ */
 static bool kv_block_read(const struct letter *l, size_t i, struct kv_block *b)
 {
 	int depth = l->lines[i].depth, first_new;

@@ -12,6 +12,7 @@
 #include <strings.h>
 #include "letter_shapes.h"
 #include "text_clean.h"
+
 /*
  * A measured value and its name, "179.62s total time": a decimal glued
  * to a unit, then words (stress-ng's --times lines), no column's name.

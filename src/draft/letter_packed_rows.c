@@ -57,14 +57,13 @@ static int packed_arms(const struct letter_table *t, char arm[][LETTER_NAME_LEN]
 	}
 	if (p < 2 || t->nr_rows % p || t->nr_rows / p < 2)
 		return 0;
+	/* each key's rows: its arms in the first key's order, one key in all */
 	for (size_t r = 0; r < t->nr_rows; r++) {
-		const char *first = t->rows[r - r % p].label;
-		size_t k0;
-
-		if (!split_label(t->rows[r].label, &key, a, sizeof(a)) ||
-		    strcmp(a, arm[r % p]) ||
-		    !split_label(first, &k0, a, sizeof(a)) || key != k0 ||
-		    strncmp(t->rows[r].label, first, key))
+		if (!split_label(t->rows[r].label, &key, a, sizeof(a)) || strcmp(a, arm[r % p]))
+			return 0;
+		if (r % p == 0)
+			key0 = key;
+		else if (key != key0 || strncmp(t->rows[r].label, t->rows[r - r % p].label, key))
 			return 0;
 	}
 	return p;

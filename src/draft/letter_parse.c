@@ -23,8 +23,8 @@
  * (letter_arm_runs.c), lines of two keys and a value
  * (letter_long_rows.c), blocks of "label: value" (letter_blocks.c), an arm a
  * line (letter_arm_lines.c), arms' outputs side by side, or their
- * names over their values (letter_side_by_side.c), a packed matrix (letter_matrix.c), a grid
- * of arrow cells (letter_arrow_grid.c), blocks of "label: value" under
+ * names over their values (letter_side_by_side.c), a packed matrix
+ * (letter_matrix.c), a grid of arrow cells (letter_arrow_grid.c), blocks of "label: value" under
  * sentences (letter_sections.c), an arm's name over a header and its
  * values (letter_records.c), an arm's section of sub-blocks
  * (letter_sections.c), a quantity's heading over a line per arm
@@ -112,8 +112,9 @@ int letter_parse(const char *text, size_t n, struct letter *l,
 		return -1;
 	}
 	plain_subject(l);
-	if (find_tables(l) || letter_unpack_rows(l) || letter_join_cuts(l) || letter_join_arms(l) || letter_join_grids(l) ||
-	    letter_turn_tables(l) || letter_unpack_run_columns(l)) {
+	if (find_tables(l) || letter_unpack_rows(l) || letter_join_cuts(l) ||
+	    letter_join_arms(l) || letter_join_grids(l) || letter_turn_tables(l) ||
+	    letter_unpack_run_columns(l)) {
 		letter_free(l);
 		zs_error_set(err, true, "out of memory");
 		return -1;

@@ -110,8 +110,8 @@ static bool only_blanks(const struct letter *l, size_t from, size_t to)
 /*
  * The arm's name on a line of its own above block b, one word alone
  * after a blank ("patch1-6" over a profile's lines), into out; lines of
- * b's kind it
- * could not read ("39.03%  lzo1x_1_do_compress (real work)") between.
+ * b's kind it could not read ("39.03%  lzo1x_1_do_compress (real
+ * work)") may stand between.
  */
 static bool lone_name(const struct letter *l, size_t from, const struct kv_block *b,
 		      char *out, size_t len)

@@ -502,8 +502,8 @@ static bool over_cells(const char *h, const char *r)
  * A header one blank line above the rows, over the labels' column left
  * empty ("             base      base+revert" over a blank line) or
  * naming it ("num_vcpus   vcpu wall time   aging avg pass time", each
- * name over its cells, no sentence's close): its line, or -1. Its names are nv, one
- * per value column.
+ * name over its cells, no sentence's close): its line, or -1. Its names
+ * are nv, one per value column.
  */
 static size_t header_over_blank(const struct letter *l, size_t top, int nv)
 {

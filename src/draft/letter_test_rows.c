@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "grow.h"
 #include "letter_shapes.h"
 
 #define TR_COLS 8
@@ -274,10 +275,6 @@ static int tr_table(struct letter *l, const struct tr_head *h,
 	return letter_keep_table(l, &t, section);
 }
 
-/*
- * The table whose header is line i: a table per test section. The line
- * after it, i + 1 when line i heads none, -1 when out of memory.
- */
 /* The sections' tables: one of the means, else one per test. -1 out of memory. */
 static int tr_tables(struct letter *l, size_t i, const struct tr_head *h,
 		     const struct tr_section *x, int n, const char *section)
@@ -293,9 +290,14 @@ static int tr_tables(struct letter *l, size_t i, const struct tr_head *h,
 	return 0;
 }
 
+/*
+ * The tables of the test sections under header line i (tr_tables). The
+ * line after them, i + 1 when line i heads none, -1 when out of memory.
+ */
 long letter_read_test_rows(struct letter *l, size_t i, const char *section)
 {
-	int depth = l->lines[i].depth, nsec = 0, cap = 0, made;
+	int depth = l->lines[i].depth, nsec = 0, made;
+	size_t cap = 0;
 	struct tr_section *x = NULL;
 	struct tr_head h;
 	size_t j = i + 1, last = i;
@@ -308,13 +310,9 @@ long letter_read_test_rows(struct letter *l, size_t i, const char *section)
 		struct tr_section *s;
 		size_t k = j + 1;
 
-		if (nsec == cap) {
-			s = realloc(x, (cap = cap ? 2 * cap : 4) * sizeof(*x));
-			if (!s) {
-				free(x);
-				return -1;
-			}
-			x = s;
+		if ((size_t)nsec == cap && grow_array((void **)&x, &cap, 4, sizeof(*x))) {
+			free(x);
+			return -1;
 		}
 		s = &x[nsec];
 		memset(s, 0, sizeof(*s));

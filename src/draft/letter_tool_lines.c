@@ -98,43 +98,34 @@ static bool perf_line(const char *s, struct letter_row *r)
 		s++;
 	if (!isdigit((unsigned char)*s))
 		return false;
-	if (!sym) {
-		r->cell[0].mean = strtod(s, &end);
-		if (*end != '%' || end[1] != ' ')
-			return false;
-		for (sym = end + 1; *sym == ' '; sym++)
-			;
-		/* "lzo1x_1_do_compress (real work)": the note after it cut */
-		n = strcspn(sym, " ");
-		snprintf(r->label, sizeof(r->label), "%.*s", (int)n, sym);
-		for (sym += n; *sym == ' '; sym++)
-			;
-		if (!kernel_symbol(r->label) ||
-		    (*sym && (*sym != '(' || sym[strlen(sym) - 1] != ')')))
-			return false;
-		r->cell[0].kind = CELL_NUM;
-		snprintf(r->cell[0].unit, sizeof(r->cell[0].unit), "%%");
-		return true;
-	}
 	r->cell[0].mean = strtod(s, &end);
 	if (*end != '%' || end[1] != ' ')
 		return false;
-	/* "94.41%  0.89%  [kernel]": Children, then Self, the symbol's own */
 	for (s = end + 1; *s == ' '; s++)
 		;
-	if (isdigit((unsigned char)*s)) {
-		r->cell[0].mean = strtod(s, &end);
-		if (*end != '%' || end[1] != ' ')
+	if (!sym) {
+		/* "lzo1x_1_do_compress (real work)": the note after it cut */
+		n = strcspn(s, " ");
+		snprintf(r->label, sizeof(r->label), "%.*s", (int)n, s);
+		for (s += n; *s == ' '; s++)
+			;
+		if (!kernel_symbol(r->label) || (*s && (*s != '(' || s[strlen(s) - 1] != ')')))
 			return false;
+	} else {
+		/* "94.41%  0.89%  [kernel]": Children, then Self, the symbol's own */
+		if (isdigit((unsigned char)*s)) {
+			r->cell[0].mean = strtod(s, &end);
+			if (*end != '%' || end[1] != ' ')
+				return false;
+		}
+		for (sym += 4; *sym == ' '; sym++)
+			;
+		if (!*sym || strchr(sym, ' '))
+			return false;
+		snprintf(r->label, sizeof(r->label), "%s", sym);
 	}
-	sym += 4;
-	while (*sym == ' ')
-		sym++;
-	if (!*sym || strchr(sym, ' '))
-		return false;
 	r->cell[0].kind = CELL_NUM;
 	snprintf(r->cell[0].unit, sizeof(r->cell[0].unit), "%%");
-	snprintf(r->label, sizeof(r->label), "%s", sym);
 	return true;
 }
 
