@@ -474,9 +474,12 @@ static bool arm_value_line(const struct letter *l, size_t j, int depth, char *na
 			   size_t len, struct letter_cell *c)
 {
 	struct tpl_line t;
-	const char *s = l->lines[j].text;
+	const char *s;
 
-	if (!template_line(l, j, depth, NULL, &t) || s[t.end[t.nn - 1] + strspn(s + t.end[t.nn - 1], " ")])
+	if (!template_line(l, j, depth, NULL, &t))
+		return false;	/* bounds first: j may be the letter's end */
+	s = l->lines[j].text;
+	if (s[t.end[t.nn - 1] + strspn(s + t.end[t.nn - 1], " ")])
 		return false;	/* words after the value: no arm's line */
 	letter_clean_label(s, t.start[t.nn - 1], name, len);
 	if (!name_like(name))
@@ -488,10 +491,13 @@ static bool arm_value_line(const struct letter *l, size_t j, int depth, char *na
 /* The heading at line h (its rules and colon off) as a row's label. */
 static bool block_heading(const struct letter *l, size_t h, int depth, char *out, size_t len)
 {
-	const char *s = l->lines[h].text;
+	const char *s;
 	size_t n;
 
-	if (!letter_same_block(l, h, depth) || letter_blank(s) || letter_rule(s))
+	if (!letter_same_block(l, h, depth))
+		return false;	/* bounds first: h may be the letter's end */
+	s = l->lines[h].text;
+	if (letter_blank(s) || letter_rule(s))
 		return false;
 	s += strspn(s, " =-#*");
 	n = strlen(s);
