@@ -414,6 +414,26 @@ int BPF_PROG(is_sched_switch, bool preempt, struct task_struct *prev,
 	return 0;
 }
 
+/*
+ * A watched cgroup's throttled sleep ends when the task is woken, not
+ * when it runs again: the kernel counts the time its wait queue is
+ * non-empty (io.stat cost.wait, until the waking kick), and the run
+ * queue's latency after it is the host's load, 13 ms a wakeup on a busy
+ * TCG guest. Off-CPU time in writeback keeps ending at the switch-in.
+ */
+SEC("tp_btf/sched_waking")
+int BPF_PROG(is_sched_waking, struct task_struct *p)
+{
+	struct is_offcpu_start *st;
+
+	if (nr_offcpu <= 0)
+		return 0;
+	st = bpf_task_storage_get(&offcpu_start, p, 0, 0);
+	if (st && st->cg_ts_ns)
+		cg_sleep_end(st);
+	return 0;
+}
+
 /* The benchmark's baseline: an empty program on the same tracepoint. */
 SEC("tp_btf/sched_switch")
 int BPF_PROG(is_sched_switch_empty)

@@ -210,6 +210,10 @@ int iostall_open(struct iostall *st, struct session *s, const char *cgroup,
 		st->has_switch = tp_btf_exists("sched_switch", why, sizeof(why));
 		if (st->has_switch)
 			bpf_program__set_autoload(st->skel->progs.is_sched_switch, true);
+		/* without it a throttled sleep ends at the switch-in */
+		if (st->has_switch && st->cgroup_id &&
+		    tp_btf_exists("sched_waking", why, sizeof(why)))
+			bpf_program__set_autoload(st->skel->progs.is_sched_waking, true);
 		else if (s)
 			session_note(s, "sched_switch: %s: who sleeps in "
 				     "writeback is not measured", why);
