@@ -6,7 +6,8 @@
 #
 #   zswap-kernels check SERIES [--revert] [--base LINE | --tree TREE
 #                       [--commit COMMIT] | --images BEFORE,AFTER]
-#                       [--claims FILE] [--table ID]... [--compare B:N]
+#                       [--claims FILE | --arms 'A|B'] [--table ID]...
+#                       [--compare B:N]
 #                       [-n RUNS | --budget DURATION] [--per-patch]
 #                       [-o DIR] [--dry-run] [--zswap P=V,...]
 #                       [--memory-max MiB | --memory-high MiB] [--iocost]
@@ -29,6 +30,8 @@
 #   --claims FILE  the series' claims (claims/FORMAT.md); default: drafted
 #              from the letter and each patch's message (zswap-gate claims
 #              draft), DIR/claims.yaml
+#   --arms 'A|B'  the arms as the letter names them, the base first: the
+#              drafted claims hold only their tables (claims draft --arms)
 #   --table ID the tables to check (repeatable); default every table that
 #              is one experiment with a metric to measure
 #   -n RUNS    runs per kernel, alternated (default 5)
@@ -83,15 +86,15 @@ GATE=$repo/build/zswap-gate
 
 die() { echo "zswap-kernels check: error: $*" >&2; exit 2; }
 say() { echo "zswap-kernels check: $*" >&2; }
-usage() { sed -n '7,14p' "$0" | sed 's/^# \{0,3\}//' >&2; exit 2; }
+usage() { sed -n '7,15p' "$0" | sed 's/^# \{0,3\}//' >&2; exit 2; }
 
 orig_args=("$@")
 series='' revert=0 line=7.3 tree='' commit='' claims='' runs=5 out='' dry=0
-budget='' images='' per_patch=0 pair=''
+budget='' images='' per_patch=0 pair='' named_arms=''
 tables=() ab=()
 while [ $# -gt 0 ]; do
 	case $1 in
-	--base | --tree | --commit | --claims | --table | -n | -o | --budget | --images | --compare | --zswap | --memory-max | --memory-high | --writer-weight)
+	--base | --tree | --commit | --claims | --arms | --table | -n | -o | --budget | --images | --compare | --zswap | --memory-max | --memory-high | --writer-weight)
 		[ $# -ge 2 ] || die "$1 wants a value (see --help)" ;;
 	esac
 	case $1 in
@@ -100,6 +103,7 @@ while [ $# -gt 0 ]; do
 	--tree) tree=$2; shift 2 ;;
 	--commit) commit=$2; shift 2 ;;
 	--claims) claims=$2; shift 2 ;;
+	--arms) named_arms=$2; shift 2 ;;
 	--table) tables+=("$2"); shift 2 ;;
 	-n) runs=$2; runs_given=1; shift 2 ;;
 	--budget) budget=$2; shift 2 ;;
@@ -134,6 +138,8 @@ fi
 [ $per_patch -eq 0 ] || { [ $revert -eq 0 ] && [ -z "$images" ] && [ -z "$budget" ]; } ||
 	die "--per-patch wants a series to apply: not with --revert, --images or --budget"
 [ -z "$claims" ] || [ -f "$claims" ] || die "claims file $claims not found"
+[ -z "$claims" ] || [ -z "$named_arms" ] ||
+	die "--arms names the arms of the drafted claims: not with --claims (its tables are as written)"
 [ -x "$GATE" ] || die "$GATE missing: run make"
 command -v jq >/dev/null || die "jq missing: run tools/install-deps.sh"
 
@@ -220,8 +226,8 @@ fi
 # --- the claims ------------------------------------------------------------
 if [ -z "$claims" ]; then
 	claims=$out/claims.yaml
-	"$GATE" claims draft -o "$claims" "$letter" ||
-		die "no claims drafted from the letter ($letter, above): write a claims file (claims/FORMAT.md) and pass --claims"
+	"$GATE" claims draft ${named_arms:+--arms "$named_arms"} -o "$claims" "$letter" ||
+		die "no claims drafted from the letter ($letter, above): name its arms (--arms 'A|B') or write a claims file (claims/FORMAT.md) and pass --claims"
 	say "claims drafted into $claims: check its rows and setup, then pass --claims to run it as edited"
 fi
 if [ ${#tables[@]} -eq 0 ]; then

@@ -682,9 +682,38 @@ static int draft_loads(const char *name, const char *text, size_t len,
 	return ret;
 }
 
+/* Only l's tables of the arms spec names: 0, or -1 with why. */
+static int fit_arms(struct letter *l, const char *spec, struct zs_error *err)
+{
+	char arms[LETTER_MAX_COLS][LETTER_NAME_LEN];
+	int na = letter_parse_arms(spec, arms, LETTER_MAX_COLS);
+	int kept;
+
+	if (na < 0)
+		return zs_error_set(err, true, "--arms '%s': want two to %d names "
+				    "apart, '|' between them ('base|patched')",
+				    spec, LETTER_MAX_COLS);
+	kept = letter_fit_arms(l, arms, na);
+	if (kept < 0)
+		return zs_error_set(err, true, "out of memory");
+	if (!kept)
+		return zs_error_set(err, true, "--arms '%s': no table of the letter "
+				    "has those arms as its columns or its rows, "
+				    "and no line or block of the letter is led by "
+				    "each arm's name", spec);
+	return 0;
+}
+
 int claims_draft_text(const char *text, size_t n, const char *name,
 		      char **out, size_t *len, struct draft_stats *st,
 		      struct zs_error *err)
+{
+	return claims_draft_text_arms(text, n, name, NULL, out, len, st, err);
+}
+
+int claims_draft_text_arms(const char *text, size_t n, const char *name,
+			   const char *arms, char **out, size_t *len,
+			   struct draft_stats *st, struct zs_error *err)
 {
 	struct letter l;
 	FILE *f;
@@ -694,6 +723,10 @@ int claims_draft_text(const char *text, size_t n, const char *name,
 	*len = 0;
 	if (letter_parse(text, n, &l, err))
 		return -1;
+	if (arms && fit_arms(&l, arms, err)) {
+		letter_free(&l);
+		return -1;
+	}
 	f = open_memstream(out, len);
 	if (!f) {
 		letter_free(&l);

@@ -48,5 +48,13 @@ int claims_draft(const struct letter *l, const char *name, FILE *out,
 int claims_draft_text(const char *text, size_t n, const char *name,
 		      char **out, size_t *len, struct draft_stats *st,
 		      struct zs_error *err);
+/*
+ * The same with the arms the user names ("A|B", letter_parse_arms()):
+ * only the letter's tables of those arms, a column each in that order;
+ * -1 with err when the letter has none. arms NULL: claims_draft_text().
+ */
+int claims_draft_text_arms(const char *text, size_t n, const char *name,
+			   const char *arms, char **out, size_t *len,
+			   struct draft_stats *st, struct zs_error *err);
 
 #endif /* __CLAIMS_DRAFT_H */

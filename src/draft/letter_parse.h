@@ -113,6 +113,18 @@ int letter_parse(const char *text, size_t n, struct letter *l,
 void letter_free(struct letter *l);
 
 /*
+ * The arms a user names, "A|B[|C...]", into arms[0..max): their count,
+ * or -1 when fewer than two, more than max, an empty or a repeated one.
+ */
+int letter_parse_arms(const char *spec, char arms[][LETTER_NAME_LEN], int max);
+/*
+ * Only the tables of those arms left in l, a column per arm in their
+ * order (letter_given_arms.c): their count, 0 when the letter has none,
+ * -1 out of memory.
+ */
+int letter_fit_arms(struct letter *l, char arms[][LETTER_NAME_LEN], int na);
+
+/*
  * One table cell: "1066", "1,066", "~36%", "156s", "5.8 ms", "469k",
  * "748 +- 47", "1.07 ± 0.01", "12 (+3.1%)", "OOM", "n/a". false when s
  * is not a value (a word, a header).

@@ -19,10 +19,15 @@
 
 int claims_draft_main(int argc, char **argv)
 {
-	const char *out_path = "-", *what = NULL;
+	const char *out_path = "-", *what = NULL, *arms = NULL;
 	const struct cli_opt opts[] = {
 		CLI_STRING('o', "output", "FILE", &out_path,
 			   "write the claims file here (default: stdout)"),
+		CLI_STRING('a', "arms", "'A|B...'", &arms,
+			   "the arms, named as the letter names them, the base "
+			   "first: only their tables, a column each in this "
+			   "order (their columns, their rows, or the lines and "
+			   "blocks each name leads)"),
 		CLI_OPT_END,
 	};
 	const struct cli_command usage = {
@@ -43,7 +48,9 @@ int claims_draft_main(int argc, char **argv)
 "    zswap-gate claims draft -o 007.yaml cover-letter.mbox\n"
 "                              # the letter's tables as claims\n"
 "    zswap-gate claims draft - < letter.txt\n"
-"                              # plain text on stdin, the draft on stdout\n",
+"                              # plain text on stdin, the draft on stdout\n"
+"    zswap-gate claims draft --arms 'mm-unstable|patched' letter.txt\n"
+"                              # the arms named where the draft misreads them\n",
 	};
 	struct draft_stats st;
 	struct zs_error err;
@@ -78,8 +85,8 @@ int claims_draft_main(int argc, char **argv)
 			"larger than 16 MiB: not a letter" : strerror(errno));
 		return EXIT_BAD_INPUT;
 	}
-	ret = claims_draft_text(text, n, strcmp(path, "-") ? path : "stdin",
-				&out, &len, &st, &err);
+	ret = claims_draft_text_arms(text, n, strcmp(path, "-") ? path : "stdin",
+				     arms, &out, &len, &st, &err);
 	free(text);
 	if (ret) {
 		fprintf(stderr, "error: %s: %s\n", path, err.msg);

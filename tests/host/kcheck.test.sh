@@ -124,6 +124,19 @@ check "no --claims: the draft is written, and without a bundled workload exit 2"
 	sh -c '[ $1 -eq 2 ] && [ -s "$2/claims.yaml" ]' _ $rc "$WORK/draft"
 check "  ... saying what to do ($(grep -m1 error "$WORK/out" | cut -c1-60)...)" \
 	grep -q 'set setup.scaled.workload to a zswap-workload command, or give -- COMMAND' "$WORK/out"
+# the arms named: only their columns, in that order
+$CHECK --revert $S005 --arms '1-2|1-3' -o "$WORK/arms" --dry-run > "$WORK/out" 2>&1
+check "--arms '1-2|1-3': the draft's tables are those two columns" \
+	sh -c '[ "$(grep -c "^    columns:" "$1")" -eq 2 ] &&
+		[ "$(grep "^    columns:" "$1" | sort -u)" = "    columns: [\"1-2\", \"1-3\"]" ]' \
+	_ "$WORK/arms/claims.yaml"
+$CHECK --revert $S005 --arms 'nowhere|nothing' -o "$WORK/noarms" --dry-run > "$WORK/out" 2>&1
+check "--arms the letter does not hold: exit 2, saying so ($(grep -m1 "no table of" "$WORK/out" | cut -c1-60)...)" \
+	sh -c '[ $1 -eq 2 ] && grep -q "no table of the letter has those arms" "$2"' _ $? "$WORK/out"
+$CHECK --revert $S005 --arms '1-2|1-3' --claims claims/002-shrinker-iocost.yaml \
+	-o "$WORK/both" --dry-run > "$WORK/out" 2>&1
+check "--arms with --claims: exit 2" \
+	sh -c '[ $1 -eq 2 ] && grep -q "not with --claims" "$2"' _ $? "$WORK/out"
 $CHECK --revert $S005 -o "$WORK/bad" --claims /nonexistent --dry-run > "$WORK/out" 2>&1
 check "a missing claims file: exit 2, named" \
 	sh -c '[ $1 -eq 2 ] && grep -q "claims file /nonexistent not found" "$2"' _ $? "$WORK/out"

@@ -59,6 +59,7 @@ void test_draft_bounds(void);
 void test_draft_shapes(void);
 void test_draft_headers(void);
 void test_draft_tool_output(void);
+void test_draft_arms(void);
 void test_draft_corpus(void);
 void test_level_stats(void);
 

@@ -8,7 +8,10 @@
  * are printed for the whole corpus and for the held-out letters apart
  * (those never looked at while tuning the reader); a row with a wrong
  * number fails, and each figure has a floor so a regression fails.
- * CORPUS_SHOW=1 says every miss on stderr.
+ * Each letter is drafted again with each table's arms named (`claims
+ * draft --arms`), scored apart. CORPUS_SHOW=1 says every miss on
+ * stderr; CORPUS_SHOW_NAMED=1 those with the arms named, and each
+ * letter's two scores.
  *
  * NAME.expect, one item a line ('#' comments):
  *   set: tuning | held-out
@@ -78,9 +81,11 @@ struct score {
 #define FLOOR_ALL_ARMS_PCT	60.4
 #define FLOOR_ALL_CELLS_PCT	69.5
 #define FLOOR_HELD_ARMS_PCT	36.9
+#define FLOOR_NAMED_HELD_ARMS_PCT	50.9	/* with the arms named (--arms) */
+#define FLOOR_NAMED_HELD_CELLS_PCT	54.6
 #define FLOOR_HELD_CELLS_PCT	54.5
 
-static bool show;
+static bool show, show_named;	/* CORPUS_SHOW, CORPUS_SHOW_NAMED */
 
 static char *trim(char *s)
 {
@@ -379,12 +384,88 @@ static void match_tables(const struct expect *e, struct got_table *g, int ng,
 	}
 }
 
+/* The draft of text (with the arms named, or NULL) as c's tables in g: their count. */
+static int draft_tables(const char *text, size_t n, const char *name,
+			const char *arms, struct claims *c, struct got_table *g)
+{
+	struct draft_stats st;
+	struct zs_error err;
+	size_t len;
+	char *out;
+	int ng = 0;
+
+	memset(c, 0, sizeof(*c));
+	if (text && !claims_draft_text_arms(text, n, name, arms, &out, &len, &st, &err)) {
+		if (!claims_parse(name, out, len, c, &err))
+			ng = got_tables(c, g, 64);
+		free(out);
+	}
+	return ng;
+}
+
+/* The arms of t as --arms names them: "A|B". */
+static void arms_spec(const struct exp_table *t, char *out, size_t len)
+{
+	*out = '\0';
+	for (int a = 0; a < t->nr_arms; a++)
+		snprintf(out + strlen(out), len - strlen(out), "%s%s",
+			 a ? "|" : "", t->arm[a]);
+}
+
 /*
- * Drafts dir/name.txt and scores it into s; whether it is held out, and
- * its batch into batch ("" for none).
+ * e drafted again with each table's arms named (`claims draft --arms`),
+ * once for the tables of each set of arms, scored into s alone: what a
+ * user who names the arms gets.
+ */
+static void score_named_arms(const char *text, size_t n, const char *name,
+			     const struct expect *e, struct score *s)
+{
+	static char spec[CORPUS_MAX_ARMS * CORPUS_FIELD], other[sizeof(spec)];
+	struct exp_table *same = calloc(e->nr_tables + 1, sizeof(*same));
+	int *match = calloc(e->nr_tables + 1, sizeof(*match));
+	bool *done = calloc(e->nr_tables + 1, sizeof(*done));
+	struct got_table g[64];
+	struct claims c;
+	bool was = show;
+
+	CHECK(same && match && done, "%s: memory to score", name);
+	show = show_named;
+	s->letters++;
+	for (int i = 0; same && match && done && i < e->nr_tables; i++) {
+		struct expect one = { .tables = same };
+		int ng;
+
+		if (done[i])
+			continue;
+		arms_spec(&e->tables[i], spec, sizeof(spec));
+		for (int k = i; k < e->nr_tables; k++) {
+			arms_spec(&e->tables[k], other, sizeof(other));
+			if (!strcmp(spec, other)) {
+				same[one.nr_tables++] = e->tables[k];
+				done[k] = true;
+			}
+		}
+		ng = draft_tables(text, n, name, spec, &c, g);
+		s->found += ng > 0;
+		match_tables(&one, g, ng, match);
+		for (int k = 0; k < one.nr_tables; k++)
+			score_table(name, &same[k], match[k] >= 0 ? &g[match[k]] : NULL, s);
+		if (ng)
+			claims_free(&c);
+	}
+	show = was;
+	free(same);
+	free(match);
+	free(done);
+}
+
+/*
+ * Drafts dir/name.txt and scores it into s, and with each table's arms
+ * named into named; whether it is held out, and its batch into batch
+ * ("" for none).
  */
 static bool score_letter(const char *dir, const char *name, struct score *s,
-			 char batch[32])
+			 struct score *named, char batch[32])
 {
 	bool held_out;
 	char path[1024];
@@ -392,8 +473,8 @@ static bool score_letter(const char *dir, const char *name, struct score *s,
 	struct expect e;
 	struct claims c;
 	size_t n;
-	char *text, *out;
-	int ng = 0, *match;
+	char *text;
+	int ng, *match;
 
 	snprintf(path, sizeof(path), "%s/%s.expect", dir, name);
 	CHECK(expect_read(path, &e) == 0, "%s: an expectation that reads", path);
@@ -401,18 +482,7 @@ static bool score_letter(const char *dir, const char *name, struct score *s,
 	text = read_file_len(path, LETTER_MAX_BYTES, &n);
 	CHECK(text != NULL, "%s: readable", path);
 	s->letters++;
-	memset(&c, 0, sizeof(c));
-	if (text) {
-		struct draft_stats st;
-		struct zs_error err;
-		size_t len;
-
-		if (!claims_draft_text(text, n, name, &out, &len, &st, &err)) {
-			if (!claims_parse(name, out, len, &c, &err))
-				ng = got_tables(&c, g, 64);
-			free(out);
-		}
-	}
+	ng = draft_tables(text, n, name, NULL, &c, g);
 	s->found += (ng > 0) == (e.nr_tables > 0);
 	match = calloc(e.nr_tables + 1, sizeof(*match));
 	match_tables(&e, g, ng, match);
@@ -427,6 +497,7 @@ static bool score_letter(const char *dir, const char *name, struct score *s,
 		}
 	if (ng)
 		claims_free(&c);
+	score_named_arms(text, n, name, &e, named);
 	held_out = e.held_out;
 	snprintf(batch, 32, "%s", e.batch);
 	free(match);
@@ -475,24 +546,29 @@ static int is_expect(const struct dirent *d)
 void test_draft_corpus(void)
 {
 	struct score all = { 0 }, held = { 0 }, batch_score[MAX_BATCHES] = { 0 };
+	struct score named_all = { 0 }, named_held = { 0 };
 	char batch_name[MAX_BATCHES][32], batch[32];
 	int n, nr_batches = 0;
 	struct dirent **list;
 	char dir[512];
 
 	show = getenv("CORPUS_SHOW") != NULL;
+	show_named = getenv("CORPUS_SHOW_NAMED") != NULL;
 	snprintf(dir, sizeof(dir), "%s/letters/corpus", fixtures_dir);
 	n = scandir(dir, &list, is_expect, by_name);
 	CHECK(n >= CORPUS_LETTERS, "%s: %d letters with an expectation, want %d",
 	      dir, n, CORPUS_LETTERS);
 	for (int i = 0; i < n; i++) {
-		struct score one = { 0 };
+		struct score one = { 0 }, named = { 0 };
 		char name[256];
 
 		snprintf(name, sizeof(name), "%.*s",
 			 (int)strlen(list[i]->d_name) - 7, list[i]->d_name);
-		if (score_letter(dir, name, &one, batch))
+		if (score_letter(dir, name, &one, &named, batch)) {
 			add_score(&held, &one);
+			add_score(&named_held, &named);
+		}
+		add_score(&named_all, &named);
 		if (*batch) {
 			int b = 0;
 
@@ -506,6 +582,10 @@ void test_draft_corpus(void)
 		if (show)
 			fprintf(stderr, "corpus %s: arms %d/%d, cells %d/%d\n", name,
 				one.arms_right, one.tables, one.cells_right, one.cells);
+		if (show_named)
+			fprintf(stderr, "corpus %s: named: arms %d/%d, cells %d/%d, wrong %d (without: %d/%d)\n",
+				name, named.arms_right, named.tables, named.cells_right,
+				named.cells, named.wrong_number, one.arms_right, one.cells_right);	/* without: arms, cells */
 		add_score(&all, &one);
 		free(list[i]);
 	}
@@ -513,6 +593,8 @@ void test_draft_corpus(void)
 		free(list);
 	print_score("all", &all);
 	print_score("held-out", &held);
+	print_score("with the arms named (--arms), all", &named_all);
+	print_score("with the arms named (--arms), held-out", &named_held);
 	for (int b = 0; b < nr_batches; b++) {
 		char what[64];
 
@@ -521,6 +603,13 @@ void test_draft_corpus(void)
 	}
 	CHECK(all.wrong_number == 0, "no row with a wrong number (%d)",
 	      all.wrong_number);
+	CHECK(named_all.wrong_number == 0, "with the arms named, no row with a "
+	      "wrong number (%d)", named_all.wrong_number);
+	CHECK(pct(named_held.arms_right, named_held.tables) >= FLOOR_NAMED_HELD_ARMS_PCT &&
+	      pct(named_held.cells_right, named_held.cells) >= FLOOR_NAMED_HELD_CELLS_PCT,
+	      "the held-out letters with the arms named at their floors: arms "
+	      "%.1f%%, cells %.1f%%", pct(named_held.arms_right, named_held.tables),
+	      pct(named_held.cells_right, named_held.cells));
 	CHECK(held.letters * 4 >= all.letters,
 	      "a quarter held out (%d of %d)", held.letters, all.letters);
 	CHECK(pct(all.arms_right, all.tables) >= FLOOR_ALL_ARMS_PCT &&

@@ -42,6 +42,7 @@ int main(int argc, char **argv)
 	test_draft_bounds();
 	test_draft_shapes();
 	test_draft_tool_output();
+	test_draft_arms();
 	test_draft_headers();
 	test_draft_corpus();
 	test_doc_names();
