@@ -21,6 +21,7 @@
 #define ARM_BLOCK_LINES 40	/* an arm's block ends by this many lines */
 #define ARM_PAIRS 32		/* pairs read of one line */
 #define ARM_VALUES 512		/* values read of one arm's block */
+#define ARM_ROUNDS 16		/* each arm's blocks read again and again */
 
 /* A name as arms compare: lower case, letters and digits only. */
 static void arm_key(const char *s, char *out, size_t len)
@@ -282,14 +283,16 @@ static void read_value_line(struct arm_block *b, const char *s)
 }
 
 /*
- * The block under line i, that names arm k, into b: the lines after it
- * up to the first of values (a sentence wrapped on, a header), then
- * its values up to a blank line or a line naming an arm.
+ * The block under line i into b: the lines after it up to the first of
+ * values (a sentence wrapped on, a header), then its values up to a
+ * blank line or a line naming an arm. The line after it.
  */
-static void read_block(const struct letter *l, size_t i, char arms[][LETTER_NAME_LEN],
-		       int na, struct arm_block *b)
+static size_t read_block(const struct letter *l, size_t i, char arms[][LETTER_NAME_LEN],
+			 int na, struct arm_block *b)
 {
-	for (size_t j = i + 1; j < l->nr_lines && j <= i + ARM_BLOCK_LINES; j++) {
+	size_t j;
+
+	for (j = i + 1; j < l->nr_lines && j <= i + ARM_BLOCK_LINES; j++) {
 		const char *s = l->lines[j].text;
 
 		if (l->lines[j].kind == LL_SKIP || arms_named(s, arms, na) ||
@@ -298,45 +301,85 @@ static void read_block(const struct letter *l, size_t i, char arms[][LETTER_NAME
 		if (!letter_blank(s))
 			read_block_line(b, s);
 	}
+	return j;
+}
+
+/* What follows arm's name on line i when the name leads it, or NULL. */
+static const char *led_by(const struct letter *l, size_t i, const char *arm)
+{
+	bool lead;
+	const char *at = arm_at(l->lines[i].text, arm, &lead);
+
+	if (!at || !lead)
+		return NULL;
+	at += strlen(arm);
+	return at + strspn(at, " \t:=|)]-");
 }
 
 /*
- * Each arm's values: on the first line its name leads, the values
- * after the name; else under the first line naming it (a heading, a
- * sentence), the block of values. Into b[0..na): false unless every
- * arm has some.
+ * Arm k's values at line i, that names it alone, into b: after its
+ * name on its line and on the lines after led by it likewise ("- base:
+ * fastpath: 184", a line a row), else the block under the line. The
+ * line after them.
  */
-static bool read_arm_values(const struct letter *l, char arms[][LETTER_NAME_LEN],
-			    int na, struct arm_block *b)
+static size_t read_occurrence(const struct letter *l, size_t i,
+			      char arms[][LETTER_NAME_LEN], int na, int k,
+			      struct arm_block *b)
 {
-	int seen = 0;
+	const char *rest = led_by(l, i, arms[k]);
+	size_t j = i;
 
-	for (size_t i = 0; i < l->nr_lines && seen < na; i++) {
-		const char *s = l->lines[i].text, *at;
-		bool lead;
+	memset(b, 0, sizeof(*b));
+	while (rest && *rest) {
+		int had = b->n;
 
-		/* two arms named on a line: a header over columns, not one arm's */
-		if (l->lines[i].kind == LL_SKIP || arms_named(s, arms, na) > 1)
-			continue;
-		for (int k = 0; k < na; k++) {
-			if (b[k].n || !(at = arm_at(s, arms[k], &lead)))
-				continue;
-			b[k].nr_cols = 0;
-			memset(b[k].col, 0, sizeof(b[k].col));
-			at += strlen(arms[k]);
-			at += strspn(at, " \t:=|)]-");
-			if (lead && *at)
-				read_value_line(&b[k], at);
-			if (!b[k].n)
-				read_block(l, i, arms, na, &b[k]);
-			if (b[k].n) {
-				b[k].line = i + 1;
-				seen++;
-			}
-			break;	/* one arm a line */
-		}
+		read_value_line(b, rest);
+		if (b->n == had || ++j >= l->nr_lines || l->lines[j].kind == LL_SKIP ||
+		    arms_named(l->lines[j].text, arms, na) != 1)
+			break;
+		rest = led_by(l, j, arms[k]);
 	}
-	return seen == na;
+	if (b->n)
+		return j > i ? j : i + 1;
+	return read_block(l, i, arms, na, b);
+}
+
+/*
+ * Round r of the arms' values: each arm's r-th run of lines its name
+ * leads with values, or r-th block under a line naming it ("Before:"
+ * ... "After:", then "Before:" ... "After:" again), into b[0..na).
+ * false unless every arm has one.
+ */
+static bool read_round(const struct letter *l, char arms[][LETTER_NAME_LEN], int na,
+		       int round, struct arm_block *b)
+{
+	for (int k = 0; k < na; k++) {
+		int seen = 0;
+
+		b[k].n = 0;
+		for (size_t i = 0; i < l->nr_lines; ) {
+			bool lead;
+			size_t next;
+
+			/* two arms named on a line: a header over columns, not one arm's */
+			if (l->lines[i].kind == LL_SKIP ||
+			    !arm_at(l->lines[i].text, arms[k], &lead) ||
+			    arms_named(l->lines[i].text, arms, na) != 1) {
+				i++;
+				continue;
+			}
+			next = read_occurrence(l, i, arms, na, k, &b[k]);
+			if (b[k].n && seen++ == round) {
+				b[k].line = i + 1;
+				break;
+			}
+			b[k].n = 0;
+			i = next;
+		}
+		if (!b[k].n)
+			return false;
+	}
+	return true;
 }
 
 /* The nth value of b in column col labelled as label (letter_label_key), or NULL. */
@@ -411,8 +454,8 @@ static int join_column(struct letter *l, char arms[][LETTER_NAME_LEN], int na,
 }
 
 /*
- * The arms' own lines and blocks, joined by label: a table a column of
- * their values. The tables made, -1 out of memory.
+ * The arms' own lines and blocks, joined by label round by round: a
+ * table a column of their values. The tables made, -1 out of memory.
  */
 static int read_arm_blocks(struct letter *l, char arms[][LETTER_NAME_LEN], int na)
 {
@@ -422,14 +465,16 @@ static int read_arm_blocks(struct letter *l, char arms[][LETTER_NAME_LEN], int n
 
 	if (!b)
 		return -1;
-	if (read_arm_values(l, arms, na, b)) {
+	for (int round = 0; round < ARM_ROUNDS && read_round(l, arms, na, round, b);
+	     round++) {
+		first = SIZE_MAX;
 		for (int k = 0; k < na; k++)
 			if (b[k].line - 1 < first)
 				first = b[k].line - 1;
 		for (int c = 0; c < b[0].nr_cols; c++)
 			if (join_column(l, arms, na, b, c, first, &made)) {
-				made = -1;
-				break;
+				free(b);
+				return -1;
 			}
 	}
 	free(b);
