@@ -81,8 +81,8 @@ struct score {
 #define FLOOR_ALL_ARMS_PCT	60.4
 #define FLOOR_ALL_CELLS_PCT	69.5
 #define FLOOR_HELD_ARMS_PCT	36.9
-#define FLOOR_NAMED_HELD_ARMS_PCT	50.9	/* with the arms named (--arms) */
-#define FLOOR_NAMED_HELD_CELLS_PCT	54.6
+#define FLOOR_NAMED_HELD_ARMS_PCT	52.2	/* with the arms named (--arms) */
+#define FLOOR_NAMED_HELD_CELLS_PCT	55.4
 #define FLOOR_HELD_CELLS_PCT	54.5
 
 static bool show, show_named;	/* CORPUS_SHOW, CORPUS_SHOW_NAMED */
