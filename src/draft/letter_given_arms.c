@@ -3,10 +3,10 @@
  * The arms the user names (`claims draft --arms 'A|B'`): of the tables
  * the reader found, those whose columns are the arms (in the order
  * named, other columns left out) and those whose row labels are (turned:
- * a column per arm). Where no table has them, each arm's own line or
- * the block under it, found by its name ("Base: 12.3 s", or "patched:"
- * over "real: 263.89s" lines), joined by label. The draft then holds
- * those tables only.
+ * a column per arm); then each arm's own lines or the blocks under
+ * them, found by its name ("Base: 12.3 s", or "patched:" over "real:
+ * 263.89s" lines), joined by label, where no table of theirs holds
+ * them. The draft then holds those tables only.
  */
 #define _GNU_SOURCE	/* strcasestr */
 #include <ctype.h>
@@ -14,7 +14,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include "letter_parse.h"
 #include "letter_shapes.h"
 
