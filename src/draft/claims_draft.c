@@ -699,8 +699,8 @@ static int fit_arms(struct letter *l, const char *spec, struct zs_error *err)
 	if (!kept)
 		return zs_error_set(err, true, "--arms '%s': no table of the letter "
 				    "has those arms as its columns or its rows, "
-				    "and no line or block of the letter is led by "
-				    "each arm's name", spec);
+				    "and no line of the letter names each arm over "
+				    "or before values of like labels", spec);
 	return 0;
 }
 

@@ -347,6 +347,20 @@ static const char *skip_numbering(const char *s)
 }
 
 /* A label as written, without numbering and a trailing colon or '='. */
+bool letter_same_name(const char *a, const char *b)
+{
+	for (;;) {
+		while (*a && !isalnum((unsigned char)*a))
+			a++;
+		while (*b && !isalnum((unsigned char)*b))
+			b++;
+		if (!*a || !*b)
+			return !*a && !*b;
+		if (tolower((unsigned char)*a++) != tolower((unsigned char)*b++))
+			return false;
+	}
+}
+
 void letter_clean_label(const char *s, size_t n, char *out, size_t len)
 {
 	size_t skip = skip_numbering(s) - s;

@@ -47,11 +47,9 @@ static int find_arm(const char *arm, const char *names, size_t stride, int n,
 	arm_key(arm, want, sizeof(want));
 	if (!*want)
 		return -1;
-	for (int c = 0; c < n; c++) {
-		arm_key(names + c * stride, key, sizeof(key));
-		if (!taken[c] && !strcmp(key, want))
+	for (int c = 0; c < n; c++)
+		if (!taken[c] && letter_same_name(names + c * stride, arm))
 			return c;
-	}
 	for (int c = 0; c < n; c++) {
 		arm_key(names + c * stride, key, sizeof(key));
 		if (taken[c] || strlen(key) < 3 || strlen(want) < 3 ||
@@ -344,36 +342,30 @@ static size_t read_occurrence(const struct letter *l, size_t i,
 }
 
 /*
- * Round r of the arms' values: each arm's r-th run of lines its name
- * leads with values, or r-th block under a line naming it ("Before:"
- * ... "After:", then "Before:" ... "After:" again), into b[0..na).
- * false unless every arm has one.
+ * The next round of the arms' values: each arm's next run of lines its
+ * name leads with values, or next block under a line naming it
+ * ("Before:" ... "After:", then "Before:" ... "After:" again), from
+ * line from[k] on, into b[0..na); from[k] past it. false unless every
+ * arm has one.
  */
 static bool read_round(const struct letter *l, char arms[][LETTER_NAME_LEN], int na,
-		       int round, struct arm_block *b)
+		       size_t *from, struct arm_block *b)
 {
 	for (int k = 0; k < na; k++) {
-		int seen = 0;
-
 		b[k].n = 0;
-		for (size_t i = 0; i < l->nr_lines; ) {
+		while (!b[k].n && from[k] < l->nr_lines) {
+			size_t i = from[k];
 			bool lead;
-			size_t next;
 
 			/* two arms named on a line: a header over columns, not one arm's */
 			if (l->lines[i].kind == LL_SKIP ||
 			    !arm_at(l->lines[i].text, arms[k], &lead) ||
 			    arms_named(l->lines[i].text, arms, na) != 1) {
-				i++;
+				from[k]++;
 				continue;
 			}
-			next = read_occurrence(l, i, arms, na, k, &b[k]);
-			if (b[k].n && seen++ == round) {
-				b[k].line = i + 1;
-				break;
-			}
-			b[k].n = 0;
-			i = next;
+			from[k] = read_occurrence(l, i, arms, na, k, &b[k]);
+			b[k].line = i + 1;
 		}
 		if (!b[k].n)
 			return false;
@@ -459,12 +451,12 @@ static int join_column(struct letter *l, char arms[][LETTER_NAME_LEN], int na,
 static int read_arm_blocks(struct letter *l, char arms[][LETTER_NAME_LEN], int na)
 {
 	struct arm_block *b = calloc(na, sizeof(*b));
-	size_t first = SIZE_MAX;
+	size_t first, from[LETTER_MAX_COLS] = { 0 };
 	int made = 0;
 
 	if (!b)
 		return -1;
-	for (int round = 0; round < ARM_ROUNDS && read_round(l, arms, na, round, b);
+	for (int round = 0; round < ARM_ROUNDS && read_round(l, arms, na, from, b);
 	     round++) {
 		first = SIZE_MAX;
 		for (int k = 0; k < na; k++)

@@ -19,7 +19,6 @@
  * note.
  */
 #define _GNU_SOURCE	/* strcasestr */
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -196,28 +195,12 @@ static bool spread_of(const struct box *b, int c)
 	return true;
 }
 
-/* "zswap-mTHP-Store" and "zswap-mTHP=Store": the same arm, told apart
- * only by the marks between its words. */
-static bool same_arm(const char *a, const char *b)
-{
-	for (;;) {
-		while (*a && !isalnum((unsigned char)*a))
-			a++;
-		while (*b && !isalnum((unsigned char)*b))
-			b++;
-		if (!*a || !*b)
-			return !*a && !*b;
-		if (tolower((unsigned char)*a++) != tolower((unsigned char)*b++))
-			return false;
-	}
-}
-
 static bool same_arms(const struct box *a, const struct box *b)
 {
 	if (a->nr != b->nr || a->keys != b->keys)
 		return false;
 	for (int r = 0; r < a->nr; r++)
-		if (!same_arm(a->arm[r], b->arm[r]))
+		if (!letter_same_name(a->arm[r], b->arm[r]))
 			return false;
 	return true;
 }

@@ -40,6 +40,9 @@ bool letter_signed_pct(const struct letter_cell *c);
 bool letter_parse_change(const char **pp, double *pct);
 /* A label without numbering, bullets or a trailing colon. */
 void letter_clean_label(const char *s, size_t n, char *out, size_t len);
+/* "zswap-mTHP-Store" and "zswap-mTHP=Store": one name, told apart only by
+ * case and the marks between its words. */
+bool letter_same_name(const char *a, const char *b);
 
 /* letter_rows.c: one line as a row */
 int letter_split_cells(const char *s, struct span *sp, int max);
