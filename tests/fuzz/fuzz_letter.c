@@ -14,52 +14,44 @@
 #include <string.h>
 #include "claims_draft.h"
 
-/* The same with --arms: the input's first line as the arms named. */
-static void draft_with_arms(const uint8_t *data, size_t size)
-{
-	const uint8_t *nl = memchr(data, '\n', size);
-	size_t n = nl ? (size_t)(nl - data) : size, len;
-	char arms[256], *out;
-	struct draft_stats st;
-	struct zs_error err;
-
-	if (n >= sizeof(arms) || memchr(data, '\0', n))
-		return;
-	memcpy(arms, data, n);
-	arms[n] = '\0';
-	if (claims_draft_text_arms((const char *)data, size, "fuzz.eml", arms, &out,
-				   &len, &st, &err)) {
-		/* the only refusals: the arms as named, and those above */
-		if (strncmp(err.msg, "--arms", 6) && !strstr(err.msg, "no table found") &&
-		    !strstr(err.msg, "NUL") && !strstr(err.msg, "out of memory")) {
-			fprintf(stderr, "claims draft --arms: %s\n", err.msg);
-			abort();
-		}
-		return;
-	}
-	free(out);
-}
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+/*
+ * data drafted (with the arms named, or NULL): the only refusals are
+ * no table, not text, out of memory, and arms as named that the letter
+ * does not hold; anything else aborts.
+ */
+static void draft(const uint8_t *data, size_t size, const char *arms)
 {
 	struct draft_stats st;
 	struct zs_error err;
 	size_t len;
 	char *out;
 
+	if (!claims_draft_text_arms((const char *)data, size, "fuzz.eml", arms, &out,
+				    &len, &st, &err)) {
+		free(out);
+		return;
+	}
+	if ((!arms || strncmp(err.msg, "--arms", 6)) && !strstr(err.msg, "no table found") &&
+	    !strstr(err.msg, "NUL") && !strstr(err.msg, "out of memory")) {
+		fprintf(stderr, "claims draft%s: %s\n", arms ? " --arms" : "", err.msg);
+		abort();
+	}
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	const uint8_t *nl = memchr(data, '\n', size);
+	size_t n = nl ? (size_t)(nl - data) : size;
+	char arms[256];
+
 	if (size > LETTER_MAX_BYTES)
 		return 0;
-	if (claims_draft_text((const char *)data, size, "fuzz.eml", &out, &len,
-			      &st, &err)) {
-		/* the only refusals: no table, not text, out of memory */
-		if (!strstr(err.msg, "no table found") && !strstr(err.msg, "NUL") &&
-		    !strstr(err.msg, "out of memory")) {
-			fprintf(stderr, "claims draft: %s\n", err.msg);
-			abort();
-		}
-		return 0;
+	draft(data, size, NULL);
+	/* again with the input's first line as the arms named */
+	if (n < sizeof(arms) && !memchr(data, '\0', n)) {
+		memcpy(arms, data, n);
+		arms[n] = '\0';
+		draft(data, size, arms);
 	}
-	free(out);
-	draft_with_arms(data, size);
 	return 0;
 }
