@@ -210,13 +210,19 @@ int iostall_open(struct iostall *st, struct session *s, const char *cgroup,
 		st->has_switch = tp_btf_exists("sched_switch", why, sizeof(why));
 		if (st->has_switch)
 			bpf_program__set_autoload(st->skel->progs.is_sched_switch, true);
-		/* without it a throttled sleep ends at the switch-in */
-		if (st->has_switch && st->cgroup_id &&
-		    tp_btf_exists("sched_waking", why, sizeof(why)))
-			bpf_program__set_autoload(st->skel->progs.is_sched_waking, true);
 		else if (s)
 			session_note(s, "sched_switch: %s: who sleeps in "
 				     "writeback is not measured", why);
+		/* a watched cgroup's throttled sleep ends at its wakeup */
+		if (st->has_switch && st->cgroup_id) {
+			if (tp_btf_exists("sched_waking", why, sizeof(why)))
+				bpf_program__set_autoload(st->skel->progs.is_sched_waking,
+							  true);
+			else if (s)
+				session_note(s, "sched_waking: %s: the cgroup's throttled "
+					     "sleeps end when it runs again, the run "
+					     "queue's latency in them", why);
+		}
 	}
 	if (s)
 		session_limit_maps(s, st->skel->obj);

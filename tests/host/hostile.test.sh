@@ -403,6 +403,9 @@ $IOST -- true > "$WORK/idle.txt" 2>&1
 check "iostall, nothing slept in writeback: 'no samples', no zero rows" sh -c \
 	'grep -q "^  no samples: no task slept inside zswap writeback" "$1" &&
 	 ! grep -q "^  kworker  *0.0 ms" "$1"' _ "$WORK/idle.txt"
+# sched_switch is there (this kernel's BTF): no note says it is not
+check "iostall on a kernel with sched_switch: no note that it is missing" \
+	sh -c '! grep -q "sched_switch: .*not measured" "$1"' _ "$WORK/idle.txt"
 
 # --- 8. a full disk -------------------------------------------------------
 TINY=$WORK/tiny
