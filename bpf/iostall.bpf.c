@@ -32,6 +32,15 @@ const volatile __u64 watch_cgid;
 __u64 vrate_last;
 /* Tasks switched out inside writeback and not back yet (offcpu_start). */
 __s64 nr_offcpu;
+/*
+ * The watched cgroup's tasks asleep in each throttle, and since when one
+ * has been: the time some task waits is what the kernel counts (iocost's
+ * wait queue non-empty), not the sleeps' sum, which counts two at once
+ * twice. A begin and an end on two CPUs within the same few
+ * instructions may miss one wait's start or end.
+ */
+__s32 cg_asleep[IS_THR_NR];
+__u64 cg_asleep_since[IS_THR_NR];
 
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
@@ -356,24 +365,34 @@ static __always_inline void cg_sleep_begin(void *ctx, struct task_struct *prev)
 		ctr_add(IS_C_MAP_FULL, 1);
 		return;
 	}
-	if (st->cg_ts_ns)
+	if (st->cg_ts_ns || throttle >= IS_THR_NR)
 		return;
 	st->cg_throttle = throttle;
 	st->cg_ts_ns = bpf_ktime_get_ns();
 	__sync_fetch_and_add(&nr_offcpu, 1);
+	/* no fetching atomics below -mcpu=v3: read back after the add */
+	__sync_fetch_and_add(&cg_asleep[throttle], 1);
+	if (cg_asleep[throttle] == 1)
+		cg_asleep_since[throttle] = st->cg_ts_ns;
 }
 
 static __always_inline void cg_sleep_end(struct is_offcpu_start *st)
 {
-	__u64 delta = bpf_ktime_get_ns() - st->cg_ts_ns;
+	__u64 now = bpf_ktime_get_ns();
 	__u32 thr = st->cg_throttle;
 
-	st->cg_ts_ns = 0;
 	__sync_fetch_and_add(&nr_offcpu, -1);
-	if (thr >= IS_THR_NR)
+	if (thr >= IS_THR_NR) {
+		st->cg_ts_ns = 0;
 		return;
-	ctr_add(IS_C_CG_THR_NS + thr, delta);
+	}
+	ctr_add(IS_C_CG_THR_NS + thr, now - st->cg_ts_ns);
 	ctr_add(IS_C_CG_THR_CNT + thr, 1);
+	st->cg_ts_ns = 0;
+	/* the last one awake: the cgroup's wait ends */
+	__sync_fetch_and_add(&cg_asleep[thr], -1);
+	if (cg_asleep[thr] == 0)
+		ctr_add(IS_C_CG_WAIT_NS + thr, now - cg_asleep_since[thr]);
 }
 
 /*

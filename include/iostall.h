@@ -88,8 +88,10 @@ enum is_counter {
 	/* sleeps of the watched cgroup's tasks in block-layer throttling */
 	IS_C_CG_THR_NS = IS_C_THROTTLED_NS + IS_THR_NR,	/* + throttle */
 	IS_C_CG_THR_CNT = IS_C_CG_THR_NS + IS_THR_NR,	/* + throttle */
+	/* time some task of the watched cgroup slept there: the sleeps' union */
+	IS_C_CG_WAIT_NS = IS_C_CG_THR_CNT + IS_THR_NR,	/* + throttle */
 	/* throttled sleeps inside writeback, by who slept */
-	IS_C_WB_THR_KIND_NS = IS_C_CG_THR_CNT + IS_THR_NR,	/* + kind */
+	IS_C_WB_THR_KIND_NS = IS_C_CG_WAIT_NS + IS_THR_NR,	/* + kind */
 	IS_C_VRATE_ADJ = IS_C_WB_THR_KIND_NS + IS_KIND_NR,
 	IS_C_STACK_FAIL,			/* bpf_get_stack failed */
 	IS_C_MAP_FULL,				/* an entry could not be added */

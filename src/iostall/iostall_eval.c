@@ -358,6 +358,8 @@ static void add_stalls(const struct iostall_window *w, struct metric_set *out)
 			   c[IS_C_CG_THR_NS + t] / 1000.0);
 		metric_add(out, MF_THROTTLED_SLEEPS, cw, 2, SRC_TRACEPOINT,
 			   c[IS_C_CG_THR_CNT + t]);
+		metric_add(out, MF_THROTTLED_WAIT_US, cw, 2, SRC_TRACEPOINT,
+			   c[IS_C_CG_WAIT_NS + t] / 1000.0);
 	}
 	metric_add(out, MF_IOSTALL_STACK_FAILURES, NULL, 0, SRC_TRACEPOINT,
 		   c[IS_C_STACK_FAIL]);

@@ -581,6 +581,11 @@ const struct metric_family metric_families[MF_NR] = {
 	  "Throttled sleeps of the cgroup's tasks, by where.",
 	  KEYS("cgroup,where"), .slot = NO_SLOT,
 	  .dir = VOLUME },
+	[MF_THROTTLED_WAIT_US] = { "throttled_wait_us", "us", MK_COUNT,
+	  "Time some task of the cgroup slept throttled (its sleeps' union: "
+	  "io.stat's cost.wait for iocost), by where.",
+	  KEYS("cgroup,where"), .slot = NO_SLOT,
+	  .dir = VOLUME },
 	[MF_WB_OFFCPU_TASKS] = { "wb_offcpu_tasks", "tasks", MK_LEVEL,
 	  "Tasks seen off-CPU inside zswap writeback.", .slot = NO_SLOT,
 	  .dir = VOLUME },

@@ -112,6 +112,7 @@ static void fixture_make(struct fixture *f)
 	w->ctr_end[IS_C_WB_THR_KIND_NS + IS_KIND_APP_FAULT] = 250000;
 	w->ctr_end[IS_C_CG_THR_NS + IS_THR_IOCOST] = 800000;
 	w->ctr_end[IS_C_CG_THR_CNT + IS_THR_IOCOST] = 4;
+	w->ctr_end[IS_C_CG_WAIT_NS + IS_THR_IOCOST] = 600000;	/* two slept at once */
 	w->ctr_begin[IS_C_VRATE_ADJ] = 5;
 	w->ctr_end[IS_C_VRATE_ADJ] = 8;
 	w->ctr_end[IS_C_STACK_FAIL] = 2;
@@ -371,6 +372,7 @@ static void test_stalls(void)
 		{ "throttled_sleep_us{cgroup=" CG_A ",where=iocost}", 800 },
 		{ "throttled_sleeps{cgroup=" CG_A ",where=iocost}", 4 },
 		{ "throttled_sleeps{cgroup=" CG_A ",where=blkcg_delay}", 0 },
+		{ "throttled_wait_us{cgroup=" CG_A ",where=iocost}", 600 },
 		{ "iostall_stack_failures", 2 }, { "iostall_map_full", 1 },
 		/* the top 10 tasks by off-CPU time, the rest in one row */
 		{ "wb_offcpu_us{task=rest}", 1 + 2 }, { "wb_offcpu_tasks", 12 },
@@ -378,6 +380,7 @@ static void test_stalls(void)
 	/* no --cgroup: no per-cgroup sleeps; no vrate seen */
 	static const struct want no_cgroup[] = {
 		{ "throttled_sleeps{cgroup=" CG_A ",where=iocost}", .absent = true },
+		{ "throttled_wait_us{cgroup=" CG_A ",where=iocost}", .absent = true },
 		{ "iocost_vrate_pct", 0, "no vrate adjustment seen" },
 	};
 	/* sched_switch missing: the total n/a, nothing else of the stalls */
